@@ -1,0 +1,92 @@
+/*
+ * myriad - backends: where data comes from.
+ * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
+ */
+
+#ifndef BACKEND_H
+#define BACKEND_H
+
+#include "myriad.h"
+
+/*
+ * A parser reads the bytes one real tool printed and sends records to a
+ * sink.  It is pure: no globals, no I/O, no curses, no libssh.  What it
+ * cannot read it reports through sink->error with a line number, and it
+ * keeps the rest.  It returns the number of records it sent.  `fmt' is the
+ * query or -o format the tool was run with, or NULL for the default.
+ */
+typedef int (*parse_fn)(const char *, size_t, const char *,
+    const struct sink *);
+
+struct parser {
+	const char	*name;		/* nvsmi-csv, sinfo, ... */
+	parse_fn	 parse;
+	const char	*format;	/* default fmt, or NULL */
+	const char	*help;
+};
+
+/* parse.c: the parser table and what parsers share. */
+extern const struct parser parsers[];
+const struct parser *parser_find(const char *);
+
+struct lines {
+	const char	*p;
+	const char	*end;
+	u_int		 line;		/* number of the line last returned */
+};
+void		 lines_init(struct lines *, const char *, size_t);
+int		 lines_next(struct lines *, const char **, size_t *);
+void		 sink_error(const struct sink *, u_int, const char *, ...)
+		     printflike(3, 4);
+void		 parse_copy(char *, size_t, const char *, size_t);
+size_t		 parse_trim(const char **, size_t);
+int		 parse_double(const char *, size_t, double *);
+int		 parse_u64(const char *, size_t, uint64_t *);
+
+/* parse-nvsmi.c */
+#define NVSMI_QUERY "index,uuid,name,pci.bus_id,utilization.gpu," \
+	"utilization.memory,memory.used,memory.total,temperature.gpu," \
+	"temperature.memory,power.draw,power.limit,clocks.sm,fan.speed," \
+	"pstate,ecc.errors.corrected.volatile.total," \
+	"ecc.errors.uncorrected.volatile.total,retired_pages.sbe," \
+	"retired_pages.dbe,remapped_rows.correctable," \
+	"remapped_rows.uncorrectable,remapped_rows.pending," \
+	"remapped_rows.failure,clocks_event_reasons.active"
+int		 parse_nvsmi_csv(const char *, size_t, const char *,
+		     const struct sink *);
+
+/* parse-nvlink.c */
+int		 parse_nvlink_status(const char *, size_t, const char *,
+		     const struct sink *);
+int		 parse_nvlink_errors(const char *, size_t, const char *,
+		     const struct sink *);
+
+/* parse-xid.c */
+int		 parse_xid(const char *, size_t, const char *,
+		     const struct sink *);
+
+/* parse-ipmi.c */
+int		 parse_ipmi_sdr(const char *, size_t, const char *,
+		     const struct sink *);
+int		 parse_ipmi_sensor(const char *, size_t, const char *,
+		     const struct sink *);
+
+/* parse-ib.c */
+int		 parse_ibstat(const char *, size_t, const char *,
+		     const struct sink *);
+
+/* parse-slurm.c */
+#define SINFO_FORMAT	"%N|%T|%P|%c|%m|%G|%E"
+#define SQUEUE_FORMAT	"%i|%u|%P|%j|%T|%M|%l|%D|%C|%b|%N|%r"
+int		 parse_sinfo(const char *, size_t, const char *,
+		     const struct sink *);
+int		 parse_squeue(const char *, size_t, const char *,
+		     const struct sink *);
+int		 parse_scontrol_node(const char *, size_t, const char *,
+		     const struct sink *);
+
+/* parse-dcgm.c */
+int		 parse_dcgm_diag(const char *, size_t, const char *,
+		     const struct sink *);
+
+#endif /* BACKEND_H */

@@ -1,0 +1,328 @@
+/*
+ * myriad - a terminal console for GPU clusters.
+ * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
+ *
+ * The internal header, in one section per file.  Nothing here includes
+ * curses, readline, libssh or libconfig: those stay in their own files.
+ */
+
+#ifndef MYRIAD_H
+#define MYRIAD_H
+
+#include <sys/types.h>
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define MYRIAD_VERSION	"0.1.0"
+
+#ifndef __dead
+#define __dead		__attribute__((__noreturn__))
+#endif
+#define printflike(a, b) __attribute__((__format__(__printf__, a, b)))
+#define nitems(a)	(sizeof (a) / sizeof (a)[0])
+#define BIT(b)		(1ULL << (b))
+
+/*
+ * The records.  Parsers fill them from tool output and hand them to a sink;
+ * the model keeps them in flat arrays.  Numbers carry a validity bit in
+ * `valid' (unknown is never 0); an empty string means unknown.
+ */
+
+/* One GPU: nvidia-smi --query-gpu. */
+enum gpu_field {
+	GPU_INDEX,
+	GPU_UTIL,		/* utilization.gpu, % */
+	GPU_MEMUTIL,		/* utilization.memory, % */
+	GPU_MEMUSED,		/* memory.used, MiB */
+	GPU_MEMTOTAL,		/* memory.total, MiB */
+	GPU_TEMP,		/* temperature.gpu, C */
+	GPU_MEMTEMP,		/* temperature.memory, C */
+	GPU_POWER,		/* power.draw, W */
+	GPU_PLIMIT,		/* power.limit, W */
+	GPU_SMCLK,		/* clocks.sm, MHz */
+	GPU_FAN,		/* fan.speed, % */
+	GPU_ECC_SBE,		/* ecc.errors.corrected.volatile.total */
+	GPU_ECC_DBE,		/* ecc.errors.uncorrected.volatile.total */
+	GPU_RETIRED,		/* retired_pages.sbe + .dbe */
+	GPU_REMAP_CORR,		/* remapped_rows.correctable */
+	GPU_REMAP_UNCORR,	/* remapped_rows.uncorrectable */
+	GPU_REMAP_PENDING,	/* remapped_rows.pending (0/1) */
+	GPU_REMAP_FAILED,	/* remapped_rows.failure (0/1) */
+	GPU_THROTTLE,		/* clocks_event_reasons.active, bitmask */
+	GPU_PSTATE,		/* pstate, 0..15 */
+	GPU_XID,		/* last XID seen (from the kernel log) */
+	GPU_NFIELDS
+};
+struct gpu {
+	uint64_t	 valid;			/* BIT(GPU_*) */
+	uint32_t	 node;			/* set by the model, not parsers */
+	int		 index;
+	float		 util_pct;
+	float		 memutil_pct;
+	float		 mem_used_mib;
+	float		 mem_total_mib;
+	float		 temp_c;
+	float		 memtemp_c;
+	float		 power_w;
+	float		 power_limit_w;
+	float		 sm_clock_mhz;
+	float		 fan_pct;
+	uint64_t	 ecc_sbe;
+	uint64_t	 ecc_dbe;
+	uint32_t	 retired_pages;
+	uint32_t	 remap_corr;
+	uint32_t	 remap_uncorr;
+	uint8_t		 remap_pending;
+	uint8_t		 remap_failed;
+	uint8_t		 pstate;
+	uint64_t	 throttle;
+	int		 xid;
+	char		 uuid[48];
+	char		 model[48];		/* name, e.g. NVIDIA H100 80GB HBM3 */
+	char		 bus_id[24];
+	char		 error[64];		/* "GPU is lost", ... */
+};
+
+/* One NVLink of one GPU: nvidia-smi nvlink -s / -e. */
+enum link_state {
+	LINK_UNKNOWN,
+	LINK_UP,
+	LINK_DOWN,		/* <inactive>, Down */
+	LINK_POLLING,		/* IB physical state Polling */
+	LINK_DISABLED,
+	LINK_INIT,		/* IB Initializing / Armed */
+};
+enum nvlink_field {
+	NVL_SPEED,
+	NVL_REPLAY,
+	NVL_RECOVERY,
+	NVL_CRC,
+	NVL_NFIELDS
+};
+struct nvlink {
+	uint64_t	 valid;			/* BIT(NVL_*) */
+	uint32_t	 node;			/* set by the model */
+	int		 gpu;			/* GPU index */
+	int		 link;			/* link number */
+	enum link_state	 state;
+	float		 speed_gbs;		/* GB/s per link, as printed */
+	uint64_t	 replay;
+	uint64_t	 recovery;
+	uint64_t	 crc;
+};
+
+/* One InfiniBand (or RoCE) port: ibstat. */
+enum ibport_field {
+	IB_RATE,
+	IB_LID,
+	IB_SYMERR,		/* counters, when a source gives them */
+	IB_LINKDOWN,
+	IB_RCVERR,
+	IB_NFIELDS
+};
+struct ibport {
+	uint64_t	 valid;			/* BIT(IB_*) */
+	uint32_t	 node;			/* set by the model */
+	char		 device[24];		/* mlx5_0 */
+	int		 port;
+	enum link_state	 state;			/* State: Active/Down/... */
+	enum link_state	 phys;			/* Physical state: LinkUp/... */
+	char		 state_str[16];		/* as printed: Active */
+	char		 phys_str[24];		/* as printed: LinkUp */
+	float		 rate_gbps;
+	int		 lid;
+	char		 link_layer[16];	/* InfiniBand / Ethernet */
+	char		 ca_type[16];		/* MT4129 */
+	char		 port_guid[24];
+	uint64_t	 symerr;
+	uint64_t	 linkdown;
+	uint64_t	 rcverr;
+};
+
+/* One BMC sensor: ipmitool sdr elist / sdr list / sensor list. */
+enum sensor_kind {
+	SENSOR_OTHER,
+	SENSOR_TEMP,
+	SENSOR_FAN,
+	SENSOR_POWER,
+	SENSOR_VOLTAGE,
+	SENSOR_CURRENT,
+	SENSOR_FLOW,
+	SENSOR_PRESSURE,
+	SENSOR_LEAK,
+	SENSOR_PSU,		/* discrete power supply status */
+};
+enum sensor_field {
+	SEN_READING,
+	SEN_LNR,
+	SEN_LCR,
+	SEN_LNC,
+	SEN_UNC,
+	SEN_UCR,
+	SEN_UNR,
+	SEN_NFIELDS
+};
+struct sensor {
+	uint64_t	 valid;			/* BIT(SEN_*) */
+	uint32_t	 node;			/* set by the model */
+	enum sensor_kind kind;
+	char		 name[32];
+	char		 unit[24];		/* degrees C, RPM, Watts ... */
+	char		 status[16];		/* ok, ns, nc, cr, nr, lcr, ucr ... */
+	char		 text[48];		/* discrete state or raw reading */
+	float		 reading;
+	float		 lnr, lcr, lnc, unc, ucr, unr;
+};
+
+/* One Slurm node: sinfo -N, scontrol show node. */
+enum snode_field {
+	SN_CPUS,
+	SN_MEMORY,		/* MB */
+	SN_CPUS_ALLOC,
+	SN_GPUS,		/* gres gpu count */
+	SN_GPUS_USED,
+	SN_NFIELDS
+};
+struct snode {
+	uint64_t	 valid;			/* BIT(SN_*) */
+	char		 name[64];
+	char		 state[32];		/* as printed, lower case: drained* */
+	char		 partitions[128];
+	char		 reason[256];		/* with [user@time] when present */
+	char		 gres[64];		/* gpu:h100:8 */
+	int		 cpus;
+	int		 cpus_alloc;
+	long		 memory_mb;
+	int		 gpus;
+	int		 gpus_used;
+};
+
+/* One Slurm job: squeue. */
+enum job_field {
+	JOB_NNODES,
+	JOB_GPUS,
+	JOB_ELAPSED,		/* seconds */
+	JOB_LIMIT,		/* seconds; UNLIMITED is valid with -1 */
+	JOB_CPUS,
+	JOB_NFIELDS
+};
+struct job {
+	uint64_t	 valid;			/* BIT(JOB_*) */
+	char		 id[32];		/* 1234, 1234_7, 1234_[1-8%2] */
+	char		 user[32];
+	char		 partition[32];
+	char		 name[128];
+	char		 state[24];		/* RUNNING, PENDING ... */
+	char		 nodes[1024];		/* node set, folded, as printed */
+	char		 reason[128];
+	char		 gres[64];		/* tres-per-node, e.g. gres:gpu:8 */
+	int		 nnodes;
+	int		 gpus;
+	int		 cpus;
+	long		 elapsed_s;
+	long		 limit_s;
+};
+
+/* One result of a DCGM diagnostic: dcgmi diag. */
+enum diag_result {
+	DIAG_NONE,
+	DIAG_PASS,
+	DIAG_SKIP,
+	DIAG_WARN,
+	DIAG_FAIL,
+};
+struct diag {
+	char		 test[48];		/* pcie, memory, Diagnostic ... */
+	char		 category[32];		/* Deployment, Integration ... */
+	int		 gpu;			/* -1: the test as a whole */
+	enum diag_result result;
+	char		 message[512];		/* warning/info text, joined */
+};
+
+/* One kernel XID line: dmesg / journalctl -k. */
+struct xid {
+	char		 bus_id[24];		/* PCI:0000:9b:00 -> 0000:9b:00 */
+	int		 xid;
+	char		 time[40];		/* the timestamp as printed */
+	char		 message[256];
+};
+
+/* The sink: where a parser sends what it read.  Any callback may be NULL. */
+struct sink {
+	void		*arg;
+	void		(*gpu)(void *, const struct gpu *);
+	void		(*nvlink)(void *, const struct nvlink *);
+	void		(*ibport)(void *, const struct ibport *);
+	void		(*sensor)(void *, const struct sensor *);
+	void		(*snode)(void *, const struct snode *);
+	void		(*job)(void *, const struct job *);
+	void		(*diag)(void *, const struct diag *);
+	void		(*xid)(void *, const struct xid *);
+	void		(*error)(void *, u_int, const char *);
+};
+#define SINK_EMIT(s, what, rec) do {					\
+	if ((s)->what != NULL)						\
+		(s)->what((s)->arg, (rec));				\
+} while (0)
+
+/* buf.c: a growable byte buffer. */
+struct buf {
+	char		*data;
+	size_t		 len;
+	size_t		 size;
+};
+void		 buf_init(struct buf *);
+void		 buf_free(struct buf *);
+void		 buf_reset(struct buf *);
+void		 buf_add(struct buf *, const void *, size_t);
+void		 buf_puts(struct buf *, const char *);
+void		 buf_putc(struct buf *, int);
+void		 buf_printf(struct buf *, const char *, ...) printflike(2, 3);
+
+/*
+ * nodeset.c: ClusterShell/Slurm node sets.  Names are kept sorted and
+ * unique; a set folds back into the shortest bracket form.
+ */
+struct nodeset;
+struct nodeset	*nodeset_create(void);
+void		 nodeset_free(struct nodeset *);
+void		 nodeset_clear(struct nodeset *);
+int		 nodeset_parse(struct nodeset *, const char *, char **);
+int		 nodeset_add(struct nodeset *, const char *);
+int		 nodeset_contains(const struct nodeset *, const char *);
+size_t		 nodeset_count(const struct nodeset *);
+const char	*nodeset_name(const struct nodeset *, size_t);
+char		*nodeset_fold(const struct nodeset *);
+
+/*
+ * sim.c, sim-tools.c: the simulated cluster.  Its state is a pure function
+ * of (size, seed, time); sim_tool prints what a real tool would print.
+ */
+struct sim;
+struct sim	*sim_create(u_int, uint64_t, double);
+void		 sim_free(struct sim *);
+void		 sim_set_time(struct sim *, double);
+u_int		 sim_nodes(const struct sim *);
+u_int		 sim_gpus_per_node(const struct sim *);
+u_int		 sim_nodes_per_rack(const struct sim *);
+const char	*sim_node_name(const struct sim *, u_int);
+int		 sim_node_find(const struct sim *, const char *);
+int		 sim_parse_size(const char *, u_int *, char **);
+int		 sim_tool(struct sim *, int, int, char **, struct buf *,
+		     char **);
+
+/* xmalloc.c */
+void		*xmalloc(size_t);
+void		*xcalloc(size_t, size_t);
+void		*xreallocarray(void *, size_t, size_t);
+char		*xstrdup(const char *);
+char		*xstrndup(const char *, size_t);
+int		 xasprintf(char **, const char *, ...) printflike(2, 3);
+int		 xvasprintf(char **, const char *, va_list);
+size_t		 strlcpy_(char *, const char *, size_t);
+#define strlcpy strlcpy_
+
+#endif /* MYRIAD_H */
