@@ -1,0 +1,347 @@
+/*
+ * myriad - parser for ibstat (and ibstatus) output.
+ * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
+ *
+ * ibstat prints one block per channel adapter and one sub-block per
+ * port, "Key: value" lines indented with tabs or spaces:
+ *
+ *	CA 'mlx5_0'
+ *		CA type: MT4129
+ *		Port 1:
+ *			State: Active
+ *			Physical state: LinkUp
+ *			Rate: 400
+ *			Base lid: 7
+ *			Port GUID: 0x...
+ *			Link layer: InfiniBand
+ *
+ * ibstatus prints "Infiniband device 'mlx5_0' port 1 status:" blocks
+ * with lower-case keys, "state: 4: ACTIVE", "rate: 200 Gb/sec (4X HDR)"
+ * and hex lids.  Indentation is not relied on.
+ */
+
+#include <ctype.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "backend.h"
+
+enum ib_key {
+	IBK_CATYPE,
+	IBK_STATE,
+	IBK_PHYS,
+	IBK_RATE,
+	IBK_LID,
+	IBK_GUID,
+	IBK_LAYER,
+};
+
+/* Keys of both tools, compared without case. */
+static const struct {
+	const char	*key;
+	enum ib_key	 what;
+} ib_keys[] = {
+	{ .key = "CA type", .what = IBK_CATYPE },
+	{ .key = "State", .what = IBK_STATE },
+	{ .key = "Physical state", .what = IBK_PHYS },
+	{ .key = "phys state", .what = IBK_PHYS },
+	{ .key = "Rate", .what = IBK_RATE },
+	{ .key = "Base lid", .what = IBK_LID },
+	{ .key = "Port GUID", .what = IBK_GUID },
+	{ .key = "Link layer", .what = IBK_LAYER },
+	{ .key = "link_layer", .what = IBK_LAYER },
+};
+
+struct ib_state_name {
+	const char	*name;
+	enum link_state	 state;
+};
+
+/* Logical port state: ibstat's words, ibstatus's capitals. */
+static const struct ib_state_name ib_states[] = {
+	{ .name = "Active", .state = LINK_UP },
+	{ .name = "Down", .state = LINK_DOWN },
+	{ .name = "Initializing", .state = LINK_INIT },
+	{ .name = "Init", .state = LINK_INIT },
+	{ .name = "Armed", .state = LINK_INIT },
+	{ .name = "Active_defer", .state = LINK_UP },
+};
+
+/* Physical port state. */
+static const struct ib_state_name ib_phys[] = {
+	{ .name = "LinkUp", .state = LINK_UP },
+	{ .name = "Polling", .state = LINK_POLLING },
+	{ .name = "Disabled", .state = LINK_DISABLED },
+	{ .name = "Sleep", .state = LINK_DOWN },
+	{ .name = "PortConfigurationTraining", .state = LINK_INIT },
+	{ .name = "LinkErrorRecovery", .state = LINK_INIT },
+	{ .name = "PhyTest", .state = LINK_UNKNOWN },
+};
+
+/* Lines the tools print when they fail: reported, not ignored. */
+static const char *ib_failures[] = {
+	"ibpanic:",
+	"ibwarn:",
+	"iberror:",
+	"ibstat:",
+	"ibstatus:",
+};
+
+struct ib_ctx {
+	const struct sink	*sink;
+	struct ibport		 port;
+	int			 inport;
+	char			 device[sizeof ((struct ibport *)0)->device];
+	char			 ca_type[sizeof ((struct ibport *)0)->ca_type];
+	int			 n;
+};
+
+static int
+ib_prefix(const char *s, size_t len, const char *prefix)
+{
+	size_t	 n = strlen(prefix);
+
+	return (len >= n && strncasecmp(s, prefix, n) == 0);
+}
+
+static int
+ib_equal(const char *s, size_t len, const char *word)
+{
+	return (strlen(word) == len && strncasecmp(s, word, len) == 0);
+}
+
+/* A non-negative integer, hex with 0x; -1 if it is not one. */
+static int
+ib_int(const char *s, size_t len, int *out)
+{
+	char		 buf[24], *end;
+	unsigned long	 v;
+	int		 base = 10;
+
+	len = parse_trim(&s, len);
+	if (len > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		base = 16;
+		s += 2;
+		len -= 2;
+	}
+	if (len == 0 || len >= sizeof buf || !isxdigit((u_char)*s))
+		return (-1);
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	v = strtoul(buf, &end, base);
+	if (*end != '\0' || v > INT_MAX)
+		return (-1);
+	*out = v;
+	return (0);
+}
+
+static enum link_state
+ib_lookup(const struct ib_state_name *t, size_t n, const char *s,
+    size_t len)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++) {
+		if (ib_equal(s, len, t[i].name))
+			return (t[i].state);
+	}
+	return (LINK_UNKNOWN);
+}
+
+/* ibstatus puts the number before the word: "4: ACTIVE". */
+static size_t
+ib_strip_number(const char **s, size_t len)
+{
+	size_t	 i = 0;
+
+	while (i < len && isdigit((u_char)(*s)[i]))
+		i++;
+	if (i > 0 && i < len && (*s)[i] == ':') {
+		*s += i + 1;
+		len -= i + 1;
+		len = parse_trim(s, len);
+	}
+	return (len);
+}
+
+static void
+ib_flush(struct ib_ctx *c)
+{
+	if (!c->inport)
+		return;
+	SINK_EMIT(c->sink, ibport, &c->port);
+	c->n++;
+	c->inport = 0;
+}
+
+static void
+ib_start(struct ib_ctx *c, int port)
+{
+	ib_flush(c);
+	memset(&c->port, 0, sizeof c->port);
+	strlcpy(c->port.device, c->device, sizeof c->port.device);
+	strlcpy(c->port.ca_type, c->ca_type, sizeof c->port.ca_type);
+	c->port.port = port;
+	c->inport = 1;
+}
+
+/* CA 'mlx5_0' */
+static int
+ib_ca(struct ib_ctx *c, const char *s, size_t len)
+{
+	if (len < 5 || strncmp(s, "CA '", 4) != 0 || s[len - 1] != '\'')
+		return (0);
+	ib_flush(c);
+	parse_copy(c->device, sizeof c->device, s + 4, len - 5);
+	c->ca_type[0] = '\0';
+	return (1);
+}
+
+/* Port 1: */
+static int
+ib_port(struct ib_ctx *c, const char *s, size_t len)
+{
+	int	 port;
+
+	if (len < 7 || strncmp(s, "Port ", 5) != 0 || s[len - 1] != ':')
+		return (0);
+	if (!isdigit((u_char)s[5]) || ib_int(s + 5, len - 6, &port) != 0)
+		return (0);
+	ib_start(c, port);
+	return (1);
+}
+
+/* Infiniband device 'mlx5_0' port 1 status: */
+static int
+ib_device(struct ib_ctx *c, const char *s, size_t len)
+{
+	static const char	 head[] = "Infiniband device '";
+	static const char	 tail[] = " status:";
+	const char		*name, *q, *p;
+	size_t			 nlen, plen, hlen = sizeof head - 1;
+	size_t			 tlen = sizeof tail - 1;
+	int			 port;
+
+	if (!ib_prefix(s, len, head))
+		return (0);
+	name = s + hlen;
+	if ((q = memchr(name, '\'', len - hlen)) == NULL)
+		return (0);
+	nlen = q - name;
+	p = q + 1;
+	plen = s + len - p;
+	if (!ib_prefix(p, plen, " port ") || plen < 6 + tlen ||
+	    strncmp(p + plen - tlen, tail, tlen) != 0)
+		return (0);
+	if (ib_int(p + 6, plen - 6 - tlen, &port) != 0)
+		return (0);
+	ib_flush(c);
+	parse_copy(c->device, sizeof c->device, name, nlen);
+	c->ca_type[0] = '\0';
+	ib_start(c, port);
+	return (1);
+}
+
+static void
+ib_value(struct ib_ctx *c, enum ib_key what, const char *v, size_t vlen)
+{
+	struct ibport	*p = &c->port;
+	const char	*tok;
+	double		 d;
+	size_t		 tlen;
+
+	if (what == IBK_CATYPE) {
+		parse_copy(c->ca_type, sizeof c->ca_type, v, vlen);
+		if (c->inport)
+			strlcpy(p->ca_type, c->ca_type, sizeof p->ca_type);
+		return;
+	}
+	if (!c->inport)
+		return;
+	switch (what) {
+	case IBK_STATE:
+		vlen = ib_strip_number(&v, vlen);
+		parse_copy(p->state_str, sizeof p->state_str, v, vlen);
+		p->state = ib_lookup(ib_states, nitems(ib_states), v, vlen);
+		break;
+	case IBK_PHYS:
+		vlen = ib_strip_number(&v, vlen);
+		parse_copy(p->phys_str, sizeof p->phys_str, v, vlen);
+		p->phys = ib_lookup(ib_phys, nitems(ib_phys), v, vlen);
+		break;
+	case IBK_RATE:
+		/* 400, or 200 Gb/sec (4X HDR) */
+		tok = memchr(v, ' ', vlen);
+		tlen = (tok != NULL ? (size_t)(tok - v) : vlen);
+		if (parse_double(v, tlen, &d) == 0 && d >= 0 && d < 1e7) {
+			p->rate_gbps = d;
+			p->valid |= BIT(IB_RATE);
+		}
+		break;
+	case IBK_LID:
+		if (ib_int(v, vlen, &p->lid) == 0)
+			p->valid |= BIT(IB_LID);
+		break;
+	case IBK_GUID:
+		parse_copy(p->port_guid, sizeof p->port_guid, v, vlen);
+		break;
+	case IBK_LAYER:
+		parse_copy(p->link_layer, sizeof p->link_layer, v, vlen);
+		break;
+	default:
+		break;
+	}
+}
+
+static void
+ib_line(struct ib_ctx *c, u_int lineno, const char *s, size_t len)
+{
+	const char	*colon, *v, *end = s + len;
+	size_t		 i, klen, vlen;
+
+	for (i = 0; i < nitems(ib_failures); i++) {
+		if (ib_prefix(s, len, ib_failures[i])) {
+			sink_error(c->sink, lineno, "%.*s",
+			    (int)(len > 200 ? 200 : len), s);
+			return;
+		}
+	}
+	if (ib_ca(c, s, len) || ib_port(c, s, len) || ib_device(c, s, len))
+		return;
+	if ((colon = memchr(s, ':', len)) == NULL) {
+		sink_error(c->sink, lineno, "ibstat: not a key: value line");
+		return;
+	}
+	klen = parse_trim(&s, colon - s);
+	v = colon + 1;
+	vlen = parse_trim(&v, end - v);
+	for (i = 0; i < nitems(ib_keys); i++) {
+		if (ib_equal(s, klen, ib_keys[i].key)) {
+			ib_value(c, ib_keys[i].what, v, vlen);
+			return;
+		}
+	}
+}
+
+int
+parse_ibstat(const char *buf, size_t len, const char *fmt,
+    const struct sink *s)
+{
+	struct lines	 l;
+	struct ib_ctx	 c;
+	const char	*line;
+	size_t		 ll;
+
+	memset(&c, 0, sizeof c);
+	c.sink = s;
+	lines_init(&l, buf, len);
+	while (lines_next(&l, &line, &ll)) {
+		if ((ll = parse_trim(&line, ll)) == 0)
+			continue;
+		ib_line(&c, l.line, line, ll);
+	}
+	ib_flush(&c);
+	return (c.n);
+}
