@@ -1,0 +1,940 @@
+/*
+ * myriad - dcgmi diag: the text table (DCGM 2.x to 4.x) and -j JSON.
+ * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
+ *
+ * One struct diag per result: for every test, one record with gpu = -1
+ * carrying the test-level result and its warning/info text, then one record
+ * per GPU with that GPU's result and the text that names it.
+ *
+ * The text table:
+ *
+ *	+---------------------------+------------------------------------------------+
+ *	| Diagnostic                | Result                                         |
+ *	|-----  Deployment  --------+------------------------------------------------|
+ *	| Denylist                  | Pass                                           |
+ *	+-----  Hardware  ----------+------------------------------------------------+
+ *	| GPU Memory                | Fail - All                                     |
+ *	| Warning                   | GPU 0 Error using CUDA API cuInit Check DCGM   |
+ *	|                           | and system logs for errors. Reset GPU. Restar  |
+ *
+ * dcgmi cuts messages every 45 bytes (DATA_INFO_TAG_LEN), mid-word, so a
+ * continuation cell joins the previous one with no space when the previous
+ * one filled its 45 columns, and with one space when it ended in blanks that
+ * the padding swallowed.  DCGM 3.x names the GPUs in the result ("Pass -
+ * All", "Fail - GPUs: 0, 1"); DCGM 4.x prints the test's own result, then
+ * one "GPU0: Pass" row per GPU, and the test may fail while every GPU row
+ * passes.  Warning and Info text goes to the GPU it starts with ("GPU 3
+ * ..."), as dcgmi prefixes per-GPU messages.
+ */
+
+#include <ctype.h>
+#include <string.h>
+
+/* jansson is the JSON parser the project uses (dcgmi diag -j here). */
+#include <jansson.h>
+
+#include "backend.h"
+
+#define DCGM_MAXGPU	64	/* per-GPU slots; higher ids are dropped */
+#define DCGM_WIDTH	45	/* dcgmi's DATA_INFO_TAG_LEN */
+#define DCGM_ROWMAX	2048	/* one Warning/Info row, joined */
+
+struct dcgm_gpu {
+	enum diag_result result;
+	int		 named;		/* named by a message */
+	u_int		 row;		/* last message row appended */
+	size_t		 msglen;
+	char		 msg[512];
+};
+
+struct dcgm_test {
+	int		 active;
+	struct diag	 d;
+	size_t		 msglen;
+	enum diag_result all;		/* 3.x "X - All" */
+	struct dcgm_gpu	 gpu[DCGM_MAXGPU];
+};
+
+struct dcgm_state {
+	const struct sink *sink;
+	int		 nrec;
+	int		 ngpu;		/* GPU Device IDs Detected */
+	int		 seen;		/* saw a diag table */
+	int		 metadata;	/* inside the Metadata block */
+	char		 category[32];
+	u_int		 width;		/* message columns */
+
+	int		 rowopen;	/* a Warning/Info row is open */
+	int		 rowfilled;	/* its last cell filled the column */
+	u_int		 rowno;
+	size_t		 rowlen;
+	char		 row[DCGM_ROWMAX];
+
+	struct dcgm_test t;
+};
+
+static const struct {
+	const char		*word;
+	enum diag_result	 result;
+} dcgm_results[] = {
+	{ .word = "pass", .result = DIAG_PASS },
+	{ .word = "passed", .result = DIAG_PASS },
+	{ .word = "skip", .result = DIAG_SKIP },
+	{ .word = "skipped", .result = DIAG_SKIP },
+	{ .word = "warn", .result = DIAG_WARN },
+	{ .word = "warning", .result = DIAG_WARN },
+	{ .word = "fail", .result = DIAG_FAIL },
+	{ .word = "failed", .result = DIAG_FAIL },
+};
+
+/* Rows of the Metadata block, also skipped when the block header is cut. */
+static const char *dcgm_metadata[] = {
+	"DCGM Version",
+	"Driver Version Detected",
+	"GPU Device IDs Detected",
+	"EUD Test Version",
+	"CPU EUD Test Version",
+};
+
+/* Left-column labels of message rows. */
+static const char *dcgm_labels[] = {
+	"Warning",
+	"Info",
+	"Error",
+};
+
+static int
+dcgm_is(const char *s, size_t n, const char *word)
+{
+	return (strlen(word) == n && strncasecmp(s, word, n) == 0);
+}
+
+/* A whole word as a result; DIAG_NONE if it is not one. */
+static enum diag_result
+dcgm_word(const char *s, size_t n)
+{
+	size_t	 i;
+
+	for (i = 0; i < nitems(dcgm_results); i++) {
+		if (dcgm_is(s, n, dcgm_results[i].word))
+			return (dcgm_results[i].result);
+	}
+	return (DIAG_NONE);
+}
+
+static size_t
+dcgm_alpha(const char *s, size_t n)
+{
+	size_t	 i;
+
+	for (i = 0; i < n && isalpha((u_char)s[i]); i++)
+		;
+	return (i);
+}
+
+static size_t
+dcgm_blanks(const char *s, size_t n)
+{
+	size_t	 i;
+
+	for (i = 0; i < n && (s[i] == ' ' || s[i] == '\t'); i++)
+		;
+	return (i);
+}
+
+/* Read a GPU id; the number of bytes used, 0 if none. */
+static size_t
+dcgm_number(const char *s, size_t n, int *id)
+{
+	size_t	 i;
+	long	 v = 0;
+
+	for (i = 0; i < n && isdigit((u_char)s[i]); i++) {
+		if (v < 1000000)
+			v = v * 10 + (s[i] - '0');
+	}
+	*id = (int)v;
+	return (i);
+}
+
+static void
+dcgm_append(char *dst, size_t size, size_t *len, const char *sep,
+    const char *s, size_t n)
+{
+	size_t	 k;
+
+	if (n == 0 || *len + 1 >= size)
+		return;
+	if (*len > 0 && sep != NULL) {
+		k = strlen(sep);
+		if (k > size - 1 - *len)
+			k = size - 1 - *len;
+		memcpy(dst + *len, sep, k);
+		*len += k;
+	}
+	if (n > size - 1 - *len)
+		n = size - 1 - *len;
+	memcpy(dst + *len, s, n);
+	*len += n;
+	dst[*len] = '\0';
+}
+
+static enum diag_result
+dcgm_worst(enum diag_result a, enum diag_result b)
+{
+	return (a > b ? a : b);
+}
+
+static struct dcgm_gpu *
+dcgm_gpu(struct dcgm_state *st, int id)
+{
+	if (id < 0 || id >= DCGM_MAXGPU)
+		return (NULL);
+	return (&st->t.gpu[id]);
+}
+
+/* Send the current test and its GPUs. */
+static void
+dcgm_flush(struct dcgm_state *st)
+{
+	struct dcgm_test	*t = &st->t;
+	struct dcgm_gpu		*g;
+	struct diag		 d;
+	int			 i;
+
+	if (!t->active)
+		return;
+	SINK_EMIT(st->sink, diag, &t->d);
+	st->nrec++;
+	for (i = 0; i < DCGM_MAXGPU; i++) {
+		g = &t->gpu[i];
+		if (t->all != DIAG_NONE && g->result == DIAG_NONE &&
+		    (i < st->ngpu || g->named))
+			g->result = t->all;
+		if (g->result == DIAG_NONE)
+			continue;
+		memset(&d, 0, sizeof d);
+		strlcpy(d.test, t->d.test, sizeof d.test);
+		strlcpy(d.category, t->d.category, sizeof d.category);
+		d.gpu = i;
+		d.result = g->result;
+		strlcpy(d.message, g->msg, sizeof d.message);
+		SINK_EMIT(st->sink, diag, &d);
+		st->nrec++;
+	}
+	memset(t, 0, sizeof *t);
+}
+
+static void
+dcgm_begin(struct dcgm_state *st, const char *name, size_t n,
+    const char *category)
+{
+	struct dcgm_test	*t = &st->t;
+
+	dcgm_flush(st);
+	t->active = 1;
+	parse_copy(t->d.test, sizeof t->d.test, name, n);
+	strlcpy(t->d.category, category, sizeof t->d.category);
+	t->d.gpu = -1;
+	t->d.result = DIAG_NONE;
+}
+
+/* "GPU 3 ..." or "GPU3...": the GPU a message starts with, or -1. */
+static int
+dcgm_gpuname(const char *s, size_t n)
+{
+	size_t	 k;
+	int	 id;
+
+	if (n < 4 || strncmp(s, "GPU", 3) != 0)
+		return (-1);
+	k = 3 + dcgm_blanks(s + 3, n - 3);
+	if (dcgm_number(s + k, n - k, &id) == 0)
+		return (-1);
+	return (id);
+}
+
+/*
+ * A message: the whole of it to the test, and each ", GPU n ..." piece to
+ * GPU n.  `row' tells pieces of one row (joined by ", " as dcgmi does) from
+ * separate rows or entries (joined by "; ").
+ */
+static void
+dcgm_message(struct dcgm_state *st, const char *s, size_t n, u_int row)
+{
+	struct dcgm_test	*t = &st->t;
+	struct dcgm_gpu		*g;
+	const char		*p;
+	size_t			 i, k, m, start;
+	int			 cur, next;
+
+	n = parse_trim(&s, n);
+	if (n == 0 || !t->active)
+		return;
+	dcgm_append(t->d.message, sizeof t->d.message, &t->msglen, "; ", s, n);
+
+	cur = dcgm_gpuname(s, n);
+	start = 0;
+	for (i = 0; i <= n; i++) {
+		if (i < n) {
+			if (s[i] != ',')
+				continue;
+			k = i + 1;
+			k += dcgm_blanks(s + k, n - k);
+			if ((next = dcgm_gpuname(s + k, n - k)) < 0)
+				continue;
+		} else
+			next = -1;
+		if ((g = dcgm_gpu(st, cur)) != NULL) {
+			p = s + start;
+			m = parse_trim(&p, i - start);
+			dcgm_append(g->msg, sizeof g->msg, &g->msglen,
+			    g->row == row ? ", " : "; ", p, m);
+			g->row = row;
+			g->named = 1;
+		}
+		start = i + 1;
+		cur = next;
+	}
+}
+
+/* "GPU 0GPU 0's NvLink": the DCGM 2.x duplication bug, folded once. */
+static void
+dcgm_dedup(char *s, size_t *len)
+{
+	size_t	 i, a, b, n = *len;
+	int	 x, y;
+
+	for (i = 0; i + 4 < n; i++) {
+		if (strncmp(s + i, "GPU ", 4) != 0)
+			continue;
+		if ((a = dcgm_number(s + i + 4, n - i - 4, &x)) == 0)
+			continue;
+		b = i + 4 + a;
+		if (n - b < 5 || strncmp(s + b, "GPU ", 4) != 0)
+			continue;
+		if (dcgm_number(s + b + 4, n - b - 4, &y) != a || x != y ||
+		    memcmp(s + i + 4, s + b + 4, a) != 0)
+			continue;
+		memmove(s + b, s + b + 4 + a, n - b - 4 - a);
+		n -= 4 + a;
+	}
+	*len = n;
+	s[n] = '\0';
+}
+
+static void
+dcgm_commit(struct dcgm_state *st)
+{
+	if (!st->rowopen)
+		return;
+	st->rowopen = 0;
+	dcgm_dedup(st->row, &st->rowlen);
+	dcgm_message(st, st->row, st->rowlen, ++st->rowno);
+	st->rowlen = 0;
+	st->row[0] = '\0';
+}
+
+/* Add one cell of a wrapped message. */
+static void
+dcgm_cell(struct dcgm_state *st, const char *s, size_t n, u_int width)
+{
+	size_t	 m = n;
+
+	while (m > 0 && (s[m - 1] == ' ' || s[m - 1] == '\t'))
+		m--;
+	if (!st->rowopen) {
+		st->rowopen = 1;
+		st->rowlen = 0;
+		st->row[0] = '\0';
+		st->rowfilled = 1;
+		m = parse_trim(&s, m);
+	}
+	if (m == 0) {
+		st->rowfilled = 0;
+		return;
+	}
+	if (st->rowlen > 0 && !st->rowfilled)
+		dcgm_append(st->row, sizeof st->row, &st->rowlen, " ", s, m);
+	else {
+		/* A continuation's leading blank is text: keep it. */
+		dcgm_append(st->row, sizeof st->row, &st->rowlen, NULL, s, m);
+	}
+	st->rowfilled = (m >= width);
+}
+
+/*
+ * A result cell: "Pass", "Fail - All", "Pass - GPUs: 0, 1", "Skip - GPU: 2"
+ * (DCGM 3.x).  Returns the result, sets *all or the GPUs in `ids', and
+ * *strict to whether nothing but the result was there.
+ */
+static enum diag_result
+dcgm_result(const char *s, size_t n, int *all, int *ids, int *nids,
+    int *bare)
+{
+	enum diag_result	 r;
+	size_t			 w, k;
+	int			 id;
+
+	*all = 0;
+	*nids = 0;
+	*bare = 0;
+	n = parse_trim(&s, n);
+	w = dcgm_alpha(s, n);
+	if (w == 0 || (r = dcgm_word(s, w)) == DIAG_NONE)
+		return (DIAG_NONE);
+	if (w < n && !isspace((u_char)s[w]))
+		return (DIAG_NONE);
+	k = w + dcgm_blanks(s + w, n - w);
+	if (k == n) {
+		*bare = 1;
+		return (r);
+	}
+	if (s[k] != '-')
+		return (DIAG_NONE);
+	k++;
+	k += dcgm_blanks(s + k, n - k);
+	if (n - k >= 3 && strncasecmp(s + k, "All", 3) == 0 &&
+	    (n - k == 3 || isspace((u_char)s[k + 3]))) {
+		*all = 1;
+		return (r);
+	}
+	if (n - k < 4 || strncmp(s + k, "GPU", 3) != 0)
+		return (DIAG_NONE);
+	k += 3;
+	if (k < n && s[k] == 's')
+		k++;
+	if (k >= n || s[k] != ':')
+		return (DIAG_NONE);
+	k++;
+	for (;;) {
+		k += dcgm_blanks(s + k, n - k);
+		if ((w = dcgm_number(s + k, n - k, &id)) == 0)
+			return (DIAG_NONE);
+		if (*nids < DCGM_MAXGPU)
+			ids[(*nids)++] = id;
+		k += w;
+		k += dcgm_blanks(s + k, n - k);
+		if (k == n)
+			return (r);
+		if (s[k] != ',')
+			return (DIAG_NONE);
+		k++;
+	}
+}
+
+/*
+ * "GPU0: Pass" (DCGM 4.x); the result, and the GPU in *id, or -1 for
+ * another kind of entity ("CPU0: Pass").
+ */
+static enum diag_result
+dcgm_gpurow(const char *s, size_t n, int *id)
+{
+	enum diag_result	 r;
+	size_t			 k, w;
+	int			 gpu;
+
+	n = parse_trim(&s, n);
+	if (n < 4 || (strncmp(s, "GPU", 3) != 0 && strncmp(s, "CPU", 3) != 0))
+		return (DIAG_NONE);
+	gpu = (s[0] == 'G');
+	k = 3 + dcgm_blanks(s + 3, n - 3);
+	if ((w = dcgm_number(s + k, n - k, id)) == 0)
+		return (DIAG_NONE);
+	k += w;
+	if (k >= n || s[k] != ':')
+		return (DIAG_NONE);
+	k++;
+	k += dcgm_blanks(s + k, n - k);
+	w = dcgm_alpha(s + k, n - k);
+	if (w == 0 || k + w != n)
+		return (DIAG_NONE);
+	r = dcgm_word(s + k, w);
+	if (!gpu)
+		*id = -1;
+	return (r);
+}
+
+/* "|-----  Hardware  ----------+----...|": a border, maybe with a name. */
+static int
+dcgm_border(struct dcgm_state *st, const char *s, size_t n)
+{
+	const char	*name;
+	size_t		 i, end, m;
+
+	if (n < 2 || (s[0] != '+' && s[0] != '|') ||
+	    (s[1] != '-' && s[1] != '='))
+		return (0);
+	for (end = 1; end < n && s[end] != '+' && s[end] != '|'; end++)
+		;
+	name = NULL;
+	m = 0;
+	for (i = 1; i < end; i++) {
+		if (s[i] == '-' || s[i] == '=' || s[i] == ' ')
+			continue;
+		if (name == NULL)
+			name = s + i;
+		m = (s + i + 1) - name;
+	}
+	dcgm_commit(st);
+	dcgm_flush(st);
+	if (name != NULL) {
+		st->seen = 1;
+		st->metadata = dcgm_is(name, m, "Metadata");
+		parse_copy(st->category, sizeof st->category, name, m);
+	}
+	return (1);
+}
+
+/* "| 2330,2330,2330 |": how many GPUs the run saw. */
+static void
+dcgm_devids(struct dcgm_state *st, const char *s, size_t n)
+{
+	size_t	 i;
+	int	 count = 0, inword = 0;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] == ',' || isspace((u_char)s[i]))
+			inword = 0;
+		else if (!inword) {
+			inword = 1;
+			count++;
+		}
+	}
+	if (count > st->ngpu)
+		st->ngpu = count;
+}
+
+static void
+dcgm_row(struct dcgm_state *st, const char *s, size_t n, u_int line)
+{
+	struct dcgm_gpu		*g;
+	enum diag_result	 r;
+	const char		*left, *right;
+	size_t			 mid, close, nl, nr, i;
+	u_int			 width;
+	int			 all, bare, nids, ids[DCGM_MAXGPU], id;
+
+	for (mid = 1; mid < n && s[mid] != '|'; mid++)
+		;
+	if (mid >= n) {
+		/* No column joint: a cut line; text for an open row. */
+		if (st->rowopen)
+			dcgm_cell(st, s + 1, n - 1, st->width);
+		return;
+	}
+	left = s + 1;
+	nl = parse_trim(&left, mid - 1);
+
+	/* The closing '|', when it is there, gives the width. */
+	close = n;
+	i = n;
+	while (i > mid + 1 && (s[i - 1] == ' ' || s[i - 1] == '\t'))
+		i--;
+	if (i > mid + 1 && s[i - 1] == '|') {
+		close = i - 1;
+		if (close - mid > 4)
+			st->width = close - mid - 4;	/* "| " 45 "  |" */
+	}
+	width = st->width;
+	right = s + mid + 1;
+	nr = close - mid - 1;
+	if (nr > 0 && *right == ' ') {
+		right++;
+		nr--;
+	}
+
+	/* The header, and the Metadata block. */
+	if (dcgm_is(left, nl, "Diagnostic")) {
+		const char	*p = right;
+
+		if (dcgm_is(p, parse_trim(&p, nr), "Result")) {
+			st->seen = 1;
+			return;
+		}
+	}
+	for (i = 0; i < nitems(dcgm_metadata); i++) {
+		if (dcgm_is(left, nl, dcgm_metadata[i])) {
+			dcgm_commit(st);
+			dcgm_flush(st);
+			st->seen = 1;
+			if (i == 2)
+				dcgm_devids(st, right, nr);
+			return;
+		}
+	}
+	if (st->metadata)
+		return;
+
+	if (nl == 0) {
+		if (!st->t.active)
+			return;
+		if ((r = dcgm_gpurow(right, nr, &id)) != DIAG_NONE) {
+			/* DCGM 4.x: a GPU's own result. */
+			dcgm_commit(st);
+			if ((g = dcgm_gpu(st, id)) != NULL)
+				g->result = dcgm_worst(g->result, r);
+			return;
+		}
+		r = dcgm_result(right, nr, &all, ids, &nids, &bare);
+		if (r != DIAG_NONE && !bare) {
+			/* DCGM 3.x: "Fail - GPU: 2" under "Pass - GPUs: 0, 1". */
+			dcgm_commit(st);
+			st->t.d.result = dcgm_worst(st->t.d.result, r);
+			if (all)
+				st->t.all = dcgm_worst(st->t.all, r);
+			for (i = 0; i < (size_t)nids; i++) {
+				if ((g = dcgm_gpu(st, ids[i])) != NULL)
+					g->result = dcgm_worst(g->result, r);
+			}
+			return;
+		}
+		dcgm_cell(st, right, nr, width);
+		return;
+	}
+
+	for (i = 0; i < nitems(dcgm_labels); i++) {
+		size_t	 k = strlen(dcgm_labels[i]);
+
+		if (nl >= k && strncasecmp(left, dcgm_labels[i], k) == 0 &&
+		    (nl == k || left[k] == ':'))
+			break;
+	}
+	if (i < nitems(dcgm_labels)) {
+		dcgm_commit(st);
+		if (st->t.active)
+			dcgm_cell(st, right, nr, width);
+		return;
+	}
+
+	/* A test. */
+	dcgm_commit(st);
+	r = dcgm_result(right, nr, &all, ids, &nids, &bare);
+	if (r == DIAG_NONE) {
+		if (!st->seen)
+			return;		/* some other table */
+		sink_error(st->sink, line, "%.*s: no result", (int)nl, left);
+	}
+	st->seen = 1;
+	dcgm_begin(st, left, nl, st->category);
+	st->t.d.result = r;
+	if (all)
+		st->t.all = r;
+	for (i = 0; i < (size_t)nids; i++) {
+		if ((g = dcgm_gpu(st, ids[i])) != NULL)
+			g->result = dcgm_worst(g->result, r);
+	}
+}
+
+static int
+dcgm_text(const char *buf, size_t len, struct dcgm_state *st)
+{
+	struct lines	 l;
+	const char	*s, *errline = NULL;
+	size_t		 n, errlen = 0;
+	u_int		 errline_no = 0;
+
+	lines_init(&l, buf, len);
+	while (lines_next(&l, &s, &n)) {
+		while (n > 0 && isspace((u_char)s[n - 1]))
+			n--;
+		if (n == 0)
+			continue;
+		if (dcgm_border(st, s, n))
+			continue;
+		if (s[0] == '|') {
+			dcgm_row(st, s, n, l.line);
+			continue;
+		}
+		/* Any other line ends the table ("...", "Running ..."). */
+		dcgm_commit(st);
+		dcgm_flush(st);
+		if (errline == NULL && n > 6 && strncmp(s, "Error:", 6) == 0) {
+			errline = s;
+			errlen = n;
+			errline_no = l.line;
+		}
+	}
+	dcgm_commit(st);
+	dcgm_flush(st);
+	if (errline != NULL && st->nrec == 0)
+		sink_error(st->sink, errline_no, "%.*s", (int)errlen, errline);
+	else if (!st->seen)
+		sink_error(st->sink, 1, "not dcgmi diag output");
+	return (st->nrec);
+}
+
+/*
+ * JSON: DCGM 3.x {"DCGM GPU Diagnostic": {"test_categories": [{"category",
+ * "tests": [{"name", "results": [{"gpu_ids", "status", "warnings": [{
+ * "warning", "error_id"}], "info"}]}]}]}}, and DCGM 4.x {"DCGM Diagnostic":
+ * ...} whose results name an entity_group/entity_id and whose tests carry a
+ * test_summary.
+ */
+
+static enum diag_result
+dcgm_json_status(json_t *o)
+{
+	const char	*s;
+	size_t		 n;
+
+	if (!json_is_object(o) || (s = json_string_value(json_object_get(o,
+	    "status"))) == NULL)
+		return (DIAG_NONE);
+	n = strlen(s);
+	return (dcgm_word(s, dcgm_alpha(s, n)));
+}
+
+/* Warnings or info: a string, an object, or an array of either. */
+static void
+dcgm_json_text(struct dcgm_state *st, json_t *v, int gpu, u_int row)
+{
+	static const char	*keys[] = { "warning", "warnings", "message",
+				    "msg" };
+	struct dcgm_test	*t = &st->t;
+	struct dcgm_gpu		*g;
+	const char		*s;
+	json_t			*e;
+	size_t			 i, n;
+
+	if (json_is_array(v)) {
+		json_array_foreach(v, i, e) {
+			if (json_is_array(e))
+				continue;	/* no deeper */
+			dcgm_json_text(st, e, gpu, row);
+		}
+		return;
+	}
+	if (json_is_object(v)) {
+		for (i = 0; i < nitems(keys); i++) {
+			e = json_object_get(v, keys[i]);
+			if (json_is_string(e)) {
+				dcgm_json_text(st, e, gpu, row);
+				return;
+			}
+		}
+		return;
+	}
+	if ((s = json_string_value(v)) == NULL)
+		return;
+	n = parse_trim(&s, strlen(s));
+	if (n == 0)
+		return;
+	dcgm_append(t->d.message, sizeof t->d.message, &t->msglen, "; ", s, n);
+	if ((g = dcgm_gpu(st, gpu)) != NULL) {
+		dcgm_append(g->msg, sizeof g->msg, &g->msglen, "; ", s, n);
+		g->row = row;
+	}
+}
+
+/* The GPUs a result is for: gpu_ids "0" / "0,1" / 0 / [0, 1], entity_id. */
+static int
+dcgm_json_ids(json_t *r, int *ids, int max, int *isgpu)
+{
+	const char	*s, *grp;
+	json_t		*v, *e;
+	size_t		 i, n, k, w;
+	int		 nids = 0, id;
+
+	*isgpu = 1;
+	grp = json_string_value(json_object_get(r, "entity_group"));
+	e = json_object_get(r, "entity_group_id");
+	if ((grp != NULL && strcasecmp(grp, "GPU") != 0) ||
+	    (grp == NULL && json_is_integer(e) && json_integer_value(e) != 1))
+		*isgpu = 0;
+	if ((v = json_object_get(r, "entity_id")) == NULL &&
+	    (v = json_object_get(r, "gpu_ids")) == NULL &&
+	    (v = json_object_get(r, "gpu_id")) == NULL)
+		return (0);
+	if (json_is_integer(v)) {
+		if (json_integer_value(v) >= 0 &&
+		    json_integer_value(v) < DCGM_MAXGPU)
+			ids[nids++] = (int)json_integer_value(v);
+		return (nids);
+	}
+	if ((s = json_string_value(v)) != NULL) {
+		n = strlen(s);
+		for (k = 0; k < n && nids < max; k++) {
+			if ((w = dcgm_number(s + k, n - k, &id)) == 0)
+				continue;
+			ids[nids++] = id;
+			k += w - 1;
+		}
+		return (nids);
+	}
+	json_array_foreach(v, i, e) {
+		if (nids >= max)
+			break;
+		if (json_is_integer(e) && json_integer_value(e) >= 0 &&
+		    json_integer_value(e) < DCGM_MAXGPU)
+			ids[nids++] = (int)json_integer_value(e);
+		else if ((s = json_string_value(e)) != NULL &&
+		    dcgm_number(s, strlen(s), &id) > 0)
+			ids[nids++] = id;
+	}
+	return (nids);
+}
+
+static void
+dcgm_json_test(struct dcgm_state *st, json_t *test, const char *category)
+{
+	static const char	*pass[] = { "warnings", "info" };
+	struct dcgm_gpu		*g;
+	enum diag_result	 worst = DIAG_NONE, own, r;
+	json_t			*results, *res, *sum;
+	const char		*name;
+	size_t			 i, p;
+	int			 ids[DCGM_MAXGPU], nids, isgpu, k;
+
+	if (!json_is_object(test))
+		return;
+	if ((name = json_string_value(json_object_get(test, "name"))) == NULL &&
+	    (name = json_string_value(json_object_get(test,
+	    "test_name"))) == NULL)
+		name = "";
+	dcgm_begin(st, name, strlen(name), category);
+	sum = json_object_get(test, "test_summary");
+	own = dcgm_json_status(sum);
+	if (own == DIAG_NONE)
+		own = dcgm_json_status(test);
+	results = json_object_get(test, "results");
+
+	/* Warnings first, then info; the test's own, then each result's. */
+	for (p = 0; p < nitems(pass); p++) {
+		if (json_is_object(sum))
+			dcgm_json_text(st, json_object_get(sum, pass[p]), -1,
+			    0);
+		dcgm_json_text(st, json_object_get(test, pass[p]), -1, 0);
+		json_array_foreach(results, i, res) {
+			if (!json_is_object(res))
+				continue;
+			nids = dcgm_json_ids(res, ids, DCGM_MAXGPU, &isgpu);
+			if (!isgpu || nids == 0) {
+				dcgm_json_text(st, json_object_get(res,
+				    pass[p]), -1, 0);
+				continue;
+			}
+			for (k = 0; k < nids; k++) {
+				/* The test gets the text once. */
+				size_t	 save = st->t.msglen;
+
+				dcgm_json_text(st, json_object_get(res,
+				    pass[p]), ids[k], 0);
+				if (k > 0) {
+					st->t.msglen = save;
+					st->t.d.message[save] = '\0';
+				}
+			}
+		}
+	}
+
+	json_array_foreach(results, i, res) {
+		if (!json_is_object(res))
+			continue;
+		r = dcgm_json_status(res);
+		worst = dcgm_worst(worst, r);
+		nids = dcgm_json_ids(res, ids, DCGM_MAXGPU, &isgpu);
+		if (!isgpu)
+			continue;
+		for (k = 0; k < nids; k++) {
+			if ((g = dcgm_gpu(st, ids[k])) == NULL)
+				continue;
+			/* A GPU with no status of its own still ran. */
+			g->result = dcgm_worst(g->result,
+			    r != DIAG_NONE ? r : own);
+		}
+	}
+	st->t.d.result = own != DIAG_NONE ? own : worst;
+	dcgm_flush(st);
+}
+
+static void
+dcgm_json_tests(struct dcgm_state *st, json_t *tests, const char *category)
+{
+	json_t		*test;
+	const char	*c;
+	size_t		 i;
+
+	json_array_foreach(tests, i, test) {
+		c = json_string_value(json_object_get(test, "category"));
+		if (c != NULL && strcasecmp(c, "Metadata") == 0)
+			continue;
+		dcgm_json_test(st, test, c != NULL ? c : category);
+	}
+}
+
+static void
+dcgm_json_diag(struct dcgm_state *st, json_t *root)
+{
+	json_t		*diag, *cats, *cat, *v;
+	const char	*name, *err;
+	size_t		 i;
+
+	if (!json_is_object(root))
+		return;
+	if (json_is_array(v = json_object_get(root, "iterations"))) {
+		json_array_foreach(v, i, diag)
+			dcgm_json_diag(st, diag);
+		st->seen = 1;
+		return;
+	}
+	if ((diag = json_object_get(root, "DCGM GPU Diagnostic")) == NULL &&
+	    (diag = json_object_get(root, "DCGM Diagnostic")) == NULL)
+		return;
+	st->seen = 1;
+	if (!json_is_object(diag))
+		return;
+	if ((err = json_string_value(json_object_get(diag,
+	    "runtime_error"))) != NULL)
+		sink_error(st->sink, 1, "dcgmi: %s", err);
+	cats = json_object_get(diag, "test_categories");
+	json_array_foreach(cats, i, cat) {
+		if (!json_is_object(cat))
+			continue;
+		if ((name = json_string_value(json_object_get(cat,
+		    "category"))) == NULL && (name =
+		    json_string_value(json_object_get(cat, "header"))) == NULL)
+			name = "";
+		if (strcasecmp(name, "Metadata") == 0)
+			continue;
+		dcgm_json_tests(st, json_object_get(cat, "tests"), name);
+	}
+	/* Some 4.x documents hoist the tests out of their categories. */
+	dcgm_json_tests(st, json_object_get(diag, "tests"), "");
+}
+
+static int
+dcgm_json(const char *buf, size_t len, struct dcgm_state *st)
+{
+	json_error_t	 error;
+	json_t		*root;
+
+	if ((root = json_loadb(buf, len, 0, &error)) == NULL) {
+		sink_error(st->sink, error.line > 0 ? (u_int)error.line : 1,
+		    "%s", error.text);
+		return (0);
+	}
+	dcgm_json_diag(st, root);
+	json_decref(root);
+	if (!st->seen)
+		sink_error(st->sink, 1, "not dcgmi diag output");
+	return (st->nrec);
+}
+
+int
+parse_dcgm_diag(const char *buf, size_t len, const char *fmt,
+    const struct sink *sink)
+{
+	struct dcgm_state	*st, state;
+	size_t			 i;
+
+	st = &state;
+	memset(st, 0, sizeof *st);
+	st->sink = sink;
+	st->width = DCGM_WIDTH;
+	for (i = 0; i < len && isspace((u_char)buf[i]); i++)
+		;
+	if (i < len && buf[i] == '{')
+		return (dcgm_json(buf + i, len - i, st));
+	return (dcgm_text(buf, len, st));
+}
