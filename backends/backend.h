@@ -25,6 +25,28 @@ struct parser {
 	const char	*help;
 };
 
+/* probe.c: what runs where, and which parser reads it. */
+enum probe_target {
+	PT_NODE,		/* on each node */
+	PT_BMC,			/* each node's BMC */
+	PT_CONTROLLER,		/* once, on the Slurm controller */
+};
+struct probe {
+	const char	*name;
+	enum domain	 domain;
+	enum probe_target target;
+	const char	*option;	/* the option holding its command */
+	const char	*parser;
+};
+extern const struct probe probes[];
+char		*probe_format(const struct probe *, int, char **);
+
+/* backend.c: the data sources. */
+struct backend	*backend_create(struct model **, char **);
+void		 backend_free(struct backend *);
+void		 backend_refresh(struct backend *, uint64_t, int);
+const char	*backend_name(const struct backend *);
+
 /* parse.c: the parser table and what parsers share. */
 extern const struct parser parsers[];
 const struct parser *parser_find(const char *);

@@ -314,6 +314,300 @@ int		 sim_parse_size(const char *, u_int *, char **);
 int		 sim_tool(struct sim *, int, int, char **, struct buf *,
 		     char **);
 
+/*
+ * model.c: the cluster.  Flat arrays indexed by id, a name->id hash, one
+ * generation counter per domain.
+ */
+enum domain {
+	DOM_NODES,		/* Slurm node state, reachability */
+	DOM_GPUS,
+	DOM_LINKS,		/* NVLink */
+	DOM_IB,
+	DOM_SENSORS,
+	DOM_JOBS,
+	DOM_EVENTS,
+	DOM_NDOMAINS
+};
+#define DOMS_ALL	(BIT(DOM_NDOMAINS) - 1)
+
+enum reach {
+	REACH_UNKNOWN,
+	REACH_UP,
+	REACH_CONNECTING,
+	REACH_AUTH,		/* authentication failed */
+	REACH_HOSTKEY_UNKNOWN,
+	REACH_HOSTKEY_CHANGED,
+	REACH_UNREACHABLE,
+	REACH_TIMEOUT,
+	REACH_GARBLED,		/* output unreadable */
+};
+
+struct node {
+	char		 name[48];
+	uint32_t	 rack;
+	enum reach	 reach;
+	char		 error[128];	/* why it is not reachable */
+	char		 state[32];	/* Slurm state, lower case */
+	char		 reason[256];
+	char		 partitions[64];
+	int		 job;		/* first running job, or -1 */
+	int		 njobs;		/* running jobs on the node */
+	uint16_t	 nsensors;
+	uint16_t	 nib;
+	double		 updated;	/* time of the last sample */
+	char		 bmc_error[96];
+};
+
+struct rack {
+	char		 name[32];
+	uint32_t	 first;		/* first node id */
+	uint32_t	 count;
+};
+
+enum event_kind {
+	EV_XID,
+	EV_ECC,
+	EV_LINK,
+	EV_STATE,
+	EV_REACH,
+	EV_SENSOR,
+	EV_ACTION,
+};
+struct event {
+	double		 time;
+	uint32_t	 node;
+	int		 gpu;		/* -1 for none */
+	enum event_kind	 kind;
+	int		 xid;
+	char		 text[120];
+};
+
+struct model {
+	char		*cluster;
+	int		 simulated;
+	double		 now;
+
+	struct node	*nodes;
+	u_int		 nnodes;
+	struct rack	*racks;
+	u_int		 nracks;
+	uint32_t	*hash;		/* open addressing, node id + 1 */
+	u_int		 hashsize;
+
+	u_int		 gpus_per_node;
+	struct gpu	*gpus;		/* nnodes * gpus_per_node */
+	u_int		 links_per_gpu;
+	struct nvlink	*nvlinks;	/* gpus * links_per_gpu, lazily */
+	u_int		 ib_per_node;
+	struct ibport	*ibports;	/* nnodes * ib_per_node, lazily */
+	u_int		 sensors_per_node;
+	struct sensor	*sensors;	/* nnodes * sensors_per_node, lazily */
+
+	struct job	*jobs;
+	u_int		 njobs;
+	u_int		 jobssize;
+
+	struct event	*events;	/* a ring */
+	u_int		 eventssize;
+	u_int		 nevents;	/* total ever added */
+
+	uint64_t	 gen[DOM_NDOMAINS];
+	uint32_t	 target;	/* the node the sink writes to */
+};
+
+struct model	*model_create(const char *, u_int, u_int);
+void		 model_free(struct model *);
+int		 model_add_node(struct model *, const char *, const char *);
+int		 model_find(const struct model *, const char *);
+const char	*model_node_name(const struct model *, uint32_t);
+struct gpu	*model_gpu(struct model *, uint32_t, u_int);
+void		 model_sink(struct model *, int, struct sink *);
+void		 model_jobs_begin(struct model *);
+void		 model_jobs_end(struct model *);
+void		 model_sensors_begin(struct model *, uint32_t);
+void		 model_set_reach(struct model *, uint32_t, enum reach,
+		     const char *);
+void		 model_event(struct model *, uint32_t, int, enum event_kind,
+		     int, const char *, ...) printflike(6, 7);
+const struct event *model_event_get(const struct model *, u_int);
+u_int		 model_nevents(const struct model *);
+const char	*model_reach_name(enum reach);
+int		 model_select(const struct model *, const char *,
+		     uint8_t **, char **);
+
+/*
+ * fields.c: what each record holds, by name, for output, filters and the
+ * conformance test.  One table per kind of record.
+ */
+enum field_type {
+	FT_STR,
+	FT_INT,
+	FT_LONG,
+	FT_U8,
+	FT_U32,
+	FT_U64,
+	FT_FLOAT,
+	FT_TIME,		/* double, seconds since the epoch */
+	FT_HEX,			/* uint64_t, printed 0x%016llx */
+	FT_NODE,		/* uint32_t node id, printed as its name */
+	FT_LINK,		/* enum link_state */
+	FT_KIND,		/* enum sensor_kind */
+	FT_RESULT,		/* enum diag_result */
+	FT_REACH,		/* enum reach */
+	FT_RACK,		/* uint32_t rack id, printed as its name */
+};
+#define FF_TABLE	0x1	/* shown in table output by default */
+#define FF_RIGHT	0x2	/* right-aligned in tables */
+struct field {
+	const char	*name;		/* the JSON key */
+	const char	*title;		/* the table heading */
+	enum field_type	 type;
+	size_t		 off;
+	int		 bit;		/* validity bit, or -1 */
+	int		 prec;		/* digits after the point */
+	int		 flags;
+};
+struct record {
+	const char	*name;		/* gpu, nvlink, ... */
+	size_t		 size;
+	const struct field *fields;
+};
+extern const struct record records[];
+const struct record *record_find(const char *);
+const struct field *record_field(const struct record *, const char *);
+int		 field_null(const struct field *, const void *);
+int		 field_number(const struct field *, const void *, double *);
+const char	*field_format(const struct field *, const void *,
+		     const struct model *, char *, size_t);
+const char	*field_enum_name(enum field_type, int);
+
+/* filter.c: -w 'temp>85,util<10' on list commands. */
+struct filter;
+struct filter	*filter_create(const struct record *, const char *, char **);
+void		 filter_free(struct filter *);
+int		 filter_match(const struct filter *, const void *,
+		     const struct model *);
+
+/* output.c: records as table, tsv or json. */
+enum output_format {
+	OUT_TABLE,
+	OUT_TSV,
+	OUT_JSON,
+};
+int		 output_parse_format(const char *, enum output_format *);
+struct output;
+struct output	*output_create(FILE *, enum output_format,
+		     const struct record *, const struct model *);
+void		 output_row(struct output *, const void *);
+void		 output_free(struct output *);
+void		 output_json_string(struct buf *, const char *);
+void		 output_json_record(struct buf *, const struct record *,
+		     const void *, const struct model *);
+
+/* cmd-parse.c: command lines split into words, POSIX shell quoting. */
+struct cmdline {
+	int		 argc;
+	char		**argv;
+	u_int		 line;		/* where the command starts */
+};
+int		 cmd_parse(const char *, struct cmdline **, u_int *, char **);
+void		 cmd_parse_free(struct cmdline *, u_int);
+void		 cmd_quote(struct buf *, const char *);
+
+/* options.c: every configuration option, in one table. */
+enum option_type {
+	OPT_STRING,
+	OPT_INT,
+	OPT_FLOAT,
+	OPT_BOOL,
+	OPT_CHOICE,
+	OPT_NODESET,
+};
+struct option_entry {
+	const char	*name;		/* ssh.user: group.name */
+	enum option_type type;
+	const char	*dflt;
+	const char	*choices;	/* OPT_CHOICE: a,b,c */
+	double		 min;
+	double		 max;
+	const char	*help;
+};
+extern const struct option_entry options_table[];
+int		 options_set(const char *, const char *, char **);
+int		 options_known(const char *);
+enum option_type options_type(const char *);
+const char	*options_get(const char *);
+long		 options_get_int(const char *);
+double		 options_get_float(const char *);
+int		 options_get_bool(const char *);
+void		 options_reset(void);
+
+/* config.c: the configuration file (libconfig). */
+int		 config_load(const char *, int, char **);
+const char	*config_path(void);
+
+/* cmd.c: the command language; cmd-*.c: the commands. */
+enum cmd_status {
+	CMD_OK = 0,
+	CMD_ERROR = 1,		/* the command failed */
+	CMD_USAGE = 2,		/* it was used wrongly */
+};
+#define CMD_MUTATES	0x1	/* changes the cluster: refused read-only */
+
+struct backend;
+struct cmd_ctx {
+	struct model		*model;
+	struct backend		*backend;
+	enum output_format	 format;
+	FILE			*out;
+	FILE			*err;
+};
+struct cmd_entry;
+struct cmd_args {
+	const struct cmd_entry	*entry;
+	int			 argc;		/* positional words */
+	char			**argv;
+	const char		*opt[128];	/* -x values; "" for flags */
+};
+struct cmd_entry {
+	const char	*name;
+	const char	*usage;
+	const char	*help;
+	const char	*opts;		/* getopt(3) string */
+	int		 min;		/* positional words */
+	int		 max;		/* -1: any */
+	uint64_t	 domains;	/* data it reads */
+	int		 flags;
+	enum cmd_status	(*exec)(struct cmd_ctx *, struct cmd_args *);
+};
+extern const struct cmd_entry cmd_table[];
+const struct cmd_entry *cmd_find(const char *, char **);
+enum cmd_status	 cmd_run(struct cmd_ctx *, int, char **);
+enum cmd_status	 cmd_run_string(struct cmd_ctx *, const char *,
+		     const char *);
+enum cmd_status	 cmd_error(struct cmd_ctx *, struct cmd_args *,
+		     enum cmd_status, const char *, ...) printflike(4, 5);
+int		 cmd_format(struct cmd_ctx *, struct cmd_args *,
+		     enum output_format *);
+
+/* cmd-list.c */
+enum cmd_status	 cmd_list_nodes(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_list_gpus(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_list_jobs(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_list_sensors(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_list_links(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_list_events(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_show_node(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_parse_file(struct cmd_ctx *, struct cmd_args *);
+
+/* cmd-misc.c */
+enum cmd_status	 cmd_nodeset(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_help(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_list_commands(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_list_options(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_refresh(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_summary(struct cmd_ctx *, struct cmd_args *);
+
 /* xmalloc.c */
 void		*xmalloc(size_t);
 void		*xcalloc(size_t, size_t);

@@ -1,0 +1,293 @@
+/*
+ * myriad - the data sources, and the simulator's.
+ * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
+ *
+ * A backend runs the probes of probe.c on their targets and hands the bytes
+ * to the probes' parsers, whose records go into the model.  The simulated
+ * source runs each probe's command through sim_tool(), which prints what
+ * the real tool would, so simulated data takes the same path as real data.
+ */
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "backend.h"
+
+struct backend;
+struct backend_ops {
+	const char	*name;
+	int		 (*open)(struct backend *, struct model **, char **);
+	void		 (*refresh)(struct backend *, uint64_t, int);
+	void		 (*close)(struct backend *);
+};
+
+struct backend {
+	const struct backend_ops *ops;
+	struct model	*model;
+	struct sim	*sim;
+	double		 done[DOM_NDOMAINS];	/* when last refreshed */
+};
+
+static int	backend_sim_open(struct backend *, struct model **, char **);
+static void	backend_sim_refresh(struct backend *, uint64_t, int);
+static void	backend_sim_close(struct backend *);
+
+static const struct backend_ops backend_table[] = {
+	{ .name = "sim", .open = backend_sim_open,
+	  .refresh = backend_sim_refresh, .close = backend_sim_close },
+};
+
+/* What one probe run left: the first error its parser reported. */
+struct backend_run {
+	struct sink	 model;
+	u_int		 errors;
+	u_int		 records;
+	char		 first[160];
+};
+
+static void
+backend_run_error(void *arg, u_int line, const char *msg)
+{
+	struct backend_run	*r = arg;
+
+	if (r->errors++ == 0)
+		snprintf(r->first, sizeof r->first, "line %u: %s", line, msg);
+}
+
+#define BACKEND_FORWARD(what, type)					\
+static void								\
+backend_run_##what(void *arg, const struct type *rec)			\
+{									\
+	struct backend_run	*r = arg;				\
+									\
+	r->records++;							\
+	r->model.what(r->model.arg, rec);				\
+}
+BACKEND_FORWARD(gpu, gpu)
+BACKEND_FORWARD(nvlink, nvlink)
+BACKEND_FORWARD(ibport, ibport)
+BACKEND_FORWARD(sensor, sensor)
+BACKEND_FORWARD(snode, snode)
+BACKEND_FORWARD(job, job)
+BACKEND_FORWARD(xid, xid)
+
+/*
+ * Feed one target's output to the probe's parser, into the model.  Returns
+ * -1 when the output held errors and nothing readable.
+ */
+static int
+backend_parse(struct model *m, int node, const struct parser *p,
+    const char *fmt, const struct buf *out, char *why, size_t whylen)
+{
+	struct backend_run	 r;
+	struct sink		 s;
+
+	memset(&r, 0, sizeof r);
+	model_sink(m, node, &r.model);
+	memset(&s, 0, sizeof s);
+	s.arg = &r;
+	s.gpu = backend_run_gpu;
+	s.nvlink = backend_run_nvlink;
+	s.ibport = backend_run_ibport;
+	s.sensor = backend_run_sensor;
+	s.snode = backend_run_snode;
+	s.job = backend_run_job;
+	s.xid = backend_run_xid;
+	s.error = backend_run_error;
+	p->parse(out->data != NULL ? out->data : "", out->len, fmt, &s);
+	if (r.errors > 0 && r.records == 0) {
+		snprintf(why, whylen, "%s: %s", p->name, r.first);
+		return (-1);
+	}
+	return (0);
+}
+
+struct backend *
+backend_create(struct model **m, char **cause)
+{
+	struct backend	*b;
+	const char	*source = options_get("source");
+	size_t		 i;
+
+	b = xcalloc(1, sizeof *b);
+	for (i = 0; i < nitems(backend_table); i++) {
+		if (strcmp(backend_table[i].name, source) == 0)
+			b->ops = &backend_table[i];
+	}
+	if (b->ops == NULL) {
+		xasprintf(cause, "source '%s' is not available in this build",
+		    source);
+		free(b);
+		return (NULL);
+	}
+	if (b->ops->open(b, m, cause) != 0) {
+		free(b);
+		return (NULL);
+	}
+	b->model = *m;
+	return (b);
+}
+
+void
+backend_free(struct backend *b)
+{
+	if (b == NULL)
+		return;
+	b->ops->close(b);
+	free(b);
+}
+
+const char *
+backend_name(const struct backend *b)
+{
+	return (b->ops->name);
+}
+
+/*
+ * Bring the domains up to date.  Unless `force', a domain read in this
+ * second is not read again.
+ */
+void
+backend_refresh(struct backend *b, uint64_t domains, int force)
+{
+	b->ops->refresh(b, domains, force);
+}
+
+/* The simulator. */
+
+static double
+backend_sim_now(void)
+{
+	struct timespec	 ts;
+	double		 fixed = options_get_float("sim.time");
+
+	if (fixed > 0)
+		return (fixed);
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (ts.tv_sec + ts.tv_nsec / 1e9);
+}
+
+static int
+backend_sim_open(struct backend *b, struct model **mp, char **cause)
+{
+	struct model	*m;
+	u_int		 gpus, i, per;
+	int		 width;
+	char		 rack[32];
+	const char	*name;
+
+	if (sim_parse_size(options_get("sim.size"), &gpus, cause) != 0)
+		return (-1);
+	b->sim = sim_create(gpus, options_get_int("sim.seed"),
+	    options_get_float("sim.fault-rate"));
+	name = options_get("cluster");
+	m = model_create(*name != '\0' ? name : "sim", sim_gpus_per_node(b->sim),
+	    sim_nodes(b->sim));
+	m->simulated = 1;
+	per = sim_nodes_per_rack(b->sim);
+	width = snprintf(rack, sizeof rack, "%u", sim_nodes(b->sim) / per);
+	for (i = 0; i < sim_nodes(b->sim); i++) {
+		snprintf(rack, sizeof rack, "%s%0*u", options_get("rack-prefix"),
+		    width, i / per + 1);
+		model_add_node(m, sim_node_name(b->sim, i), rack);
+	}
+	*mp = m;
+	return (0);
+}
+
+static void
+backend_sim_close(struct backend *b)
+{
+	sim_free(b->sim);
+}
+
+static void
+backend_sim_probe(struct backend *b, const struct probe *pr)
+{
+	struct model		*m = b->model;
+	const struct parser	*p;
+	struct cmdline		*cl;
+	struct buf		 out;
+	u_int			 ncl, i, n;
+	char			*fmt, *cause, why[200];
+
+	if ((p = parser_find(pr->parser)) == NULL)
+		return;
+	if (cmd_parse(options_get(pr->option), &cl, &ncl, &cause) != 0) {
+		model_event(m, 0, -1, EV_REACH, 0, "%s: %s", pr->option,
+		    cause);
+		free(cause);
+		return;
+	}
+	if (ncl != 1) {
+		cmd_parse_free(cl, ncl);
+		return;
+	}
+	fmt = probe_format(pr, cl[0].argc, cl[0].argv);
+	buf_init(&out);
+	n = pr->target == PT_CONTROLLER ? 1 : m->nnodes;
+	if (pr->domain == DOM_JOBS)
+		model_jobs_begin(m);
+	for (i = 0; i < n; i++) {
+		buf_reset(&out);
+		if (pr->target == PT_BMC)
+			model_sensors_begin(m, i);
+		if (sim_tool(b->sim, pr->target == PT_CONTROLLER ? -1 : (int)i,
+		    cl[0].argc, cl[0].argv, &out, &cause) != 0) {
+			if (pr->target == PT_BMC)
+				strlcpy(m->nodes[i].bmc_error, cause,
+				    sizeof m->nodes[i].bmc_error);
+			else if (pr->target == PT_NODE)
+				model_set_reach(m, i, strstr(cause,
+				    "timed out") != NULL ? REACH_TIMEOUT :
+				    REACH_UNREACHABLE, cause);
+			free(cause);
+			continue;
+		}
+		if (backend_parse(m, pr->target == PT_CONTROLLER ? -1 : (int)i,
+		    p, fmt, &out, why, sizeof why) != 0) {
+			if (pr->target == PT_NODE)
+				model_set_reach(m, i, REACH_GARBLED, why);
+			else
+				model_event(m, 0, -1, EV_REACH, 0, "%s", why);
+			continue;
+		}
+		if (pr->target == PT_BMC)
+			m->nodes[i].bmc_error[0] = '\0';
+		else if (pr->target == PT_NODE &&
+		    m->nodes[i].reach != REACH_UP)
+			model_set_reach(m, i, REACH_UP, NULL);
+	}
+	if (pr->domain == DOM_JOBS)
+		model_jobs_end(m);
+	buf_free(&out);
+	free(fmt);
+	cmd_parse_free(cl, ncl);
+}
+
+static void
+backend_sim_refresh(struct backend *b, uint64_t domains, int force)
+{
+	const struct probe	*pr;
+	double			 now = backend_sim_now();
+	int			 d;
+
+	for (d = 0; d < DOM_NDOMAINS; d++) {
+		if (!(domains & BIT(d)))
+			continue;
+		if (!force && b->done[d] != 0 && floor(b->done[d]) == floor(now))
+			domains &= ~BIT(d);
+		else
+			b->done[d] = now;
+	}
+	if (domains == 0)
+		return;
+	sim_set_time(b->sim, now);
+	b->model->now = now;
+	for (pr = probes; pr->name != NULL; pr++) {
+		if (domains & BIT(pr->domain))
+			backend_sim_probe(b, pr);
+	}
+}

@@ -1,0 +1,487 @@
+/*
+ * myriad - the list commands, show-node and parse.
+ * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
+ */
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "myriad.h"
+#include "backend.h"
+
+/* What every list command shares: format, filter, node set. */
+struct cmd_list {
+	struct cmd_ctx		*ctx;
+	const struct model	*model;
+	const struct record	*record;
+	struct output		*output;
+	struct filter		*filter;
+	uint8_t			*mask;
+	u_int			 rows;
+};
+
+static int
+cmd_list_begin(struct cmd_list *l, struct cmd_ctx *ctx,
+    struct cmd_args *args, const char *record, const char *nodeset)
+{
+	enum output_format	 format;
+	char			*cause;
+
+	memset(l, 0, sizeof *l);
+	l->ctx = ctx;
+	l->model = ctx->model;
+	l->record = record_find(record);
+	if (cmd_format(ctx, args, &format) != 0)
+		return (-1);
+	if (args->opt['w'] != NULL &&
+	    (l->filter = filter_create(l->record, args->opt['w'],
+	    &cause)) == NULL) {
+		cmd_error(ctx, args, CMD_USAGE, "%s", cause);
+		free(cause);
+		return (-1);
+	}
+	if (l->model != NULL && model_select(l->model, nodeset, &l->mask,
+	    &cause) != 0) {
+		cmd_error(ctx, args, CMD_USAGE, "%s", cause);
+		free(cause);
+		filter_free(l->filter);
+		return (-1);
+	}
+	l->output = output_create(ctx->out, format, l->record, l->model);
+	return (0);
+}
+
+static void
+cmd_list_emit(struct cmd_list *l, uint32_t node, const void *rec)
+{
+	if (l->mask != NULL && node < l->model->nnodes && !l->mask[node])
+		return;
+	if (!filter_match(l->filter, rec, l->model))
+		return;
+	output_row(l->output, rec);
+	l->rows++;
+}
+
+static enum cmd_status
+cmd_list_end(struct cmd_list *l)
+{
+	output_free(l->output);
+	filter_free(l->filter);
+	free(l->mask);
+	return (CMD_OK);
+}
+
+static const char *
+cmd_list_nodeset(struct cmd_args *args)
+{
+	return (args->argc > 0 ? args->argv[0] : NULL);
+}
+
+enum cmd_status
+cmd_list_nodes(struct cmd_ctx *ctx, struct cmd_args *args)
+{
+	struct cmd_list	 l;
+	u_int		 i;
+
+	if (cmd_list_begin(&l, ctx, args, "node", cmd_list_nodeset(args)) != 0)
+		return (CMD_USAGE);
+	for (i = 0; i < ctx->model->nnodes; i++)
+		cmd_list_emit(&l, i, &ctx->model->nodes[i]);
+	return (cmd_list_end(&l));
+}
+
+enum cmd_status
+cmd_list_gpus(struct cmd_ctx *ctx, struct cmd_args *args)
+{
+	struct model	*m = ctx->model;
+	struct cmd_list	 l;
+	size_t		 i, n = (size_t)m->nnodes * m->gpus_per_node;
+
+	if (cmd_list_begin(&l, ctx, args, "gpu", cmd_list_nodeset(args)) != 0)
+		return (CMD_USAGE);
+	for (i = 0; i < n; i++) {
+		if (m->gpus[i].valid != 0 || m->gpus[i].error[0] != '\0')
+			cmd_list_emit(&l, m->gpus[i].node, &m->gpus[i]);
+	}
+	return (cmd_list_end(&l));
+}
+
+enum cmd_status
+cmd_list_jobs(struct cmd_ctx *ctx, struct cmd_args *args)
+{
+	struct cmd_list	 l;
+	u_int		 i;
+
+	if (cmd_list_begin(&l, ctx, args, "job", NULL) != 0)
+		return (CMD_USAGE);
+	for (i = 0; i < ctx->model->njobs; i++)
+		cmd_list_emit(&l, UINT32_MAX, &ctx->model->jobs[i]);
+	return (cmd_list_end(&l));
+}
+
+enum cmd_status
+cmd_list_sensors(struct cmd_ctx *ctx, struct cmd_args *args)
+{
+	struct model	*m = ctx->model;
+	struct cmd_list	 l;
+	u_int		 i, k;
+
+	if (cmd_list_begin(&l, ctx, args, "sensor",
+	    cmd_list_nodeset(args)) != 0)
+		return (CMD_USAGE);
+	for (i = 0; i < m->nnodes && m->sensors != NULL; i++) {
+		for (k = 0; k < m->nodes[i].nsensors; k++) {
+			cmd_list_emit(&l, i,
+			    &m->sensors[(size_t)i * m->sensors_per_node + k]);
+		}
+	}
+	return (cmd_list_end(&l));
+}
+
+enum cmd_status
+cmd_list_links(struct cmd_ctx *ctx, struct cmd_args *args)
+{
+	struct model	*m = ctx->model;
+	struct cmd_list	 l;
+	const char	*type = args->opt['t'] != NULL ? args->opt['t'] : "nvlink";
+	size_t		 i, n;
+	u_int		 k;
+
+	if (strcmp(type, "nvlink") != 0 && strcmp(type, "ib") != 0)
+		return (cmd_error(ctx, args, CMD_USAGE, "bad link type '%s': "
+		    "want nvlink or ib", type));
+	if (cmd_list_begin(&l, ctx, args, *type == 'n' ? "nvlink" : "ibport",
+	    cmd_list_nodeset(args)) != 0)
+		return (CMD_USAGE);
+	if (*type == 'n' && m->nvlinks != NULL) {
+		n = (size_t)m->nnodes * m->gpus_per_node * m->links_per_gpu;
+		for (i = 0; i < n; i++) {
+			if (m->nvlinks[i].state != LINK_UNKNOWN ||
+			    m->nvlinks[i].valid != 0)
+				cmd_list_emit(&l, m->nvlinks[i].node,
+				    &m->nvlinks[i]);
+		}
+	}
+	if (*type == 'i' && m->ibports != NULL) {
+		for (i = 0; i < m->nnodes; i++) {
+			for (k = 0; k < m->nodes[i].nib; k++) {
+				cmd_list_emit(&l, i, &m->ibports[i *
+				    m->ib_per_node + k]);
+			}
+		}
+	}
+	return (cmd_list_end(&l));
+}
+
+enum cmd_status
+cmd_list_events(struct cmd_ctx *ctx, struct cmd_args *args)
+{
+	struct cmd_list		 l;
+	const struct event	*e;
+	long			 max = -1;
+	u_int			 i;
+	char			*end;
+
+	if (args->opt['n'] != NULL) {
+		max = strtol(args->opt['n'], &end, 10);
+		if (*end != '\0' || max < 0)
+			return (cmd_error(ctx, args, CMD_USAGE,
+			    "bad count '%s'", args->opt['n']));
+	}
+	if (cmd_list_begin(&l, ctx, args, "event", NULL) != 0)
+		return (CMD_USAGE);
+	for (i = 0; (e = model_event_get(ctx->model, i)) != NULL; i++) {
+		if (max >= 0 && l.rows >= (u_long)max)
+			break;
+		cmd_list_emit(&l, e->node, e);
+	}
+	return (cmd_list_end(&l));
+}
+
+/* show-node: one node, every record of it. */
+
+static void
+cmd_show_section(struct cmd_ctx *ctx, enum output_format format,
+    const char *title, const char *kind, const void *base, size_t stride,
+    u_int n, int first)
+{
+	const struct record	*r = record_find(kind);
+	struct output		*o;
+	struct buf		 b;
+	u_int			 i;
+
+	if (format == OUT_JSON) {
+		buf_init(&b);
+		fprintf(ctx->out, ",\n\"%s\":[", title);
+		for (i = 0; i < n; i++) {
+			buf_reset(&b);
+			output_json_record(&b, r, (const char *)base +
+			    i * stride, ctx->model);
+			fprintf(ctx->out, "%s\n%s", i ? "," : "", b.data);
+		}
+		fprintf(ctx->out, "%s]", n ? "\n" : "");
+		buf_free(&b);
+		return;
+	}
+	if (n == 0)
+		return;
+	fprintf(ctx->out, "%s%s:\n", first ? "" : "\n", title);
+	o = output_create(ctx->out, format, r, ctx->model);
+	for (i = 0; i < n; i++)
+		output_row(o, (const char *)base + i * stride);
+	output_free(o);
+}
+
+enum cmd_status
+cmd_show_node(struct cmd_ctx *ctx, struct cmd_args *args)
+{
+	struct model		*m = ctx->model;
+	struct node		*n;
+	struct nvlink		*l;
+	struct event		*ev;
+	const struct event	*e;
+	enum output_format	 format;
+	struct buf		 b;
+	u_int			 i, nev = 0, up = 0, down = 0;
+	int			 id;
+
+	if (cmd_format(ctx, args, &format) != 0)
+		return (CMD_USAGE);
+	if ((id = model_find(m, args->argv[0])) < 0)
+		return (cmd_error(ctx, args, CMD_ERROR, "no such node: %s",
+		    args->argv[0]));
+	n = &m->nodes[id];
+
+	ev = xcalloc(model_nevents(m) + 1, sizeof *ev);
+	for (i = 0; (e = model_event_get(m, i)) != NULL; i++) {
+		if (e->node == (uint32_t)id)
+			ev[nev++] = *e;
+	}
+	if (format == OUT_JSON) {
+		buf_init(&b);
+		output_json_record(&b, record_find("node"), n, m);
+		fprintf(ctx->out, "{\"node\":%s", b.data);
+		if (n->job >= 0) {
+			buf_reset(&b);
+			output_json_record(&b, record_find("job"),
+			    &m->jobs[n->job], m);
+			fprintf(ctx->out, ",\n\"job\":%s", b.data);
+		} else
+			fprintf(ctx->out, ",\n\"job\":null");
+		buf_free(&b);
+	} else {
+		fprintf(ctx->out, "%s  rack %s  state %s  reachable %s%s%s\n",
+		    n->name, m->racks[n->rack].name,
+		    n->state[0] ? n->state : "-", model_reach_name(n->reach),
+		    n->error[0] ? ": " : "", n->error);
+		if (n->reason[0] != '\0')
+			fprintf(ctx->out, "reason: %s\n", n->reason);
+		if (n->bmc_error[0] != '\0')
+			fprintf(ctx->out, "BMC: %s\n", n->bmc_error);
+		if (n->job >= 0)
+			fprintf(ctx->out, "job: %s  user %s  name %s  "
+			    "nodes %s\n", m->jobs[n->job].id,
+			    m->jobs[n->job].user, m->jobs[n->job].name,
+			    m->jobs[n->job].nodes);
+		if (m->nvlinks != NULL) {
+			l = &m->nvlinks[(size_t)id * m->gpus_per_node *
+			    m->links_per_gpu];
+			for (i = 0; i < m->gpus_per_node * m->links_per_gpu;
+			    i++) {
+				up += l[i].state == LINK_UP;
+				down += l[i].state != LINK_UP &&
+				    l[i].state != LINK_UNKNOWN;
+			}
+			fprintf(ctx->out, "nvlinks: %u up, %u down\n", up,
+			    down);
+		}
+		fputc('\n', ctx->out);
+	}
+	cmd_show_section(ctx, format, "gpus", "gpu",
+	    model_gpu(m, id, 0), sizeof (struct gpu), m->gpus_per_node, 1);
+	if (m->sensors != NULL)
+		cmd_show_section(ctx, format, "sensors", "sensor",
+		    &m->sensors[(size_t)id * m->sensors_per_node],
+		    sizeof (struct sensor), n->nsensors, 0);
+	if (m->ibports != NULL)
+		cmd_show_section(ctx, format, "ibports", "ibport",
+		    &m->ibports[(size_t)id * m->ib_per_node],
+		    sizeof (struct ibport), n->nib, 0);
+	if (m->nvlinks != NULL && format == OUT_JSON)
+		cmd_show_section(ctx, format, "nvlinks", "nvlink",
+		    &m->nvlinks[(size_t)id * m->gpus_per_node *
+		    m->links_per_gpu], sizeof (struct nvlink),
+		    m->gpus_per_node * m->links_per_gpu, 0);
+	cmd_show_section(ctx, format, "events", "event", ev,
+	    sizeof (struct event), nev, 0);
+	if (format == OUT_JSON)
+		fprintf(ctx->out, "}\n");
+	free(ev);
+	return (CMD_OK);
+}
+
+/* parse: a saved tool output, decoded into the records it holds. */
+
+struct cmd_parse_state {
+	struct cmd_ctx		*ctx;
+	struct cmd_args		*args;
+	enum output_format	 format;
+	struct output		*output;
+	struct filter		*filter;
+	const char		*file;
+	u_int			 records;
+	u_int			 errors;
+	int			 bad;
+};
+
+static void
+cmd_parse_record(struct cmd_parse_state *ps, const char *kind,
+    const void *rec)
+{
+	const struct record	*r = record_find(kind);
+	char			*cause;
+
+	if (ps->bad)
+		return;
+	if (ps->output == NULL) {
+		if (ps->args->opt['w'] != NULL &&
+		    (ps->filter = filter_create(r, ps->args->opt['w'],
+		    &cause)) == NULL) {
+			cmd_error(ps->ctx, ps->args, CMD_USAGE, "%s", cause);
+			free(cause);
+			ps->bad = 1;
+			return;
+		}
+		ps->output = output_create(ps->ctx->out, ps->format, r, NULL);
+	}
+	ps->records++;
+	if (filter_match(ps->filter, rec, NULL))
+		output_row(ps->output, rec);
+}
+
+#define CMD_PARSE_SINK(what)						\
+static void								\
+cmd_parse_##what(void *arg, const struct what *rec)			\
+{									\
+	struct what	 copy = *rec;					\
+									\
+	cmd_parse_node(&copy.node);					\
+	cmd_parse_record(arg, #what, &copy);				\
+}
+#define CMD_PARSE_SINK_NONODE(what)					\
+static void								\
+cmd_parse_##what(void *arg, const struct what *rec)			\
+{									\
+	cmd_parse_record(arg, #what, rec);				\
+}
+
+static void
+cmd_parse_node(uint32_t *node)
+{
+	*node = UINT32_MAX;		/* no model: printed as null */
+}
+CMD_PARSE_SINK(gpu)
+CMD_PARSE_SINK(nvlink)
+CMD_PARSE_SINK(ibport)
+CMD_PARSE_SINK(sensor)
+CMD_PARSE_SINK_NONODE(snode)
+CMD_PARSE_SINK_NONODE(job)
+CMD_PARSE_SINK_NONODE(diag)
+CMD_PARSE_SINK_NONODE(xid)
+
+static void
+cmd_parse_error(void *arg, u_int line, const char *msg)
+{
+	struct cmd_parse_state	*ps = arg;
+
+	ps->errors++;
+	fprintf(ps->ctx->err, "myriad: parse: %s:%u: %s\n", ps->file, line,
+	    msg);
+}
+
+static char *
+cmd_parse_read(const char *path, size_t *len, char **cause)
+{
+	FILE	*f;
+	char	*data = NULL;
+	size_t	 size = 0, n;
+
+	*len = 0;
+	if (strcmp(path, "-") == 0)
+		f = stdin;
+	else if ((f = fopen(path, "rb")) == NULL) {
+		xasprintf(cause, "%s: %s", path, strerror(errno));
+		return (NULL);
+	}
+	do {
+		if (*len + 65536 > size) {
+			size = size ? size * 2 : 65536 * 2;
+			data = xreallocarray(data, 1, size);
+		}
+		n = fread(data + *len, 1, size - *len, f);
+		*len += n;
+	} while (n > 0);
+	if (ferror(f)) {
+		xasprintf(cause, "%s: read error", path);
+		free(data);
+		data = NULL;
+	}
+	if (f != stdin)
+		fclose(f);
+	return (data);
+}
+
+enum cmd_status
+cmd_parse_file(struct cmd_ctx *ctx, struct cmd_args *args)
+{
+	const struct parser	*p;
+	struct cmd_parse_state	 ps;
+	struct sink		 s;
+	char			*data, *cause;
+	size_t			 len;
+
+	if ((p = parser_find(args->argv[0])) == NULL) {
+		fprintf(ctx->err, "myriad: parse: unknown kind '%s'; one of:",
+		    args->argv[0]);
+		for (p = parsers; p->name != NULL; p++)
+			fprintf(ctx->err, " %s", p->name);
+		fputc('\n', ctx->err);
+		return (CMD_USAGE);
+	}
+	memset(&ps, 0, sizeof ps);
+	ps.ctx = ctx;
+	ps.args = args;
+	ps.file = args->argv[1];
+	if (cmd_format(ctx, args, &ps.format) != 0)
+		return (CMD_USAGE);
+	if ((data = cmd_parse_read(args->argv[1], &len, &cause)) == NULL) {
+		cmd_error(ctx, args, CMD_ERROR, "%s", cause);
+		free(cause);
+		return (CMD_ERROR);
+	}
+	memset(&s, 0, sizeof s);
+	s.arg = &ps;
+	s.gpu = cmd_parse_gpu;
+	s.nvlink = cmd_parse_nvlink;
+	s.ibport = cmd_parse_ibport;
+	s.sensor = cmd_parse_sensor;
+	s.snode = cmd_parse_snode;
+	s.job = cmd_parse_job;
+	s.diag = cmd_parse_diag;
+	s.xid = cmd_parse_xid;
+	s.error = cmd_parse_error;
+	p->parse(data, len, args->argc > 2 ? args->argv[2] : p->format, &s);
+	free(data);
+	if (ps.output != NULL)
+		output_free(ps.output);
+	else if (ps.format == OUT_JSON)
+		fprintf(ctx->out, "[]\n");
+	filter_free(ps.filter);
+	if (ps.bad)
+		return (CMD_USAGE);
+	if (ps.records == 0 && ps.errors > 0)
+		return (cmd_error(ctx, args, CMD_ERROR, "%s: nothing readable",
+		    ps.file));
+	return (CMD_OK);
+}

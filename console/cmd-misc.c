@@ -1,0 +1,230 @@
+/*
+ * myriad - nodeset, help, list-commands, list-options, refresh, summary.
+ * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
+ */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "myriad.h"
+#include "backend.h"
+
+enum cmd_status
+cmd_nodeset(struct cmd_ctx *ctx, struct cmd_args *args)
+{
+	struct nodeset	*ns;
+	const char	*sep = args->opt['S'] != NULL ? args->opt['S'] : " ";
+	char		*cause, *s;
+	size_t		 i;
+	int		 n, what = 0;
+
+	n = (args->opt['e'] != NULL) + (args->opt['f'] != NULL) +
+	    (args->opt['c'] != NULL);
+	if (n != 1)
+		return (cmd_error(ctx, args, CMD_USAGE, "give one of -e, -f, "
+		    "-c"));
+	what = args->opt['e'] != NULL ? 'e' : args->opt['f'] ? 'f' : 'c';
+	ns = nodeset_create();
+	for (n = 0; n < args->argc; n++) {
+		if (nodeset_parse(ns, args->argv[n], &cause) != 0) {
+			cmd_error(ctx, args, CMD_USAGE, "%s", cause);
+			free(cause);
+			nodeset_free(ns);
+			return (CMD_USAGE);
+		}
+	}
+	switch (what) {
+	case 'e':
+		for (i = 0; i < nodeset_count(ns); i++)
+			fprintf(ctx->out, "%s%s", i ? sep : "",
+			    nodeset_name(ns, i));
+		fputc('\n', ctx->out);
+		break;
+	case 'f':
+		s = nodeset_fold(ns);
+		fprintf(ctx->out, "%s\n", s);
+		free(s);
+		break;
+	case 'c':
+		fprintf(ctx->out, "%zu\n", nodeset_count(ns));
+		break;
+	}
+	nodeset_free(ns);
+	return (CMD_OK);
+}
+
+enum cmd_status
+cmd_help(struct cmd_ctx *ctx, struct cmd_args *args)
+{
+	const struct cmd_entry	*e;
+	char			*cause;
+	int			 ro = options_get_bool("read-only");
+
+	if (args->argc == 1) {
+		if ((e = cmd_find(args->argv[0], &cause)) == NULL) {
+			cmd_error(ctx, args, CMD_USAGE, "%s", cause);
+			free(cause);
+			return (CMD_USAGE);
+		}
+		fprintf(ctx->out, "usage: %s %s\n  %s\n", e->name, e->usage,
+		    e->help);
+		return (CMD_OK);
+	}
+	for (e = cmd_table; e->name != NULL; e++) {
+		if (ro && (e->flags & CMD_MUTATES))
+			continue;
+		fprintf(ctx->out, "%-14s %s\n", e->name, e->help);
+	}
+	fprintf(ctx->out, "\n'help COMMAND' for its usage; man myriad for "
+	    "everything.\n");
+	return (CMD_OK);
+}
+
+enum cmd_status
+cmd_list_commands(struct cmd_ctx *ctx, struct cmd_args *args)
+{
+	const struct cmd_entry	*e;
+	enum output_format	 format;
+	struct buf		 b;
+
+	if (cmd_format(ctx, args, &format) != 0)
+		return (CMD_USAGE);
+	buf_init(&b);
+	for (e = cmd_table; e->name != NULL; e++) {
+		if (options_get_bool("read-only") && (e->flags & CMD_MUTATES))
+			continue;
+		if (format != OUT_JSON) {
+			fprintf(ctx->out, "%s\n", e->name);
+			continue;
+		}
+		buf_reset(&b);
+		buf_puts(&b, e == cmd_table ? "[\n{\"name\":" : ",\n{\"name\":");
+		output_json_string(&b, e->name);
+		buf_puts(&b, ",\"usage\":");
+		output_json_string(&b, e->usage);
+		buf_puts(&b, ",\"help\":");
+		output_json_string(&b, e->help);
+		buf_printf(&b, ",\"mutates\":%s}",
+		    (e->flags & CMD_MUTATES) ? "true" : "false");
+		fputs(b.data, ctx->out);
+	}
+	if (format == OUT_JSON)
+		fputs("\n]\n", ctx->out);
+	buf_free(&b);
+	return (CMD_OK);
+}
+
+enum cmd_status
+cmd_list_options(struct cmd_ctx *ctx, struct cmd_args *args)
+{
+	const struct option_entry	*o;
+	enum output_format		 format;
+	struct buf			 b;
+
+	if (cmd_format(ctx, args, &format) != 0)
+		return (CMD_USAGE);
+	buf_init(&b);
+	if (format == OUT_TSV)
+		fprintf(ctx->out, "name\tvalue\tdefault\n");
+	for (o = options_table; o->name != NULL; o++) {
+		switch (format) {
+		case OUT_TABLE:
+			fprintf(ctx->out, "%-26s %s\n", o->name,
+			    options_get(o->name));
+			break;
+		case OUT_TSV:
+			fprintf(ctx->out, "%s\t%s\t%s\n", o->name,
+			    options_get(o->name), o->dflt);
+			break;
+		case OUT_JSON:
+			buf_reset(&b);
+			buf_puts(&b, o == options_table ? "[\n{\"name\":" :
+			    ",\n{\"name\":");
+			output_json_string(&b, o->name);
+			buf_puts(&b, ",\"value\":");
+			output_json_string(&b, options_get(o->name));
+			buf_puts(&b, ",\"default\":");
+			output_json_string(&b, o->dflt);
+			buf_puts(&b, ",\"help\":");
+			output_json_string(&b, o->help);
+			buf_putc(&b, '}');
+			fputs(b.data, ctx->out);
+			break;
+		}
+	}
+	if (format == OUT_JSON)
+		fputs("\n]\n", ctx->out);
+	buf_free(&b);
+	return (CMD_OK);
+}
+
+enum cmd_status
+cmd_refresh(struct cmd_ctx *ctx, struct cmd_args *args)
+{
+	if (ctx->backend != NULL)
+		backend_refresh(ctx->backend, DOMS_ALL, 1);
+	return (CMD_OK);
+}
+
+/* summary: the cluster at a glance, what the status line will show. */
+enum cmd_status
+cmd_summary(struct cmd_ctx *ctx, struct cmd_args *args)
+{
+	struct model	*m = ctx->model;
+	struct gpu	*g;
+	struct job	*j;
+	const char	*states[16];
+	u_int		 counts[16], nstates = 0, i, k;
+	u_int		 unreach = 0, ngpus = 0, hot = 0, lost = 0;
+	u_int		 running = 0, pending = 0;
+	double		 util = 0, crit;
+	size_t		 n;
+
+	crit = options_get_float("threshold.gpu-temp-crit");
+	for (i = 0; i < m->nnodes; i++) {
+		if (m->nodes[i].reach != REACH_UP &&
+		    m->nodes[i].reach != REACH_UNKNOWN)
+			unreach++;
+		for (k = 0; k < nstates; k++) {
+			if (strcmp(states[k], m->nodes[i].state) == 0)
+				break;
+		}
+		if (k == nstates && nstates < nitems(states)) {
+			states[nstates] = m->nodes[i].state;
+			counts[nstates++] = 0;
+		}
+		if (k < nstates)
+			counts[k]++;
+	}
+	n = (size_t)m->nnodes * m->gpus_per_node;
+	for (i = 0; i < n; i++) {
+		g = &m->gpus[i];
+		if (g->error[0] != '\0')
+			lost++;
+		if (!(g->valid & BIT(GPU_UTIL)))
+			continue;
+		ngpus++;
+		util += g->util_pct;
+		if ((g->valid & BIT(GPU_TEMP)) && g->temp_c >= crit)
+			hot++;
+	}
+	for (i = 0; i < m->njobs; i++) {
+		j = &m->jobs[i];
+		running += strcmp(j->state, "RUNNING") == 0;
+		pending += strcmp(j->state, "PENDING") == 0;
+	}
+	fprintf(ctx->out, "cluster %s%s: %u nodes in %u racks, %zu GPUs\n",
+	    m->cluster, m->simulated ? " (SIMULATED)" : "", m->nnodes,
+	    m->nracks, n);
+	fprintf(ctx->out, "nodes:");
+	for (k = 0; k < nstates; k++)
+		fprintf(ctx->out, " %s %u%s", states[k][0] ? states[k] :
+		    "unknown", counts[k], k + 1 < nstates ? "," : "");
+	fprintf(ctx->out, "\nunreachable: %u\n", unreach);
+	fprintf(ctx->out, "gpus: %u reporting, mean utilization %.0f%%, "
+	    "%u at or above %.0f C, %u lost\n", ngpus,
+	    ngpus ? util / ngpus : 0.0, hot, crit, lost);
+	fprintf(ctx->out, "jobs: %u running, %u pending\n", running, pending);
+	fprintf(ctx->out, "events: %u\n", model_nevents(m));
+	return (CMD_OK);
+}

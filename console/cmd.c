@@ -1,0 +1,251 @@
+/*
+ * myriad - the command language: the table, lookup and running.
+ * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
+ *
+ * A key binding, the : prompt, a line of a -f script and a -c argument
+ * all end here, as words run through cmd_run().
+ */
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "myriad.h"
+#include "backend.h"
+
+#define NODESET_ARG	"[NODESET]"
+
+const struct cmd_entry cmd_table[] = {
+	{ .name = "help", .usage = "[COMMAND]",
+	  .help = "list the commands, or describe one",
+	  .opts = "", .min = 0, .max = 1, .exec = cmd_help },
+	{ .name = "list-commands", .usage = "",
+	  .help = "list every command, one a line",
+	  .opts = "o:", .min = 0, .max = 0, .exec = cmd_list_commands },
+	{ .name = "list-events", .usage = "[-o FORMAT] [-w FILTER] [-n COUNT]",
+	  .help = "Xids, ECC errors, link and state changes, newest first",
+	  .opts = "o:w:n:", .min = 0, .max = 0, .domains = DOMS_ALL,
+	  .exec = cmd_list_events },
+	{ .name = "list-gpus",
+	  .usage = "[-o FORMAT] [-w FILTER] " NODESET_ARG,
+	  .help = "every GPU: utilization, memory, temperature, power, ECC, "
+	      "last Xid",
+	  .opts = "o:w:", .min = 0, .max = 1, .domains = BIT(DOM_GPUS),
+	  .exec = cmd_list_gpus },
+	{ .name = "list-jobs", .usage = "[-o FORMAT] [-w FILTER]",
+	  .help = "the Slurm queue",
+	  .opts = "o:w:", .min = 0, .max = 0, .domains = BIT(DOM_JOBS),
+	  .exec = cmd_list_jobs },
+	{ .name = "list-links",
+	  .usage = "[-t nvlink|ib] [-o FORMAT] [-w FILTER] " NODESET_ARG,
+	  .help = "NVLinks (the default) or InfiniBand ports",
+	  .opts = "o:w:t:", .min = 0, .max = 1,
+	  .domains = BIT(DOM_LINKS) | BIT(DOM_IB), .exec = cmd_list_links },
+	{ .name = "list-nodes",
+	  .usage = "[-o FORMAT] [-w FILTER] " NODESET_ARG,
+	  .help = "every node: rack, Slurm state and reason, reachability",
+	  .opts = "o:w:", .min = 0, .max = 1,
+	  .domains = BIT(DOM_NODES) | BIT(DOM_GPUS), .exec = cmd_list_nodes },
+	{ .name = "list-options", .usage = "[-o FORMAT]",
+	  .help = "every configuration option and its value",
+	  .opts = "o:", .min = 0, .max = 0, .exec = cmd_list_options },
+	{ .name = "list-sensors",
+	  .usage = "[-o FORMAT] [-w FILTER] " NODESET_ARG,
+	  .help = "BMC sensors: temperatures, fans, power, coolant",
+	  .opts = "o:w:", .min = 0, .max = 1, .domains = BIT(DOM_SENSORS),
+	  .exec = cmd_list_sensors },
+	{ .name = "nodeset", .usage = "-e|-f|-c EXPR ...",
+	  .help = "expand, fold or count node sets, like ClusterShell's",
+	  .opts = "efcS:", .min = 1, .max = -1, .exec = cmd_nodeset },
+	{ .name = "parse", .usage = "[-o FORMAT] [-w FILTER] KIND FILE "
+	      "[FORMAT]",
+	  .help = "decode a saved tool output into records",
+	  .opts = "o:w:", .min = 2, .max = 3, .exec = cmd_parse_file },
+	{ .name = "refresh", .usage = "",
+	  .help = "read everything again now",
+	  .opts = "", .min = 0, .max = 0, .exec = cmd_refresh },
+	{ .name = "show-node", .usage = "[-o FORMAT] NODE",
+	  .help = "everything about one node",
+	  .opts = "o:", .min = 1, .max = 1, .domains = DOMS_ALL,
+	  .exec = cmd_show_node },
+	{ .name = "summary", .usage = "",
+	  .help = "the cluster at a glance",
+	  .opts = "", .min = 0, .max = 0,
+	  .domains = BIT(DOM_NODES) | BIT(DOM_GPUS) | BIT(DOM_JOBS),
+	  .exec = cmd_summary },
+	{ .name = NULL }
+};
+
+/* A command by its name or a unique prefix of it. */
+const struct cmd_entry *
+cmd_find(const char *name, char **cause)
+{
+	const struct cmd_entry	*e, *found = NULL;
+	size_t			 n = strlen(name);
+	int			 ambiguous = 0;
+
+	for (e = cmd_table; e->name != NULL; e++) {
+		if (strcmp(e->name, name) == 0)
+			return (e);
+		if (strncmp(e->name, name, n) == 0) {
+			if (found != NULL)
+				ambiguous = 1;
+			found = e;
+		}
+	}
+	if (found == NULL || ambiguous) {
+		xasprintf(cause, "%s command: %s", ambiguous ? "ambiguous" :
+		    "unknown", name);
+		return (NULL);
+	}
+	return (found);
+}
+
+enum cmd_status
+cmd_error(struct cmd_ctx *ctx, struct cmd_args *args, enum cmd_status st,
+    const char *fmt, ...)
+{
+	va_list	 ap;
+
+	fprintf(ctx->err, "myriad: %s: ", args->entry->name);
+	va_start(ap, fmt);
+	vfprintf(ctx->err, fmt, ap);
+	va_end(ap);
+	fputc('\n', ctx->err);
+	if (st == CMD_USAGE)
+		fprintf(ctx->err, "usage: %s %s\n", args->entry->name,
+		    args->entry->usage);
+	return (st);
+}
+
+/* The output format: -o, else the global one. */
+int
+cmd_format(struct cmd_ctx *ctx, struct cmd_args *args,
+    enum output_format *format)
+{
+	*format = ctx->format;
+	if (args->opt['o'] == NULL)
+		return (0);
+	if (output_parse_format(args->opt['o'], format) != 0) {
+		cmd_error(ctx, args, CMD_USAGE, "bad output format '%s': want "
+		    "table, tsv or json", args->opt['o']);
+		return (-1);
+	}
+	return (0);
+}
+
+/*
+ * Split argv into options (from the entry's getopt string, anywhere before
+ * "--") and positional words.
+ */
+static int
+cmd_options(struct cmd_ctx *ctx, struct cmd_args *args, int argc,
+    char **argv)
+{
+	const char	*opts = args->entry->opts, *o;
+	char		*a;
+	int		 i, only = 0;
+
+	args->argv = xcalloc(argc + 1, sizeof *args->argv);
+	for (i = 1; i < argc; i++) {
+		a = argv[i];
+		if (only || a[0] != '-' || a[1] == '\0') {
+			args->argv[args->argc++] = a;
+			continue;
+		}
+		if (strcmp(a, "--") == 0) {
+			only = 1;
+			continue;
+		}
+		for (a++; *a != '\0'; a++) {
+			if ((u_char)*a >= 128 || *a == ':' ||
+			    (o = strchr(opts, *a)) == NULL) {
+				cmd_error(ctx, args, CMD_USAGE,
+				    "unknown option -%c", *a);
+				return (-1);
+			}
+			if (o[1] != ':') {
+				args->opt[(u_char)*a] = "";
+				continue;
+			}
+			if (a[1] != '\0')
+				args->opt[(u_char)*a] = a + 1;
+			else if (i + 1 < argc)
+				args->opt[(u_char)*a] = argv[++i];
+			else {
+				cmd_error(ctx, args, CMD_USAGE,
+				    "option -%c needs a value", *a);
+				return (-1);
+			}
+			break;
+		}
+	}
+	if (args->argc < args->entry->min ||
+	    (args->entry->max >= 0 && args->argc > args->entry->max)) {
+		cmd_error(ctx, args, CMD_USAGE, "%s arguments",
+		    args->argc < args->entry->min ? "too few" : "too many");
+		return (-1);
+	}
+	return (0);
+}
+
+enum cmd_status
+cmd_run(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	const struct cmd_entry	*e;
+	struct cmd_args		 args;
+	enum cmd_status		 st;
+	char			*cause;
+
+	if (argc == 0)
+		return (CMD_OK);
+	if ((e = cmd_find(argv[0], &cause)) == NULL) {
+		fprintf(ctx->err, "myriad: %s\n", cause);
+		free(cause);
+		return (CMD_USAGE);
+	}
+	memset(&args, 0, sizeof args);
+	args.entry = e;
+	if (cmd_options(ctx, &args, argc, argv) != 0) {
+		free(args.argv);
+		return (CMD_USAGE);
+	}
+	if ((e->flags & CMD_MUTATES) && options_get_bool("read-only")) {
+		free(args.argv);
+		return (cmd_error(ctx, &args, CMD_ERROR, "refused: myriad is "
+		    "read-only"));
+	}
+	if (e->domains != 0 && ctx->backend != NULL)
+		backend_refresh(ctx->backend, e->domains, 0);
+	st = e->exec(ctx, &args);
+	free(args.argv);
+	fflush(ctx->out);
+	return (st);
+}
+
+/*
+ * Run the commands in a string (a -c argument, a file, standard input).
+ * The first command that fails stops the rest, as with sh -e.
+ */
+enum cmd_status
+cmd_run_string(struct cmd_ctx *ctx, const char *text, const char *where)
+{
+	struct cmdline	*cl;
+	u_int		 ncl, i;
+	enum cmd_status	 st = CMD_OK;
+	char		*cause;
+
+	if (cmd_parse(text, &cl, &ncl, &cause) != 0) {
+		fprintf(ctx->err, "myriad: %s: %s\n", where, cause);
+		free(cause);
+		return (CMD_USAGE);
+	}
+	for (i = 0; i < ncl && st == CMD_OK; i++)
+		st = cmd_run(ctx, cl[i].argc, cl[i].argv);
+	if (st != CMD_OK && i < ncl)
+		fprintf(ctx->err, "myriad: %s: stopped at line %u; %u "
+		    "command%s not run\n", where, cl[i - 1].line, ncl - i,
+		    ncl - i == 1 ? "" : "s");
+	cmd_parse_free(cl, ncl);
+	return (st);
+}

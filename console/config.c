@@ -1,0 +1,151 @@
+/*
+ * myriad - the configuration file, read with libconfig.
+ * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
+ *
+ * This is the only file that includes libconfig.  Every setting the file
+ * holds must be an option of options_table; errors name file and line.
+ */
+
+#include <libconfig.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "myriad.h"
+
+static char	*config_file;
+
+const char *
+config_path(void)
+{
+	return (config_file);
+}
+
+static int
+config_walk(const config_setting_t *group, const char *prefix,
+    const char *file, char **cause)
+{
+	config_setting_t	*s;
+	char			*path, *err, value[64];
+	const char		*v;
+	int			 i, n, line;
+
+	n = config_setting_length(group);
+	for (i = 0; i < n; i++) {
+		s = config_setting_get_elem(group, i);
+		line = config_setting_source_line(s);
+		xasprintf(&path, "%s%s", prefix, config_setting_name(s));
+		switch (config_setting_type(s)) {
+		case CONFIG_TYPE_GROUP:
+			free(path);
+			xasprintf(&path, "%s%s.", prefix,
+			    config_setting_name(s));
+			if (config_walk(s, path, file, cause) != 0) {
+				free(path);
+				return (-1);
+			}
+			free(path);
+			continue;
+		case CONFIG_TYPE_INT:
+			snprintf(value, sizeof value, "%d",
+			    config_setting_get_int(s));
+			v = value;
+			break;
+		case CONFIG_TYPE_INT64:
+			snprintf(value, sizeof value, "%lld",
+			    config_setting_get_int64(s));
+			v = value;
+			break;
+		case CONFIG_TYPE_FLOAT:
+			snprintf(value, sizeof value, "%.17g",
+			    config_setting_get_float(s));
+			v = value;
+			break;
+		case CONFIG_TYPE_BOOL:
+			v = config_setting_get_bool(s) ? "true" : "false";
+			break;
+		case CONFIG_TYPE_STRING:
+			v = config_setting_get_string(s);
+			if (options_known(path) &&
+			    (options_type(path) == OPT_INT ||
+			    options_type(path) == OPT_FLOAT ||
+			    options_type(path) == OPT_BOOL)) {
+				xasprintf(cause, "%s:%d: %s: want a %s, not "
+				    "a string", file, line, path,
+				    options_type(path) == OPT_BOOL ?
+				    "true or false" : "number");
+				free(path);
+				return (-1);
+			}
+			break;
+		default:
+			xasprintf(cause, "%s:%d: %s: lists and arrays are not "
+			    "options", file, line, path);
+			free(path);
+			return (-1);
+		}
+		if (options_set(path, v, &err) != 0) {
+			xasprintf(cause, "%s:%d: %s", file, line, err);
+			free(err);
+			free(path);
+			return (-1);
+		}
+		free(path);
+	}
+	return (0);
+}
+
+/*
+ * Load `path', or the first of $XDG_CONFIG_HOME/myriad/myriad.conf and
+ * /etc/myriad/myriad.conf.  1 when a file was read, 0 when there is none,
+ * -1 on error.
+ */
+int
+config_load(const char *path, int must, char **cause)
+{
+	config_t	 cfg;
+	char		*try[2] = { NULL, NULL };
+	const char	*home, *xdg;
+	int		 i, rc;
+
+	if (path == NULL) {
+		if ((xdg = getenv("XDG_CONFIG_HOME")) != NULL && *xdg != '\0')
+			xasprintf(&try[0], "%s/myriad/myriad.conf", xdg);
+		else if ((home = getenv("HOME")) != NULL)
+			xasprintf(&try[0], "%s/.config/myriad/myriad.conf",
+			    home);
+		try[1] = xstrdup("/etc/myriad/myriad.conf");
+		for (i = 0; i < 2; i++) {
+			if (try[i] != NULL && path == NULL &&
+			    access(try[i], F_OK) == 0)
+				path = try[i];
+		}
+		if (path == NULL) {
+			free(try[0]);
+			free(try[1]);
+			return (0);
+		}
+	} else if (!must && access(path, F_OK) != 0)
+		return (0);
+
+	config_init(&cfg);
+	if (config_read_file(&cfg, path) != CONFIG_TRUE) {
+		if (config_error_type(&cfg) == CONFIG_ERR_FILE_IO)
+			xasprintf(cause, "%s: cannot read the file", path);
+		else
+			xasprintf(cause, "%s:%d: %s", path,
+			    config_error_line(&cfg), config_error_text(&cfg));
+		rc = -1;
+	} else {
+		rc = config_walk(config_root_setting(&cfg), "", path, cause);
+		if (rc == 0) {
+			free(config_file);
+			config_file = xstrdup(path);
+			rc = 1;
+		}
+	}
+	config_destroy(&cfg);
+	free(try[0]);
+	free(try[1]);
+	return (rc);
+}

@@ -1,0 +1,366 @@
+/*
+ * myriad - what each record holds, by name.
+ * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
+ *
+ * Output, filters and the conformance test all read records through these
+ * tables, so a JSON key, a filter name and a table column cannot disagree.
+ */
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "myriad.h"
+
+#define F(s, n, t, ty, b, p, fl) { .name = #n, .title = t, .type = ty,	\
+	.off = offsetof(struct s, n), .bit = b, .prec = p, .flags = fl }
+#define T	FF_TABLE
+#define R	(FF_TABLE|FF_RIGHT)
+#define NR	FF_RIGHT
+
+static const struct field gpu_fields[] = {
+	F(gpu, node, "NODE", FT_NODE, -1, 0, T),
+	F(gpu, index, "GPU", FT_INT, GPU_INDEX, 0, R),
+	F(gpu, uuid, "UUID", FT_STR, -1, 0, 0),
+	F(gpu, model, "MODEL", FT_STR, -1, 0, 0),
+	F(gpu, bus_id, "BUS", FT_STR, -1, 0, 0),
+	F(gpu, util_pct, "UTIL%", FT_FLOAT, GPU_UTIL, 0, R),
+	F(gpu, memutil_pct, "MUTIL%", FT_FLOAT, GPU_MEMUTIL, 0, NR),
+	F(gpu, mem_used_mib, "MEM", FT_FLOAT, GPU_MEMUSED, 0, R),
+	F(gpu, mem_total_mib, "MEMTOT", FT_FLOAT, GPU_MEMTOTAL, 0, R),
+	F(gpu, temp_c, "TEMP", FT_FLOAT, GPU_TEMP, 0, R),
+	F(gpu, memtemp_c, "MTEMP", FT_FLOAT, GPU_MEMTEMP, 0, NR),
+	F(gpu, power_w, "POWER", FT_FLOAT, GPU_POWER, 0, R),
+	F(gpu, power_limit_w, "PLIMIT", FT_FLOAT, GPU_PLIMIT, 0, R),
+	F(gpu, sm_clock_mhz, "SMCLK", FT_FLOAT, GPU_SMCLK, 0, NR),
+	F(gpu, fan_pct, "FAN%", FT_FLOAT, GPU_FAN, 0, NR),
+	F(gpu, pstate, "PSTATE", FT_U8, GPU_PSTATE, 0, NR),
+	F(gpu, ecc_sbe, "SBE", FT_U64, GPU_ECC_SBE, 0, NR),
+	F(gpu, ecc_dbe, "DBE", FT_U64, GPU_ECC_DBE, 0, R),
+	F(gpu, retired_pages, "RETIRED", FT_U32, GPU_RETIRED, 0, NR),
+	F(gpu, remap_corr, "RMP_C", FT_U32, GPU_REMAP_CORR, 0, NR),
+	F(gpu, remap_uncorr, "RMP_U", FT_U32, GPU_REMAP_UNCORR, 0, NR),
+	F(gpu, remap_pending, "RMP_PEND", FT_U8, GPU_REMAP_PENDING, 0, NR),
+	F(gpu, remap_failed, "RMP_FAIL", FT_U8, GPU_REMAP_FAILED, 0, NR),
+	F(gpu, throttle, "THROTTLE", FT_HEX, GPU_THROTTLE, 0, 0),
+	F(gpu, xid, "XID", FT_INT, GPU_XID, 0, R),
+	F(gpu, error, "ERROR", FT_STR, -1, 0, T),
+	{ .name = NULL }
+};
+
+static const struct field nvlink_fields[] = {
+	F(nvlink, node, "NODE", FT_NODE, -1, 0, T),
+	F(nvlink, gpu, "GPU", FT_INT, -1, 0, R),
+	F(nvlink, link, "LINK", FT_INT, -1, 0, R),
+	F(nvlink, state, "STATE", FT_LINK, -1, 0, T),
+	F(nvlink, speed_gbs, "GB/S", FT_FLOAT, NVL_SPEED, 3, R),
+	F(nvlink, replay, "REPLAY", FT_U64, NVL_REPLAY, 0, R),
+	F(nvlink, recovery, "RECOVERY", FT_U64, NVL_RECOVERY, 0, R),
+	F(nvlink, crc, "CRC", FT_U64, NVL_CRC, 0, R),
+	{ .name = NULL }
+};
+
+static const struct field ibport_fields[] = {
+	F(ibport, node, "NODE", FT_NODE, -1, 0, T),
+	F(ibport, device, "DEVICE", FT_STR, -1, 0, T),
+	F(ibport, port, "PORT", FT_INT, -1, 0, R),
+	F(ibport, state, "STATE", FT_LINK, -1, 0, T),
+	F(ibport, phys, "PHYS", FT_LINK, -1, 0, T),
+	F(ibport, state_str, "STATE_STR", FT_STR, -1, 0, 0),
+	F(ibport, phys_str, "PHYS_STR", FT_STR, -1, 0, 0),
+	F(ibport, rate_gbps, "RATE", FT_FLOAT, IB_RATE, 0, R),
+	F(ibport, lid, "LID", FT_INT, IB_LID, 0, NR),
+	F(ibport, link_layer, "LAYER", FT_STR, -1, 0, T),
+	F(ibport, ca_type, "CA_TYPE", FT_STR, -1, 0, 0),
+	F(ibport, port_guid, "GUID", FT_STR, -1, 0, 0),
+	F(ibport, symerr, "SYMERR", FT_U64, IB_SYMERR, 0, NR),
+	F(ibport, linkdown, "LINKDOWN", FT_U64, IB_LINKDOWN, 0, NR),
+	F(ibport, rcverr, "RCVERR", FT_U64, IB_RCVERR, 0, NR),
+	{ .name = NULL }
+};
+
+static const struct field sensor_fields[] = {
+	F(sensor, node, "NODE", FT_NODE, -1, 0, T),
+	F(sensor, name, "SENSOR", FT_STR, -1, 0, T),
+	F(sensor, kind, "KIND", FT_KIND, -1, 0, T),
+	F(sensor, reading, "READING", FT_FLOAT, SEN_READING, 2, R),
+	F(sensor, unit, "UNIT", FT_STR, -1, 0, T),
+	F(sensor, status, "STATUS", FT_STR, -1, 0, T),
+	F(sensor, text, "TEXT", FT_STR, -1, 0, T),
+	F(sensor, lnr, "LNR", FT_FLOAT, SEN_LNR, 2, NR),
+	F(sensor, lcr, "LCR", FT_FLOAT, SEN_LCR, 2, NR),
+	F(sensor, lnc, "LNC", FT_FLOAT, SEN_LNC, 2, NR),
+	F(sensor, unc, "UNC", FT_FLOAT, SEN_UNC, 2, NR),
+	F(sensor, ucr, "UCR", FT_FLOAT, SEN_UCR, 2, NR),
+	F(sensor, unr, "UNR", FT_FLOAT, SEN_UNR, 2, NR),
+	{ .name = NULL }
+};
+
+static const struct field snode_fields[] = {
+	F(snode, name, "NODE", FT_STR, -1, 0, T),
+	F(snode, state, "STATE", FT_STR, -1, 0, T),
+	F(snode, partitions, "PARTITIONS", FT_STR, -1, 0, T),
+	F(snode, cpus, "CPUS", FT_INT, SN_CPUS, 0, R),
+	F(snode, cpus_alloc, "CPUS_ALLOC", FT_INT, SN_CPUS_ALLOC, 0, NR),
+	F(snode, memory_mb, "MEMORY_MB", FT_LONG, SN_MEMORY, 0, R),
+	F(snode, gres, "GRES", FT_STR, -1, 0, T),
+	F(snode, gpus, "GPUS", FT_INT, SN_GPUS, 0, R),
+	F(snode, gpus_used, "GPUS_USED", FT_INT, SN_GPUS_USED, 0, NR),
+	F(snode, reason, "REASON", FT_STR, -1, 0, T),
+	{ .name = NULL }
+};
+
+static const struct field job_fields[] = {
+	F(job, id, "JOBID", FT_STR, -1, 0, T),
+	F(job, user, "USER", FT_STR, -1, 0, T),
+	F(job, partition, "PARTITION", FT_STR, -1, 0, T),
+	F(job, name, "NAME", FT_STR, -1, 0, T),
+	F(job, state, "STATE", FT_STR, -1, 0, T),
+	F(job, nnodes, "NODES", FT_INT, JOB_NNODES, 0, R),
+	F(job, gpus, "GPUS", FT_INT, JOB_GPUS, 0, R),
+	F(job, cpus, "CPUS", FT_INT, JOB_CPUS, 0, NR),
+	F(job, elapsed_s, "ELAPSED", FT_LONG, JOB_ELAPSED, 0, R),
+	F(job, limit_s, "LIMIT", FT_LONG, JOB_LIMIT, 0, R),
+	F(job, gres, "GRES", FT_STR, -1, 0, 0),
+	F(job, nodes, "NODELIST", FT_STR, -1, 0, T),
+	F(job, reason, "REASON", FT_STR, -1, 0, T),
+	{ .name = NULL }
+};
+
+static const struct field diag_fields[] = {
+	F(diag, test, "TEST", FT_STR, -1, 0, T),
+	F(diag, category, "CATEGORY", FT_STR, -1, 0, T),
+	F(diag, gpu, "GPU", FT_INT, -1, 0, R),
+	F(diag, result, "RESULT", FT_RESULT, -1, 0, T),
+	F(diag, message, "MESSAGE", FT_STR, -1, 0, T),
+	{ .name = NULL }
+};
+
+static const struct field xid_fields[] = {
+	F(xid, time, "TIME", FT_STR, -1, 0, T),
+	F(xid, bus_id, "BUS", FT_STR, -1, 0, T),
+	F(xid, xid, "XID", FT_INT, -1, 0, R),
+	F(xid, message, "MESSAGE", FT_STR, -1, 0, T),
+	{ .name = NULL }
+};
+
+static const struct field node_fields[] = {
+	F(node, name, "NODE", FT_STR, -1, 0, T),
+	F(node, rack, "RACK", FT_RACK, -1, 0, T),
+	F(node, state, "STATE", FT_STR, -1, 0, T),
+	F(node, partitions, "PARTITIONS", FT_STR, -1, 0, 0),
+	F(node, reach, "REACHABLE", FT_REACH, -1, 0, T),
+	F(node, error, "ERROR", FT_STR, -1, 0, T),
+	F(node, reason, "REASON", FT_STR, -1, 0, T),
+	F(node, updated, "UPDATED", FT_TIME, -1, 0, 0),
+	{ .name = NULL }
+};
+
+static const struct field event_fields[] = {
+	F(event, time, "TIME", FT_TIME, -1, 0, T),
+	F(event, node, "NODE", FT_NODE, -1, 0, T),
+	F(event, gpu, "GPU", FT_INT, -1, 0, R),
+	F(event, xid, "XID", FT_INT, -1, 0, R),
+	F(event, text, "EVENT", FT_STR, -1, 0, T),
+	{ .name = NULL }
+};
+
+const struct record records[] = {
+	{ .name = "gpu", .size = sizeof (struct gpu), .fields = gpu_fields },
+	{ .name = "nvlink", .size = sizeof (struct nvlink),
+	  .fields = nvlink_fields },
+	{ .name = "ibport", .size = sizeof (struct ibport),
+	  .fields = ibport_fields },
+	{ .name = "sensor", .size = sizeof (struct sensor),
+	  .fields = sensor_fields },
+	{ .name = "snode", .size = sizeof (struct snode),
+	  .fields = snode_fields },
+	{ .name = "job", .size = sizeof (struct job), .fields = job_fields },
+	{ .name = "diag", .size = sizeof (struct diag), .fields = diag_fields },
+	{ .name = "xid", .size = sizeof (struct xid), .fields = xid_fields },
+	{ .name = "node", .size = sizeof (struct node), .fields = node_fields },
+	{ .name = "event", .size = sizeof (struct event),
+	  .fields = event_fields },
+	{ .name = NULL }
+};
+
+static const char *link_names[] = {
+	[LINK_UNKNOWN] = "unknown", [LINK_UP] = "up", [LINK_DOWN] = "down",
+	[LINK_POLLING] = "polling", [LINK_DISABLED] = "disabled",
+	[LINK_INIT] = "init",
+};
+static const char *kind_names[] = {
+	[SENSOR_OTHER] = "other", [SENSOR_TEMP] = "temp",
+	[SENSOR_FAN] = "fan", [SENSOR_POWER] = "power",
+	[SENSOR_VOLTAGE] = "voltage", [SENSOR_CURRENT] = "current",
+	[SENSOR_FLOW] = "flow", [SENSOR_PRESSURE] = "pressure",
+	[SENSOR_LEAK] = "leak", [SENSOR_PSU] = "psu",
+};
+static const char *result_names[] = {
+	[DIAG_NONE] = "none", [DIAG_PASS] = "pass", [DIAG_SKIP] = "skip",
+	[DIAG_WARN] = "warn", [DIAG_FAIL] = "fail",
+};
+static const char *reach_names[] = {
+	[REACH_UNKNOWN] = "unknown", [REACH_UP] = "yes",
+	[REACH_CONNECTING] = "connecting", [REACH_AUTH] = "auth-failed",
+	[REACH_HOSTKEY_UNKNOWN] = "hostkey-unknown",
+	[REACH_HOSTKEY_CHANGED] = "hostkey-changed",
+	[REACH_UNREACHABLE] = "no", [REACH_TIMEOUT] = "timeout",
+	[REACH_GARBLED] = "unreadable",
+};
+static const struct {
+	const char	**names;
+	int		  n;
+} enums[] = {
+	[FT_LINK] = { link_names, nitems(link_names) },
+	[FT_KIND] = { kind_names, nitems(kind_names) },
+	[FT_RESULT] = { result_names, nitems(result_names) },
+	[FT_REACH] = { reach_names, nitems(reach_names) },
+};
+
+const char *
+field_enum_name(enum field_type t, int v)
+{
+	if ((size_t)t >= nitems(enums) || enums[t].names == NULL ||
+	    v < 0 || v >= enums[t].n)
+		return ("?");
+	return (enums[t].names[v]);
+}
+
+const struct record *
+record_find(const char *name)
+{
+	const struct record	*r;
+
+	for (r = records; r->name != NULL; r++) {
+		if (strcmp(r->name, name) == 0)
+			return (r);
+	}
+	return (NULL);
+}
+
+const struct field *
+record_field(const struct record *r, const char *name)
+{
+	const struct field	*f, *best = NULL;
+	size_t			 n = strlen(name);
+
+	for (f = r->fields; f->name != NULL; f++) {
+		if (strcmp(f->name, name) == 0)
+			return (f);
+	}
+	/* temp finds temp_c, util finds util_pct: the shortest such name. */
+	for (f = r->fields; f->name != NULL; f++) {
+		if (strncmp(f->name, name, n) == 0 && f->name[n] == '_' &&
+		    (best == NULL || strlen(f->name) < strlen(best->name)))
+			best = f;
+	}
+	return (best);
+}
+
+#define AT(rec, f, type) ((const type *)((const char *)(rec) + (f)->off))
+
+int
+field_null(const struct field *f, const void *rec)
+{
+	if (f->type == FT_STR)
+		return (*AT(rec, f, char) == '\0');
+	if (f->bit >= 0)
+		return ((*(const uint64_t *)rec & BIT(f->bit)) == 0);
+	return (0);
+}
+
+/* The field as a number; -1 if it is a string or unknown. */
+int
+field_number(const struct field *f, const void *rec, double *v)
+{
+	if (field_null(f, rec))
+		return (-1);
+	switch (f->type) {
+	case FT_INT:
+	case FT_LINK:
+	case FT_KIND:
+	case FT_RESULT:
+	case FT_REACH:
+		*v = *AT(rec, f, int);
+		return (0);
+	case FT_LONG:
+		*v = *AT(rec, f, long);
+		return (0);
+	case FT_U8:
+		*v = *AT(rec, f, uint8_t);
+		return (0);
+	case FT_U32:
+	case FT_NODE:
+	case FT_RACK:
+		*v = *AT(rec, f, uint32_t);
+		return (0);
+	case FT_U64:
+	case FT_HEX:
+		*v = (double)*AT(rec, f, uint64_t);
+		return (0);
+	case FT_FLOAT:
+		*v = *AT(rec, f, float);
+		return (0);
+	case FT_TIME:
+		*v = *AT(rec, f, double);
+		return (0);
+	case FT_STR:
+		break;
+	}
+	return (-1);
+}
+
+/* Format a field into buf; NULL when it is unknown. */
+const char *
+field_format(const struct field *f, const void *rec, const struct model *m,
+    char *buf, size_t len)
+{
+	double		 d;
+	uint32_t	 id;
+	time_t		 t;
+	struct tm	 tm;
+
+	if (field_null(f, rec))
+		return (NULL);
+	switch (f->type) {
+	case FT_STR:
+		return (AT(rec, f, char));
+	case FT_NODE:
+		id = *AT(rec, f, uint32_t);
+		if (m == NULL || id >= m->nnodes)
+			return (NULL);
+		return (m->nodes[id].name);
+	case FT_RACK:
+		id = *AT(rec, f, uint32_t);
+		if (m == NULL || id >= m->nracks)
+			return (NULL);
+		return (m->racks[id].name);
+	case FT_LINK:
+	case FT_KIND:
+	case FT_RESULT:
+	case FT_REACH:
+		return (field_enum_name(f->type, *AT(rec, f, int)));
+	case FT_HEX:
+		snprintf(buf, len, "0x%016" PRIx64, *AT(rec, f, uint64_t));
+		return (buf);
+	case FT_U64:
+		snprintf(buf, len, "%" PRIu64, *AT(rec, f, uint64_t));
+		return (buf);
+	case FT_TIME:
+		d = *AT(rec, f, double);
+		if (d <= 0)
+			return (NULL);
+		t = (time_t)d;
+		strftime(buf, len, "%Y-%m-%dT%H:%M:%S", localtime_r(&t, &tm));
+		return (buf);
+	default:
+		break;
+	}
+	if (field_number(f, rec, &d) != 0 || !isfinite(d))
+		return (NULL);
+	snprintf(buf, len, "%.*f", f->prec, d);
+	return (buf);
+}

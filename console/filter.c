@@ -1,0 +1,197 @@
+/*
+ * myriad - record filters: -w 'temp>85,util<10', state=drained, name~gpu00.
+ * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
+ *
+ * A filter is a list of comparisons that must all hold, separated by ','
+ * or '&&'.  A field that is unknown in a record never matches.
+ */
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "myriad.h"
+
+enum filter_op {
+	FOP_EQ,
+	FOP_NE,
+	FOP_LT,
+	FOP_LE,
+	FOP_GT,
+	FOP_GE,
+	FOP_SUB,		/* substring */
+};
+
+static const struct {
+	const char	*text;
+	enum filter_op	 op;
+} filter_ops[] = {		/* longest first */
+	{ ">=", FOP_GE }, { "<=", FOP_LE }, { "!=", FOP_NE },
+	{ "==", FOP_EQ }, { "=", FOP_EQ }, { ">", FOP_GT }, { "<", FOP_LT },
+	{ "~", FOP_SUB },
+};
+
+struct filter_term {
+	const struct field	*field;
+	enum filter_op		 op;
+	char			*value;
+	double			 number;
+	int			 numeric;
+};
+
+struct filter {
+	struct filter_term	*terms;
+	u_int			 nterms;
+};
+
+static int
+filter_term(struct filter *fl, const struct record *r, const char *s,
+    size_t len, char **cause)
+{
+	struct filter_term	*t;
+	char			 key[64], *end;
+	size_t			 i, k, oplen = 0;
+	enum filter_op		 op = FOP_EQ;
+
+	len = strnlen(s, len);
+	for (k = 0; k < len; k++) {
+		for (i = 0; i < nitems(filter_ops); i++) {
+			oplen = strlen(filter_ops[i].text);
+			if (strncmp(s + k, filter_ops[i].text, oplen) == 0) {
+				op = filter_ops[i].op;
+				break;
+			}
+		}
+		if (i < nitems(filter_ops))
+			break;
+	}
+	while (k > 0 && isspace((u_char)s[k - 1]))
+		k--;
+	if (k == len || k == 0 || k >= sizeof key) {
+		xasprintf(cause, "bad filter '%.*s': want FIELD OP VALUE, "
+		    "OP one of = != < <= > >= ~", (int)len, s);
+		return (-1);
+	}
+	memcpy(key, s, k);
+	key[k] = '\0';
+	fl->terms = xreallocarray(fl->terms, fl->nterms + 1, sizeof *t);
+	t = &fl->terms[fl->nterms];
+	if ((t->field = record_field(r, key)) == NULL) {
+		xasprintf(cause, "bad filter: no field '%s' in %s records",
+		    key, r->name);
+		return (-1);
+	}
+	while (k < len && isspace((u_char)s[k]))
+		k++;
+	k += oplen;
+	while (k < len && isspace((u_char)s[k]))
+		k++;
+	t->op = op;
+	t->value = xstrndup(s + k, len - k);
+	t->number = strtod(t->value, &end);
+	t->numeric = end != t->value && *end == '\0';
+	if (!t->numeric && op != FOP_EQ && op != FOP_NE && op != FOP_SUB) {
+		xasprintf(cause, "bad filter: '%s' is not a number",
+		    t->value);
+		free(t->value);
+		return (-1);
+	}
+	fl->nterms++;
+	return (0);
+}
+
+struct filter *
+filter_create(const struct record *r, const char *expr, char **cause)
+{
+	struct filter	*fl;
+	const char	*p = expr, *sep;
+	size_t		 n;
+
+	fl = xcalloc(1, sizeof *fl);
+	while (*p != '\0') {
+		sep = p + strcspn(p, ",&");
+		n = sep - p;
+		while (n > 0 && isspace((u_char)*p)) {
+			p++;
+			n--;
+		}
+		if (n > 0 && filter_term(fl, r, p, n, cause) != 0) {
+			filter_free(fl);
+			return (NULL);
+		}
+		p = sep;
+		while (*p == ',' || *p == '&')
+			p++;
+	}
+	return (fl);
+}
+
+void
+filter_free(struct filter *fl)
+{
+	u_int	 i;
+
+	if (fl == NULL)
+		return;
+	for (i = 0; i < fl->nterms; i++)
+		free(fl->terms[i].value);
+	free(fl->terms);
+	free(fl);
+}
+
+static int
+filter_compare(enum filter_op op, int c)
+{
+	switch (op) {
+	case FOP_EQ:
+		return (c == 0);
+	case FOP_NE:
+		return (c != 0);
+	case FOP_LT:
+		return (c < 0);
+	case FOP_LE:
+		return (c <= 0);
+	case FOP_GT:
+		return (c > 0);
+	case FOP_GE:
+		return (c >= 0);
+	case FOP_SUB:
+		break;
+	}
+	return (0);
+}
+
+int
+filter_match(const struct filter *fl, const void *rec, const struct model *m)
+{
+	const struct filter_term	*t;
+	const char			*s;
+	char				 tmp[64];
+	double				 v;
+	u_int				 i;
+	int				 c;
+
+	if (fl == NULL)
+		return (1);
+	for (i = 0; i < fl->nterms; i++) {
+		t = &fl->terms[i];
+		if (t->numeric && field_number(t->field, rec, &v) == 0) {
+			c = (v > t->number) - (v < t->number);
+			if (t->op == FOP_SUB || !filter_compare(t->op, c))
+				return (0);
+			continue;
+		}
+		s = field_format(t->field, rec, m, tmp, sizeof tmp);
+		if (s == NULL) {
+			if (strcmp(t->value, "null") != 0 || t->op != FOP_EQ)
+				return (0);
+			continue;
+		}
+		if (t->op == FOP_SUB) {
+			if (strstr(s, t->value) == NULL)
+				return (0);
+		} else if (!filter_compare(t->op, strcmp(s, t->value)))
+			return (0);
+	}
+	return (1);
+}

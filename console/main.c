@@ -1,0 +1,280 @@
+/*
+ * myriad - a terminal console for GPU clusters.
+ * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
+ */
+
+#include <getopt.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "myriad.h"
+#include "backend.h"
+
+/* The command line: each long option, its short form, the option it sets. */
+static const struct main_option {
+	const char	*name;
+	int		 flag;		/* short option, or 0 */
+	int		 arg;		/* required_argument or no_argument */
+	const char	*option;	/* the config option it sets */
+	const char	*value;		/* for flags: the value set */
+	const char	*argname;
+	const char	*help;
+} main_options[] = {
+	{ "command", 'c', required_argument, NULL, NULL, "COMMANDS",
+	  "run COMMANDS (';' or newline between them) and exit" },
+	{ "file", 'f', required_argument, NULL, NULL, "FILE",
+	  "run the commands in FILE and exit ('-' for standard input)" },
+	{ "config", 'F', required_argument, NULL, NULL, "FILE",
+	  "read FILE instead of the default configuration" },
+	{ "output", 'o', required_argument, "output", NULL, "FORMAT",
+	  "batch output: table, tsv or json" },
+	{ "sim", 0, required_argument, "sim.size", NULL, "SIZE",
+	  "use the simulator with SIZE GPUs: 10k (default), 100k, a number" },
+	{ "seed", 0, required_argument, "sim.seed", NULL, "N",
+	  "the simulator's seed" },
+	{ "sim-time", 0, required_argument, "sim.time", NULL, "SECONDS",
+	  "freeze the simulator at SECONDS since the epoch" },
+	{ "fault-rate", 0, required_argument, "sim.fault-rate", NULL, "RATE",
+	  "simulated faults per node per hour" },
+	{ "read-only", 0, no_argument, "read-only", "true", NULL,
+	  "refuse every command that changes the cluster" },
+	{ "color", 0, required_argument, "color", NULL, "WHEN",
+	  "colour: auto, always or never" },
+	{ "help", 'h', no_argument, NULL, NULL, NULL,
+	  "print this help and exit" },
+	{ "version", 'V', no_argument, NULL, NULL, NULL,
+	  "print the version and exit" },
+};
+
+static __dead void
+main_usage(FILE *f, int status)
+{
+	size_t	 i;
+	char	 left[64];
+
+	fprintf(f, "usage: myriad [options] [-c COMMANDS | -f FILE]\n"
+	    "       myriad sim-tool TOOL --node NODE [ARGS ...]\n\n");
+	for (i = 0; i < nitems(main_options); i++) {
+		snprintf(left, sizeof left, "%s%c%s--%s%s%s",
+		    main_options[i].flag ? "-" : "",
+		    main_options[i].flag ? main_options[i].flag : ' ',
+		    main_options[i].flag ? ", " : "  ",
+		    main_options[i].name, main_options[i].argname ? " " : "",
+		    main_options[i].argname ? main_options[i].argname : "");
+		fprintf(f, "  %-26s %s\n", main_options[i].flag ? left :
+		    left + 2, main_options[i].help);
+	}
+	fprintf(f, "\nWith no -c or -f, commands are read from standard input "
+	    "when it is not a terminal.\nSee myriad(1) and myriad.conf(5).\n");
+	exit(status);
+}
+
+/* myriad sim-tool TOOL --node NODE [ARGS ...]: one tool, simulated. */
+static int
+main_sim_tool(int argc, char **argv)
+{
+	struct sim	*sim;
+	struct buf	 out;
+	const char	*node = NULL;
+	char		*cause, **targv;
+	u_int		 gpus;
+	int		 i, targc = 0, id = -1, rc;
+	double		 now;
+	struct timespec	 ts;
+
+	if (argc < 2) {
+		fprintf(stderr, "usage: myriad sim-tool TOOL --node NODE "
+		    "[ARGS ...]\n");
+		return (2);
+	}
+	targv = xcalloc(argc + 1, sizeof *targv);
+	targv[targc++] = argv[1];
+	for (i = 2; i < argc; i++) {
+		if (strcmp(argv[i], "--node") == 0 && i + 1 < argc)
+			node = argv[++i];
+		else
+			targv[targc++] = argv[i];
+	}
+	if (sim_parse_size(options_get("sim.size"), &gpus, &cause) != 0) {
+		fprintf(stderr, "myriad: sim-tool: %s\n", cause);
+		return (2);
+	}
+	sim = sim_create(gpus, options_get_int("sim.seed"),
+	    options_get_float("sim.fault-rate"));
+	if (node != NULL && (id = sim_node_find(sim, node)) < 0) {
+		fprintf(stderr, "myriad: sim-tool: no such node: %s\n", node);
+		sim_free(sim);
+		free(targv);
+		return (2);
+	}
+	if ((now = options_get_float("sim.time")) == 0) {
+		clock_gettime(CLOCK_REALTIME, &ts);
+		now = ts.tv_sec + ts.tv_nsec / 1e9;
+	}
+	buf_init(&out);
+	sim_set_time(sim, now);
+	rc = sim_tool(sim, id, targc, targv, &out, &cause);
+	if (rc != 0) {
+		fprintf(stderr, "%s\n", cause);
+		free(cause);
+		rc = 1;
+	} else
+		fwrite(out.data != NULL ? out.data : "", 1, out.len, stdout);
+	buf_free(&out);
+	sim_free(sim);
+	free(targv);
+	return (rc);
+}
+
+static char *
+main_read_file(const char *path)
+{
+	FILE		*f;
+	struct buf	 b;
+	char		 tmp[8192];
+	size_t		 n;
+
+	if (strcmp(path, "-") == 0)
+		f = stdin;
+	else if ((f = fopen(path, "r")) == NULL)
+		return (NULL);
+	buf_init(&b);
+	buf_add(&b, "", 0);
+	while ((n = fread(tmp, 1, sizeof tmp, f)) > 0)
+		buf_add(&b, tmp, n);
+	if (f != stdin)
+		fclose(f);
+	return (b.data);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct option		 longopts[nitems(main_options) + 1];
+	struct cmd_ctx		 ctx;
+	struct model		*model = NULL;
+	const char		*config = NULL;
+	char			 shortopts[64], *p = shortopts, *cause, *text;
+	char			**commands = NULL, **files = NULL;
+	int			 ncommands = 0, nfiles = 0, ch, idx, i;
+	enum cmd_status		 st = CMD_OK, rc;
+
+	signal(SIGPIPE, SIG_IGN);
+	*p++ = '+';
+	for (i = 0; i < (int)nitems(main_options); i++) {
+		longopts[i].name = main_options[i].name;
+		longopts[i].has_arg = main_options[i].arg;
+		longopts[i].flag = NULL;
+		longopts[i].val = main_options[i].flag ? main_options[i].flag :
+		    256 + i;
+		if (main_options[i].flag) {
+			*p++ = main_options[i].flag;
+			if (main_options[i].arg == required_argument)
+				*p++ = ':';
+		}
+	}
+	*p = '\0';
+	memset(&longopts[i], 0, sizeof longopts[i]);
+
+	/* The command line wins over the file: read the file first. */
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--") == 0)
+			break;
+		if (strcmp(argv[i], "-F") == 0 && i + 1 < argc)
+			config = argv[i + 1];
+		else if (strncmp(argv[i], "--config=", 9) == 0)
+			config = argv[i] + 9;
+		else if (strcmp(argv[i], "--config") == 0 && i + 1 < argc)
+			config = argv[i + 1];
+	}
+	if (config_load(config, config != NULL, &cause) < 0) {
+		fprintf(stderr, "myriad: %s\n", cause);
+		return (2);
+	}
+
+	while ((ch = getopt_long(argc, argv, shortopts, longopts, &idx)) != -1) {
+		const struct main_option *mo = NULL;
+
+		for (i = 0; i < (int)nitems(main_options); i++) {
+			if (ch == main_options[i].flag || ch == 256 + i)
+				mo = &main_options[i];
+		}
+		if (mo == NULL)
+			main_usage(stderr, 2);
+		switch (mo->flag) {
+		case 'c':
+			commands = xreallocarray(commands, ncommands + 1,
+			    sizeof *commands);
+			commands[ncommands++] = optarg;
+			continue;
+		case 'f':
+			files = xreallocarray(files, nfiles + 1,
+			    sizeof *files);
+			files[nfiles++] = optarg;
+			continue;
+		case 'F':
+			continue;
+		case 'h':
+			main_usage(stdout, 0);
+		case 'V':
+			printf("myriad %s\n", MYRIAD_VERSION);
+			return (0);
+		}
+		if (mo->option != NULL && options_set(mo->option,
+		    mo->value != NULL ? mo->value : optarg, &cause) != 0) {
+			fprintf(stderr, "myriad: --%s: %s\n", mo->name, cause);
+			return (2);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc > 0 && strcmp(argv[0], "sim-tool") == 0)
+		return (main_sim_tool(argc, argv));
+	if (argc > 0) {
+		fprintf(stderr, "myriad: unexpected argument '%s'\n", argv[0]);
+		main_usage(stderr, 2);
+	}
+
+	memset(&ctx, 0, sizeof ctx);
+	ctx.out = stdout;
+	ctx.err = stderr;
+	output_parse_format(options_get("output"), &ctx.format);
+	if ((ctx.backend = backend_create(&model, &cause)) == NULL) {
+		fprintf(stderr, "myriad: %s\n", cause);
+		return (2);
+	}
+	ctx.model = model;
+
+	if (ncommands == 0 && nfiles == 0) {
+		if (isatty(STDIN_FILENO)) {
+			/* The console comes with the TUI; until then, this. */
+			st = cmd_run_string(&ctx, "summary", "myriad");
+		} else {
+			files = xreallocarray(files, 1, sizeof *files);
+			files[nfiles++] = "-";
+		}
+	}
+	for (i = 0; i < ncommands && st == CMD_OK; i++)
+		st = cmd_run_string(&ctx, commands[i], "-c");
+	for (i = 0; i < nfiles && st == CMD_OK; i++) {
+		if ((text = main_read_file(files[i])) == NULL) {
+			fprintf(stderr, "myriad: %s: cannot read\n", files[i]);
+			st = CMD_USAGE;
+			break;
+		}
+		rc = cmd_run_string(&ctx, text, strcmp(files[i], "-") == 0 ?
+		    "stdin" : files[i]);
+		free(text);
+		if (rc != CMD_OK)
+			st = rc;
+	}
+	free(commands);
+	free(files);
+	backend_free(ctx.backend);
+	model_free(model);
+	options_reset();
+	return (st);
+}

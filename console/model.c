@@ -1,0 +1,570 @@
+/*
+ * myriad - the cluster: racks, nodes, GPUs, links, sensors, jobs, events.
+ * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
+ *
+ * Sized for 100,000 GPUs: flat arrays indexed by id, a name->id hash, and
+ * no allocation per sample.  Parsers reach the model only through the sink
+ * model_sink() fills in.
+ */
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "myriad.h"
+
+#define MODEL_LINKS	18	/* NVLinks per GPU kept */
+#define MODEL_IB	16	/* InfiniBand ports per node kept */
+#define MODEL_SENSORS	48	/* BMC sensors per node kept */
+#define MODEL_EVENTS	8192
+
+struct model *
+model_create(const char *cluster, u_int gpus_per_node, u_int hint)
+{
+	struct model	*m;
+
+	m = xcalloc(1, sizeof *m);
+	m->cluster = xstrdup(cluster);
+	m->gpus_per_node = gpus_per_node;
+	m->links_per_gpu = MODEL_LINKS;
+	m->ib_per_node = MODEL_IB;
+	m->sensors_per_node = MODEL_SENSORS;
+	m->eventssize = MODEL_EVENTS;
+	m->events = xcalloc(m->eventssize, sizeof *m->events);
+	m->hashsize = 64;
+	while (m->hashsize < hint * 2)
+		m->hashsize *= 2;
+	m->hash = xcalloc(m->hashsize, sizeof *m->hash);
+	return (m);
+}
+
+void
+model_free(struct model *m)
+{
+	if (m == NULL)
+		return;
+	free(m->cluster);
+	free(m->nodes);
+	free(m->racks);
+	free(m->hash);
+	free(m->gpus);
+	free(m->nvlinks);
+	free(m->ibports);
+	free(m->sensors);
+	free(m->jobs);
+	free(m->events);
+	free(m);
+}
+
+static uint32_t
+model_hash(const char *s)
+{
+	uint32_t	 h = 2166136261u;
+
+	for (; *s != '\0'; s++)
+		h = (h ^ (u_char)*s) * 16777619u;
+	return (h);
+}
+
+static void
+model_hash_insert(struct model *m, uint32_t id)
+{
+	uint32_t	 i;
+
+	i = model_hash(m->nodes[id].name) & (m->hashsize - 1);
+	while (m->hash[i] != 0)
+		i = (i + 1) & (m->hashsize - 1);
+	m->hash[i] = id + 1;
+}
+
+int
+model_find(const struct model *m, const char *name)
+{
+	uint32_t	 i, id;
+
+	i = model_hash(name) & (m->hashsize - 1);
+	while ((id = m->hash[i]) != 0) {
+		if (strcmp(m->nodes[id - 1].name, name) == 0)
+			return (id - 1);
+		i = (i + 1) & (m->hashsize - 1);
+	}
+	return (-1);
+}
+
+/* Add a node in rack `rack'; nodes of one rack are added together. */
+int
+model_add_node(struct model *m, const char *name, const char *rack)
+{
+	struct node	*n;
+	struct rack	*r;
+	uint32_t	 id, i;
+
+	if (model_find(m, name) != -1)
+		return (-1);
+	id = m->nnodes++;
+	m->nodes = xreallocarray(m->nodes, m->nnodes, sizeof *m->nodes);
+	n = &m->nodes[id];
+	memset(n, 0, sizeof *n);
+	strlcpy(n->name, name, sizeof n->name);
+	n->job = -1;
+	r = m->nracks > 0 ? &m->racks[m->nracks - 1] : NULL;
+	if (r == NULL || strcmp(r->name, rack) != 0) {
+		m->racks = xreallocarray(m->racks, m->nracks + 1,
+		    sizeof *m->racks);
+		r = &m->racks[m->nracks++];
+		strlcpy(r->name, rack, sizeof r->name);
+		r->first = id;
+		r->count = 0;
+	}
+	r->count++;
+	n->rack = m->nracks - 1;
+
+	if (m->nnodes * 2 > m->hashsize) {
+		m->hashsize *= 2;
+		free(m->hash);
+		m->hash = xcalloc(m->hashsize, sizeof *m->hash);
+		for (i = 0; i < m->nnodes; i++)
+			model_hash_insert(m, i);
+	} else
+		model_hash_insert(m, id);
+
+	m->gpus = xreallocarray(m->gpus, (size_t)m->nnodes * m->gpus_per_node,
+	    sizeof *m->gpus);
+	for (i = 0; i < m->gpus_per_node; i++) {
+		memset(&m->gpus[id * m->gpus_per_node + i], 0,
+		    sizeof *m->gpus);
+		m->gpus[id * m->gpus_per_node + i].node = id;
+		m->gpus[id * m->gpus_per_node + i].index = i;
+	}
+	free(m->nvlinks);
+	free(m->ibports);
+	free(m->sensors);
+	m->nvlinks = NULL;
+	m->ibports = NULL;
+	m->sensors = NULL;
+	return (id);
+}
+
+const char *
+model_node_name(const struct model *m, uint32_t id)
+{
+	return (id < m->nnodes ? m->nodes[id].name : "?");
+}
+
+struct gpu *
+model_gpu(struct model *m, uint32_t node, u_int index)
+{
+	if (node >= m->nnodes || index >= m->gpus_per_node)
+		return (NULL);
+	return (&m->gpus[(size_t)node * m->gpus_per_node + index]);
+}
+
+static const char *reach_text[] = {
+	[REACH_UNKNOWN] = "unknown",
+	[REACH_UP] = "up",
+	[REACH_CONNECTING] = "connecting",
+	[REACH_AUTH] = "authentication failed",
+	[REACH_HOSTKEY_UNKNOWN] = "host key unknown",
+	[REACH_HOSTKEY_CHANGED] = "host key changed",
+	[REACH_UNREACHABLE] = "unreachable",
+	[REACH_TIMEOUT] = "timed out",
+	[REACH_GARBLED] = "output unreadable",
+};
+
+const char *
+model_reach_name(enum reach r)
+{
+	return ((size_t)r < nitems(reach_text) ? reach_text[r] : "?");
+}
+
+void
+model_set_reach(struct model *m, uint32_t id, enum reach r, const char *why)
+{
+	struct node	*n = &m->nodes[id];
+
+	if (n->reach != r && (r != REACH_UP || n->reach != REACH_UNKNOWN))
+		model_event(m, id, -1, EV_REACH, 0, "%s%s%s",
+		    model_reach_name(r), why != NULL ? ": " : "",
+		    why != NULL ? why : "");
+	n->reach = r;
+	strlcpy(n->error, why != NULL ? why : "", sizeof n->error);
+	m->gen[DOM_NODES]++;
+}
+
+void
+model_event(struct model *m, uint32_t node, int gpu, enum event_kind kind,
+    int xid, const char *fmt, ...)
+{
+	struct event	*e;
+	va_list		 ap;
+
+	e = &m->events[m->nevents++ % m->eventssize];
+	e->time = m->now;
+	e->node = node;
+	e->gpu = gpu;
+	e->kind = kind;
+	e->xid = xid;
+	va_start(ap, fmt);
+	vsnprintf(e->text, sizeof e->text, fmt, ap);
+	va_end(ap);
+	m->gen[DOM_EVENTS]++;
+}
+
+u_int
+model_nevents(const struct model *m)
+{
+	return (m->nevents < m->eventssize ? m->nevents : m->eventssize);
+}
+
+/* The i-th event, newest first. */
+const struct event *
+model_event_get(const struct model *m, u_int i)
+{
+	if (i >= model_nevents(m))
+		return (NULL);
+	return (&m->events[(m->nevents - 1 - i) % m->eventssize]);
+}
+
+/* The sink: parsers send records for node m->target. */
+
+static void
+model_sink_gpu(void *arg, const struct gpu *g)
+{
+	struct model	*m = arg;
+	struct gpu	*old = NULL;
+	uint32_t	 node = m->target;
+	u_int		 i;
+
+	if (node >= m->nnodes)
+		return;
+	if (g->valid & BIT(GPU_INDEX))
+		old = model_gpu(m, node, g->index);
+	else if (g->bus_id[0] != '\0') {
+		for (i = 0; i < m->gpus_per_node && old == NULL; i++) {
+			if (strcasecmp(model_gpu(m, node, i)->bus_id,
+			    g->bus_id) == 0)
+				old = model_gpu(m, node, i);
+		}
+	}
+	if (old == NULL)
+		return;
+	if (g->error[0] != '\0' && old->error[0] == '\0')
+		model_event(m, node, old->index, EV_STATE, 0, "GPU %d: %s",
+		    old->index, g->error);
+	if ((g->valid & BIT(GPU_ECC_DBE)) && (old->valid & BIT(GPU_ECC_DBE)) &&
+	    g->ecc_dbe > old->ecc_dbe)
+		model_event(m, node, old->index, EV_ECC, 0,
+		    "GPU %d: uncorrectable ECC errors %llu -> %llu", old->index,
+		    (unsigned long long)old->ecc_dbe,
+		    (unsigned long long)g->ecc_dbe);
+	if (g->valid & BIT(GPU_INDEX)) {
+		i = old->index;
+		*old = *g;
+	} else {
+		/* An error line: keep what identifies the GPU. */
+		i = old->index;
+		old->valid = BIT(GPU_INDEX) | (old->valid & BIT(GPU_XID));
+		strlcpy(old->error, g->error, sizeof old->error);
+	}
+	old->node = node;
+	old->index = i;
+	old->valid |= BIT(GPU_INDEX);
+	m->nodes[node].updated = m->now;
+	m->gen[DOM_GPUS]++;
+}
+
+static void
+model_sink_nvlink(void *arg, const struct nvlink *l)
+{
+	struct model	*m = arg;
+	struct nvlink	*old;
+	uint32_t	 node = m->target;
+	size_t		 slot;
+
+	if (node >= m->nnodes || l->gpu < 0 ||
+	    (u_int)l->gpu >= m->gpus_per_node || l->link < 0 ||
+	    (u_int)l->link >= m->links_per_gpu)
+		return;
+	if (m->nvlinks == NULL) {
+		m->nvlinks = xcalloc((size_t)m->nnodes * m->gpus_per_node *
+		    m->links_per_gpu, sizeof *m->nvlinks);
+	}
+	slot = ((size_t)node * m->gpus_per_node + l->gpu) * m->links_per_gpu +
+	    l->link;
+	old = &m->nvlinks[slot];
+	if (l->state != LINK_UNKNOWN) {
+		if (old->state == LINK_UP && l->state != LINK_UP)
+			model_event(m, node, l->gpu, EV_LINK, 0,
+			    "GPU %d NVLink %d down", l->gpu, l->link);
+		old->state = l->state;
+		old->speed_gbs = l->speed_gbs;
+		old->valid = (old->valid & ~BIT(NVL_SPEED)) |
+		    (l->valid & BIT(NVL_SPEED));
+	}
+	if (l->valid & BIT(NVL_REPLAY))
+		old->replay = l->replay;
+	if (l->valid & BIT(NVL_RECOVERY))
+		old->recovery = l->recovery;
+	if (l->valid & BIT(NVL_CRC))
+		old->crc = l->crc;
+	old->valid |= l->valid & (BIT(NVL_REPLAY) | BIT(NVL_RECOVERY) |
+	    BIT(NVL_CRC));
+	old->node = node;
+	old->gpu = l->gpu;
+	old->link = l->link;
+	m->gen[DOM_LINKS]++;
+}
+
+static void
+model_sink_ibport(void *arg, const struct ibport *p)
+{
+	struct model	*m = arg;
+	struct node	*n;
+	struct ibport	*base, *old = NULL;
+	uint32_t	 node = m->target;
+	u_int		 i;
+
+	if (node >= m->nnodes)
+		return;
+	n = &m->nodes[node];
+	if (m->ibports == NULL) {
+		m->ibports = xcalloc((size_t)m->nnodes * m->ib_per_node,
+		    sizeof *m->ibports);
+	}
+	base = &m->ibports[(size_t)node * m->ib_per_node];
+	for (i = 0; i < n->nib && old == NULL; i++) {
+		if (base[i].port == p->port &&
+		    strcmp(base[i].device, p->device) == 0)
+			old = &base[i];
+	}
+	if (old == NULL) {
+		if (n->nib >= m->ib_per_node)
+			return;
+		old = &base[n->nib++];
+	} else if (old->state == LINK_UP && p->state != LINK_UP)
+		model_event(m, node, -1, EV_LINK, 0, "%s port %d %s (%s)",
+		    p->device, p->port, p->state_str[0] ? p->state_str : "down",
+		    p->phys_str);
+	*old = *p;
+	old->node = node;
+	m->gen[DOM_IB]++;
+}
+
+static void
+model_sink_sensor(void *arg, const struct sensor *s)
+{
+	struct model	*m = arg;
+	struct node	*n;
+	struct sensor	*dst;
+	uint32_t	 node = m->target;
+
+	if (node >= m->nnodes)
+		return;
+	n = &m->nodes[node];
+	if (m->sensors == NULL) {
+		m->sensors = xcalloc((size_t)m->nnodes * m->sensors_per_node,
+		    sizeof *m->sensors);
+	}
+	if (n->nsensors >= m->sensors_per_node)
+		return;
+	dst = &m->sensors[(size_t)node * m->sensors_per_node + n->nsensors++];
+	*dst = *s;
+	dst->node = node;
+	m->gen[DOM_SENSORS]++;
+}
+
+static void
+model_sink_snode_one(struct model *m, int id, const struct snode *s)
+{
+	struct node	*n;
+
+	if (id < 0)
+		return;
+	n = &m->nodes[id];
+	if (n->state[0] != '\0' && strcmp(n->state, s->state) != 0)
+		model_event(m, id, -1, EV_STATE, 0, "state %s -> %s%s%s",
+		    n->state, s->state, s->reason[0] ? ": " : "", s->reason);
+	strlcpy(n->state, s->state, sizeof n->state);
+	strlcpy(n->reason, s->reason, sizeof n->reason);
+	strlcpy(n->partitions, s->partitions, sizeof n->partitions);
+	m->gen[DOM_NODES]++;
+}
+
+static void
+model_sink_snode(void *arg, const struct snode *s)
+{
+	struct model	*m = arg;
+	struct nodeset	*ns;
+	size_t		 i;
+	char		*cause;
+
+	if (strpbrk(s->name, "[,") == NULL) {
+		model_sink_snode_one(m, model_find(m, s->name), s);
+		return;
+	}
+	ns = nodeset_create();
+	if (nodeset_parse(ns, s->name, &cause) != 0)
+		free(cause);
+	else {
+		for (i = 0; i < nodeset_count(ns); i++) {
+			model_sink_snode_one(m,
+			    model_find(m, nodeset_name(ns, i)), s);
+		}
+	}
+	nodeset_free(ns);
+}
+
+static void
+model_sink_job(void *arg, const struct job *j)
+{
+	struct model	*m = arg;
+
+	if (m->njobs == m->jobssize) {
+		m->jobssize = m->jobssize ? m->jobssize * 2 : 256;
+		m->jobs = xreallocarray(m->jobs, m->jobssize, sizeof *m->jobs);
+	}
+	m->jobs[m->njobs++] = *j;
+}
+
+/* "PCI:0000:9b:00" and "00000000:9B:00.0" name the same GPU. */
+static int
+model_same_bus(const char *a, const char *b)
+{
+	const char	*pa, *pb;
+
+	pa = strchr(a, ':');
+	pb = strchr(b, ':');
+	if (pa == NULL || pb == NULL)
+		return (0);
+	return (strncasecmp(pa, pb, 6) == 0);
+}
+
+static void
+model_sink_xid(void *arg, const struct xid *x)
+{
+	struct model	*m = arg;
+	struct gpu	*g;
+	uint32_t	 node = m->target;
+	u_int		 i;
+
+	if (node >= m->nnodes)
+		return;
+	for (i = 0; i < m->gpus_per_node; i++) {
+		g = model_gpu(m, node, i);
+		if (!model_same_bus(g->bus_id, x->bus_id))
+			continue;
+		if (!(g->valid & BIT(GPU_XID)) || g->xid != x->xid)
+			model_event(m, node, i, EV_XID, x->xid,
+			    "GPU %u: Xid %d: %s", i, x->xid, x->message);
+		g->xid = x->xid;
+		g->valid |= BIT(GPU_XID);
+		m->gen[DOM_GPUS]++;
+		return;
+	}
+	model_event(m, node, -1, EV_XID, x->xid, "Xid %d (PCI %s): %s",
+	    x->xid, x->bus_id, x->message);
+}
+
+/* A sink that sends records about node `node' into the model. */
+void
+model_sink(struct model *m, int node, struct sink *s)
+{
+	memset(s, 0, sizeof *s);
+	m->target = node;
+	s->arg = m;
+	s->gpu = model_sink_gpu;
+	s->nvlink = model_sink_nvlink;
+	s->ibport = model_sink_ibport;
+	s->sensor = model_sink_sensor;
+	s->snode = model_sink_snode;
+	s->job = model_sink_job;
+	s->xid = model_sink_xid;
+}
+
+void
+model_sensors_begin(struct model *m, uint32_t node)
+{
+	if (node < m->nnodes)
+		m->nodes[node].nsensors = 0;
+}
+
+void
+model_jobs_begin(struct model *m)
+{
+	m->njobs = 0;
+}
+
+/* The queue is complete: find which running job is on which node. */
+void
+model_jobs_end(struct model *m)
+{
+	struct nodeset	*ns;
+	struct job	*j;
+	size_t		 i;
+	u_int		 k;
+	int		 id;
+	char		*cause;
+
+	for (k = 0; k < m->nnodes; k++) {
+		m->nodes[k].job = -1;
+		m->nodes[k].njobs = 0;
+	}
+	ns = nodeset_create();
+	for (k = 0; k < m->njobs; k++) {
+		j = &m->jobs[k];
+		if (strcmp(j->state, "RUNNING") != 0 &&
+		    strcmp(j->state, "COMPLETING") != 0)
+			continue;
+		nodeset_clear(ns);
+		if (nodeset_parse(ns, j->nodes, &cause) != 0) {
+			free(cause);
+			continue;
+		}
+		for (i = 0; i < nodeset_count(ns); i++) {
+			if ((id = model_find(m, nodeset_name(ns, i))) < 0)
+				continue;
+			if (m->nodes[id].job == -1)
+				m->nodes[id].job = k;
+			m->nodes[id].njobs++;
+		}
+	}
+	nodeset_free(ns);
+	m->gen[DOM_JOBS]++;
+}
+
+/*
+ * The nodes a node set names, as a mask of node ids.  A name the cluster
+ * does not have is an error; NULL or "" selects every node.
+ */
+int
+model_select(const struct model *m, const char *expr, uint8_t **mask,
+    char **cause)
+{
+	struct nodeset	*ns;
+	size_t		 i;
+	int		 id;
+
+	*mask = xcalloc(m->nnodes ? m->nnodes : 1, 1);
+	if (expr == NULL || *expr == '\0') {
+		memset(*mask, 1, m->nnodes);
+		return (0);
+	}
+	ns = nodeset_create();
+	if (nodeset_parse(ns, expr, cause) != 0)
+		goto fail;
+	for (i = 0; i < nodeset_count(ns); i++) {
+		if ((id = model_find(m, nodeset_name(ns, i))) < 0) {
+			xasprintf(cause, "no such node: %s",
+			    nodeset_name(ns, i));
+			goto fail;
+		}
+		(*mask)[id] = 1;
+	}
+	nodeset_free(ns);
+	return (0);
+fail:
+	nodeset_free(ns);
+	free(*mask);
+	*mask = NULL;
+	return (-1);
+}

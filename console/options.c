@@ -1,0 +1,283 @@
+/*
+ * myriad - the options: one table, read by the config file, the command
+ * line, `list-options' and the man-page test.
+ * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
+ */
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "myriad.h"
+#include "backend.h"
+
+const struct option_entry options_table[] = {
+	/* The cluster. */
+	{ .name = "cluster", .type = OPT_STRING, .dflt = "",
+	  .help = "the cluster's name, shown in the header" },
+	{ .name = "nodes", .type = OPT_NODESET, .dflt = "",
+	  .help = "the cluster's nodes, a node set" },
+	{ .name = "gpus-per-node", .type = OPT_INT, .dflt = "8",
+	  .min = 1, .max = 64, .help = "GPUs in each node" },
+	{ .name = "rack-size", .type = OPT_INT, .dflt = "8",
+	  .min = 1, .max = 1024, .help = "nodes per rack, in node order" },
+	{ .name = "rack-prefix", .type = OPT_STRING, .dflt = "r",
+	  .help = "a rack's name is this and its number, from 1, padded" },
+	{ .name = "source", .type = OPT_CHOICE, .dflt = "sim",
+	  .choices = "sim,ssh",
+	  .help = "where data comes from: the simulator or SSH" },
+
+	/* The simulator. */
+	{ .name = "sim.size", .type = OPT_STRING, .dflt = "10k",
+	  .help = "simulated GPUs: 10k, 100k or a number" },
+	{ .name = "sim.seed", .type = OPT_INT, .dflt = "1",
+	  .min = 0, .max = 2147483647, .help = "the simulator's seed" },
+	{ .name = "sim.fault-rate", .type = OPT_FLOAT, .dflt = "0.02",
+	  .min = 0, .max = 100, .help = "faults per node per hour" },
+	{ .name = "sim.time", .type = OPT_FLOAT, .dflt = "0",
+	  .min = 0, .max = 1e12,
+	  .help = "fixed simulated time in seconds since the epoch; 0 for "
+	      "the clock" },
+
+	/* How to reach nodes, BMCs and the Slurm controller. */
+	{ .name = "ssh.user", .type = OPT_STRING, .dflt = "",
+	  .help = "login user on the nodes; empty for ssh_config's" },
+	{ .name = "ssh.port", .type = OPT_INT, .dflt = "22",
+	  .min = 1, .max = 65535, .help = "SSH port of the nodes" },
+	{ .name = "ssh.host", .type = OPT_STRING, .dflt = "%n",
+	  .help = "host to connect to for node %n" },
+	{ .name = "ssh.config", .type = OPT_STRING, .dflt = "",
+	  .help = "ssh_config file to read instead of ~/.ssh/config" },
+	{ .name = "ssh.known-hosts", .type = OPT_CHOICE, .dflt = "strict",
+	  .choices = "strict,accept-new",
+	  .help = "what to do with an unknown host key" },
+	{ .name = "ssh.connect-timeout", .type = OPT_INT, .dflt = "10",
+	  .min = 1, .max = 600, .help = "seconds to connect and log in" },
+	{ .name = "ssh.command-timeout", .type = OPT_INT, .dflt = "30",
+	  .min = 1, .max = 3600, .help = "seconds a probe may run" },
+	{ .name = "ssh.fanout", .type = OPT_INT, .dflt = "256",
+	  .min = 1, .max = 10000, .help = "connections in progress at once" },
+	{ .name = "bmc.mode", .type = OPT_CHOICE, .dflt = "mgmt",
+	  .choices = "mgmt,inband,ssh,none",
+	  .help = "how BMCs are read: from a management host with "
+	      "ipmitool -I lanplus, in-band on the node, or a shell on the BMC" },
+	{ .name = "bmc.host", .type = OPT_STRING, .dflt = "%n-bmc",
+	  .help = "the BMC of node %n" },
+	{ .name = "bmc.mgmt-host", .type = OPT_STRING, .dflt = "",
+	  .help = "the management host that runs ipmitool" },
+	{ .name = "bmc.user", .type = OPT_STRING, .dflt = "admin",
+	  .help = "IPMI user" },
+	{ .name = "bmc.password-file", .type = OPT_STRING, .dflt = "",
+	  .help = "file on the management host holding the IPMI password "
+	      "(ipmitool -f)" },
+	{ .name = "slurm.controller", .type = OPT_STRING, .dflt = "local",
+	  .help = "host running the Slurm commands, or local" },
+	{ .name = "slurm.user", .type = OPT_STRING, .dflt = "",
+	  .help = "login user on the controller" },
+
+	/* What to run, and how often. */
+	{ .name = "probe.gpus", .type = OPT_STRING,
+	  .dflt = "nvidia-smi --query-gpu=" NVSMI_QUERY " --format=csv,noheader,nounits",
+	  .help = "the GPU query; its --query-gpu list is the parser's" },
+	{ .name = "probe.nvlink-status", .type = OPT_STRING,
+	  .dflt = "nvidia-smi nvlink -s", .help = "NVLink states" },
+	{ .name = "probe.nvlink-errors", .type = OPT_STRING,
+	  .dflt = "nvidia-smi nvlink -e", .help = "NVLink error counters" },
+	{ .name = "probe.ib", .type = OPT_STRING, .dflt = "ibstat",
+	  .help = "InfiniBand ports" },
+	{ .name = "probe.xid", .type = OPT_STRING, .dflt = "dmesg",
+	  .help = "the kernel log, for Xid lines" },
+	{ .name = "probe.sensors", .type = OPT_STRING,
+	  .dflt = "ipmitool sdr elist", .help = "BMC sensors" },
+	{ .name = "probe.sinfo", .type = OPT_STRING,
+	  .dflt = "sinfo -h -N -o '" SINFO_FORMAT "'",
+	  .help = "Slurm nodes; its -o format is the parser's" },
+	{ .name = "probe.squeue", .type = OPT_STRING,
+	  .dflt = "squeue -h -o '" SQUEUE_FORMAT "'",
+	  .help = "the Slurm queue; its -o format is the parser's" },
+	{ .name = "refresh.gpus", .type = OPT_FLOAT, .dflt = "2",
+	  .min = 0.1, .max = 3600, .help = "seconds between GPU samples" },
+	{ .name = "refresh.links", .type = OPT_FLOAT, .dflt = "60",
+	  .min = 1, .max = 86400, .help = "seconds between link reads" },
+	{ .name = "refresh.sensors", .type = OPT_FLOAT, .dflt = "30",
+	  .min = 1, .max = 86400, .help = "seconds between BMC reads" },
+	{ .name = "refresh.slurm", .type = OPT_FLOAT, .dflt = "15",
+	  .min = 15, .max = 86400,
+	  .help = "seconds between sinfo/squeue calls (at least 15)" },
+
+	/* Thresholds. */
+	{ .name = "threshold.gpu-temp-warn", .type = OPT_FLOAT, .dflt = "83",
+	  .min = 0, .max = 150, .help = "GPU temperature that warns, C" },
+	{ .name = "threshold.gpu-temp-crit", .type = OPT_FLOAT, .dflt = "90",
+	  .min = 0, .max = 150, .help = "GPU temperature that alarms, C" },
+	{ .name = "threshold.nvlinks-per-gpu", .type = OPT_INT,
+	  .dflt = "18", .min = 0, .max = 64,
+	  .help = "NVLinks each GPU should have up" },
+	{ .name = "threshold.ib-ports", .type = OPT_INT, .dflt = "8",
+	  .min = 0, .max = 64,
+	  .help = "InfiniBand ports each node should have active" },
+	{ .name = "threshold.ib-rate", .type = OPT_FLOAT, .dflt = "400",
+	  .min = 0, .max = 10000, .help = "expected InfiniBand rate, Gb/s" },
+
+	/* The console. */
+	{ .name = "keymap", .type = OPT_CHOICE, .dflt = "default",
+	  .choices = "default,vi,emacs", .help = "key bindings" },
+	{ .name = "keys-file", .type = OPT_STRING, .dflt = "",
+	  .help = "a file of bind commands added to the keymap" },
+	{ .name = "color", .type = OPT_CHOICE, .dflt = "auto",
+	  .choices = "auto,always,never", .help = "use colour" },
+	{ .name = "output", .type = OPT_CHOICE, .dflt = "table",
+	  .choices = "table,tsv,json", .help = "batch output format" },
+
+	/* Safety. */
+	{ .name = "read-only", .type = OPT_BOOL, .dflt = "false",
+	  .help = "refuse every command that changes the cluster" },
+	{ .name = "max-drain.count", .type = OPT_INT, .dflt = "64",
+	  .min = 0, .max = 1000000,
+	  .help = "nodes that may be drained per window without --force" },
+	{ .name = "max-drain.share", .type = OPT_FLOAT, .dflt = "0.05",
+	  .min = 0, .max = 1,
+	  .help = "share of the cluster that may be drained per window" },
+	{ .name = "max-drain.window", .type = OPT_INT, .dflt = "3600",
+	  .min = 60, .max = 604800, .help = "the window, seconds" },
+	{ .name = NULL }
+};
+
+static char	*options_values[256];
+
+static const struct option_entry *
+options_find(const char *name, int *idx)
+{
+	const struct option_entry	*o;
+
+	for (o = options_table; o->name != NULL; o++) {
+		if (strcmp(o->name, name) == 0) {
+			if (idx != NULL)
+				*idx = o - options_table;
+			return (o);
+		}
+	}
+	return (NULL);
+}
+
+static int
+options_check(const struct option_entry *o, const char *value, char **cause)
+{
+	const char	*p;
+	char		*end;
+	double		 d;
+	size_t		 n = strlen(value);
+
+	switch (o->type) {
+	case OPT_STRING:
+	case OPT_NODESET:
+		return (0);
+	case OPT_BOOL:
+		if (strcmp(value, "true") == 0 || strcmp(value, "false") == 0)
+			return (0);
+		xasprintf(cause, "%s: want true or false, not '%s'", o->name,
+		    value);
+		return (-1);
+	case OPT_CHOICE:
+		for (p = o->choices; p != NULL; p = strchr(p, ',')) {
+			p += (*p == ',');
+			if (strncmp(p, value, n) == 0 &&
+			    (p[n] == ',' || p[n] == '\0'))
+				return (0);
+		}
+		xasprintf(cause, "%s: want one of %s, not '%s'", o->name,
+		    o->choices, value);
+		return (-1);
+	case OPT_INT:
+	case OPT_FLOAT:
+		errno = 0;
+		d = strtod(value, &end);
+		if (end == value || *end != '\0' || errno != 0 ||
+		    (o->type == OPT_INT && d != (long)d)) {
+			xasprintf(cause, "%s: want %s, not '%s'", o->name,
+			    o->type == OPT_INT ? "a whole number" :
+			    "a number", value);
+			return (-1);
+		}
+		if (d < o->min || d > o->max) {
+			xasprintf(cause, "%s: %s is out of range (%g to %g)",
+			    o->name, value, o->min, o->max);
+			return (-1);
+		}
+		return (0);
+	}
+	return (-1);
+}
+
+int
+options_set(const char *name, const char *value, char **cause)
+{
+	const struct option_entry	*o;
+	int				 idx;
+
+	if ((o = options_find(name, &idx)) == NULL) {
+		xasprintf(cause, "unknown option '%s'", name);
+		return (-1);
+	}
+	if (options_check(o, value, cause) != 0)
+		return (-1);
+	free(options_values[idx]);
+	options_values[idx] = xstrdup(value);
+	return (0);
+}
+
+enum option_type
+options_type(const char *name)
+{
+	const struct option_entry	*o;
+
+	if ((o = options_find(name, NULL)) == NULL)
+		return (OPT_STRING);
+	return (o->type);
+}
+
+int
+options_known(const char *name)
+{
+	return (options_find(name, NULL) != NULL);
+}
+
+const char *
+options_get(const char *name)
+{
+	const struct option_entry	*o;
+	int				 idx;
+
+	if ((o = options_find(name, &idx)) == NULL)
+		return ("");
+	return (options_values[idx] != NULL ? options_values[idx] : o->dflt);
+}
+
+long
+options_get_int(const char *name)
+{
+	return (strtol(options_get(name), NULL, 10));
+}
+
+double
+options_get_float(const char *name)
+{
+	return (strtod(options_get(name), NULL));
+}
+
+int
+options_get_bool(const char *name)
+{
+	return (strcmp(options_get(name), "true") == 0);
+}
+
+void
+options_reset(void)
+{
+	size_t	 i;
+
+	for (i = 0; i < nitems(options_values); i++) {
+		free(options_values[i]);
+		options_values[i] = NULL;
+	}
+}
