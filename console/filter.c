@@ -54,6 +54,8 @@ filter_term(struct filter *fl, const struct record *r, const char *s,
 	enum filter_op		 op = FOP_EQ;
 
 	len = strnlen(s, len);
+	while (len > 0 && isspace((u_char)s[len - 1]))
+		len--;
 	for (k = 0; k < len; k++) {
 		for (i = 0; i < nitems(filter_ops); i++) {
 			oplen = strlen(filter_ops[i].text);

@@ -36,13 +36,17 @@ static int	tap_failed;
 static int __attribute__((__format__(__printf__, 4, 5)))
 tap_ok(int cond, const char *file, int line, const char *fmt, ...)
 {
-	va_list	ap;
+	va_list	 ap;
+	char	 msg[1024], *p;
 
-	printf("%sok %d - ", cond ? "" : "not ", ++tap_n);
 	va_start(ap, fmt);
-	vprintf(fmt, ap);
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	printf("\n");
+	for (p = msg; *p != '\0'; p++) {
+		if (*p == '\n' || *p == '#')
+			*p = *p == '#' ? '%' : ' ';
+	}
+	printf("%sok %d - %s\n", cond ? "" : "not ", ++tap_n, msg);
 	if (!cond) {
 		tap_failed++;
 		printf("#   failed at %s line %d\n", file, line);
@@ -50,14 +54,14 @@ tap_ok(int cond, const char *file, int line, const char *fmt, ...)
 	return (cond);
 }
 
-static void __attribute__((__unused__))
+static __attribute__((__unused__)) void
 tap_skip(int n, const char *why)
 {
 	while (n-- > 0)
 		printf("ok %d # skip %s\n", ++tap_n, why);
 }
 
-static int __attribute__((__unused__))
+static __attribute__((__unused__)) int
 tap_done(void)
 {
 	printf("1..%d\n", tap_n);
@@ -68,7 +72,7 @@ tap_done(void)
  * Read a whole file; NULL if it cannot be read.  Fixtures live in
  * $MYRIAD_FIXTURES, by default ../shared/fixtures from the top of the tree.
  */
-static char * __attribute__((__unused__))
+static __attribute__((__unused__)) char *
 tap_slurp(const char *path, size_t *len)
 {
 	FILE	*f;
@@ -93,7 +97,7 @@ tap_slurp(const char *path, size_t *len)
 	return (buf);
 }
 
-static const char * __attribute__((__unused__))
+static __attribute__((__unused__)) const char *
 tap_fixtures(void)
 {
 	const char	*d = getenv("MYRIAD_FIXTURES");
@@ -102,7 +106,7 @@ tap_fixtures(void)
 }
 
 /* A fixture by its path under the fixtures directory; NULL when absent. */
-static char * __attribute__((__unused__))
+static __attribute__((__unused__)) char *
 tap_fixture(const char *rel, size_t *len)
 {
 	char	path[1024];
