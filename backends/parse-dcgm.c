@@ -482,6 +482,9 @@ dcgm_border(struct dcgm_state *st, const char *s, size_t n)
 		st->seen = 1;
 		st->metadata = dcgm_is(name, m, "Metadata");
 		parse_copy(st->category, sizeof st->category, name, m);
+	} else if (st->metadata) {
+		st->metadata = 0;
+		st->category[0] = '\0';
 	}
 	return (1);
 }
@@ -864,7 +867,7 @@ dcgm_json_tests(struct dcgm_state *st, json_t *tests, const char *category)
 }
 
 static void
-dcgm_json_diag(struct dcgm_state *st, json_t *root)
+dcgm_json_diag(struct dcgm_state *st, json_t *root, int depth)
 {
 	json_t		*diag, *cats, *cat, *v;
 	const char	*name, *err;
@@ -872,11 +875,12 @@ dcgm_json_diag(struct dcgm_state *st, json_t *root)
 
 	if (!json_is_object(root))
 		return;
-	if (json_is_array(v = json_object_get(root, "iterations"))) {
+	/* dcgmi diag --iterations N -j: one document per run. */
+	if (json_is_array(v = json_object_get(root, "iterations")) &&
+	    depth < 4) {
 		json_array_foreach(v, i, diag)
-			dcgm_json_diag(st, diag);
+			dcgm_json_diag(st, diag, depth + 1);
 		st->seen = 1;
-		return;
 	}
 	if ((diag = json_object_get(root, "DCGM GPU Diagnostic")) == NULL &&
 	    (diag = json_object_get(root, "DCGM Diagnostic")) == NULL)
@@ -914,7 +918,7 @@ dcgm_json(const char *buf, size_t len, struct dcgm_state *st)
 		    "%s", error.text);
 		return (0);
 	}
-	dcgm_json_diag(st, root);
+	dcgm_json_diag(st, root, 0);
 	json_decref(root);
 	if (!st->seen)
 		sink_error(st->sink, 1, "not dcgmi diag output");
