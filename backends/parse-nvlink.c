@@ -13,6 +13,7 @@
  */
 
 #include <ctype.h>
+#include <float.h>
 #include <string.h>
 #include <strings.h>
 
@@ -204,7 +205,8 @@ parse_nvlink_status(const char *buf, size_t len, const char *fmt,
 		n -= rest - line;
 		n = parse_trim(&rest, n);
 		if (n >= 5 && memcmp(rest + n - 5, " GB/s", 5) == 0 &&
-		    parse_double(rest, n - 5, &d) == 0 && d >= 0) {
+		    parse_double(rest, n - 5, &d) == 0 && d >= 0 &&
+		    d <= FLT_MAX) {
 			nl.state = LINK_UP;
 			nl.speed_gbs = (float)d;
 			nl.valid |= BIT(NVL_SPEED);

@@ -12,6 +12,7 @@
  */
 
 #include <ctype.h>
+#include <float.h>
 #include <limits.h>
 #include <stddef.h>
 #include <string.h>
@@ -44,7 +45,7 @@ struct nvsmi_field {
 
 #define F(n, t, b, m) { .name = n, .type = t, .bit = b,			\
 	.off = offsetof(struct gpu, m) }
-#define FA(n, t, b, m) { .name = n, .type = t, .bit = b,			\
+#define FA(n, t, b, m) { .name = n, .type = t, .bit = b,		\
 	.off = offsetof(struct gpu, m), .alt = 1 }
 #define FS(n, m) { .name = n, .type = NT_STR, .bit = -1,		\
 	.off = offsetof(struct gpu, m),					\
@@ -112,6 +113,7 @@ static const char *nvsmi_cellerrors[] = {
 };
 
 #define DEVHANDLE	"Unable to determine the device handle for"
+#define DEVHANDLELEN	(sizeof DEVHANDLE - 1)
 
 struct nvsmi_map {
 	u_int		 ncols;
@@ -367,7 +369,8 @@ nvsmi_cell(struct gpu *g, const struct nvsmi_field *f, const char *s,
 		memcpy(base, &i, sizeof i);
 		break;
 	case NT_FLOAT:
-		if (nvsmi_number(s, len, &d) != 0)
+		if (nvsmi_number(s, len, &d) != 0 || !(d >= -FLT_MAX &&
+		    d <= FLT_MAX))
 			return;
 		*(float *)base = (float)d;
 		break;
@@ -428,7 +431,7 @@ nvsmi_devhandle(struct gpu *g, const char *s, size_t len)
 	const char	*end = s + len, *p, *id, *msg;
 	size_t		 n;
 
-	p = s + (sizeof DEVHANDLE - 1);
+	p = s + DEVHANDLELEN;
 	while (p < end && *p == ' ')
 		p++;
 	if (end - p >= 3 && strncasecmp(p, "GPU", 3) == 0)
@@ -513,8 +516,8 @@ parse_nvsmi_csv(const char *buf, size_t len, const char *fmt,
 			/* A header line maps the columns anew. */
 			if (nvsmi_mapnames(&m, line, n, 1) == 0)
 				continue;
-			if (n > sizeof DEVHANDLE - 1 &&
-			    memcmp(line, DEVHANDLE, sizeof DEVHANDLE - 1) == 0 &&
+			if (n > DEVHANDLELEN &&
+			    memcmp(line, DEVHANDLE, DEVHANDLELEN) == 0 &&
 			    nvsmi_devhandle(&g, line, n) == 0) {
 				SINK_EMIT(s, gpu, &g);
 				nrec++;

@@ -128,7 +128,8 @@ parse_xid(const char *buf, size_t len, const char *fmt,
 		id = p;
 		while (p < end && *p != ')')
 			p++;
-		if (p >= end || p == id || p - id >= (ptrdiff_t)sizeof x.bus_id) {
+		if (p >= end || p == id ||
+		    p - id >= (ptrdiff_t)sizeof x.bus_id) {
 			sink_error(s, l.line, "Xid line without a bus id");
 			continue;
 		}
