@@ -1,0 +1,1400 @@
+/*
+ * myriad - Slurm parsers: sinfo -o, squeue -o, scontrol show node.
+ * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
+ *
+ * sinfo and squeue print what their -o format asks for.  The format is
+ * parsed into items (specifier, width, the literal text after it) and each
+ * output line is split by those literals: whitespace literals split on runs
+ * of blanks, empty literals after a width split by the width, anything else
+ * is searched for.  The last field takes the rest of the line.  A header
+ * line (the upper-case column names) is recognised and skipped.
+ *
+ * The format may spell bytes as \xHH, \t and \\ (e.g. \x1F), so a format
+ * with control characters can live in a config or test file.
+ */
+
+#include <ctype.h>
+#include <limits.h>
+#include <string.h>
+
+#include "backend.h"
+
+#define SF_MAXITEMS	96
+#define SF_MAXLIT	32
+
+struct sf_item {
+	u_char		 spec;
+	u_int		 width;
+	int		 right;
+	char		 lit[SF_MAXLIT];	/* literal text after the item */
+	size_t		 litlen;
+	int		 litspace;		/* lit is blanks only */
+};
+
+struct sf_format {
+	char		 prefix[SF_MAXLIT];	/* literal text before item 0 */
+	size_t		 prefixlen;
+	int		 prefixspace;
+	struct sf_item	 item[SF_MAXITEMS];
+	u_int		 n;
+};
+
+struct sf_field {
+	const char	*p;
+	size_t		 len;
+};
+
+/* What one tool knows about its specifiers. */
+struct sf_spec {
+	const char	*header;		/* column name in the header line */
+	int		 known;			/* myriad reads this column */
+	int		 quad;			/* value is N/N/N/N */
+	int		 free;			/* free text: may hold separators */
+};
+
+/* sinfo -o specifiers and their header names. */
+static const struct sf_spec sinfo_specs[128] = {
+	['a'] = { .header = "AVAIL" },
+	['b'] = { .header = "ACTIVE_FEATURES" },
+	['c'] = { .header = "CPUS", .known = 1 },
+	['d'] = { .header = "TMP_DISK" },
+	['e'] = { .header = "FREE_MEM" },
+	['f'] = { .header = "AVAIL_FEATURES" },
+	['g'] = { .header = "GROUPS" },
+	['h'] = { .header = "OVERSUBSCRIBE" },
+	['i'] = { .header = "RESERVATION" },
+	['l'] = { .header = "TIMELIMIT" },
+	['m'] = { .header = "MEMORY", .known = 1 },
+	['n'] = { .header = "HOSTNAMES", .known = 1 },
+	['o'] = { .header = "NODE_ADDR" },
+	['p'] = { .header = "PRIO_TIER" },
+	['r'] = { .header = "ROOT" },
+	['s'] = { .header = "JOB_SIZE" },
+	['t'] = { .header = "STATE", .known = 1 },
+	['u'] = { .header = "USER", .known = 1 },
+	['v'] = { .header = "VERSION" },
+	['w'] = { .header = "WEIGHT" },
+	['z'] = { .header = "S:C:T" },
+	['A'] = { .header = "NODES(A/I)" },
+	['B'] = { .header = "MAX_CPUS_PER_NODE" },
+	['C'] = { .header = "CPUS(A/I/O/T)", .known = 1, .quad = 1 },
+	['D'] = { .header = "NODES" },
+	['E'] = { .header = "REASON", .known = 1 },
+	['F'] = { .header = "NODES(A/I/O/T)", .quad = 1 },
+	['G'] = { .header = "GRES", .known = 1 },
+	['H'] = { .header = "TIMESTAMP", .known = 1 },
+	['I'] = { .header = "PRIO_JOB_FACTOR" },
+	['L'] = { .header = "DEFAULTTIME" },
+	['M'] = { .header = "PREEMPT_MODE" },
+	['N'] = { .header = "NODELIST", .known = 1 },
+	['O'] = { .header = "CPU_LOAD" },
+	['P'] = { .header = "PARTITION", .known = 1 },
+	['R'] = { .header = "PARTITION", .known = 1 },
+	['S'] = { .header = "ALLOCNODES" },
+	['T'] = { .header = "STATE", .known = 1 },
+	['U'] = { .header = "USER", .known = 1 },
+	['V'] = { .header = "CLUSTER" },
+	['X'] = { .header = "SOCKETS" },
+	['Y'] = { .header = "CORES" },
+	['Z'] = { .header = "THREADS" },
+};
+
+/* squeue -o specifiers and their header names. */
+static const struct sf_spec squeue_specs[128] = {
+	['a'] = { .header = "ACCOUNT" },
+	['A'] = { .header = "JOBID", .known = 1 },
+	['b'] = { .header = "TRES_PER_NODE", .known = 1 },
+	['B'] = { .header = "EXEC_HOST" },
+	['c'] = { .header = "MIN_CPUS" },
+	['C'] = { .header = "CPUS", .known = 1 },
+	['d'] = { .header = "MIN_TMP_DISK" },
+	['D'] = { .header = "NODES", .known = 1 },
+	['e'] = { .header = "END_TIME" },
+	['E'] = { .header = "DEPENDENCY" },
+	['f'] = { .header = "FEATURES" },
+	['F'] = { .header = "ARRAY_JOB_ID" },
+	['g'] = { .header = "GROUP" },
+	['G'] = { .header = "GROUP" },
+	['h'] = { .header = "OVER_SUBSCRIBE" },
+	['H'] = { .header = "SOCKETS_PER_NODE" },
+	['i'] = { .header = "JOBID", .known = 1 },
+	['I'] = { .header = "CORES_PER_SOCKET" },
+	['j'] = { .header = "NAME", .known = 1, .free = 1 },
+	['J'] = { .header = "THREADS_PER_CORE" },
+	['k'] = { .header = "COMMENT" },
+	['K'] = { .header = "ARRAY_TASK_ID" },
+	['l'] = { .header = "TIME_LIMIT", .known = 1 },
+	['L'] = { .header = "TIME_LEFT" },
+	['m'] = { .header = "MIN_MEMORY" },
+	['M'] = { .header = "TIME", .known = 1 },
+	['n'] = { .header = "REQ_NODES" },
+	['N'] = { .header = "NODELIST", .known = 1 },
+	['o'] = { .header = "COMMAND" },
+	['O'] = { .header = "CONTIGUOUS" },
+	['p'] = { .header = "PRIORITY" },
+	['P'] = { .header = "PARTITION", .known = 1 },
+	['q'] = { .header = "QOS" },
+	['Q'] = { .header = "PRIORITY" },
+	['r'] = { .header = "REASON", .known = 1 },
+	['R'] = { .header = "NODELIST(REASON)", .known = 1 },
+	['S'] = { .header = "START_TIME" },
+	['t'] = { .header = "ST", .known = 1 },
+	['T'] = { .header = "STATE", .known = 1 },
+	['u'] = { .header = "USER", .known = 1 },
+	['U'] = { .header = "UID" },
+	['v'] = { .header = "RESERVATION" },
+	['V'] = { .header = "SUBMIT_TIME" },
+	['w'] = { .header = "WCKEY" },
+	['W'] = { .header = "LICENSES" },
+	['x'] = { .header = "EXC_NODES" },
+	['X'] = { .header = "CORE_SPEC" },
+	['y'] = { .header = "NICE" },
+	['Y'] = { .header = "SCHEDNODES" },
+	['z'] = { .header = "S:C:T" },
+	['Z'] = { .header = "WORK_DIR" },
+};
+
+/* squeue %t short states. */
+static const struct {
+	const char	*st;
+	const char	*state;
+} squeue_states[] = {
+	{ .st = "BF", .state = "BOOT_FAIL" },
+	{ .st = "CA", .state = "CANCELLED" },
+	{ .st = "CD", .state = "COMPLETED" },
+	{ .st = "CF", .state = "CONFIGURING" },
+	{ .st = "CG", .state = "COMPLETING" },
+	{ .st = "DL", .state = "DEADLINE" },
+	{ .st = "F", .state = "FAILED" },
+	{ .st = "NF", .state = "NODE_FAIL" },
+	{ .st = "OOM", .state = "OUT_OF_MEMORY" },
+	{ .st = "PD", .state = "PENDING" },
+	{ .st = "PR", .state = "PREEMPTED" },
+	{ .st = "R", .state = "RUNNING" },
+	{ .st = "RD", .state = "RESV_DEL_HOLD" },
+	{ .st = "RF", .state = "REQUEUE_FED" },
+	{ .st = "RH", .state = "REQUEUE_HOLD" },
+	{ .st = "RQ", .state = "REQUEUED" },
+	{ .st = "RS", .state = "RESIZING" },
+	{ .st = "RV", .state = "REVOKED" },
+	{ .st = "S", .state = "SUSPENDED" },
+	{ .st = "SE", .state = "SPECIAL_EXIT" },
+	{ .st = "SI", .state = "SIGNALING" },
+	{ .st = "SO", .state = "STAGE_OUT" },
+	{ .st = "ST", .state = "STOPPED" },
+	{ .st = "TO", .state = "TIMEOUT" },
+};
+
+/* Values that mean "not known". */
+static const char *const slurm_unknown[] = {
+	"(null)", "N/A", "n/a", "n/s", "NOT_SET", "INVALID", "Unknown",
+	"None", "none", "(None)",
+};
+
+static int
+slurm_eq(const char *s, size_t len, const char *word)
+{
+	return (strlen(word) == len && memcmp(s, word, len) == 0);
+}
+
+static int
+slurm_isunknown(const char *s, size_t len)
+{
+	size_t	i;
+
+	if (len == 0)
+		return (1);
+	for (i = 0; i < nitems(slurm_unknown); i++) {
+		if (slurm_eq(s, len, slurm_unknown[i]))
+			return (1);
+	}
+	return (0);
+}
+
+/* Copy a value, leaving the destination empty when it means unknown. */
+static void
+slurm_copy(char *dst, size_t size, const char *s, size_t len)
+{
+	if (s == NULL || slurm_isunknown(s, len)) {
+		dst[0] = '\0';
+		return;
+	}
+	parse_copy(dst, size, s, len);
+}
+
+static void
+slurm_lower(char *s)
+{
+	for (; *s != '\0'; s++)
+		*s = tolower((u_char)*s);
+}
+
+/*
+ * A count: digits, with an optional trailing '+' (sinfo prints "32+" for
+ * "at least 32") and K/M suffix.  0 on success.
+ */
+static int
+slurm_long(const char *s, size_t len, long *out)
+{
+	long	v = 0, mult = 1;
+	size_t	i;
+
+	len = parse_trim(&s, len);
+	if (len > 0 && s[len - 1] == '+')
+		len--;
+	if (len > 0 && (s[len - 1] == 'K' || s[len - 1] == 'M')) {
+		mult = s[len - 1] == 'K' ? 1024 : 1024 * 1024;
+		len--;
+	}
+	if (len == 0 || len > 15)
+		return (-1);
+	for (i = 0; i < len; i++) {
+		if (!isdigit((u_char)s[i]))
+			return (-1);
+		v = v * 10 + (s[i] - '0');
+	}
+	if (v > LONG_MAX / mult)
+		return (-1);
+	*out = v * mult;
+	return (0);
+}
+
+static int
+slurm_int(const char *s, size_t len, int *out)
+{
+	long	v;
+
+	if (slurm_long(s, len, &v) != 0 || v > INT_MAX)
+		return (-1);
+	*out = (int)v;
+	return (0);
+}
+
+/* Digits only, up to `max'; the number of digits read. */
+static size_t
+slurm_digits(const char *s, size_t len, long max, long *out)
+{
+	size_t	i;
+	long	v = 0;
+
+	for (i = 0; i < len && isdigit((u_char)s[i]); i++) {
+		v = v * 10 + (s[i] - '0');
+		if (v > max)
+			return (0);
+	}
+	*out = v;
+	return (i);
+}
+
+/*
+ * A Slurm duration: [D-][HH:]MM:SS (and D-HH, D-HH:MM, MM as Slurm reads
+ * them).  Returns 0 and the seconds, 1 for UNLIMITED/INFINITE, -1 when
+ * unknown or not a duration.
+ */
+static int
+slurm_duration(const char *s, size_t len, long *out)
+{
+	long	 part[3], days = 0;
+	size_t	 n, i, np = 0;
+	int	 hasdays = 0;
+
+	len = parse_trim(&s, len);
+	if (slurm_eq(s, len, "UNLIMITED") || slurm_eq(s, len, "INFINITE") ||
+	    slurm_eq(s, len, "Infinite") || slurm_eq(s, len, "infinite")) {
+		*out = -1;
+		return (1);
+	}
+	if (len == 0)
+		return (-1);
+	n = slurm_digits(s, len, 1000000, &days);
+	if (n > 0 && n < len && s[n] == '-') {
+		hasdays = 1;
+		s += n + 1;
+		len -= n + 1;
+	} else
+		days = 0;
+	for (;;) {
+		if (np == nitems(part))
+			return (-1);
+		n = slurm_digits(s, len, 100000000, &part[np]);
+		if (n == 0)
+			return (-1);
+		np++;
+		s += n;
+		len -= n;
+		if (len == 0)
+			break;
+		if (*s != ':')
+			return (-1);
+		s++;
+		len--;
+	}
+	for (i = 1; i < np; i++) {
+		if (part[i] > 59)
+			return (-1);
+	}
+	if (hasdays) {
+		/* D-HH, D-HH:MM, D-HH:MM:SS */
+		if (part[0] > 23)
+			return (-1);
+		*out = days * 86400 + part[0] * 3600;
+		if (np > 1)
+			*out += part[1] * 60;
+		if (np > 2)
+			*out += part[2];
+	} else if (np == 3)
+		*out = part[0] * 3600 + part[1] * 60 + part[2];
+	else if (np == 2)
+		*out = part[0] * 60 + part[1];
+	else
+		*out = part[0] * 60;		/* bare minutes */
+	return (0);
+}
+
+/* Strip one trailing '*' (the default partition marker). */
+static size_t
+slurm_unstar(const char *s, size_t len)
+{
+	if (len > 0 && s[len - 1] == '*')
+		len--;
+	return (len);
+}
+
+/*
+ * The gpu entries of a GRES or TRES list: "gpu:h100:8(S:0-1),nsight:1",
+ * "gpu:(null):2(IDX:0-1)", "gres/gpu:8", "gres:gpu:a100:2", "gres/gpu=2".
+ * Returns the count of gpus (-1 when there is no gpu entry) and, if dst is
+ * given, copies the gpu entries as printed (the whole list when there is
+ * none).  TRES lists give both gres/gpu=N and gres/gpu:type=N: the untyped
+ * total wins.
+ */
+static long
+slurm_gres(const char *s, size_t len, char *dst, size_t size)
+{
+	const char	*e, *end = s + len, *name, *rest, *cnt, *q;
+	size_t		 elen, nlen, dlen = 0;
+	long		 n, colon = -1, equntyped = -1, eqtyped = -1, total;
+	int		 depth;
+
+	if (dst != NULL)
+		dst[0] = '\0';
+	while (s < end) {
+		/* one entry, up to a comma outside parentheses */
+		depth = 0;
+		for (e = s; e < end; e++) {
+			if (*e == '(')
+				depth++;
+			else if (*e == ')' && depth > 0)
+				depth--;
+			else if (*e == ',' && depth == 0)
+				break;
+		}
+		elen = e - s;
+		name = s;
+		if (elen > 5 && (memcmp(s, "gres/", 5) == 0 ||
+		    memcmp(s, "gres:", 5) == 0))
+			name += 5;
+		nlen = 0;
+		while (name + nlen < e && name[nlen] != ':' &&
+		    name[nlen] != '=' && name[nlen] != '(')
+			nlen++;
+		if (nlen != 3 || memcmp(name, "gpu", 3) != 0) {
+			s = e < end ? e + 1 : e;
+			continue;
+		}
+		rest = name + nlen;
+		/* drop a trailing "(S:0-1)" or "(IDX:0-3)" */
+		q = e;
+		if (q > rest && q[-1] == ')') {
+			depth = 0;
+			while (q > rest) {
+				q--;
+				if (*q == ')')
+					depth++;
+				else if (*q == '(' && --depth == 0)
+					break;
+			}
+			if (depth != 0)
+				q = e;
+		}
+		if (rest == q)
+			colon = (colon < 0 ? 0 : colon) + 1;	/* "gpu" */
+		else if (*rest == ':' || *rest == '=') {
+			cnt = q;
+			while (cnt > rest && cnt[-1] != ':' && cnt[-1] != '=')
+				cnt--;
+			if (slurm_long(cnt, q - cnt, &n) != 0)
+				n = (cnt[-1] == ':' && cnt < q &&
+				    !isdigit((u_char)*cnt)) ? 1 : -1;
+			if (n < 0)
+				;
+			else if (cnt[-1] == ':')
+				colon = (colon < 0 ? 0 : colon) + n;
+			else if (cnt - 1 == rest)
+				equntyped = (equntyped < 0 ? 0 : equntyped) + n;
+			else
+				eqtyped = (eqtyped < 0 ? 0 : eqtyped) + n;
+		}
+		if (dst != NULL && dlen + (dlen > 0) + elen < size) {
+			if (dlen > 0)
+				dst[dlen++] = ',';
+			memcpy(dst + dlen, s, elen);
+			dlen += elen;
+			dst[dlen] = '\0';
+		}
+		s = e < end ? e + 1 : e;
+	}
+	total = colon;
+	n = equntyped >= 0 ? equntyped : eqtyped;
+	if (n >= 0)
+		total = (total < 0 ? 0 : total) + n;
+	if (dst != NULL && dlen == 0)
+		slurm_copy(dst, size, end - len, len);
+	return (total);
+}
+
+/* Strip the parentheses around a whole value: "((Resources))". */
+static size_t
+slurm_unparen(const char **s, size_t len)
+{
+	size_t	i;
+	int	depth;
+
+	while (len >= 2 && (*s)[0] == '(' && (*s)[len - 1] == ')') {
+		depth = 0;
+		for (i = 0; i < len; i++) {
+			if ((*s)[i] == '(')
+				depth++;
+			else if ((*s)[i] == ')' && --depth == 0)
+				break;
+		}
+		if (i != len - 1)
+			break;
+		(*s)++;
+		len -= 2;
+	}
+	return (len);
+}
+
+/* A byte of a literal in the format, with \xHH \t \n \\ escapes. */
+static int
+sf_literal(const char **fmt)
+{
+	const char	*p = *fmt;
+	int		 c, i, v;
+
+	if (*p != '\\' || p[1] == '\0') {
+		*fmt = p + 1;
+		return ((u_char)*p);
+	}
+	switch (p[1]) {
+	case 't':
+		*fmt = p + 2;
+		return ('\t');
+	case 'n':
+		*fmt = p + 2;
+		return ('\n');
+	case '\\':
+		*fmt = p + 2;
+		return ('\\');
+	case 'x':
+		v = 0;
+		for (i = 0; i < 2; i++) {
+			c = (u_char)p[2 + i];
+			if (!isxdigit(c))
+				break;
+			v = v * 16 + (isdigit(c) ? c - '0' :
+			    tolower(c) - 'a' + 10);
+		}
+		if (i == 0)
+			break;
+		*fmt = p + 2 + i;
+		return (v);
+	}
+	*fmt = p + 1;
+	return ('\\');
+}
+
+static int
+sf_isblank(const char *s, size_t len)
+{
+	size_t	i;
+
+	if (len == 0)
+		return (0);
+	for (i = 0; i < len; i++) {
+		if (!isspace((u_char)s[i]))
+			return (0);
+	}
+	return (1);
+}
+
+/* Parse an -o format; -1 and a message if it is not one. */
+static int
+sf_format_parse(struct sf_format *f, const char *fmt, const char **why)
+{
+	struct sf_item	*it;
+	char		*lit = f->prefix;
+	size_t		*litlen = &f->prefixlen;
+	u_int		 i;
+	int		 c;
+
+	memset(f, 0, sizeof *f);
+	while (*fmt != '\0') {
+		if (fmt[0] == '%' && fmt[1] != '%') {
+			fmt++;
+			if (f->n == SF_MAXITEMS) {
+				*why = "too many fields";
+				return (-1);
+			}
+			it = &f->item[f->n];
+			while (*fmt == '.' || *fmt == '-' || *fmt == '#') {
+				if (*fmt == '.')
+					it->right = 1;
+				fmt++;
+			}
+			while (isdigit((u_char)*fmt)) {
+				if (it->width < 100000)
+					it->width = it->width * 10 +
+					    (*fmt - '0');
+				fmt++;
+			}
+			if (!isalpha((u_char)*fmt)) {
+				*why = "bad specifier";
+				return (-1);
+			}
+			it->spec = *fmt++;
+			lit = it->lit;
+			litlen = &it->litlen;
+			f->n++;
+			continue;
+		}
+		if (fmt[0] == '%') {
+			c = '%';
+			fmt += 2;
+		} else
+			c = sf_literal(&fmt);
+		if (*litlen + 1 >= SF_MAXLIT) {
+			*why = "literal text too long";
+			return (-1);
+		}
+		lit[(*litlen)++] = c;
+	}
+	if (f->n == 0) {
+		*why = "no fields";
+		return (-1);
+	}
+	f->prefixspace = sf_isblank(f->prefix, f->prefixlen);
+	for (i = 0; i < f->n; i++)
+		f->item[i].litspace = sf_isblank(f->item[i].lit,
+		    f->item[i].litlen);
+	return (0);
+}
+
+/* Last occurrence of needle in [s, s + len). */
+static const char *
+sf_memrmem(const char *s, size_t len, const char *needle, size_t nlen)
+{
+	const char	*p;
+
+	if (nlen == 0 || nlen > len)
+		return (NULL);
+	for (p = s + len - nlen; ; p--) {
+		if (memcmp(p, needle, nlen) == 0)
+			return (p);
+		if (p == s)
+			break;
+	}
+	return (NULL);
+}
+
+/* Length of "N/N/N/N" at s, 0 if it is not there. */
+static size_t
+sf_quad(const char *s, size_t len)
+{
+	size_t	i = 0, n;
+	long	v;
+	int	k;
+
+	for (k = 0; k < 4; k++) {
+		if (k > 0) {
+			if (i >= len || s[i] != '/')
+				return (0);
+			i++;
+		}
+		n = slurm_digits(s + i, len - i, LONG_MAX / 10 - 10, &v);
+		if (n == 0)
+			return (0);
+		i += n;
+	}
+	return (i);
+}
+
+/*
+ * Split a line into one field per item.  -1 when it has too few fields.
+ */
+static int
+sf_split(const struct sf_format *f, const struct sf_spec *specs,
+    const char *line, size_t len, struct sf_field *fld)
+{
+	const struct sf_item	*it, *last = &f->item[f->n - 1];
+	const char		*cur = line, *end = line + len, *occ, *e;
+	u_int			 i, stop = f->n - 1, freeitem = f->n;
+	size_t			 q;
+
+	/* the literal before the first field */
+	if (f->prefixspace) {
+		while (cur < end && isspace((u_char)*cur))
+			cur++;
+	} else if (f->prefixlen > 0) {
+		if ((size_t)(end - cur) < f->prefixlen ||
+		    memcmp(cur, f->prefix, f->prefixlen) != 0)
+			return (-1);
+		cur += f->prefixlen;
+	}
+
+	/* the literal after the last field, perhaps followed by blanks */
+	if (last->litlen > 0 && !last->litspace) {
+		e = end;
+		if ((size_t)(e - cur) < last->litlen ||
+		    memcmp(e - last->litlen, last->lit, last->litlen) != 0) {
+			while (e > cur && isspace((u_char)e[-1]))
+				e--;
+		}
+		if ((size_t)(e - cur) >= last->litlen &&
+		    memcmp(e - last->litlen, last->lit, last->litlen) == 0)
+			end = e - last->litlen;
+	}
+
+	/*
+	 * A free-text field (a job name) may hold the separator: split the
+	 * fields after it from the right, when they are split by literals.
+	 */
+	for (i = 0; i + 1 < f->n; i++) {
+		if (specs[f->item[i].spec & 0x7f].free) {
+			freeitem = i;
+			break;
+		}
+	}
+	for (i = freeitem; i + 1 < f->n; i++) {
+		if (f->item[i].litlen == 0 || f->item[i].litspace) {
+			freeitem = f->n;
+			break;
+		}
+	}
+	if (freeitem < f->n) {
+		for (i = f->n - 1; i > freeitem; i--) {
+			it = &f->item[i - 1];
+			occ = sf_memrmem(cur, end - cur, it->lit, it->litlen);
+			if (occ == NULL)
+				return (-1);
+			fld[i].p = occ + it->litlen;
+			fld[i].len = end - fld[i].p;
+			end = occ;
+		}
+		stop = freeitem;
+	}
+
+	for (i = 0; i < stop; i++) {
+		it = &f->item[i];
+		if (it->litlen == 0 && it->width > 0) {
+			q = end - cur;
+			if (q > it->width)
+				q = it->width;
+			fld[i].p = cur;
+			fld[i].len = q;
+			cur += q;
+			continue;
+		}
+		if (it->litlen == 0 || it->litspace) {
+			while (cur < end && isspace((u_char)*cur))
+				cur++;
+			if (cur == end)
+				return (-1);
+			fld[i].p = cur;
+			while (cur < end && !isspace((u_char)*cur))
+				cur++;
+			fld[i].len = cur - fld[i].p;
+			/* step over the separator, so widths line up */
+			for (q = 0; q < it->litlen && cur < end &&
+			    isspace((u_char)*cur); q++)
+				cur++;
+			continue;
+		}
+		if (specs[it->spec & 0x7f].quad &&
+		    (q = sf_quad(cur, end - cur)) > 0 &&
+		    (size_t)(end - cur - q) >= it->litlen &&
+		    memcmp(cur + q, it->lit, it->litlen) == 0) {
+			fld[i].p = cur;
+			fld[i].len = q;
+			cur += q + it->litlen;
+			continue;
+		}
+		occ = memmem(cur, end - cur, it->lit, it->litlen);
+		if (occ == NULL)
+			return (-1);
+		fld[i].p = cur;
+		fld[i].len = occ - cur;
+		cur = occ + it->litlen;
+	}
+	if (stop > 0 && (f->item[stop - 1].litspace ||
+	    (f->item[stop - 1].litlen == 0 && f->item[stop - 1].width == 0))) {
+		while (cur < end && isspace((u_char)*cur))
+			cur++;
+		if (cur == end)
+			return (-1);
+	}
+	fld[stop].p = cur;
+	fld[stop].len = end - cur;
+
+	for (i = 0; i < f->n; i++)
+		fld[i].len = parse_trim(&fld[i].p, fld[i].len);
+	return (0);
+}
+
+/* Is this line the header?  Most of the named columns must match. */
+static int
+sf_header(const struct sf_format *f, const struct sf_spec *specs,
+    const struct sf_field *fld)
+{
+	const struct sf_item	*it;
+	const char		*h;
+	u_int			 i, named = 0, match = 0;
+	size_t			 hlen;
+
+	for (i = 0; i < f->n; i++) {
+		it = &f->item[i];
+		if ((h = specs[it->spec & 0x7f].header) == NULL)
+			continue;
+		named++;
+		hlen = strlen(h);
+		if (fld[i].len == hlen && memcmp(fld[i].p, h, hlen) == 0)
+			match++;
+		else if (it->width > 0 && it->width < hlen &&
+		    fld[i].len == it->width && fld[i].len >= 2 &&
+		    memcmp(fld[i].p, h, fld[i].len) == 0)
+			match++;		/* truncated to the width */
+	}
+	return (named > 0 && match * 2 > named);
+}
+
+static int
+sf_prepare(struct sf_format *f, const char *fmt, const char *deflt,
+    const struct sink *s)
+{
+	const char	*why = NULL;
+
+	if (sf_format_parse(f, fmt != NULL ? fmt : deflt, &why) != 0) {
+		sink_error(s, 0, "bad format '%s': %s",
+		    fmt != NULL ? fmt : deflt, why);
+		return (-1);
+	}
+	return (0);
+}
+
+/*
+ * sinfo.
+ */
+
+struct sinfo_line {
+	struct snode	 sn;
+	struct sf_field	 nodelist, hostname, reason, user, time;
+	int		 bad;
+};
+
+/* Send one node, or a node list split into pieces that fit the name. */
+static int
+sinfo_emit(const struct sink *s, u_int line, struct snode *sn,
+    const char *name, size_t len)
+{
+	const char	*end = name + len, *es, *ee, *cs, *lb, *rb, *r, *re;
+	char		 buf[sizeof sn->name];
+	size_t		 plen, slen, blen, rlen;
+	int		 depth, sent = 0;
+
+	if (len < sizeof sn->name) {
+		parse_copy(sn->name, sizeof sn->name, name, len);
+		SINK_EMIT(s, snode, sn);
+		return (1);
+	}
+	cs = NULL;
+	ee = name;
+	for (es = name; es < end; es = ee + 1) {
+		depth = 0;
+		for (ee = es; ee < end; ee++) {
+			if (*ee == '[')
+				depth++;
+			else if (*ee == ']' && depth > 0)
+				depth--;
+			else if (*ee == ',' && depth == 0)
+				break;
+		}
+		if (cs != NULL && (size_t)(ee - cs) >= sizeof sn->name) {
+			/* flush the chunk that ends before this element */
+			parse_copy(sn->name, sizeof sn->name, cs, es - 1 - cs);
+			SINK_EMIT(s, snode, sn);
+			sent++;
+			cs = NULL;
+		}
+		if ((size_t)(ee - es) < sizeof sn->name) {
+			if (cs == NULL)
+				cs = es;
+			if (ee == end)
+				break;
+			continue;
+		}
+		/* one element too long: split its first bracket */
+		lb = memchr(es, '[', ee - es);
+		rb = lb != NULL ? memchr(lb, ']', ee - lb) : NULL;
+		plen = lb != NULL ? (size_t)(lb - es) : 0;
+		slen = rb != NULL ? (size_t)(ee - rb - 1) : 0;
+		if (rb == NULL || plen + slen + 3 >= sizeof buf) {
+			sink_error(s, line, "node name too long, truncated");
+			parse_copy(sn->name, sizeof sn->name, es, ee - es);
+			SINK_EMIT(s, snode, sn);
+			sent++;
+			if (ee == end)
+				break;
+			continue;
+		}
+		blen = 0;
+		for (r = lb + 1; r < rb; r = re + 1) {
+			re = memchr(r, ',', rb - r);
+			if (re == NULL)
+				re = rb;
+			rlen = re - r;
+			if (plen + 1 + rlen + 1 + slen >= sizeof buf) {
+				sink_error(s, line, "node range too long");
+				continue;
+			}
+			if (blen > 0 &&
+			    plen + blen + 1 + rlen + 1 + slen >= sizeof buf) {
+				buf[plen + blen] = ']';
+				memcpy(buf + plen + blen + 1, rb + 1, slen);
+				parse_copy(sn->name, sizeof sn->name, buf,
+				    plen + blen + 1 + slen);
+				SINK_EMIT(s, snode, sn);
+				sent++;
+				blen = 0;
+			}
+			if (blen == 0) {
+				memcpy(buf, es, plen);
+				buf[plen] = '[';
+				blen = 1;
+			} else
+				buf[plen + blen++] = ',';
+			memcpy(buf + plen + blen, r, rlen);
+			blen += rlen;
+		}
+		if (blen > 0) {
+			buf[plen + blen] = ']';
+			memcpy(buf + plen + blen + 1, rb + 1, slen);
+			parse_copy(sn->name, sizeof sn->name, buf,
+			    plen + blen + 1 + slen);
+			SINK_EMIT(s, snode, sn);
+			sent++;
+		}
+		if (ee == end)
+			break;
+	}
+	if (cs != NULL) {
+		parse_copy(sn->name, sizeof sn->name, cs, end - cs);
+		SINK_EMIT(s, snode, sn);
+		sent++;
+	}
+	return (sent);
+}
+
+static void
+sinfo_field(struct sinfo_line *l, u_char spec, const char *v, size_t len)
+{
+	struct snode	*sn = &l->sn;
+	const char	*p;
+	long		 n, a, t;
+	size_t		 i;
+
+	switch (spec) {
+	case 'N':
+		l->nodelist.p = v;
+		l->nodelist.len = len;
+		break;
+	case 'n':
+		l->hostname.p = v;
+		l->hostname.len = len;
+		break;
+	case 't':
+	case 'T':
+		slurm_copy(sn->state, sizeof sn->state, v, len);
+		slurm_lower(sn->state);
+		break;
+	case 'P':
+	case 'R':
+		slurm_copy(sn->partitions, sizeof sn->partitions, v,
+		    slurm_unstar(v, len));
+		break;
+	case 'E':
+		l->reason.p = v;
+		l->reason.len = len;
+		break;
+	case 'u':
+	case 'U':
+		/* %U is user(uid) */
+		if (spec == 'U' && (p = memchr(v, '(', len)) != NULL)
+			len = p - v;
+		l->user.p = v;
+		l->user.len = len;
+		break;
+	case 'H':
+		l->time.p = v;
+		l->time.len = len;
+		break;
+	case 'G':
+		n = slurm_gres(v, len, sn->gres, sizeof sn->gres);
+		if (n >= 0 && n <= INT_MAX) {
+			sn->gpus = (int)n;
+			sn->valid |= BIT(SN_GPUS);
+		}
+		break;
+	case 'c':
+		if (slurm_int(v, len, &sn->cpus) == 0)
+			sn->valid |= BIT(SN_CPUS);
+		else if (!slurm_isunknown(v, len))
+			l->bad = spec;
+		break;
+	case 'm':
+		if (slurm_long(v, len, &sn->memory_mb) == 0)
+			sn->valid |= BIT(SN_MEMORY);
+		else if (!slurm_isunknown(v, len))
+			l->bad = spec;
+		break;
+	case 'C':
+		/* allocated/idle/other/total */
+		if (sf_quad(v, len) != len) {
+			if (!slurm_isunknown(v, len))
+				l->bad = spec;
+			break;
+		}
+		i = slurm_digits(v, len, INT_MAX, &a);
+		p = v + len;
+		while (p > v && p[-1] != '/')
+			p--;
+		if (i == 0 || slurm_digits(p, v + len - p, INT_MAX, &t) == 0)
+			break;
+		sn->cpus_alloc = (int)a;
+		sn->cpus = (int)t;
+		sn->valid |= BIT(SN_CPUS_ALLOC) | BIT(SN_CPUS);
+		break;
+	}
+}
+
+/* The reason, with [user@time] when sinfo gave them apart. */
+static void
+sinfo_reason(struct sinfo_line *l)
+{
+	struct snode	*sn = &l->sn;
+	size_t		 n;
+
+	slurm_copy(sn->reason, sizeof sn->reason, l->reason.p,
+	    l->reason.len);
+	if (sn->reason[0] == '\0' || slurm_isunknown(l->user.p, l->user.len) ||
+	    slurm_isunknown(l->time.p, l->time.len))
+		return;
+	if (strchr(sn->reason, '@') != NULL && strchr(sn->reason, '[') != NULL)
+		return;
+	n = strlen(sn->reason);
+	snprintf(sn->reason + n, sizeof sn->reason - n, " [%.*s@%.*s]",
+	    (int)l->user.len, l->user.p, (int)l->time.len, l->time.p);
+}
+
+int
+parse_sinfo(const char *buf, size_t len, const char *fmt,
+    const struct sink *s)
+{
+	struct sf_format	 f;
+	struct sf_field		 fld[SF_MAXITEMS];
+	struct sinfo_line	 l;
+	struct lines		 ls;
+	const struct sf_field	*name;
+	const char		*p;
+	size_t			 n;
+	u_int			 i;
+	int			 count = 0;
+
+	if (sf_prepare(&f, fmt, SINFO_FORMAT, s) != 0)
+		return (0);
+	lines_init(&ls, buf, len);
+	while (lines_next(&ls, &p, &n)) {
+		if ((n = parse_trim(&p, n)) == 0)
+			continue;
+		if (sf_split(&f, sinfo_specs, p, n, fld) != 0) {
+			sink_error(s, ls.line, "expected %u fields", f.n);
+			continue;
+		}
+		if (sf_header(&f, sinfo_specs, fld))
+			continue;
+		memset(&l, 0, sizeof l);
+		for (i = 0; i < f.n; i++)
+			sinfo_field(&l, f.item[i].spec, fld[i].p, fld[i].len);
+		if (l.bad)
+			sink_error(s, ls.line, "bad %%%c value", l.bad);
+		sinfo_reason(&l);
+		name = l.nodelist.p != NULL ? &l.nodelist : &l.hostname;
+		if (name->p == NULL || slurm_isunknown(name->p, name->len))
+			count += sinfo_emit(s, ls.line, &l.sn, "", 0);
+		else
+			count += sinfo_emit(s, ls.line, &l.sn, name->p,
+			    name->len);
+	}
+	return (count);
+}
+
+/*
+ * squeue.
+ */
+
+struct squeue_line {
+	struct job	 job;
+	long		 gpn;		/* gpus per node from %b, -1 */
+	int		 bad;
+};
+
+static void
+squeue_state(struct job *j, const char *v, size_t len)
+{
+	size_t	i;
+
+	for (i = 0; i < nitems(squeue_states); i++) {
+		if (slurm_eq(v, len, squeue_states[i].st)) {
+			strlcpy(j->state, squeue_states[i].state,
+			    sizeof j->state);
+			return;
+		}
+	}
+	slurm_copy(j->state, sizeof j->state, v, len);
+}
+
+static void
+squeue_field(struct squeue_line *l, u_char spec, const char *v, size_t len)
+{
+	struct job	*j = &l->job;
+	int		 r;
+
+	switch (spec) {
+	case 'i':
+	case 'A':
+		slurm_copy(j->id, sizeof j->id, v, len);
+		break;
+	case 'u':
+		slurm_copy(j->user, sizeof j->user, v, len);
+		break;
+	case 'P':
+		slurm_copy(j->partition, sizeof j->partition, v, len);
+		break;
+	case 'j':
+		parse_copy(j->name, sizeof j->name, v, len);
+		break;
+	case 'T':
+		slurm_copy(j->state, sizeof j->state, v, len);
+		break;
+	case 't':
+		squeue_state(j, v, len);
+		break;
+	case 'M':
+		if (slurm_duration(v, len, &j->elapsed_s) == 0)
+			j->valid |= BIT(JOB_ELAPSED);
+		else if (!slurm_isunknown(v, len))
+			l->bad = spec;
+		break;
+	case 'l':
+		r = slurm_duration(v, len, &j->limit_s);
+		if (r >= 0)
+			j->valid |= BIT(JOB_LIMIT);
+		else if (!slurm_isunknown(v, len))
+			l->bad = spec;
+		break;
+	case 'D':
+		if (slurm_int(v, len, &j->nnodes) == 0)
+			j->valid |= BIT(JOB_NNODES);
+		else if (!slurm_isunknown(v, len))
+			l->bad = spec;
+		break;
+	case 'C':
+		if (slurm_int(v, len, &j->cpus) == 0)
+			j->valid |= BIT(JOB_CPUS);
+		else if (!slurm_isunknown(v, len))
+			l->bad = spec;
+		break;
+	case 'b':
+		slurm_copy(j->gres, sizeof j->gres, v, len);
+		if (j->gres[0] != '\0')
+			l->gpn = slurm_gres(v, len, NULL, 0);
+		break;
+	case 'N':
+		slurm_copy(j->nodes, sizeof j->nodes, v, len);
+		if (len >= sizeof j->nodes)
+			l->bad = spec;
+		break;
+	case 'r':
+		slurm_copy(j->reason, sizeof j->reason, v, len);
+		break;
+	case 'R':
+		if (len >= 2 && v[0] == '(' && v[len - 1] == ')') {
+			len = slurm_unparen(&v, len);
+			slurm_copy(j->reason, sizeof j->reason, v, len);
+		} else if (j->nodes[0] == '\0') {
+			slurm_copy(j->nodes, sizeof j->nodes, v, len);
+			if (len >= sizeof j->nodes)
+				l->bad = spec;
+		}
+		break;
+	}
+}
+
+int
+parse_squeue(const char *buf, size_t len, const char *fmt,
+    const struct sink *s)
+{
+	struct sf_format	 f;
+	struct sf_field		 fld[SF_MAXITEMS];
+	struct squeue_line	 l;
+	struct lines		 ls;
+	const char		*p;
+	size_t			 n;
+	u_int			 i;
+	int			 count = 0;
+
+	if (sf_prepare(&f, fmt, SQUEUE_FORMAT, s) != 0)
+		return (0);
+	lines_init(&ls, buf, len);
+	while (lines_next(&ls, &p, &n)) {
+		if ((n = parse_trim(&p, n)) == 0)
+			continue;
+		if (sf_split(&f, squeue_specs, p, n, fld) != 0) {
+			sink_error(s, ls.line, "expected %u fields", f.n);
+			continue;
+		}
+		if (sf_header(&f, squeue_specs, fld))
+			continue;
+		memset(&l, 0, sizeof l);
+		l.gpn = -1;
+		for (i = 0; i < f.n; i++)
+			squeue_field(&l, f.item[i].spec, fld[i].p, fld[i].len);
+		if (l.bad == 'N' || l.bad == 'R')
+			sink_error(s, ls.line, "node list too long, truncated");
+		else if (l.bad)
+			sink_error(s, ls.line, "bad %%%c value", l.bad);
+		if (l.gpn >= 0 && (l.job.valid & BIT(JOB_NNODES)) &&
+		    l.gpn <= INT_MAX / (l.job.nnodes > 0 ? l.job.nnodes : 1)) {
+			l.job.gpus = (int)l.gpn * l.job.nnodes;
+			l.job.valid |= BIT(JOB_GPUS);
+		}
+		SINK_EMIT(s, job, &l.job);
+		count++;
+	}
+	return (count);
+}
+
+/*
+ * scontrol show node: "Key=value" pairs, one record per NodeName=, records
+ * apart by blank lines or all on one line (-o).  OS=, Reason= and a few
+ * others run to the end of their line; on a one-line record, up to the
+ * next " Key=".
+ */
+
+struct scontrol_key {
+	const char	*key;
+	int		 rest;		/* value may hold blanks */
+	void		(*set)(struct snode *, const char *, size_t);
+};
+
+static void
+scontrol_name(struct snode *sn, const char *v, size_t len)
+{
+	parse_copy(sn->name, sizeof sn->name, v, len);
+}
+
+static void
+scontrol_state(struct snode *sn, const char *v, size_t len)
+{
+	slurm_copy(sn->state, sizeof sn->state, v, len);
+	slurm_lower(sn->state);
+}
+
+static void
+scontrol_partitions(struct snode *sn, const char *v, size_t len)
+{
+	slurm_copy(sn->partitions, sizeof sn->partitions, v, len);
+}
+
+static void
+scontrol_reason(struct snode *sn, const char *v, size_t len)
+{
+	slurm_copy(sn->reason, sizeof sn->reason, v, len);
+}
+
+static void
+scontrol_gres(struct snode *sn, const char *v, size_t len)
+{
+	long	n;
+
+	n = slurm_gres(v, len, sn->gres, sizeof sn->gres);
+	if (n >= 0 && n <= INT_MAX) {
+		sn->gpus = (int)n;
+		sn->valid |= BIT(SN_GPUS);
+	}
+}
+
+static void
+scontrol_cputot(struct snode *sn, const char *v, size_t len)
+{
+	if (slurm_int(v, len, &sn->cpus) == 0)
+		sn->valid |= BIT(SN_CPUS);
+}
+
+static void
+scontrol_cpualloc(struct snode *sn, const char *v, size_t len)
+{
+	if (slurm_int(v, len, &sn->cpus_alloc) == 0)
+		sn->valid |= BIT(SN_CPUS_ALLOC);
+}
+
+static void
+scontrol_memory(struct snode *sn, const char *v, size_t len)
+{
+	if (slurm_long(v, len, &sn->memory_mb) == 0)
+		sn->valid |= BIT(SN_MEMORY);
+}
+
+static void
+scontrol_alloctres(struct snode *sn, const char *v, size_t len)
+{
+	long	n;
+
+	n = slurm_gres(v, len, NULL, 0);
+	if (n > INT_MAX)
+		return;
+	/* AllocTRES lists what is allocated: no gres/gpu is none */
+	sn->gpus_used = n < 0 ? 0 : (int)n;
+	sn->valid |= BIT(SN_GPUS_USED);
+}
+
+static const struct scontrol_key scontrol_keys[] = {
+	{ .key = "NodeName", .set = scontrol_name },
+	{ .key = "State", .set = scontrol_state },
+	{ .key = "Partitions", .set = scontrol_partitions },
+	{ .key = "Reason", .rest = 1, .set = scontrol_reason },
+	{ .key = "Gres", .set = scontrol_gres },
+	{ .key = "CPUTot", .set = scontrol_cputot },
+	{ .key = "CPUAlloc", .set = scontrol_cpualloc },
+	{ .key = "RealMemory", .set = scontrol_memory },
+	{ .key = "AllocTRES", .set = scontrol_alloctres },
+	{ .key = "OS", .rest = 1 },
+	{ .key = "Comment", .rest = 1 },
+	{ .key = "Extra", .rest = 1 },
+	{ .key = "AvailableFeatures", .rest = 1 },
+	{ .key = "ActiveFeatures", .rest = 1 },
+};
+
+/* Does " Key=" start at p (p at the blank)? */
+static int
+scontrol_iskey(const char *p, const char *end)
+{
+	if (p >= end || !isspace((u_char)*p))
+		return (0);
+	while (p < end && isspace((u_char)*p))
+		p++;
+	if (p >= end || !isupper((u_char)*p))
+		return (0);
+	while (p < end && (isalnum((u_char)*p) || *p == '_'))
+		p++;
+	return (p < end && *p == '=');
+}
+
+static int
+scontrol_flush(const struct sink *s, struct snode *sn, int *open, u_int line)
+{
+	int	sent = 0;
+
+	if (!*open)
+		return (0);
+	if (sn->name[0] == '\0')
+		sink_error(s, line, "node record without NodeName");
+	else {
+		SINK_EMIT(s, snode, sn);
+		sent = 1;
+	}
+	memset(sn, 0, sizeof *sn);
+	*open = 0;
+	return (sent);
+}
+
+int
+parse_scontrol_node(const char *buf, size_t len, const char *fmt,
+    const struct sink *s)
+{
+	const struct scontrol_key	*k;
+	struct snode			 sn;
+	struct lines			 ls;
+	const char			*p, *end, *key, *eq, *v;
+	size_t				 n, klen, i;
+	int				 count = 0, open = 0, oneline, pairs;
+	u_int				 start = 1;
+
+	memset(&sn, 0, sizeof sn);
+	lines_init(&ls, buf, len);
+	while (lines_next(&ls, &p, &n)) {
+		n = parse_trim(&p, n);
+		if (n == 0) {
+			count += scontrol_flush(s, &sn, &open, start);
+			continue;
+		}
+		end = p + n;
+		oneline = n > 9 && memcmp(p, "NodeName=", 9) == 0;
+		if (oneline) {
+			count += scontrol_flush(s, &sn, &open, start);
+			start = ls.line;
+		}
+		pairs = 0;
+		while (p < end) {
+			while (p < end && isspace((u_char)*p))
+				p++;
+			key = p;
+			while (p < end && !isspace((u_char)*p) && *p != '=')
+				p++;
+			if (p == end || *p != '=') {
+				/* a word without '=': not ours */
+				continue;
+			}
+			eq = p;
+			klen = eq - key;
+			k = NULL;
+			for (i = 0; i < nitems(scontrol_keys); i++) {
+				if (slurm_eq(key, klen, scontrol_keys[i].key)) {
+					k = &scontrol_keys[i];
+					break;
+				}
+			}
+			v = p = eq + 1;
+			if (k != NULL && k->rest && !oneline)
+				p = end;
+			else if (k != NULL && k->rest) {
+				while (p < end && !scontrol_iskey(p, end))
+					p++;
+			} else {
+				while (p < end && !isspace((u_char)*p))
+					p++;
+			}
+			pairs++;
+			if (!open) {
+				open = 1;
+				start = ls.line;
+			}
+			if (k != NULL && k->set != NULL)
+				k->set(&sn, v, parse_trim(&v, p - v));
+		}
+		if (pairs == 0)
+			sink_error(s, ls.line, "not a key=value line");
+	}
+	count += scontrol_flush(s, &sn, &open, start);
+	return (count);
+}

@@ -1,0 +1,676 @@
+/*
+ * myriad - unit tests for the Slurm parsers: sinfo, squeue, scontrol.
+ * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
+ */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend.h"
+#include "tap.h"
+
+struct got {
+	struct snode	*sn;
+	size_t		 nsn;
+	struct job	*job;
+	size_t		 njob;
+	u_int		 nerr;
+	u_int		 errline;	/* line of the first error */
+	char		 errmsg[256];
+};
+
+static void
+got_snode(void *arg, const struct snode *sn)
+{
+	struct got	*g = arg;
+
+	g->sn = realloc(g->sn, (g->nsn + 1) * sizeof *g->sn);
+	if (g->sn == NULL)
+		abort();
+	g->sn[g->nsn++] = *sn;
+}
+
+static void
+got_job(void *arg, const struct job *job)
+{
+	struct got	*g = arg;
+
+	g->job = realloc(g->job, (g->njob + 1) * sizeof *g->job);
+	if (g->job == NULL)
+		abort();
+	g->job[g->njob++] = *job;
+}
+
+static void
+got_error(void *arg, u_int line, const char *msg)
+{
+	struct got	*g = arg;
+
+	if (g->nerr++ == 0) {
+		g->errline = line;
+		snprintf(g->errmsg, sizeof g->errmsg, "%s", msg);
+	}
+}
+
+static void
+got_free(struct got *g)
+{
+	free(g->sn);
+	free(g->job);
+	memset(g, 0, sizeof *g);
+}
+
+/* Run a parser on a buffer that is NOT NUL-terminated. */
+static int
+run(parse_fn fn, const char *text, size_t len, const char *fmt,
+    struct got *g)
+{
+	struct sink	 s = { .arg = g, .snode = got_snode, .job = got_job,
+			    .error = got_error };
+	char		*copy;
+	int		 n;
+
+	got_free(g);
+	copy = malloc(len > 0 ? len : 1);
+	if (copy == NULL)
+		abort();
+	memcpy(copy, text, len);
+	n = fn(copy, len, fmt, &s);
+	free(copy);
+	return (n);
+}
+
+#define RUN(fn, text, fmt, g) run(fn, text, sizeof (text) - 1, fmt, g)
+
+#define HAS(v, bit)	(((v) & BIT(bit)) != 0)
+
+static char *
+fixture(const char *rel, size_t *len, int nskip)
+{
+	char	*buf;
+
+	if ((buf = tap_fixture(rel, len)) == NULL)
+		tap_skip(nskip, rel);
+	return (buf);
+}
+
+/*
+ * scontrol show node.
+ */
+
+static void
+test_scontrol_fixtures(void)
+{
+	struct got	 g = { 0 };
+	struct snode	*n;
+	char		*buf;
+	size_t		 len;
+	int		 r;
+
+	if ((buf = fixture("slurm/nchc-scontrol-show-node-h100x8-23.11.txt",
+	    &len, 13)) != NULL) {
+		r = run(parse_scontrol_node, buf, len, NULL, &g);
+		is_int(r, 1, "nchc: one node");
+		is_int(g.nerr, 0, "nchc: no errors");
+		n = &g.sn[0];
+		is_str(n->name, "hgpn01", "nchc: name");
+		is_str(n->state, "mixed", "nchc: state lower-cased");
+		is_str(n->partitions, "dev", "nchc: partitions");
+		is_str(n->gres, "gpu:H100:8(S:0-1)", "nchc: gres as printed");
+		is_int(n->gpus, 8, "nchc: 8 gpus");
+		ok(HAS(n->valid, SN_GPUS), "nchc: gpus valid");
+		is_int(n->gpus_used, 2, "nchc: AllocTRES gres/gpu=2");
+		is_int(n->cpus, 112, "nchc: CPUTot");
+		is_int(n->cpus_alloc, 9, "nchc: CPUAlloc");
+		is_int(n->memory_mb, 1900000, "nchc: RealMemory");
+		is_str(n->reason, "", "nchc: no reason");
+		free(buf);
+	}
+	if ((buf = fixture("slurm/twcc-scontrol-show-node-gpu8-drain-17.11.txt",
+	    &len, 9)) != NULL) {
+		r = run(parse_scontrol_node, buf, len, NULL, &g);
+		is_int(r, 1, "twcc: one node");
+		is_int(g.nerr, 0, "twcc: no errors");
+		n = &g.sn[0];
+		is_str(n->name, "gn0101.twcc.ai", "twcc: name");
+		is_str(n->state, "idle+drain", "twcc: IDLE+DRAIN lowered");
+		is_str(n->partitions, "SlurmDefault",
+		    "twcc: trailing blank of Partitions= trimmed");
+		is_str(n->reason, "node-switch [root@2018-11-23T12:49:03]",
+		    "twcc: reason with its stamp");
+		is_int(n->gpus, 8, "twcc: Gres=gpu:8");
+		ok(HAS(n->valid, SN_GPUS_USED) && n->gpus_used == 0,
+		    "twcc: empty AllocTRES is 0 gpus used");
+		is_int(n->memory_mb, 772437, "twcc: RealMemory");
+		free(buf);
+	}
+	got_free(&g);
+}
+
+static void
+test_scontrol_inline(void)
+{
+	struct got	 g = { 0 };
+	int		 r;
+
+	/* one-line form, OS= with blanks, Reason at the end with quotes */
+	r = RUN(parse_scontrol_node,
+	    "NodeName=gpu01 Arch=x86_64 CoresPerSocket=32 CPUAlloc=16 "
+	    "CPUTot=128 CPULoad=1.00 AvailableFeatures=a100 "
+	    "ActiveFeatures=a100 Gres=gpu:a100:4(S:0-1),nsight:no_consume:1 "
+	    "NodeAddr=gpu01 OS=Linux 5.14.0 #1 SMP PREEMPT_DYNAMIC "
+	    "RealMemory=512000 AllocMem=0 State=DOWN+DRAIN+NOT_RESPONDING "
+	    "Partitions=gpu,debug AllocTRES=cpu=16,gres/gpu=1,"
+	    "gres/gpu:a100=1 Reason=\"bad\"; $(rm -rf /) `x` [root@2026-01-02T03:04:05]\n"
+	    "NodeName=gpu02 CPUTot=8 State=IDLE Gres=(null)\n",
+	    NULL, &g);
+	is_int(r, 2, "-o: two nodes on two lines");
+	is_int(g.nerr, 0, "-o: no errors");
+	is_str(g.sn[0].name, "gpu01", "-o: name");
+	is_str(g.sn[0].state, "down+drain+not_responding", "-o: state");
+	is_str(g.sn[0].partitions, "gpu,debug", "-o: partitions");
+	is_int(g.sn[0].memory_mb, 512000, "-o: RealMemory after OS=");
+	is_str(g.sn[0].gres, "gpu:a100:4(S:0-1)", "-o: gpu part of gres");
+	is_int(g.sn[0].gpus, 4, "-o: 4 gpus");
+	is_int(g.sn[0].gpus_used, 1, "-o: untyped gres/gpu=1 wins");
+	is_str(g.sn[0].reason,
+	    "\"bad\"; $(rm -rf /) `x` [root@2026-01-02T03:04:05]",
+	    "-o: reason with quotes, ';' and $( ) verbatim");
+	is_str(g.sn[1].name, "gpu02", "-o: second node");
+	ok(!HAS(g.sn[1].valid, SN_GPUS) && g.sn[1].gres[0] == '\0',
+	    "-o: Gres=(null) is unknown");
+	ok(!HAS(g.sn[1].valid, SN_GPUS_USED), "-o: no AllocTRES: unknown");
+
+	/* multi-line records apart by blank lines, CRLF, garbage */
+	r = RUN(parse_scontrol_node,
+	    "NodeName=a1 Arch=x86_64\r\n"
+	    "   CPUAlloc=2 CPUTot=4\r\n"
+	    "   Reason=Kill task failed=yes [slurm@2026-01-01T00:00:00]\r\n"
+	    "\r\n"
+	    "Node b9 not found\n"
+	    "\n"
+	    "   State=IDLE\n"
+	    "\n"
+	    "NodeName=a2 State=ALLOCATED\n",
+	    NULL, &g);
+	is_int(r, 2, "multi: two nodes");
+	is_int(g.nerr, 2, "multi: garbage line and nameless record");
+	is_int(g.errline, 5, "multi: error at line 5");
+	is_str(g.sn[0].reason, "Kill task failed=yes [slurm@2026-01-01T00:00:00]",
+	    "multi: Reason runs to the end of the line, CR dropped");
+	is_int(g.sn[0].cpus_alloc, 2, "multi: CPUAlloc");
+	is_str(g.sn[1].state, "allocated", "multi: second record");
+
+	r = run(parse_scontrol_node, "", 0, NULL, &g);
+	ok(r == 0 && g.nerr == 0, "scontrol: empty input");
+	r = RUN(parse_scontrol_node, "NodeName=", NULL, &g);
+	ok(r == 0 && g.nerr == 1, "scontrol: empty NodeName is an error");
+	got_free(&g);
+}
+
+/*
+ * sinfo.
+ */
+
+static void
+test_sinfo_fixtures(void)
+{
+	struct got	 g = { 0 };
+	char		*buf;
+	size_t		 len;
+	int		 r;
+
+	if ((buf = fixture("slurm/gcm-sinfo-a-N-o-all.txt", &len, 9)) != NULL) {
+		r = run(parse_sinfo, buf, len, "%a|%b|%c|%d|%e|%f|%g|%h|%i|%l|"
+		    "%m|%n|%o|%p|%r|%s|%t|%u|%v|%w|%z|%A|%B|%C|%D|%E|%F|%G|%H|"
+		    "%I|%L|%M|%N|%O|%P|%R|%S|%T|%U|%V|%X|%Y|%Z", &g);
+		is_int(r, 4, "%%all: header skipped, 4 nodes");
+		is_int(g.nerr, 0, "%%all: no errors");
+		is_str(g.sn[0].name, "node0201", "%%all: name");
+		is_str(g.sn[0].state, "drained*", "%%all: %%T after %%t wins");
+		is_str(g.sn[0].reason, "replace [root@2022-06-02T05:54:34]",
+		    "%%all: reason gets [user@time]");
+		is_int(g.sn[0].cpus, 80, "%%all: cpus");
+		is_int(g.sn[2].cpus_alloc, 80, "%%all: CPUS(A/I/O/T)");
+		is_str(g.sn[2].reason, "", "%%all: reason 'none' is empty");
+		is_str(g.sn[3].gres, "gpu:gen:2(S:0-1)", "%%all: gres");
+		free(buf);
+	}
+	if ((buf = fixture("slurm/gcm-sinfo-a-N-O-custom-pipe-noheader.txt",
+	    &len, 6)) != NULL) {
+		r = run(parse_sinfo, buf, len, "%N|%G|%x|%c|%C|%T|%P", &g);
+		is_int(r, 10, "gcm -O: 10 nodes");
+		is_int(g.nerr, 0, "gcm -O: no errors");
+		is_str(g.sn[0].name, "node1074", "gcm -O: padding trimmed");
+		is_int(g.sn[2].cpus_alloc, 64, "gcm -O: 64/192/0/256");
+		is_str(g.sn[8].state, "drained$", "gcm -O: drained$");
+		is_str(g.sn[9].partitions, "learn", "gcm -O: partition");
+		free(buf);
+	}
+	if ((buf = fixture("slurm/vpenso-sinfo-h-N-O-nodelist-allocmem-"
+	    "memory-cpusstate-statelong.txt", &len, 6)) != NULL) {
+		r = run(parse_sinfo, buf, len, "%20N%20x%20m%12C%T", &g);
+		is_int(r, 21, "vpenso -O: 21 lines, duplicates kept");
+		is_int(g.nerr, 0, "vpenso -O: no errors");
+		is_str(g.sn[0].name, "a048", "vpenso -O: fixed width name");
+		is_int(g.sn[0].memory_mb, 193000, "vpenso -O: memory");
+		is_int(g.sn[20].cpus_alloc, 29, "vpenso -O: 29/3/0/32");
+		is_str(g.sn[16].state, "down", "vpenso -O: 'down ' trimmed");
+		free(buf);
+	}
+	if ((buf = fixture("slurm/vpenso-sinfo-h-N-o-nodelist-state.txt",
+	    &len, 4)) != NULL) {
+		r = run(parse_sinfo, buf, len, "%N,%T", &g);
+		is_int(r, 709, "vpenso %%N,%%T: 709 nodes");
+		is_int(g.nerr, 0, "vpenso %%N,%%T: no errors");
+		is_str(g.sn[25].state, "down*", "vpenso: down*");
+		is_str(g.sn[708].name, "lxbar0157", "vpenso: last node");
+		free(buf);
+	}
+	if ((buf = fixture("slurm/ood-sinfo-ahNO-gres-null-type.txt",
+	    &len, 3)) != NULL) {
+		r = run(parse_sinfo, buf, len, "%n %G %x %T", &g);
+		is_int(r, 4, "ood null type: 4 nodes, no final newline");
+		is_int(g.sn[3].gpus, 4, "ood null type: gpu:4(S:0-3)");
+		is_str(g.sn[3].state, "mixed", "ood null type: state");
+		free(buf);
+	}
+	if ((buf = fixture("slurm/ood-sinfo-ahNO-nodehost-gres-gresused-"
+	    "statelong-a100.txt", &len, 6)) != NULL) {
+		r = run(parse_sinfo, buf, len, "%n %G %x %T", &g);
+		is_int(r, 2348, "ood a100: 2348 lines");
+		is_int(g.nerr, 0, "ood a100: no errors");
+		is_str(g.sn[0].gres, "gpu:a100:4(S:0-3)",
+		    "ood a100: the gpu entry of a long gres list");
+		is_str(g.sn[0].state, "mixed-", "ood a100: mixed-");
+		is_str(g.sn[154].state, "draining@", "ood a100: draining@");
+		is_int(g.sn[2347].gpus, 3, "ood a100: gpu:a100:3(S:2,4,7)");
+		free(buf);
+	}
+	if ((buf = fixture("slurm/ood-sinfo-ho-recsep-unitsep-owens-nodes.txt",
+	    &len, 4)) != NULL) {
+		r = run(parse_sinfo, buf, len, "\\x1E%c\\x1F%n\\x1F%f", &g);
+		is_int(r, 816, "owens 0x1E/0x1F: 816 nodes");
+		is_int(g.nerr, 0, "owens: no errors");
+		is_str(g.sn[0].name, "o0004", "owens: name");
+		is_int(g.sn[796].cpus, 48, "owens: o0810 has 48 cpus");
+		free(buf);
+	}
+	if ((buf = fixture("slurm/rivos-sinfo-h-o-jsonlike.txt", &len, 5))
+	    != NULL) {
+		r = run(parse_sinfo, buf, len, "{\"s\": \"%T\", \"mem\": %m, "
+		    "\"n\": \"%n\", \"l\": \"%O\", \"p\": \"%R\", \"fmem\": "
+		    "\"%e\", \"cstate\": \"%C\", \"w\": %w}", &g);
+		is_int(r, 8, "rivos json-like -o: 8 nodes");
+		is_int(g.nerr, 0, "rivos: no errors");
+		is_str(g.sn[0].name, "cs156", "rivos: name");
+		is_int(g.sn[0].cpus_alloc, 56, "rivos: cstate 56/8/0/64");
+		is_str(g.sn[5].partitions, "cdn", "rivos: %%R partition");
+		free(buf);
+	}
+	if ((buf = fixture("slurm/ood-sinfo-aho-F-C.txt", &len, 3)) != NULL) {
+		r = run(parse_sinfo, buf, len, "%F/%C", &g);
+		is_int(r, 1, "%%F/%%C: one summary");
+		is_int(g.sn[0].cpus_alloc, 25608, "%%F/%%C: '/' inside fields");
+		is_int(g.sn[0].cpus, 37376, "%%F/%%C: cpus total");
+		free(buf);
+	}
+	if ((buf = fixture("slurm/vpenso-sinfo-h-o-C.txt", &len, 2)) != NULL) {
+		r = run(parse_sinfo, buf, len, "%C", &g);
+		is_int(r, 1, "%%C: one summary");
+		ok(g.sn[0].cpus_alloc == 5725 && g.sn[0].cpus == 6636,
+		    "%%C: 5725/877/34/6636");
+		free(buf);
+	}
+	if ((buf = fixture("slurm/twcc-sinfo-default-elided.txt", &len, 6))
+	    != NULL) {
+		r = run(parse_sinfo, buf, len, "%9P %.5a %.10l %.6D %.6t %N",
+		    &g);
+		is_int(r, 8, "twcc default: long lists split to fit");
+		is_int(g.nerr, 0, "twcc default: no errors");
+		is_str(g.sn[0].name, "gn0109.twcc.ai,gn1101.twcc.ai",
+		    "twcc default: node list as printed");
+		is_str(g.sn[0].partitions, "SlurmDefault",
+		    "twcc default: default partition '*' stripped");
+		is_str(g.sn[0].state, "drain*", "twcc default: drain*");
+		is_str(g.sn[4].name, "gn1227.twcc.ai,gn1228.twcc.ai",
+		    "twcc default: last piece of the long list");
+		free(buf);
+	}
+	got_free(&g);
+}
+
+static void
+test_sinfo_inline(void)
+{
+	struct got	 g = { 0 };
+	int		 r;
+	size_t		 i;
+	char		 longlist[512];
+
+	/* the default format, with its header */
+	r = RUN(parse_sinfo,
+	    "NODELIST|STATE|PARTITION|CPUS|MEMORY|GRES|REASON\n"
+	    "gpu001|mixed|gpu*|128|1031000|gpu:h100:8(S:0-1)|none\n"
+	    "gpu002|drained*|gpu|128|1031000+|gpu:8|\"xid 79\"; $(reboot) | `id`\n"
+	    "\n"
+	    "gpu003|idle|gpu|N/A|(null)|(null)|\n",
+	    NULL, &g);
+	is_int(r, 3, "default: 3 nodes, header skipped");
+	is_int(g.nerr, 0, "default: no errors");
+	is_str(g.sn[0].partitions, "gpu", "default: '*' stripped");
+	is_int(g.sn[0].gpus, 8, "default: gpus from gres");
+	is_int(g.sn[0].memory_mb, 1031000, "default: memory");
+	is_str(g.sn[0].reason, "", "default: reason none");
+	is_int(g.sn[1].memory_mb, 1031000, "default: 1031000+ read");
+	is_str(g.sn[1].reason, "\"xid 79\"; $(reboot) | `id`",
+	    "default: reason with quotes, ';', '|' and $( ) verbatim");
+	ok(!HAS(g.sn[2].valid, SN_CPUS) && !HAS(g.sn[2].valid, SN_MEMORY) &&
+	    !HAS(g.sn[2].valid, SN_GPUS), "default: N/A, (null) unknown");
+
+	/* every node specifier */
+	r = RUN(parse_sinfo,
+	    "n1 h1 drain* drained batch* 64 256000 16/48/0/64 gpu:2,gpu:a:2 "
+	    "admin 2026-01-01T00:00:00 bad fan\n",
+	    "%N %n %t %T %P %c %m %C %G %u %H %E", &g);
+	is_int(r, 1, "all: one node");
+	is_str(g.sn[0].name, "n1", "all: %%N wins over %%n");
+	is_str(g.sn[0].state, "drained", "all: %%T");
+	is_str(g.sn[0].partitions, "batch", "all: %%P");
+	is_int(g.sn[0].cpus, 64, "all: %%C total");
+	is_int(g.sn[0].cpus_alloc, 16, "all: %%C allocated");
+	is_int(g.sn[0].gpus, 4, "all: two gpu entries summed");
+	is_str(g.sn[0].reason, "bad fan [admin@2026-01-01T00:00:00]",
+	    "all: reason + [user@time], last field keeps blanks");
+
+	r = RUN(parse_sinfo, "h7|DRAIN|root(0)|Unknown|why [x@y]\n",
+	    "%n|%t|%U|%H|%E", &g);
+	is_str(g.sn[0].name, "h7", "%%n alone names the node");
+	is_str(g.sn[0].state, "drain", "%%t lower-cased");
+	is_str(g.sn[0].reason, "why [x@y]", "reason with a stamp kept");
+
+	/* widths without separators; truncated header names */
+	r = RUN(parse_sinfo,
+	    "PARTI NODELIST  STATE\n"
+	    "debug n01       idle\n"
+	    "long* n[01-04]  alloc\n",
+	    "%.5P %-10N%T", &g);
+	is_int(r, 2, "widths: header with truncated name skipped");
+	is_str(g.sn[0].partitions, "debug", "widths: %%.5P");
+	is_str(g.sn[0].name, "n01", "widths: %%-10N cut by width");
+	is_str(g.sn[1].name, "n[01-04]", "widths: a node list, unexpanded");
+	is_str(g.sn[1].state, "alloc", "widths: short state");
+
+	/* garbage: errors with line numbers, the rest kept */
+	r = RUN(parse_sinfo, "n1|idle\ngarbage\nn2|alloc\n", "%N|%T", &g);
+	is_int(r, 2, "garbage: two good lines kept");
+	is_int(g.nerr, 1, "garbage: one error");
+	is_int(g.errline, 2, "garbage: at line 2");
+	r = RUN(parse_sinfo, "n1 idle xx\n", "%N %T %c", &g);
+	ok(r == 1 && g.nerr == 1 && !HAS(g.sn[0].valid, SN_CPUS),
+	    "garbage: bad number is an error, the node is kept");
+	r = RUN(parse_sinfo, "n1\n", "%N %T", &g);
+	ok(r == 0 && g.nerr == 1, "garbage: a missing field");
+
+	/* empty input, blank lines, no final newline */
+	r = run(parse_sinfo, "", 0, NULL, &g);
+	ok(r == 0 && g.nerr == 0, "empty input");
+	r = RUN(parse_sinfo, "\n\n  \n", NULL, &g);
+	ok(r == 0 && g.nerr == 0, "blank lines");
+	r = RUN(parse_sinfo, "n9,idle", "%N,%T", &g);
+	ok(r == 1 && strcmp(g.sn[0].name, "n9") == 0, "no final newline");
+
+	/* bad formats */
+	r = RUN(parse_sinfo, "x\n", "%", &g);
+	ok(r == 0 && g.nerr == 1, "bad format: lone %%");
+	r = RUN(parse_sinfo, "x\n", "no fields", &g);
+	ok(r == 0 && g.nerr == 1, "bad format: no specifier");
+	r = RUN(parse_sinfo, "50%,n1\n", "50%%,%N", &g);
+	ok(r == 1 && strcmp(g.sn[0].name, "n1") == 0, "format: %%%% literal");
+
+	/* a node list longer than a name splits into pieces that fit */
+	strlcpy(longlist, "gpu[", sizeof longlist);
+	for (i = 0; i < 30; i++) {
+		snprintf(longlist + strlen(longlist),
+		    sizeof longlist - strlen(longlist), "%s%03zu-%03zu",
+		    i ? "," : "", i * 10, i * 10 + 5);
+	}
+	snprintf(longlist + strlen(longlist), sizeof longlist - strlen(longlist),
+	    "],cpu01,cpu02|idle\n");
+	r = run(parse_sinfo, longlist, strlen(longlist), "%N|%T", &g);
+	ok(r > 2, "long list: %d pieces", r);
+	is_int(g.nerr, 0, "long list: no error");
+	is_str(g.sn[0].name, "gpu[000-005,010-015,020-025,030-035,040-045,"
+	    "050-055,060-065]", "long list: first piece is a valid set");
+	is_str(g.sn[r - 1].name, "cpu01,cpu02", "long list: last piece");
+	for (i = 0; i < (size_t)r; i++) {
+		if (strcmp(g.sn[i].state, "idle") != 0)
+			break;
+	}
+	is_int(i, r, "long list: every piece has the state");
+	got_free(&g);
+}
+
+/*
+ * squeue.
+ */
+
+static void
+test_squeue_fixtures(void)
+{
+	struct got	 g = { 0 };
+	char		*buf;
+	size_t		 len;
+	int		 r;
+	const char	*ood = "%a\\x1F%A\\x1F%B\\x1F%c\\x1F%C\\x1F%d\\x1F%D"
+	    "\\x1F%e\\x1F%E\\x1F%f\\x1F%F\\x1F%g\\x1F%G\\x1F%h\\x1F%H\\x1F%i"
+	    "\\x1F%I\\x1F%j\\x1F%J\\x1F%k\\x1F%K\\x1F%l\\x1F%L\\x1F%m\\x1F%M"
+	    "\\x1F%n\\x1F%N\\x1F%o\\x1F%O\\x1F%q\\x1F%P\\x1F%Q\\x1F%r\\x1F%S"
+	    "\\x1F%t\\x1F%T\\x1F%u\\x1F%U\\x1F%v\\x1F%V\\x1F%w\\x1F%W\\x1F%x"
+	    "\\x1F%X\\x1F%y\\x1F%Y\\x1F%z\\x1F%Z\\x1F%s\\x1F%b\\x1F";
+
+	if ((buf = fixture("slurm/gcm-squeue-a-O-custom-hashpipe-noheader.txt",
+	    &len, 12)) != NULL) {
+		r = run(parse_squeue, buf, len, "%b|#%c|#%i|#%F|#%j|#%l|#%m|#%o"
+		    "|#%p|#%T|#%u|#%C|#%D|#%L|#%M|#%N|#%E|#%k|#%S|#%V|#%e|#%s|#%Q"
+		    "|#%v|#%P|#%a|#%q|#%r|#%s|#%s|#%s|#%s|#%s|#%Y|#", &g);
+		is_int(r, 5, "gcm |#: 5 jobs");
+		is_int(g.nerr, 0, "gcm |#: no errors");
+		is_str(g.job[0].id, "45704744", "gcm: id");
+		is_int(g.job[0].limit_s, 14 * 86400, "gcm: limit 14-00:00:00");
+		is_int(g.job[0].elapsed_s, 17 * 3600 + 22 * 60 + 49,
+		    "gcm: elapsed 17:22:49");
+		ok(!HAS(g.job[0].valid, JOB_GPUS), "gcm: N/A tres: gpus unknown");
+		is_str(g.job[2].gres, "gres/gpu:8", "gcm: tres per node");
+		is_int(g.job[2].gpus, 256, "gcm: 8 per node x 32 nodes");
+		is_int(g.job[2].elapsed_s, 299, "gcm: elapsed 4:59");
+		is_str(g.job[3].reason, "DependencyNeverSatisfied",
+		    "gcm: pending reason");
+		is_str(g.job[4].id, "42271120_[7-8%1]", "gcm: array id");
+		is_int(g.job[4].gpus, 160, "gcm: 8 x 20");
+		free(buf);
+	}
+	if ((buf = fixture("slurm/ood-squeue-O-unitsep-cardinal.txt", &len, 8))
+	    != NULL) {
+		r = run(parse_squeue, buf, len, ood, &g);
+		is_int(r, 4, "cardinal: header skipped, 4 jobs");
+		is_int(g.nerr, 0, "cardinal: no errors");
+		is_str(g.job[0].name, "cupd3_n_fcc_mix_n15\x1f" "cohp",
+		    "cardinal: a name holding the separator");
+		is_int(g.job[0].limit_s, 4 * 86400,
+		    "cardinal: fields after the name still right");
+		is_str(g.job[0].nodes, "c0191", "cardinal: nodes");
+		is_str(g.job[3].state, "TIMEOUT", "cardinal: %%T after %%t");
+		is_str(g.job[3].reason, "TimeLimit", "cardinal: reason");
+		is_int(g.job[3].elapsed_s, 2 * 3600 + 29, "cardinal: 2:00:29");
+		free(buf);
+	}
+	if ((buf = fixture("slurm/ood-squeue-O-unitsep-non-utf8-jobname.txt",
+	    &len, 4)) != NULL) {
+		r = run(parse_squeue, buf, len, ood, &g);
+		is_int(r, 1, "non-utf8: one job");
+		is_str(g.job[0].name, "\xef\xbf\xbd non-utf8",
+		    "non-utf8: name bytes kept");
+		is_str(g.job[0].id, "29471683_9", "non-utf8: %%i after %%A");
+		is_str(g.job[0].gres, "gres/gpfs:ess:1", "non-utf8: gres");
+		free(buf);
+	}
+	if ((buf = fixture("slurm/rivos-squeue-h-r-o-jsonlike.txt", &len, 6))
+	    != NULL) {
+		r = run(parse_squeue, buf, len, "{\"a\": \"%a\", \"id\": %A, "
+		    "\"end_time\": \"%e\", \"state\": \"%T\", \"p\": \"%P\", "
+		    "\"cpu\": %C, \"mem\": \"%m\", \"array_id\": \"%K\", "
+		    "\"r\":  \"%R\"}", &g);
+		is_int(r, 6, "rivos: 6 jobs");
+		is_int(g.nerr, 3, "rivos: comment and 2 short lines");
+		is_int(g.errline, 7, "rivos: first error at line 7");
+		is_str(g.job[0].nodes, "cs10", "rivos: %%R of a running job");
+		is_str(g.job[3].reason,
+		    "ReqNodeNotAvail, UnavailableNodes:cs[100,101,102]",
+		    "rivos: double parentheses stripped");
+		is_str(g.job[5].reason, "Priority", "rivos: reason");
+		free(buf);
+	}
+	if ((buf = fixture("slurm/ucsc-hummingbird-squeue-default.txt", &len,
+	    9)) != NULL) {
+		r = run(parse_squeue, buf, len,
+		    "%.18i %.9P %.8j %.8u %.2t %.10M %.6D %R", &g);
+		is_int(r, 159, "ucsc default: 159 jobs");
+		is_int(g.nerr, 0, "ucsc default: no errors");
+		is_str(g.job[0].state, "RUNNING", "ucsc: R is RUNNING");
+		is_int(g.job[97].elapsed_s, 10 * 86400 + 21 * 3600 + 56 * 60 + 46,
+		    "ucsc: 10-21:56:46");
+		is_str(g.job[93].state, "PENDING", "ucsc: PD is PENDING");
+		is_str(g.job[93].reason, "Resources", "ucsc: (Resources)");
+		is_str(g.job[99].nodes, "hbnode-[38-39]", "ucsc: node set");
+		is_str(g.job[151].id, "397752_[2699-3578%",
+		    "ucsc: id overflowing its column");
+		is_str(g.job[151].partition, "lab-colib",
+		    "ucsc: fields after the overflow");
+		free(buf);
+	}
+	if ((buf = fixture("slurm/vpenso-squeue-h-o-jobid-state.txt", &len, 3))
+	    != NULL) {
+		r = run(parse_squeue, buf, len, "%A,%T", &g);
+		is_int(r, 42, "vpenso: 42 jobs");
+		is_str(g.job[21].state, "NODE_FAIL", "vpenso: NODE_FAIL");
+		is_str(g.job[41].id, "15452452", "vpenso: last id");
+		free(buf);
+	}
+	got_free(&g);
+}
+
+static void
+test_squeue_inline(void)
+{
+	struct got	 g = { 0 };
+	int		 r;
+	struct job	*j;
+
+	/* the default format; a name holding the separator */
+	r = RUN(parse_squeue,
+	    "JOBID|USER|PARTITION|NAME|STATE|TIME|TIME_LIMIT|NODES|CPUS|"
+	    "TRES_PER_NODE|NODELIST|REASON\n"
+	    "101|alice|gpu|train|a|b|RUNNING|1-02:03:04|UNLIMITED|4|512|"
+	    "gres:gpu:8|gpu[01-04]|None\n"
+	    "102_[1-8%2]|bob|gpu|\xff\xfe$(x);'q'|PENDING|0:00|NOT_SET|2|16|"
+	    "gres/gpu:h100:2|(null)|Resources\n",
+	    NULL, &g);
+	is_int(r, 2, "default: 2 jobs");
+	is_int(g.nerr, 0, "default: no errors");
+	j = &g.job[0];
+	is_str(j->name, "train|a|b", "default: name with '|'");
+	is_str(j->state, "RUNNING", "default: state");
+	is_int(j->elapsed_s, 93784, "default: 1-02:03:04");
+	ok(HAS(j->valid, JOB_LIMIT) && j->limit_s == -1,
+	    "default: UNLIMITED is -1, valid");
+	is_int(j->nnodes, 4, "default: nodes");
+	is_int(j->cpus, 512, "default: cpus");
+	is_str(j->gres, "gres:gpu:8", "default: gres");
+	is_int(j->gpus, 32, "default: 8 per node x 4");
+	is_str(j->nodes, "gpu[01-04]", "default: node set");
+	is_str(j->reason, "", "default: reason None");
+	j = &g.job[1];
+	is_str(j->id, "102_[1-8%2]", "default: array id");
+	is_str(j->name, "\xff\xfe$(x);'q'", "default: any bytes in a name");
+	ok(!HAS(j->valid, JOB_LIMIT), "default: NOT_SET unknown");
+	ok(HAS(j->valid, JOB_ELAPSED) && j->elapsed_s == 0, "default: 0:00");
+	is_int(j->gpus, 4, "default: typed tres 2 x 2");
+	is_str(j->nodes, "", "default: (null) nodes empty");
+
+	/* every job specifier, short states, widths */
+	r = RUN(parse_squeue,
+	    "   42  7 eve  debug    CG    5:07 UNLIMITED  1  8 gres/gpu:1 "
+	    "n1 node-fail (Priority)\n"
+	    "   43  8 eve  debug    XX  INVALID  2-03  1  8 N/A n2 None n2\n",
+	    "%.5i %2A %-4u %-8P %.2t %8M %l %D %C %b %N %r %R", &g);
+	is_int(r, 2, "spec: 2 jobs");
+	is_int(g.nerr, 0, "spec: no errors");
+	j = &g.job[0];
+	is_str(j->id, "7", "spec: %%A after %%i");
+	is_str(j->user, "eve", "spec: user");
+	is_str(j->partition, "debug", "spec: partition");
+	is_str(j->state, "COMPLETING", "spec: CG");
+	is_int(j->elapsed_s, 307, "spec: 5:07");
+	is_str(j->reason, "Priority", "spec: %%R in parentheses wins");
+	is_str(j->nodes, "n1", "spec: %%N");
+	is_int(j->gpus, 1, "spec: 1 gpu");
+	j = &g.job[1];
+	is_str(j->state, "XX", "spec: unknown short state as printed");
+	ok(!HAS(j->valid, JOB_ELAPSED), "spec: INVALID elapsed unknown");
+	is_int(j->limit_s, 2 * 86400 + 3 * 3600, "spec: limit 2-03");
+	is_str(j->nodes, "n2", "spec: %%R node list");
+	ok(!HAS(j->valid, JOB_GPUS), "spec: N/A tres: gpus unknown");
+
+	/* short states */
+	r = RUN(parse_squeue, "1 PD\n2 R\n3 CD\n4 F\n5 TO\n6 OOM\n", "%i %t",
+	    &g);
+	ok(r == 6 && strcmp(g.job[0].state, "PENDING") == 0 &&
+	    strcmp(g.job[1].state, "RUNNING") == 0 &&
+	    strcmp(g.job[2].state, "COMPLETED") == 0 &&
+	    strcmp(g.job[3].state, "FAILED") == 0 &&
+	    strcmp(g.job[4].state, "TIMEOUT") == 0 &&
+	    strcmp(g.job[5].state, "OUT_OF_MEMORY") == 0, "short states");
+
+	/* durations */
+	r = RUN(parse_squeue,
+	    "1,0:00,5\n2,12:34:56,30:00\n3,1:60,1-00:00:00\n4,x,24:00:00\n"
+	    "5,-1,INFINITE\n6,99999999999:00,1-24:00:00\n",
+	    "%i,%M,%l", &g);
+	is_int(r, 6, "durations: 6 jobs");
+	is_int(g.job[0].limit_s, 300, "durations: bare minutes");
+	is_int(g.job[1].elapsed_s, 45296, "durations: HH:MM:SS");
+	is_int(g.job[1].limit_s, 1800, "durations: MM:SS");
+	ok(!HAS(g.job[2].valid, JOB_ELAPSED), "durations: 1:60 rejected");
+	is_int(g.job[2].limit_s, 86400, "durations: 1-00:00:00");
+	ok(!HAS(g.job[3].valid, JOB_ELAPSED), "durations: x rejected");
+	is_int(g.job[3].limit_s, 86400, "durations: 24:00:00");
+	ok(!HAS(g.job[4].valid, JOB_ELAPSED), "durations: -1 rejected");
+	ok(HAS(g.job[4].valid, JOB_LIMIT) && g.job[4].limit_s == -1,
+	    "durations: INFINITE");
+	ok(!HAS(g.job[5].valid, JOB_ELAPSED), "durations: overflow rejected");
+	ok(!HAS(g.job[5].valid, JOB_LIMIT), "durations: 1-24 rejected");
+	is_int(g.nerr, 4, "durations: one error per bad line");
+
+	/* garbage and empty */
+	r = RUN(parse_squeue, "x\n\n1|u|p|n|RUNNING|0:01|1:00|1|1|N/A|n1|None\n",
+	    NULL, &g);
+	ok(r == 1 && g.nerr == 1 && g.errline == 1, "garbage line 1, rest kept");
+	r = run(parse_squeue, "", 0, NULL, &g);
+	ok(r == 0 && g.nerr == 0, "squeue: empty input");
+	r = RUN(parse_squeue, "\xff|\x00|", "%i|%j|", &g);
+	ok(r == 1 && g.nerr == 0, "squeue: NUL byte in a name");
+	got_free(&g);
+}
+
+int
+main(void)
+{
+	test_scontrol_fixtures();
+	test_scontrol_inline();
+	test_sinfo_fixtures();
+	test_sinfo_inline();
+	test_squeue_fixtures();
+	test_squeue_inline();
+	return (tap_done());
+}
