@@ -26,7 +26,7 @@ LIBS =		$(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 # Debian packages: to build, to test, to benchmark and fuzz.
 DEPS_BUILD =	gcc make pkg-config libncurses-dev libreadline-dev \
 		libssh-dev libconfig-dev libjansson-dev
-DEPS_TEST =	perl tmux mandoc clang libclang-rt-14-dev
+DEPS_TEST =	perl time tmux mandoc clang libclang-rt-14-dev
 DEPS_BENCH =	clustershell pdsh
 DEPS =		$(DEPS_BUILD) $(DEPS_TEST) $(DEPS_BENCH)
 
