@@ -1,0 +1,107 @@
+/*
+ * myriad - libFuzzer target for the Slurm parsers: sinfo, squeue and
+ * scontrol show node.  The first byte picks the parser and one of a few
+ * fixed formats; the rest is the tool output.
+ * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
+ */
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend.h"
+
+int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+/* Formats that reach every way of splitting a line. */
+static const char *const fuzz_sinfo_formats[] = {
+	NULL,				/* SINFO_FORMAT, '|' */
+	"%N,%T",
+	"%9P %.5a %.10l %.6D %.6t %N",	/* sinfo's default, blanks */
+	"%20N%20x%20m%12C%T",		/* -O style fixed widths */
+	"\\x1E%c\\x1F%n\\x1F%f",
+	"%F/%C",			/* '/' inside the fields */
+	"{\"s\": \"%T\", \"n\": \"%n\", \"c\": \"%C\", \"w\": %w}",
+	"%N %n %t %T %P %c %m %C %G %u %H %E",
+	"%n|%t|%U|%H|%E|",
+};
+static const char *const fuzz_squeue_formats[] = {
+	NULL,				/* SQUEUE_FORMAT, name split */
+	"%A,%T",
+	"%.18i %.9P %.8j %.8u %.2t %.10M %.6D %R",
+	"%b|#%i|#%j|#%l|#%T|#%u|#%C|#%D|#%M|#%N|#%P|#%r|#",
+	"%a\\x1F%A\\x1F%j\\x1F%l\\x1F%M\\x1F%t\\x1F%T\\x1F%b\\x1F",
+	"%5i%10P%-8j%t %R",
+	"{\"id\": %A, \"state\": \"%T\", \"r\":  \"%R\"}",
+};
+
+static void
+fuzz_str(const char *s, size_t size)
+{
+	if (strnlen(s, size) == size)
+		abort();
+}
+
+static void
+fuzz_snode(void *arg, const struct snode *n)
+{
+	fuzz_str(n->name, sizeof n->name);
+	fuzz_str(n->state, sizeof n->state);
+	fuzz_str(n->partitions, sizeof n->partitions);
+	fuzz_str(n->reason, sizeof n->reason);
+	fuzz_str(n->gres, sizeof n->gres);
+}
+
+static void
+fuzz_job(void *arg, const struct job *j)
+{
+	fuzz_str(j->id, sizeof j->id);
+	fuzz_str(j->user, sizeof j->user);
+	fuzz_str(j->partition, sizeof j->partition);
+	fuzz_str(j->name, sizeof j->name);
+	fuzz_str(j->state, sizeof j->state);
+	fuzz_str(j->nodes, sizeof j->nodes);
+	fuzz_str(j->reason, sizeof j->reason);
+	fuzz_str(j->gres, sizeof j->gres);
+	if ((j->valid & BIT(JOB_ELAPSED)) && j->elapsed_s < 0)
+		abort();
+}
+
+static void
+fuzz_error(void *arg, u_int line, const char *msg)
+{
+	if (strlen(msg) >= 256)
+		abort();
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const struct sink	 s = { .snode = fuzz_snode, .job = fuzz_job,
+				    .error = fuzz_error };
+	const char		*buf;
+	u_int			 pick;
+
+	if (size == 0)
+		return (0);
+	pick = data[0];
+	buf = (const char *)data + 1;
+	size--;
+	switch (pick % 3) {
+	case 0:
+		pick /= 3;
+		parse_sinfo(buf, size, fuzz_sinfo_formats[pick %
+		    nitems(fuzz_sinfo_formats)], &s);
+		break;
+	case 1:
+		pick /= 3;
+		parse_squeue(buf, size, fuzz_squeue_formats[pick %
+		    nitems(fuzz_squeue_formats)], &s);
+		break;
+	default:
+		parse_scontrol_node(buf, size, NULL, &s);
+		break;
+	}
+	return (0);
+}
