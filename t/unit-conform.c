@@ -235,7 +235,7 @@ walk(const char *root, const char *rel, u_int *nfiles)
 	DIR		*d;
 	struct dirent	*de;
 	struct stat	 st;
-	char		 path[1024], sub[1024];
+	char		 path[2048], sub[1024];
 	u_int		 i;
 	int		 found;
 
