@@ -7,6 +7,7 @@
  * model_sink() fills in.
  */
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +54,8 @@ model_free(struct model *m)
 	free(m->sensors);
 	free(m->jobs);
 	free(m->events);
+	free(m->hist);
+	free(m->histn);
 	free(m);
 }
 
@@ -139,6 +142,10 @@ model_add_node(struct model *m, const char *name, const char *rack)
 	free(m->nvlinks);
 	free(m->ibports);
 	free(m->sensors);
+	free(m->hist);
+	free(m->histn);
+	m->hist = NULL;
+	m->histn = NULL;
 	m->nvlinks = NULL;
 	m->ibports = NULL;
 	m->sensors = NULL;
@@ -157,6 +164,58 @@ model_gpu(struct model *m, uint32_t node, u_int index)
 	if (node >= m->nnodes || index >= m->gpus_per_node)
 		return (NULL);
 	return (&m->gpus[(size_t)node * m->gpus_per_node + index]);
+}
+
+/* Keep a GPU's last samples, a byte each, for the sparklines. */
+static void
+model_history_add(struct model *m, const struct gpu *g)
+{
+	size_t		 idx = (size_t)g->node * m->gpus_per_node + g->index;
+	uint8_t		*h;
+	u_int		 pos;
+
+	if (m->hist == NULL) {
+		m->hist = xcalloc((size_t)m->nnodes * m->gpus_per_node * 3,
+		    MODEL_HIST);
+		m->histn = xcalloc((size_t)m->nnodes * m->gpus_per_node,
+		    sizeof *m->histn);
+	}
+	h = &m->hist[idx * 3 * MODEL_HIST];
+	pos = m->histn[idx]++ % MODEL_HIST;
+	h[HIST_UTIL * MODEL_HIST + pos] = (g->valid & BIT(GPU_UTIL)) ?
+	    (uint8_t)(g->util_pct < 0 ? 0 : g->util_pct > 100 ? 100 :
+	    g->util_pct) : 255;
+	h[HIST_TEMP * MODEL_HIST + pos] = (g->valid & BIT(GPU_TEMP)) ?
+	    (uint8_t)(g->temp_c < 0 ? 0 : g->temp_c > 254 ? 254 :
+	    g->temp_c) : 255;
+	h[HIST_POWER * MODEL_HIST + pos] = (g->valid & BIT(GPU_POWER)) ?
+	    (uint8_t)(g->power_w < 0 ? 0 : g->power_w > 1016 ? 254 :
+	    g->power_w / 4) : 255;
+}
+
+/*
+ * The last samples of one metric of GPU `idx' (node * gpus_per_node +
+ * index), oldest first; unknown samples are NAN.  Returns how many.
+ */
+u_int
+model_history(const struct model *m, size_t idx, enum hist_metric metric,
+    float *out, u_int max)
+{
+	const uint8_t	*h;
+	u_int		 n, i, pos;
+
+	if (m->hist == NULL)
+		return (0);
+	n = m->histn[idx] < MODEL_HIST ? m->histn[idx] : MODEL_HIST;
+	if (n > max)
+		n = max;
+	h = &m->hist[(idx * 3 + metric) * MODEL_HIST];
+	for (i = 0; i < n; i++) {
+		pos = (m->histn[idx] - n + i) % MODEL_HIST;
+		out[i] = h[pos] == 255 ? NAN : metric == HIST_POWER ?
+		    h[pos] * 4.0f : h[pos];
+	}
+	return (n);
 }
 
 static const char *reach_text[] = {
@@ -227,12 +286,27 @@ model_event_get(const struct model *m, u_int i)
 
 /* The sink: parsers send records for node m->target. */
 
+/* "PCI:0000:9b:00" and "00000000:9B:00.0" name the same GPU. */
+static int
+model_same_bus(const char *a, const char *b)
+{
+	const char	*pa, *pb;
+
+	pa = strchr(a, ':');
+	pb = strchr(b, ':');
+	if (pa == NULL || pb == NULL)
+		return (0);
+	return (strncasecmp(pa, pb, 6) == 0);
+}
+
+
 static void
 model_sink_gpu(void *arg, const struct gpu *g)
 {
 	struct model	*m = arg;
 	struct gpu	*old = NULL;
 	uint32_t	 node = m->target;
+	uint64_t	 xidvalid;
 	u_int		 i;
 
 	if (node >= m->nnodes)
@@ -241,8 +315,8 @@ model_sink_gpu(void *arg, const struct gpu *g)
 		old = model_gpu(m, node, g->index);
 	else if (g->bus_id[0] != '\0') {
 		for (i = 0; i < m->gpus_per_node && old == NULL; i++) {
-			if (strcasecmp(model_gpu(m, node, i)->bus_id,
-			    g->bus_id) == 0)
+			if (model_same_bus(model_gpu(m, node, i)->bus_id,
+			    g->bus_id))
 				old = model_gpu(m, node, i);
 		}
 	}
@@ -258,8 +332,15 @@ model_sink_gpu(void *arg, const struct gpu *g)
 		    (unsigned long long)old->ecc_dbe,
 		    (unsigned long long)g->ecc_dbe);
 	if (g->valid & BIT(GPU_INDEX)) {
-		i = old->index;
+		/* The Xid comes from the kernel log, not from this sample. */
+		i = old->xid;
+		xidvalid = old->valid & BIT(GPU_XID);
 		*old = *g;
+		if (!(g->valid & BIT(GPU_XID))) {
+			old->xid = i;
+			old->valid |= xidvalid;
+		}
+		i = g->index;
 	} else {
 		/* An error line: keep what identifies the GPU. */
 		i = old->index;
@@ -269,6 +350,7 @@ model_sink_gpu(void *arg, const struct gpu *g)
 	old->node = node;
 	old->index = i;
 	old->valid |= BIT(GPU_INDEX);
+	model_history_add(m, old);
 	m->nodes[node].updated = m->now;
 	m->gen[DOM_GPUS]++;
 }
@@ -424,19 +506,6 @@ model_sink_job(void *arg, const struct job *j)
 		m->jobs = xreallocarray(m->jobs, m->jobssize, sizeof *m->jobs);
 	}
 	m->jobs[m->njobs++] = *j;
-}
-
-/* "PCI:0000:9b:00" and "00000000:9B:00.0" name the same GPU. */
-static int
-model_same_bus(const char *a, const char *b)
-{
-	const char	*pa, *pb;
-
-	pa = strchr(a, ':');
-	pb = strchr(b, ':');
-	if (pa == NULL || pb == NULL)
-		return (0);
-	return (strncasecmp(pa, pb, 6) == 0);
 }
 
 static void

@@ -403,6 +403,9 @@ struct model {
 	u_int		 sensors_per_node;
 	struct sensor	*sensors;	/* nnodes * sensors_per_node, lazily */
 
+	uint8_t		*hist;		/* per GPU: util, temp, power / 4 */
+	uint16_t	*histn;		/* samples written per GPU */
+
 	struct job	*jobs;
 	u_int		 njobs;
 	u_int		 jobssize;
@@ -432,6 +435,14 @@ void		 model_event(struct model *, uint32_t, int, enum event_kind,
 const struct event *model_event_get(const struct model *, u_int);
 u_int		 model_nevents(const struct model *);
 const char	*model_reach_name(enum reach);
+#define MODEL_HIST	32		/* samples of history per GPU */
+enum hist_metric {
+	HIST_UTIL,
+	HIST_TEMP,
+	HIST_POWER,
+};
+u_int		 model_history(const struct model *, size_t,
+		     enum hist_metric, float *, u_int);
 int		 model_select(const struct model *, const char *,
 		     uint8_t **, char **);
 
@@ -607,6 +618,20 @@ enum cmd_status	 cmd_list_commands(struct cmd_ctx *, struct cmd_args *);
 enum cmd_status	 cmd_list_options(struct cmd_ctx *, struct cmd_args *);
 enum cmd_status	 cmd_refresh(struct cmd_ctx *, struct cmd_args *);
 enum cmd_status	 cmd_summary(struct cmd_ctx *, struct cmd_args *);
+
+/* loop.c: poll(2), timers, signals. */
+struct loop;
+typedef void (*loop_fd_cb)(int, short, void *);
+typedef void (*loop_timer_cb)(void *);
+typedef void (*loop_signal_cb)(int, void *);
+struct loop	*loop_create(void);
+void		 loop_free(struct loop *);
+void		 loop_add_fd(struct loop *, int, short, loop_fd_cb, void *);
+void		 loop_del_fd(struct loop *, int);
+void		 loop_timer(struct loop *, double, loop_timer_cb, void *);
+void		 loop_signal(struct loop *, int, loop_signal_cb, void *);
+void		 loop_once(struct loop *, double);
+double		 loop_now(void);
 
 /* xmalloc.c */
 void		*xmalloc(size_t);
