@@ -313,6 +313,7 @@ int		 sim_node_find(const struct sim *, const char *);
 int		 sim_parse_size(const char *, u_int *, char **);
 int		 sim_tool(struct sim *, int, int, char **, struct buf *,
 		     char **);
+int		 sim_tool_loop_ms(int, char **);
 
 /*
  * model.c: the cluster.  Flat arrays indexed by id, a name->id hash, one

@@ -1,0 +1,212 @@
+/*
+ * myriad - the simulator's internals, shared by sim.c (the cluster) and
+ * sim-tools.c (what its tools print).  Nothing outside backends/sim*.c
+ * includes this: the rest of myriad sees only the sim_* API in myriad.h.
+ * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
+ */
+
+#ifndef SIM_H
+#define SIM_H
+
+#include "myriad.h"
+
+#define SIM_GPUS	8		/* GPUs per node */
+#define SIM_LINKS	18		/* NVLinks per GPU */
+#define SIM_IBPORTS	8		/* ConnectX-7 ports per node */
+#define SIM_FANS	8
+#define SIM_PSUS	6
+#define SIM_RACK	8		/* nodes per rack */
+#define SIM_CPUS	112
+#define SIM_MEM_MB	2063937
+#define SIM_GPU_MIB	81559
+#define SIM_MINGPUS	8
+#define SIM_MAXGPUS	100000
+#define SIM_NAMELEN	12		/* gpu12500 and its NUL */
+
+/*
+ * Times below 1e9 are taken as seconds after this epoch (Monday 5 January
+ * 2026, 00:00:00 UTC); larger ones as Unix times.
+ */
+#define SIM_EPOCH	1767571200.0
+
+#define SIM_MODEL	"NVIDIA H100 80GB HBM3"
+#define SIM_DRIVER	"565.57.01"
+#define SIM_DCGM	"3.3.9"
+#define SIM_SLURM	"23.11.10"
+
+/* What can go wrong with a node. */
+enum sim_fault_type {
+	SF_NONE,
+	SF_XID79,		/* GPU fallen off the bus */
+	SF_XID48,		/* double-bit ECC, row remap pending */
+	SF_XID94,		/* contained ECC error */
+	SF_NVLINK,		/* one NVLink down (Xid 74) */
+	SF_IBDOWN,		/* one IB port down */
+	SF_IBFLAP,		/* one IB port flapping */
+	SF_FAN,			/* one fan failed */
+	SF_COOLANT,		/* coolant flow drop */
+	SF_UNREACH,		/* node does not answer ssh */
+	SF_BMC,			/* BMC does not answer */
+	SF_NTYPES
+};
+
+struct sim_fault {
+	uint8_t		 type;		/* enum sim_fault_type */
+	uint8_t		 unit;		/* GPU, IB port or fan */
+	uint8_t		 link;		/* NVLink */
+	uint8_t		 variant;	/* e.g. Disabled or Polling */
+	double		 start;
+	double		 end;
+};
+
+/* Administrative state, independent of faults. */
+enum sim_admin {
+	SA_NONE,
+	SA_DRAIN,
+	SA_DOWN,
+};
+
+#define SIM_MAXFAULTS	4
+struct sim_node {
+	int32_t		 job[2];	/* running jobs, -1 for none */
+	uint8_t		 gpu0[2];	/* first GPU of each job */
+	uint8_t		 ngpus_used;
+	uint8_t		 nfaults;
+	uint8_t		 admin;		/* enum sim_admin */
+	uint8_t		 admin_reason;
+	uint8_t		 hot;		/* hot GPU + 1, or 0 */
+	double		 admin_since;
+	struct sim_fault faults[SIM_MAXFAULTS];
+};
+
+enum sim_jstate {
+	SJ_RUNNING,
+	SJ_PENDING,
+};
+
+enum sim_jkind {
+	SK_BUSY,		/* training: 80-100% */
+	SK_LIGHT,		/* inference, data: 20-60% */
+	SK_IDLE,		/* interactive: ~0% */
+};
+
+struct sim_job {
+	uint32_t	 id;
+	uint32_t	 first;		/* first node of its range */
+	uint32_t	 last;		/* last node of its range */
+	uint32_t	 nnodes;	/* allocated (or requested) */
+	uint8_t		 gpus;		/* per node */
+	uint8_t		 state;		/* enum sim_jstate */
+	uint8_t		 kind;		/* enum sim_jkind */
+	uint8_t		 part;		/* index in sim_partitions */
+	uint8_t		 user;
+	uint8_t		 name;
+	uint8_t		 reason;	/* pending reason */
+	uint8_t		 shared;	/* 1-node job sharing its node */
+	double		 start;
+	double		 start0;	/* before any requeue */
+	double		 end;
+	long		 limit;		/* seconds */
+	float		 util;		/* base utilization */
+	float		 memutil;
+	float		 memfrac;	/* share of GPU memory used */
+};
+
+struct sim_partition {
+	const char	*name;
+	long		 maxtime;	/* seconds */
+	int		 isdefault;
+};
+extern const struct sim_partition sim_partitions[];
+#define SIM_PART_GPU	0
+#define SIM_PART_DEBUG	1
+#define SIM_PART_LONG	2
+#define SIM_NPARTS	3
+
+/* One GPU at the current time. */
+struct sim_gpu {
+	int		 lost;		/* fallen off the bus */
+	int		 busy;
+	int		 util;
+	int		 memutil;
+	int		 memused;	/* MiB */
+	int		 temp;
+	int		 memtemp;
+	double		 power;		/* W */
+	int		 smclk;		/* MHz */
+	int		 memclk;
+	uint64_t	 throttle;
+	uint64_t	 sbe;		/* volatile */
+	uint64_t	 dbe;
+	uint64_t	 sbe_agg;
+	uint64_t	 dbe_agg;
+	int		 remap_corr;
+	int		 remap_uncorr;
+	int		 remap_pending;
+	int		 remap_failure;
+	int		 xid;		/* active XID or 0 */
+};
+
+/* One node at the current time. */
+struct sim_nodeval {
+	struct sim_gpu	 gpu[SIM_GPUS];
+	double		 gpu_power;	/* all GPUs, W */
+	double		 power;		/* the whole node, W */
+	double		 supply;	/* coolant supply, C */
+	double		 ret;		/* coolant return, C */
+	double		 flow;		/* l/min */
+	double		 inlet;		/* air inlet, C */
+	int		 busy;		/* GPUs in use */
+};
+
+struct sim {
+	u_int		 nnodes;
+	u_int		 width;		/* digits in node names */
+	uint64_t	 seed;
+	double		 rate;		/* faults per node per hour */
+	double		 t;		/* absolute Unix time */
+	int		 fresh;		/* state matches t */
+
+	char		*names;		/* nnodes * SIM_NAMELEN */
+	struct sim_node	*nodes;
+
+	/* Layout: debug rack, then groups of gsize nodes. */
+	u_int		 debug;		/* nodes in the debug partition */
+	u_int		 gstart;
+	u_int		 gsize;
+	u_int		 ngroups;
+	u_int		 longfirst;	/* first node of the long partition */
+
+	struct sim_job	*jobs;		/* running, then pending */
+	u_int		 njobs;
+	u_int		 jobssize;
+	u_int		 nrunning;
+
+	/* nvidia-smi: the last query, parsed. */
+	char		*qstr;
+	int		*qids;
+	u_int		 nq;
+};
+
+/* sim.c */
+uint64_t	 sim_hash(uint64_t, uint64_t, uint64_t, uint64_t);
+double		 sim_unit(uint64_t);
+void		 sim_update(struct sim *);
+void		 sim_node_sample(struct sim *, u_int, struct sim_nodeval *);
+const struct sim_fault *sim_fault_find(const struct sim *, u_int, int, int);
+int		 sim_ib_state(const struct sim *, u_int, u_int, int *);
+double		 sim_boot_time(const struct sim *, u_int);
+int		 sim_node_reachable(const struct sim *, u_int);
+const char	*sim_node_reason(const struct sim *, u_int, const char **,
+		     double *);
+int		 sim_node_partitions(const struct sim *, u_int, int *);
+int		 sim_job_on_gpu(const struct sim *, u_int, u_int);
+const char	*sim_user(u_int);
+const char	*sim_jobname(u_int);
+const char	*sim_pending_reason(u_int);
+void		 sim_uuid(const struct sim *, u_int, u_int, char *, size_t);
+uint64_t	 sim_guid(const struct sim *, u_int, u_int);
+
+extern const char *const sim_busids[SIM_GPUS];
+
+#endif /* SIM_H */

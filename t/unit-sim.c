@@ -1,0 +1,1054 @@
+/*
+ * myriad - unit tests for the simulated cluster: sizes, names,
+ * determinism, the shape of every tool's output against the real captures,
+ * faults, the job queue, and the simulator's bytes read back through the
+ * real parsers.
+ * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
+ */
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "backend.h"
+#include "tap.h"
+
+#define T0	1800000000.0		/* a Unix time */
+#define MAXREC	4096
+
+struct coll {
+	struct gpu	 gpu[64];
+	struct nvlink	 link[256];
+	struct ibport	 ib[16];
+	struct sensor	 sensor[64];
+	struct diag	 diag[128];
+	struct xid	 xid[64];
+	int		 ngpu, nlink, nib, nsensor, ndiag, nxid;
+	int		 nsnode, njob, nerr, total;
+	struct job	 job;		/* the last one */
+	int		 job_nnodes_min, job_nnodes_max, job_running,
+			 job_pending;
+	struct snode	 snode;		/* the first one */
+	char		 errmsg[256];
+};
+static struct coll c;
+
+static void
+coll_gpu(void *arg, const struct gpu *g)
+{
+	if (c.ngpu < (int)nitems(c.gpu))
+		c.gpu[c.ngpu++] = *g;
+	c.total++;
+}
+
+static void
+coll_nvlink(void *arg, const struct nvlink *l)
+{
+	if (c.nlink < (int)nitems(c.link))
+		c.link[c.nlink++] = *l;
+	c.total++;
+}
+
+static void
+coll_ibport(void *arg, const struct ibport *p)
+{
+	if (c.nib < (int)nitems(c.ib))
+		c.ib[c.nib++] = *p;
+	c.total++;
+}
+
+static void
+coll_sensor(void *arg, const struct sensor *x)
+{
+	if (c.nsensor < (int)nitems(c.sensor))
+		c.sensor[c.nsensor++] = *x;
+	c.total++;
+}
+
+static void
+coll_snode(void *arg, const struct snode *n)
+{
+	if (c.nsnode++ == 0)
+		c.snode = *n;
+	c.total++;
+}
+
+static void
+coll_job(void *arg, const struct job *j)
+{
+	c.job = *j;
+	if (c.njob++ == 0 || j->nnodes < c.job_nnodes_min)
+		c.job_nnodes_min = j->nnodes;
+	if (j->nnodes > c.job_nnodes_max)
+		c.job_nnodes_max = j->nnodes;
+	if (strcmp(j->state, "RUNNING") == 0)
+		c.job_running++;
+	if (strcmp(j->state, "PENDING") == 0)
+		c.job_pending++;
+	c.total++;
+}
+
+static void
+coll_diag(void *arg, const struct diag *d)
+{
+	if (c.ndiag < (int)nitems(c.diag))
+		c.diag[c.ndiag++] = *d;
+	c.total++;
+}
+
+static void
+coll_xid(void *arg, const struct xid *x)
+{
+	if (c.nxid < (int)nitems(c.xid))
+		c.xid[c.nxid++] = *x;
+	c.total++;
+}
+
+static void
+coll_error(void *arg, u_int line, const char *msg)
+{
+	c.nerr++;
+	strlcpy(c.errmsg, msg, sizeof c.errmsg);
+}
+
+static const struct sink coll_sink = {
+	.gpu = coll_gpu, .nvlink = coll_nvlink, .ibport = coll_ibport,
+	.sensor = coll_sensor, .snode = coll_snode, .job = coll_job,
+	.diag = coll_diag, .xid = coll_xid, .error = coll_error
+};
+
+static int
+parse(parse_fn fn, const struct buf *b, const char *fmt)
+{
+	memset(&c, 0, sizeof c);
+	return (fn(b->data != NULL ? b->data : "", b->len, fmt, &coll_sink));
+}
+
+/* Run a tool: argv from a string split on '\t'. */
+static int
+tool(struct sim *s, int node, const char *cmd, struct buf *out, char **cause)
+{
+	char	*copy, *p, *argv[32];
+	int	 argc = 0, rc;
+
+	copy = xstrdup(cmd);
+	for (p = copy; argc < 31 && (argv[argc] = strsep(&p, "\t")) != NULL; )
+		argc++;
+	buf_reset(out);
+	*cause = NULL;
+	rc = sim_tool(s, node, argc, argv, out, cause);
+	free(copy);
+	return (rc);
+}
+
+/* Run a tool that must work; its output, NUL-terminated. */
+static const char *
+run(struct sim *s, int node, const char *cmd, struct buf *out)
+{
+	char	*cause;
+
+	if (tool(s, node, cmd, out, &cause) != 0) {
+		printf("# %s: %s\n", cmd, cause);
+		free(cause);
+	}
+	return (out->data != NULL ? out->data : "");
+}
+
+static int
+count_lines(const char *s, const char *prefix)
+{
+	const char	*p;
+	int		 n = 0;
+	size_t		 len = strlen(prefix);
+
+	for (p = s; *p != '\0'; ) {
+		if (strncmp(p, prefix, len) == 0)
+			n++;
+		p = strchr(p, '\n');
+		if (p == NULL)
+			break;
+		p++;
+	}
+	return (n);
+}
+
+static int
+count_str(const char *s, const char *needle)
+{
+	int	 n = 0;
+
+	while (s != NULL && (s = strstr(s, needle)) != NULL) {
+		n++;
+		s++;
+	}
+	return (n);
+}
+
+/* The nth line (from 0), copied. */
+static void
+line(const char *s, int n, char *buf, size_t size)
+{
+	const char	*e;
+
+	while (n-- > 0 && s != NULL && (s = strchr(s, '\n')) != NULL)
+		s++;
+	if (s == NULL) {
+		buf[0] = '\0';
+		return;
+	}
+	e = strchr(s, '\n');
+	if (e == NULL)
+		e = s + strlen(s);
+	if ((size_t)(e - s) >= size)
+		e = s + size - 1;
+	memcpy(buf, s, e - s);
+	buf[e - s] = '\0';
+}
+
+static void
+test_sizes(void)
+{
+	struct sim	*s;
+	u_int		 n;
+	char		*cause;
+
+	ok(sim_parse_size("10k", &n, &cause) == 0 && n == 10000, "10k");
+	ok(sim_parse_size("100k", &n, &cause) == 0 && n == 100000, "100k");
+	ok(sim_parse_size("1k", &n, &cause) == 0 && n == 1000, "1k");
+	ok(sim_parse_size("8", &n, &cause) == 0 && n == 8, "8 GPUs");
+	ok(sim_parse_size("12", &n, &cause) == 0 && n == 16,
+	    "12 GPUs round up to 2 nodes");
+	ok(sim_parse_size("100000", &n, &cause) == 0 && n == 100000,
+	    "100000");
+	ok(sim_parse_size("7", &n, &cause) == -1 && cause != NULL,
+	    "7 refused");
+	free(cause);
+	ok(sim_parse_size("100001", &n, &cause) == -1, "100001 refused");
+	free(cause);
+	ok(sim_parse_size("101k", &n, &cause) == -1, "101k refused");
+	free(cause);
+	ok(sim_parse_size("abc", &n, &cause) == -1 && strstr(cause,
+	    "abc") != NULL, "abc refused, named in the message");
+	free(cause);
+	ok(sim_parse_size("", &n, &cause) == -1, "empty refused");
+	free(cause);
+	ok(sim_parse_size("10m", &n, &cause) == -1, "10m refused");
+	free(cause);
+
+	s = sim_create(10000, 1, 0.02);
+	is_int(sim_nodes(s), 1250, "10k GPUs: 1250 nodes");
+	is_int(sim_gpus_per_node(s), 8, "8 GPUs a node");
+	is_int(sim_nodes_per_rack(s), 8, "8 nodes a rack");
+	is_str(sim_node_name(s, 0), "gpu0001", "first node");
+	is_str(sim_node_name(s, 1249), "gpu1250", "last node");
+	ok(sim_node_name(s, 1250) == NULL, "no node 1250");
+	is_int(sim_node_find(s, "gpu0042"), 41, "find gpu0042");
+	is_int(sim_node_find(s, "gpu1250"), 1249, "find gpu1250");
+	is_int(sim_node_find(s, "gpu1251"), -1, "no gpu1251");
+	is_int(sim_node_find(s, "gpu042"), -1, "gpu042 is not a name");
+	is_int(sim_node_find(s, "gpu00042"), -1, "gpu00042 is not a name");
+	is_int(sim_node_find(s, "node0042"), -1, "node0042 is not a name");
+	sim_free(s);
+
+	s = sim_create(100000, 1, 0.02);
+	is_int(sim_nodes(s), 12500, "100k GPUs: 12500 nodes");
+	is_str(sim_node_name(s, 0), "gpu00001", "five digits above 9999");
+	is_str(sim_node_name(s, 12499), "gpu12500", "last of 12500");
+	is_int(sim_node_find(s, "gpu12500"), 12499, "find gpu12500");
+	sim_free(s);
+}
+
+static const char *const every[] = {
+	"nvidia-smi\t--query-gpu=" NVSMI_QUERY "\t--format=csv",
+	"nvidia-smi\tnvlink\t-s",
+	"nvidia-smi\tnvlink\t-e",
+	"ipmitool\tsdr\telist",
+	"ibstat",
+	"dcgmi\tdiag\t-r\t3",
+	"dcgmi\tdiag\t-r\t2\t-j",
+	"dmesg",
+};
+static const char *const cluster[] = {
+	"sinfo\t-h\t-N\t-o\t" SINFO_FORMAT,
+	"squeue\t-h\t-o\t" SQUEUE_FORMAT,
+	"scontrol\tshow\tnode",
+};
+
+static void
+test_determinism(void)
+{
+	struct sim	*a, *b, *d;
+	struct buf	 x, y;
+	char		*ca, *cb;
+	u_int		 i, node, same = 0, total = 0, differ = 0;
+	int		 ra, rb;
+
+	buf_init(&x);
+	buf_init(&y);
+	a = sim_create(10000, 42, 0.2);
+	b = sim_create(10000, 42, 0.2);
+	d = sim_create(10000, 43, 0.2);
+	sim_set_time(a, T0);
+	sim_set_time(b, T0 + 3600);
+	sim_set_time(b, T0);		/* back again: no history */
+	sim_set_time(d, T0);
+	for (node = 0; node < 1250; node += 97) {
+		for (i = 0; i < nitems(every); i++) {
+			ra = tool(a, node, every[i], &x, &ca);
+			rb = tool(b, node, every[i], &y, &cb);
+			total++;
+			if (ra == rb && x.len == y.len && (x.len == 0 ||
+			    memcmp(x.data, y.data, x.len) == 0) &&
+			    (ca == NULL) == (cb == NULL) && (ca == NULL ||
+			    strcmp(ca, cb) == 0))
+				same++;
+			free(ca);
+			free(cb);
+		}
+		tool(d, node, every[0], &y, &cb);
+		tool(a, node, every[0], &x, &ca);
+		if (x.len != y.len || memcmp(x.data, y.data, x.len) != 0)
+			differ++;
+		free(ca);
+		free(cb);
+	}
+	for (i = 0; i < nitems(cluster); i++) {
+		tool(a, -1, cluster[i], &x, &ca);
+		tool(b, -1, cluster[i], &y, &cb);
+		total++;
+		if (x.len == y.len && memcmp(x.data, y.data, x.len) == 0)
+			same++;
+		free(ca);
+		free(cb);
+	}
+	is_int(same, total, "same seed and time: the same bytes (%u runs)",
+	    total);
+	is_int(differ, 13, "another seed: other numbers on every node");
+	tool(a, -1, cluster[1], &x, &ca);
+	tool(d, -1, cluster[1], &y, &cb);
+	ok(x.len != y.len || memcmp(x.data, y.data, x.len) != 0,
+	    "another seed: another queue");
+	sim_set_time(b, T0 + 7);
+	tool(a, 100, every[0], &x, &ca);
+	tool(b, 100, every[0], &y, &cb);
+	ok(x.len != y.len || memcmp(x.data, y.data, x.len) != 0,
+	    "seven seconds later the numbers moved");
+	sim_free(a);
+	sim_free(b);
+	sim_free(d);
+	buf_free(&x);
+	buf_free(&y);
+}
+
+/* The keys of a scontrol show node record, in order. */
+static void
+scontrol_keys(const char *s, char *keys, size_t size)
+{
+	const char	*p, *e;
+	size_t		 len;
+
+	keys[0] = '\0';
+	for (p = s; *p != '\0'; p = e) {
+		while (*p == ' ' || *p == '\n')
+			p++;
+		e = p + strcspn(p, " \n");
+		if (memchr(p, '=', e - p) == NULL || strncmp(p, "Reason=",
+		    7) == 0)
+			continue;
+		len = strcspn(p, "=");
+		if (strlen(keys) + len + 2 < size) {
+			strncat(keys, p, len);
+			strcat(keys, ",");
+		}
+		if (strncmp(p, "OS=", 3) == 0)
+			e = p + strcspn(p, "\n");
+	}
+}
+
+static void
+test_shapes(void)
+{
+	struct sim	*s;
+	struct buf	 b;
+	char		*fx, l1[512], l2[512], k1[1024], k2[1024];
+	const char	*o;
+	size_t		 len;
+	int		 i;
+
+	buf_init(&b);
+	s = sim_create(10000, 1, 0.0);
+	sim_set_time(s, T0);
+
+	/* nvidia-smi --query-gpu: the 590 H100 capture's header names. */
+	o = run(s, 300, "nvidia-smi\t--query-gpu=index,name,"
+	    "utilization.gpu,memory.used,memory.total,power.draw,"
+	    "power.limit,clocks.sm,fan.speed,pstate,retired_pages.sbe,"
+	    "remapped_rows.pending,clocks_event_reasons.active,temperature.gpu"
+	    "\t--format=csv", &b);
+	line(o, 0, l1, sizeof l1);
+	is_str(l1, "index, name, utilization.gpu [%], memory.used [MiB], "
+	    "memory.total [MiB], power.draw [W], power.limit [W], "
+	    "clocks.current.sm [MHz], fan.speed [%], pstate, "
+	    "retired_pages.single_bit_ecc.count, remapped_rows.pending, "
+	    "clocks_event_reasons.active, temperature.gpu",
+	    "query header: canonical names and units");
+	is_int(count_lines(o, ""), 9, "a header and 8 GPUs");
+	if ((fx = tap_fixture("nvidia-smi-csv/h100-80gb-hbm3-590-load-"
+	    "allfields.csv", &len)) != NULL) {
+		const char *names[] = {
+			"utilization.gpu [%]", "memory.used [MiB]",
+			"power.draw [W]", "clocks.current.sm [MHz]",
+			"fan.speed [%]", "retired_pages.single_bit_ecc.count",
+			"clocks_event_reasons.active", "temperature.gpu, "
+		};
+		for (i = 0; i < (int)nitems(names); i++)
+			ok(strstr(fx, names[i]) != NULL,
+			    "the real header has '%s' too", names[i]);
+		ok(strstr(fx, ", 81559 MiB,") != NULL &&
+		    strstr(o, ", 81559 MiB,") != NULL, "81559 MiB, as real");
+		ok(strstr(fx, ", 700.00 W,") != NULL &&
+		    strstr(o, ", 700.00 W,") != NULL, "700.00 W, as real");
+		ok(strstr(fx, ", [N/A], P0,") != NULL &&
+		    strstr(o, ", [N/A], P0,") != NULL, "fan [N/A], P0");
+		free(fx);
+	} else
+		tap_skip(11, "no H100 CSV capture");
+	line(o, 1, l1, sizeof l1);
+	ok(strncmp(l1, "0, NVIDIA H100 80GB HBM3, ", 26) == 0,
+	    "a GPU row: %s", l1);
+	ok(strstr(l1, ", [N/A], No, 0x00000000000000") != NULL,
+	    "retired pages [N/A], No pending remap, throttle mask");
+	o = run(s, 300, "nvidia-smi\t--query-gpu=index,memory.used,"
+	    "power.draw\t--format=csv,noheader,nounits", &b);
+	is_int(count_lines(o, ""), 8, "noheader: 8 rows");
+	ok(strstr(o, " MiB") == NULL && strstr(o, " W") == NULL,
+	    "nounits: no units");
+	ok(tool(s, 300, "nvidia-smi\t--query-gpu=no.such\t--format=csv", &b,
+	    &fx) == -1 && strcmp(fx, "Field \"no.such\" is not a valid field "
+	    "to query.") == 0, "an unknown field, as nvidia-smi says it");
+	free(fx);
+	ok(tool(s, 300, "nvidia-smi\t--query-gpu=index", &b, &fx) == -1,
+	    "a query without --format fails");
+	free(fx);
+	{
+		char	*argv[] = { "nvidia-smi", "--query-gpu=index",
+		    "--format=csv", "-lms", "250" };
+		char	*argv2[] = { "nvidia-smi", "--loop-ms=500" };
+		char	*argv3[] = { "nvidia-smi", "-l", "2" };
+
+		is_int(sim_tool_loop_ms(5, argv), 250, "-lms 250");
+		is_int(sim_tool_loop_ms(2, argv2), 500, "--loop-ms=500");
+		is_int(sim_tool_loop_ms(3, argv3), 2000, "-l 2: 2000 ms");
+		is_int(sim_tool_loop_ms(3, argv), 0, "no loop");
+		ok(tool(s, 300, "nvidia-smi\t--query-gpu=index\t--format=csv"
+		    "\t-lms\t250", &b, &fx) == 0 && count_lines(b.data, "") ==
+		    9, "loop mode prints one sample");
+		free(fx);
+	}
+
+	/* nvlink -s and -e against the H100 captures. */
+	o = run(s, 300, "nvidia-smi\tnvlink\t-s", &b);
+	is_int(count_lines(o, "GPU "), 8, "nvlink -s: 8 GPUs");
+	is_int(count_lines(o, "\t Link "), 144, "nvlink -s: 18 links each");
+	if ((fx = tap_fixture("nvidia-smi-nvlink/h100-nvlink-s.txt", &len)) !=
+	    NULL) {
+		line(fx, 1, l1, sizeof l1);
+		line(o, 1, l2, sizeof l2);
+		is_str(l2, l1, "nvlink -s: a link line as real");
+		line(fx, 18, l1, sizeof l1);
+		line(o, 18, l2, sizeof l2);
+		is_str(l2, l1, "nvlink -s: link 17 as real");
+		line(fx, 0, l1, sizeof l1);
+		line(o, 0, l2, sizeof l2);
+		ok(strncmp(l1, l2, 38) == 0 && strlen(l1) == strlen(l2),
+		    "nvlink -s: the GPU line as real: %s", l2);
+		free(fx);
+	} else
+		tap_skip(3, "no nvlink -s capture");
+	o = run(s, 300, "nvidia-smi\tnvlink\t--errorcounters", &b);
+	is_int(count_lines(o, "\t Link "), 8 * 18 * 3,
+	    "nvlink -e: three counters a link");
+	if ((fx = tap_fixture("nvidia-smi-nvlink/mleng-h100-nvlink-e-"
+	    "elided.txt", &len)) != NULL) {
+		for (i = 1; i <= 4; i++) {
+			line(fx, i, l1, sizeof l1);
+			line(o, i, l2, sizeof l2);
+			ok(strcmp(l1 + 8, l2 + 1) == 0,
+			    "nvlink -e line %d as real (tab for spaces)", i);
+		}
+		free(fx);
+	} else
+		tap_skip(4, "no nvlink -e capture");
+
+	/* ipmitool sdr elist: the columns of the real elist. */
+	o = run(s, 300, "ipmitool\t-I\tlanplus\t-H\tgpu0301-bmc\t-U\tadmin"
+	    "\t-P\tx\t-C\t3\tsdr\telist", &b);
+	if ((fx = tap_fixture("ipmitool/telegraf-sdr-elist-curated.txt",
+	    &len)) != NULL) {
+		line(fx, 3, l1, sizeof l1);	/* Inlet Temp | 04h | ok ... */
+		line(o, 0, l2, sizeof l2);
+		ok(strncmp(l1, l2, 37) == 0 && strcmp(l2 + strlen(l2) - 10,
+		    " degrees C") == 0, "elist: columns as real: %s", l2);
+		free(fx);
+	} else
+		tap_skip(1, "no elist capture");
+	ok(strstr(o, "\nFAN1             | 30h | ok  | 29.1 | ") != NULL,
+	    "elist: a fan");
+	ok(strstr(o, "\nCoolant Flow     | 62h | ok  | 30.1 | ") != NULL &&
+	    strstr(o, " liters/minut\n") != NULL,
+	    "elist: coolant flow, the unit cut at 15 like ipmitool");
+	ok(strstr(o, "\nLeak Detect      | 63h | ok  | 30.1 | State "
+	    "Deasserted\n") != NULL, "elist: a discrete leak sensor");
+	ok(strstr(o, "\nPS1 Input Power  | 50h | ok  | 10.1 | ") != NULL,
+	    "elist: PSU input power");
+	o = run(s, 300, "ipmitool\tsdr\tlist", &b);
+	if ((fx = tap_fixture("ipmitool/supermicro-x10dru-sdr.txt", &len)) !=
+	    NULL) {
+		line(fx, 0, l1, sizeof l1);	/* CPU1 Temp | 47 degrees C */
+		line(o, 2, l2, sizeof l2);
+		ok(strlen(l1) == strlen(l2) && strncmp(l2, "CPU1 Temp        | "
+		    , 19) == 0 && strcmp(l2 + 36, " | ok") == 0,
+		    "sdr list: columns as real: %s", l2);
+		free(fx);
+	} else
+		tap_skip(1, "no sdr list capture");
+	o = run(s, 300, "ipmitool\tsensor\tlist", &b);
+	if ((fx = tap_fixture("ipmitool/lovoo-supermicro-sensor-list.txt",
+	    &len)) != NULL) {
+		line(fx, 0, l1, sizeof l1);	/* CPU1 Temp | 33.000 ... */
+		line(o, 2, l2, sizeof l2);
+		ok(strncmp(l2, "CPU1 Temp        | ", 19) == 0 &&
+		    strncmp(l1 + 29, l2 + 29, 24) == 0 && l2[29 + 24] != ' ',
+		    "sensor list: columns as real: %s", l2);
+		free(fx);
+	} else
+		tap_skip(1, "no sensor list capture");
+
+	/* ibstat: the blocks of the H100 capture, tab-indented. */
+	o = run(s, 300, "ibstat", &b);
+	is_int(count_lines(o, "CA '"), 8, "ibstat: 8 CAs");
+	is_int(count_lines(o, "\t\tState: Active"), 8, "ibstat: all active");
+	is_int(count_lines(o, "\t\tRate: 400"), 8, "ibstat: NDR 400");
+	if ((fx = tap_fixture("infiniband/doc-ibstat-cx6-hdr100-tabs.txt",
+	    &len)) != NULL) {
+		for (i = 0; i < 17; i++) {
+			line(fx, i, l1, sizeof l1);
+			line(o, i, l2, sizeof l2);
+			*strchrnul(l1, ':') = '\0';
+			*strchrnul(l2, ':') = '\0';
+			if (i == 0)
+				l1[3] = l2[3] = '\0';
+			if (strcmp(l1, l2) != 0)
+				break;
+		}
+		is_int(i, 17, "ibstat: the 17 lines of a CA block as real");
+		free(fx);
+	} else
+		tap_skip(1, "no ibstat capture");
+	ok(tool(s, 300, "ibstat\tmlx5_9", &b, &fx) == -1 &&
+	    strstr(fx, "ibpanic") != NULL, "ibstat of a missing CA");
+	free(fx);
+
+	/* Slurm. */
+	o = run(s, -1, "sinfo\t-h\t-N\t-o\t%N|%T|%P", &b);
+	ok(count_lines(o, "gpu") >= 1250, "sinfo -N: a line a node and "
+	    "partition (%d)", count_lines(o, "gpu"));
+	ok(strncmp(o, "gpu0001|", 8) == 0, "sinfo -N: sorted by name");
+	o = run(s, -1, "sinfo\t-N\t-o\t%10N %.6t|", &b);
+	line(o, 0, l1, sizeof l1);
+	is_str(l1, "NODELIST    STATE|", "sinfo header: widths and "
+	    "justification");
+	line(o, 1, l1, sizeof l1);
+	ok(strncmp(l1, "gpu0001   ", 10) == 0 && strlen(l1) == 18,
+	    "sinfo line padded: '%s'", l1);
+	o = run(s, -1, "sinfo", &b);
+	line(o, 0, l1, sizeof l1);
+	is_str(l1, "PARTITION AVAIL  TIMELIMIT  NODES  STATE NODELIST",
+	    "sinfo default header (%%#P %%.5a %%.10l %%.6D %%.6t %%N)");
+	ok(strstr(o, "\ngpu*         up 2-00:00:00 ") != NULL,
+	    "sinfo: the default partition, Slurm's time limit");
+	ok(strstr(o, "gpu[") != NULL, "sinfo folds node lists");
+
+	o = run(s, -1, "squeue", &b);
+	line(o, 0, l1, sizeof l1);
+	if ((fx = tap_fixture("slurm/ucsc-hummingbird-squeue-default.txt",
+	    &len)) != NULL) {
+		line(fx, 0, l2, sizeof l2);
+		is_str(l1, l2, "squeue default header as real");
+		free(fx);
+	} else
+		tap_skip(1, "no squeue capture");
+	ok(count_lines(o, "") > 100, "squeue: hundreds of jobs (%d)",
+	    count_lines(o, ""));
+	ok(strstr(o, " R ") != NULL && strstr(o, " PD ") != NULL,
+	    "squeue: running and pending");
+	ok(strstr(o, "(Resources)") != NULL && strstr(o, "(Priority)") !=
+	    NULL, "squeue: pending reasons");
+
+	o = run(s, -1, "scontrol\tshow\tnode\tgpu0301", &b);
+	if ((fx = tap_fixture("slurm/nchc-scontrol-show-node-h100x8-23.11.txt",
+	    &len)) != NULL) {
+		char	*cs;
+
+		/* Our nodes have no specialized cores: no such line. */
+		scontrol_keys(fx, k1, sizeof k1);
+		if ((cs = strstr(k1, "CoreSpecCount,CPUSpecList,")) != NULL)
+			memmove(cs, cs + 26, strlen(cs + 26) + 1);
+		scontrol_keys(o, k2, sizeof k2);
+		is_str(k2, k1, "scontrol show node: the keys of 23.11");
+		is_int(count_lines(o, "   "), count_lines(fx, "   ") - 1,
+		    "scontrol show node: as many lines");
+		free(fx);
+	} else
+		tap_skip(2, "no scontrol capture");
+	ok(strstr(o, "Gres=gpu:h100:8(S:0-1)\n") != NULL, "scontrol: gres");
+	o = run(s, -1, "scontrol\t-o\tshow\tnode\tgpu[0001-0003,0010]", &b);
+	is_int(count_lines(o, "NodeName=gpu"), 4, "scontrol -o: a hostlist");
+	is_int(count_lines(o, ""), 4, "scontrol -o: a line a node");
+	ok(tool(s, -1, "scontrol\tshow\tnode\tgpu9999", &b, &fx) == -1 &&
+	    strstr(fx, "not found") != NULL, "scontrol: unknown node");
+	free(fx);
+
+	/* dcgmi diag: the 3.x table. */
+	o = run(s, 300, "dcgmi\tdiag\t-r\t3", &b);
+	if ((fx = tap_fixture("dcgmi/v100-diag-r3-dcgm339.txt", &len)) !=
+	    NULL) {
+		int	 same = 0;
+
+		for (i = 0; i < 27; i++) {
+			line(fx, i, l1, sizeof l1);
+			line(o, i, l2, sizeof l2);
+			if (i == 5 || i == 6 || i == 7)
+				same += strncmp(l1, l2, 28) == 0 &&
+				    strlen(l1) == strlen(l2);
+			else
+				same += strcmp(l1, l2) == 0;
+		}
+		is_int(same, 27, "dcgmi diag -r 3: the table of DCGM 3.3.9");
+		free(fx);
+	} else
+		tap_skip(1, "no dcgmi capture");
+	o = run(s, 300, "dcgmi\tdiag\t-r\t1", &b);
+	if ((fx = tap_fixture("dcgmi/v100-diag-r1-dcgm339.txt", &len)) !=
+	    NULL) {
+		ok(count_lines(o, "") == count_lines(fx, "") &&
+		    strcmp(o + b.len - 160, fx + len - 160) == 0,
+		    "dcgmi diag -r 1: deployment only, as real");
+		free(fx);
+	} else
+		tap_skip(1, "no dcgmi -r 1 capture");
+	o = run(s, 300, "dcgmi\tdiag\t-r\t2\t-j", &b);
+	ok(strncmp(o, "{\n\t\"DCGM GPU Diagnostic\" : \n\t{\n", 29) == 0,
+	    "dcgmi -j: the 3.x root, jsoncpp's layout");
+	ok(strstr(o, "\"category\" : \"Integration\"") != NULL &&
+	    strstr(o, "\"name\" : \"PCIe\"") != NULL, "dcgmi -j: PCIe");
+
+	/* dmesg: boot lines, in the kernel's format. */
+	o = run(s, 300, "dmesg", &b);
+	ok(strncmp(o, "[    0.000000] Linux version", 28) == 0,
+	    "dmesg: the boot line");
+	o = run(s, 300, "journalctl\t-k", &b);
+	ok(strstr(o, " gpu0301 kernel: NVRM: loading NVIDIA") != NULL,
+	    "journalctl -k: host and kernel");
+
+	/* Errors. */
+	ok(tool(s, 300, "nvtop", &b, &fx) == -1 && strstr(fx, "not found") !=
+	    NULL, "an unknown tool");
+	free(fx);
+	ok(tool(s, -1, "nvidia-smi\t-L", &b, &fx) == -1, "a node tool needs "
+	    "a node");
+	free(fx);
+	ok(tool(s, 300, "ipmitool\tchassis\tbogus", &b, &fx) == -1,
+	    "ipmitool: an unknown command");
+	free(fx);
+	sim_free(s);
+	buf_free(&b);
+}
+
+/* Walk a cluster and count what is wrong with it. */
+struct census {
+	int	 lost, inactive, ibdown, ssh, bmc, xid, hot, fan, coolant;
+	int	 drained, down;
+};
+
+static void
+census(struct sim *s, struct census *k)
+{
+	struct buf	 b;
+	char		*cause;
+	u_int		 n;
+
+	memset(k, 0, sizeof *k);
+	buf_init(&b);
+	for (n = 0; n < sim_nodes(s); n++) {
+		if (tool(s, n, "nvidia-smi\t--query-gpu=temperature.gpu"
+		    "\t--format=csv,noheader", &b, &cause) != 0) {
+			if (strncmp(cause, "ssh: connect to host gpu", 24) == 0 &&
+			    strstr(cause, " port 22: Connection timed out"))
+				k->ssh++;
+			free(cause);
+		} else {
+			const char	*p;
+
+			k->lost += count_lines(b.data, "Unable to determine "
+			    "the device handle for GPU 0000:");
+			for (p = b.data; p != NULL && *p != '\0'; ) {
+				if (atoi(p) > 90)
+					k->hot++;
+				if ((p = strchr(p, '\n')) != NULL)
+					p++;
+			}
+		}
+		if (tool(s, n, "nvidia-smi\tnvlink\t-s", &b, &cause) == 0)
+			k->inactive += count_str(b.data, "<inactive>");
+		free(cause);
+		if (tool(s, n, "ibstat", &b, &cause) == 0)
+			k->ibdown += count_lines(b.data, "\t\tState: Down");
+		free(cause);
+		if (tool(s, n, "dmesg", &b, &cause) == 0 &&
+		    strstr(b.data, "NVRM: Xid (PCI:0000:") != NULL)
+			k->xid++;
+		free(cause);
+		if (tool(s, n, "ipmitool\tsdr\telist", &b, &cause) != 0) {
+			if (strcmp(cause, "Error: Unable to establish IPMI v2 "
+			    "/ RMCP+ session") == 0)
+				k->bmc++;
+			free(cause);
+		} else {
+			if (strstr(b.data, " | lcr | 29.") != NULL)
+				k->fan++;
+			if (strstr(b.data, "Coolant Flow     | 62h | lcr ") !=
+			    NULL)
+				k->coolant++;
+		}
+	}
+	tool(s, -1, "sinfo\t-h\t-N\t-o\t%T", &b, &cause);
+	k->drained = count_lines(b.data, "drain");
+	k->down = count_lines(b.data, "down");
+	free(cause);
+	buf_free(&b);
+}
+
+static void
+test_faults(void)
+{
+	struct sim	*s;
+	struct census	 k;
+
+	s = sim_create(1000, 7, 0.0);
+	sim_set_time(s, T0);
+	census(s, &k);
+	is_int(k.lost + k.inactive + k.ibdown + k.ssh + k.bmc + k.xid +
+	    k.fan + k.coolant, 0, "fault rate 0: no fault");
+	ok(k.hot >= 1, "fault rate 0: still a hot GPU to find (%d)", k.hot);
+	sim_free(s);
+
+	s = sim_create(1000, 7, 0.5);
+	sim_set_time(s, T0);
+	census(s, &k);
+	printf("# rate 0.5, 125 nodes: %d lost GPUs, %d GPUs with a link down,"
+	    " %d IB ports down, %d unreachable, %d BMCs silent, %d with Xids,"
+	    " %d fans, %d coolant, %d drained, %d down\n", k.lost, k.inactive,
+	    k.ibdown, k.ssh, k.bmc, k.xid, k.fan, k.coolant, k.drained,
+	    k.down);
+	ok(k.lost > 0, "fault rate 0.5: GPUs fall off the bus");
+	ok(k.inactive > 0, "fault rate 0.5: NVLinks go down");
+	ok(k.ibdown > 0, "fault rate 0.5: IB ports go down");
+	ok(k.ssh > 0, "fault rate 0.5: nodes stop answering ssh");
+	ok(k.bmc > 0, "fault rate 0.5: BMCs stop answering");
+	ok(k.xid > 0, "fault rate 0.5: Xids in the kernel log");
+	ok(k.fan > 0, "fault rate 0.5: fans fail");
+	ok(k.coolant > 0, "fault rate 0.5: coolant flow drops");
+	ok(k.drained > 0 && k.down > 0, "fault rate 0.5: Slurm drains and "
+	    "downs nodes");
+	sim_free(s);
+}
+
+/* A flapping port goes up and down; faults last, then end. */
+static void
+test_time(void)
+{
+	struct sim	*s;
+	struct buf	 b;
+	char		*cause;
+	int		 was[125], changes[125], most = 0, before, after, now;
+	u_int		 n, step;
+
+	buf_init(&b);
+	s = sim_create(1000, 7, 0.5);
+	memset(changes, 0, sizeof changes);
+	for (step = 0; step < 20; step++) {
+		sim_set_time(s, T0 + step * 30);
+		for (n = 0; n < 125; n++) {
+			if (tool(s, n, "ibstat", &b, &cause) != 0) {
+				free(cause);
+				continue;
+			}
+			now = count_lines(b.data, "\t\tState: Down");
+			if (step > 0 && now != was[n])
+				changes[n]++;
+			was[n] = now;
+		}
+	}
+	for (n = 0; n < 125; n++) {
+		if (changes[n] > most)
+			most = changes[n];
+	}
+	ok(most >= 10, "an IB port flaps: %d changes in ten minutes", most);
+
+	sim_set_time(s, T0);
+	before = 0;
+	for (n = 0; n < 125; n++) {
+		if (tool(s, n, "nvidia-smi\t-L", &b, &cause) == 0)
+			before += strstr(b.data, "is lost") != NULL;
+		free(cause);
+	}
+	sim_set_time(s, T0 + 86400);
+	after = 0;
+	for (n = 0; n < 125; n++) {
+		if (tool(s, n, "nvidia-smi\t-L", &b, &cause) == 0)
+			after += strstr(b.data, "is lost") != NULL;
+		free(cause);
+	}
+	ok(before > 0 && after > 0, "lost GPUs now (%d) and a day later "
+	    "(%d)", before, after);
+	sim_free(s);
+	buf_free(&b);
+}
+
+static void
+test_queue(void)
+{
+	struct sim	*s;
+	struct buf	 b;
+	int		 n;
+
+	buf_init(&b);
+	s = sim_create(10000, 1, 0.02);
+	sim_set_time(s, T0);
+	run(s, -1, "squeue\t-h\t-o\t" SQUEUE_FORMAT, &b);
+	n = parse(parse_squeue, &b, SQUEUE_FORMAT);
+	ok(n >= 100, "squeue parses back: %d jobs", n);
+	is_int(c.nerr, 0, "squeue: no parse error");
+	ok(c.job_running > 20 && c.job_pending > 20, "running (%d) and "
+	    "pending (%d)", c.job_running, c.job_pending);
+	is_int(c.job_nnodes_min, 1, "the smallest job: one node");
+	ok(c.job_nnodes_max >= 64 && c.job_nnodes_max <= 256,
+	    "the largest job: %d nodes", c.job_nnodes_max);
+	ok(c.job.limit_s > 0 && c.job.user[0] != '\0', "limits and users");
+	sim_free(s);
+	buf_free(&b);
+}
+
+/* The simulator's bytes through the real parsers. */
+static void
+test_roundtrip(void)
+{
+	struct sim	*s;
+	struct buf	 b;
+	char		 l[512], *cause;
+	int		 n, i, node, lostnode = -1, linknode = -1;
+
+	buf_init(&b);
+	s = sim_create(1000, 7, 0.5);
+	sim_set_time(s, T0);
+
+	run(s, 40, "nvidia-smi\t--query-gpu=" NVSMI_QUERY
+	    "\t--format=csv,noheader,nounits", &b);
+	n = parse(parse_nvsmi_csv, &b, NVSMI_QUERY);
+	is_int(n, 8, "nvsmi: 8 GPUs");
+	is_int(c.nerr, 0, "nvsmi: no error");
+	line(b.data, 3, l, sizeof l);
+	is_int(c.gpu[3].index, 3, "nvsmi: index");
+	is_dbl(c.gpu[3].util_pct, atof(strchr(strchr(strchr(strchr(l, ',') +
+	    1, ',') + 1, ',') + 1, ',') + 1), 0.01, "nvsmi: util as printed");
+	is_dbl(c.gpu[3].mem_total_mib, 81559, 0.01, "nvsmi: memory total");
+	is_dbl(c.gpu[3].power_limit_w, 700, 0.01, "nvsmi: power limit");
+	is_str(c.gpu[3].model, "NVIDIA H100 80GB HBM3", "nvsmi: model");
+	is_str(c.gpu[3].bus_id, "00000000:5D:00.0", "nvsmi: bus id");
+	ok(strncmp(c.gpu[3].uuid, "GPU-", 4) == 0, "nvsmi: uuid");
+	ok((c.gpu[3].valid & BIT(GPU_FAN)) == 0, "nvsmi: fan [N/A] unknown");
+	is_int(c.gpu[3].pstate, 0, "nvsmi: P0");
+
+	for (node = 0; node < 125; node++) {
+		if (tool(s, node, "nvidia-smi\t--query-gpu=" NVSMI_QUERY
+		    "\t--format=csv", &b, &cause) != 0) {
+			free(cause);
+			continue;
+		}
+		if (lostnode == -1 && strstr(b.data, "is lost") != NULL) {
+			lostnode = node;
+			n = parse(parse_nvsmi_csv, &b, NULL);
+			is_int(n, 8, "nvsmi with a lost GPU: 8 records");
+			for (i = 0; i < c.ngpu && c.gpu[i].error[0] == '\0'; i++)
+				;
+			ok(i < c.ngpu && strstr(c.gpu[i].error, "lost") !=
+			    NULL, "nvsmi: the lost GPU says so (%s)",
+			    i < c.ngpu ? c.gpu[i].error : "none");
+		}
+		tool(s, node, "nvidia-smi\tnvlink\t-s", &b, &cause);
+		free(cause);
+		if (linknode == -1 && strstr(b.data, "<inactive>") != NULL &&
+		    strstr(b.data, "is lost") == NULL) {
+			linknode = node;
+			n = parse(parse_nvlink_status, &b, NULL);
+			is_int(n, 144, "nvlink -s: 144 links");
+			for (i = 0; i < c.nlink && c.link[i].state == LINK_UP;
+			    i++)
+				;
+			ok(i < c.nlink && c.link[i].state == LINK_DOWN,
+			    "nvlink -s: <inactive> is down");
+			is_dbl(c.link[0].speed_gbs, 26.562, 0.001,
+			    "nvlink -s: 26.562 GB/s");
+		}
+	}
+	ok(lostnode >= 0 && linknode >= 0, "found faults to read back");
+
+	for (node = 0; node < 125; node++) {
+		if (tool(s, node, "nvidia-smi\tnvlink\t-e", &b, &cause) == 0 &&
+		    strstr(b.data, "is lost") == NULL)
+			break;
+		free(cause);
+	}
+	n = parse(parse_nvlink_errors, &b, NULL);
+	is_int(n, 144, "nvlink -e: 144 links");
+	ok((c.link[5].valid & BIT(NVL_REPLAY)) != 0, "nvlink -e: counters");
+
+	run(s, 40, "ipmitool\tsdr\telist", &b);
+	n = parse(parse_ipmi_sdr, &b, NULL);
+	is_int(n, 38, "sdr elist: 38 sensors");
+	is_int(c.nerr, 0, "sdr elist: no error");
+	for (i = 0; i < c.nsensor && strcmp(c.sensor[i].name,
+	    "Coolant Flow") != 0; i++)
+		;
+	ok(i < c.nsensor && c.sensor[i].kind == SENSOR_FLOW,
+	    "sdr elist: coolant flow is a flow");
+	for (i = 0; i < c.nsensor && strcmp(c.sensor[i].name, "FAN1") != 0;
+	    i++)
+		;
+	ok(i < c.nsensor && c.sensor[i].kind == SENSOR_FAN &&
+	    c.sensor[i].reading > 1000, "sdr elist: FAN1 in RPM");
+	for (i = 0; i < c.nsensor && strcmp(c.sensor[i].name, "GPU1 Temp") !=
+	    0; i++)
+		;
+	ok(i < c.nsensor && c.sensor[i].kind == SENSOR_TEMP,
+	    "sdr elist: GPU1 Temp");
+	run(s, 40, "ipmitool\tsensor\tlist", &b);
+	n = parse(parse_ipmi_sensor, &b, NULL);
+	is_int(n, 38, "sensor list: 38 sensors");
+
+	run(s, 40, "ibstat", &b);
+	n = parse(parse_ibstat, &b, NULL);
+	is_int(n, 8, "ibstat: 8 ports");
+	is_str(c.ib[0].device, "mlx5_0", "ibstat: mlx5_0");
+	is_dbl(c.ib[0].rate_gbps, 400, 0.01, "ibstat: 400");
+	is_str(c.ib[7].ca_type, "MT4129", "ibstat: MT4129");
+
+	run(s, -1, "sinfo\t-h\t-N\t-o\t" SINFO_FORMAT, &b);
+	n = parse(parse_sinfo, &b, SINFO_FORMAT);
+	is_int(n, count_lines(b.data, "gpu"), "sinfo: every line");
+	is_str(c.snode.name, "gpu0001", "sinfo: gpu0001");
+	is_str(c.snode.gres, "gpu:h100:8(S:0-1)", "sinfo: gres");
+	is_int(c.nerr, 0, "sinfo: no error");
+
+	run(s, -1, "scontrol\tshow\tnode", &b);
+	n = parse(parse_scontrol_node, &b, NULL);
+	is_int(n, 125, "scontrol show node: 125 nodes");
+	run(s, -1, "scontrol\t-o\tshow\tnode", &b);
+	n = parse(parse_scontrol_node, &b, NULL);
+	is_int(n, 125, "scontrol -o show node: 125 nodes");
+	is_int(c.snode.cpus, 112, "scontrol: CPUTot");
+
+	for (node = 0; node < 125; node++) {
+		if (tool(s, node, "dcgmi\tdiag\t-r\t3", &b, &cause) != 0) {
+			free(cause);
+			continue;
+		}
+		if (strstr(b.data, "Fail - GPU") != NULL)
+			break;
+	}
+	n = parse(parse_dcgm_diag, &b, NULL);
+	ok(n > 10, "dcgmi diag text: %d results", n);
+	for (i = 0; i < c.ndiag && c.diag[i].result != DIAG_FAIL; i++)
+		;
+	ok(i < c.ndiag, "dcgmi diag text: a failure (%s, GPU %d)",
+	    i < c.ndiag ? c.diag[i].test : "-", i < c.ndiag ? c.diag[i].gpu :
+	    -1);
+	tool(s, node, "dcgmi\tdiag\t-r\t3\t-j", &b, &cause);
+	free(cause);
+	n = parse(parse_dcgm_diag, &b, NULL);
+	ok(n > 10, "dcgmi diag JSON: %d results", n);
+	is_int(c.nerr, 0, "dcgmi diag JSON: no error");
+	for (i = 0; i < c.ndiag && c.diag[i].result != DIAG_FAIL; i++)
+		;
+	ok(i < c.ndiag, "dcgmi diag JSON: the failure too");
+
+	for (node = 0; node < 125; node++) {
+		if (tool(s, node, "dmesg", &b, &cause) != 0) {
+			free(cause);
+			continue;
+		}
+		if (strstr(b.data, "): 79,") != NULL)
+			break;
+	}
+	n = parse(parse_xid, &b, NULL);
+	ok(n >= 1, "dmesg: %d Xids", n);
+	for (i = 0; i < c.nxid && c.xid[i].xid != 79; i++)
+		;
+	ok(i < c.nxid && strncmp(c.xid[i].bus_id, "0000:", 5) == 0,
+	    "dmesg: Xid 79 with its bus (%s)", i < c.nxid ? c.xid[i].bus_id :
+	    "-");
+	tool(s, node, "dmesg\t-T", &b, &cause);
+	free(cause);
+	ok(parse(parse_xid, &b, NULL) == n, "dmesg -T: as many Xids");
+	tool(s, node, "journalctl\t-k", &b, &cause);
+	free(cause);
+	ok(parse(parse_xid, &b, NULL) == n, "journalctl -k: as many Xids");
+
+	sim_free(s);
+	buf_free(&b);
+}
+
+/* sim_create(100000) and every node's nvidia-smi query, in CPU time. */
+static void
+test_speed(void)
+{
+	struct sim	*s;
+	struct buf	 b;
+	clock_t		 t0;
+	double		 cpu;
+	size_t		 bytes = 0;
+	u_int		 n;
+	char		*cause;
+
+	buf_init(&b);
+	t0 = clock();
+	s = sim_create(100000, 1, 0.02);
+	sim_set_time(s, T0);
+	for (n = 0; n < sim_nodes(s); n++) {
+		if (tool(s, n, "nvidia-smi\t--query-gpu=" NVSMI_QUERY
+		    "\t--format=csv,noheader,nounits", &b, &cause) == 0)
+			bytes += b.len;
+		free(cause);
+	}
+	cpu = (double)(clock() - t0) / CLOCKS_PER_SEC;
+	printf("# sim_create(100000) and a full nvidia-smi sweep: %.3f s CPU, "
+	    "%zu bytes\n", cpu, bytes);
+	ok(cpu < 5.0, "100k GPUs swept in %.3f s CPU", cpu);
+	sim_free(s);
+	buf_free(&b);
+}
+
+int
+main(void)
+{
+	test_sizes();
+	test_determinism();
+	test_shapes();
+	test_faults();
+	test_time();
+	test_queue();
+	test_roundtrip();
+	test_speed();
+	return (tap_done());
+}
