@@ -753,6 +753,18 @@ simt_sensor_set(struct simt_sensor *x, const char *name, u_int number,
 		x->th[i] = NAN;
 }
 
+/* Thresholds, NAN where the BMC has none. */
+static void
+simt_th(struct simt_sensor *x, double lcr, double lnc, double unc,
+    double ucr, double unr)
+{
+	x->th[TH_LCR] = lcr;
+	x->th[TH_LNC] = lnc;
+	x->th[TH_UNC] = unc;
+	x->th[TH_UCR] = ucr;
+	x->th[TH_UNR] = unr;
+}
+
 #define SIMT_MAXSENSORS	48
 static u_int
 simt_sensors(struct sim *s, u_int node, struct simt_sensor *x)
@@ -769,25 +781,24 @@ simt_sensors(struct sim *s, u_int node, struct simt_sensor *x)
 	h = sim_hash(s->seed, node, (uint64_t)floor(s->t / 10), 0x1b3c);
 
 	simt_sensor_set(p, "Inlet Temp", 0x04, 7, 1, SU_DEGC, round(v.inlet));
-	p->th[TH_UNC] = 35; p->th[TH_UCR] = 40; p++;
+	simt_th(p++, NAN, NAN, 35, 40, NAN);
 	simt_sensor_set(p, "Exhaust Temp", 0x01, 7, 1, SU_DEGC,
 	    round(v.inlet + 8 + v.power / 600));
-	p->th[TH_UNC] = 65; p->th[TH_UCR] = 70; p++;
+	simt_th(p++, NAN, NAN, 65, 70, NAN);
 	cpu = 38 + 22 * v.busy / SIM_GPUS;
 	simt_sensor_set(p, "CPU1 Temp", 0x0e, 3, 1, SU_DEGC,
 	    round(cpu + (h & 3)));
-	p->th[TH_UNC] = 90; p->th[TH_UCR] = 95; p++;
+	simt_th(p++, NAN, NAN, 90, 95, NAN);
 	simt_sensor_set(p, "CPU2 Temp", 0x0f, 3, 2, SU_DEGC,
 	    round(cpu - 2 + ((h >> 2) & 3)));
-	p->th[TH_UNC] = 90; p->th[TH_UCR] = 95; p++;
+	simt_th(p++, NAN, NAN, 90, 95, NAN);
 	for (i = 0; i < SIM_GPUS; i++) {
 		snprintf(name, sizeof name, "GPU%u Temp", i + 1);
 		simt_sensor_set(p, name, 0x40 + i, 11, i + 1, SU_DEGC,
 		    v.gpu[i].temp);
 		if (v.gpu[i].lost)
 			p->valid = 0;
-		p->th[TH_UNC] = 85; p->th[TH_UCR] = 90; p->th[TH_UNR] = 100;
-		p++;
+		simt_th(p++, NAN, NAN, 85, 90, 100);
 	}
 	fan = sim_fault_find(s, node, SF_FAN, -1);
 	fanrpm = 4800 + (v.inlet - 20) * 180 + v.power / 4;
@@ -797,16 +808,14 @@ simt_sensors(struct sim *s, u_int node, struct simt_sensor *x)
 		    60 * round((fanrpm + ((h >> (4 + i * 3)) & 7) * 40) / 60));
 		if (fan != NULL && fan->unit == i)
 			p->value = 0;
-		p->th[TH_LCR] = 420; p->th[TH_LNC] = 600;
-		p++;
+		simt_th(p++, 420, 600, NAN, NAN, NAN);
 	}
 	ps = v.power / SIM_PSUS;
 	for (i = 0; i < SIM_PSUS; i++) {
 		snprintf(name, sizeof name, "PS%u Input Power", i + 1);
 		simt_sensor_set(p, name, 0x50 + i, 10, i + 1, SU_WATTS,
 		    10 * round((ps + ((h >> (i * 5)) & 7) * 10 - 35) / 10));
-		p->th[TH_UCR] = 3000;
-		p++;
+		simt_th(p++, NAN, NAN, NAN, 3000, NAN);
 	}
 	for (i = 0; i < SIM_PSUS; i++) {
 		snprintf(name, sizeof name, "PS%u Status", i + 1);
@@ -817,21 +826,20 @@ simt_sensors(struct sim *s, u_int node, struct simt_sensor *x)
 	}
 	simt_sensor_set(p, "Coolant In Temp", 0x60, 30, 1, SU_DEGC,
 	    round(v.supply));
-	p->th[TH_UNC] = 40; p->th[TH_UCR] = 45; p++;
+	simt_th(p++, NAN, NAN, 40, 45, NAN);
 	simt_sensor_set(p, "Coolant Out Temp", 0x61, 30, 1, SU_DEGC,
 	    round(v.ret));
-	p->th[TH_UNC] = 50; p->th[TH_UCR] = 55; p++;
+	simt_th(p++, NAN, NAN, 50, 55, NAN);
 	simt_sensor_set(p, "Coolant Flow", 0x62, 30, 1, SU_LPM,
 	    round(v.flow));
-	p->th[TH_LCR] = 8; p->th[TH_LNC] = 10; p++;
+	simt_th(p++, 8, 10, NAN, NAN, NAN);
 	simt_sensor_set(p, "Leak Detect", 0x63, 30, 1, SU_DISCRETE, 0);
 	p->state = "State Deasserted";
 	p->raw = 0x01;
 	p++;
 	simt_sensor_set(p, "Total Power", 0x70, 7, 1, SU_WATTS,
 	    10 * round(v.power / 10));
-	p->th[TH_UCR] = 12000;
-	p++;
+	simt_th(p++, NAN, NAN, NAN, 12000, NAN);
 	simt_sensor_set(p, "Chassis Intru", 0x73, 7, 1, SU_DISCRETE, 0);
 	p->raw = 0x00;
 	p++;
