@@ -63,13 +63,13 @@ $(BUILD)/%.o: %.c $(HDRS) $(BUILD)/keys.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -I$(BUILD) -c -o $@ $<
 
-# The compiled-in key bindings come from keymaps/default.keys.
-$(BUILD)/keys.h: $(wildcard keymaps/default.keys)
+# The compiled-in keymaps are keymaps/*.keys, so the two cannot differ.
+$(BUILD)/keys.h: $(wildcard keymaps/*.keys)
 	@mkdir -p $(BUILD)
-	@if [ -f keymaps/default.keys ]; then \
-		sed -e '/^[[:space:]]*#/d' -e '/^[[:space:]]*$$/d' \
-		    -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/.*/"&",/' \
-		    keymaps/default.keys; fi > $@.tmp && mv $@.tmp $@
+	@{ echo 'static const struct { const char *name; const char *text; } keys_maps[] = {'; \
+	for f in keymaps/*.keys; do echo "{ \"$$(basename $$f .keys)\","; \
+	    sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/.*/"&\\n"/' $$f; \
+	    echo '},'; done; echo '};'; } > $@.tmp && mv $@.tmp $@
 
 $(BUILD)/libcore.a: $(CORE_OBJS)
 	rm -f $@

@@ -247,12 +247,15 @@ main(int argc, char **argv)
 		return (2);
 	}
 	ctx.model = model;
+	if (cmd_keymap_load(&ctx, &cause) != 0) {
+		fprintf(stderr, "myriad: %s\n", cause);
+		return (2);
+	}
 
 	if (ncommands == 0 && nfiles == 0) {
-		if (isatty(STDIN_FILENO)) {
-			/* The console comes with the TUI; until then, this. */
-			st = cmd_run_string(&ctx, "summary", "myriad");
-		} else {
+		if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
+			st = ui_run(&ctx);
+		else {
 			files = xreallocarray(files, 1, sizeof *files);
 			files[nfiles++] = "-";
 		}
@@ -273,6 +276,7 @@ main(int argc, char **argv)
 	}
 	free(commands);
 	free(files);
+	keys_clear();
 	backend_free(ctx.backend);
 	model_free(model);
 	options_reset();

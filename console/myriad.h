@@ -565,11 +565,14 @@ enum cmd_status {
 	CMD_USAGE = 2,		/* it was used wrongly */
 };
 #define CMD_MUTATES	0x1	/* changes the cluster: refused read-only */
+#define CMD_UI		0x2	/* needs the console */
 
 struct backend;
+struct ui;
 struct cmd_ctx {
 	struct model		*model;
 	struct backend		*backend;
+	struct ui		*ui;		/* the console, when it runs */
 	enum output_format	 format;
 	FILE			*out;
 	FILE			*err;
@@ -633,6 +636,86 @@ void		 loop_timer(struct loop *, double, loop_timer_cb, void *);
 void		 loop_signal(struct loop *, int, loop_signal_cb, void *);
 void		 loop_once(struct loop *, double);
 double		 loop_now(void);
+
+/*
+ * keys.c: key bindings.  Keys are Unicode code points, or KEYC_* above
+ * them; ui.c turns curses' keys into these.
+ */
+#define KEYC_META	0x200000
+enum {
+	KEYC_BASE = 0x110000,
+	KEYC_UP,
+	KEYC_DOWN,
+	KEYC_LEFT,
+	KEYC_RIGHT,
+	KEYC_PPAGE,
+	KEYC_NPAGE,
+	KEYC_HOME,
+	KEYC_END,
+	KEYC_IC,
+	KEYC_DC,
+	KEYC_BTAB,
+	KEYC_F1,
+	KEYC_F12 = KEYC_F1 + 11,
+};
+int		 keys_parse(const char *, int *);
+const char	*keys_name(int, char *, size_t);
+int		 keys_bind(const char *, const char *, const char *, char **);
+int		 keys_unbind(const char *, const char *, char **);
+const char	*keys_find(const char *, int);
+void		 keys_list(struct buf *, const char *);
+void		 keys_clear(void);
+const char	*keys_map(const char *);
+
+/* cmd-ui.c: the console's commands. */
+enum cmd_status	 cmd_view(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_cursor(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_open(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_back(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_mark(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_sort(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_filter(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_metric(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_command_prompt(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_filter_prompt(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_show_keys(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_redraw(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_suspend(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_quit(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_dump_screen(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_bind(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_unbind(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_list_keys(struct cmd_ctx *, struct cmd_args *);
+int		 cmd_keymap_load(struct cmd_ctx *, char **);
+
+/* ui.c: the console, the one file outside views/ that uses curses. */
+int		 ui_run(struct cmd_ctx *);
+int		 ui_view(struct ui *, const char *, char **);
+int		 ui_cursor(struct ui *, const char *, char **);
+void		 ui_open(struct ui *);
+void		 ui_back(struct ui *);
+int		 ui_mark(struct ui *, int, const char *, char **);
+int		 ui_sort(struct ui *, const char *, char **);
+int		 ui_filter(struct ui *, const char *, char **);
+int		 ui_metric(struct ui *, const char *, char **);
+void		 ui_prompt(struct ui *, int);
+void		 ui_show_text(struct ui *, const char *, const char *);
+int		 ui_dump(struct ui *, const char *, char **);
+void		 ui_quit(struct ui *);
+void		 ui_redraw(struct ui *);
+void		 ui_suspend(struct ui *);
+const char	*ui_view_name(struct ui *);
+const struct model *ui_model(struct ui *);
+void		 ui_prompt_show(struct ui *, int, const char *, int);
+void		 ui_prompt_done(struct ui *, int, const char *);
+void		 ui_prompt_matches(struct ui *, char **, int);
+
+/* prompt.c: the : and / prompt, GNU readline's callback interface. */
+void		 prompt_init(struct ui *);
+void		 prompt_free(void);
+void		 prompt_start(struct ui *, int);
+void		 prompt_key(struct ui *, int);
+void		 prompt_cancel(struct ui *);
 
 /* xmalloc.c */
 void		*xmalloc(size_t);

@@ -1,0 +1,1022 @@
+/*
+ * myriad - the console: owns the terminal, turns keys into commands, and
+ * draws once per pass of the loop.
+ * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
+ *
+ * The only file outside views/ that includes curses.  Nothing prints to
+ * stdout or stderr while curses runs: commands write to memory streams,
+ * their errors go to the message line and their output to a pager.
+ */
+
+#include <errno.h>
+#include <langinfo.h>
+#include <limits.h>
+#include <locale.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "view.h"
+#include "backend.h"
+
+static struct ui	*ui_current;	/* for the fatal signal handler */
+
+/* The pager: command output and the key list, over the view. */
+static char		*ui_text;
+static char		 ui_text_title[32];
+static int		 ui_text_top;
+
+/* Refresh timers: one per group of domains. */
+static const struct {
+	const char	*option;
+	uint64_t	 domains;
+} ui_refresh[] = {
+	{ "refresh.gpus", BIT(DOM_GPUS) },
+	{ "refresh.links", BIT(DOM_LINKS) | BIT(DOM_IB) },
+	{ "refresh.sensors", BIT(DOM_SENSORS) },
+	{ "refresh.slurm", BIT(DOM_NODES) | BIT(DOM_JOBS) },
+};
+
+static void	ui_draw(struct ui *);
+
+const struct model *
+ui_model(struct ui *ui)
+{
+	return (ui != NULL ? ui->model : NULL);
+}
+
+const char *
+ui_view_name(struct ui *ui)
+{
+	return (view_table[ui->view].name);
+}
+
+static void
+ui_message(struct ui *ui, int error, const char *fmt, ...)
+{
+	va_list	 ap;
+
+	va_start(ap, fmt);
+	vsnprintf(ui->message, sizeof ui->message, fmt, ap);
+	va_end(ap);
+	ui->message_error = error;
+	ui->dirty = 1;
+}
+
+/* Restore the terminal; safe to call twice and from a fatal signal. */
+static void
+ui_restore(void)
+{
+	if (ui_current == NULL)
+		return;
+	ui_current = NULL;
+	endwin();
+}
+
+static void
+ui_fatal(int sig)
+{
+	ui_restore();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void
+ui_sig_quit(int sig, void *arg)
+{
+	struct ui	*ui = arg;
+
+	ui->quit = 1;
+}
+
+static void
+ui_sig_winch(int sig, void *arg)
+{
+	struct ui	*ui = arg;
+	struct winsize	 ws;
+
+	if (ioctl(STDIN_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0)
+		resizeterm(ws.ws_row, ws.ws_col);
+	ui->dirty = 2;
+}
+
+static void
+ui_sig_cont(int sig, void *arg)
+{
+	struct ui	*ui = arg;
+
+	ui->dirty = 2;
+}
+
+void
+ui_suspend(struct ui *ui)
+{
+	endwin();
+	kill(getpid(), SIGTSTP);
+	/* Here again after SIGCONT. */
+	refresh();
+	ui->dirty = 2;
+}
+
+void
+ui_quit(struct ui *ui)
+{
+	ui->quit = 1;
+}
+
+void
+ui_redraw(struct ui *ui)
+{
+	ui->dirty = 2;
+}
+
+void
+ui_show_text(struct ui *ui, const char *title, const char *text)
+{
+	free(ui_text);
+	ui_text = xstrdup(text);
+	strlcpy(ui_text_title, title, sizeof ui_text_title);
+	ui_text_top = 0;
+	ui->help = 1;
+	ui->dirty = 1;
+}
+
+static void
+ui_text_close(struct ui *ui)
+{
+	free(ui_text);
+	ui_text = NULL;
+	ui->help = 0;
+	ui->dirty = 1;
+}
+
+int
+ui_view(struct ui *ui, const char *name, char **cause)
+{
+	const struct view_entry	*v;
+	int			 n = VIEW_NVIEWS;
+
+	if (strcmp(name, "next") == 0)
+		v = &view_table[(ui->view + 1) % n];
+	else if (strcmp(name, "previous") == 0)
+		v = &view_table[(ui->view + n - 1) % n];
+	else if ((v = view_find(name)) == NULL) {
+		xasprintf(cause, "no view '%s'", name);
+		return (-1);
+	}
+	if ((enum view_id)(v - view_table) != ui->view)
+		ui->last = ui->view;
+	ui->view = v - view_table;
+	if (ui->view == VIEW_NODE && ui->node < 0)
+		ui->node = 0;
+	ui->dirty = 1;
+	return (0);
+}
+
+int
+ui_cursor(struct ui *ui, const char *how, char **cause)
+{
+	static const struct {
+		const char	*name;
+		int		 dx;
+		int		 dy;
+	} moves[] = {
+		{ "up", 0, -1 }, { "down", 0, 1 }, { "left", -1, 0 },
+		{ "right", 1, 0 }, { "page-up", 0, -1000 },
+		{ "page-down", 0, 1000 }, { "half-up", 0, -500 },
+		{ "half-down", 0, 500 }, { "home", 0, -1000000 },
+		{ "end", 0, 1000000 }, { "top", 0, -2000 },
+		{ "bottom", 0, 2000 }, { "line-start", -1000000, 0 },
+		{ "line-end", 1000000, 0 },
+	};
+	const struct view_entry	*v = &view_table[ui->view];
+	struct view_state	*vs = &ui->vs[ui->view];
+	size_t			 i;
+	int			 dy, page = vs->height > 1 ? vs->height : 1;
+
+	for (i = 0; i < nitems(moves); i++) {
+		if (strcmp(moves[i].name, how) == 0)
+			break;
+	}
+	if (i == nitems(moves)) {
+		xasprintf(cause, "no cursor move '%s'", how);
+		return (-1);
+	}
+	if (ui->help) {
+		dy = moves[i].dy;
+		ui_text_top += dy == -1000 || dy == 1000 ? dy / 1000 * page :
+		    dy;
+		if (ui_text_top < 0)
+			ui_text_top = 0;
+		ui->dirty = 1;
+		return (0);
+	}
+	dy = moves[i].dy;
+	/* Pages are the body's height; halves, half of it. */
+	if (dy == 1000 || dy == -1000)
+		dy = dy / 1000 * page;
+	else if (dy == 500 || dy == -500)
+		dy = dy / 500 * (page / 2 > 0 ? page / 2 : 1);
+	else if (dy == 2000 || dy == -2000)
+		dy = dy > 0 ? vs->top + page - 1 - vs->cursor :
+		    vs->top - vs->cursor;
+	if (v->step != NULL)
+		v->step(ui, moves[i].dx, dy);
+	ui->dirty = 1;
+	return (0);
+}
+
+void
+view_open_node(struct ui *ui)
+{
+	const struct view_entry	*v = &view_table[ui->view];
+	int			 node;
+
+	if (v->node == NULL || (node = v->node(ui)) < 0)
+		return;
+	ui->node = node;
+	if (ui->view != VIEW_NODE)
+		ui->last = ui->view;
+	ui->view = VIEW_NODE;
+	ui->dirty = 1;
+}
+
+void
+ui_open(struct ui *ui)
+{
+	const struct view_entry	*v = &view_table[ui->view];
+
+	if (v->open != NULL)
+		v->open(ui);
+	else
+		view_open_node(ui);
+	ui->dirty = 1;
+}
+
+void
+ui_back(struct ui *ui)
+{
+	if (ui->help) {
+		ui_text_close(ui);
+		return;
+	}
+	if (ui->nmatches > 0) {
+		ui->nmatches = 0;
+		ui->dirty = 1;
+		return;
+	}
+	if (ui->job >= 0 && ui->view == VIEW_MAP) {
+		ui->job = -1;
+		ui->dirty = 1;
+		return;
+	}
+	if (ui->vs[ui->view].filter != NULL) {
+		ui_filter(ui, "", NULL);
+		return;
+	}
+	if (ui->last != ui->view) {
+		enum view_id	 v = ui->view;
+
+		ui->view = ui->last;
+		ui->last = v;
+	}
+	ui->dirty = 1;
+}
+
+int
+ui_mark(struct ui *ui, int mode, const char *nodeset, char **cause)
+{
+	const struct view_entry	*v = &view_table[ui->view];
+	uint8_t			*mask;
+	u_int			 i;
+	int			 node;
+
+	switch (mode) {
+	case 'c':
+		memset(ui->marks, 0, ui->model->nnodes);
+		break;
+	case 't':
+		if (v->node == NULL || (node = v->node(ui)) < 0) {
+			xasprintf(cause, "no node under the cursor");
+			return (-1);
+		}
+		ui->marks[node] = !ui->marks[node];
+		if (v->step != NULL && ui->view != VIEW_MAP)
+			v->step(ui, 0, 1);
+		break;
+	case 'a':
+	case 'u':
+		if (model_select(ui->model, nodeset, &mask, cause) != 0)
+			return (-1);
+		for (i = 0; i < ui->model->nnodes; i++) {
+			if (mask[i])
+				ui->marks[i] = mode == 'a';
+		}
+		free(mask);
+		break;
+	}
+	ui->nmarks = 0;
+	for (i = 0; i < ui->model->nnodes; i++)
+		ui->nmarks += ui->marks[i];
+	ui->dirty = 1;
+	return (0);
+}
+
+int
+ui_sort(struct ui *ui, const char *name, char **cause)
+{
+	const struct view_entry	*v = &view_table[ui->view];
+	struct view_state	*vs = &ui->vs[ui->view];
+	const struct record	*r;
+	const struct field	*f;
+
+	if (v->record == NULL || (r = record_find(v->record)) == NULL) {
+		xasprintf(cause, "the %s view does not sort", v->name);
+		return (-1);
+	}
+	if ((f = record_field(r, name)) == NULL) {
+		xasprintf(cause, "no column '%s' in the %s view", name,
+		    v->name);
+		return (-1);
+	}
+	if (vs->sort == f)
+		vs->reverse = !vs->reverse;
+	else {
+		vs->sort = f;
+		/* Numbers sort biggest first: the hot GPU on top. */
+		vs->reverse = f->type != FT_STR && f->type != FT_NODE;
+	}
+	vs->rebuild = 1;
+	ui->dirty = 1;
+	ui_message(ui, 0, "sorted by %s%s", f->name,
+	    vs->reverse ? ", reversed" : "");
+	return (0);
+}
+
+/*
+ * A filter is an expression (temp>85), a node set (gpu[0001-0100]) or, if
+ * it is neither, text to look for in the rows.
+ */
+int
+ui_filter(struct ui *ui, const char *text, char **cause)
+{
+	const struct view_entry	*v = &view_table[ui->view];
+	struct view_state	*vs = &ui->vs[ui->view];
+	const struct record	*r;
+	char			*why = NULL;
+
+	free(vs->filter);
+	filter_free(vs->fexpr);
+	free(vs->fmask);
+	vs->filter = NULL;
+	vs->fexpr = NULL;
+	vs->fmask = NULL;
+	vs->rebuild = 1;
+	vs->cursor = vs->top = 0;
+	ui->dirty = 1;
+	if (*text == '\0') {
+		ui_message(ui, 0, "filter cleared");
+		return (0);
+	}
+	vs->filter = xstrdup(text);
+	r = v->record != NULL ? record_find(v->record) : record_find("node");
+	if (strpbrk(text, "<>=~!") != NULL &&
+	    (vs->fexpr = filter_create(r, text, &why)) == NULL &&
+	    strpbrk(text, "<>=") != NULL) {
+		if (cause != NULL)
+			*cause = why;
+		else
+			free(why);
+		free(vs->filter);
+		vs->filter = NULL;
+		return (-1);
+	}
+	free(why);
+	if (vs->fexpr == NULL && model_select(ui->model, text, &vs->fmask,
+	    &why) != 0)
+		free(why);		/* plain text, then */
+	ui_message(ui, 0, "filter: %s", text);
+	return (0);
+}
+
+int
+ui_metric(struct ui *ui, const char *name, char **cause)
+{
+	static const char	*names[] = { "state", "util", "temp", "power",
+				    "health", "job" };
+	size_t			 i;
+
+	if (strcmp(name, "next") == 0)
+		ui->metric = (ui->metric + 1) % MAP_NMETRICS;
+	else if (strcmp(name, "previous") == 0)
+		ui->metric = (ui->metric + MAP_NMETRICS - 1) % MAP_NMETRICS;
+	else {
+		for (i = 0; i < nitems(names); i++) {
+			if (strcmp(names[i], name) == 0)
+				break;
+		}
+		if (i == nitems(names)) {
+			xasprintf(cause, "no metric '%s'", name);
+			return (-1);
+		}
+		ui->metric = i;
+	}
+	ui_message(ui, 0, "map shows %s", names[ui->metric]);
+	ui->dirty = 1;
+	return (0);
+}
+
+void
+ui_prompt(struct ui *ui, int kind)
+{
+	ui->prompt = kind;
+	ui->nmatches = 0;
+	prompt_start(ui, kind);
+	ui->dirty = 1;
+}
+
+void
+ui_prompt_show(struct ui *ui, int kind, const char *line, int point)
+{
+	snprintf(ui->prompt_line, sizeof ui->prompt_line, "%c%s", kind, line);
+	ui->prompt_point = point + 1;
+	ui->dirty = 1;
+}
+
+void
+ui_prompt_matches(struct ui *ui, char **matches, int n)
+{
+	ui->matches = matches;
+	ui->nmatches = n;
+	ui->dirty = 1;
+}
+
+/* Run commands as if typed; output to the pager, errors to the message. */
+static void
+ui_run_command(struct ui *ui, const char *text, const char *where)
+{
+	struct cmd_ctx	*ctx = ui->ctx;
+	char		*out = NULL, *err = NULL, *nl;
+	size_t		 outlen = 0, errlen = 0;
+	FILE		*fo, *fe;
+
+	fo = open_memstream(&out, &outlen);
+	fe = open_memstream(&err, &errlen);
+	if (fo == NULL || fe == NULL)
+		return;
+	ctx->out = fo;
+	ctx->err = fe;
+	ui->message[0] = '\0';
+	cmd_run_string(ctx, text, where);
+	fclose(fo);
+	fclose(fe);
+	ctx->out = ctx->err = NULL;
+	if (errlen > 0) {
+		if ((nl = strchr(err, '\n')) != NULL)
+			*nl = '\0';
+		ui_message(ui, 1, "%s", strncmp(err, "myriad: ", 8) == 0 ?
+		    err + 8 : err);
+	}
+	if (outlen > 0)
+		ui_show_text(ui, "output", out);
+	free(out);
+	free(err);
+	ui->dirty = 1;
+}
+
+void
+ui_prompt_done(struct ui *ui, int kind, const char *line)
+{
+	char	*cause = NULL;
+
+	ui->prompt = 0;
+	ui->nmatches = 0;
+	ui->dirty = 1;
+	if (line == NULL || kind == 0)
+		return;
+	if (kind == '/') {
+		if (ui_filter(ui, line, &cause) != 0) {
+			ui_message(ui, 1, "%s", cause);
+			free(cause);
+		}
+		return;
+	}
+	if (*line != '\0')
+		ui_run_command(ui, line, "prompt");
+}
+
+/* Curses keys into ours. */
+static int
+ui_key(wint_t ch, int iskey)
+{
+	static const struct {
+		int	 curses;
+		int	 key;
+	} table[] = {
+		{ KEY_UP, KEYC_UP }, { KEY_DOWN, KEYC_DOWN },
+		{ KEY_LEFT, KEYC_LEFT }, { KEY_RIGHT, KEYC_RIGHT },
+		{ KEY_PPAGE, KEYC_PPAGE }, { KEY_NPAGE, KEYC_NPAGE },
+		{ KEY_HOME, KEYC_HOME }, { KEY_END, KEYC_END },
+		{ KEY_IC, KEYC_IC }, { KEY_DC, KEYC_DC },
+		{ KEY_BTAB, KEYC_BTAB }, { KEY_BACKSPACE, 127 },
+		{ KEY_ENTER, '\r' },
+	};
+	size_t	 i;
+
+	if (!iskey) {
+		if (ch == '\n')
+			return ('\r');
+		if (ch == 8)
+			return (127);
+		return (ch);
+	}
+	for (i = 0; i < nitems(table); i++) {
+		if (table[i].curses == (int)ch)
+			return (table[i].key);
+	}
+	if ((int)ch >= KEY_F(1) && (int)ch <= KEY_F(12))
+		return (KEYC_F1 + ch - KEY_F(1));
+	return (-1);
+}
+
+static void
+ui_mouse(struct ui *ui)
+{
+	const struct view_entry	*v = &view_table[ui->view];
+	MEVENT			 me;
+	int			 i, x;
+	char			*cause = NULL;
+
+	if (getmouse(&me) != OK)
+		return;
+	if (me.bstate & BUTTON4_PRESSED) {
+		if (v->step != NULL)
+			v->step(ui, 0, -3);
+	} else if (me.bstate & BUTTON5_PRESSED) {
+		if (v->step != NULL)
+			v->step(ui, 0, 3);
+	} else if (me.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED |
+	    BUTTON1_RELEASED)) {
+		if (me.y == 0) {
+			/* The tab bar: which title is under the click? */
+			for (i = 0; i < VIEW_NVIEWS; i++) {
+				x = ui->tabs[i];
+				if (me.x >= x && me.x < ui->tabs[i + 1]) {
+					ui_view(ui, view_table[i].name,
+					    &cause);
+					free(cause);
+				}
+			}
+		} else if (v->click != NULL && me.y >= 1 && me.y < ui->sy - 2)
+			v->click(ui, me.y - 1, me.x);
+	}
+	ui->dirty = 1;
+}
+
+static void
+ui_input(int fd, short revents, void *arg)
+{
+	struct ui	*ui = arg;
+	const char	*command;
+	wint_t		 ch;
+	int		 rc, key;
+
+	while ((rc = wget_wch(stdscr, &ch)) != ERR) {
+		if (rc == KEY_CODE_YES && ch == KEY_MOUSE) {
+			ui_mouse(ui);
+			continue;
+		}
+		if (rc == KEY_CODE_YES && ch == KEY_RESIZE) {
+			ui->dirty = 2;
+			continue;
+		}
+		if ((key = ui_key(ch, rc == KEY_CODE_YES)) == -1)
+			continue;
+		if (key == 27) {
+			/* Escape, or Meta: look for a byte right after. */
+			nodelay(stdscr, TRUE);
+			if (wget_wch(stdscr, &ch) == OK && ch != 27)
+				key = KEYC_META | ui_key(ch, 0);
+		}
+		if (ui->prompt) {
+			if (key == 27 || key == 7)
+				prompt_cancel(ui);
+			else
+				prompt_key(ui, key);
+			continue;
+		}
+		if (ui->help && (key == 27 || key == 'q')) {
+			ui_text_close(ui);
+			continue;
+		}
+		ui->message[0] = '\0';
+		command = keys_find(view_table[ui->view].name, key);
+		if (command != NULL)
+			ui_run_command(ui, command, "key");
+		ui->dirty = ui->dirty ? ui->dirty : 1;
+		if (ui->quit)
+			break;
+	}
+}
+
+static void
+ui_refresh_timer(void *arg)
+{
+	struct ui	*ui = ((struct ui **)arg)[0];
+	size_t		 i = (size_t)((void **)arg)[1];
+
+	backend_refresh(ui->ctx->backend, ui_refresh[i].domains, 1);
+	loop_timer(ui->loop, options_get_float(ui_refresh[i].option),
+	    ui_refresh_timer, arg);
+}
+
+/* Draw the screen as text into a file, the way an operator sees it. */
+int
+ui_dump(struct ui *ui, const char *path, char **cause)
+{
+	FILE	*f;
+	int	 y, x, n;
+	cchar_t	 cc;
+	wchar_t	 wc[CCHARW_MAX + 1];
+	attr_t	 a;
+	short	 pair;
+	char	 mb[MB_LEN_MAX * (CCHARW_MAX + 1)];
+	char	*line;
+	size_t	 len;
+
+	ui_draw(ui);
+	if ((f = fopen(path, "w")) == NULL) {
+		xasprintf(cause, "%s: %s", path, strerror(errno));
+		return (-1);
+	}
+	line = xmalloc((size_t)ui->sx * sizeof mb + 1);
+	for (y = 0; y < ui->sy; y++) {
+		len = 0;
+		for (x = 0; x < ui->sx; x++) {
+			if (mvwin_wch(curscr, y, x, &cc) == ERR)
+				break;
+			if (getcchar(&cc, wc, &a, &pair, NULL) == ERR)
+				continue;
+			if (wc[0] == L'\0')
+				continue;
+			n = wcstombs(mb, wc, sizeof mb);
+			if (n > 0) {
+				memcpy(line + len, mb, n);
+				len += n;
+			}
+		}
+		while (len > 0 && line[len - 1] == ' ')
+			len--;
+		line[len] = '\0';
+		fprintf(f, "%s\n", line);
+	}
+	free(line);
+	fclose(f);
+	return (0);
+}
+
+/* The header: name, cluster, SIMULATED, the tabs. */
+static void
+ui_draw_header(struct ui *ui)
+{
+	const struct model	*m = ui->model;
+	int			 x = 0, i, n;
+	char			 tab[32];
+
+	wattrset(stdscr, colour(C_HEADER));
+	mvwhline(stdscr, 0, 0, ' ', ui->sx);
+	mvwprintw(stdscr, 0, 0, "myriad %s", m->cluster);
+	x = 8 + strlen(m->cluster);
+	if (m->simulated) {
+		wattrset(stdscr, colour(C_SIM));
+		mvwaddstr(stdscr, 0, x, "SIMULATED");
+		x += 10;
+	}
+	for (i = 0; i < VIEW_NVIEWS; i++) {
+		n = snprintf(tab, sizeof tab, " %d %s ", i + 1,
+		    view_table[i].title);
+		ui->tabs[i] = x;
+		if (x + n > ui->sx) {
+			ui->tabs[i] = ui->sx;
+			continue;
+		}
+		wattrset(stdscr, colour((enum view_id)i == ui->view ? C_TABSEL :
+		    C_TAB));
+		mvwaddstr(stdscr, 0, x, tab);
+		x += n;
+	}
+	ui->tabs[VIEW_NVIEWS] = x;
+	wattrset(stdscr, A_NORMAL);
+}
+
+/* The status line: states, utilization, alerts, age, unreachable. */
+static void
+ui_draw_status(struct ui *ui)
+{
+	const struct model	*m = ui->model;
+	const struct gpu	*g;
+	u_int			 counts[5] = { 0 }, unreach = 0, ngpus = 0;
+	u_int			 alerts = 0, i;
+	size_t			 k, n = (size_t)m->nnodes * m->gpus_per_node;
+	double			 util = 0, crit, age;
+	char			 line[512];
+	static const char	*names[] = { "alloc", "idle", "drain", "down",
+				    "other" };
+	int			 len;
+
+	crit = options_get_float("threshold.gpu-temp-crit");
+	for (i = 0; i < m->nnodes; i++) {
+		const char	*s = m->nodes[i].state;
+
+		if (strstr(s, "drain") != NULL)
+			counts[2]++;
+		else if (strncmp(s, "down", 4) == 0 ||
+		    strncmp(s, "fail", 4) == 0)
+			counts[3]++;
+		else if (strncmp(s, "alloc", 5) == 0 ||
+		    strncmp(s, "mix", 3) == 0 ||
+		    strncmp(s, "comp", 4) == 0)
+			counts[0]++;
+		else if (strncmp(s, "idle", 4) == 0)
+			counts[1]++;
+		else
+			counts[4]++;
+		if (m->nodes[i].reach != REACH_UP &&
+		    m->nodes[i].reach != REACH_UNKNOWN)
+			unreach++;
+	}
+	for (k = 0; k < n; k++) {
+		g = &m->gpus[k];
+		if (g->error[0] != '\0' || ((g->valid & BIT(GPU_TEMP)) &&
+		    g->temp_c >= crit) || ((g->valid & BIT(GPU_ECC_DBE)) &&
+		    g->ecc_dbe > 0))
+			alerts++;
+		if (g->valid & BIT(GPU_UTIL)) {
+			util += g->util_pct;
+			ngpus++;
+		}
+	}
+	alerts += unreach;
+	age = m->now > 0 ? (double)time(NULL) - m->now : -1;
+	len = snprintf(line, sizeof line, " nodes");
+	for (i = 0; i < nitems(names); i++) {
+		if (counts[i] > 0 || i < 4)
+			len += snprintf(line + len, sizeof line - len,
+			    " %s %u", names[i], counts[i]);
+	}
+	snprintf(line + len, sizeof line - len, " | util %.0f%% | alerts %u |"
+	    " age %s | unreachable %u%s", ngpus ? util / ngpus : 0.0, alerts,
+	    age < 0 ? "-" : age < 1 ? "<1s" : "", unreach,
+	    ui->nmarks ? "" : "");
+	if (age >= 1) {
+		char	*p = strstr(line, "age ");
+
+		if (p != NULL) {
+			char	 rest[256];
+
+			snprintf(rest, sizeof rest, "%s", p + 4);
+			snprintf(p + 4, sizeof line - (p + 4 - line),
+			    "%.0fs%s", age, rest);
+		}
+	}
+	wattrset(stdscr, colour(alerts > 0 ? C_STATUS : C_STATUS));
+	mvwhline(stdscr, ui->sy - 2, 0, ' ', ui->sx);
+	mvwaddnstr(stdscr, ui->sy - 2, 0, line, ui->sx);
+	if (ui->nmarks > 0 && (int)strlen(line) + 14 < ui->sx) {
+		wattrset(stdscr, colour(C_MARK) | A_REVERSE);
+		mvwprintw(stdscr, ui->sy - 2, ui->sx - 14, " %u marked ",
+		    ui->nmarks);
+	}
+	wattrset(stdscr, A_NORMAL);
+}
+
+static void
+ui_draw_bottom(struct ui *ui)
+{
+	int	 y = ui->sy - 1, i, x, w;
+
+	wmove(stdscr, y, 0);
+	wclrtoeol(stdscr);
+	if (ui->prompt) {
+		mvwaddnstr(stdscr, y, 0, ui->prompt_line, ui->sx - 1);
+		/* Completions, drawn by us above the prompt. */
+		if (ui->nmatches > 0) {
+			x = 0;
+			w = ui->sy - 3;
+			wattrset(stdscr, colour(C_STATUS));
+			mvwhline(stdscr, w, 0, ' ', ui->sx);
+			for (i = 0; i < (int)ui->nmatches; i++) {
+				if (x + (int)strlen(ui->matches[i]) + 1 >=
+				    ui->sx) {
+					mvwaddstr(stdscr, w, x, "...");
+					break;
+				}
+				mvwaddstr(stdscr, w, x, ui->matches[i]);
+				x += strlen(ui->matches[i]) + 2;
+			}
+			wattrset(stdscr, A_NORMAL);
+		}
+		return;
+	}
+	if (ui->message[0] != '\0') {
+		wattrset(stdscr, colour(ui->message_error ? C_ERROR : C_NORMAL));
+		mvwaddnstr(stdscr, y, 0, ui->message, ui->sx - 1);
+		wattrset(stdscr, A_NORMAL);
+	} else {
+		wattrset(stdscr, colour(C_DIM));
+		mvwaddnstr(stdscr, y, 0, ui->vs[ui->view].filter != NULL ?
+		    "" : "? keys  : command  / filter  Enter open  Space mark"
+		    "  q quit", ui->sx - 1);
+		if (ui->vs[ui->view].filter != NULL)
+			mvwprintw(stdscr, y, 0, "filter: %.*s  (Escape "
+			    "clears)", ui->sx - 24, ui->vs[ui->view].filter);
+		wattrset(stdscr, A_NORMAL);
+	}
+}
+
+/* The pager over the body. */
+static void
+ui_draw_text(struct ui *ui)
+{
+	WINDOW		*w = ui->body;
+	const char	*p = ui_text;
+	int		 line = 0, y = 1, h, n;
+
+	werase(w);
+	getmaxyx(w, h, n);
+	wattrset(w, colour(C_HEADER));
+	mvwprintw(w, 0, 0, "%s (Escape or q closes, arrows scroll)",
+	    ui_text_title);
+	wattrset(w, A_NORMAL);
+	while (p != NULL && *p != '\0' && y < h) {
+		n = strcspn(p, "\n");
+		if (line++ >= ui_text_top) {
+			mvwaddnstr(w, y++, 0, p, n);
+		}
+		p += n + (p[n] == '\n');
+	}
+	wnoutrefresh(w);
+}
+
+static void
+ui_draw(struct ui *ui)
+{
+	const struct view_entry	*v = &view_table[ui->view];
+
+	if (ui->dirty == 2) {
+		clearok(curscr, TRUE);
+		getmaxyx(stdscr, ui->sy, ui->sx);
+		wresize(ui->body, ui->sy > 3 ? ui->sy - 3 : 1, ui->sx);
+		werase(stdscr);
+	}
+	getmaxyx(stdscr, ui->sy, ui->sx);
+	ui_draw_header(ui);
+	ui_draw_status(ui);
+	ui_draw_bottom(ui);
+	wnoutrefresh(stdscr);
+	if (ui->help)
+		ui_draw_text(ui);
+	else {
+		v->draw(ui, ui->body);
+		wnoutrefresh(ui->body);
+	}
+	if (ui->prompt) {
+		curs_set(1);
+		wmove(stdscr, ui->sy - 1, ui->prompt_point < ui->sx ?
+		    ui->prompt_point : ui->sx - 1);
+		wnoutrefresh(stdscr);
+	} else
+		curs_set(0);
+	doupdate();
+	ui->dirty = 0;
+}
+
+static int
+ui_colours(void)
+{
+	const char	*when = options_get("color"), *e;
+
+	if (strcmp(when, "never") == 0)
+		return (0);
+	if ((e = getenv("NO_COLOR")) != NULL && *e != '\0' &&
+	    strcmp(when, "always") != 0)
+		return (0);
+	if (strcmp(when, "auto") == 0 && (e = getenv("CLICOLOR")) != NULL &&
+	    strcmp(e, "0") == 0 && getenv("CLICOLOR_FORCE") == NULL)
+		return (0);
+	if (!has_colors())
+		return (0);
+	return (COLORS >= 256 ? 256 : COLORS >= 16 ? 16 : 8);
+}
+
+int
+ui_run(struct cmd_ctx *ctx)
+{
+	struct ui	 ui;
+	uint64_t	 gen;
+	void		*timers[nitems(ui_refresh)][2];
+	size_t		 i;
+	char		*cause;
+	int		 d;
+
+	memset(&ui, 0, sizeof ui);
+	ui.ctx = ctx;
+	ui.model = ctx->model;
+	ui.job = -1;
+	ui.node = -1;
+	ui.marks = xcalloc(ui.model->nnodes + 1, 1);
+	ui.loop = loop_create();
+	ctx->ui = &ui;
+
+	if (cmd_keymap_load(ctx, &cause) != 0) {
+		fprintf(stderr, "myriad: %s\n", cause);
+		free(cause);
+		return (2);
+	}
+	setlocale(LC_ALL, "");
+	ui.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+	draw_init(ui.utf8);
+
+	if (initscr() == NULL)
+		return (2);
+	ui_current = &ui;
+	signal(SIGSEGV, ui_fatal);
+	signal(SIGBUS, ui_fatal);
+	signal(SIGABRT, ui_fatal);
+	signal(SIGFPE, ui_fatal);
+	cbreak();
+	noecho();
+	nonl();
+	intrflush(stdscr, FALSE);
+	keypad(stdscr, TRUE);
+	nodelay(stdscr, TRUE);
+	set_escdelay(25);
+	mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON4_PRESSED |
+	    BUTTON5_PRESSED, NULL);
+	mouseinterval(0);
+	ui.colours = ui_colours();
+	colour_init(ui.colours);
+	getmaxyx(stdscr, ui.sy, ui.sx);
+	ui.body = newwin(ui.sy > 3 ? ui.sy - 3 : 1, ui.sx, 1, 0);
+	prompt_init(&ui);
+
+	loop_add_fd(ui.loop, STDIN_FILENO, POLLIN, ui_input, &ui);
+	loop_signal(ui.loop, SIGWINCH, ui_sig_winch, &ui);
+	loop_signal(ui.loop, SIGTERM, ui_sig_quit, &ui);
+	loop_signal(ui.loop, SIGHUP, ui_sig_quit, &ui);
+	loop_signal(ui.loop, SIGINT, ui_sig_quit, &ui);
+	loop_signal(ui.loop, SIGCONT, ui_sig_cont, &ui);
+
+	/* The first frame from what is there, then the rest as it comes. */
+	backend_refresh(ctx->backend, BIT(DOM_NODES) | BIT(DOM_GPUS) |
+	    BIT(DOM_JOBS), 1);
+	ui.dirty = 2;
+	ui_draw(&ui);
+	backend_refresh(ctx->backend, DOMS_ALL & ~(BIT(DOM_NODES) |
+	    BIT(DOM_GPUS) | BIT(DOM_JOBS)), 1);
+	for (i = 0; i < nitems(ui_refresh); i++) {
+		timers[i][0] = &ui;
+		timers[i][1] = (void *)i;
+		loop_timer(ui.loop, options_get_float(ui_refresh[i].option),
+		    ui_refresh_timer, timers[i]);
+	}
+	ui.dirty = 1;
+
+	while (!ui.quit) {
+		gen = 0;
+		for (d = 0; d < DOM_NDOMAINS; d++)
+			gen += ui.model->gen[d];
+		if (gen != ui.drawn) {
+			ui.drawn = gen;
+			for (i = 0; i < VIEW_NVIEWS; i++)
+				ui.vs[i].rebuild = 1;
+			if (!ui.dirty)
+				ui.dirty = 1;
+		}
+		if (ui.dirty)
+			ui_draw(&ui);
+		loop_once(ui.loop, 1.0);
+	}
+
+	prompt_free();
+	ui_restore();
+	loop_free(ui.loop);
+	for (i = 0; i < VIEW_NVIEWS; i++) {
+		free(ui.vs[i].filter);
+		filter_free(ui.vs[i].fexpr);
+		free(ui.vs[i].fmask);
+		free(ui.vs[i].rows);
+	}
+	free(ui.marks);
+	free(ui_text);
+	ui_text = NULL;
+	ctx->ui = NULL;
+	return (0);
+}

@@ -1,0 +1,170 @@
+/*
+ * myriad - the view table, and what views share about nodes.
+ * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
+ */
+
+#include <math.h>
+#include <string.h>
+
+#include "view.h"
+
+const struct view_entry view_table[] = {
+	[VIEW_MAP] = { .name = "map", .title = "Map",
+	    .domains = BIT(DOM_NODES) | BIT(DOM_GPUS) | BIT(DOM_JOBS),
+	    .draw = view_map_draw, .step = view_map_move,
+	    .open = view_map_open, .node = view_map_node,
+	    .click = view_map_click },
+	[VIEW_GPUS] = { .name = "gpus", .title = "GPUs",
+	    .domains = BIT(DOM_GPUS), .draw = view_gpus_draw,
+	    .step = table_move, .node = view_gpus_node,
+	    .click = table_click, .record = "gpu" },
+	[VIEW_JOBS] = { .name = "jobs", .title = "Jobs",
+	    .domains = BIT(DOM_JOBS), .draw = view_jobs_draw,
+	    .step = table_move, .open = view_jobs_open,
+	    .click = table_click, .record = "job" },
+	[VIEW_COOLING] = { .name = "cooling", .title = "Cooling",
+	    .domains = BIT(DOM_SENSORS), .draw = view_cooling_draw,
+	    .step = table_move, .node = view_cooling_node,
+	    .click = table_click },
+	[VIEW_LINKS] = { .name = "links", .title = "Links",
+	    .domains = BIT(DOM_LINKS) | BIT(DOM_IB), .draw = view_links_draw,
+	    .step = table_move, .node = view_links_node,
+	    .click = table_click },
+	[VIEW_NODE] = { .name = "node", .title = "Node",
+	    .domains = DOMS_ALL, .draw = view_node_draw,
+	    .step = view_node_move },
+	[VIEW_EVENTS] = { .name = "events", .title = "Events",
+	    .domains = BIT(DOM_EVENTS), .draw = view_events_draw,
+	    .step = table_move, .node = view_events_node,
+	    .click = table_click, .record = "event" },
+};
+
+const struct view_entry *
+view_find(const char *name)
+{
+	int	 i;
+
+	for (i = 0; i < VIEW_NVIEWS; i++) {
+		if (strcmp(view_table[i].name, name) == 0)
+			return (&view_table[i]);
+	}
+	return (NULL);
+}
+
+struct view_state *
+view_state(struct ui *ui)
+{
+	return (&ui->vs[ui->view]);
+}
+
+/* A node's state as a letter, a colour and a word: never colour alone. */
+static const struct node_look view_looks[] = {
+	{ 'A', C_S_ALLOC, "allocated" },
+	{ 'M', C_S_MIXED, "mixed" },
+	{ 'I', C_S_IDLE, "idle" },
+	{ 'D', C_S_DRAIN, "drain" },
+	{ 'X', C_S_DOWN, "down" },
+	{ '?', C_S_UNREACH, "unreachable" },
+	{ '-', C_S_UNKNOWN, "unknown" },
+};
+
+const struct node_look *
+view_node_look(const struct model *m, u_int id)
+{
+	const struct node	*n = &m->nodes[id];
+	const char		*s = n->state;
+
+	if (n->reach != REACH_UP && n->reach != REACH_UNKNOWN)
+		return (&view_looks[5]);
+	if (strstr(s, "drain") != NULL)
+		return (&view_looks[3]);
+	if (strncmp(s, "down", 4) == 0 || strncmp(s, "fail", 4) == 0)
+		return (&view_looks[4]);
+	if (strncmp(s, "alloc", 5) == 0 || strncmp(s, "comp", 4) == 0)
+		return (&view_looks[0]);
+	if (strncmp(s, "mix", 3) == 0)
+		return (&view_looks[1]);
+	if (strncmp(s, "idle", 4) == 0)
+		return (&view_looks[2]);
+	return (&view_looks[6]);
+}
+
+const struct node_look *
+view_looks_all(u_int *n)
+{
+	*n = nitems(view_looks);
+	return (view_looks);
+}
+
+/*
+ * A node's value for a map metric, 0..1 for the colour scale; *valid is 0
+ * when nothing is known.  Health is 1 for a node with a lost GPU, an
+ * uncorrectable ECC error or a fresh Xid, 0.6 for a hot GPU, else 0.
+ */
+double
+view_node_metric(const struct model *m, u_int id, enum map_metric metric,
+    int *valid)
+{
+	const struct gpu	*g = &m->gpus[(size_t)id * m->gpus_per_node];
+	double			 v = 0, limit = 0, crit, warn;
+	u_int			 i, n = 0;
+
+	*valid = 0;
+	crit = options_get_float("threshold.gpu-temp-crit");
+	warn = options_get_float("threshold.gpu-temp-warn");
+	for (i = 0; i < m->gpus_per_node; i++, g++) {
+		switch (metric) {
+		case MAP_UTIL:
+			if (g->valid & BIT(GPU_UTIL)) {
+				v += g->util_pct / 100;
+				n++;
+			}
+			break;
+		case MAP_TEMP:
+			if ((g->valid & BIT(GPU_TEMP)) &&
+			    (n == 0 || g->temp_c > v)) {
+				v = g->temp_c;
+				n = 1;
+			}
+			break;
+		case MAP_POWER:
+			if ((g->valid & BIT(GPU_POWER)) &&
+			    (g->valid & BIT(GPU_PLIMIT))) {
+				v += g->power_w;
+				limit += g->power_limit_w;
+				n = 1;
+			}
+			break;
+		case MAP_HEALTH:
+			n = 1;
+			if (g->error[0] != '\0' ||
+			    ((g->valid & BIT(GPU_ECC_DBE)) && g->ecc_dbe > 0))
+				v = 1;
+			else if ((g->valid & BIT(GPU_XID)) && v < 0.8)
+				v = 0.8;
+			else if ((g->valid & BIT(GPU_TEMP)) &&
+			    g->temp_c >= crit && v < 0.6)
+				v = 0.6;
+			else if ((g->valid & BIT(GPU_TEMP)) &&
+			    g->temp_c >= warn && v < 0.4)
+				v = 0.4;
+			break;
+		default:
+			break;
+		}
+	}
+	if (n == 0)
+		return (0);
+	*valid = 1;
+	switch (metric) {
+	case MAP_UTIL:
+		return (v / n);
+	case MAP_TEMP:
+		/* 30 C is cold, the critical threshold is the top. */
+		return ((v - 30) / (crit - 30));
+	case MAP_POWER:
+		return (limit > 0 ? v / limit : 0);
+	default:
+		return (v);
+	}
+}

@@ -1,0 +1,176 @@
+/*
+ * myriad - the views: the only code that draws, besides ui.c.
+ * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
+ */
+
+#ifndef VIEW_H
+#define VIEW_H
+
+#include <curses.h>
+
+#include "myriad.h"
+
+enum view_id {
+	VIEW_MAP,
+	VIEW_GPUS,
+	VIEW_JOBS,
+	VIEW_COOLING,
+	VIEW_LINKS,
+	VIEW_NODE,
+	VIEW_EVENTS,
+	VIEW_NVIEWS
+};
+
+/* What a view remembers between frames.  Ids, never model pointers. */
+struct view_state {
+	int			 cursor;	/* row, or node id on the map */
+	int			 top;		/* first row shown */
+	const struct field	*sort;		/* sort column, or NULL */
+	int			 reverse;
+	char			*filter;	/* as typed, or NULL */
+	struct filter		*fexpr;		/* an expression: temp>85 */
+	uint8_t			*fmask;		/* a node set */
+	u_int			*rows;		/* the rows shown, in order */
+	u_int			 nrows;
+	uint64_t		 built;		/* model generation rows are of */
+	int			 rebuild;
+	int			 height;	/* rows the table showed */
+	int			 table_y;	/* where its heading was */
+};
+
+enum map_metric {
+	MAP_STATE,
+	MAP_UTIL,
+	MAP_TEMP,
+	MAP_POWER,
+	MAP_HEALTH,
+	MAP_JOB,
+	MAP_NMETRICS
+};
+
+struct ui {
+	struct cmd_ctx		*ctx;
+	struct model		*model;
+	struct loop		*loop;
+	WINDOW			*body;
+	int			 sx;
+	int			 sy;
+	enum view_id		 view;
+	enum view_id		 last;		/* for Esc */
+	struct view_state	 vs[VIEW_NVIEWS];
+	int			 node;		/* the node of the Node view */
+	uint8_t			*marks;		/* per node */
+	u_int			 nmarks;
+	enum map_metric		 metric;
+	int			 job;		/* job shown on the map, or -1 */
+	int			 utf8;
+	int			 colours;	/* 0, 8, 16 or 256 */
+	char			 message[256];
+	int			 message_error;
+	int			 prompt;	/* 0, ':' or '/' */
+	char			 prompt_line[512];
+	int			 prompt_point;
+	char			**matches;	/* completions on show */
+	u_int			 nmatches;
+	int			 help;		/* the bindings on show */
+	int			 dirty;		/* 2: everything */
+	int			 quit;
+	int			 tabs[VIEW_NVIEWS + 1];	/* tab columns */
+	uint64_t		 drawn;		/* sum of generations drawn */
+};
+
+struct view_entry {
+	const char	*name;		/* map */
+	const char	*title;		/* Map */
+	uint64_t	 domains;	/* what it shows */
+	void		 (*draw)(struct ui *, WINDOW *);
+	void		 (*step)(struct ui *, int, int);	/* cursor */
+	void		 (*open)(struct ui *);	/* Enter */
+	int		 (*node)(struct ui *);	/* node under the cursor */
+	void		 (*click)(struct ui *, int, int);
+	const char	*record;	/* table views: the record kind */
+};
+
+/* view.c */
+extern const struct view_entry view_table[];
+const struct view_entry *view_find(const char *);
+struct view_state *view_state(struct ui *);
+
+/* table.c: the views that are tables of one kind of record. */
+void		 table_draw(struct ui *, WINDOW *, int, int, const char *,
+		     const void *, size_t, u_int, const char *);
+void		 table_move(struct ui *, int, int);
+int		 table_row(struct ui *);
+void		 table_click(struct ui *, int, int);
+
+/* colour.c */
+enum colour {
+	C_NORMAL,
+	C_DIM,
+	C_HEADER,
+	C_TAB,
+	C_TABSEL,
+	C_STATUS,
+	C_CURSOR,
+	C_MARK,
+	C_OK,
+	C_WARN,
+	C_CRIT,
+	C_SIM,
+	C_ERROR,
+	C_S_ALLOC,
+	C_S_IDLE,
+	C_S_MIXED,
+	C_S_DRAIN,
+	C_S_DOWN,
+	C_S_UNREACH,
+	C_S_UNKNOWN,
+	C_SCALE0,		/* C_SCALE0 .. C_SCALE0+7: a heat scale */
+	C_NCOLOURS = C_SCALE0 + 8
+};
+void		 colour_init(int);
+attr_t		 colour(enum colour);
+enum colour	 colour_scale(double);
+
+/* draw.c */
+void		 draw_init(int);
+int		 draw_is_utf8(void);
+void		 draw_text(WINDOW *, int, int, int, attr_t, const char *);
+void		 draw_bar(WINDOW *, int, int, int, double, attr_t);
+void		 draw_spark(WINDOW *, int, int, const float *, u_int, double,
+		     double);
+const char	*draw_block(double);
+void		 draw_cell(WINDOW *, int, int, const char *, attr_t);
+
+/* Node state: the letter, its colour and its name. */
+struct node_look {
+	char		 letter;
+	enum colour	 colour;
+	const char	*name;
+};
+const struct node_look *view_node_look(const struct model *, u_int);
+const struct node_look *view_looks_all(u_int *);
+double		 view_node_metric(const struct model *, u_int,
+		     enum map_metric, int *);
+
+/* The views. */
+void		 view_map_draw(struct ui *, WINDOW *);
+void		 view_map_move(struct ui *, int, int);
+void		 view_map_open(struct ui *);
+int		 view_map_node(struct ui *);
+void		 view_map_click(struct ui *, int, int);
+void		 view_gpus_draw(struct ui *, WINDOW *);
+void		 view_jobs_draw(struct ui *, WINDOW *);
+void		 view_jobs_open(struct ui *);
+void		 view_cooling_draw(struct ui *, WINDOW *);
+void		 view_links_draw(struct ui *, WINDOW *);
+void		 view_node_draw(struct ui *, WINDOW *);
+void		 view_node_move(struct ui *, int, int);
+void		 view_events_draw(struct ui *, WINDOW *);
+int		 view_gpus_node(struct ui *);
+int		 view_events_node(struct ui *);
+int		 view_links_node(struct ui *);
+int		 view_cooling_node(struct ui *);
+void		 view_open_node(struct ui *);
+
+#endif /* VIEW_H */
