@@ -16,6 +16,9 @@
 
 #define F(s, n, t, ty, b, p, fl) { .name = #n, .title = t, .type = ty,	\
 	.off = offsetof(struct s, n), .bit = b, .prec = p, .flags = fl }
+#define FN(s, m, key, t, ty, b, p, fl) { .name = key, .title = t,	\
+	.type = ty, .off = offsetof(struct s, m), .bit = b, .prec = p,	\
+	.flags = fl }
 #define T	FF_TABLE
 #define R	(FF_TABLE|FF_RIGHT)
 #define NR	FF_RIGHT
@@ -147,11 +150,11 @@ static const struct field xid_fields[] = {
 };
 
 static const struct field node_fields[] = {
-	F(node, name, "NODE", FT_STR, -1, 0, T),
+	FN(node, name, "node", "NODE", FT_STR, -1, 0, T),
 	F(node, rack, "RACK", FT_RACK, -1, 0, T),
 	F(node, state, "STATE", FT_STR, -1, 0, T),
 	F(node, partitions, "PARTITIONS", FT_STR, -1, 0, 0),
-	F(node, reach, "REACHABLE", FT_REACH, -1, 0, T),
+	FN(node, reach, "reachable", "REACHABLE", FT_REACH, -1, 0, T),
 	F(node, error, "ERROR", FT_STR, -1, 0, T),
 	F(node, reason, "REASON", FT_STR, -1, 0, T),
 	F(node, updated, "UPDATED", FT_TIME, -1, 0, 0),

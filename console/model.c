@@ -313,15 +313,23 @@ model_sink_gpu(void *arg, const struct gpu *g)
 		return;
 	if (g->valid & BIT(GPU_INDEX))
 		old = model_gpu(m, node, g->index);
-	else if (g->bus_id[0] != '\0') {
+	else {
+		/*
+		 * An error line ("Unable to determine the device handle for
+		 * GPU 0000:18:00.0: GPU is lost") has no index: the GPU with
+		 * that bus, else the one in that line's place.
+		 */
 		for (i = 0; i < m->gpus_per_node && old == NULL; i++) {
-			if (model_same_bus(model_gpu(m, node, i)->bus_id,
-			    g->bus_id))
+			if (g->bus_id[0] != '\0' && model_same_bus(
+			    model_gpu(m, node, i)->bus_id, g->bus_id))
 				old = model_gpu(m, node, i);
 		}
+		if (old == NULL)
+			old = model_gpu(m, node, m->sink_next);
 	}
 	if (old == NULL)
 		return;
+	m->sink_next = old->index + 1;
 	if (g->error[0] != '\0' && old->error[0] == '\0')
 		model_event(m, node, old->index, EV_STATE, 0, "GPU %d: %s",
 		    old->index, g->error);
@@ -346,6 +354,8 @@ model_sink_gpu(void *arg, const struct gpu *g)
 		i = old->index;
 		old->valid = BIT(GPU_INDEX) | (old->valid & BIT(GPU_XID));
 		strlcpy(old->error, g->error, sizeof old->error);
+		if (old->bus_id[0] == '\0')
+			strlcpy(old->bus_id, g->bus_id, sizeof old->bus_id);
 	}
 	old->node = node;
 	old->index = i;
@@ -540,6 +550,7 @@ model_sink(struct model *m, int node, struct sink *s)
 {
 	memset(s, 0, sizeof *s);
 	m->target = node;
+	m->sink_next = 0;
 	s->arg = m;
 	s->gpu = model_sink_gpu;
 	s->nvlink = model_sink_nvlink;

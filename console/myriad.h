@@ -417,6 +417,7 @@ struct model {
 
 	uint64_t	 gen[DOM_NDOMAINS];
 	uint32_t	 target;	/* the node the sink writes to */
+	u_int		 sink_next;	/* the GPU an unnumbered line is */
 };
 
 struct model	*model_create(const char *, u_int, u_int);
