@@ -286,6 +286,7 @@ backend_sim_refresh(struct backend *b, uint64_t domains, int force)
 		return;
 	sim_set_time(b->sim, now);
 	b->model->now = now;
+	b->model->refreshed = time(NULL);
 	for (pr = probes; pr->name != NULL; pr++) {
 		if (domains & BIT(pr->domain))
 			backend_sim_probe(b, pr);

@@ -386,7 +386,8 @@ struct event {
 struct model {
 	char		*cluster;
 	int		 simulated;
-	double		 now;
+	double		 now;		/* the data's time */
+	double		 refreshed;	/* wall clock of the last read */
 
 	struct node	*nodes;
 	u_int		 nnodes;

@@ -700,7 +700,7 @@ ui_draw_header(struct ui *ui)
 		x += 10;
 	}
 	for (i = 0; i < VIEW_NVIEWS; i++) {
-		n = snprintf(tab, sizeof tab, " %d %s ", i + 1,
+		n = snprintf(tab, sizeof tab, " %d %s", i + 1,
 		    view_table[i].title);
 		ui->tabs[i] = x;
 		if (x + n > ui->sx) {
@@ -764,17 +764,18 @@ ui_draw_status(struct ui *ui)
 		}
 	}
 	alerts += unreach;
-	age = m->now > 0 ? (double)time(NULL) - m->now : -1;
-	len = snprintf(line, sizeof line, " nodes");
+	age = m->refreshed > 0 ? (double)time(NULL) - m->refreshed : -1;
+	if (age < -1)
+		age = 0;
+	len = 0;
 	for (i = 0; i < nitems(names); i++) {
 		if (counts[i] > 0 || i < 4)
 			len += snprintf(line + len, sizeof line - len,
 			    " %s %u", names[i], counts[i]);
 	}
 	snprintf(line + len, sizeof line - len, " | util %.0f%% | alerts %u |"
-	    " age %s | unreachable %u%s", ngpus ? util / ngpus : 0.0, alerts,
-	    age < 0 ? "-" : age < 1 ? "<1s" : "", unreach,
-	    ui->nmarks ? "" : "");
+	    " age %s | unreach %u", ngpus ? util / ngpus : 0.0, alerts,
+	    age < 0 ? "-" : age < 1 ? "<1s" : "", unreach);
 	if (age >= 1) {
 		char	*p = strstr(line, "age ");
 
