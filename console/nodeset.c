@@ -139,11 +139,6 @@ struct ns_vsort {
 	uint64_t	 ends[2 * NS_MAXDIM];	/* first, last, width-major */
 };
 
-struct ns_hgroup {
-	uint64_t	 h;
-	size_t		 i;
-};
-
 enum {
 	NS_AONLY = 1,
 	NS_BONLY = 2,
@@ -1262,16 +1257,6 @@ ns_vecadd(struct ns_fold *f, const struct ns_rs *head, u_int nhead,
 	memcpy(v + nhead, tail, (f->nd - nhead) * sizeof *v);
 }
 
-static int
-ns_hgroupcmp(const void *a, const void *b)
-{
-	const struct ns_hgroup	*ga = a, *gb = b;
-
-	if (ga->h != gb->h)
-		return (ga->h < gb->h ? -1 : 1);
-	return ((ga->i > gb->i) - (ga->i < gb->i));
-}
-
 /*
  * Fold n sorted unique rows of d keys into vectors of range sets, each
  * followed by the nd - d range sets of tail.  The rows sharing a prefix (all
@@ -1282,11 +1267,10 @@ static void
 ns_foldnd(struct ns_fold *f, const uint64_t *rows, size_t n, u_int d,
     const struct ns_rs *tail)
 {
-	struct ns_rs	  rs, *sets, sub[NS_MAXDIM];
-	struct ns_hgroup *hg;
-	uint64_t	 *pre;
-	size_t		 *gfirst, ng, i, j, k, m, rep, start, off;
-	size_t		  pd = d - 1;
+	struct ns_rs	 rs, *sets, sub[NS_MAXDIM];
+	uint64_t	*pre, *chash, h;
+	size_t		*gfirst, *table, *cls, *cfirst, *at, ng, nc, cap;
+	size_t		 i, j, k, c, off, pd = d - 1;
 
 	if (d == 1) {
 		rs.off = ns_pooladd(f, n);
@@ -1305,53 +1289,65 @@ ns_foldnd(struct ns_fold *f, const uint64_t *rows, size_t n, u_int d,
 	}
 	gfirst[ng] = n;
 
+	/*
+	 * Each group's set of last keys; groups with the same set make a
+	 * class, numbered in order of first appearance, found by hashing.
+	 */
+	for (cap = 16; cap < 2 * ng; cap *= 2)
+		/* nothing */;
+	table = xcalloc(cap, sizeof *table);	/* class + 1 */
 	sets = xreallocarray(NULL, ng, sizeof *sets);
-	hg = xreallocarray(NULL, ng, sizeof *hg);
+	cls = xreallocarray(NULL, ng, sizeof *cls);
+	cfirst = xreallocarray(NULL, ng, sizeof *cfirst);
+	chash = xreallocarray(NULL, ng, sizeof *chash);
+	nc = 0;
 	for (k = 0; k < ng; k++) {
 		sets[k].n = gfirst[k + 1] - gfirst[k];
 		sets[k].off = off = ns_pooladd(f, sets[k].n);
 		for (j = 0; j < sets[k].n; j++)
 			f->pool[off + j] = rows[(gfirst[k] + j) * d + pd];
-		hg[k].h = ns_hashbytes(f->pool + off, sets[k].n *
-		    sizeof *f->pool, 14695981039346656037ULL);
-		hg[k].i = k;
-	}
-
-	/* Groups with the same hash, then the same set: one class each. */
-	qsort(hg, ng, sizeof *hg, ns_hgroupcmp);
-	for (i = 0; i < ng; i = j) {
-		for (j = i + 1; j < ng && hg[j].h == hg[i].h; j++)
-			/* nothing */;
-		for (k = i; k < j; k++) {
-			rep = hg[k].i;
-			for (m = i; m < k; m++) {
-				if (sets[hg[m].i].n == sets[rep].n &&
-				    memcmp(f->pool + sets[hg[m].i].off,
-				    f->pool + sets[rep].off, sets[rep].n *
-				    sizeof *f->pool) == 0) {
-					rep = hg[m].h;
-					break;
-				}
-			}
-			hg[k].h = rep;	/* from here on, h is the class */
+		h = ns_hashbytes(f->pool + off, sets[k].n * sizeof *f->pool,
+		    14695981039346656037ULL);
+		for (i = h & (cap - 1); table[i] != 0; i = (i + 1) & (cap - 1)) {
+			c = table[i] - 1;
+			if (chash[c] == h && sets[cfirst[c]].n == sets[k].n &&
+			    memcmp(f->pool + sets[cfirst[c]].off, f->pool + off,
+			    sets[k].n * sizeof *f->pool) == 0)
+				break;
 		}
+		if (table[i] == 0) {
+			table[i] = nc + 1;
+			chash[nc] = h;
+			cfirst[nc++] = k;
+		}
+		cls[k] = table[i] - 1;
 	}
-	qsort(hg, ng, sizeof *hg, ns_hgroupcmp);
 
-	pre = xreallocarray(NULL, ng, pd * sizeof *pre);
+	/* The prefixes, class by class, each class in order. */
+	at = xcalloc(nc + 1, sizeof *at);
 	for (k = 0; k < ng; k++)
-		memcpy(&pre[k * pd], &rows[gfirst[hg[k].i] * d],
+		at[cls[k] + 1]++;
+	for (c = 0; c < nc; c++)
+		at[c + 1] += at[c];
+	pre = xreallocarray(NULL, ng, pd * sizeof *pre);
+	for (k = 0; k < ng; k++) {
+		memcpy(&pre[at[cls[k]] * pd], &rows[gfirst[k] * d],
 		    pd * sizeof *pre);
+		at[cls[k]]++;
+	}
 	memcpy(sub + 1, tail, (f->nd - d) * sizeof *sub);
-	for (start = 0; start < ng; start = k) {
-		for (k = start + 1; k < ng && hg[k].h == hg[start].h; k++)
-			/* nothing */;
-		sub[0] = sets[hg[start].i];
-		ns_foldnd(f, &pre[start * pd], k - start, pd, sub);
+	for (c = 0, i = 0; c < nc; c++) {
+		sub[0] = sets[cfirst[c]];
+		ns_foldnd(f, &pre[i * pd], at[c] - i, pd, sub);
+		i = at[c];
 	}
 	free(pre);
-	free(hg);
+	free(at);
+	free(chash);
+	free(cfirst);
+	free(cls);
 	free(sets);
+	free(table);
 	free(gfirst);
 }
 
