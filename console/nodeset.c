@@ -912,7 +912,7 @@ ns_number(struct ns_parser *ps, size_t end, uint64_t *v, size_t *width)
 	return (0);
 }
 
-/* Saturating: how many names a range makes. */
+/* How many names a range makes. */
 static uint64_t
 ns_rangecount(const struct ns_range *r)
 {
@@ -1018,7 +1018,7 @@ ns_piece(struct ns_parser *ps)
 	return (pc);
 }
 
-/* Parse one operand into pieces; return the number of names it makes. */
+/* Parse one operand into pieces; *count is how many names it makes. */
 static int
 ns_operand(struct ns_parser *ps, uint64_t *count)
 {
