@@ -100,6 +100,8 @@ main_sim_tool(int argc, char **argv)
 	}
 	if (sim_parse_size(options_get("sim.size"), &gpus, &cause) != 0) {
 		fprintf(stderr, "myriad: sim-tool: %s\n", cause);
+		free(cause);
+		free(targv);
 		return (2);
 	}
 	sim = sim_create(gpus, options_get_int("sim.seed"),
@@ -192,6 +194,7 @@ main(int argc, char **argv)
 	}
 	if (config_load(config, config != NULL, &cause) < 0) {
 		fprintf(stderr, "myriad: %s\n", cause);
+		free(cause);
 		return (2);
 	}
 
@@ -226,6 +229,7 @@ main(int argc, char **argv)
 		if (mo->option != NULL && options_set(mo->option,
 		    mo->value != NULL ? mo->value : optarg, &cause) != 0) {
 			fprintf(stderr, "myriad: --%s: %s\n", mo->name, cause);
+			free(cause);
 			return (2);
 		}
 	}
@@ -244,15 +248,20 @@ main(int argc, char **argv)
 	output_parse_format(options_get("output"), &ctx.format);
 	if ((ctx.backend = backend_create(&model, &cause)) == NULL) {
 		fprintf(stderr, "myriad: %s\n", cause);
+		free(cause);
+		free(commands);
+		free(files);
+		options_reset();
 		return (2);
 	}
 	ctx.model = model;
 	if (cmd_keymap_load(&ctx, &cause) != 0) {
 		fprintf(stderr, "myriad: %s\n", cause);
-		return (2);
+		free(cause);
+		st = CMD_USAGE;
 	}
 
-	if (ncommands == 0 && nfiles == 0) {
+	if (st == CMD_OK && ncommands == 0 && nfiles == 0) {
 		if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
 			st = ui_run(&ctx);
 		else {

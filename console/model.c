@@ -105,7 +105,14 @@ model_add_node(struct model *m, const char *name, const char *rack)
 	if (model_find(m, name) != -1)
 		return (-1);
 	id = m->nnodes++;
-	m->nodes = xreallocarray(m->nodes, m->nnodes, sizeof *m->nodes);
+	if (m->nnodes > m->nodessize) {
+		/* Grow by doubling: a cluster is added a node at a time. */
+		m->nodessize = m->nodessize ? m->nodessize * 2 : 64;
+		m->nodes = xreallocarray(m->nodes, m->nodessize,
+		    sizeof *m->nodes);
+		m->gpus = xreallocarray(m->gpus, (size_t)m->nodessize *
+		    m->gpus_per_node, sizeof *m->gpus);
+	}
 	n = &m->nodes[id];
 	memset(n, 0, sizeof *n);
 	strlcpy(n->name, name, sizeof n->name);
@@ -131,8 +138,6 @@ model_add_node(struct model *m, const char *name, const char *rack)
 	} else
 		model_hash_insert(m, id);
 
-	m->gpus = xreallocarray(m->gpus, (size_t)m->nnodes * m->gpus_per_node,
-	    sizeof *m->gpus);
 	for (i = 0; i < m->gpus_per_node; i++) {
 		memset(&m->gpus[id * m->gpus_per_node + i], 0,
 		    sizeof *m->gpus);

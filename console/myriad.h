@@ -391,6 +391,7 @@ struct model {
 
 	struct node	*nodes;
 	u_int		 nnodes;
+	u_int		 nodessize;
 	struct rack	*racks;
 	u_int		 nracks;
 	uint32_t	*hash;		/* open addressing, node id + 1 */
