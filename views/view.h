@@ -171,6 +171,8 @@ int		 view_gpus_node(struct ui *);
 int		 view_events_node(struct ui *);
 int		 view_links_node(struct ui *);
 int		 view_cooling_node(struct ui *);
+int		 view_cooling_level(const struct sensor *);
+const char	*view_cooling_unit(const char *);
 void		 view_open_node(struct ui *);
 
 #endif /* VIEW_H */

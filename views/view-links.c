@@ -1,0 +1,944 @@
+/*
+ * myriad - the links view: the fabric's sick links, then one node's.
+ * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
+ *
+ * On top, every NVLink and InfiniBand port of the cluster that is down,
+ * slower than it should be, missing or flapping, one a row.  Below, the
+ * node under the cursor: its NVLinks as a matrix of GPUs by links, a
+ * character a link, and its InfiniBand ports.  The rows are built in one
+ * pass over the links, the ports and the events when those change.
+ */
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "view.h"
+
+enum link_why {
+	LW_DOWN,		/* not up */
+	LW_SLOW,		/* up, below the nominal speed or rate */
+	LW_FLAP,		/* up, but went down again and again */
+	LW_MISSING,		/* fewer links or ports than expected */
+};
+static const char *links_why[] = {
+	[LW_DOWN] = "DOWN", [LW_SLOW] = "SLOW", [LW_FLAP] = "FLAP",
+	[LW_MISSING] = "SHORT",
+};
+
+struct links_row {
+	uint32_t	 node;
+	uint8_t		 ib;		/* an InfiniBand port, else NVLink */
+	uint8_t		 why;		/* enum link_why */
+	uint16_t	 a;		/* GPU, or port slot */
+	uint16_t	 b;		/* link; with LW_MISSING, how many are */
+	uint16_t	 downs;		/* downs seen in the events */
+	float		 nominal;	/* the speed it should have */
+};
+
+/* Downs of one link or port, from the events. */
+struct links_flap {
+	uint32_t	 node;
+	int		 ib;
+	int		 a;		/* GPU, or port number */
+	int		 b;		/* link */
+	char		 device[24];
+	u_int		 n;
+};
+
+struct links_sum {
+	u_int		 nvdown;
+	u_int		 nvslow;
+	u_int		 nvmissing;	/* GPUs */
+	u_int		 ibdown;
+	u_int		 ibslow;
+	u_int		 ibflap;
+	u_int		 ibmissing;	/* nodes */
+	u_int		 unread;	/* nodes with no link read */
+	float		 nominal;	/* the fastest NVLink seen */
+};
+
+static struct links_row	*links_rows;
+static u_int		 links_nrows;
+static u_int		 links_size;
+static struct links_sum	 links_sum;
+static char		*links_filter;	/* the filter the rows are of */
+
+static void
+links_add(const struct links_row *r)
+{
+	if (links_nrows == links_size) {
+		links_size = links_size ? links_size * 2 : 256;
+		links_rows = xreallocarray(links_rows, links_size,
+		    sizeof *links_rows);
+	}
+	links_rows[links_nrows++] = *r;
+}
+
+static int
+links_flap_cmp(const void *va, const void *vb)
+{
+	const struct links_flap	*a = va, *b = vb;
+	int			 c;
+
+	if (a->node != b->node)
+		return (a->node < b->node ? -1 : 1);
+	if (a->ib != b->ib)
+		return (a->ib - b->ib);
+	if ((c = strcmp(a->device, b->device)) != 0)
+		return (c);
+	if (a->a != b->a)
+		return (a->a - b->a);
+	return (a->b - b->b);
+}
+
+/*
+ * The link events, counted by link: "GPU 3 NVLink 7 down" and
+ * "mlx5_3 port 1 Down (Polling)", as model.c writes them.  Sorted by node.
+ */
+static struct links_flap *
+links_flaps(const struct model *m, u_int *np)
+{
+	const struct event	*e;
+	struct links_flap	*f, *out;
+	u_int			 i, n = 0, k;
+	char			 dev[24];
+	int			 a, b;
+
+	out = xcalloc(model_nevents(m) + 1, sizeof *out);
+	for (i = 0; (e = model_event_get(m, i)) != NULL; i++) {
+		if (e->kind != EV_LINK || e->node >= m->nnodes)
+			continue;
+		f = &out[n];
+		memset(f, 0, sizeof *f);
+		f->node = e->node;
+		f->n = 1;
+		if (sscanf(e->text, "GPU %d NVLink %d", &a, &b) == 2) {
+			f->a = a;
+			f->b = b;
+		} else if (sscanf(e->text, "%23s port %d", dev, &a) == 2) {
+			f->ib = 1;
+			strlcpy(f->device, dev, sizeof f->device);
+			f->a = a;
+		} else
+			continue;
+		n++;
+	}
+	qsort(out, n, sizeof *out, links_flap_cmp);
+	for (i = 0, k = 0; i < n; i++) {
+		if (k > 0 && links_flap_cmp(&out[k - 1], &out[i]) == 0)
+			out[k - 1].n++;
+		else
+			out[k++] = out[i];
+	}
+	*np = k;
+	return (out);
+}
+
+/* Downs seen of one link or port; `f' is the node's first entry. */
+static u_int
+links_downs(const struct links_flap *f, const struct links_flap *end,
+    uint32_t node, int ib, const char *device, int a, int b)
+{
+	for (; f < end && f->node == node; f++) {
+		if (f->ib == ib && f->a == a && (ib ? strcmp(f->device,
+		    device) == 0 : f->b == b))
+			return (f->n);
+	}
+	return (0);
+}
+
+static void
+links_nvlinks(const struct model *m, u_int node, const struct links_flap *f,
+    const struct links_flap *fend, int expect)
+{
+	const struct nvlink	*base, *l;
+	struct links_row	 r;
+	float			 nominal = 0;
+	u_int			 gpu, k, known, nodeknown = 0, up;
+
+	base = &m->nvlinks[(size_t)node * m->gpus_per_node * m->links_per_gpu];
+	for (k = 0; k < m->gpus_per_node * m->links_per_gpu; k++) {
+		l = &base[k];
+		if (l->state != LINK_UNKNOWN)
+			nodeknown++;
+		if (l->state == LINK_UP && (l->valid & BIT(NVL_SPEED)) &&
+		    l->speed_gbs > nominal)
+			nominal = l->speed_gbs;
+	}
+	if (nodeknown == 0) {
+		links_sum.unread++;
+		return;
+	}
+	if (nominal > links_sum.nominal)
+		links_sum.nominal = nominal;
+	memset(&r, 0, sizeof r);
+	r.node = node;
+	r.nominal = nominal;
+	for (gpu = 0; gpu < m->gpus_per_node; gpu++) {
+		known = up = 0;
+		r.a = gpu;
+		for (k = 0; k < m->links_per_gpu; k++) {
+			l = &base[gpu * m->links_per_gpu + k];
+			if (l->state == LINK_UNKNOWN)
+				continue;
+			known++;
+			r.b = k;
+			r.downs = links_downs(f, fend, node, 0, NULL, gpu, k);
+			if (l->state != LINK_UP) {
+				r.why = LW_DOWN;
+				links_sum.nvdown++;
+			} else if ((l->valid & BIT(NVL_SPEED)) &&
+			    l->speed_gbs < nominal * 0.95f) {
+				r.why = LW_SLOW;
+				links_sum.nvslow++;
+			} else if (r.downs >= 2)
+				r.why = LW_FLAP;
+			else {
+				up++;
+				continue;
+			}
+			links_add(&r);
+		}
+		if ((int)known < expect) {
+			r.why = LW_MISSING;
+			r.b = expect - known;
+			r.downs = 0;
+			links_sum.nvmissing++;
+			links_add(&r);
+		}
+	}
+}
+
+static void
+links_ibports(const struct model *m, u_int node, const struct links_flap *f,
+    const struct links_flap *fend, int expect, float rate)
+{
+	const struct node	*n = &m->nodes[node];
+	const struct ibport	*p;
+	struct links_row	 r;
+	u_int			 k;
+
+	memset(&r, 0, sizeof r);
+	r.node = node;
+	r.ib = 1;
+	r.nominal = rate;
+	for (k = 0; k < n->nib; k++) {
+		p = &m->ibports[(size_t)node * m->ib_per_node + k];
+		r.a = k;
+		r.downs = links_downs(f, fend, node, 1, p->device, p->port, 0);
+		if (p->state != LINK_UP || p->phys != LINK_UP) {
+			r.why = LW_DOWN;
+			links_sum.ibdown++;
+		} else if ((p->valid & BIT(IB_RATE)) && p->rate_gbps < rate) {
+			r.why = LW_SLOW;
+			links_sum.ibslow++;
+		} else if (r.downs >= 2) {
+			r.why = LW_FLAP;
+			links_sum.ibflap++;
+		} else
+			continue;
+		links_add(&r);
+	}
+	if (n->nib > 0 && (int)n->nib < expect) {
+		r.why = LW_MISSING;
+		r.a = 0;
+		r.b = expect - n->nib;
+		r.downs = 0;
+		links_sum.ibmissing++;
+		links_add(&r);
+	}
+}
+
+/* A row's text for the filter: node, link and why. */
+static int
+links_match(struct ui *ui, const struct links_row *r)
+{
+	const struct model	*m = ui->model;
+	struct view_state	*vs = &ui->vs[VIEW_LINKS];
+	const struct ibport	*p;
+
+	if (vs->filter == NULL)
+		return (1);
+	if (vs->fexpr != NULL)
+		return (filter_match(vs->fexpr, &m->nodes[r->node], m));
+	if (vs->fmask != NULL)
+		return (vs->fmask[r->node]);
+	if (strcasestr(m->nodes[r->node].name, vs->filter) != NULL ||
+	    strcasestr(links_why[r->why], vs->filter) != NULL ||
+	    strcasestr(r->ib ? "ib infiniband" : "nvlink", vs->filter) != NULL)
+		return (1);
+	if (r->ib && r->why != LW_MISSING && m->ibports != NULL) {
+		p = &m->ibports[(size_t)r->node * m->ib_per_node + r->a];
+		return (strcasestr(p->device, vs->filter) != NULL);
+	}
+	return (0);
+}
+
+static int
+links_same(const struct links_row *a, const struct links_row *b)
+{
+	return (a->node == b->node && a->ib == b->ib && a->a == b->a &&
+	    a->b == b->b && a->why == b->why);
+}
+
+static void
+links_build(struct ui *ui)
+{
+	const struct model	*m = ui->model;
+	struct view_state	*vs = &ui->vs[VIEW_LINKS];
+	struct links_flap	*flaps, *f, *fend;
+	struct links_row	 cur;
+	u_int			 nflaps, node, i;
+
+	memset(&cur, 0, sizeof cur);
+	int			 havecur = 0, expect, ibexpect;
+	float			 rate;
+
+	if (vs->rows != NULL && vs->cursor >= 0 &&
+	    vs->cursor < (int)vs->nrows && vs->rows[vs->cursor] < links_nrows) {
+		cur = links_rows[vs->rows[vs->cursor]];
+		havecur = 1;
+	}
+	expect = options_get_int("threshold.nvlinks-per-gpu");
+	if (expect > (int)m->links_per_gpu)
+		expect = m->links_per_gpu;
+	ibexpect = options_get_int("threshold.ib-ports");
+	rate = options_get_float("threshold.ib-rate");
+	memset(&links_sum, 0, sizeof links_sum);
+	links_nrows = 0;
+	flaps = links_flaps(m, &nflaps);
+	f = flaps;
+	fend = flaps + nflaps;
+	for (node = 0; node < m->nnodes; node++) {
+		while (f < fend && f->node < node)
+			f++;
+		if (m->nvlinks != NULL)
+			links_nvlinks(m, node, f, fend, expect);
+		if (m->ibports != NULL)
+			links_ibports(m, node, f, fend, ibexpect, rate);
+	}
+	free(flaps);
+
+	vs->rows = xreallocarray(vs->rows, links_nrows ? links_nrows : 1,
+	    sizeof *vs->rows);
+	vs->nrows = 0;
+	for (i = 0; i < links_nrows; i++) {
+		if (!links_match(ui, &links_rows[i]))
+			continue;
+		if (havecur && links_same(&cur, &links_rows[i]))
+			vs->cursor = vs->nrows;
+		vs->rows[vs->nrows++] = i;
+	}
+	vs->rebuild = 0;
+	vs->built = m->gen[DOM_LINKS] + m->gen[DOM_IB] + m->gen[DOM_EVENTS] +
+	    m->gen[DOM_NODES];
+	free(links_filter);
+	links_filter = vs->filter != NULL ? xstrdup(vs->filter) : NULL;
+}
+
+/* Whether the rows are out of date: the links, or the filter, changed. */
+static int
+links_stale(struct ui *ui)
+{
+	const struct model	*m = ui->model;
+	struct view_state	*vs = &ui->vs[VIEW_LINKS];
+
+	if (vs->rows == NULL)
+		return (1);
+	if (!vs->rebuild)
+		return (0);
+	if ((vs->filter == NULL) != (links_filter == NULL) ||
+	    (vs->filter != NULL && strcmp(vs->filter, links_filter) != 0))
+		return (1);
+	if (vs->built != m->gen[DOM_LINKS] + m->gen[DOM_IB] +
+	    m->gen[DOM_EVENTS] + m->gen[DOM_NODES])
+		return (1);
+	vs->rebuild = 0;
+	return (0);
+}
+
+static const char *
+links_state_name(enum link_state s)
+{
+	return (field_enum_name(FT_LINK, s));
+}
+
+/* One row's columns as text. */
+struct links_text {
+	char	 link[32];
+	char	 state[48];
+	char	 speed[24];
+	char	 errors[128];
+};
+
+/*
+ * A counter, when it is known and not zero, if it fits `max' columns
+ * whole; one that does not leaves a '+'.  A number is never cut.
+ */
+static int
+links_counter(char *s, size_t len, int n, int max, const char *name,
+    uint64_t v, int valid)
+{
+	char	 tmp[64];
+	int	 k;
+
+	if (!valid || v == 0 || n < 0 || (size_t)n >= len)
+		return (n);
+	k = snprintf(tmp, sizeof tmp, "%s%s %llu", n > 0 ? " " : "", name,
+	    (unsigned long long)v);
+	if (n + k > max || (size_t)(n + k) >= len) {
+		if (n + 2 <= max && strchr(s, '+') == NULL)
+			n += snprintf(s + n, len - n, " +");
+		return (n);
+	}
+	memcpy(s + n, tmp, k + 1);
+	return (n + k);
+}
+
+/* One row as text; `narrow' names the counters short. */
+static void
+links_format(const struct model *m, const struct links_row *r,
+    struct links_text *t, int max)
+{
+	const struct nvlink	*l;
+	const struct ibport	*p;
+	const struct gpu	*g;
+	int			 n = 0, expect, narrow = max < 40;
+
+	memset(t, 0, sizeof *t);
+	if (!r->ib) {
+		g = &m->gpus[(size_t)r->node * m->gpus_per_node + r->a];
+		if (r->why == LW_MISSING) {
+			snprintf(t->link, sizeof t->link, "GPU %u", r->a);
+			expect = options_get_int("threshold.nvlinks-per-gpu");
+			snprintf(t->state, sizeof t->state, "%d/%d seen",
+			    expect - r->b, expect);
+			snprintf(t->errors, sizeof t->errors, "%s",
+			    g->error[0] != '\0' ? g->error :
+			    "fewer links than threshold.nvlinks-per-gpu");
+			return;
+		}
+		l = &m->nvlinks[((size_t)r->node * m->gpus_per_node + r->a) *
+		    m->links_per_gpu + r->b];
+		snprintf(t->link, sizeof t->link, "GPU %u link %u", r->a, r->b);
+		snprintf(t->state, sizeof t->state, "%s",
+		    links_state_name(l->state));
+		if ((l->valid & BIT(NVL_SPEED)) && l->state == LINK_UP)
+			snprintf(t->speed, sizeof t->speed, "%.1f GB/s",
+			    l->speed_gbs);
+		n = links_counter(t->errors, sizeof t->errors, n, max,
+		    narrow ? "rpl" : "replay", l->replay,
+		    l->valid & BIT(NVL_REPLAY));
+		n = links_counter(t->errors, sizeof t->errors, n, max,
+		    narrow ? "rcv" : "recovery", l->recovery,
+		    l->valid & BIT(NVL_RECOVERY));
+		n = links_counter(t->errors, sizeof t->errors, n, max, "crc",
+		    l->crc, l->valid & BIT(NVL_CRC));
+	} else {
+		if (r->why == LW_MISSING) {
+			snprintf(t->link, sizeof t->link, "ports");
+			snprintf(t->state, sizeof t->state, "%u of %d missing",
+			    r->b, r->b + m->nodes[r->node].nib);
+			snprintf(t->errors, sizeof t->errors,
+			    "fewer ports than threshold.ib-ports");
+			return;
+		}
+		p = &m->ibports[(size_t)r->node * m->ib_per_node + r->a];
+		snprintf(t->link, sizeof t->link, "%s port %d", p->device,
+		    p->port);
+		snprintf(t->state, sizeof t->state, "%s/%s",
+		    p->state_str[0] ? p->state_str : links_state_name(p->state),
+		    p->phys_str[0] ? p->phys_str : links_state_name(p->phys));
+		if (p->valid & BIT(IB_RATE))
+			snprintf(t->speed, sizeof t->speed, "%.0f Gb/s",
+			    p->rate_gbps);
+		n = links_counter(t->errors, sizeof t->errors, n, max,
+		    narrow ? "sym" : "symerr", p->symerr,
+		    p->valid & BIT(IB_SYMERR));
+		n = links_counter(t->errors, sizeof t->errors, n, max,
+		    narrow ? "ldn" : "linkdown", p->linkdown,
+		    p->valid & BIT(IB_LINKDOWN));
+		n = links_counter(t->errors, sizeof t->errors, n, max,
+		    narrow ? "rcv" : "rcverr", p->rcverr,
+		    p->valid & BIT(IB_RCVERR));
+	}
+	if (r->downs > 0 && n >= 0 && (size_t)n < sizeof t->errors)
+		snprintf(t->errors + n, sizeof t->errors - n, "%s%u down%s "
+		    "seen", n > 0 ? ", " : "", r->downs,
+		    r->downs == 1 ? "" : "s");
+}
+
+/* The list's columns: node, why, link, state, speed, errors. */
+struct links_layout {
+	int	 x[6];
+	int	 width[6];
+};
+
+static void
+links_layout(const struct model *m, int sx, struct links_layout *l)
+{
+	static const int	 want[6] = { 4, 8, 13, 13, 9, 0 };
+	int			 i, x = 0, gap = sx >= 160 ? 3 : sx >= 100 ? 2 : 1;
+	u_int			 k;
+	size_t			 len;
+
+	memcpy(l->width, want, sizeof l->width);
+	for (k = 0; k < m->nnodes && k < 64; k++) {
+		len = strlen(m->nodes[k].name);
+		if ((int)len > l->width[0])
+			l->width[0] = len > 24 ? 24 : len;
+	}
+	if (m->nnodes > 0 && (len = strlen(m->nodes[m->nnodes - 1].name)) >
+	    (size_t)l->width[0])
+		l->width[0] = len > 24 ? 24 : len;
+	for (i = 0; i < 6; i++) {
+		l->x[i] = x;
+		if (i == 5)
+			l->width[i] = sx - x;
+		x += l->width[i] + gap;
+	}
+}
+
+static attr_t
+links_why_colour(int why)
+{
+	switch (why) {
+	case LW_DOWN:
+	case LW_MISSING:
+		return (colour(C_CRIT));
+	default:
+		return (colour(C_WARN));
+	}
+}
+
+static void
+links_draw_row(struct ui *ui, WINDOW *w, int y, const struct links_row *r,
+    const struct links_layout *l, int cursor, int sx)
+{
+	const struct model	*m = ui->model;
+	struct links_text	 t;
+	attr_t			 base = A_NORMAL;
+	char			 s[64];
+
+	if (ui->marks[r->node])
+		base = colour(C_MARK);
+	if (cursor)
+		base = A_REVERSE;
+	wattrset(w, base);
+	mvwhline(w, y, 0, ' ', sx);
+	links_format(m, r, &t, l->width[5]);
+	draw_text(w, y, l->x[0], l->width[0], base, m->nodes[r->node].name);
+	snprintf(s, sizeof s, "%s %s", r->ib ? "IB" : "NV", links_why[r->why]);
+	draw_text(w, y, l->x[1], l->width[1], cursor ? base :
+	    links_why_colour(r->why), s);
+	draw_text(w, y, l->x[2], l->width[2], base, t.link);
+	draw_text(w, y, l->x[3], l->width[3], cursor ? base :
+	    links_why_colour(r->why), t.state);
+	snprintf(s, sizeof s, "%*s", l->width[4], t.speed[0] ? t.speed : "-");
+	draw_text(w, y, l->x[4], l->width[4], cursor ? base : r->why == LW_SLOW ?
+	    colour(C_WARN) : t.speed[0] ? base : colour(C_DIM), s);
+	draw_text(w, y, l->x[5], sx - l->x[5], base, t.errors);
+	wattrset(w, A_NORMAL);
+}
+
+static void
+links_draw_heading(WINDOW *w, int y, const struct links_layout *l, int sx)
+{
+	static const char	*titles[6] = { "NODE", "WHAT", "LINK", "STATE",
+				    "SPEED", "ERRORS" };
+	char			 s[32];
+	int			 i;
+
+	wattrset(w, colour(C_HEADER));
+	mvwhline(w, y, 0, ' ', sx);
+	for (i = 0; i < 6; i++) {
+		if (l->x[i] >= sx)
+			break;
+		if (i == 4)
+			snprintf(s, sizeof s, "%*s", l->width[i], titles[i]);
+		else
+			snprintf(s, sizeof s, "%s", titles[i]);
+		draw_text(w, y, l->x[i], sx - l->x[i], colour(C_HEADER), s);
+	}
+	wattrset(w, A_NORMAL);
+}
+
+static int
+links_piece(WINDOW *w, int y, int x, int sx, attr_t a, const char *s)
+{
+	int	 gap = x > 0 ? 2 : 0;
+
+	if (x + gap + (int)strlen(s) > sx)
+		return (x);
+	draw_text(w, y, x + gap, sx - x - gap, a, s);
+	return (x + gap + (int)strlen(s));
+}
+
+static void
+links_draw_summary(struct ui *ui, WINDOW *w, int y, int sx)
+{
+	const struct model	*m = ui->model;
+	const struct links_sum	*ls = &links_sum;
+	char			 s[160];
+	int			 x = 0, n;
+
+	wmove(w, y, 0);
+	wclrtoeol(w);
+	if (m->nvlinks == NULL && m->ibports == NULL) {
+		draw_text(w, y, 0, sx, colour(C_DIM), "links not read yet");
+		return;
+	}
+	if (m->nvlinks == NULL)
+		x = links_piece(w, y, x, sx, colour(C_DIM),
+		    "NVLinks not read yet");
+	else {
+		n = snprintf(s, sizeof s, "NVLink: %u down", ls->nvdown);
+		if (ls->nvslow > 0)
+			n += snprintf(s + n, sizeof s - n, ", %u slow",
+			    ls->nvslow);
+		if (ls->nvmissing > 0)
+			snprintf(s + n, sizeof s - n, ", %u GPU%s short",
+			    ls->nvmissing, ls->nvmissing == 1 ? "" : "s");
+		x = links_piece(w, y, x, sx, ls->nvdown || ls->nvmissing ?
+		    colour(C_CRIT) : ls->nvslow ? colour(C_WARN) :
+		    colour(C_OK), s);
+	}
+	if (m->ibports == NULL)
+		x = links_piece(w, y, x, sx, colour(C_DIM), "IB not read yet");
+	else {
+		n = snprintf(s, sizeof s, "IB: %u down", ls->ibdown);
+		if (ls->ibslow > 0)
+			n += snprintf(s + n, sizeof s - n, ", %u slow",
+			    ls->ibslow);
+		if (ls->ibflap > 0)
+			n += snprintf(s + n, sizeof s - n, ", %u flapping",
+			    ls->ibflap);
+		if (ls->ibmissing > 0)
+			snprintf(s + n, sizeof s - n, ", %u node%s short",
+			    ls->ibmissing, ls->ibmissing == 1 ? "" : "s");
+		x = links_piece(w, y, x, sx, ls->ibdown || ls->ibmissing ?
+		    colour(C_CRIT) : ls->ibslow || ls->ibflap ?
+		    colour(C_WARN) : colour(C_OK), s);
+	}
+	if (ls->unread > 0) {
+		snprintf(s, sizeof s, "%u node%s not read", ls->unread,
+		    ls->unread == 1 ? "" : "s");
+		x = links_piece(w, y, x, sx, colour(C_DIM), s);
+	}
+	if (ls->nominal > 0) {
+		snprintf(s, sizeof s, "expected: %ld links/GPU at %.1f GB/s, "
+		    "IB %.0f Gb/s", options_get_int("threshold.nvlinks-per-gpu"),
+		    ls->nominal, options_get_float("threshold.ib-rate"));
+		links_piece(w, y, x, sx, colour(C_DIM), s);
+	}
+}
+
+/* A link as a character: '=' up, '-' slow, 'x' down, '?' unknown. */
+static void
+links_link_cell(WINDOW *w, int y, int x, const struct nvlink *l,
+    float nominal, int *up)
+{
+	if (l->state == LINK_UP) {
+		(*up)++;
+		if ((l->valid & BIT(NVL_SPEED)) && l->speed_gbs <
+		    nominal * 0.95f)
+			draw_cell(w, y, x, "-", colour(C_WARN));
+		else
+			draw_cell(w, y, x, "=", colour(C_OK));
+	} else if (l->state == LINK_UNKNOWN)
+		draw_cell(w, y, x, "?", colour(C_DIM));
+	else
+		draw_cell(w, y, x, "x", colour(C_CRIT));
+}
+
+/* How many link columns the node's matrix has, and its nominal speed. */
+static u_int
+links_matrix_cols(const struct model *m, u_int node, float *nominal)
+{
+	const struct nvlink	*base, *l;
+	u_int			 k, ncols, expect;
+
+	*nominal = 0;
+	expect = options_get_int("threshold.nvlinks-per-gpu");
+	ncols = expect < m->links_per_gpu ? expect : m->links_per_gpu;
+	if (m->nvlinks == NULL)
+		return (ncols);
+	base = &m->nvlinks[(size_t)node * m->gpus_per_node * m->links_per_gpu];
+	for (k = 0; k < m->gpus_per_node * m->links_per_gpu; k++) {
+		l = &base[k];
+		if (l->state != LINK_UNKNOWN &&
+		    k % m->links_per_gpu >= ncols)
+			ncols = k % m->links_per_gpu + 1;
+		if (l->state == LINK_UP && (l->valid & BIT(NVL_SPEED)) &&
+		    l->speed_gbs > *nominal)
+			*nominal = l->speed_gbs;
+	}
+	return (ncols);
+}
+
+#define LINKS_LABEL	7	/* "GPU0   " */
+
+/* The node's NVLinks, GPUs by links, with their counters if `errs'. */
+static void
+links_draw_matrix(struct ui *ui, WINDOW *w, int y0, int h, int sx, u_int node,
+    int errs)
+{
+	const struct model	*m = ui->model;
+	const struct nvlink	*base, *l;
+	const struct gpu	*g;
+	char			 s[160];
+	u_int			 gpu, k, ncols, expect;
+	uint64_t		 replay, recovery, crc;
+	float			 nominal;
+	int			 y, up, x;
+
+	if (m->nvlinks == NULL) {
+		draw_text(w, y0, 0, sx, colour(C_DIM), "NVLinks not read yet");
+		return;
+	}
+	base = &m->nvlinks[(size_t)node * m->gpus_per_node * m->links_per_gpu];
+	expect = options_get_int("threshold.nvlinks-per-gpu");
+	ncols = links_matrix_cols(m, node, &nominal);
+	draw_text(w, y0, 0, sx, colour(C_HEADER), "NVLink");
+	for (k = 0; k < ncols && LINKS_LABEL + (int)k < sx; k++) {
+		snprintf(s, sizeof s, "%u", k % 10);
+		draw_text(w, y0, LINKS_LABEL + k, 1, colour(C_HEADER), s);
+	}
+	x = LINKS_LABEL + ncols + 1;
+	draw_text(w, y0, x, sx - x, colour(C_HEADER),
+	    errs ? "   up   replay recovery   crc" : "   up");
+	for (gpu = 0; gpu < m->gpus_per_node; gpu++) {
+		y = y0 + 1 + gpu;
+		if (y >= y0 + h) {
+			snprintf(s, sizeof s, "+%u GPUs", m->gpus_per_node -
+			    gpu);
+			draw_text(w, y0 + h - 1, 0, LINKS_LABEL, colour(C_DIM),
+			    s);
+			break;
+		}
+		g = &m->gpus[(size_t)node * m->gpus_per_node + gpu];
+		snprintf(s, sizeof s, "GPU%u", gpu);
+		draw_text(w, y, 0, LINKS_LABEL, A_NORMAL, s);
+		up = 0;
+		replay = recovery = crc = 0;
+		for (k = 0; k < ncols && LINKS_LABEL + (int)k < sx; k++) {
+			l = &base[gpu * m->links_per_gpu + k];
+			links_link_cell(w, y, LINKS_LABEL + k, l, nominal, &up);
+			replay += l->replay;
+			recovery += l->recovery;
+			crc += l->crc;
+		}
+		x = LINKS_LABEL + ncols + 1;
+		snprintf(s, sizeof s, "%2d/%-2u", up, expect);
+		draw_text(w, y, x, sx - x, up < (int)expect ? colour(C_CRIT) :
+		    colour(C_OK), s);
+		x += 6;
+		if (!errs)
+			continue;
+		snprintf(s, sizeof s, "%8llu %8llu %5llu",
+		    (unsigned long long)replay, (unsigned long long)recovery,
+		    (unsigned long long)crc);
+		draw_text(w, y, x, sx - x, recovery || crc ? colour(C_WARN) :
+		    colour(C_DIM), s);
+		x += strlen(s) + 1;
+		if (g->error[0] != '\0' && x < sx)
+			draw_text(w, y, x, 14, colour(C_CRIT), g->error);
+	}
+}
+
+/* The node's InfiniBand ports at column x0; `more': 1 the link layer,
+ * 2 the LID and counters too. */
+static void
+links_draw_ports(struct ui *ui, WINDOW *w, int y0, int h, int x0, int sx,
+    u_int node, int more)
+{
+	const struct model	*m = ui->model;
+	const struct node	*n = &m->nodes[node];
+	const struct ibport	*p;
+	char			 s[256];
+	u_int			 k;
+	int			 y, bad, expect;
+	float			 rate = options_get_float("threshold.ib-rate");
+
+	if (x0 >= sx)
+		return;
+	if (m->ibports == NULL) {
+		draw_text(w, y0, x0, sx - x0, colour(C_DIM),
+		    "InfiniBand not read yet");
+		return;
+	}
+	snprintf(s, sizeof s, "%-8s %4s  %-8s %-9s %5s  %-10s%6s %7s %8s %6s",
+	    "IB", "PORT", "STATE", "PHYSICAL", "Gb/s", more ? "LAYER" : "",
+	    more > 1 ? "LID" : "", more > 1 ? "SYMERR" : "",
+	    more > 1 ? "LINKDOWN" : "", more > 1 ? "RCVERR" : "");
+	draw_text(w, y0, x0, sx - x0, colour(C_HEADER), s);
+	for (k = 0; k < n->nib; k++) {
+		y = y0 + 1 + k;
+		if (y >= y0 + h) {
+			snprintf(s, sizeof s, "+%u more", n->nib - k);
+			draw_text(w, y0 + h - 1, x0, sx - x0, colour(C_DIM), s);
+			break;
+		}
+		p = &m->ibports[(size_t)node * m->ib_per_node + k];
+		bad = p->state != LINK_UP || p->phys != LINK_UP;
+		snprintf(s, sizeof s, "%-8s %4d  ", p->device, p->port);
+		draw_text(w, y, x0, sx - x0, A_NORMAL, s);
+		snprintf(s, sizeof s, "%-8.8s %-9.9s ", p->state_str[0] ?
+		    p->state_str : links_state_name(p->state), p->phys_str[0] ?
+		    p->phys_str : links_state_name(p->phys));
+		draw_text(w, y, x0 + 15, sx - x0 - 15, bad ? colour(C_CRIT) :
+		    colour(C_OK), s);
+		if (p->valid & BIT(IB_RATE))
+			snprintf(s, sizeof s, "%5.0f", p->rate_gbps);
+		else
+			snprintf(s, sizeof s, "%5s", "-");
+		draw_text(w, y, x0 + 34, sx - x0 - 34, !bad &&
+		    (p->valid & BIT(IB_RATE)) && p->rate_gbps < rate ?
+		    colour(C_WARN) : A_NORMAL, s);
+		if (!more)
+			continue;
+		snprintf(s, sizeof s, "  %-10.10s", p->link_layer);
+		draw_text(w, y, x0 + 39, sx - x0 - 39, A_NORMAL, s);
+		if (more < 2)
+			continue;
+		snprintf(s, sizeof s, "%6d", p->lid);
+		draw_text(w, y, x0 + 51, sx - x0 - 51, A_NORMAL, s);
+		snprintf(s, sizeof s, "%7s %8s %6s", "-", "-", "-");
+		if (p->valid & (BIT(IB_SYMERR) | BIT(IB_LINKDOWN) |
+		    BIT(IB_RCVERR)))
+			snprintf(s, sizeof s, "%7llu %8llu %6llu",
+			    (unsigned long long)p->symerr,
+			    (unsigned long long)p->linkdown,
+			    (unsigned long long)p->rcverr);
+		draw_text(w, y, x0 + 58, sx - x0 - 58, A_NORMAL, s);
+	}
+	expect = options_get_int("threshold.ib-ports");
+	if (n->nib == 0)
+		draw_text(w, y0 + 1, x0, sx - x0, colour(C_DIM),
+		    "no ports read");
+	else if ((int)n->nib < expect && (int)n->nib + 1 < h) {
+		snprintf(s, sizeof s, "%d of %d ports missing",
+		    expect - n->nib, expect);
+		draw_text(w, y0 + 1 + n->nib, x0, sx - x0, colour(C_CRIT), s);
+	}
+}
+
+/* The node under the cursor, or the Node view's when the list is empty. */
+static int
+links_detail_node(struct ui *ui)
+{
+	struct view_state	*vs = &ui->vs[VIEW_LINKS];
+	u_int			 i;
+
+	if (vs->rows != NULL && vs->cursor >= 0 &&
+	    vs->cursor < (int)vs->nrows &&
+	    (i = vs->rows[vs->cursor]) < links_nrows)
+		return (links_rows[i].node);
+	if (ui->node >= 0 && (u_int)ui->node < ui->model->nnodes)
+		return (ui->node);
+	return (ui->model->nnodes > 0 ? 0 : -1);
+}
+
+static void
+links_draw_detail(struct ui *ui, WINDOW *w, int y0, int h, int sx)
+{
+	const struct model	*m = ui->model;
+	const struct node	*n;
+	char			 s[256];
+	float			 nominal;
+	int			 node, x, len, errs, more;
+
+	if ((node = links_detail_node(ui)) < 0)
+		return;
+	n = &m->nodes[node];
+	wattrset(w, colour(C_HEADER) | A_REVERSE);
+	mvwhline(w, y0, 0, ' ', sx);
+	len = snprintf(s, sizeof s, " %s  %s  %s", n->name,
+	    m->racks[n->rack].name, view_node_look(m, node)->name);
+	if (n->reach != REACH_UP && n->reach != REACH_UNKNOWN)
+		len += snprintf(s + len, sizeof s - len, "  %s: %s",
+		    model_reach_name(n->reach), n->error);
+	if (sx >= len + 40)
+		snprintf(s + len, sizeof s - len, "   = up  - slow  x down  "
+		    "? unknown");
+	draw_text(w, y0, 0, sx, colour(C_HEADER) | A_REVERSE, s);
+	wattrset(w, A_NORMAL);
+	/* The matrix, then the ports, each with more as room allows. */
+	x = LINKS_LABEL + links_matrix_cols(m, node, &nominal) + 7;
+	errs = sx >= x + 38 + 3 + 88;
+	if (errs)
+		x += 38;
+	more = sx >= x + 3 + 88 ? 2 : sx >= x + 3 + 51 ? 1 : 0;
+	links_draw_matrix(ui, w, y0 + 1, h - 1, sx, node, errs);
+	links_draw_ports(ui, w, y0 + 1, h - 1, x + 3, sx, node, more);
+}
+
+void
+view_links_draw(struct ui *ui, WINDOW *w)
+{
+	const struct model	*m = ui->model;
+	struct view_state	*vs = &ui->vs[VIEW_LINKS];
+	struct links_layout	 l;
+	int			 sx, sy, y, k, detail, nib = 0, node;
+
+	getmaxyx(w, sy, sx);
+	werase(w);
+	if (links_stale(ui))
+		links_build(ui);
+	if (vs->cursor >= (int)vs->nrows)
+		vs->cursor = vs->nrows > 0 ? vs->nrows - 1 : 0;
+	if (vs->cursor < 0)
+		vs->cursor = 0;
+
+	/* The node's links below: GPUs or ports, a heading and a title. */
+	node = links_detail_node(ui);
+	if (node >= 0 && m->ibports != NULL)
+		nib = m->nodes[node].nib;
+	detail = 2 + ((int)m->gpus_per_node > nib ? (int)m->gpus_per_node :
+	    nib);
+	if (detail < 4)
+		detail = 4;
+	if (detail > sy - 5)
+		detail = sy - 5;
+	if (detail < 0)
+		detail = 0;
+
+	vs->table_y = 1;
+	vs->height = sy - 2 - detail;
+	if (vs->height < 1)
+		vs->height = 1;
+	if (vs->cursor < vs->top)
+		vs->top = vs->cursor;
+	if (vs->cursor >= vs->top + vs->height)
+		vs->top = vs->cursor - vs->height + 1;
+	if (vs->top > 0 && vs->top + vs->height > (int)vs->nrows)
+		vs->top = (int)vs->nrows > vs->height ?
+		    (int)vs->nrows - vs->height : 0;
+	if (vs->top < 0)
+		vs->top = 0;
+
+	links_draw_summary(ui, w, 0, sx);
+	links_layout(m, sx, &l);
+	links_draw_heading(w, 1, &l, sx);
+	for (y = 0; y < vs->height; y++) {
+		k = vs->top + y;
+		if (k >= (int)vs->nrows)
+			break;
+		links_draw_row(ui, w, 2 + y, &links_rows[vs->rows[k]], &l,
+		    k == vs->cursor, sx);
+	}
+	if (vs->nrows == 0)
+		draw_text(w, 2, 0, sx, colour(C_DIM), m->nvlinks == NULL &&
+		    m->ibports == NULL ? "links not read yet" :
+		    vs->filter != NULL ? "no link matches the filter" :
+		    "no down or degraded links");
+	if (detail > 0)
+		links_draw_detail(ui, w, sy - detail, detail, sx);
+}
+
+int
+view_links_node(struct ui *ui)
+{
+	return (links_detail_node(ui));
+}
