@@ -46,10 +46,11 @@ table_cmp(const void *a, const void *b, void *arg)
 			return (na - nb);	/* unknown last */
 		c = (va > vb) - (va < vb);
 	}
-	if (c == 0)
-		c = (*(const u_int *)a > *(const u_int *)b) -
-		    (*(const u_int *)a < *(const u_int *)b);
-	return (ts->reverse ? -c : c);
+	if (c != 0)
+		return (ts->reverse ? -c : c);
+	/* Ties keep the data's order, reversed or not. */
+	return ((*(const u_int *)a > *(const u_int *)b) -
+	    (*(const u_int *)a < *(const u_int *)b));
 }
 
 static const struct field *
@@ -117,14 +118,70 @@ table_build(struct ui *ui, const struct record *r, const char *base,
 	vs->rebuild = 0;
 }
 
+/* Seconds as Slurm prints a time: 1-02:03:04, 2:03:04, 3:04; UNLIMITED. */
+const char *
+table_time(char *buf, size_t len, long t)
+{
+	if (t < 0)
+		snprintf(buf, len, "UNLIMITED");
+	else if (t >= 86400)
+		snprintf(buf, len, "%ld-%02ld:%02ld:%02ld", t / 86400,
+		    t / 3600 % 24, t / 60 % 60, t % 60);
+	else if (t >= 3600)
+		snprintf(buf, len, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60,
+		    t % 60);
+	else
+		snprintf(buf, len, "%ld:%02ld", t / 60, t % 60);
+	return (buf);
+}
+
+/*
+ * A cell as the table shows it: seconds (a name ending in _s) as Slurm
+ * prints a time, 1-02:03:04; a negative integer without a validity bit as
+ * none (an event's GPU -1); the error of a row whose node is unreachable
+ * says why.  NULL shows as '-'.
+ */
+static const char *
+table_format(struct ui *ui, const struct field *f, const struct field *nf,
+    const void *rec, char *buf, size_t len)
+{
+	const struct node	*n;
+	const char		*s;
+	size_t			 l = strlen(f->name);
+	uint32_t		 node;
+	double			 v;
+
+	if ((f->type == FT_LONG || f->type == FT_INT) && l > 2 &&
+	    strcmp(f->name + l - 2, "_s") == 0 &&
+	    field_number(f, rec, &v) == 0)
+		return (table_time(buf, len, (long)v));
+	if (f->type == FT_INT && f->bit < 0 &&
+	    field_number(f, rec, &v) == 0 && v < 0)
+		return (NULL);
+	s = field_format(f, rec, ui->model, buf, len);
+	if (s != NULL || nf == NULL || strcmp(f->name, "error") != 0)
+		return (s);
+	node = *(const uint32_t *)((const char *)rec + nf->off);
+	if (node >= ui->model->nnodes)
+		return (NULL);
+	n = &ui->model->nodes[node];
+	if (n->reach == REACH_UP || n->reach == REACH_UNKNOWN)
+		return (NULL);
+	if (snprintf(buf, len, "node %s%s%s", model_reach_name(n->reach),
+	    n->error[0] != '\0' ? ": " : "", n->error) < 0)
+		return (NULL);
+	return (buf);
+}
+
 /* A cell's colour: the values an operator must not miss stand out. */
 static attr_t
-table_cell_colour(const struct field *f, const void *rec, attr_t base)
+table_cell_colour(const struct field *f, const void *rec, const char *s,
+    attr_t base)
 {
 	double	 v, crit = options_get_float("threshold.gpu-temp-crit");
 	double	 warn = options_get_float("threshold.gpu-temp-warn");
 
-	if (strcmp(f->name, "error") == 0 && !field_null(f, rec))
+	if (strcmp(f->name, "error") == 0 && s != NULL)
 		return (colour(C_CRIT));
 	if (field_number(f, rec, &v) != 0)
 		return (base);
@@ -191,16 +248,17 @@ table_draw(struct ui *ui, WINDOW *w, int y0, int height, const char *record,
 		vs->top = 0;
 
 	/* Widths from the heading and the rows on show. */
+	nf = table_node_field(r);
 	for (i = 0; i < ncols; i++) {
 		width[i] = strlen(cols[i]->title) + (vs->sort == cols[i]);
 		for (k = vs->top; k < vs->top + vs->height &&
 		    k < (int)vs->nrows; k++) {
 			rec = (const char *)base + vs->rows[k] * stride;
-			s = field_format(cols[i], rec, ui->model, tmp,
+			s = table_format(ui, cols[i], nf, rec, tmp,
 			    sizeof tmp);
 			len = s != NULL ? (int)strlen(s) : 1;
 			if (len > width[i])
-				width[i] = len > 40 ? 40 : len;
+				width[i] = len > 40 && i < ncols - 1 ? 40 : len;
 		}
 	}
 	wattrset(w, colour(C_HEADER));
@@ -214,7 +272,6 @@ table_draw(struct ui *ui, WINDOW *w, int y0, int height, const char *record,
 			mvwprintw(w, y0, x, "%-*.*s", width[i], sx - x, tmp);
 		x += width[i] + 2;
 	}
-	nf = table_node_field(r);
 	for (y = 1; y < height; y++) {
 		wattrset(w, A_NORMAL);
 		mvwhline(w, y0 + y, 0, ' ', sx);
@@ -232,10 +289,10 @@ table_draw(struct ui *ui, WINDOW *w, int y0, int height, const char *record,
 		if (k == vs->cursor)
 			a |= A_REVERSE;
 		for (i = 0, x = 0; i < ncols && x < sx; i++) {
-			s = field_format(cols[i], rec, ui->model, tmp,
+			s = table_format(ui, cols[i], nf, rec, tmp,
 			    sizeof tmp);
 			wattrset(w, k == vs->cursor ? a :
-			    table_cell_colour(cols[i], rec, a));
+			    table_cell_colour(cols[i], rec, s, a));
 			if (cols[i]->flags & FF_RIGHT)
 				mvwprintw(w, y0 + y, x, "%*.*s", width[i],
 				    sx - x, s != NULL ? s : "-");

@@ -102,6 +102,7 @@ void		 table_draw(struct ui *, WINDOW *, int, int, const char *,
 void		 table_move(struct ui *, int, int);
 int		 table_row(struct ui *);
 void		 table_click(struct ui *, int, int);
+const char	*table_time(char *, size_t, long);
 
 /* colour.c */
 enum colour {

@@ -1,0 +1,277 @@
+#!/bin/sh
+# The console's table views, GPUs, jobs and events, driven in tmux at 80x24
+# and 250x70: what an operator must see, the sort keys, the filter, marks,
+# Enter, and :dump-screen against the terminal and against a second run.
+. t/lib/tap.sh
+
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "1..0 # SKIP tmux is missing"
+	exit 0
+fi
+
+SOCK="myriad-test-$$"
+ARGS="--sim 10k --seed 1 --sim-time 1800000000 --fault-rate 5"
+TAB=$(printf '\t')
+SOCKET="${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$SOCK"
+trap 'tmux -L "$SOCK" kill-server >/dev/null 2>&1; rm -f "$SOCKET"; rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM HUP
+# No user's configuration, keys or audit log.
+export HOME="$T" XDG_CONFIG_HOME="$T/config" XDG_STATE_HOME="$T/state"
+
+tm() {
+	tmux -L "$SOCK" "$@"
+}
+
+screen() {	# screen SESSION: the terminal as text
+	tm capture-pane -p -t "$1"
+}
+
+keys() {	# keys SESSION KEY...: keys by name (Enter, Escape, Space)
+	s=$1
+	shift
+	tm send-keys -t "$s" "$@"
+}
+
+type_text() {	# type_text SESSION TEXT: characters as they are
+	tm send-keys -t "$1" -l "$2"
+}
+
+wait_for() {	# wait_for SESSION PATTERN: until the screen shows it (30 s)
+	i=0
+	while [ $i -lt 300 ]; do
+		screen "$1" | grep -Eq -- "$2" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+wait_gone() {	# wait_gone SESSION PATTERN: until the screen does not show it
+	i=0
+	while [ $i -lt 300 ]; do
+		screen "$1" | grep -Eq -- "$2" || return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+start() {	# start SESSION WIDTH HEIGHT: the console on the simulator
+	tm new-session -d -s "$1" -x "$2" -y "$3" \
+	    "exec env LC_ALL=C.UTF-8 $MYRIAD $ARGS" || return 1
+	wait_for "$1" "SIMULATED"
+}
+
+row_after() {	# row_after SESSION PATTERN: the line under the heading
+	screen "$1" | awk -v p="$2" 'f { print; exit } $0 ~ p { f = 1 }'
+}
+
+rows_after() {	# rows_after SESSION PATTERN: the rows under the heading
+	screen "$1" | awk -v p="$2" 'f && (!NF || /^ /) { exit } f { print }
+	    $0 ~ p { f = 1 }'
+}
+
+cell() {	# cell SESSION HEADING COLUMN: the first row's value in COLUMN
+	screen "$1" | awk -v p="$2" -v c="$3" 'f { print $k; exit }
+	    $0 ~ p { for (k = 1; k <= NF && $k != c; k++); f = 1 }'
+}
+
+dump() {	# dump SESSION FILE: :dump-screen FILE, typed at the prompt
+	rm -f "$2"
+	keys "$1" :
+	type_text "$1" "dump-screen $2"
+	keys "$1" Enter
+	i=0
+	while [ ! -s "$2" ] && [ $i -lt 300 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	[ -s "$2" ]
+}
+
+body() {	# body HEIGHT: lines 2 .. HEIGHT-2, the view without status
+	sed -n "2,$(($1 - 2))p"
+}
+
+slurm_time() {	# seconds as squeue prints them
+	awk -v t="$1" 'BEGIN {
+		if (t >= 86400) printf "%d-%02d:%02d:%02d\n", t / 86400,
+		    t / 3600 % 24, t / 60 % 60, t % 60
+		else if (t >= 3600) printf "%d:%02d:%02d\n", t / 3600,
+		    t / 60 % 60, t % 60
+		else printf "%d:%02d\n", t / 60, t % 60 }'
+}
+
+# The server, kept up by a session of its own while consoles come and go.
+tm -f /dev/null new-session -d -s hold -x 80 -y 24 "sleep 3600"
+ok $? "tmux starts a server of our own"
+
+# What batch mode says of the same cluster: the hottest GPU, the first job.
+$MYRIAD $ARGS -c 'list-gpus -o tsv' > "$T/gpus.tsv"
+HOT=$(awk -F"$TAB" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    $c["temp_c"] != "" && ($c["temp_c"] + 0 > max || n == 0) {
+	max = $c["temp_c"] + 0; node = $c["node"]; gpu = $c["index"]; n = 1 }
+    END { print node, gpu, max }' "$T/gpus.tsv")
+set -- $HOT
+HOT_NODE=$1 HOT_GPU=$2 HOT_TEMP=$3
+NHOT=$(awk -F"$TAB" -v t="$HOT_TEMP" 'NR == 1 { for (i = 1; i <= NF; i++)
+    c[$i] = i; next } $c["temp_c"] != "" && $c["temp_c"] + 0 == t' \
+    "$T/gpus.tsv" | wc -l | tr -d ' ')
+[ -n "$HOT_NODE" ] && [ "$NHOT" -eq 1 ]
+ok $? "batch mode names one hottest GPU ($HOT_NODE GPU $HOT_GPU, $HOT_TEMP C)"
+N85=$($MYRIAD $ARGS -c "list-gpus -o tsv -w 'temp>85'" | tail -n +2 | wc -l |
+    tr -d ' ')
+$MYRIAD $ARGS -c 'list-jobs -o tsv' > "$T/jobs.tsv"
+JOB=$(awk -F"$TAB" 'NR == 2 { print $1 }' "$T/jobs.tsv")
+JOB_USER=$(awk -F"$TAB" 'NR == 2 { print $2 }' "$T/jobs.tsv")
+JOB_ELAPSED=$(slurm_time "$(awk -F"$TAB" 'NR == 1 { for (i = 1; i <= NF;
+    i++) c[$i] = i; next } { print $c["elapsed_s"]; exit }' "$T/jobs.tsv")")
+
+for size in 80x24 250x70; do
+	W=${size%x*}
+	H=${size#*x}
+	S="s$size"
+	if ! start "$S" "$W" "$H"; then
+		ok 1 "$size: the console starts in tmux"
+		continue
+	fi
+	ok 0 "$size: the console starts in tmux"
+
+	# GPUs: the heat grid over the table, hottest first.
+	keys "$S" 2
+	wait_for "$S" "^$HOT_NODE +$HOT_GPU "
+	ok $? "$size gpus: the table comes up with the hottest GPU"
+	HEAD="^NODE +GPU +UTIL%"
+	like "$(screen "$S")" \
+	    "$HEAD .*MEM +MEMTOT .*TEMPv .*POWER +PLIMIT .*DBE .*XID .*ERROR" \
+	    "$size gpus: the heading, sorted by temperature, biggest first"
+	is "$(cell "$S" "$HEAD" NODE) $(cell "$S" "$HEAD" GPU) $(cell "$S" \
+	    "$HEAD" TEMPv)" "$HOT_NODE $HOT_GPU $HOT_TEMP" \
+	    "$size gpus: the hottest GPU is the first row"
+	like "$(screen "$S" | sed -n 2p)" "^$HOT_NODE [^ ]{8}  " \
+	    "$size gpus: the grid starts with its node and its 8 GPUs"
+	like "$(screen "$S")" "temperature .*X error  E ECC  \? unreachable" \
+	    "$size gpus: the grid says what it shows and what letters mean"
+	like "$(screen "$S")" "1-[0-9]+(/| of )1250" \
+	    "$size gpus: the grid says which of the 1250 nodes it shows"
+
+	keys "$S" U
+	wait_for "$S" "UTIL%v"
+	is "$(cell "$S" "$HEAD" UTIL%v)" 100 \
+	    "$size gpus: U sorts by utilization, 100% first"
+	like "$(screen "$S")" "^utilization " "$size gpus: the grid follows"
+	keys "$S" P
+	wait_for "$S" "POWERv"
+	ok $? "$size gpus: P sorts by power"
+	keys "$S" T
+	wait_for "$S" "^$HOT_NODE +$HOT_GPU "
+	ok $? "$size gpus: T sorts by temperature again"
+
+	keys "$S" /
+	type_text "$S" "gpu00[01-10]"
+	keys "$S" Enter
+	wait_for "$S" "filter: gpu00\[01-10\]"
+	rows_after "$S" "^NODE +GPU" > "$T/rows"
+	bad=$(grep -Evc '^gpu00(0[1-9]|10) ' "$T/rows")
+	[ -s "$T/rows" ] && [ "$bad" -eq 0 ]
+	ok $? "$size gpus: /gpu00[01-10] leaves those nodes' GPUs only"
+	like "$(screen "$S")" "1-10(/| of )10" \
+	    "$size gpus: the grid has the 10 nodes"
+	keys "$S" Escape
+	wait_gone "$S" "filter: "
+	ok $? "$size gpus: Escape clears the filter"
+
+	keys "$S" /
+	type_text "$S" "temp>85"
+	keys "$S" Enter
+	wait_for "$S" "filter: temp>85"
+	rows_after "$S" "^NODE +GPU" > "$T/rows"
+	is "$(wc -l < "$T/rows" | tr -d ' ')" "$N85" \
+	    "$size gpus: /temp>85 has the GPUs list-gpus -w has"
+	bad=$(screen "$S" | awk -v p="$HEAD" 'f && (!NF || /^ /) { exit }
+	    f && $k + 0 <= 85 { n++ }
+	    $0 ~ p { for (k = 1; k <= NF && $k !~ /^TEMP/; k++); f = 1 }
+	    END { print n + 0 }')
+	is "$bad" 0 "$size gpus: every one of them is above 85 C"
+	keys "$S" Escape
+	wait_gone "$S" "filter: "
+
+	if [ "$W" -ge 120 ]; then
+		keys "$S" Space
+		wait_for "$S" " 1 marked"
+		ok $? "$size gpus: Space marks the cursor's node"
+		keys "$S" c
+		wait_gone "$S" " 1 marked"
+		ok $? "$size gpus: c clears the marks"
+	fi
+
+	keys "$S" Home Enter
+	wait_gone "$S" "^NODE +GPU +UTIL%"
+	ok $? "$size gpus: Enter opens the node view"
+	keys "$S" Escape
+	wait_for "$S" "^NODE +GPU +UTIL%"
+	ok $? "$size gpus: Escape comes back"
+
+	# The dump is what the terminal shows.
+	dump "$S" "$T/gpus-$size.txt"
+	ok $? "$size gpus: :dump-screen writes the screen"
+	screen "$S" | body "$H" > "$T/screen-$size.txt"
+	body "$H" < "$T/gpus-$size.txt" > "$T/dump-$size.txt"
+	cmp -s "$T/dump-$size.txt" "$T/screen-$size.txt"
+	ok $? "$size gpus: the dump is what tmux shows"
+
+	# Jobs: the queue in squeue's order, times as Slurm prints them.
+	keys "$S" 3
+	wait_for "$S" "^JOBID +USER"
+	ok $? "$size jobs: the heading"
+	like "$(row_after "$S" "^JOBID +USER")" \
+	    "^$JOB +$JOB_USER .* $JOB_ELAPSED " \
+	    "$size jobs: the first job, its elapsed time as $JOB_ELAPSED"
+	like "$(screen "$S")" "^job $JOB " \
+	    "$size jobs: the cursor's job in full under the table"
+	keys "$S" Enter
+	wait_for "$S" "job $JOB \($JOB_USER, .*\): [0-9]+ nodes? on the map"
+	ok $? "$size jobs: Enter shows the job on the map"
+	# One Escape at a time: Escape and a key at once are Meta and it.
+	keys "$S" Escape
+	wait_gone "$S" "on the map"
+	keys "$S" Escape
+	wait_for "$S" "^JOBID +USER"
+	ok $? "$size jobs: Escape clears the job, again goes back"
+
+	# Events: newest first, Xids among them, a filter by expression.
+	keys "$S" 7
+	wait_for "$S" "^TIME +NODE +GPU +EVENT"
+	ok $? "$size events: the heading"
+	like "$(screen "$S")" \
+	    "^20[0-9-]+T[0-9:]+ +gpu[0-9]{4} +[0-9-] +(GPU [0-9]: )?Xid [0-9]+" \
+	    "$size events: Xid events with time, node and GPU"
+	keys "$S" /
+	type_text "$S" "xid=79"
+	keys "$S" Enter
+	wait_for "$S" "filter: xid=79"
+	rows_after "$S" "^TIME +NODE" > "$T/rows"
+	bad=$(grep -vc 'Xid 79' "$T/rows")
+	[ -s "$T/rows" ] && [ "$bad" -eq 0 ]
+	ok $? "$size events: /xid=79 leaves Xid 79 only"
+	keys "$S" Escape
+
+	tm kill-session -t "$S"
+done
+
+# The same cluster gives the same screen: a second console's dump.
+if start again 80 24; then
+	keys again 2
+	wait_for again "^$HOT_NODE +$HOT_GPU "
+	dump again "$T/again.txt"
+	body 24 < "$T/again.txt" > "$T/dump-again.txt"
+	cmp -s "$T/dump-80x24.txt" "$T/dump-again.txt"
+	ok $? "80x24 gpus: a second run dumps the same view"
+	if ! cmp -s "$T/dump-80x24.txt" "$T/dump-again.txt"; then
+		diff "$T/dump-80x24.txt" "$T/dump-again.txt" | sed 's/^/# /'
+	fi
+else
+	ok 1 "80x24 gpus: a second run dumps the same view"
+fi
+
+done_testing

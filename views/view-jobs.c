@@ -1,0 +1,163 @@
+/*
+ * myriad - the jobs: the Slurm queue as a sortable table.
+ * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
+ *
+ * The queue in squeue's order until the operator sorts it.  Under the
+ * table, the job under the cursor in full: its node list is often longer
+ * than a column.  Enter shows the job's nodes on the map.
+ */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "view.h"
+
+/* Narrow terminals drop the columns the line under the table repeats. */
+#define JOBS_COLUMNS_NARROW "id,user,name,state,nnodes,elapsed_s,"	\
+	"reason,nodes"
+#define JOBS_COLUMNS_MEDIUM "id,user,partition,name,state,nnodes,gpus,"	\
+	"elapsed_s,reason,nodes"
+#define JOBS_COLUMNS_WIDE "id,user,partition,name,state,nnodes,gpus,cpus,"\
+	"elapsed_s,limit_s,reason,nodes"
+
+/*
+ * Text over lines y .. y + n - 1, broken after a comma or a space where it
+ * can be, cut with "..." when it is longer still.
+ */
+static void
+jobs_draw_wrapped(WINDOW *w, int y, int n, int sx, attr_t a, const char *s)
+{
+	size_t	 len = strlen(s), cut;
+	int	 i;
+
+	for (i = 0; i < n && len > 0 && sx > 3; i++) {
+		if (len <= (size_t)sx) {
+			draw_text(w, y + i, 0, sx, a, s);
+			return;
+		}
+		if (i == n - 1) {
+			draw_text(w, y + i, 0, sx - 3, a, s);
+			draw_text(w, y + i, sx - 3, 3, colour(C_DIM), "...");
+			return;
+		}
+		for (cut = sx; cut > (size_t)sx / 2; cut--) {
+			if (s[cut - 1] == ',' || s[cut - 1] == ' ')
+				break;
+		}
+		if (cut <= (size_t)sx / 2)
+			cut = sx;
+		draw_text(w, y + i, 0, cut, a, s);
+		s += cut;
+		len -= cut;
+	}
+}
+
+/*
+ * The job under the cursor, in full: what it is on the first line, then
+ * its nodes, or why it waits, on the `n' - 1 lines under it.
+ */
+static void
+jobs_draw_detail(struct ui *ui, WINDOW *w, int y, int n, int sx)
+{
+	const struct model	*m = ui->model;
+	const struct job	*j;
+	char			 line[1400], t[32];
+	int			 row = table_row(ui), len;
+
+	if (row < 0 || (u_int)row >= m->njobs) {
+		draw_text(w, y, 0, sx, colour(C_DIM), m->njobs == 0 ?
+		    "no jobs in the queue" : "no job matches the filter");
+		return;
+	}
+	j = &m->jobs[row];
+	len = snprintf(line, sizeof line, "job %s %s  %s  %s  %s", j->id,
+	    j->name, j->user, j->partition, j->state);
+	if (j->valid & BIT(JOB_ELAPSED)) {
+		table_time(t, sizeof t, j->elapsed_s);
+		len += snprintf(line + len, sizeof line - len, " %s", t);
+	}
+	if (j->valid & BIT(JOB_LIMIT)) {
+		table_time(t, sizeof t, j->limit_s);
+		snprintf(line + len, sizeof line - len, " of %s", t);
+	}
+	draw_text(w, y, 0, sx, A_BOLD, line);
+
+	len = 0;
+	line[0] = '\0';
+	if (j->valid & BIT(JOB_NNODES))
+		len += snprintf(line + len, sizeof line - len, "%d node%s",
+		    j->nnodes, j->nnodes == 1 ? "" : "s");
+	if (j->valid & BIT(JOB_GPUS))
+		len += snprintf(line + len, sizeof line - len, "%s%d GPU%s",
+		    len > 0 ? ", " : "", j->gpus, j->gpus == 1 ? "" : "s");
+	if (j->nodes[0] != '\0')
+		len += snprintf(line + len, sizeof line - len, "%son %s",
+		    len > 0 ? " " : "", j->nodes);
+	if (j->reason[0] != '\0')
+		snprintf(line + len, sizeof line - len, "%sreason: %s",
+		    len > 0 ? "; " : "", j->reason);
+	jobs_draw_wrapped(w, y + 1, n - 1, sx, A_NORMAL, line);
+}
+
+void
+view_jobs_draw(struct ui *ui, WINDOW *w)
+{
+	const struct model	*m = ui->model;
+	int			 sx, sy, detail;
+
+	getmaxyx(w, sy, sx);
+	werase(w);
+	/* A blank line, the job, and its nodes on one or two lines. */
+	detail = sy < 8 ? 0 : sx < 160 && sy >= 16 ? 4 : 3;
+	table_draw(ui, w, 0, sy - detail, "job", m->jobs, sizeof *m->jobs,
+	    m->njobs, sx < 100 ? JOBS_COLUMNS_NARROW : sx < 160 ?
+	    JOBS_COLUMNS_MEDIUM : JOBS_COLUMNS_WIDE);
+	if (detail > 0)
+		jobs_draw_detail(ui, w, sy - detail + 1, detail - 1, sx);
+}
+
+/* Enter: the job's nodes on the map, the cursor on the first of them. */
+void
+view_jobs_open(struct ui *ui)
+{
+	const struct model	*m = ui->model;
+	const struct job	*j;
+	uint8_t			*mask = NULL;
+	char			*cause = NULL;
+	u_int			 i, n = 0;
+	int			 row = table_row(ui), first = -1;
+
+	if (row < 0 || (u_int)row >= m->njobs)
+		return;
+	j = &m->jobs[row];
+	if (j->nodes[0] == '\0') {
+		snprintf(ui->message, sizeof ui->message,
+		    "job %s is %s and has no nodes%s%s", j->id,
+		    j->state[0] != '\0' ? j->state : "not running",
+		    j->reason[0] != '\0' ? ": " : "", j->reason);
+		ui->message_error = 0;
+		return;
+	}
+	if (model_select(m, j->nodes, &mask, &cause) == 0) {
+		for (i = 0; i < m->nnodes; i++) {
+			if (!mask[i])
+				continue;
+			if (first < 0)
+				first = i;
+			n++;
+		}
+		free(mask);
+	}
+	free(cause);
+	ui->job = row;
+	if (ui_view(ui, "map", &cause) != 0) {
+		free(cause);
+		return;
+	}
+	if (first >= 0)
+		ui->vs[VIEW_MAP].cursor = first;
+	snprintf(ui->message, sizeof ui->message,
+	    "job %s (%s, %s): %u node%s on the map; Escape clears", j->id,
+	    j->user, j->name, n, n == 1 ? "" : "s");
+	ui->message_error = 0;
+}
