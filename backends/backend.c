@@ -234,6 +234,8 @@ backend_sim_probe(struct backend *b, const struct probe *pr)
 		buf_reset(&out);
 		if (pr->target == PT_BMC)
 			model_sensors_begin(m, i);
+		if (strcmp(pr->parser, "xid") == 0)
+			model_xid_begin(m, i);
 		if (sim_tool(b->sim, pr->target == PT_CONTROLLER ? -1 : (int)i,
 		    cl[0].argc, cl[0].argv, &out, &cause) != 0) {
 			if (pr->target == PT_BMC)

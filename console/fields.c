@@ -55,13 +55,13 @@ static const struct field gpu_fields[] = {
 
 static const struct field nvlink_fields[] = {
 	F(nvlink, node, "NODE", FT_NODE, -1, 0, T),
-	F(nvlink, gpu, "GPU", FT_INT, -1, 0, R),
-	F(nvlink, link, "LINK", FT_INT, -1, 0, R),
+	F(nvlink, gpu, "GPU", FT_I16, -1, 0, R),
+	F(nvlink, link, "LINK", FT_I16, -1, 0, R),
 	F(nvlink, state, "STATE", FT_LINK, -1, 0, T),
 	F(nvlink, speed_gbs, "GB/S", FT_FLOAT, NVL_SPEED, 3, R),
-	F(nvlink, replay, "REPLAY", FT_U64, NVL_REPLAY, 0, R),
-	F(nvlink, recovery, "RECOVERY", FT_U64, NVL_RECOVERY, 0, R),
-	F(nvlink, crc, "CRC", FT_U64, NVL_CRC, 0, R),
+	F(nvlink, replay, "REPLAY", FT_U32, NVL_REPLAY, 0, R),
+	F(nvlink, recovery, "RECOVERY", FT_U32, NVL_RECOVERY, 0, R),
+	F(nvlink, crc, "CRC", FT_U32, NVL_CRC, 0, R),
 	{ .name = NULL }
 };
 
@@ -288,6 +288,9 @@ field_number(const struct field *f, const void *rec, double *v)
 	case FT_RESULT:
 	case FT_REACH:
 		*v = *AT(rec, f, int);
+		return (0);
+	case FT_I16:
+		*v = *AT(rec, f, int16_t);
 		return (0);
 	case FT_LONG:
 		*v = *AT(rec, f, long);

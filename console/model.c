@@ -16,7 +16,7 @@
 
 #define MODEL_LINKS	18	/* NVLinks per GPU kept */
 #define MODEL_IB	16	/* InfiniBand ports per node kept */
-#define MODEL_SENSORS	48	/* BMC sensors per node kept */
+#define MODEL_SENSORS	40	/* BMC sensors per node kept */
 #define MODEL_EVENTS	8192
 
 struct model *
@@ -530,14 +530,20 @@ model_sink_xid(void *arg, const struct xid *x)
 	struct gpu	*g;
 	uint32_t	 node = m->target;
 	u_int		 i;
+	int		 old;
 
 	if (node >= m->nnodes)
 		return;
+	/*
+	 * The kernel log is read whole each time: the lines the last read
+	 * had are not news.
+	 */
+	old = m->nodes[node].xids++ < m->nodes[node].xids_old;
 	for (i = 0; i < m->gpus_per_node; i++) {
 		g = model_gpu(m, node, i);
 		if (!model_same_bus(g->bus_id, x->bus_id))
 			continue;
-		if (!(g->valid & BIT(GPU_XID)) || g->xid != x->xid)
+		if (!old)
 			model_event(m, node, i, EV_XID, x->xid,
 			    "GPU %u: Xid %d: %s", i, x->xid, x->message);
 		g->xid = x->xid;
@@ -545,8 +551,9 @@ model_sink_xid(void *arg, const struct xid *x)
 		m->gen[DOM_GPUS]++;
 		return;
 	}
-	model_event(m, node, -1, EV_XID, x->xid, "Xid %d (PCI %s): %s",
-	    x->xid, x->bus_id, x->message);
+	if (!old)
+		model_event(m, node, -1, EV_XID, x->xid, "Xid %d (PCI %s): %s",
+		    x->xid, x->bus_id, x->message);
 }
 
 /* A sink that sends records about node `node' into the model. */
@@ -571,6 +578,15 @@ model_sensors_begin(struct model *m, uint32_t node)
 {
 	if (node < m->nnodes)
 		m->nodes[node].nsensors = 0;
+}
+
+void
+model_xid_begin(struct model *m, uint32_t node)
+{
+	if (node >= m->nnodes)
+		return;
+	m->nodes[node].xids_old = m->nodes[node].xids;
+	m->nodes[node].xids = 0;
 }
 
 void
