@@ -20,6 +20,8 @@ struct backend_ops {
 	const char	*name;
 	int		 (*open)(struct backend *, struct model **, char **);
 	void		 (*refresh)(struct backend *, uint64_t, int);
+	void		 (*start)(struct backend *, uint64_t);
+	int		 (*work)(struct backend *, double);
 	void		 (*close)(struct backend *);
 };
 
@@ -28,15 +30,27 @@ struct backend {
 	struct model	*model;
 	struct sim	*sim;
 	double		 done[DOM_NDOMAINS];	/* when last refreshed */
+
+	uint64_t	 sweep;		/* domains being read */
+	uint64_t	 wanted;	/* domains asked for meanwhile */
+	u_int		 probe;		/* the probe being run */
+	u_int		 next;		/* its next target */
+	struct cmdline	*cl;		/* its command */
+	u_int		 ncl;
+	char		*fmt;		/* its format */
+	struct buf	 out;		/* a target's output */
 };
 
 static int	backend_sim_open(struct backend *, struct model **, char **);
 static void	backend_sim_refresh(struct backend *, uint64_t, int);
+static void	backend_sim_start(struct backend *, uint64_t);
+static int	backend_sim_work(struct backend *, double);
 static void	backend_sim_close(struct backend *);
 
 static const struct backend_ops backend_table[] = {
 	{ .name = "sim", .open = backend_sim_open,
-	  .refresh = backend_sim_refresh, .close = backend_sim_close },
+	  .refresh = backend_sim_refresh, .start = backend_sim_start,
+	  .work = backend_sim_work, .close = backend_sim_close },
 };
 
 /* What one probe run left: the first error its parser reported. */
@@ -146,13 +160,27 @@ backend_name(const struct backend *b)
 }
 
 /*
- * Bring the domains up to date.  Unless `force', a domain read in this
+ * Bring the domains up to date, now.  Unless `force', a domain read in this
  * second is not read again.
  */
 void
 backend_refresh(struct backend *b, uint64_t domains, int force)
 {
 	b->ops->refresh(b, domains, force);
+}
+
+/* Start reading the domains; backend_work() does it a piece at a time. */
+void
+backend_start(struct backend *b, uint64_t domains)
+{
+	b->ops->start(b, domains);
+}
+
+/* Work for at most `budget' seconds; 1 while there is more to do. */
+int
+backend_work(struct backend *b, double budget)
+{
+	return (b->ops->work(b, budget));
 }
 
 /* The simulator. */
@@ -200,81 +228,160 @@ backend_sim_open(struct backend *b, struct model **mp, char **cause)
 static void
 backend_sim_close(struct backend *b)
 {
+	if (b->cl != NULL)
+		cmd_parse_free(b->cl, b->ncl);
+	free(b->fmt);
+	buf_free(&b->out);
 	sim_free(b->sim);
 }
 
-static void
-backend_sim_probe(struct backend *b, const struct probe *pr)
+/*
+ * A sweep runs the probes of its domains over their targets a few at a
+ * time, so the console can draw and read keys in between: nothing in it
+ * waits, but at 100,000 GPUs there is a lot of it.
+ */
+static int
+backend_sim_probe_start(struct backend *b, const struct probe *pr)
 {
-	struct model		*m = b->model;
-	const struct parser	*p;
-	struct cmdline		*cl;
-	struct buf		 out;
-	u_int			 ncl, i, n;
-	char			*fmt, *cause, why[200];
+	struct model	*m = b->model;
+	char		*cause;
 
-	if ((p = parser_find(pr->parser)) == NULL)
-		return;
-	if (cmd_parse(options_get(pr->option), &cl, &ncl, &cause) != 0) {
+	if (parser_find(pr->parser) == NULL)
+		return (-1);
+	if (cmd_parse(options_get(pr->option), &b->cl, &b->ncl, &cause) != 0) {
 		model_event(m, 0, -1, EV_REACH, 0, "%s: %s", pr->option,
 		    cause);
 		free(cause);
-		return;
+		return (-1);
 	}
-	if (ncl != 1) {
-		cmd_parse_free(cl, ncl);
-		return;
+	if (b->ncl != 1) {
+		cmd_parse_free(b->cl, b->ncl);
+		b->cl = NULL;
+		return (-1);
 	}
-	fmt = probe_format(pr, cl[0].argc, cl[0].argv);
-	buf_init(&out);
-	n = pr->target == PT_CONTROLLER ? 1 : m->nnodes;
+	b->fmt = probe_format(pr, b->cl[0].argc, b->cl[0].argv);
+	b->next = 0;
 	if (pr->domain == DOM_JOBS)
 		model_jobs_begin(m);
-	for (i = 0; i < n; i++) {
-		buf_reset(&out);
-		if (pr->target == PT_BMC)
-			model_sensors_begin(m, i);
-		if (strcmp(pr->parser, "xid") == 0)
-			model_xid_begin(m, i);
-		if (sim_tool(b->sim, pr->target == PT_CONTROLLER ? -1 : (int)i,
-		    cl[0].argc, cl[0].argv, &out, &cause) != 0) {
-			if (pr->target == PT_BMC)
-				strlcpy(m->nodes[i].bmc_error, cause,
-				    sizeof m->nodes[i].bmc_error);
-			else if (pr->target == PT_NODE)
-				model_set_reach(m, i, strstr(cause,
-				    "timed out") != NULL ? REACH_TIMEOUT :
-				    REACH_UNREACHABLE, cause);
-			free(cause);
-			continue;
-		}
-		if (backend_parse(m, pr->target == PT_CONTROLLER ? -1 : (int)i,
-		    p, fmt, &out, why, sizeof why) != 0) {
-			if (pr->target == PT_NODE)
-				model_set_reach(m, i, REACH_GARBLED, why);
-			else
-				model_event(m, 0, -1, EV_REACH, 0, "%s", why);
-			continue;
-		}
-		if (pr->target == PT_BMC)
-			m->nodes[i].bmc_error[0] = '\0';
-		else if (pr->target == PT_NODE &&
-		    m->nodes[i].reach != REACH_UP)
-			model_set_reach(m, i, REACH_UP, NULL);
-	}
+	return (0);
+}
+
+static void
+backend_sim_probe_end(struct backend *b, const struct probe *pr)
+{
 	if (pr->domain == DOM_JOBS)
-		model_jobs_end(m);
-	buf_free(&out);
-	free(fmt);
-	cmd_parse_free(cl, ncl);
+		model_jobs_end(b->model);
+	free(b->fmt);
+	b->fmt = NULL;
+	cmd_parse_free(b->cl, b->ncl);
+	b->cl = NULL;
+}
+
+/* Run probe pr on target i. */
+static void
+backend_sim_probe_one(struct backend *b, const struct probe *pr, u_int i)
+{
+	struct model		*m = b->model;
+	const struct parser	*p = parser_find(pr->parser);
+	char			*cause, why[200];
+	int			 node = pr->target == PT_CONTROLLER ? -1 : (int)i;
+
+	buf_reset(&b->out);
+	if (pr->target == PT_BMC)
+		model_sensors_begin(m, i);
+	if (strcmp(pr->parser, "xid") == 0)
+		model_xid_begin(m, i);
+	if (sim_tool(b->sim, node, b->cl[0].argc, b->cl[0].argv, &b->out,
+	    &cause) != 0) {
+		if (pr->target == PT_BMC)
+			strlcpy(m->nodes[i].bmc_error, cause,
+			    sizeof m->nodes[i].bmc_error);
+		else if (pr->target == PT_NODE)
+			model_set_reach(m, i, strstr(cause, "timed out") !=
+			    NULL ? REACH_TIMEOUT : REACH_UNREACHABLE, cause);
+		free(cause);
+		return;
+	}
+	if (backend_parse(m, node, p, b->fmt, &b->out, why, sizeof why) != 0) {
+		if (pr->target == PT_NODE)
+			model_set_reach(m, i, REACH_GARBLED, why);
+		else
+			model_event(m, 0, -1, EV_REACH, 0, "%s", why);
+		return;
+	}
+	if (pr->target == PT_BMC)
+		m->nodes[i].bmc_error[0] = '\0';
+	else if (pr->target == PT_NODE && m->nodes[i].reach != REACH_UP)
+		model_set_reach(m, i, REACH_UP, NULL);
+}
+
+/* Work on the sweep for up to `budget' seconds; 1 while work remains. */
+static int
+backend_sim_work(struct backend *b, double budget)
+{
+	const struct probe	*pr;
+	struct timespec		 ts;
+	double			 until, now;
+	u_int			 n, done = 0;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	until = ts.tv_sec + ts.tv_nsec / 1e9 + budget;
+	while (b->sweep != 0) {
+		pr = &probes[b->probe];
+		if (pr->name == NULL) {
+			b->sweep = 0;
+			b->probe = 0;
+			break;
+		}
+		if (!(b->sweep & BIT(pr->domain)) ||
+		    (b->cl == NULL && backend_sim_probe_start(b, pr) != 0)) {
+			b->probe++;
+			continue;
+		}
+		n = pr->target == PT_CONTROLLER ? 1 : b->model->nnodes;
+		while (b->next < n) {
+			backend_sim_probe_one(b, pr, b->next++);
+			/* Look at the clock every few targets. */
+			if (++done % 16 == 0) {
+				clock_gettime(CLOCK_MONOTONIC, &ts);
+				now = ts.tv_sec + ts.tv_nsec / 1e9;
+				if (now > until)
+					return (1);
+			}
+		}
+		backend_sim_probe_end(b, pr);
+		b->probe++;
+	}
+	/* A request that came in during the sweep starts the next one. */
+	if (b->wanted != 0) {
+		backend_sim_start(b, b->wanted);
+		return (1);
+	}
+	return (0);
+}
+
+static void
+backend_sim_start(struct backend *b, uint64_t domains)
+{
+	double	 now = backend_sim_now();
+
+	if (b->sweep != 0) {
+		b->wanted |= domains;
+		return;
+	}
+	b->wanted = 0;
+	b->sweep = domains;
+	b->probe = 0;
+	sim_set_time(b->sim, now);
+	b->model->now = now;
+	b->model->refreshed = time(NULL);
 }
 
 static void
 backend_sim_refresh(struct backend *b, uint64_t domains, int force)
 {
-	const struct probe	*pr;
-	double			 now = backend_sim_now();
-	int			 d;
+	double	 now = backend_sim_now();
+	int	 d;
 
 	for (d = 0; d < DOM_NDOMAINS; d++) {
 		if (!(domains & BIT(d)))
@@ -286,11 +393,7 @@ backend_sim_refresh(struct backend *b, uint64_t domains, int force)
 	}
 	if (domains == 0)
 		return;
-	sim_set_time(b->sim, now);
-	b->model->now = now;
-	b->model->refreshed = time(NULL);
-	for (pr = probes; pr->name != NULL; pr++) {
-		if (domains & BIT(pr->domain))
-			backend_sim_probe(b, pr);
-	}
+	backend_sim_start(b, domains);
+	while (backend_sim_work(b, 3600))
+		;
 }

@@ -45,6 +45,8 @@ char		*probe_format(const struct probe *, int, char **);
 struct backend	*backend_create(struct model **, char **);
 void		 backend_free(struct backend *);
 void		 backend_refresh(struct backend *, uint64_t, int);
+void		 backend_start(struct backend *, uint64_t);
+int		 backend_work(struct backend *, double);
 const char	*backend_name(const struct backend *);
 
 /* parse.c: the parser table and what parsers share. */

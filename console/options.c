@@ -145,13 +145,32 @@ const struct option_entry options_table[] = {
 
 static char	*options_values[256];
 
+/*
+ * Options are looked up by name, often from a draw loop with the same
+ * literal: remember where each name pointer was found (and check it, as
+ * the pointer may since name something else).
+ */
 static const struct option_entry *
 options_find(const char *name, int *idx)
 {
+	static struct {
+		const char	*name;
+		int		 idx;
+	}				 cache[32];
 	const struct option_entry	*o;
+	u_int				 slot;
 
+	slot = ((uintptr_t)name >> 3) % nitems(cache);
+	if (cache[slot].name == name &&
+	    strcmp(options_table[cache[slot].idx].name, name) == 0) {
+		if (idx != NULL)
+			*idx = cache[slot].idx;
+		return (&options_table[cache[slot].idx]);
+	}
 	for (o = options_table; o->name != NULL; o++) {
 		if (strcmp(o->name, name) == 0) {
+			cache[slot].name = name;
+			cache[slot].idx = o - options_table;
 			if (idx != NULL)
 				*idx = o - options_table;
 			return (o);

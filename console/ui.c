@@ -632,7 +632,8 @@ ui_refresh_timer(void *arg)
 	struct ui	*ui = ((struct ui **)arg)[0];
 	size_t		 i = (size_t)((void **)arg)[1];
 
-	backend_refresh(ui->ctx->backend, ui_refresh[i].domains, 1);
+	backend_start(ui->ctx->backend, ui_refresh[i].domains);
+	ui->busy = 1;
 	loop_timer(ui->loop, options_get_float(ui_refresh[i].option),
 	    ui_refresh_timer, arg);
 }
@@ -716,81 +717,89 @@ ui_draw_header(struct ui *ui)
 	wattrset(stdscr, A_NORMAL);
 }
 
-/* The status line: states, utilization, alerts, age, unreachable. */
+/*
+ * The status line: states, utilization, alerts, age, unreachable.  The
+ * counts are made again only when the model changed.
+ */
 static void
 ui_draw_status(struct ui *ui)
 {
+	static uint64_t		 made = UINT64_MAX;
+	static char		 counts_text[256], unreach_text[32];
 	const struct model	*m = ui->model;
 	const struct gpu	*g;
 	u_int			 counts[5] = { 0 }, unreach = 0, ngpus = 0;
 	u_int			 alerts = 0, i;
 	size_t			 k, n = (size_t)m->nnodes * m->gpus_per_node;
 	double			 util = 0, crit, age;
-	char			 line[512];
+	char			 line[512], agebuf[16];
 	static const char	*names[] = { "alloc", "idle", "drain", "down",
 				    "other" };
 	int			 len;
 
-	crit = options_get_float("threshold.gpu-temp-crit");
-	for (i = 0; i < m->nnodes; i++) {
-		const char	*s = m->nodes[i].state;
+	if (made != ui->drawn) {
+		made = ui->drawn;
+		crit = options_get_float("threshold.gpu-temp-crit");
+		for (i = 0; i < m->nnodes; i++) {
+			const char	*s = m->nodes[i].state;
 
-		if (strstr(s, "drain") != NULL)
-			counts[2]++;
-		else if (strncmp(s, "down", 4) == 0 ||
-		    strncmp(s, "fail", 4) == 0)
-			counts[3]++;
-		else if (strncmp(s, "alloc", 5) == 0 ||
-		    strncmp(s, "mix", 3) == 0 ||
-		    strncmp(s, "comp", 4) == 0)
-			counts[0]++;
-		else if (strncmp(s, "idle", 4) == 0)
-			counts[1]++;
-		else
-			counts[4]++;
-		if (m->nodes[i].reach != REACH_UP &&
-		    m->nodes[i].reach != REACH_UNKNOWN)
-			unreach++;
-	}
-	for (k = 0; k < n; k++) {
-		g = &m->gpus[k];
-		if (g->error[0] != '\0' || ((g->valid & BIT(GPU_TEMP)) &&
-		    g->temp_c >= crit) || ((g->valid & BIT(GPU_ECC_DBE)) &&
-		    g->ecc_dbe > 0))
-			alerts++;
-		if (g->valid & BIT(GPU_UTIL)) {
-			util += g->util_pct;
-			ngpus++;
+			if (strstr(s, "drain") != NULL)
+				counts[2]++;
+			else if (strncmp(s, "down", 4) == 0 ||
+			    strncmp(s, "fail", 4) == 0)
+				counts[3]++;
+			else if (strncmp(s, "alloc", 5) == 0 ||
+			    strncmp(s, "mix", 3) == 0 ||
+			    strncmp(s, "comp", 4) == 0)
+				counts[0]++;
+			else if (strncmp(s, "idle", 4) == 0)
+				counts[1]++;
+			else
+				counts[4]++;
+			if (m->nodes[i].reach != REACH_UP &&
+			    m->nodes[i].reach != REACH_UNKNOWN)
+				unreach++;
 		}
+		for (k = 0; k < n; k++) {
+			g = &m->gpus[k];
+			if (g->error[0] != '\0' || ((g->valid & BIT(GPU_TEMP)) &&
+			    g->temp_c >= crit) || ((g->valid &
+			    BIT(GPU_ECC_DBE)) && g->ecc_dbe > 0))
+				alerts++;
+			if (g->valid & BIT(GPU_UTIL)) {
+				util += g->util_pct;
+				ngpus++;
+			}
+		}
+		alerts += unreach;
+		len = 0;
+		for (i = 0; i < nitems(names); i++) {
+			if (counts[i] > 0 || i < 4)
+				len += snprintf(counts_text + len,
+				    sizeof counts_text - len, " %s %u",
+				    names[i], counts[i]);
+		}
+		snprintf(counts_text + len, sizeof counts_text - len,
+		    " | util %.0f%% | alerts %u", ngpus ? util / ngpus : 0.0,
+		    alerts);
+		snprintf(unreach_text, sizeof unreach_text, " | unreach %u",
+		    unreach);
 	}
-	alerts += unreach;
 	age = m->refreshed > 0 ? (double)time(NULL) - m->refreshed : -1;
-	if (age < -1)
+	if (age < 0 && m->refreshed > 0)
 		age = 0;
-	len = 0;
-	for (i = 0; i < nitems(names); i++) {
-		if (counts[i] > 0 || i < 4)
-			len += snprintf(line + len, sizeof line - len,
-			    " %s %u", names[i], counts[i]);
-	}
-	snprintf(line + len, sizeof line - len, " | util %.0f%% | alerts %u |"
-	    " age %s | unreach %u", ngpus ? util / ngpus : 0.0, alerts,
-	    age < 0 ? "-" : age < 1 ? "<1s" : "", unreach);
-	if (age >= 1) {
-		char	*p = strstr(line, "age ");
-
-		if (p != NULL) {
-			char	 rest[256];
-
-			snprintf(rest, sizeof rest, "%s", p + 4);
-			snprintf(p + 4, sizeof line - (p + 4 - line),
-			    "%.0fs%s", age, rest);
-		}
-	}
-	wattrset(stdscr, colour(alerts > 0 ? C_STATUS : C_STATUS));
+	if (age < 0)
+		snprintf(agebuf, sizeof agebuf, "-");
+	else if (age < 1)
+		snprintf(agebuf, sizeof agebuf, "<1s");
+	else
+		snprintf(agebuf, sizeof agebuf, "%.0fs", age);
+	len = snprintf(line, sizeof line, "%s | age %s%s", counts_text, agebuf,
+	    unreach_text);
+	wattrset(stdscr, colour(C_STATUS));
 	mvwhline(stdscr, ui->sy - 2, 0, ' ', ui->sx);
 	mvwaddnstr(stdscr, ui->sy - 2, 0, line, ui->sx);
-	if (ui->nmarks > 0 && (int)strlen(line) + 14 < ui->sx) {
+	if (ui->nmarks > 0 && len + 14 < ui->sx) {
 		wattrset(stdscr, colour(C_MARK) | A_REVERSE);
 		mvwprintw(stdscr, ui->sy - 2, ui->sx - 14, " %u marked ",
 		    ui->nmarks);
@@ -980,8 +989,9 @@ ui_run(struct cmd_ctx *ctx)
 	    BIT(DOM_JOBS), 1);
 	ui.dirty = 2;
 	ui_draw(&ui);
-	backend_refresh(ctx->backend, DOMS_ALL & ~(BIT(DOM_NODES) |
-	    BIT(DOM_GPUS) | BIT(DOM_JOBS)), 1);
+	backend_start(ctx->backend, DOMS_ALL & ~(BIT(DOM_NODES) |
+	    BIT(DOM_GPUS) | BIT(DOM_JOBS)));
+	ui.busy = 1;
 	for (i = 0; i < nitems(ui_refresh); i++) {
 		timers[i][0] = &ui;
 		timers[i][1] = (void *)i;
@@ -1003,7 +1013,10 @@ ui_run(struct cmd_ctx *ctx)
 		}
 		if (ui.dirty)
 			ui_draw(&ui);
-		loop_once(ui.loop, 1.0);
+		/* Read data in slices between keys and frames. */
+		if (ui.busy)
+			ui.busy = backend_work(ctx->backend, 0.008);
+		loop_once(ui.loop, ui.busy ? 0 : 1.0);
 	}
 
 	prompt_free();

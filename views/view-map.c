@@ -290,55 +290,65 @@ map_draw_legend(struct ui *ui, WINDOW *w, int y, int width,
 
 /* What is wrong with a node, worst first; 0 when nothing is. */
 static int
-map_trouble(const struct model *m, u_int id, char *text, size_t len)
+map_trouble(const struct model *m, u_int id, double crit, char *text,
+    size_t len)
 {
 	const struct node	*n = &m->nodes[id];
 	const struct gpu	*g;
-	double			 crit;
 	u_int			 i;
 	int			 worst = 0, sev;
 	char			 tmp[128];
 
+	if (text == NULL)
+		len = 0;
 	if (n->reach != REACH_UP && n->reach != REACH_UNKNOWN) {
-		snprintf(text, len, "%s: %s", model_reach_name(n->reach),
-		    n->error);
+		if (len > 0)
+			snprintf(text, len, "%s: %s",
+			    model_reach_name(n->reach), n->error);
 		return (9);
 	}
-	crit = options_get_float("threshold.gpu-temp-crit");
 	for (i = 0; i < m->gpus_per_node; i++) {
 		g = &m->gpus[(size_t)id * m->gpus_per_node + i];
 		sev = 0;
-		if (g->error[0] != '\0') {
+		if (g->error[0] != '\0')
 			sev = 8;
-			snprintf(tmp, sizeof tmp, "GPU %u: %s", i, g->error);
-		} else if ((g->valid & BIT(GPU_ECC_DBE)) && g->ecc_dbe > 0) {
+		else if ((g->valid & BIT(GPU_ECC_DBE)) && g->ecc_dbe > 0)
 			sev = 7;
+		else if (g->valid & BIT(GPU_XID))
+			sev = 5;
+		else if ((g->valid & BIT(GPU_TEMP)) && g->temp_c >= crit)
+			sev = 4;
+		if (sev <= worst)
+			continue;
+		worst = sev;
+		if (len == 0)
+			continue;
+		if (sev == 8)
+			snprintf(tmp, sizeof tmp, "GPU %u: %s", i, g->error);
+		else if (sev == 7)
 			snprintf(tmp, sizeof tmp, "GPU %u: %llu uncorrectable "
 			    "ECC errors", i, (unsigned long long)g->ecc_dbe);
-		} else if (g->valid & BIT(GPU_XID)) {
-			sev = 5;
+		else if (sev == 5)
 			snprintf(tmp, sizeof tmp, "GPU %u: Xid %d", i, g->xid);
-		} else if ((g->valid & BIT(GPU_TEMP)) && g->temp_c >= crit) {
-			sev = 4;
+		else
 			snprintf(tmp, sizeof tmp, "GPU %u at %.0f C", i,
 			    g->temp_c);
-		}
-		if (sev > worst) {
-			worst = sev;
-			snprintf(text, len, "%s", tmp);
-		}
+		snprintf(text, len, "%s", tmp);
 	}
 	if (worst < 6 && (strncmp(n->state, "down", 4) == 0 ||
 	    strncmp(n->state, "fail", 4) == 0)) {
-		snprintf(text, len, "%s: %s", n->state, n->reason);
+		if (len > 0)
+			snprintf(text, len, "%s: %s", n->state, n->reason);
 		return (6);
 	}
 	if (worst < 3 && n->bmc_error[0] != '\0') {
-		snprintf(text, len, "BMC: %s", n->bmc_error);
+		if (len > 0)
+			snprintf(text, len, "BMC: %s", n->bmc_error);
 		return (3);
 	}
 	if (worst < 2 && strstr(n->state, "drain") != NULL) {
-		snprintf(text, len, "%s: %s", n->state, n->reason);
+		if (len > 0)
+			snprintf(text, len, "%s: %s", n->state, n->reason);
 		return (2);
 	}
 	return (worst);
@@ -351,14 +361,18 @@ map_trouble(const struct model *m, u_int id, char *text, size_t len)
 static void
 map_draw_attention(struct ui *ui, WINDOW *w, int y0, int h, int sx)
 {
-	const struct model	*m = ui->model;
-	struct {
+	static struct map_trouble {
 		u_int	 id;
 		int	 sev;
-	}			 top[512], t;
+	}			 top[512];
+	struct map_trouble	 t;
+	static u_int		 ntop, total, made_max;
+	static uint64_t		 made = UINT64_MAX;
+	const struct model	*m = ui->model;
 	char			 text[300], line[400];
-	u_int			 ntop = 0, max, i, k, cols, colw, total = 0;
+	u_int			 max, i, k, cols, colw;
 	int			 sev;
+	double			 crit;
 
 	if (h < 3)
 		return;
@@ -367,27 +381,35 @@ map_draw_attention(struct ui *ui, WINDOW *w, int y0, int h, int sx)
 	max = (h - 1) * cols;
 	if (max > nitems(top))
 		max = nitems(top);
-	for (i = 0; i < m->nnodes; i++) {
-		if ((sev = map_trouble(m, i, text, sizeof text)) == 0)
-			continue;
-		total++;
-		if (ntop == max && sev <= top[ntop - 1].sev)
-			continue;
-		if (ntop < max)
-			ntop++;
-		top[ntop - 1].id = i;
-		top[ntop - 1].sev = sev;
-		for (k = ntop - 1; k > 0 && top[k].sev > top[k - 1].sev; k--) {
-			t = top[k];
-			top[k] = top[k - 1];
-			top[k - 1] = t;
+	crit = options_get_float("threshold.gpu-temp-crit");
+	/* The worst nodes, found again only when the model changed. */
+	if (made != ui->drawn || made_max != max) {
+		made = ui->drawn;
+		made_max = max;
+		ntop = total = 0;
+		for (i = 0; i < m->nnodes; i++) {
+			if ((sev = map_trouble(m, i, crit, NULL, 0)) == 0)
+				continue;
+			total++;
+			if (ntop == max && sev <= top[ntop - 1].sev)
+				continue;
+			if (ntop < max)
+				ntop++;
+			top[ntop - 1].id = i;
+			top[ntop - 1].sev = sev;
+			for (k = ntop - 1; k > 0 && top[k].sev >
+			    top[k - 1].sev; k--) {
+				t = top[k];
+				top[k] = top[k - 1];
+				top[k - 1] = t;
+			}
 		}
 	}
 	snprintf(line, sizeof line, "Needs attention: %u node%s%s", total,
 	    total == 1 ? "" : "s", total > ntop ? " (the worst shown)" : "");
 	draw_text(w, y0, 0, sx, colour(C_HEADER), line);
 	for (i = 0; i < ntop; i++) {
-		map_trouble(m, top[i].id, text, sizeof text);
+		map_trouble(m, top[i].id, crit, text, sizeof text);
 		snprintf(line, sizeof line, "%-8s %-5s %s",
 		    m->nodes[top[i].id].name,
 		    m->racks[m->nodes[top[i].id].rack].name, text);

@@ -75,6 +75,7 @@ struct ui {
 	int			 help;		/* the bindings on show */
 	int			 dirty;		/* 2: everything */
 	int			 quit;
+	int			 busy;		/* a read is under way */
 	int			 tabs[VIEW_NVIEWS + 1];	/* tab columns */
 	uint64_t		 drawn;		/* sum of generations drawn */
 };
