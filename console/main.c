@@ -81,7 +81,7 @@ main_sim_tool(int argc, char **argv)
 	const char	*node = NULL;
 	char		*cause, **targv;
 	u_int		 gpus;
-	int		 i, targc = 0, id = -1, rc;
+	int		 i, targc = 0, id = -1, rc, loop;
 	double		 now;
 	struct timespec	 ts;
 
@@ -117,14 +117,25 @@ main_sim_tool(int argc, char **argv)
 		now = ts.tv_sec + ts.tv_nsec / 1e9;
 	}
 	buf_init(&out);
-	sim_set_time(sim, now);
-	rc = sim_tool(sim, id, targc, targv, &out, &cause);
-	if (rc != 0) {
-		fprintf(stderr, "%s\n", cause);
-		free(cause);
-		rc = 1;
-	} else
-		fwrite(out.data != NULL ? out.data : "", 1, out.len, stdout);
+	loop = sim_tool_loop_ms(targc, targv);
+	for (;;) {
+		sim_set_time(sim, now);
+		buf_reset(&out);
+		if ((rc = sim_tool(sim, id, targc, targv, &out, &cause)) != 0) {
+			fprintf(stderr, "%s\n", cause);
+			free(cause);
+			rc = 1;
+			break;
+		}
+		if (fwrite(out.data != NULL ? out.data : "", 1, out.len,
+		    stdout) != out.len || fflush(stdout) != 0 || loop <= 0)
+			break;
+		/* nvidia-smi -lms N: a sample every N ms until killed. */
+		ts.tv_sec = loop / 1000;
+		ts.tv_nsec = (loop % 1000) * 1000000L;
+		nanosleep(&ts, NULL);
+		now += loop / 1000.0;
+	}
 	buf_free(&out);
 	sim_free(sim);
 	free(targv);

@@ -20,6 +20,13 @@ like "$(printf '%s\n' "$out" | head -1)" '^0, GPU-[0-9a-f-]+, [0-9]+, [0-9]+, [0
 $S nvidia-smi --node gpu0001 --query-gpu=no.such.field --format=csv >/dev/null 2>"$T/err"
 [ $? -ne 0 ]; ok $? "an unknown query field fails like nvidia-smi"
 
+timeout 1 $MYRIAD --seed 1 sim-tool nvidia-smi --node gpu0001 --query-gpu=index,utilization.gpu \
+    --format=csv,noheader,nounits -lms 200 > "$T/loop"
+n=$(wc -l < "$T/loop")
+[ "$n" -ge 24 ] && [ "$n" -le 48 ]; ok $? "-lms 200 prints a sample every 200 ms until killed ($n lines in 1 s)"
+is "$($M -c "parse -o tsv nvsmi-csv $T/loop index,utilization.gpu" | tail -n +2 | wc -l | tr -d ' ')" "$(echo $n)" \
+    "loop output parses sample by sample"
+
 $S nvidia-smi --node gpu0001 nvlink -s > "$T/nvl"
 is "$(grep -c '^GPU ' "$T/nvl")" 8 "nvlink -s: 8 GPU headers"
 is "$(grep -c 'Link [0-9]*:' "$T/nvl")" 144 "nvlink -s: 144 links"
