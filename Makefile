@@ -109,10 +109,13 @@ check: test
 	ASAN_OPTIONS=detect_leaks=1 MYRIAD=$(CURDIR)/build-asan/myriad \
 	    prove --exec '' build-asan/t/unit-*.t t/[0-9]*.t
 
-$(BUILD)-fuzz/%: t/fuzz/%.c $(CORE_SRCS) $(HDRS)
+# The fuzzers take what meets the outside world: parsers and node sets.
+FUZZ_SRCS =	$(wildcard backends/parse*.c) console/nodeset.c console/xmalloc.c \
+		console/buf.c
+$(BUILD)-fuzz/%: t/fuzz/%.c $(FUZZ_SRCS) $(HDRS)
 	@mkdir -p $(dir $@)
 	clang -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined \
-	    -Iconsole -Ibackends -o $@ $< $(CORE_SRCS) \
+	    -Iconsole -Ibackends -o $@ $< $(FUZZ_SRCS) \
 	    $(shell pkg-config --cflags --libs jansson) -lm
 
 fuzz: deps $(FUZZERS)
@@ -120,8 +123,10 @@ fuzz: deps $(FUZZERS)
 		mkdir -p $(BUILD)-fuzz/corpus-$$(basename $$f); \
 		echo "fuzz: $$f ($(FUZZTIME) s)"; \
 		$$f -max_total_time=$(FUZZTIME) -max_len=65536 \
+		    -artifact_prefix=$(BUILD)-fuzz/ \
 		    $(BUILD)-fuzz/corpus-$$(basename $$f) t/fuzz/seed \
-		    2>&1 | tail -n 2 || exit 1; \
+		    > $(BUILD)-fuzz/log 2>&1 || { tail -n 30 $(BUILD)-fuzz/log; \
+		    exit 1; }; tail -n 1 $(BUILD)-fuzz/log; \
 	done
 
 bench: all

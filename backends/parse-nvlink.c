@@ -100,7 +100,8 @@ nvlink_gpu(const char *s, size_t len)
 	if (len < 5 || memcmp(s, "GPU ", 4) != 0)
 		return (-1);
 	nvlink_blanks(&p, end);
-	if ((v = nvlink_num(&p, end)) < 0 || p >= end || *p != ':')
+	/* A GPU index fits struct nvlink's 16 bits; no node has more. */
+	if ((v = nvlink_num(&p, end)) < 0 || v > 4096 || p >= end || *p != ':')
 		return (-1);
 	return ((int)v);
 }
