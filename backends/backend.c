@@ -22,6 +22,7 @@ struct backend_ops {
 	void		 (*refresh)(struct backend *, uint64_t, int);
 	void		 (*start)(struct backend *, uint64_t);
 	int		 (*work)(struct backend *, double);
+	void		 (*attach)(struct backend *, struct loop *);
 	void		 (*close)(struct backend *);
 };
 
@@ -29,6 +30,7 @@ struct backend {
 	const struct backend_ops *ops;
 	struct model	*model;
 	struct sim	*sim;
+	struct fleet	*fleet;
 	double		 done[DOM_NDOMAINS];	/* when last refreshed */
 
 	uint64_t	 sweep;		/* domains being read */
@@ -46,11 +48,21 @@ static void	backend_sim_refresh(struct backend *, uint64_t, int);
 static void	backend_sim_start(struct backend *, uint64_t);
 static int	backend_sim_work(struct backend *, double);
 static void	backend_sim_close(struct backend *);
+static int	backend_ssh_open(struct backend *, struct model **, char **);
+static void	backend_ssh_refresh(struct backend *, uint64_t, int);
+static void	backend_ssh_start(struct backend *, uint64_t);
+static int	backend_ssh_work(struct backend *, double);
+static void	backend_ssh_attach(struct backend *, struct loop *);
+static void	backend_ssh_close(struct backend *);
 
 static const struct backend_ops backend_table[] = {
 	{ .name = "sim", .open = backend_sim_open,
 	  .refresh = backend_sim_refresh, .start = backend_sim_start,
 	  .work = backend_sim_work, .close = backend_sim_close },
+	{ .name = "ssh", .open = backend_ssh_open,
+	  .refresh = backend_ssh_refresh, .start = backend_ssh_start,
+	  .work = backend_ssh_work, .attach = backend_ssh_attach,
+	  .close = backend_ssh_close },
 };
 
 /* What one probe run left: the first error its parser reported. */
@@ -91,7 +103,7 @@ BACKEND_FORWARD(xid, xid)
  * Feed one target's output to the probe's parser, into the model.  Returns
  * -1 when the output held errors and nothing readable.
  */
-static int
+int
 backend_parse(struct model *m, int node, const struct parser *p,
     const char *fmt, const struct buf *out, char *why, size_t whylen)
 {
@@ -174,6 +186,14 @@ void
 backend_start(struct backend *b, uint64_t domains)
 {
 	b->ops->start(b, domains);
+}
+
+/* The console's loop: a source that waits on descriptors joins it. */
+void
+backend_attach(struct backend *b, struct loop *l)
+{
+	if (b->ops->attach != NULL)
+		b->ops->attach(b, l);
 }
 
 /* Work for at most `budget' seconds; 1 while there is more to do. */
@@ -377,10 +397,10 @@ backend_sim_start(struct backend *b, uint64_t domains)
 	b->model->refreshed = time(NULL);
 }
 
-static void
-backend_sim_refresh(struct backend *b, uint64_t domains, int force)
+/* The domains not read in this second already (all, if forced). */
+static uint64_t
+backend_stale(struct backend *b, uint64_t domains, int force, double now)
 {
-	double	 now = backend_sim_now();
 	int	 d;
 
 	for (d = 0; d < DOM_NDOMAINS; d++) {
@@ -391,9 +411,94 @@ backend_sim_refresh(struct backend *b, uint64_t domains, int force)
 		else
 			b->done[d] = now;
 	}
-	if (domains == 0)
+	return (domains);
+}
+
+static void
+backend_sim_refresh(struct backend *b, uint64_t domains, int force)
+{
+	if ((domains = backend_stale(b, domains, force,
+	    backend_sim_now())) == 0)
 		return;
 	backend_sim_start(b, domains);
 	while (backend_sim_work(b, 3600))
 		;
+}
+
+/* The fleet over SSH: the configured nodes, racks in node order. */
+
+static int
+backend_ssh_open(struct backend *b, struct model **mp, char **cause)
+{
+	struct model	*m;
+	struct nodeset	*ns;
+	const char	*nodes = options_get("nodes"), *name;
+	u_int		 per = options_get_int("rack-size"), n, i;
+	int		 width;
+	char		 rack[32];
+
+	if (*nodes == '\0') {
+		xasprintf(cause, "source = \"ssh\" needs nodes (a node set) "
+		    "in the configuration, or -w NODESET");
+		return (-1);
+	}
+	ns = nodeset_create();
+	if (nodeset_parse(ns, nodes, cause) != 0) {
+		nodeset_free(ns);
+		return (-1);
+	}
+	n = nodeset_count(ns);
+	name = options_get("cluster");
+	m = model_create(*name != '\0' ? name : "cluster",
+	    options_get_int("gpus-per-node"), n);
+	width = snprintf(rack, sizeof rack, "%u", (n + per - 1) / per);
+	for (i = 0; i < n; i++) {
+		snprintf(rack, sizeof rack, "%s%0*u", options_get("rack-prefix"),
+		    width, i / per + 1);
+		model_add_node(m, nodeset_name(ns, i), rack);
+	}
+	nodeset_free(ns);
+	if ((b->fleet = fleet_create(m, cause)) == NULL) {
+		model_free(m);
+		return (-1);
+	}
+	*mp = m;
+	return (0);
+}
+
+static void
+backend_ssh_refresh(struct backend *b, uint64_t domains, int force)
+{
+	struct timespec	 ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	if ((domains = backend_stale(b, domains, force, ts.tv_sec)) == 0)
+		return;
+	b->model->now = b->model->refreshed = ts.tv_sec;
+	fleet_run(b->fleet, domains);
+}
+
+static void
+backend_ssh_start(struct backend *b, uint64_t domains)
+{
+	b->model->now = b->model->refreshed = time(NULL);
+	fleet_start(b->fleet, domains);
+}
+
+static int
+backend_ssh_work(struct backend *b, double budget)
+{
+	return (0);		/* the loop drives the sessions */
+}
+
+static void
+backend_ssh_attach(struct backend *b, struct loop *l)
+{
+	fleet_attach(b->fleet, l);
+}
+
+static void
+backend_ssh_close(struct backend *b)
+{
+	fleet_free(b->fleet);
 }

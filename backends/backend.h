@@ -41,6 +41,15 @@ struct probe {
 extern const struct probe probes[];
 char		*probe_format(const struct probe *, int, char **);
 
+/* ssh.c: the fleet over SSH. */
+struct fleet;
+struct fleet	*fleet_create(struct model *, char **);
+void		 fleet_free(struct fleet *);
+void		 fleet_attach(struct fleet *, struct loop *);
+void		 fleet_start(struct fleet *, uint64_t);
+void		 fleet_run(struct fleet *, uint64_t);
+int		 fleet_busy(struct fleet *);
+
 /* backend.c: the data sources. */
 struct backend	*backend_create(struct model **, char **);
 void		 backend_free(struct backend *);
@@ -48,6 +57,9 @@ void		 backend_refresh(struct backend *, uint64_t, int);
 void		 backend_start(struct backend *, uint64_t);
 int		 backend_work(struct backend *, double);
 const char	*backend_name(const struct backend *);
+void		 backend_attach(struct backend *, struct loop *);
+int		 backend_parse(struct model *, int, const struct parser *,
+		     const char *, const struct buf *, char *, size_t);
 
 /* parse.c: the parser table and what parsers share. */
 extern const struct parser parsers[];

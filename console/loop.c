@@ -146,6 +146,17 @@ loop_del_fd(struct loop *l, int fd)
 	}
 }
 
+void
+loop_set_events(struct loop *l, int fd, short events)
+{
+	u_int	 i;
+
+	for (i = 0; i < l->nfds; i++) {
+		if (l->fds[i].fd == fd)
+			l->fds[i].events = events;
+	}
+}
+
 /* Call cb once, `seconds' from now. */
 void
 loop_timer(struct loop *l, double seconds, loop_timer_cb cb, void *arg)

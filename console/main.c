@@ -31,6 +31,14 @@ static const struct main_option {
 	  "read FILE instead of the default configuration" },
 	{ "output", 'o', required_argument, "output", NULL, "FORMAT",
 	  "batch output: table, tsv or json" },
+	{ "nodes", 'w', required_argument, "nodes", NULL, "NODESET",
+	  "reach these nodes over SSH, as pdsh -w does" },
+	{ "user", 'l', required_argument, "ssh.user", NULL, "USER",
+	  "log in to the nodes as USER" },
+	{ "ssh-config", 0, required_argument, "ssh.config", NULL, "FILE",
+	  "read FILE instead of ~/.ssh/config, as ssh -F does" },
+	{ "slurm", 0, required_argument, "slurm.controller", NULL, "HOST",
+	  "run the Slurm commands on HOST over SSH, or local" },
 	{ "sim", 0, required_argument, "sim.size", NULL, "SIZE",
 	  "use the simulator with SIZE GPUs: 10k (default), 100k, a number" },
 	{ "seed", 0, required_argument, "sim.seed", NULL, "N",
@@ -58,14 +66,15 @@ main_usage(FILE *f, int status)
 	fprintf(f, "usage: myriad [options] [-c COMMANDS | -f FILE]\n"
 	    "       myriad sim-tool TOOL --node NODE [ARGS ...]\n\n");
 	for (i = 0; i < nitems(main_options); i++) {
-		snprintf(left, sizeof left, "%s%c%s--%s%s%s",
-		    main_options[i].flag ? "-" : "",
-		    main_options[i].flag ? main_options[i].flag : ' ',
-		    main_options[i].flag ? ", " : "  ",
+		if (main_options[i].flag)
+			snprintf(left, sizeof left, "-%c, ",
+			    main_options[i].flag);
+		else
+			snprintf(left, sizeof left, "    ");
+		snprintf(left + 4, sizeof left - 4, "--%s%s%s",
 		    main_options[i].name, main_options[i].argname ? " " : "",
 		    main_options[i].argname ? main_options[i].argname : "");
-		fprintf(f, "  %-26s %s\n", main_options[i].flag ? left :
-		    left + 2, main_options[i].help);
+		fprintf(f, "  %-26s %s\n", left, main_options[i].help);
 	}
 	fprintf(f, "\nWith no -c or -f, commands are read from standard input "
 	    "when it is not a terminal.\nSee myriad(1) and myriad.conf(5).\n");
@@ -231,6 +240,11 @@ main(int argc, char **argv)
 			continue;
 		case 'F':
 			continue;
+		case 'w':
+			/* -w: the pdsh way, the nodes over SSH. */
+			if (options_set("source", "ssh", &cause) != 0)
+				abort();
+			break;
 		case 'h':
 			main_usage(stdout, 0);
 		case 'V':

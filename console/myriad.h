@@ -639,6 +639,7 @@ struct loop	*loop_create(void);
 void		 loop_free(struct loop *);
 void		 loop_add_fd(struct loop *, int, short, loop_fd_cb, void *);
 void		 loop_del_fd(struct loop *, int);
+void		 loop_set_events(struct loop *, int, short);
 void		 loop_timer(struct loop *, double, loop_timer_cb, void *);
 void		 loop_signal(struct loop *, int, loop_signal_cb, void *);
 void		 loop_once(struct loop *, double);

@@ -42,8 +42,9 @@ const struct option_entry options_table[] = {
 	/* How to reach nodes, BMCs and the Slurm controller. */
 	{ .name = "ssh.user", .type = OPT_STRING, .dflt = "",
 	  .help = "login user on the nodes; empty for ssh_config's" },
-	{ .name = "ssh.port", .type = OPT_INT, .dflt = "22",
-	  .min = 1, .max = 65535, .help = "SSH port of the nodes" },
+	{ .name = "ssh.port", .type = OPT_INT, .dflt = "0",
+	  .min = 0, .max = 65535,
+	  .help = "SSH port of the nodes; 0 for ssh_config's (else 22)" },
 	{ .name = "ssh.host", .type = OPT_STRING, .dflt = "%n",
 	  .help = "host to connect to for node %n" },
 	{ .name = "ssh.config", .type = OPT_STRING, .dflt = "",
@@ -57,7 +58,7 @@ const struct option_entry options_table[] = {
 	  .min = 1, .max = 3600, .help = "seconds a probe may run" },
 	{ .name = "ssh.fanout", .type = OPT_INT, .dflt = "256",
 	  .min = 1, .max = 10000, .help = "connections in progress at once" },
-	{ .name = "bmc.mode", .type = OPT_CHOICE, .dflt = "mgmt",
+	{ .name = "bmc.mode", .type = OPT_CHOICE, .dflt = "none",
 	  .choices = "mgmt,inband,ssh,none",
 	  .help = "how BMCs are read: from a management host with "
 	      "ipmitool -I lanplus, in-band on the node, or a shell on the BMC" },

@@ -1,0 +1,931 @@
+/*
+ * myriad - the fleet over SSH: one persistent libssh session a target,
+ * every probe a channel of it, all inside the one event loop.
+ * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
+ *
+ * The only file that includes libssh.  Nothing here blocks: sessions are
+ * non-blocking and pumped when their socket is readable and on a tick;
+ * connects are limited to a fan-out window; every wait has a deadline.
+ * The GPU query streams (nvidia-smi -lms) over a channel that stays open,
+ * so a refresh costs no connection and no process on the node.  Host keys
+ * are checked against known_hosts; an unknown key is refused unless the
+ * operator chose accept-new, a changed key always.  No password is ever
+ * asked for.  Commands that run locally (a Slurm controller or a BMC
+ * management host of "local") are child processes on pipes.
+ */
+
+#include <sys/queue.h>
+#include <sys/wait.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <libssh/libssh.h>
+
+#include "backend.h"
+
+#ifndef TAILQ_FOREACH_SAFE		/* glibc's sys/queue.h lacks it */
+#define TAILQ_FOREACH_SAFE(var, head, field, tvar)			\
+	for ((var) = TAILQ_FIRST(head);					\
+	    (var) != NULL && ((tvar) = TAILQ_NEXT(var, field), 1);	\
+	    (var) = (tvar))
+#endif
+
+#define FLEET_OUTPUT_MAX	(16 * 1024 * 1024)	/* a run's output */
+#define FLEET_LOCAL_MAX		32	/* local processes at once */
+#define FLEET_TICK		0.02	/* pump handshakes this often */
+
+enum fleet_state {
+	FT_IDLE,		/* not connected; retry at t->retry */
+	FT_CONNECTING,
+	FT_AUTH,
+	FT_UP,
+};
+
+struct fleet_run;
+
+struct fleet_target {
+	struct fleet		*f;
+	char			*name;		/* as given to ssh */
+	int			 node;		/* node id, or -1 */
+	enum fleet_state	 state;
+	ssh_session		 s;
+	int			 fd;
+	short			 events;
+	double			 deadline;	/* of the handshake */
+	double			 retry;
+	u_int			 attempts;
+	int			 stream;	/* the GPU stream is open */
+	TAILQ_ENTRY(fleet_target) entry;	/* in the connect queue */
+	int			 queued;
+};
+
+struct fleet_run {
+	struct fleet		*f;
+	struct fleet_target	*t;		/* NULL: a local process */
+	int			 node;		/* whose data, or -1 */
+	const struct probe	*probe;
+	char			*command;
+	char			*fmt;
+	ssh_channel		 ch;
+	int			 opened;
+	int			 exec;
+	pid_t			 pid;
+	int			 out_fd;
+	int			 stream;
+	struct buf		 out;
+	struct buf		 err;
+	double			 deadline;
+	double			 last;		/* last byte, for streams */
+	TAILQ_ENTRY(fleet_run)	 entry;
+};
+TAILQ_HEAD(fleet_runs, fleet_run);
+
+struct fleet {
+	struct model		*model;
+	struct loop		*loop;
+	struct fleet_target	*nodes;		/* one a node */
+	struct fleet_target	 ctld;		/* the Slurm controller */
+	struct fleet_target	 mgmt;		/* the BMCs' management host */
+	struct fleet_runs	 runs;		/* running */
+	struct fleet_runs	 waiting;	/* for a session or a slot */
+	TAILQ_HEAD(, fleet_target) connectq;
+	u_int			 connecting;
+	u_int			 locals;
+	int			 ticking;
+	int			 private_loop;
+	uint64_t		 wanted;	/* domains asked for */
+};
+
+static void	fleet_pump(struct fleet *, struct fleet_target *);
+static void	fleet_run_done(struct fleet_run *, const char *);
+static void	fleet_run_cancel(struct fleet_run *);
+static void	fleet_schedule(struct fleet *);
+
+static double
+fleet_now(void)
+{
+	return (loop_now());
+}
+
+/* Expand %n (node name) in a host pattern. */
+static char *
+fleet_expand(const char *pattern, const char *node)
+{
+	struct buf	 b;
+	const char	*p;
+
+	buf_init(&b);
+	for (p = pattern; *p != '\0'; p++) {
+		if (p[0] == '%' && p[1] == 'n') {
+			buf_puts(&b, node);
+			p++;
+		} else
+			buf_putc(&b, *p);
+	}
+	if (b.data == NULL)
+		buf_add(&b, "", 0);
+	return (b.data);
+}
+
+/* Quote a word for a remote shell: nothing in it can become a command. */
+static void
+fleet_quote(struct buf *b, const char *s)
+{
+	buf_putc(b, '\'');
+	for (; *s != '\0'; s++) {
+		if (*s == '\'')
+			buf_puts(b, "'\\''");
+		else
+			buf_putc(b, *s);
+	}
+	buf_putc(b, '\'');
+}
+
+static void
+fleet_reach(struct fleet *f, struct fleet_target *t, enum reach r,
+    const char *fmt, ...)
+{
+	va_list	 ap;
+	char	 why[256];
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof why, fmt, ap);
+	va_end(ap);
+	if (t->node >= 0)
+		model_set_reach(f->model, t->node, r, r == REACH_UP ? NULL :
+		    why);
+	else if (r != REACH_UP)
+		model_event(f->model, 0, -1, EV_REACH, 0, "%s: %s", t->name,
+		    why);
+}
+
+/* Tear a session down and try again later, backing off with jitter. */
+static void
+fleet_drop(struct fleet *f, struct fleet_target *t, int retry)
+{
+	struct fleet_run	*r, *rn;
+	double			 wait;
+
+	TAILQ_FOREACH_SAFE(r, &f->runs, entry, rn) {
+		if (r->t == t)
+			fleet_run_cancel(r);
+	}
+	if (t->s != NULL) {
+		if (t->fd != -1 && f->loop != NULL)
+			loop_del_fd(f->loop, t->fd);
+		ssh_disconnect(t->s);
+		ssh_free(t->s);
+		t->s = NULL;
+	}
+	if (t->state == FT_CONNECTING || t->state == FT_AUTH)
+		f->connecting--;
+	t->fd = -1;
+	t->state = FT_IDLE;
+	t->stream = 0;
+	wait = 1 << (t->attempts < 6 ? t->attempts : 6);
+	t->attempts++;
+	wait *= 0.5 + (double)random() / RAND_MAX;
+	t->retry = retry ? fleet_now() + wait : 0;
+}
+
+static void
+fleet_fd(int fd, short revents, void *arg)
+{
+	struct fleet_target	*t = arg;
+
+	fleet_pump(t->f, t);
+}
+
+/* Start a session: options from ssh_config, then ours. */
+static int
+fleet_connect_start(struct fleet *f, struct fleet_target *t)
+{
+	const char	*config = options_get("ssh.config");
+	const char	*user = options_get("ssh.user");
+	long		 port = options_get_int("ssh.port");
+	long		 timeout = options_get_int("ssh.connect-timeout");
+	int		 one = 1, rc;
+
+	if ((t->s = ssh_new()) == NULL)
+		return (-1);
+	ssh_options_set(t->s, SSH_OPTIONS_HOST, t->name);
+	ssh_options_parse_config(t->s, *config != '\0' ? config : NULL);
+	if (*user != '\0')
+		ssh_options_set(t->s, SSH_OPTIONS_USER, user);
+	if (port != 0) {
+		int	 p = port;
+
+		ssh_options_set(t->s, SSH_OPTIONS_PORT, &p);
+	}
+	ssh_options_set(t->s, SSH_OPTIONS_TIMEOUT, &timeout);
+	ssh_options_set(t->s, SSH_OPTIONS_NODELAY, &one);
+	ssh_set_blocking(t->s, 0);
+	t->state = FT_CONNECTING;
+	t->deadline = fleet_now() + timeout;
+	f->connecting++;
+	if (t->node >= 0 && f->model->nodes[t->node].reach == REACH_UNKNOWN)
+		model_set_reach(f->model, t->node, REACH_CONNECTING, NULL);
+	rc = ssh_connect(t->s);
+	if (rc == SSH_ERROR) {
+		fleet_reach(f, t, REACH_UNREACHABLE, "%s", ssh_get_error(t->s));
+		fleet_drop(f, t, 1);
+		return (-1);
+	}
+	t->fd = ssh_get_fd(t->s);
+	if (t->fd != -1 && f->loop != NULL) {
+		t->events = POLLIN;
+		loop_add_fd(f->loop, t->fd, t->events, fleet_fd, t);
+	}
+	return (0);
+}
+
+/* The host key: known, unknown (refused unless accept-new) or changed. */
+static int
+fleet_hostkey(struct fleet *f, struct fleet_target *t)
+{
+	ssh_key		 key = NULL;
+	unsigned char	*hash = NULL;
+	size_t		 hlen;
+	char		*fp = NULL, fpbuf[128];
+	enum ssh_known_hosts_e k;
+
+	if (ssh_get_server_publickey(t->s, &key) == SSH_OK &&
+	    ssh_get_publickey_hash(key, SSH_PUBLICKEY_HASH_SHA256, &hash,
+	    &hlen) == SSH_OK)
+		fp = ssh_get_fingerprint_hash(SSH_PUBLICKEY_HASH_SHA256, hash,
+		    hlen);
+	snprintf(fpbuf, sizeof fpbuf, "%s", fp != NULL ? fp : "?");
+	ssh_string_free_char(fp);
+	ssh_clean_pubkey_hash(&hash);
+	ssh_key_free(key);
+
+	k = ssh_session_is_known_server(t->s);
+	switch (k) {
+	case SSH_KNOWN_HOSTS_OK:
+		return (0);
+	case SSH_KNOWN_HOSTS_CHANGED:
+	case SSH_KNOWN_HOSTS_OTHER:
+		fleet_reach(f, t, REACH_HOSTKEY_CHANGED, "host key changed "
+		    "(now %s): refused; if the change is expected, remove "
+		    "the old key with ssh-keygen -R", fpbuf);
+		return (-1);
+	case SSH_KNOWN_HOSTS_NOT_FOUND:
+	case SSH_KNOWN_HOSTS_UNKNOWN:
+		if (strcmp(options_get("ssh.known-hosts"), "accept-new") == 0 &&
+		    ssh_session_update_known_hosts(t->s) == SSH_OK)
+			return (0);
+		fleet_reach(f, t, REACH_HOSTKEY_UNKNOWN, "unknown host key "
+		    "%s: refused; to accept it, check it and add it to "
+		    "known_hosts (ssh %s once), or set ssh.known-hosts = "
+		    "\"accept-new\"", fpbuf, t->name);
+		return (-1);
+	default:
+		fleet_reach(f, t, REACH_HOSTKEY_UNKNOWN, "cannot check the "
+		    "host key: %s", ssh_get_error(t->s));
+		return (-1);
+	}
+}
+
+static void
+fleet_set_events(struct fleet *f, struct fleet_target *t)
+{
+	short	 events = POLLIN;
+
+	if (t->s == NULL || t->fd == -1 || f->loop == NULL)
+		return;
+	if (ssh_get_poll_flags(t->s) & SSH_WRITE_PENDING)
+		events |= POLLOUT;
+	if (events != t->events) {
+		t->events = events;
+		loop_set_events(f->loop, t->fd, events);
+	}
+}
+
+/* The runs of a session: open, exec, read. */
+static void
+fleet_run_pump(struct fleet_run *r)
+{
+	struct fleet		*f = r->f;
+	const struct parser	*p;
+	char			 tmp[65536], why[200];
+	int			 n, rc;
+	const char		*nl;
+	size_t			 used;
+
+	if (!r->opened) {
+		if ((rc = ssh_channel_open_session(r->ch)) == SSH_AGAIN)
+			return;
+		if (rc != SSH_OK) {
+			fleet_run_done(r, ssh_get_error(r->t->s));
+			return;
+		}
+		r->opened = 1;
+	}
+	if (!r->exec) {
+		if ((rc = ssh_channel_request_exec(r->ch, r->command)) ==
+		    SSH_AGAIN)
+			return;
+		if (rc != SSH_OK) {
+			fleet_run_done(r, ssh_get_error(r->t->s));
+			return;
+		}
+		r->exec = 1;
+	}
+	for (;;) {
+		n = ssh_channel_read_nonblocking(r->ch, tmp, sizeof tmp, 0);
+		if (n > 0) {
+			r->last = fleet_now();
+			if (r->out.len + n > FLEET_OUTPUT_MAX) {
+				fleet_run_done(r, "more than 16 MB of output");
+				return;
+			}
+			buf_add(&r->out, tmp, n);
+			continue;
+		}
+		if (n == SSH_ERROR) {
+			fleet_reach(f, r->t, REACH_UNREACHABLE,
+			    "the session was lost: %s", ssh_get_error(r->t->s));
+			fleet_drop(f, r->t, 1);
+			return;
+		}
+		break;
+	}
+	n = ssh_channel_read_nonblocking(r->ch, tmp, sizeof tmp, 1);
+	if (n > 0 && r->err.len < 4096)
+		buf_add(&r->err, tmp, n);
+	/* A stream: parse the complete lines as they come. */
+	if (r->stream && r->out.len > 0 &&
+	    (nl = memrchr(r->out.data, '\n', r->out.len)) != NULL) {
+		used = nl - r->out.data + 1;
+		if ((p = parser_find(r->probe->parser)) != NULL) {
+			struct buf	 chunk = { .data = r->out.data,
+					     .len = used, .size = used };
+
+			if (backend_parse(f->model, r->node, p, r->fmt, &chunk,
+			    why, sizeof why) != 0)
+				fleet_reach(f, r->t, REACH_GARBLED, "%s", why);
+			else if (f->model->nodes[r->node].reach != REACH_UP)
+				fleet_reach(f, r->t, REACH_UP, NULL);
+		}
+		memmove(r->out.data, r->out.data + used, r->out.len - used);
+		r->out.len -= used;
+	}
+	if (ssh_channel_is_eof(r->ch) || ssh_channel_is_closed(r->ch))
+		fleet_run_done(r, NULL);
+}
+
+static void
+fleet_pump(struct fleet *f, struct fleet_target *t)
+{
+	struct fleet_run	*r, *rn;
+	int			 rc;
+
+	if (t->s == NULL)
+		return;
+	switch (t->state) {
+	case FT_CONNECTING:
+		if ((rc = ssh_connect(t->s)) == SSH_AGAIN)
+			break;
+		if (rc != SSH_OK) {
+			fleet_reach(f, t, REACH_UNREACHABLE, "%s",
+			    ssh_get_error(t->s));
+			fleet_drop(f, t, 1);
+			return;
+		}
+		if (fleet_hostkey(f, t) != 0) {
+			fleet_drop(f, t, 1);
+			return;
+		}
+		t->state = FT_AUTH;
+		/* FALLTHROUGH */
+	case FT_AUTH:
+		rc = ssh_userauth_publickey_auto(t->s, NULL, NULL);
+		if (rc == SSH_AUTH_AGAIN)
+			break;
+		if (rc != SSH_AUTH_SUCCESS) {
+			fleet_reach(f, t, REACH_AUTH, "public key authentication "
+			    "failed for %s (ssh-agent and identity files tried; "
+			    "no password is ever asked)", t->name);
+			fleet_drop(f, t, 1);
+			return;
+		}
+		t->state = FT_UP;
+		t->attempts = 0;
+		f->connecting--;
+		fleet_reach(f, t, REACH_UP, NULL);
+		fleet_schedule(f);
+		break;
+	case FT_UP:
+		TAILQ_FOREACH_SAFE(r, &f->runs, entry, rn) {
+			if (r->t == t)
+				fleet_run_pump(r);
+		}
+		break;
+	case FT_IDLE:
+		break;
+	}
+	fleet_set_events(f, t);
+}
+
+/* Local processes: a Slurm controller or BMC host of "local". */
+
+static void
+fleet_local_read(int fd, short revents, void *arg)
+{
+	struct fleet_run	*r = arg;
+	char			 tmp[65536];
+	ssize_t			 n;
+
+	while ((n = read(fd, tmp, sizeof tmp)) > 0) {
+		if (r->out.len + n > FLEET_OUTPUT_MAX) {
+			fleet_run_done(r, "more than 16 MB of output");
+			return;
+		}
+		buf_add(&r->out, tmp, n);
+	}
+	if (n == 0 || (n == -1 && errno != EAGAIN && errno != EINTR))
+		fleet_run_done(r, NULL);
+}
+
+static int
+fleet_local_start(struct fleet_run *r)
+{
+	int	 p[2];
+
+	if (pipe(p) != 0)
+		return (-1);
+	switch (r->pid = fork()) {
+	case -1:
+		close(p[0]);
+		close(p[1]);
+		return (-1);
+	case 0:
+		dup2(p[1], STDOUT_FILENO);
+		dup2(p[1], STDERR_FILENO);
+		close(p[0]);
+		close(p[1]);
+		if (freopen("/dev/null", "r", stdin) == NULL)
+			_exit(127);
+		execl("/bin/sh", "sh", "-c", r->command, (char *)NULL);
+		_exit(127);
+	}
+	close(p[1]);
+	fcntl(p[0], F_SETFL, O_NONBLOCK);
+	fcntl(p[0], F_SETFD, FD_CLOEXEC);
+	r->out_fd = p[0];
+	r->f->locals++;
+	if (r->f->loop != NULL)
+		loop_add_fd(r->f->loop, r->out_fd, POLLIN, fleet_local_read, r);
+	return (0);
+}
+
+/* A run has ended: parse what it printed into the model, or say why not. */
+static void
+fleet_run_done(struct fleet_run *r, const char *error)
+{
+	struct fleet		*f = r->f;
+	struct model		*m = f->model;
+	const struct parser	*p = parser_find(r->probe->parser);
+	char			 why[256], first[160];
+	int			 status = 0;
+	size_t			 n;
+
+	TAILQ_REMOVE(&f->runs, r, entry);
+	if (r->ch != NULL) {
+		if (error == NULL)
+			status = ssh_channel_get_exit_status(r->ch);
+		ssh_channel_close(r->ch);
+		ssh_channel_free(r->ch);
+	}
+	if (r->pid > 0) {
+		if (f->loop != NULL)
+			loop_del_fd(f->loop, r->out_fd);
+		close(r->out_fd);
+		if (error != NULL)
+			kill(r->pid, SIGKILL);
+		if (waitpid(r->pid, &status, 0) == r->pid && WIFEXITED(status))
+			status = WEXITSTATUS(status);
+		f->locals--;
+	}
+	if (r->probe->domain == DOM_JOBS)
+		model_jobs_begin(m);
+	if (error == NULL && p != NULL && !(r->stream && r->out.len == 0)) {
+		if (r->probe->target == PT_BMC && r->node >= 0)
+			model_sensors_begin(m, r->node);
+		if (strcmp(r->probe->parser, "xid") == 0 && r->node >= 0)
+			model_xid_begin(m, r->node);
+		if (backend_parse(m, r->node, p, r->fmt, &r->out, why,
+		    sizeof why) != 0 || (status != 0 && r->out.len == 0))
+			error = why;
+		if (status != 0 && r->out.len == 0) {
+			n = strcspn(r->err.data != NULL ? r->err.data : "",
+			    "\n");
+			snprintf(first, sizeof first, "%.*s", (int)n,
+			    r->err.data != NULL ? r->err.data : "");
+			snprintf(why, sizeof why, "%s exited %d%s%s",
+			    r->probe->name, status, n ? ": " : "", first);
+		}
+	}
+	if (r->probe->domain == DOM_JOBS)
+		model_jobs_end(m);
+	if (error != NULL) {
+		if (r->probe->target == PT_BMC && r->node >= 0)
+			strlcpy(m->nodes[r->node].bmc_error, error,
+			    sizeof m->nodes[r->node].bmc_error);
+		else if (r->node >= 0 && r->t != NULL)
+			fleet_reach(f, r->t, REACH_GARBLED, "%s: %s",
+			    r->probe->name, error);
+		else
+			model_event(m, r->node >= 0 ? (uint32_t)r->node : 0,
+			    -1, EV_REACH, 0, "%s: %s", r->probe->name, error);
+	} else if (r->probe->target == PT_BMC && r->node >= 0)
+		m->nodes[r->node].bmc_error[0] = '\0';
+	if (r->stream && r->t != NULL)
+		r->t->stream = 0;
+	buf_free(&r->out);
+	buf_free(&r->err);
+	free(r->command);
+	free(r->fmt);
+	free(r);
+}
+
+/* A run that cannot go on because its session went: no verdict on data. */
+static void
+fleet_run_cancel(struct fleet_run *r)
+{
+	struct fleet	*f = r->f;
+
+	TAILQ_REMOVE(&f->runs, r, entry);
+	if (r->ch != NULL) {
+		ssh_channel_close(r->ch);
+		ssh_channel_free(r->ch);
+	}
+	if (r->pid > 0) {
+		if (f->loop != NULL)
+			loop_del_fd(f->loop, r->out_fd);
+		close(r->out_fd);
+		kill(r->pid, SIGKILL);
+		waitpid(r->pid, NULL, 0);
+		f->locals--;
+	}
+	if (r->stream && r->t != NULL)
+		r->t->stream = 0;
+	buf_free(&r->out);
+	buf_free(&r->err);
+	free(r->command);
+	free(r->fmt);
+	free(r);
+}
+
+/* Queue a run of probe pr for node (or -1) on target t (NULL: local). */
+static void
+fleet_queue(struct fleet *f, struct fleet_target *t, int node,
+    const struct probe *pr, const char *command, int stream)
+{
+	struct fleet_run	*r;
+	struct cmdline		*cl;
+	u_int			 ncl;
+	char			*cause;
+
+	r = xcalloc(1, sizeof *r);
+	r->f = f;
+	r->t = t;
+	r->node = node;
+	r->probe = pr;
+	r->command = xstrdup(command);
+	r->stream = stream;
+	r->out_fd = -1;
+	if (cmd_parse(command, &cl, &ncl, &cause) == 0) {
+		if (ncl == 1)
+			r->fmt = probe_format(pr, cl[0].argc, cl[0].argv);
+		cmd_parse_free(cl, ncl);
+	} else
+		free(cause);
+	TAILQ_INSERT_TAIL(&f->waiting, r, entry);
+}
+
+/* Start what can start: sessions up to the fan-out, runs on up sessions. */
+static void
+fleet_schedule(struct fleet *f)
+{
+	struct fleet_target	*t;
+	struct fleet_run	*r, *rn;
+	double			 now = fleet_now(), timeout;
+	u_int			 fanout = options_get_int("ssh.fanout");
+
+	timeout = options_get_int("ssh.command-timeout");
+	TAILQ_FOREACH_SAFE(r, &f->waiting, entry, rn) {
+		t = r->t;
+		if (t == NULL) {
+			if (f->locals >= FLEET_LOCAL_MAX)
+				continue;
+			TAILQ_REMOVE(&f->waiting, r, entry);
+			TAILQ_INSERT_TAIL(&f->runs, r, entry);
+			r->deadline = now + timeout;
+			if (fleet_local_start(r) != 0)
+				fleet_run_done(r, strerror(errno));
+			continue;
+		}
+		if (t->state == FT_IDLE && !t->queued && t->retry <= now) {
+			TAILQ_INSERT_TAIL(&f->connectq, t, entry);
+			t->queued = 1;
+		}
+		if (t->state != FT_UP)
+			continue;
+		if ((r->ch = ssh_channel_new(t->s)) == NULL)
+			continue;
+		TAILQ_REMOVE(&f->waiting, r, entry);
+		TAILQ_INSERT_TAIL(&f->runs, r, entry);
+		r->deadline = r->stream ? 0 : now + timeout;
+		r->last = now;
+		if (r->stream)
+			t->stream = 1;
+		fleet_run_pump(r);
+	}
+	while (f->connecting < fanout &&
+	    (t = TAILQ_FIRST(&f->connectq)) != NULL) {
+		TAILQ_REMOVE(&f->connectq, t, entry);
+		t->queued = 0;
+		if (t->state == FT_IDLE)
+			fleet_connect_start(f, t);
+	}
+}
+
+/* Deadlines: handshakes, commands, silent streams. */
+static void
+fleet_tick(void *arg)
+{
+	struct fleet		*f = arg;
+	struct fleet_run	*r, *rn;
+	struct fleet_target	*t;
+	double			 now = fleet_now(), silent;
+	u_int			 i, n = f->model->nnodes;
+
+	silent = 3 * options_get_float("refresh.gpus") + 10;
+	for (i = 0; i < n + 2; i++) {
+		t = i < n ? &f->nodes[i] : i == n ? &f->ctld : &f->mgmt;
+		if (t->state == FT_CONNECTING || t->state == FT_AUTH) {
+			if (now > t->deadline) {
+				fleet_reach(f, t, REACH_TIMEOUT, "no answer in "
+				    "%ld s", options_get_int(
+				    "ssh.connect-timeout"));
+				fleet_drop(f, t, 1);
+			} else
+				fleet_pump(f, t);
+		}
+	}
+	TAILQ_FOREACH_SAFE(r, &f->runs, entry, rn) {
+		if (r->stream && now - r->last > silent) {
+			t = r->t;
+			fleet_reach(f, t, REACH_TIMEOUT, "the GPU stream has "
+			    "been silent for %.0f s", now - r->last);
+			fleet_drop(f, t, 1);
+			break;		/* the list changed */
+		}
+		if (!r->stream && r->deadline > 0 && now > r->deadline)
+			fleet_run_done(r, "timed out");
+	}
+	fleet_schedule(f);
+	if (f->loop != NULL && !f->private_loop)
+		loop_timer(f->loop, FLEET_TICK, fleet_tick, f);
+}
+
+static void
+fleet_target_init(struct fleet *f, struct fleet_target *t, const char *name,
+    int node)
+{
+	t->f = f;
+	t->name = xstrdup(name);
+	t->node = node;
+	t->fd = -1;
+}
+
+struct fleet *
+fleet_create(struct model *m, char **cause)
+{
+	struct fleet	*f;
+	const char	*ctld = options_get("slurm.controller");
+	const char	*mgmt = options_get("bmc.mgmt-host");
+	char		*host;
+	u_int		 i;
+
+	ssh_init();
+	f = xcalloc(1, sizeof *f);
+	f->model = m;
+	TAILQ_INIT(&f->runs);
+	TAILQ_INIT(&f->waiting);
+	TAILQ_INIT(&f->connectq);
+	f->nodes = xcalloc(m->nnodes ? m->nnodes : 1, sizeof *f->nodes);
+	for (i = 0; i < m->nnodes; i++) {
+		host = fleet_expand(options_get("ssh.host"), m->nodes[i].name);
+		fleet_target_init(f, &f->nodes[i], host, i);
+		free(host);
+	}
+	fleet_target_init(f, &f->ctld, ctld, -1);
+	fleet_target_init(f, &f->mgmt, *mgmt != '\0' ? mgmt : "local", -1);
+	return (f);
+}
+
+void
+fleet_free(struct fleet *f)
+{
+	struct fleet_run	*r;
+	u_int			 i, n;
+
+	if (f == NULL)
+		return;
+	while ((r = TAILQ_FIRST(&f->runs)) != NULL)
+		fleet_run_cancel(r);
+	while ((r = TAILQ_FIRST(&f->waiting)) != NULL) {
+		TAILQ_REMOVE(&f->waiting, r, entry);
+		TAILQ_INSERT_TAIL(&f->runs, r, entry);
+		fleet_run_cancel(r);
+	}
+	n = f->model->nnodes;
+	for (i = 0; i < n + 2; i++) {
+		struct fleet_target *t = i < n ? &f->nodes[i] :
+		    i == n ? &f->ctld : &f->mgmt;
+
+		if (t->s != NULL)
+			fleet_drop(f, t, 0);
+		free(t->name);
+	}
+	free(f->nodes);
+	free(f);
+	ssh_finalize();
+}
+
+/* The command of a probe for a node, with what it needs substituted. */
+static char *
+fleet_command(const struct probe *pr, const char *node)
+{
+	struct buf	 b;
+	char		*bmc;
+
+	buf_init(&b);
+	if (pr->target == PT_BMC && strcmp(options_get("bmc.mode"), "mgmt") ==
+	    0) {
+		/* ipmitool on the management host, for this node's BMC. */
+		bmc = fleet_expand(options_get("bmc.host"), node);
+		buf_puts(&b, "ipmitool -I lanplus -C 3 -H ");
+		fleet_quote(&b, bmc);
+		buf_puts(&b, " -U ");
+		fleet_quote(&b, options_get("bmc.user"));
+		if (*options_get("bmc.password-file") != '\0') {
+			buf_puts(&b, " -f ");
+			fleet_quote(&b, options_get("bmc.password-file"));
+		}
+		/* The probe's own words after "ipmitool". */
+		if (strncmp(options_get(pr->option), "ipmitool ", 9) == 0)
+			buf_printf(&b, " %s", options_get(pr->option) + 9);
+		else
+			buf_puts(&b, " sdr elist");
+		free(bmc);
+		return (b.data);
+	}
+	buf_puts(&b, options_get(pr->option));
+	return (b.data);
+}
+
+/* Ask for the domains: queue a run of each of their probes everywhere. */
+void
+fleet_start(struct fleet *f, uint64_t domains)
+{
+	const struct probe	*pr;
+	struct fleet_target	*t;
+	struct fleet_run	*r;
+	const char		*mode = options_get("bmc.mode");
+	char			*command, *stream;
+	u_int			 i;
+	int			 busy;
+
+	for (pr = probes; pr->name != NULL; pr++) {
+		if (!(domains & BIT(pr->domain)))
+			continue;
+		if (pr->target == PT_CONTROLLER) {
+			command = xstrdup(options_get(pr->option));
+			fleet_queue(f, strcmp(f->ctld.name, "local") == 0 ?
+			    NULL : &f->ctld, -1, pr, command, 0);
+			free(command);
+			continue;
+		}
+		if (pr->target == PT_BMC && strcmp(mode, "none") == 0)
+			continue;
+		for (i = 0; i < f->model->nnodes; i++) {
+			t = &f->nodes[i];
+			/* Nothing new for a probe still running there. */
+			busy = 0;
+			TAILQ_FOREACH(r, &f->runs, entry)
+				busy |= r->node == (int)i && r->probe == pr;
+			TAILQ_FOREACH(r, &f->waiting, entry)
+				busy |= r->node == (int)i && r->probe == pr;
+			if (busy)
+				continue;
+			command = fleet_command(pr, f->model->nodes[i].name);
+			if (pr->target == PT_BMC && strcmp(mode, "mgmt") == 0)
+				fleet_queue(f, strcmp(f->mgmt.name, "local") ==
+				    0 ? NULL : &f->mgmt, i, pr, command, 0);
+			else if (pr->domain == DOM_GPUS &&
+			    strcmp(pr->parser, "nvsmi-csv") == 0 &&
+			    f->loop != NULL && !f->private_loop) {
+				/* The console streams the GPU query. */
+				xasprintf(&stream, "%s -lms %ld", command,
+				    (long)(options_get_float("refresh.gpus") *
+				    1000));
+				fleet_queue(f, t, i, pr, stream, 1);
+				free(stream);
+			} else
+				fleet_queue(f, t, i, pr, command, 0);
+			free(command);
+		}
+	}
+	fleet_schedule(f);
+}
+
+/* The console's loop drives the fleet from now on. */
+void
+fleet_attach(struct fleet *f, struct loop *l)
+{
+	f->loop = l;
+	f->private_loop = 0;
+	loop_timer(l, FLEET_TICK, fleet_tick, f);
+}
+
+int
+fleet_busy(struct fleet *f)
+{
+	struct fleet_run	*r;
+
+	if (!TAILQ_EMPTY(&f->waiting))
+		return (1);
+	TAILQ_FOREACH(r, &f->runs, entry) {
+		if (!r->stream)
+			return (1);
+	}
+	return (0);
+}
+
+/*
+ * Batch: read the domains now, in a loop of our own, until every run has
+ * ended or every target has failed; bounded by the connect and command
+ * timeouts and the backoff of a few retries.
+ */
+void
+fleet_run(struct fleet *f, uint64_t domains)
+{
+	struct loop	*saved = f->loop;
+	struct fleet_run *r, *rn;
+	double		 until;
+	u_int		 i;
+
+	f->loop = loop_create();
+	f->private_loop = 1;
+	for (i = 0; i < f->model->nnodes; i++) {
+		if (f->nodes[i].fd != -1)
+			loop_add_fd(f->loop, f->nodes[i].fd, POLLIN, fleet_fd,
+			    &f->nodes[i]);
+	}
+	until = fleet_now() + options_get_int("ssh.connect-timeout") +
+	    options_get_int("ssh.command-timeout") + 1;
+	fleet_start(f, domains);
+	while (fleet_now() < until) {
+		/* Targets that failed to connect are not waited for. */
+		TAILQ_FOREACH_SAFE(r, &f->waiting, entry, rn) {
+			if (r->t != NULL && r->t->state == FT_IDLE &&
+			    r->t->attempts > 0) {
+				TAILQ_REMOVE(&f->waiting, r, entry);
+				TAILQ_INSERT_TAIL(&f->runs, r, entry);
+				fleet_run_cancel(r);
+			}
+		}
+		if (!fleet_busy(f))
+			break;
+		loop_once(f->loop, FLEET_TICK);
+		fleet_tick(f);
+	}
+	TAILQ_FOREACH_SAFE(r, &f->runs, entry, rn) {
+		if (!r->stream)
+			fleet_run_done(r, "timed out");
+	}
+	for (i = 0; i < f->model->nnodes; i++) {
+		if (f->nodes[i].fd != -1)
+			loop_del_fd(f->loop, f->nodes[i].fd);
+	}
+	loop_free(f->loop);
+	f->loop = saved;
+	f->private_loop = 0;
+	if (saved != NULL) {
+		for (i = 0; i < f->model->nnodes; i++) {
+			if (f->nodes[i].fd != -1)
+				loop_add_fd(saved, f->nodes[i].fd, POLLIN,
+				    fleet_fd, &f->nodes[i]);
+		}
+	}
+}
