@@ -269,8 +269,8 @@ backend_sim_probe_start(struct backend *b, const struct probe *pr)
 	if (parser_find(pr->parser) == NULL)
 		return (-1);
 	if (cmd_parse(options_get(pr->option), &b->cl, &b->ncl, &cause) != 0) {
-		model_event(m, 0, -1, EV_REACH, 0, "%s: %s", pr->option,
-		    cause);
+		model_event(m, UINT32_MAX, -1, EV_REACH, 0, "%s: %s",
+		    pr->option, cause);
 		free(cause);
 		return (-1);
 	}
@@ -326,7 +326,7 @@ backend_sim_probe_one(struct backend *b, const struct probe *pr, u_int i)
 		if (pr->target == PT_NODE)
 			model_set_reach(m, i, REACH_GARBLED, why);
 		else
-			model_event(m, 0, -1, EV_REACH, 0, "%s", why);
+			model_event(m, UINT32_MAX, -1, EV_REACH, 0, "%s", why);
 		return;
 	}
 	if (pr->target == PT_BMC)

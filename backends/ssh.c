@@ -78,6 +78,7 @@ struct fleet_run {
 	int			 exec;
 	pid_t			 pid;
 	int			 out_fd;
+	int			 err_fd;
 	int			 stream;
 	struct buf		 out;
 	struct buf		 err;
@@ -162,8 +163,8 @@ fleet_reach(struct fleet *f, struct fleet_target *t, enum reach r,
 		model_set_reach(f->model, t->node, r, r == REACH_UP ? NULL :
 		    why);
 	else if (r != REACH_UP)
-		model_event(f->model, 0, -1, EV_REACH, 0, "%s: %s", t->name,
-		    why);
+		model_event(f->model, UINT32_MAX, -1, EV_REACH, 0, "%s: %s",
+		    t->name, why);
 }
 
 /* Tear a session down and try again later, backing off with jitter. */
@@ -457,29 +458,42 @@ fleet_local_read(int fd, short revents, void *arg)
 static int
 fleet_local_start(struct fleet_run *r)
 {
-	int	 p[2];
+	int	 p[2], e[2];
 
 	if (pipe(p) != 0)
 		return (-1);
+	if (pipe(e) != 0) {
+		close(p[0]);
+		close(p[1]);
+		return (-1);
+	}
 	switch (r->pid = fork()) {
 	case -1:
 		close(p[0]);
 		close(p[1]);
+		close(e[0]);
+		close(e[1]);
 		return (-1);
 	case 0:
 		dup2(p[1], STDOUT_FILENO);
-		dup2(p[1], STDERR_FILENO);
+		dup2(e[1], STDERR_FILENO);
 		close(p[0]);
 		close(p[1]);
+		close(e[0]);
+		close(e[1]);
 		if (freopen("/dev/null", "r", stdin) == NULL)
 			_exit(127);
 		execl("/bin/sh", "sh", "-c", r->command, (char *)NULL);
 		_exit(127);
 	}
 	close(p[1]);
+	close(e[1]);
 	fcntl(p[0], F_SETFL, O_NONBLOCK);
 	fcntl(p[0], F_SETFD, FD_CLOEXEC);
+	fcntl(e[0], F_SETFL, O_NONBLOCK);
+	fcntl(e[0], F_SETFD, FD_CLOEXEC);
 	r->out_fd = p[0];
+	r->err_fd = e[0];
 	r->f->locals++;
 	if (r->f->loop != NULL)
 		loop_add_fd(r->f->loop, r->out_fd, POLLIN, fleet_local_read, r);
@@ -495,7 +509,8 @@ fleet_run_done(struct fleet_run *r, const char *error)
 	const struct parser	*p = parser_find(r->probe->parser);
 	char			 why[256], first[160];
 	int			 status = 0;
-	size_t			 n;
+	ssize_t			 n;
+	size_t			 len;
 
 	TAILQ_REMOVE(&f->runs, r, entry);
 	if (r->ch != NULL) {
@@ -510,6 +525,10 @@ fleet_run_done(struct fleet_run *r, const char *error)
 		close(r->out_fd);
 		if (error != NULL)
 			kill(r->pid, SIGKILL);
+		while ((n = read(r->err_fd, first, sizeof first)) > 0 &&
+		    r->err.len < 4096)
+			buf_add(&r->err, first, n);
+		close(r->err_fd);
 		if (waitpid(r->pid, &status, 0) == r->pid && WIFEXITED(status))
 			status = WEXITSTATUS(status);
 		f->locals--;
@@ -521,17 +540,20 @@ fleet_run_done(struct fleet_run *r, const char *error)
 			model_sensors_begin(m, r->node);
 		if (strcmp(r->probe->parser, "xid") == 0 && r->node >= 0)
 			model_xid_begin(m, r->node);
-		if (backend_parse(m, r->node, p, r->fmt, &r->out, why,
-		    sizeof why) != 0 || (status != 0 && r->out.len == 0))
-			error = why;
 		if (status != 0 && r->out.len == 0) {
-			n = strcspn(r->err.data != NULL ? r->err.data : "",
+			/*
+			 * The command failed (not installed, no permission):
+			 * news about the probe, not about the connection.
+			 */
+			len = strcspn(r->err.data != NULL ? r->err.data : "",
 			    "\n");
-			snprintf(first, sizeof first, "%.*s", (int)n,
+			model_event(m, r->node >= 0 ? (uint32_t)r->node :
+			    UINT32_MAX, -1, EV_REACH, 0, "%s: exited %d%s%.*s",
+			    r->probe->name, status, len ? ": " : "", (int)len,
 			    r->err.data != NULL ? r->err.data : "");
-			snprintf(why, sizeof why, "%s exited %d%s%s",
-			    r->probe->name, status, n ? ": " : "", first);
-		}
+		} else if (backend_parse(m, r->node, p, r->fmt, &r->out, why,
+		    sizeof why) != 0)
+			error = why;
 	}
 	if (r->probe->domain == DOM_JOBS)
 		model_jobs_end(m);
@@ -543,8 +565,8 @@ fleet_run_done(struct fleet_run *r, const char *error)
 			fleet_reach(f, r->t, REACH_GARBLED, "%s: %s",
 			    r->probe->name, error);
 		else
-			model_event(m, r->node >= 0 ? (uint32_t)r->node : 0,
-			    -1, EV_REACH, 0, "%s: %s", r->probe->name, error);
+			model_event(m, r->node >= 0 ? (uint32_t)r->node :
+			    UINT32_MAX, -1, EV_REACH, 0, "%s: %s", r->probe->name, error);
 	} else if (r->probe->target == PT_BMC && r->node >= 0)
 		m->nodes[r->node].bmc_error[0] = '\0';
 	if (r->stream && r->t != NULL)
@@ -571,6 +593,7 @@ fleet_run_cancel(struct fleet_run *r)
 		if (f->loop != NULL)
 			loop_del_fd(f->loop, r->out_fd);
 		close(r->out_fd);
+		close(r->err_fd);
 		kill(r->pid, SIGKILL);
 		waitpid(r->pid, NULL, 0);
 		f->locals--;
@@ -601,7 +624,7 @@ fleet_queue(struct fleet *f, struct fleet_target *t, int node,
 	r->probe = pr;
 	r->command = xstrdup(command);
 	r->stream = stream;
-	r->out_fd = -1;
+	r->out_fd = r->err_fd = -1;
 	if (cmd_parse(command, &cl, &ncl, &cause) == 0) {
 		if (ncl == 1)
 			r->fmt = probe_format(pr, cl[0].argc, cl[0].argv);

@@ -246,7 +246,9 @@ model_set_reach(struct model *m, uint32_t id, enum reach r, const char *why)
 {
 	struct node	*n = &m->nodes[id];
 
-	if (n->reach != r && (r != REACH_UP || n->reach != REACH_UNKNOWN))
+	if (n->reach != r && r != REACH_CONNECTING &&
+	    (r != REACH_UP || (n->reach != REACH_UNKNOWN &&
+	    n->reach != REACH_CONNECTING)))
 		model_event(m, id, -1, EV_REACH, 0, "%s%s%s",
 		    model_reach_name(r), why != NULL ? ": " : "",
 		    why != NULL ? why : "");

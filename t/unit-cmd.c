@@ -180,6 +180,6 @@ main(void)
 	ok(options_set("ssh.port", "2222", &cause) == 0 &&
 	    options_get_int("ssh.port") == 2222, "option set and read");
 	options_reset();
-	is_int(options_get_int("ssh.port"), 22, "options reset to default");
+	is_int(options_get_int("ssh.port"), 0, "options reset to default");
 	return (tap_done());
 }
