@@ -19,37 +19,37 @@
 
 struct cool_val {
 	float		 v;		/* NAN: no sensor */
-	int		 level;		/* 0 ok, 1 warning, 2 critical */
+	int		 level;		/* 0 ok, 1 warn, 2 critical */
 };
 
 struct cool_rack {
 	struct cool_val	 inlet;		/* the hottest */
 	struct cool_val	 outlet;
 	struct cool_val	 fanmin;	/* the slowest fan, RPM */
-	struct cool_val	 fans;		/* ok fans; level: the worst fan */
+	struct cool_val	 fans;		/* fans ok, the worst's level */
 	struct cool_val	 power;		/* kW */
 	struct cool_val	 supply;	/* coolant, the hottest */
 	struct cool_val	 ret;
 	struct cool_val	 flow;		/* the lowest */
 	struct cool_val	 press;		/* the lowest */
 	struct cool_val	 leak;		/* leak sensors asserted */
-	struct cool_val	 nobmc;		/* nodes whose BMC does not answer */
+	struct cool_val	 nobmc;		/* nodes with a silent BMC */
 	struct cool_val	 alarms;	/* sensors out of bounds */
 	u_int		 nfans;
 	u_int		 nleak;		/* leak sensors */
 	u_int		 read;		/* nodes with sensors */
 	int		 level;		/* the worst of the rack */
-	int		 worst[COOL_WORST];	/* nodes of the worst sensors */
+	int		 worst[COOL_WORST];	/* nodes of the worst */
 	int		 worstk[COOL_WORST];	/* their slots */
 	int		 worstl[COOL_WORST];	/* their levels */
 	u_int		 nworst;
-	int		 hot;		/* node of the hottest inlet, or -1 */
+	int		 hot;		/* the hottest inlet's node */
 };
 
 /* What the cluster as a whole looks like, for the line on top. */
 struct cool_sum {
 	u_int		 crit;		/* racks with an alarm */
-	u_int		 warn;		/* racks with a warning only */
+	u_int		 warn;		/* racks with warnings */
 	u_int		 lowflow;	/* racks with coolant flow low */
 	u_int		 leaks;		/* racks with a leak */
 	int		 leakrack;	/* the first of them */
@@ -128,6 +128,7 @@ static u_int		 cool_nracks;
 static struct cool_sum	 cool_sum;
 static char		 cool_flow_unit[16];
 static char		 cool_press_unit[16];
+static char		*cool_filter;	/* the rows' filter */
 
 /* A short form of an ipmitool unit: "degrees C" is C, "Watts" is W. */
 const char *
@@ -137,7 +138,8 @@ view_cooling_unit(const char *unit)
 		const char	*long_;
 		const char	*short_;
 	} units[] = {
-		{ "degrees C", "C" }, { "degrees F", "F" }, { "degrees K", "K" },
+		{ "degrees C", "C" }, { "degrees F", "F" },
+		{ "degrees K", "K" },
 		{ "Watts", "W" }, { "Volts", "V" }, { "Amps", "A" },
 		{ "RPM", "RPM" }, { "liters/min", "l/min" },
 		{ "litres/min", "l/min" }, { "percent", "%" },
@@ -481,6 +483,30 @@ cool_build(struct ui *ui)
 			vs->rows[vs->nrows++] = r;
 	}
 	vs->rebuild = 0;
+	vs->built = m->gen[DOM_SENSORS] + m->gen[DOM_NODES];
+	free(cool_filter);
+	cool_filter = vs->filter != NULL ? xstrdup(vs->filter) : NULL;
+}
+
+/* Whether the rows are out of date: the sensors, or the filter, changed. */
+static int
+cool_stale(struct ui *ui)
+{
+	const struct model	*m = ui->model;
+	struct view_state	*vs = &ui->vs[VIEW_COOLING];
+
+	if (vs->rows == NULL || cool_racks == NULL ||
+	    cool_nracks != m->nracks)
+		return (1);
+	if (!vs->rebuild)
+		return (0);
+	if ((vs->filter == NULL) != (cool_filter == NULL) ||
+	    (vs->filter != NULL && strcmp(vs->filter, cool_filter) != 0))
+		return (1);
+	if (vs->built != m->gen[DOM_SENSORS] + m->gen[DOM_NODES])
+		return (1);
+	vs->rebuild = 0;
+	return (0);
 }
 
 /* A value, right-aligned, with its mark: '!' critical, '*' warning. */
@@ -621,8 +647,10 @@ cool_draw_worst(const struct model *m, WINDOW *w, int y, int x, int width,
 		shown++;
 	}
 	if (shown < cr->alarms.v && x + 10 <= end) {
-		snprintf(text, sizeof text, " +%.0f more", cr->alarms.v - shown);
-		draw_text(w, y, x, end - x, cursor ? base : colour(C_DIM), text);
+		snprintf(text, sizeof text, " +%.0f more",
+		    cr->alarms.v - shown);
+		draw_text(w, y, x, end - x, cursor ? base : colour(C_DIM),
+		    text);
 	} else if (shown == 0 && cr->nobmc.v > 0)
 		draw_text(w, y, x, end - x, cursor ? base : colour(C_WARN),
 		    "BMC not answering");
@@ -855,7 +883,7 @@ view_cooling_draw(struct ui *ui, WINDOW *w)
 
 	getmaxyx(w, sy, sx);
 	werase(w);
-	if (vs->rebuild || vs->rows == NULL)
+	if (cool_stale(ui))
 		cool_build(ui);
 	legend = sy >= 6;
 	vs->table_y = 1;

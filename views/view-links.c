@@ -28,10 +28,10 @@ static const char *links_why[] = {
 
 struct links_row {
 	uint32_t	 node;
-	uint8_t		 ib;		/* an InfiniBand port, else NVLink */
+	uint8_t		 ib;		/* an IB port, or an NVLink */
 	uint8_t		 why;		/* enum link_why */
 	uint16_t	 a;		/* GPU, or port slot */
-	uint16_t	 b;		/* link; with LW_MISSING, how many are */
+	uint16_t	 b;		/* link; LW_MISSING: how many */
 	uint16_t	 downs;		/* downs seen in the events */
 	float		 nominal;	/* the speed it should have */
 };
@@ -62,7 +62,7 @@ static struct links_row	*links_rows;
 static u_int		 links_nrows;
 static u_int		 links_size;
 static struct links_sum	 links_sum;
-static char		*links_filter;	/* the filter the rows are of */
+static char		*links_filter;	/* the rows' filter */
 
 static void
 links_add(const struct links_row *r)
@@ -479,10 +479,11 @@ static void
 links_layout(const struct model *m, int sx, struct links_layout *l)
 {
 	static const int	 want[6] = { 4, 8, 13, 13, 9, 0 };
-	int			 i, x = 0, gap = sx >= 160 ? 3 : sx >= 100 ? 2 : 1;
+	int			 i, x = 0, gap;
 	u_int			 k;
 	size_t			 len;
 
+	gap = sx >= 160 ? 3 : sx >= 100 ? 2 : 1;
 	memcpy(l->width, want, sizeof l->width);
 	for (k = 0; k < m->nnodes && k < 64; k++) {
 		len = strlen(m->nodes[k].name);
@@ -536,8 +537,9 @@ links_draw_row(struct ui *ui, WINDOW *w, int y, const struct links_row *r,
 	draw_text(w, y, l->x[3], l->width[3], cursor ? base :
 	    links_why_colour(r->why), t.state);
 	snprintf(s, sizeof s, "%*s", l->width[4], t.speed[0] ? t.speed : "-");
-	draw_text(w, y, l->x[4], l->width[4], cursor ? base : r->why == LW_SLOW ?
-	    colour(C_WARN) : t.speed[0] ? base : colour(C_DIM), s);
+	draw_text(w, y, l->x[4], l->width[4], cursor ? base :
+	    r->why == LW_SLOW ? colour(C_WARN) : t.speed[0] ? base :
+	    colour(C_DIM), s);
 	draw_text(w, y, l->x[5], sx - l->x[5], base, t.errors);
 	wattrset(w, A_NORMAL);
 }
@@ -628,8 +630,9 @@ links_draw_summary(struct ui *ui, WINDOW *w, int y, int sx)
 	}
 	if (ls->nominal > 0) {
 		snprintf(s, sizeof s, "expected: %ld links/GPU at %.1f GB/s, "
-		    "IB %.0f Gb/s", options_get_int("threshold.nvlinks-per-gpu"),
-		    ls->nominal, options_get_float("threshold.ib-rate"));
+		    "IB %.0f Gb/s",
+		    options_get_int("threshold.nvlinks-per-gpu"), ls->nominal,
+		    options_get_float("threshold.ib-rate"));
 		links_piece(w, y, x, sx, colour(C_DIM), s);
 	}
 }
@@ -759,10 +762,11 @@ links_draw_ports(struct ui *ui, WINDOW *w, int y0, int h, int x0, int sx,
 	char			 s[256];
 	u_int			 k;
 	int			 y, bad, expect;
-	float			 rate = options_get_float("threshold.ib-rate");
+	float			 rate;
 
 	if (x0 >= sx)
 		return;
+	rate = options_get_float("threshold.ib-rate");
 	if (m->ibports == NULL) {
 		draw_text(w, y0, x0, sx - x0, colour(C_DIM),
 		    "InfiniBand not read yet");

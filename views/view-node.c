@@ -20,21 +20,21 @@
 /* Where the next line of the content goes. */
 struct node_pen {
 	WINDOW		*w;
-	int		 line;		/* the next line of the content */
+	int		 line;		/* the content's next line */
 	int		 top;		/* the first line shown */
-	int		 y0;		/* the window row it is shown on */
-	int		 rows;		/* window rows for the content */
+	int		 y0;		/* the window row it starts on */
+	int		 rows;		/* the window rows it has */
 	int		 sx;
 };
 
 /* Pieces of text set one after another, a new line when one does not fit. */
 struct node_flow {
 	struct node_pen	*pen;
-	int		 y;		/* the window row, or -1 if not shown */
+	int		 y;		/* window row; -1: not shown */
 	int		 x;
 	int		 open;		/* a line is started */
 	int		 indent;
-	int		 right;		/* columns kept free on the first line */
+	int		 right;		/* kept free on line one */
 };
 
 /* The GPU table's columns, in the order drawn. */
@@ -86,8 +86,9 @@ struct node_layout {
 	int		 spark;
 };
 
-static int	node_lines;		/* the content's lines, last drawn */
+static int	node_lines;		/* the content's lines */
 static int	node_rows;		/* and the rows it had */
+static int	node_shown = -1;	/* the node last drawn */
 static int	node_jobs_of = -1;	/* the node node_jobs are of */
 static uint64_t	node_jobs_gen;
 static int	node_jobs[8];		/* its running jobs */
@@ -477,10 +478,11 @@ node_draw_gpus(struct ui *ui, struct node_pen *p, u_int id)
 				if (!(g->valid & BIT(GPU_TEMP)))
 					break;
 				snprintf(s, sizeof s, "%.0fC%c", g->temp_c,
-				    g->temp_c >= crit ? '!' : g->temp_c >= warn ?
-				    '*' : ' ');
+				    g->temp_c >= crit ? '!' :
+				    g->temp_c >= warn ? '*' : ' ');
 				a = g->temp_c >= crit ? colour(C_CRIT) :
-				    g->temp_c >= warn ? colour(C_WARN) : A_NORMAL;
+				    g->temp_c >= warn ? colour(C_WARN) :
+				    A_NORMAL;
 				break;
 			case NC_MEMTEMP:
 				if (!(g->valid & BIT(GPU_MEMTEMP)))
@@ -569,8 +571,9 @@ node_sensor_cell(WINDOW *w, int y, int x, int nw, int vw,
 	else if (strcasecmp(sn->text, "Presence detected") == 0)
 		snprintf(v, sizeof v, "present");
 	else if (sn->text[0] != '\0')
-		snprintf(v, sizeof v, "%s", strncmp(sn->text, "State ", 6) == 0 ?
-		    sn->text + 6 : sn->text);
+		snprintf(v, sizeof v, "%s",
+		    strncmp(sn->text, "State ", 6) == 0 ? sn->text + 6 :
+		    sn->text);
 	else
 		snprintf(v, sizeof v, "%s", sn->status);
 	if ((int)strlen(v) > vw - 1)
@@ -693,7 +696,7 @@ node_draw_ibports(struct ui *ui, struct node_pen *p, u_int id)
 	const struct ibport	*q;
 	struct node_flow	 f;
 	char			 s[128];
-	float			 rate = options_get_float("threshold.ib-rate");
+	float			 rate;
 	u_int			 k;
 	int			 bad;
 
@@ -702,6 +705,7 @@ node_draw_ibports(struct ui *ui, struct node_pen *p, u_int id)
 		    "not read yet" : "no ports read");
 		return;
 	}
+	rate = options_get_float("threshold.ib-rate");
 	node_flow_start(&f, p, 0);
 	node_flow(&f, colour(C_HEADER), "InfiniBand");
 	for (k = 0; k < n->nib; k++) {
@@ -761,7 +765,8 @@ node_draw_events(struct ui *ui, struct node_pen *p, u_int id)
 		localtime_r(&t, &tm);
 		strftime(when, sizeof when, p->sx >= 120 ? "%Y-%m-%d %H:%M:%S" :
 		    "%m-%d %H:%M:%S", &tm);
-		snprintf(s, sizeof s, "%s  %-6s", when, node_event_kind(e->kind));
+		snprintf(s, sizeof s, "%s  %-6s", when,
+		    node_event_kind(e->kind));
 		draw_text(p->w, y, 0, p->sx, colour(C_DIM), s);
 		x = strlen(s) + 1;
 		draw_text(p->w, y, x, p->sx - x, e->kind == EV_XID ||
@@ -809,6 +814,10 @@ view_node_draw(struct ui *ui, WINDOW *w)
 	if (id < 0 || (u_int)id >= m->nnodes)
 		id = ui->node = 0;
 	vs->rebuild = 0;
+	/* Another node opened from another view starts at its top. */
+	if (id != node_shown)
+		vs->top = 0;
+	node_shown = id;
 
 	/* How long the content is decides what up and down do. */
 	node_lines = node_draw_content(ui, w, id, 0, 0, 0, sx);
@@ -820,9 +829,9 @@ view_node_draw(struct ui *ui, WINDOW *w)
 		}
 		head = node_draw_header(ui, w, id, sy > 8 ? 4 : 2, sx, 0);
 	}
-	wattrset(w, colour(C_DIM));
-	mvwhline(w, head, 0, 0, sx);
-	wattrset(w, A_NORMAL);
+	for (y = 0; y < sx; y++)
+		draw_cell(w, head, y, draw_is_utf8() ? "\u2500" : "-",
+		    colour(C_DIM));
 	head++;
 
 	rows = sy - head > 1 ? sy - head : 1;
