@@ -500,75 +500,44 @@ fleet_local_start(struct fleet_run *r)
 	return (0);
 }
 
-/* A run has ended: parse what it printed into the model, or say why not. */
-static void
-fleet_run_done(struct fleet_run *r, const char *error)
+/* Stop a run's channel or process; its exit status. */
+static int
+fleet_run_stop(struct fleet_run *r, int force)
 {
-	struct fleet		*f = r->f;
-	struct model		*m = f->model;
-	const struct parser	*p = parser_find(r->probe->parser);
-	char			 why[256], first[160];
-	int			 status = 0;
-	ssize_t			 n;
-	size_t			 len;
+	struct fleet	*f = r->f;
+	char		 tmp[512];
+	ssize_t		 n;
+	int		 status = 0;
 
-	TAILQ_REMOVE(&f->runs, r, entry);
 	if (r->ch != NULL) {
-		if (error == NULL)
+		if (!force)
 			status = ssh_channel_get_exit_status(r->ch);
 		ssh_channel_close(r->ch);
 		ssh_channel_free(r->ch);
+		r->ch = NULL;
 	}
 	if (r->pid > 0) {
 		if (f->loop != NULL)
 			loop_del_fd(f->loop, r->out_fd);
 		close(r->out_fd);
-		if (error != NULL)
+		if (force)
 			kill(r->pid, SIGKILL);
-		while ((n = read(r->err_fd, first, sizeof first)) > 0 &&
+		while ((n = read(r->err_fd, tmp, sizeof tmp)) > 0 &&
 		    r->err.len < 4096)
-			buf_add(&r->err, first, n);
+			buf_add(&r->err, tmp, n);
 		close(r->err_fd);
 		if (waitpid(r->pid, &status, 0) == r->pid && WIFEXITED(status))
 			status = WEXITSTATUS(status);
+		r->pid = 0;
 		f->locals--;
 	}
-	if (r->probe->domain == DOM_JOBS)
-		model_jobs_begin(m);
-	if (error == NULL && p != NULL && !(r->stream && r->out.len == 0)) {
-		if (r->probe->target == PT_BMC && r->node >= 0)
-			model_sensors_begin(m, r->node);
-		if (strcmp(r->probe->parser, "xid") == 0 && r->node >= 0)
-			model_xid_begin(m, r->node);
-		if (status != 0 && r->out.len == 0) {
-			/*
-			 * The command failed (not installed, no permission):
-			 * news about the probe, not about the connection.
-			 */
-			len = strcspn(r->err.data != NULL ? r->err.data : "",
-			    "\n");
-			model_event(m, r->node >= 0 ? (uint32_t)r->node :
-			    UINT32_MAX, -1, EV_REACH, 0, "%s: exited %d%s%.*s",
-			    r->probe->name, status, len ? ": " : "", (int)len,
-			    r->err.data != NULL ? r->err.data : "");
-		} else if (backend_parse(m, r->node, p, r->fmt, &r->out, why,
-		    sizeof why) != 0)
-			error = why;
-	}
-	if (r->probe->domain == DOM_JOBS)
-		model_jobs_end(m);
-	if (error != NULL) {
-		if (r->probe->target == PT_BMC && r->node >= 0)
-			strlcpy(m->nodes[r->node].bmc_error, error,
-			    sizeof m->nodes[r->node].bmc_error);
-		else if (r->node >= 0 && r->t != NULL)
-			fleet_reach(f, r->t, REACH_GARBLED, "%s: %s",
-			    r->probe->name, error);
-		else
-			model_event(m, r->node >= 0 ? (uint32_t)r->node :
-			    UINT32_MAX, -1, EV_REACH, 0, "%s: %s", r->probe->name, error);
-	} else if (r->probe->target == PT_BMC && r->node >= 0)
-		m->nodes[r->node].bmc_error[0] = '\0';
+	return (status);
+}
+
+static void
+fleet_run_free(struct fleet_run *r)
+{
+	TAILQ_REMOVE(&r->f->runs, r, entry);
 	if (r->stream && r->t != NULL)
 		r->t->stream = 0;
 	buf_free(&r->out);
@@ -582,29 +551,62 @@ fleet_run_done(struct fleet_run *r, const char *error)
 static void
 fleet_run_cancel(struct fleet_run *r)
 {
-	struct fleet	*f = r->f;
+	fleet_run_stop(r, 1);
+	fleet_run_free(r);
+}
 
-	TAILQ_REMOVE(&f->runs, r, entry);
-	if (r->ch != NULL) {
-		ssh_channel_close(r->ch);
-		ssh_channel_free(r->ch);
+/* A run has ended: parse what it printed into the model, or say why not. */
+static void
+fleet_run_done(struct fleet_run *r, const char *error)
+{
+	struct model		*m = r->f->model;
+	const struct parser	*p = parser_find(r->probe->parser);
+	char			 why[256];
+	int			 status;
+	size_t			 len;
+
+	status = fleet_run_stop(r, error != NULL);
+	if (error == NULL && p != NULL && !(r->stream && r->out.len == 0)) {
+		if (status != 0 && r->out.len == 0) {
+			/*
+			 * The command failed (not installed, no permission):
+			 * news about the probe, not about the connection.
+			 */
+			len = strcspn(r->err.data != NULL ? r->err.data : "",
+			    "\n");
+			model_event(m, r->node >= 0 ? (uint32_t)r->node :
+			    UINT32_MAX, -1, EV_REACH, 0, "%s: exited %d%s%.*s",
+			    r->probe->name, status, len ? ": " : "", (int)len,
+			    r->err.data != NULL ? r->err.data : "");
+		} else {
+			if (r->probe->target == PT_BMC && r->node >= 0)
+				model_sensors_begin(m, r->node);
+			if (strcmp(r->probe->parser, "xid") == 0 &&
+			    r->node >= 0)
+				model_xid_begin(m, r->node);
+			if (r->probe->domain == DOM_JOBS)
+				model_jobs_begin(m);
+			if (backend_parse(m, r->node, p, r->fmt, &r->out, why,
+			    sizeof why) != 0)
+				error = why;
+			if (r->probe->domain == DOM_JOBS)
+				model_jobs_end(m);
+		}
 	}
-	if (r->pid > 0) {
-		if (f->loop != NULL)
-			loop_del_fd(f->loop, r->out_fd);
-		close(r->out_fd);
-		close(r->err_fd);
-		kill(r->pid, SIGKILL);
-		waitpid(r->pid, NULL, 0);
-		f->locals--;
-	}
-	if (r->stream && r->t != NULL)
-		r->t->stream = 0;
-	buf_free(&r->out);
-	buf_free(&r->err);
-	free(r->command);
-	free(r->fmt);
-	free(r);
+	if (error != NULL) {
+		if (r->probe->target == PT_BMC && r->node >= 0)
+			strlcpy(m->nodes[r->node].bmc_error, error,
+			    sizeof m->nodes[r->node].bmc_error);
+		else if (r->node >= 0 && r->t != NULL)
+			fleet_reach(r->f, r->t, REACH_GARBLED, "%s: %s",
+			    r->probe->name, error);
+		else
+			model_event(m, r->node >= 0 ? (uint32_t)r->node :
+			    UINT32_MAX, -1, EV_REACH, 0, "%s: %s",
+			    r->probe->name, error);
+	} else if (r->probe->target == PT_BMC && r->node >= 0)
+		m->nodes[r->node].bmc_error[0] = '\0';
+	fleet_run_free(r);
 }
 
 /* Queue a run of probe pr for node (or -1) on target t (NULL: local). */
