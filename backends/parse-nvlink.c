@@ -249,7 +249,8 @@ parse_nvlink_errors(const char *buf, size_t len, const char *fmt,
 	const char	*line, *rest, *colon, *p;
 	size_t		 n, i;
 	uint64_t	 mask, seen = 0, v;
-	uint64_t	*cnt;
+	uint64_t	 sum;
+	uint32_t	*cnt;
 	int		 gpu = -1, g, link, nrec = 0, bits;
 
 	lines_init(&l, buf, len);
@@ -307,14 +308,18 @@ parse_nvlink_errors(const char *buf, size_t len, const char *fmt,
 			for (i = 0; i < nitems(nvlink_counters); i++) {
 				if (!(bits & (1 << i)))
 					continue;
-				cnt = (uint64_t *)((char *)&acc[link] +
+				cnt = (uint32_t *)((char *)&acc[link] +
 				    nvlink_counters[i].off);
-				/* Data CRC + Flit CRC: add them up. */
+				/*
+				 * Data CRC + Flit CRC: add them up; the
+				 * counters saturate at 32 bits.
+				 */
+				sum = v;
 				if (acc[link].valid &
 				    BIT(nvlink_counters[i].bit))
-					*cnt += v;
-				else
-					*cnt = v;
+					sum += *cnt;
+				*cnt = sum > UINT32_MAX ? UINT32_MAX :
+				    (uint32_t)sum;
 				acc[link].valid |= BIT(nvlink_counters[i].bit);
 			}
 		}
