@@ -28,7 +28,10 @@ DEPS_BUILD =	gcc make pkg-config libncurses-dev libreadline-dev \
 		libssh-dev libconfig-dev libjansson-dev
 DEPS_TEST =	perl time tmux mandoc clang libclang-rt-14-dev
 DEPS_BENCH =	clustershell pdsh
-DEPS =		$(DEPS_BUILD) $(DEPS_TEST) $(DEPS_BENCH)
+# The test cluster, t/lib/cluster (never slurm-wlm-emulator).
+DEPS_CLUSTER =	openssh-server slurmctld slurmd slurm-client munge openipmi \
+		ipmitool
+DEPS =		$(DEPS_BUILD) $(DEPS_TEST) $(DEPS_BENCH) $(DEPS_CLUSTER)
 
 # Files that include an outside library other than jansson stay out of the
 # core archive, so the unit tests link without them.
