@@ -53,6 +53,7 @@ struct fleet_run;
 struct fleet_target {
 	struct fleet		*f;
 	char			*name;		/* as given to ssh */
+	char			*bmc;		/* its BMC, from bmc.hosts-file */
 	int			 node;		/* node id, or -1 */
 	enum fleet_state	 state;
 	ssh_session		 s;
@@ -732,6 +733,33 @@ fleet_target_init(struct fleet *f, struct fleet_target *t, const char *name,
 	t->fd = -1;
 }
 
+/* bmc.hosts-file: "NODE ... BMC" lines, as the test cluster writes them. */
+static void
+fleet_bmc_hosts(struct fleet *f)
+{
+	const char	*path = options_get("bmc.hosts-file");
+	FILE		*fp;
+	char		 line[512], *first, *last, *p;
+	int		 id;
+
+	if (*path == '\0' || (fp = fopen(path, "r")) == NULL)
+		return;
+	while (fgets(line, sizeof line, fp) != NULL) {
+		line[strcspn(line, "\r\n")] = '\0';
+		if ((first = strtok_r(line, " \t", &p)) == NULL ||
+		    *first == '#')
+			continue;
+		last = first;
+		while ((first = strtok_r(NULL, " \t", &p)) != NULL)
+			last = first;
+		if ((id = model_find(f->model, line)) < 0 || last == line)
+			continue;
+		free(f->nodes[id].bmc);
+		f->nodes[id].bmc = xstrdup(last);
+	}
+	fclose(fp);
+}
+
 struct fleet *
 fleet_create(struct model *m, char **cause)
 {
@@ -753,6 +781,7 @@ fleet_create(struct model *m, char **cause)
 		fleet_target_init(f, &f->nodes[i], host, i);
 		free(host);
 	}
+	fleet_bmc_hosts(f);
 	fleet_target_init(f, &f->ctld, ctld, -1);
 	fleet_target_init(f, &f->mgmt, *mgmt != '\0' ? mgmt : "local", -1);
 	return (f);
@@ -781,6 +810,7 @@ fleet_free(struct fleet *f)
 		if (t->s != NULL)
 			fleet_drop(f, t, 0);
 		free(t->name);
+		free(t->bmc);
 	}
 	free(f->nodes);
 	free(f);
@@ -789,7 +819,8 @@ fleet_free(struct fleet *f)
 
 /* The command of a probe for a node, with what it needs substituted. */
 static char *
-fleet_command(const struct probe *pr, const char *node)
+fleet_command(const struct probe *pr, const struct fleet_target *t,
+    const char *node)
 {
 	struct buf	 b;
 	char		*bmc;
@@ -798,7 +829,8 @@ fleet_command(const struct probe *pr, const char *node)
 	if (pr->target == PT_BMC && strcmp(options_get("bmc.mode"), "mgmt") ==
 	    0) {
 		/* ipmitool on the management host, for this node's BMC. */
-		bmc = fleet_expand(options_get("bmc.host"), node);
+		bmc = t->bmc != NULL ? xstrdup(t->bmc) :
+		    fleet_expand(options_get("bmc.host"), node);
 		buf_puts(&b, "ipmitool -I lanplus -C 3 -H ");
 		fleet_quote(&b, bmc);
 		buf_puts(&b, " -U ");
@@ -853,7 +885,7 @@ fleet_start(struct fleet *f, uint64_t domains)
 				busy |= r->node == (int)i && r->probe == pr;
 			if (busy)
 				continue;
-			command = fleet_command(pr, f->model->nodes[i].name);
+			command = fleet_command(pr, t, f->model->nodes[i].name);
 			if (pr->target == PT_BMC && strcmp(mode, "mgmt") == 0)
 				fleet_queue(f, strcmp(f->mgmt.name, "local") ==
 				    0 ? NULL : &f->mgmt, i, pr, command, 0);

@@ -64,6 +64,9 @@ const struct option_entry options_table[] = {
 	      "ipmitool -I lanplus, in-band on the node, or a shell on the BMC" },
 	{ .name = "bmc.host", .type = OPT_STRING, .dflt = "%n-bmc",
 	  .help = "the BMC of node %n" },
+	{ .name = "bmc.hosts-file", .type = OPT_STRING, .dflt = "",
+	  .help = "a file of lines NODE ... BMC: a node's BMC address, the "
+	      "last word; bmc.host for nodes it does not name" },
 	{ .name = "bmc.mgmt-host", .type = OPT_STRING, .dflt = "",
 	  .help = "the management host that runs ipmitool" },
 	{ .name = "bmc.user", .type = OPT_STRING, .dflt = "admin",
