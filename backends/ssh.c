@@ -833,6 +833,8 @@ fleet_command(const struct probe *pr, const struct fleet_target *t,
 		    fleet_expand(options_get("bmc.host"), node);
 		buf_puts(&b, "ipmitool -I lanplus -C 3 -H ");
 		fleet_quote(&b, bmc);
+		if (options_get_int("bmc.port") != 623)
+			buf_printf(&b, " -p %ld", options_get_int("bmc.port"));
 		buf_puts(&b, " -U ");
 		fleet_quote(&b, options_get("bmc.user"));
 		if (*options_get("bmc.password-file") != '\0') {

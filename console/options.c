@@ -69,6 +69,8 @@ const struct option_entry options_table[] = {
 	      "last word; bmc.host for nodes it does not name" },
 	{ .name = "bmc.mgmt-host", .type = OPT_STRING, .dflt = "",
 	  .help = "the management host that runs ipmitool" },
+	{ .name = "bmc.port", .type = OPT_INT, .dflt = "623",
+	  .min = 1, .max = 65535, .help = "the BMCs' IPMI UDP port" },
 	{ .name = "bmc.user", .type = OPT_STRING, .dflt = "admin",
 	  .help = "IPMI user" },
 	{ .name = "bmc.password-file", .type = OPT_STRING, .dflt = "",
