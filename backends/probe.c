@@ -36,11 +36,13 @@ const struct probe probes[] = {
 char *
 probe_format(const struct probe *p, int argc, char **argv)
 {
-	int	 i;
+	const char	*q;
+	int		 i;
 
 	for (i = 1; i < argc; i++) {
-		if (strncmp(argv[i], "--query-gpu=", 12) == 0)
-			return (xstrdup(argv[i] + 12));
+		/* Also inside a word: sh -c 'nvidia-smi --query-gpu=...'. */
+		if ((q = strstr(argv[i], "--query-gpu=")) != NULL)
+			return (xstrndup(q + 12, strcspn(q + 12, " \t'\"")));
 		if (strcmp(p->parser, "sinfo") != 0 &&
 		    strcmp(p->parser, "squeue") != 0)
 			continue;

@@ -19,6 +19,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <fnmatch.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -27,6 +28,7 @@
 #include <unistd.h>
 
 #include <libssh/libssh.h>
+#include <libssh/callbacks.h>
 
 #include "backend.h"
 
@@ -89,8 +91,23 @@ struct fleet_run {
 };
 TAILQ_HEAD(fleet_runs, fleet_run);
 
+/*
+ * HostName lines of ssh_config, kept apart: libssh applies a HostName as it
+ * reads it and matches later Host lines against the new name, where
+ * OpenSSH matches them all against the name given ("Host gpu0001 /
+ * HostName 10.0.0.1" then "Host gpu*" must still apply to gpu0001).  So
+ * libssh reads the file without them, and fleet_hostname() finds the name.
+ */
+struct fleet_hostname {
+	char			*patterns;	/* of the Host line */
+	char			*hostname;
+};
+
 struct fleet {
 	struct model		*model;
+	char			*config;	/* ssh_config less HostName */
+	struct fleet_hostname	*hostnames;
+	u_int			 nhostnames;
 	struct loop		*loop;
 	struct fleet_target	*nodes;		/* one a node */
 	struct fleet_target	 ctld;		/* the Slurm controller */
@@ -205,6 +222,98 @@ fleet_fd(int fd, short revents, void *arg)
 	fleet_pump(t->f, t);
 }
 
+/* Read ssh_config: its HostName lines here, the rest to a file for libssh. */
+static void
+fleet_config(struct fleet *f)
+{
+	const char	*path = options_get("ssh.config"), *home;
+	char		*def = NULL, line[1024], *p, *word, *patterns = NULL;
+	char		 tmp[] = "/tmp/myriad-ssh_config.XXXXXX";
+	FILE		*in, *out;
+	int		 fd;
+
+	if (*path == '\0') {
+		if ((home = getenv("HOME")) == NULL)
+			return;
+		xasprintf(&def, "%s/.ssh/config", home);
+		path = def;
+	}
+	if ((in = fopen(path, "r")) == NULL) {
+		free(def);
+		return;
+	}
+	if ((fd = mkstemp(tmp)) == -1 || (out = fdopen(fd, "w")) == NULL) {
+		fclose(in);
+		free(def);
+		return;
+	}
+	while (fgets(line, sizeof line, in) != NULL) {
+		p = line + strspn(line, " \t");
+		word = p;
+		p += strcspn(p, " \t=\r\n");
+		if ((size_t)(p - word) == 4 && strncasecmp(word, "host", 4) == 0) {
+			free(patterns);
+			patterns = xstrndup(p + strspn(p, " \t="),
+			    strcspn(p + strspn(p, " \t="), "\r\n"));
+		} else if ((size_t)(p - word) == 5 &&
+		    strncasecmp(word, "match", 5) == 0) {
+			free(patterns);
+			patterns = NULL;
+		}
+		if ((size_t)(p - word) == 8 &&
+		    strncasecmp(word, "hostname", 8) == 0) {
+			p += strspn(p, " \t=");
+			f->hostnames = xreallocarray(f->hostnames,
+			    f->nhostnames + 1, sizeof *f->hostnames);
+			f->hostnames[f->nhostnames].patterns =
+			    xstrdup(patterns != NULL ? patterns : "*");
+			f->hostnames[f->nhostnames].hostname =
+			    xstrndup(p, strcspn(p, " \t\r\n"));
+			f->nhostnames++;
+			continue;
+		}
+		fputs(line, out);
+	}
+	fclose(in);
+	fclose(out);
+	free(patterns);
+	free(def);
+	f->config = xstrdup(tmp);
+}
+
+/* The first HostName whose Host patterns match name, as OpenSSH takes. */
+static char *
+fleet_hostname(struct fleet *f, const char *name)
+{
+	char	*list, *p, *pat, *host;
+	u_int	 i;
+	int	 yes, no;
+
+	for (i = 0; i < f->nhostnames; i++) {
+		yes = no = 0;
+		list = xstrdup(f->hostnames[i].patterns);
+		for (pat = strtok_r(list, " \t,", &p); pat != NULL;
+		    pat = strtok_r(NULL, " \t,", &p)) {
+			if (*pat == '!')
+				no |= fnmatch(pat + 1, name, 0) == 0;
+			else
+				yes |= fnmatch(pat, name, 0) == 0;
+		}
+		free(list);
+		if (yes && !no) {
+			/* %h is the name given. */
+			host = f->hostnames[i].hostname;
+			if ((p = strstr(host, "%h")) != NULL) {
+				xasprintf(&list, "%.*s%s%s", (int)(p - host),
+				    host, name, p + 2);
+				return (list);
+			}
+			return (xstrdup(host));
+		}
+	}
+	return (NULL);
+}
+
 /* Start a session: options from ssh_config, then ours. */
 static int
 fleet_connect_start(struct fleet *f, struct fleet_target *t)
@@ -213,12 +322,22 @@ fleet_connect_start(struct fleet *f, struct fleet_target *t)
 	const char	*user = options_get("ssh.user");
 	long		 port = options_get_int("ssh.port");
 	long		 timeout = options_get_int("ssh.connect-timeout");
-	int		 one = 1, rc;
+	char		*hostname;
+	int		 one = 1, quiet = SSH_LOG_NOLOG, rc;
 
 	if ((t->s = ssh_new()) == NULL)
 		return (-1);
 	ssh_options_set(t->s, SSH_OPTIONS_HOST, t->name);
-	ssh_options_parse_config(t->s, *config != '\0' ? config : NULL);
+	if (f->config != NULL)
+		ssh_options_parse_config(t->s, f->config);
+	else
+		ssh_options_parse_config(t->s, *config != '\0' ? config : NULL);
+	/* libssh must never write on the terminal. */
+	ssh_options_set(t->s, SSH_OPTIONS_LOG_VERBOSITY, &quiet);
+	if ((hostname = fleet_hostname(f, t->name)) != NULL) {
+		ssh_options_set(t->s, SSH_OPTIONS_HOST, hostname);
+		free(hostname);
+	}
 	if (*user != '\0')
 		ssh_options_set(t->s, SSH_OPTIONS_USER, user);
 	if (port != 0) {
@@ -733,6 +852,13 @@ fleet_target_init(struct fleet *f, struct fleet_target *t, const char *name,
 	t->fd = -1;
 }
 
+/* What libssh would log goes nowhere: the terminal is the console's. */
+static void
+fleet_log(int priority, const char *function, const char *buffer,
+    void *userdata)
+{
+}
+
 /* bmc.hosts-file: "NODE ... BMC" lines, as the test cluster writes them. */
 static void
 fleet_bmc_hosts(struct fleet *f)
@@ -770,11 +896,13 @@ fleet_create(struct model *m, char **cause)
 	u_int		 i;
 
 	ssh_init();
+	ssh_set_log_callback(fleet_log);
 	f = xcalloc(1, sizeof *f);
 	f->model = m;
 	TAILQ_INIT(&f->runs);
 	TAILQ_INIT(&f->waiting);
 	TAILQ_INIT(&f->connectq);
+	fleet_config(f);
 	f->nodes = xcalloc(m->nnodes ? m->nnodes : 1, sizeof *f->nodes);
 	for (i = 0; i < m->nnodes; i++) {
 		host = fleet_expand(options_get("ssh.host"), m->nodes[i].name);
@@ -813,6 +941,14 @@ fleet_free(struct fleet *f)
 		free(t->bmc);
 	}
 	free(f->nodes);
+	for (i = 0; i < f->nhostnames; i++) {
+		free(f->hostnames[i].patterns);
+		free(f->hostnames[i].hostname);
+	}
+	free(f->hostnames);
+	if (f->config != NULL)
+		unlink(f->config);
+	free(f->config);
 	free(f);
 	ssh_finalize();
 }

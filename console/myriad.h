@@ -347,7 +347,7 @@ struct node {
 	char		 name[48];
 	uint32_t	 rack;
 	enum reach	 reach;
-	char		 error[128];	/* why it is not reachable */
+	char		 error[256];	/* why it is not reachable */
 	char		 state[32];	/* Slurm state, lower case */
 	char		 reason[256];
 	char		 partitions[64];
