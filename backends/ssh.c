@@ -42,6 +42,7 @@
 #define FLEET_OUTPUT_MAX	(16 * 1024 * 1024)	/* a run's output */
 #define FLEET_LOCAL_MAX		32	/* local processes at once */
 #define FLEET_TICK		0.02	/* pump handshakes this often */
+#define FLEET_STREAM_TICK	0.1	/* read the streams this often */
 
 enum fleet_state {
 	FT_IDLE,		/* not connected; retry at t->retry */
@@ -51,6 +52,7 @@ enum fleet_state {
 };
 
 struct fleet_run;
+TAILQ_HEAD(fleet_runs, fleet_run);
 
 struct fleet_target {
 	struct fleet		*f;
@@ -65,6 +67,9 @@ struct fleet_target {
 	double			 retry;
 	u_int			 attempts;
 	int			 stream;	/* the GPU stream is open */
+	struct fleet_runs	 runs;		/* its runs, waiting or not */
+	u_int			 oneshots;	/* running runs that end */
+	int			 watched;	/* fd is in the loop */
 	TAILQ_ENTRY(fleet_target) entry;	/* in the connect queue */
 	int			 queued;
 };
@@ -87,9 +92,10 @@ struct fleet_run {
 	struct buf		 err;
 	double			 deadline;
 	double			 last;		/* last byte, for streams */
-	TAILQ_ENTRY(fleet_run)	 entry;
+	int			 running;	/* in f->runs, not f->waiting */
+	TAILQ_ENTRY(fleet_run)	 entry;		/* in f->runs or f->waiting */
+	TAILQ_ENTRY(fleet_run)	 tentry;	/* in its target's runs */
 };
-TAILQ_HEAD(fleet_runs, fleet_run);
 
 /*
  * HostName lines of ssh_config, kept apart: libssh applies a HostName as it
@@ -117,14 +123,23 @@ struct fleet {
 	TAILQ_HEAD(, fleet_target) connectq;
 	u_int			 connecting;
 	u_int			 locals;
+	u_int			 oneshots;	/* running runs that end */
+	uint32_t		*pending;	/* a node's probes queued */
+	struct pollfd		*pfds;		/* the streams, polled */
+	struct fleet_target	**ptargets;	/* whose */
+	double			 polled;	/* when */
 	int			 ticking;
 	int			 private_loop;
 	uint64_t		 wanted;	/* domains asked for */
+	FILE			*trace;		/* $MYRIAD_FLEET_TRACE */
 };
 
 static void	fleet_pump(struct fleet *, struct fleet_target *);
+static void	fleet_watch(struct fleet *, struct fleet_target *);
 static void	fleet_run_done(struct fleet_run *, const char *);
 static void	fleet_run_cancel(struct fleet_run *);
+static void	fleet_run_begin(struct fleet *, struct fleet_run *, double);
+static void	fleet_connect_more(struct fleet *);
 static void	fleet_schedule(struct fleet *);
 
 static double
@@ -192,13 +207,14 @@ fleet_drop(struct fleet *f, struct fleet_target *t, int retry)
 	struct fleet_run	*r, *rn;
 	double			 wait;
 
-	TAILQ_FOREACH_SAFE(r, &f->runs, entry, rn) {
-		if (r->t == t)
+	TAILQ_FOREACH_SAFE(r, &t->runs, tentry, rn) {
+		if (r->running)
 			fleet_run_cancel(r);
 	}
 	if (t->s != NULL) {
-		if (t->fd != -1 && f->loop != NULL)
+		if (t->watched)
 			loop_del_fd(f->loop, t->fd);
+		t->watched = 0;
 		ssh_disconnect(t->s);
 		ssh_free(t->s);
 		t->s = NULL;
@@ -360,10 +376,7 @@ fleet_connect_start(struct fleet *f, struct fleet_target *t)
 		return (-1);
 	}
 	t->fd = ssh_get_fd(t->s);
-	if (t->fd != -1 && f->loop != NULL) {
-		t->events = POLLIN;
-		loop_add_fd(f->loop, t->fd, t->events, fleet_fd, t);
-	}
+	fleet_watch(f, t);
 	return (0);
 }
 
@@ -414,19 +427,66 @@ fleet_hostkey(struct fleet *f, struct fleet_target *t)
 	}
 }
 
-static void
-fleet_set_events(struct fleet *f, struct fleet_target *t)
+static short
+fleet_events(struct fleet_target *t)
 {
-	short	 events = POLLIN;
-
-	if (t->s == NULL || t->fd == -1 || f->loop == NULL)
-		return;
 	if (ssh_get_poll_flags(t->s) & SSH_WRITE_PENDING)
-		events |= POLLOUT;
-	if (events != t->events) {
+		return (POLLIN|POLLOUT);
+	return (POLLIN);
+}
+
+/*
+ * A session is in the loop while it has something to finish: a handshake,
+ * a run that ends.  One that only streams is read on the stream tick
+ * instead (fleet_tick), its samples in batches: a wake-up and a poll of
+ * every descriptor for each sample of 1,250 nodes cost more than the
+ * samples.
+ */
+static void
+fleet_watch(struct fleet *f, struct fleet_target *t)
+{
+	int	 want;
+	short	 events;
+
+	want = t->s != NULL && t->fd != -1 && f->loop != NULL &&
+	    (f->private_loop || t->state != FT_UP || t->oneshots > 0);
+	if (!want) {
+		if (t->watched)
+			loop_del_fd(f->loop, t->fd);
+		t->watched = 0;
+		return;
+	}
+	events = fleet_events(t);
+	if (!t->watched) {
+		t->events = events;
+		loop_add_fd(f->loop, t->fd, events, fleet_fd, t);
+		t->watched = 1;
+	} else if (events != t->events) {
 		t->events = events;
 		loop_set_events(f->loop, t->fd, events);
 	}
+}
+
+/*
+ * A debugging aid for t/bench/fleet: with MYRIAD_FLEET_TRACE=FILE, a line
+ * per stream chunk in the model: the wall-clock time it got there, the
+ * node, and the chunk's last line as the node printed it (whose nvidia-smi
+ * timestamp field, if the query has one, tells how long it took).
+ */
+static void
+fleet_trace(struct fleet *f, struct fleet_run *r, size_t used)
+{
+	struct timespec	 ts;
+	const char	*last = r->out.data;
+	const char	*nl;
+
+	while ((nl = memchr(last, '\n', used - (last - r->out.data))) !=
+	    NULL && (size_t)(nl + 1 - r->out.data) < used)
+		last = nl + 1;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	fprintf(f->trace, "%lld.%03ld %s %.*s\n", (long long)ts.tv_sec,
+	    ts.tv_nsec / 1000000, f->model->nodes[r->node].name,
+	    (int)(used - (last - r->out.data) - 1), last);
 }
 
 /* The runs of a session: open, exec, read. */
@@ -494,6 +554,8 @@ fleet_run_pump(struct fleet_run *r)
 				fleet_reach(f, r->t, REACH_GARBLED, "%s", why);
 			else if (f->model->nodes[r->node].reach != REACH_UP)
 				fleet_reach(f, r->t, REACH_UP, NULL);
+			if (f->trace != NULL)
+				fleet_trace(f, r, used);
 		}
 		memmove(r->out.data, r->out.data + used, r->out.len - used);
 		r->out.len -= used;
@@ -541,18 +603,28 @@ fleet_pump(struct fleet *f, struct fleet_target *t)
 		t->attempts = 0;
 		f->connecting--;
 		fleet_reach(f, t, REACH_UP, NULL);
-		fleet_schedule(f);
+		/* Its runs start; a slot is free for the next connection. */
+		TAILQ_FOREACH_SAFE(r, &t->runs, tentry, rn) {
+			if (!r->running)
+				fleet_run_begin(f, r, fleet_now());
+			if (t->s == NULL)
+				return;
+		}
+		fleet_connect_more(f);
 		break;
 	case FT_UP:
-		TAILQ_FOREACH_SAFE(r, &f->runs, entry, rn) {
-			if (r->t == t)
-				fleet_run_pump(r);
+		TAILQ_FOREACH_SAFE(r, &t->runs, tentry, rn) {
+			if (!r->running)
+				continue;
+			fleet_run_pump(r);
+			if (t->s == NULL)
+				return;		/* dropped, and its runs */
 		}
 		break;
 	case FT_IDLE:
 		break;
 	}
-	fleet_set_events(f, t);
+	fleet_watch(f, t);
 }
 
 /* Local processes: a Slurm controller or BMC host of "local". */
@@ -657,7 +729,18 @@ fleet_run_stop(struct fleet_run *r, int force)
 static void
 fleet_run_free(struct fleet_run *r)
 {
-	TAILQ_REMOVE(&r->f->runs, r, entry);
+	struct fleet	*f = r->f;
+
+	TAILQ_REMOVE(&f->runs, r, entry);
+	if (r->t != NULL) {
+		TAILQ_REMOVE(&r->t->runs, r, tentry);
+		if (r->running && !r->stream) {
+			r->t->oneshots--;
+			f->oneshots--;
+		}
+	}
+	if (r->node >= 0)
+		f->pending[r->node] &= ~(1U << (r->probe - probes));
 	if (r->stream && r->t != NULL)
 		r->t->stream = 0;
 	buf_free(&r->out);
@@ -754,6 +837,35 @@ fleet_queue(struct fleet *f, struct fleet_target *t, int node,
 	} else
 		free(cause);
 	TAILQ_INSERT_TAIL(&f->waiting, r, entry);
+	if (t != NULL)
+		TAILQ_INSERT_TAIL(&t->runs, r, tentry);
+	if (node >= 0)
+		f->pending[node] |= 1U << (pr - probes);
+}
+
+/* Start a waiting run on its session, which is up. */
+static void
+fleet_run_begin(struct fleet *f, struct fleet_run *r, double now)
+{
+	struct fleet_target	*t = r->t;
+
+	if ((r->ch = ssh_channel_new(t->s)) == NULL)
+		return;
+	TAILQ_REMOVE(&f->waiting, r, entry);
+	TAILQ_INSERT_TAIL(&f->runs, r, entry);
+	r->running = 1;
+	r->deadline = r->stream ? 0 : now +
+	    options_get_int("ssh.command-timeout");
+	r->last = now;
+	if (r->stream)
+		t->stream = 1;
+	else {
+		t->oneshots++;
+		f->oneshots++;
+	}
+	fleet_run_pump(r);
+	if (t->s != NULL)
+		fleet_watch(f, t);
 }
 
 /* Start what can start: sessions up to the fan-out, runs on up sessions. */
@@ -762,10 +874,8 @@ fleet_schedule(struct fleet *f)
 {
 	struct fleet_target	*t;
 	struct fleet_run	*r, *rn;
-	double			 now = fleet_now(), timeout;
-	u_int			 fanout = options_get_int("ssh.fanout");
+	double			 now = fleet_now();
 
-	timeout = options_get_int("ssh.command-timeout");
 	TAILQ_FOREACH_SAFE(r, &f->waiting, entry, rn) {
 		t = r->t;
 		if (t == NULL) {
@@ -773,7 +883,9 @@ fleet_schedule(struct fleet *f)
 				continue;
 			TAILQ_REMOVE(&f->waiting, r, entry);
 			TAILQ_INSERT_TAIL(&f->runs, r, entry);
-			r->deadline = now + timeout;
+			r->running = 1;
+			r->deadline = now +
+			    options_get_int("ssh.command-timeout");
 			if (fleet_local_start(r) != 0)
 				fleet_run_done(r, strerror(errno));
 			continue;
@@ -782,24 +894,50 @@ fleet_schedule(struct fleet *f)
 			TAILQ_INSERT_TAIL(&f->connectq, t, entry);
 			t->queued = 1;
 		}
-		if (t->state != FT_UP)
-			continue;
-		if ((r->ch = ssh_channel_new(t->s)) == NULL)
-			continue;
-		TAILQ_REMOVE(&f->waiting, r, entry);
-		TAILQ_INSERT_TAIL(&f->runs, r, entry);
-		r->deadline = r->stream ? 0 : now + timeout;
-		r->last = now;
-		if (r->stream)
-			t->stream = 1;
-		fleet_run_pump(r);
+		if (t->state == FT_UP)
+			fleet_run_begin(f, r, now);
 	}
+	fleet_connect_more(f);
+}
+
+/* Sessions up to the fan-out. */
+static void
+fleet_connect_more(struct fleet *f)
+{
+	struct fleet_target	*t;
+	u_int			 fanout = options_get_int("ssh.fanout");
+
 	while (f->connecting < fanout &&
 	    (t = TAILQ_FIRST(&f->connectq)) != NULL) {
 		TAILQ_REMOVE(&f->connectq, t, entry);
 		t->queued = 0;
 		if (t->state == FT_IDLE)
 			fleet_connect_start(f, t);
+	}
+}
+
+/* Read the sessions that only stream, those readable, all in one poll. */
+static void
+fleet_poll_streams(struct fleet *f)
+{
+	struct fleet_target	*t;
+	u_int			 i, k = 0, n = f->model->nnodes;
+
+	for (i = 0; i < n + 2; i++) {
+		t = i < n ? &f->nodes[i] : i == n ? &f->ctld : &f->mgmt;
+		if (t->s == NULL || t->fd == -1 || t->watched ||
+		    t->state != FT_UP)
+			continue;
+		f->pfds[k].fd = t->fd;
+		f->pfds[k].events = fleet_events(t);
+		f->pfds[k].revents = 0;
+		f->ptargets[k++] = t;
+	}
+	if (k == 0 || poll(f->pfds, k, 0) <= 0)
+		return;
+	for (i = 0; i < k; i++) {
+		if (f->pfds[i].revents != 0)
+			fleet_pump(f, f->ptargets[i]);
 	}
 }
 
@@ -838,8 +976,16 @@ fleet_tick(void *arg)
 			fleet_run_done(r, "timed out");
 	}
 	fleet_schedule(f);
-	if (f->loop != NULL && !f->private_loop)
-		loop_timer(f->loop, FLEET_TICK, fleet_tick, f);
+	if (f->loop == NULL || f->private_loop)
+		return;
+	if (now - f->polled >= FLEET_STREAM_TICK) {
+		fleet_poll_streams(f);
+		f->polled = now;
+	}
+	/* Quick while anything is in progress; else the streams' pace. */
+	loop_timer(f->loop, f->connecting > 0 || f->oneshots > 0 ||
+	    !TAILQ_EMPTY(&f->waiting) ? FLEET_TICK : FLEET_STREAM_TICK,
+	    fleet_tick, f);
 }
 
 static void
@@ -850,6 +996,7 @@ fleet_target_init(struct fleet *f, struct fleet_target *t, const char *name,
 	t->name = xstrdup(name);
 	t->node = node;
 	t->fd = -1;
+	TAILQ_INIT(&t->runs);
 }
 
 /* What libssh would log goes nowhere: the terminal is the console's. */
@@ -892,6 +1039,7 @@ fleet_create(struct model *m, char **cause)
 	struct fleet	*f;
 	const char	*ctld = options_get("slurm.controller");
 	const char	*mgmt = options_get("bmc.mgmt-host");
+	const char	*trace;
 	char		*host;
 	u_int		 i;
 
@@ -904,12 +1052,18 @@ fleet_create(struct model *m, char **cause)
 	TAILQ_INIT(&f->connectq);
 	fleet_config(f);
 	f->nodes = xcalloc(m->nnodes ? m->nnodes : 1, sizeof *f->nodes);
+	f->pending = xcalloc(m->nnodes ? m->nnodes : 1, sizeof *f->pending);
+	f->pfds = xcalloc(m->nnodes + 2, sizeof *f->pfds);
+	f->ptargets = xcalloc(m->nnodes + 2, sizeof *f->ptargets);
 	for (i = 0; i < m->nnodes; i++) {
 		host = fleet_expand(options_get("ssh.host"), m->nodes[i].name);
 		fleet_target_init(f, &f->nodes[i], host, i);
 		free(host);
 	}
 	fleet_bmc_hosts(f);
+	if ((trace = getenv("MYRIAD_FLEET_TRACE")) != NULL && *trace != '\0' &&
+	    (f->trace = fopen(trace, "a")) != NULL)
+		setvbuf(f->trace, NULL, _IOLBF, 0);
 	fleet_target_init(f, &f->ctld, ctld, -1);
 	fleet_target_init(f, &f->mgmt, *mgmt != '\0' ? mgmt : "local", -1);
 	return (f);
@@ -941,6 +1095,9 @@ fleet_free(struct fleet *f)
 		free(t->bmc);
 	}
 	free(f->nodes);
+	free(f->pending);
+	free(f->pfds);
+	free(f->ptargets);
 	for (i = 0; i < f->nhostnames; i++) {
 		free(f->hostnames[i].patterns);
 		free(f->hostnames[i].hostname);
@@ -949,6 +1106,8 @@ fleet_free(struct fleet *f)
 	if (f->config != NULL)
 		unlink(f->config);
 	free(f->config);
+	if (f->trace != NULL)
+		fclose(f->trace);
 	free(f);
 	ssh_finalize();
 }
@@ -995,14 +1154,14 @@ fleet_start(struct fleet *f, uint64_t domains)
 {
 	const struct probe	*pr;
 	struct fleet_target	*t;
-	struct fleet_run	*r;
 	const char		*mode = options_get("bmc.mode");
 	char			*command, *stream;
 	u_int			 i;
-	int			 busy;
 
 	for (pr = probes; pr->name != NULL; pr++) {
-		if (!(domains & BIT(pr->domain)))
+		/* An empty command: that probe is not run. */
+		if (!(domains & BIT(pr->domain)) || *options_get(pr->option) ==
+		    '\0')
 			continue;
 		if (pr->target == PT_CONTROLLER) {
 			command = xstrdup(options_get(pr->option));
@@ -1016,12 +1175,7 @@ fleet_start(struct fleet *f, uint64_t domains)
 		for (i = 0; i < f->model->nnodes; i++) {
 			t = &f->nodes[i];
 			/* Nothing new for a probe still running there. */
-			busy = 0;
-			TAILQ_FOREACH(r, &f->runs, entry)
-				busy |= r->node == (int)i && r->probe == pr;
-			TAILQ_FOREACH(r, &f->waiting, entry)
-				busy |= r->node == (int)i && r->probe == pr;
-			if (busy)
+			if (f->pending[i] & (1U << (pr - probes)))
 				continue;
 			command = fleet_command(pr, t, f->model->nodes[i].name);
 			if (pr->target == PT_BMC && strcmp(mode, "mgmt") == 0)
@@ -1044,12 +1198,34 @@ fleet_start(struct fleet *f, uint64_t domains)
 	fleet_schedule(f);
 }
 
+/* Move every session to another loop; the one they were in. */
+static struct loop *
+fleet_rewatch(struct fleet *f, struct loop *l, int private_loop)
+{
+	struct loop		*old = f->loop;
+	struct fleet_target	*t;
+	u_int			 i, n = f->model->nnodes;
+
+	for (i = 0; i < n + 2; i++) {
+		t = i < n ? &f->nodes[i] : i == n ? &f->ctld : &f->mgmt;
+		if (t->watched)
+			loop_del_fd(old, t->fd);
+		t->watched = 0;
+	}
+	f->loop = l;
+	f->private_loop = private_loop;
+	for (i = 0; i < n + 2; i++) {
+		t = i < n ? &f->nodes[i] : i == n ? &f->ctld : &f->mgmt;
+		fleet_watch(f, t);
+	}
+	return (old);
+}
+
 /* The console's loop drives the fleet from now on. */
 void
 fleet_attach(struct fleet *f, struct loop *l)
 {
-	f->loop = l;
-	f->private_loop = 0;
+	fleet_rewatch(f, l, 0);
 	loop_timer(l, FLEET_TICK, fleet_tick, f);
 }
 
@@ -1077,18 +1253,16 @@ fleet_run(struct fleet *f, uint64_t domains)
 {
 	struct loop	*saved = f->loop;
 	struct fleet_run *r, *rn;
-	double		 until;
+	double		 until, ticked = 0;
 	u_int		 i;
 
-	f->loop = loop_create();
-	f->private_loop = 1;
-	for (i = 0; i < f->model->nnodes; i++) {
-		if (f->nodes[i].fd != -1)
-			loop_add_fd(f->loop, f->nodes[i].fd, POLLIN, fleet_fd,
-			    &f->nodes[i]);
-	}
+	fleet_rewatch(f, loop_create(), 1);
 	until = fleet_now() + options_get_int("ssh.connect-timeout") +
 	    options_get_int("ssh.command-timeout") + 1;
+	/* Asked again: the nodes that failed are tried again now. */
+	for (i = 0; i < f->model->nnodes; i++)
+		f->nodes[i].retry = 0;
+	f->ctld.retry = f->mgmt.retry = 0;
 	fleet_start(f, domains);
 	while (fleet_now() < until) {
 		/* Targets that failed to connect are not waited for. */
@@ -1103,24 +1277,15 @@ fleet_run(struct fleet *f, uint64_t domains)
 		if (!fleet_busy(f))
 			break;
 		loop_once(f->loop, FLEET_TICK);
-		fleet_tick(f);
+		/* The deadlines every tick, not every wake-up. */
+		if (fleet_now() >= ticked + FLEET_TICK) {
+			fleet_tick(f);
+			ticked = fleet_now();
+		}
 	}
 	TAILQ_FOREACH_SAFE(r, &f->runs, entry, rn) {
 		if (!r->stream)
 			fleet_run_done(r, "timed out");
 	}
-	for (i = 0; i < f->model->nnodes; i++) {
-		if (f->nodes[i].fd != -1)
-			loop_del_fd(f->loop, f->nodes[i].fd);
-	}
-	loop_free(f->loop);
-	f->loop = saved;
-	f->private_loop = 0;
-	if (saved != NULL) {
-		for (i = 0; i < f->model->nnodes; i++) {
-			if (f->nodes[i].fd != -1)
-				loop_add_fd(saved, f->nodes[i].fd, POLLIN,
-				    fleet_fd, &f->nodes[i]);
-		}
-	}
+	loop_free(fleet_rewatch(f, saved, 0));
 }

@@ -177,6 +177,24 @@ is "$(printf '%s\n' "$out" | awk -F'\t' 'NF > 20 && $1 == "gpu0001"' | wc -l | t
 like "$out" "(sinfo|squeue): (exited [0-9]+|timed out)" \
     "and each failed Slurm call is an event"
 
+# No descriptor leaks over many reconnects: every socket the fleet opens
+# is closed by the end, refused and garbled nodes included.
+if command -v strace >/dev/null; then
+	NODES='gpu[0001-0009]' conf "$T/leak.conf"
+	script=$(i=0; while [ $i -lt 15 ]; do printf 'refresh; '; i=$((i + 1)); done)
+	strace -qq -e trace=socket,connect,close -o "$T/strace" \
+	    $MYRIAD -F "$T/leak.conf" -c "${script}list-nodes -o tsv" > "$T/leak.out" 2>&1
+	opened=$(grep -c 'socket(.*= [0-9]*$' "$T/strace")
+	left=$(awk '
+	    / socket\(/ && / = [0-9]+$/ { open[$NF] = 1 }
+	    / close\(/ { sub(/.*close\(/, ""); sub(/\).*/, ""); delete open[$0] }
+	    END { n = 0; for (k in open) n++; print n }' "$T/strace")
+	[ "$opened" -ge 15 ]; ok $? "15 refreshes reconnect the refused node ($opened sockets)"
+	is "$left" 0 "and every socket is closed by the end"
+else
+	skip 2 "no strace"
+fi
+
 # A node name is never a command: the node set parser refuses it first.
 $MYRIAD -w "gpu0001;touch $T/pwned" --ssh-config "$T/ssh_config" -c 'list-nodes' \
     >/dev/null 2>&1
