@@ -195,6 +195,42 @@ else
 	skip 2 "no strace"
 fi
 
+# The console on the real fleet: live data over the persistent sessions,
+# the GPU query streaming (nvidia-smi -lms on every node), gone on quit.
+if command -v tmux >/dev/null; then
+	TM="tmux -L myriad-fleet-$$"
+	streams() {
+		ps -eo args | grep -F "$C/" |
+		    grep '[s]im-tool nvidia-smi --node gpu000[0-9] .*-lms' |
+		    grep -o 'gpu000[0-9]' | sort -u | wc -l | tr -d ' '
+	}
+	$TM new-session -d -s f -x 120 -y 30 \
+	    "SLURM_CONF=$CLUSTER_SLURM_CONF $MYRIAD -F $T/good.conf"
+	i=0
+	while [ $i -lt 100 ] && [ "$(streams)" -lt 8 ]; do
+		sleep 0.1; i=$((i + 1))
+	done
+	is "$(streams)" 8 "the console streams the GPU query from every node"
+	$TM send-keys -t f 2
+	i=0
+	while [ $i -lt 50 ] && ! $TM capture-pane -p -t f | grep -Eq '^gpu000[1-8] +[0-7] +[0-9]+'; do
+		sleep 0.1; i=$((i + 1))
+	done
+	$TM capture-pane -p -t f > "$T/tui"
+	like "$(cat "$T/tui")" '^gpu000[1-8] +[0-7] +[0-9]+ ' \
+	    "the GPUs view shows live rows from the nodes"
+	like "$(cat "$T/tui")" 'alloc [0-9]+ idle 8 ' "and the Slurm states from the controller"
+	$TM send-keys -t f q
+	i=0
+	while [ $i -lt 60 ] && [ "$(streams)" -gt 0 ]; do
+		sleep 0.1; i=$((i + 1))
+	done
+	is "$(streams)" 0 "quitting ends the streams on the nodes"
+	$TM kill-server 2>/dev/null
+else
+	skip 4 "no tmux"
+fi
+
 # A node name is never a command: the node set parser refuses it first.
 $MYRIAD -w "gpu0001;touch $T/pwned" --ssh-config "$T/ssh_config" -c 'list-nodes' \
     >/dev/null 2>&1
