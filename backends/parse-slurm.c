@@ -360,6 +360,23 @@ slurm_unstar(const char *s, size_t len)
 	return (len);
 }
 
+/* The end of one entry of a list: the first comma outside open/close. */
+static const char *
+slurm_entry_end(const char *s, const char *end, int open, int close)
+{
+	int	depth = 0;
+
+	for (; s < end; s++) {
+		if (*s == open)
+			depth++;
+		else if (*s == close && depth > 0)
+			depth--;
+		else if (*s == ',' && depth == 0)
+			break;
+	}
+	return (s);
+}
+
 /*
  * The gpu entries of a GRES or TRES list: "gpu:h100:8(S:0-1),nsight:1",
  * "gpu:(null):2(IDX:0-1)", "gres/gpu:8", "gres:gpu:a100:2", "gres/gpu=2".
@@ -379,16 +396,7 @@ slurm_gres(const char *s, size_t len, char *dst, size_t size)
 	if (dst != NULL)
 		dst[0] = '\0';
 	while (s < end) {
-		/* one entry, up to a comma outside parentheses */
-		depth = 0;
-		for (e = s; e < end; e++) {
-			if (*e == '(')
-				depth++;
-			else if (*e == ')' && depth > 0)
-				depth--;
-			else if (*e == ',' && depth == 0)
-				break;
-		}
+		e = slurm_entry_end(s, end, '(', ')');
 		elen = e - s;
 		name = s;
 		if (elen > 5 && (memcmp(s, "gres/", 5) == 0 ||
@@ -778,18 +786,79 @@ sf_header(const struct sf_format *f, const struct sf_spec *specs,
 	return (named > 0 && match * 2 > named);
 }
 
+/*
+ * The lines of sinfo or squeue output: each is split by the format (deflt
+ * when there is none) and, unless it is the header, handed to row(), which
+ * returns the number of records it sent.  The number of records sent.
+ */
 static int
-sf_prepare(struct sf_format *f, const char *fmt, const char *deflt,
-    const struct sink *s)
+sf_parse(const char *buf, size_t len, const char *fmt, const char *deflt,
+    const struct sf_spec *specs, const struct sink *s,
+    int (*row)(const struct sf_format *, const struct sf_field *, u_int,
+    const struct sink *))
 {
-	const char	*why = NULL;
+	struct sf_format	 f;
+	struct sf_field		 fld[SF_MAXITEMS];
+	struct lines		 ls;
+	const char		*p, *why = NULL;
+	size_t			 n;
+	int			 count = 0;
 
-	if (sf_format_parse(f, fmt != NULL ? fmt : deflt, &why) != 0) {
-		sink_error(s, 0, "bad format '%s': %s",
-		    fmt != NULL ? fmt : deflt, why);
-		return (-1);
+	if (fmt == NULL)
+		fmt = deflt;
+	if (sf_format_parse(&f, fmt, &why) != 0) {
+		sink_error(s, 0, "bad format '%s': %s", fmt, why);
+		return (0);
 	}
-	return (0);
+	lines_init(&ls, buf, len);
+	while (lines_next(&ls, &p, &n)) {
+		if ((n = parse_trim(&p, n)) == 0)
+			continue;
+		if (sf_split(&f, specs, p, n, fld) != 0) {
+			sink_error(s, ls.line, "expected %u fields", f.n);
+			continue;
+		}
+		if (!sf_header(&f, specs, fld))
+			count += row(&f, fld, ls.line, s);
+	}
+	return (count);
+}
+
+/*
+ * What sinfo and scontrol both say of a node.
+ */
+
+static void
+slurm_node_state(struct snode *sn, const char *v, size_t len)
+{
+	slurm_copy(sn->state, sizeof sn->state, v, len);
+	slurm_lower(sn->state);
+}
+
+static void
+slurm_node_gres(struct snode *sn, const char *v, size_t len)
+{
+	long	n;
+
+	n = slurm_gres(v, len, sn->gres, sizeof sn->gres);
+	if (n >= 0 && n <= INT_MAX) {
+		sn->gpus = (int)n;
+		sn->valid |= BIT(SN_GPUS);
+	}
+}
+
+/*
+ * A number read into a record: when it parsed (ok), set its validity bit.
+ * 1 when the value is bad: neither a number nor one of the unknown words.
+ */
+static int
+slurm_bad(int ok, uint64_t *valid, int bit, const char *v, size_t len)
+{
+	if (ok) {
+		*valid |= BIT(bit);
+		return (0);
+	}
+	return (!slurm_isunknown(v, len));
 }
 
 /*
@@ -802,6 +871,26 @@ struct sinfo_line {
 	int		 bad;
 };
 
+/* Send one node named by len bytes of name (cut to fit); 1. */
+static int
+sinfo_send(const struct sink *s, struct snode *sn, const char *name,
+    size_t len)
+{
+	parse_copy(sn->name, sizeof sn->name, name, len);
+	SINK_EMIT(s, snode, sn);
+	return (1);
+}
+
+/* Close the ranges in buf (prefix[ranges) with ']' and the suffix; send. */
+static int
+sinfo_send_ranges(const struct sink *s, struct snode *sn, char *buf,
+    size_t blen, const char *suffix, size_t slen)
+{
+	buf[blen] = ']';
+	memcpy(buf + blen + 1, suffix, slen);
+	return (sinfo_send(s, sn, buf, blen + 1 + slen));
+}
+
 /* Send one node, or a node list split into pieces that fit the name. */
 static int
 sinfo_emit(const struct sink *s, u_int line, struct snode *sn,
@@ -810,30 +899,17 @@ sinfo_emit(const struct sink *s, u_int line, struct snode *sn,
 	const char	*end = name + len, *es, *ee, *cs, *lb, *rb, *r, *re;
 	char		 buf[sizeof sn->name];
 	size_t		 plen, slen, blen, rlen;
-	int		 depth, sent = 0;
+	int		 sent = 0;
 
-	if (len < sizeof sn->name) {
-		parse_copy(sn->name, sizeof sn->name, name, len);
-		SINK_EMIT(s, snode, sn);
-		return (1);
-	}
+	if (len < sizeof sn->name)
+		return (sinfo_send(s, sn, name, len));
 	cs = NULL;
 	ee = name;
 	for (es = name; es < end; es = ee + 1) {
-		depth = 0;
-		for (ee = es; ee < end; ee++) {
-			if (*ee == '[')
-				depth++;
-			else if (*ee == ']' && depth > 0)
-				depth--;
-			else if (*ee == ',' && depth == 0)
-				break;
-		}
+		ee = slurm_entry_end(es, end, '[', ']');
 		if (cs != NULL && (size_t)(ee - cs) >= sizeof sn->name) {
 			/* flush the chunk that ends before this element */
-			parse_copy(sn->name, sizeof sn->name, cs, es - 1 - cs);
-			SINK_EMIT(s, snode, sn);
-			sent++;
+			sent += sinfo_send(s, sn, cs, es - 1 - cs);
 			cs = NULL;
 		}
 		if ((size_t)(ee - es) < sizeof sn->name) {
@@ -850,9 +926,7 @@ sinfo_emit(const struct sink *s, u_int line, struct snode *sn,
 		slen = rb != NULL ? (size_t)(ee - rb - 1) : 0;
 		if (rb == NULL || plen + slen + 3 >= sizeof buf) {
 			sink_error(s, line, "node name too long, truncated");
-			parse_copy(sn->name, sizeof sn->name, es, ee - es);
-			SINK_EMIT(s, snode, sn);
-			sent++;
+			sent += sinfo_send(s, sn, es, ee - es);
 			if (ee == end)
 				break;
 			continue;
@@ -869,12 +943,8 @@ sinfo_emit(const struct sink *s, u_int line, struct snode *sn,
 			}
 			if (blen > 0 &&
 			    plen + blen + 1 + rlen + 1 + slen >= sizeof buf) {
-				buf[plen + blen] = ']';
-				memcpy(buf + plen + blen + 1, rb + 1, slen);
-				parse_copy(sn->name, sizeof sn->name, buf,
-				    plen + blen + 1 + slen);
-				SINK_EMIT(s, snode, sn);
-				sent++;
+				sent += sinfo_send_ranges(s, sn, buf,
+				    plen + blen, rb + 1, slen);
 				blen = 0;
 			}
 			if (blen == 0) {
@@ -886,22 +956,14 @@ sinfo_emit(const struct sink *s, u_int line, struct snode *sn,
 			memcpy(buf + plen + blen, r, rlen);
 			blen += rlen;
 		}
-		if (blen > 0) {
-			buf[plen + blen] = ']';
-			memcpy(buf + plen + blen + 1, rb + 1, slen);
-			parse_copy(sn->name, sizeof sn->name, buf,
-			    plen + blen + 1 + slen);
-			SINK_EMIT(s, snode, sn);
-			sent++;
-		}
+		if (blen > 0)
+			sent += sinfo_send_ranges(s, sn, buf, plen + blen,
+			    rb + 1, slen);
 		if (ee == end)
 			break;
 	}
-	if (cs != NULL) {
-		parse_copy(sn->name, sizeof sn->name, cs, end - cs);
-		SINK_EMIT(s, snode, sn);
-		sent++;
-	}
+	if (cs != NULL)
+		sent += sinfo_send(s, sn, cs, end - cs);
 	return (sent);
 }
 
@@ -910,7 +972,7 @@ sinfo_field(struct sinfo_line *l, u_char spec, const char *v, size_t len)
 {
 	struct snode	*sn = &l->sn;
 	const char	*p;
-	long		 n, a, t;
+	long		 a, t;
 	size_t		 i;
 
 	switch (spec) {
@@ -924,8 +986,7 @@ sinfo_field(struct sinfo_line *l, u_char spec, const char *v, size_t len)
 		break;
 	case 't':
 	case 'T':
-		slurm_copy(sn->state, sizeof sn->state, v, len);
-		slurm_lower(sn->state);
+		slurm_node_state(sn, v, len);
 		break;
 	case 'P':
 	case 'R':
@@ -949,22 +1010,16 @@ sinfo_field(struct sinfo_line *l, u_char spec, const char *v, size_t len)
 		l->time.len = len;
 		break;
 	case 'G':
-		n = slurm_gres(v, len, sn->gres, sizeof sn->gres);
-		if (n >= 0 && n <= INT_MAX) {
-			sn->gpus = (int)n;
-			sn->valid |= BIT(SN_GPUS);
-		}
+		slurm_node_gres(sn, v, len);
 		break;
 	case 'c':
-		if (slurm_int(v, len, &sn->cpus) == 0)
-			sn->valid |= BIT(SN_CPUS);
-		else if (!slurm_isunknown(v, len))
+		if (slurm_bad(slurm_int(v, len, &sn->cpus) == 0, &sn->valid,
+		    SN_CPUS, v, len))
 			l->bad = spec;
 		break;
 	case 'm':
-		if (slurm_long(v, len, &sn->memory_mb) == 0)
-			sn->valid |= BIT(SN_MEMORY);
-		else if (!slurm_isunknown(v, len))
+		if (slurm_bad(slurm_long(v, len, &sn->memory_mb) == 0,
+		    &sn->valid, SN_MEMORY, v, len))
 			l->bad = spec;
 		break;
 	case 'C':
@@ -1006,46 +1061,32 @@ sinfo_reason(struct sinfo_line *l)
 	    (int)l->user.len, l->user.p, (int)l->time.len, l->time.p);
 }
 
+static int
+sinfo_row(const struct sf_format *f, const struct sf_field *fld, u_int line,
+    const struct sink *s)
+{
+	struct sinfo_line	 l;
+	const struct sf_field	*name;
+	u_int			 i;
+
+	memset(&l, 0, sizeof l);
+	for (i = 0; i < f->n; i++)
+		sinfo_field(&l, f->item[i].spec, fld[i].p, fld[i].len);
+	if (l.bad)
+		sink_error(s, line, "bad %%%c value", l.bad);
+	sinfo_reason(&l);
+	name = l.nodelist.p != NULL ? &l.nodelist : &l.hostname;
+	if (name->p == NULL || slurm_isunknown(name->p, name->len))
+		return (sinfo_emit(s, line, &l.sn, "", 0));
+	return (sinfo_emit(s, line, &l.sn, name->p, name->len));
+}
+
 int
 parse_sinfo(const char *buf, size_t len, const char *fmt,
     const struct sink *s)
 {
-	struct sf_format	 f;
-	struct sf_field		 fld[SF_MAXITEMS];
-	struct sinfo_line	 l;
-	struct lines		 ls;
-	const struct sf_field	*name;
-	const char		*p;
-	size_t			 n;
-	u_int			 i;
-	int			 count = 0;
-
-	if (sf_prepare(&f, fmt, SINFO_FORMAT, s) != 0)
-		return (0);
-	lines_init(&ls, buf, len);
-	while (lines_next(&ls, &p, &n)) {
-		if ((n = parse_trim(&p, n)) == 0)
-			continue;
-		if (sf_split(&f, sinfo_specs, p, n, fld) != 0) {
-			sink_error(s, ls.line, "expected %u fields", f.n);
-			continue;
-		}
-		if (sf_header(&f, sinfo_specs, fld))
-			continue;
-		memset(&l, 0, sizeof l);
-		for (i = 0; i < f.n; i++)
-			sinfo_field(&l, f.item[i].spec, fld[i].p, fld[i].len);
-		if (l.bad)
-			sink_error(s, ls.line, "bad %%%c value", l.bad);
-		sinfo_reason(&l);
-		name = l.nodelist.p != NULL ? &l.nodelist : &l.hostname;
-		if (name->p == NULL || slurm_isunknown(name->p, name->len))
-			count += sinfo_emit(s, ls.line, &l.sn, "", 0);
-		else
-			count += sinfo_emit(s, ls.line, &l.sn, name->p,
-			    name->len);
-	}
-	return (count);
+	return (sf_parse(buf, len, fmt, SINFO_FORMAT, sinfo_specs, s,
+	    sinfo_row));
 }
 
 /*
@@ -1073,11 +1114,19 @@ squeue_state(struct job *j, const char *v, size_t len)
 	slurm_copy(j->state, sizeof j->state, v, len);
 }
 
+/* The node list; too long for the record is bad. */
+static void
+squeue_nodes(struct squeue_line *l, u_char spec, const char *v, size_t len)
+{
+	slurm_copy(l->job.nodes, sizeof l->job.nodes, v, len);
+	if (len >= sizeof l->job.nodes)
+		l->bad = spec;
+}
+
 static void
 squeue_field(struct squeue_line *l, u_char spec, const char *v, size_t len)
 {
 	struct job	*j = &l->job;
-	int		 r;
 
 	switch (spec) {
 	case 'i':
@@ -1100,28 +1149,24 @@ squeue_field(struct squeue_line *l, u_char spec, const char *v, size_t len)
 		squeue_state(j, v, len);
 		break;
 	case 'M':
-		if (slurm_duration(v, len, &j->elapsed_s) == 0)
-			j->valid |= BIT(JOB_ELAPSED);
-		else if (!slurm_isunknown(v, len))
+		if (slurm_bad(slurm_duration(v, len, &j->elapsed_s) == 0,
+		    &j->valid, JOB_ELAPSED, v, len))
 			l->bad = spec;
 		break;
 	case 'l':
-		r = slurm_duration(v, len, &j->limit_s);
-		if (r >= 0)
-			j->valid |= BIT(JOB_LIMIT);
-		else if (!slurm_isunknown(v, len))
+		/* UNLIMITED (1) is a valid limit */
+		if (slurm_bad(slurm_duration(v, len, &j->limit_s) >= 0,
+		    &j->valid, JOB_LIMIT, v, len))
 			l->bad = spec;
 		break;
 	case 'D':
-		if (slurm_int(v, len, &j->nnodes) == 0)
-			j->valid |= BIT(JOB_NNODES);
-		else if (!slurm_isunknown(v, len))
+		if (slurm_bad(slurm_int(v, len, &j->nnodes) == 0, &j->valid,
+		    JOB_NNODES, v, len))
 			l->bad = spec;
 		break;
 	case 'C':
-		if (slurm_int(v, len, &j->cpus) == 0)
-			j->valid |= BIT(JOB_CPUS);
-		else if (!slurm_isunknown(v, len))
+		if (slurm_bad(slurm_int(v, len, &j->cpus) == 0, &j->valid,
+		    JOB_CPUS, v, len))
 			l->bad = spec;
 		break;
 	case 'b':
@@ -1130,9 +1175,7 @@ squeue_field(struct squeue_line *l, u_char spec, const char *v, size_t len)
 			l->gpn = slurm_gres(v, len, NULL, 0);
 		break;
 	case 'N':
-		slurm_copy(j->nodes, sizeof j->nodes, v, len);
-		if (len >= sizeof j->nodes)
-			l->bad = spec;
+		squeue_nodes(l, spec, v, len);
 		break;
 	case 'r':
 		slurm_copy(j->reason, sizeof j->reason, v, len);
@@ -1141,57 +1184,42 @@ squeue_field(struct squeue_line *l, u_char spec, const char *v, size_t len)
 		if (len >= 2 && v[0] == '(' && v[len - 1] == ')') {
 			len = slurm_unparen(&v, len);
 			slurm_copy(j->reason, sizeof j->reason, v, len);
-		} else if (j->nodes[0] == '\0') {
-			slurm_copy(j->nodes, sizeof j->nodes, v, len);
-			if (len >= sizeof j->nodes)
-				l->bad = spec;
-		}
+		} else if (j->nodes[0] == '\0')
+			squeue_nodes(l, spec, v, len);
 		break;
 	}
+}
+
+static int
+squeue_row(const struct sf_format *f, const struct sf_field *fld, u_int line,
+    const struct sink *s)
+{
+	struct squeue_line	 l;
+	u_int			 i;
+
+	memset(&l, 0, sizeof l);
+	l.gpn = -1;
+	for (i = 0; i < f->n; i++)
+		squeue_field(&l, f->item[i].spec, fld[i].p, fld[i].len);
+	if (l.bad == 'N' || l.bad == 'R')
+		sink_error(s, line, "node list too long, truncated");
+	else if (l.bad)
+		sink_error(s, line, "bad %%%c value", l.bad);
+	if (l.gpn >= 0 && (l.job.valid & BIT(JOB_NNODES)) &&
+	    l.gpn <= INT_MAX / (l.job.nnodes > 0 ? l.job.nnodes : 1)) {
+		l.job.gpus = (int)l.gpn * l.job.nnodes;
+		l.job.valid |= BIT(JOB_GPUS);
+	}
+	SINK_EMIT(s, job, &l.job);
+	return (1);
 }
 
 int
 parse_squeue(const char *buf, size_t len, const char *fmt,
     const struct sink *s)
 {
-	struct sf_format	 f;
-	struct sf_field		 fld[SF_MAXITEMS];
-	struct squeue_line	 l;
-	struct lines		 ls;
-	const char		*p;
-	size_t			 n;
-	u_int			 i;
-	int			 count = 0;
-
-	if (sf_prepare(&f, fmt, SQUEUE_FORMAT, s) != 0)
-		return (0);
-	lines_init(&ls, buf, len);
-	while (lines_next(&ls, &p, &n)) {
-		if ((n = parse_trim(&p, n)) == 0)
-			continue;
-		if (sf_split(&f, squeue_specs, p, n, fld) != 0) {
-			sink_error(s, ls.line, "expected %u fields", f.n);
-			continue;
-		}
-		if (sf_header(&f, squeue_specs, fld))
-			continue;
-		memset(&l, 0, sizeof l);
-		l.gpn = -1;
-		for (i = 0; i < f.n; i++)
-			squeue_field(&l, f.item[i].spec, fld[i].p, fld[i].len);
-		if (l.bad == 'N' || l.bad == 'R')
-			sink_error(s, ls.line, "node list too long, truncated");
-		else if (l.bad)
-			sink_error(s, ls.line, "bad %%%c value", l.bad);
-		if (l.gpn >= 0 && (l.job.valid & BIT(JOB_NNODES)) &&
-		    l.gpn <= INT_MAX / (l.job.nnodes > 0 ? l.job.nnodes : 1)) {
-			l.job.gpus = (int)l.gpn * l.job.nnodes;
-			l.job.valid |= BIT(JOB_GPUS);
-		}
-		SINK_EMIT(s, job, &l.job);
-		count++;
-	}
-	return (count);
+	return (sf_parse(buf, len, fmt, SQUEUE_FORMAT, squeue_specs, s,
+	    squeue_row));
 }
 
 /*
@@ -1214,13 +1242,6 @@ scontrol_name(struct snode *sn, const char *v, size_t len)
 }
 
 static void
-scontrol_state(struct snode *sn, const char *v, size_t len)
-{
-	slurm_copy(sn->state, sizeof sn->state, v, len);
-	slurm_lower(sn->state);
-}
-
-static void
 scontrol_partitions(struct snode *sn, const char *v, size_t len)
 {
 	slurm_copy(sn->partitions, sizeof sn->partitions, v, len);
@@ -1230,18 +1251,6 @@ static void
 scontrol_reason(struct snode *sn, const char *v, size_t len)
 {
 	slurm_copy(sn->reason, sizeof sn->reason, v, len);
-}
-
-static void
-scontrol_gres(struct snode *sn, const char *v, size_t len)
-{
-	long	n;
-
-	n = slurm_gres(v, len, sn->gres, sizeof sn->gres);
-	if (n >= 0 && n <= INT_MAX) {
-		sn->gpus = (int)n;
-		sn->valid |= BIT(SN_GPUS);
-	}
 }
 
 static void
@@ -1280,10 +1289,10 @@ scontrol_alloctres(struct snode *sn, const char *v, size_t len)
 
 static const struct scontrol_key scontrol_keys[] = {
 	{ .key = "NodeName", .set = scontrol_name },
-	{ .key = "State", .set = scontrol_state },
+	{ .key = "State", .set = slurm_node_state },
 	{ .key = "Partitions", .set = scontrol_partitions },
 	{ .key = "Reason", .rest = 1, .set = scontrol_reason },
-	{ .key = "Gres", .set = scontrol_gres },
+	{ .key = "Gres", .set = slurm_node_gres },
 	{ .key = "CPUTot", .set = scontrol_cputot },
 	{ .key = "CPUAlloc", .set = scontrol_cpualloc },
 	{ .key = "RealMemory", .set = scontrol_memory },
