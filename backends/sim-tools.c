@@ -9,6 +9,7 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -122,6 +123,17 @@ simt_base(const char *s)
 	const char	*p = strrchr(s, '/');
 
 	return (p != NULL ? p + 1 : s);
+}
+
+/* Append v to a growing array of node numbers. */
+static void
+simt_push(u_int **ids, u_int *n, u_int *size, u_int v)
+{
+	if (*n == *size) {
+		*size = *size ? *size * 2 : 16;
+		*ids = xreallocarray(*ids, *size, sizeof **ids);
+	}
+	(*ids)[(*n)++] = v;
 }
 
 /* gpu[0001-0004,0007] from sorted node numbers. */
@@ -546,6 +558,21 @@ simt_nvlink_counters(const struct sim *s, u_int node, u_int gpu, u_int l,
 	}
 }
 
+/* "GPU 0: NAME (UUID: ...)", or the line of a lost GPU; 0 when lost. */
+static int
+simt_gpu_title(const struct sim *s, u_int node, u_int gpu, struct buf *out)
+{
+	char	 uuid[64];
+
+	if (sim_fault_find(s, node, SF_XID79, gpu) != NULL) {
+		simt_lost(out, gpu);
+		return (0);
+	}
+	sim_uuid(s, node, gpu, uuid, sizeof uuid);
+	buf_printf(out, "GPU %u: %s (UUID: %s)\n", gpu, SIM_MODEL, uuid);
+	return (1);
+}
+
 static int
 simt_nvlink(struct sim *s, int node, int errors, int only, struct buf *out)
 {
@@ -553,7 +580,6 @@ simt_nvlink(struct sim *s, int node, int errors, int only, struct buf *out)
 		"Replay Errors", "Recovery Errors", "CRC Errors"
 	};
 	const struct sim_fault	*f;
-	char			 uuid[64];
 	uint64_t		 c[3];
 	u_int			 gpu, l, k;
 
@@ -561,13 +587,8 @@ simt_nvlink(struct sim *s, int node, int errors, int only, struct buf *out)
 	for (gpu = 0; gpu < SIM_GPUS; gpu++) {
 		if (only >= 0 && (int)gpu != only)
 			continue;
-		if (sim_fault_find(s, node, SF_XID79, gpu) != NULL) {
-			simt_lost(out, gpu);
+		if (!simt_gpu_title(s, node, gpu, out))
 			continue;
-		}
-		sim_uuid(s, node, gpu, uuid, sizeof uuid);
-		buf_printf(out, "GPU %u: %s (UUID: %s)\n", gpu, SIM_MODEL,
-		    uuid);
 		f = sim_fault_find(s, node, SF_NVLINK, gpu);
 		for (l = 0; l < SIM_LINKS; l++) {
 			if (!errors) {
@@ -653,19 +674,11 @@ simt_nvsmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
 		return (simt_nvlink(s, node, errors, only, out));
 	}
 	if (list) {
-		char	 uuid[64];
 		u_int	 gpu;
 
 		sim_update(s);
-		for (gpu = 0; gpu < SIM_GPUS; gpu++) {
-			if (sim_fault_find(s, node, SF_XID79, gpu) != NULL) {
-				simt_lost(out, gpu);
-				continue;
-			}
-			sim_uuid(s, node, gpu, uuid, sizeof uuid);
-			buf_printf(out, "GPU %u: %s (UUID: %s)\n", gpu,
-			    SIM_MODEL, uuid);
-		}
+		for (gpu = 0; gpu < SIM_GPUS; gpu++)
+			simt_gpu_title(s, node, gpu, out);
 		return (0);
 	}
 	if (query == NULL) {
@@ -1123,6 +1136,22 @@ simt_fmt_parse(const char *f, const char *types, struct simt_fmt **out,
 	return (0);
 }
 
+/* The -o option: "-o F", "-oF", "--format F", "--format=F"; or NULL. */
+static const char *
+simt_fmt_option(int argc, char **argv, u_int *i)
+{
+	const char	*a = argv[*i];
+
+	if ((strcmp(a, "-o") == 0 || strcmp(a, "--format") == 0) &&
+	    *i + 1 < (u_int)argc)
+		return (argv[++*i]);
+	if (strncmp(a, "--format=", 9) == 0)
+		return (a + 9);
+	if (strncmp(a, "-o", 2) == 0 && a[2] != '\0')
+		return (a + 2);
+	return (NULL);
+}
+
 static void
 simt_fmt_free(struct simt_fmt *v, u_int n)
 {
@@ -1292,44 +1321,25 @@ simt_sinfo_value(struct sim *s, char type, u_int node, int part,
 	}
 }
 
-static const char *
-simt_sinfo_header(char type)
-{
-	switch (type) {
-	case 'N':
-		return ("NODELIST");
-	case 'n':
-		return ("HOSTNAMES");
-	case 'T':
-	case 't':
-		return ("STATE");
-	case 'E':
-		return ("REASON");
-	case 'u':
-		return ("USER");
-	case 'H':
-		return ("TIMESTAMP");
-	case 'G':
-		return ("GRES");
-	case 'P':
-		return ("PARTITION");
-	case 'R':
-		return ("PARTITION");
-	case 'c':
-		return ("CPUS");
-	case 'm':
-		return ("MEMORY");
-	case 'C':
-		return ("CPUS(A/I/O/T)");
-	case 'a':
-		return ("AVAIL");
-	case 'l':
-		return ("TIMELIMIT");
-	case 'D':
-		return ("NODES");
-	}
-	return ("");
-}
+/* sinfo's column names. */
+static const char *const simt_sinfo_headers[128] = {
+	['N'] = "NODELIST",
+	['n'] = "HOSTNAMES",
+	['T'] = "STATE",
+	['t'] = "STATE",
+	['E'] = "REASON",
+	['u'] = "USER",
+	['H'] = "TIMESTAMP",
+	['G'] = "GRES",
+	['P'] = "PARTITION",
+	['R'] = "PARTITION",
+	['c'] = "CPUS",
+	['m'] = "MEMORY",
+	['C'] = "CPUS(A/I/O/T)",
+	['a'] = "AVAIL",
+	['l'] = "TIMELIMIT",
+	['D'] = "NODES",
+};
 
 /* The width of a %# field: as wide as the widest value. */
 static int
@@ -1340,6 +1350,33 @@ simt_hash_width(const struct sim *s, char type)
 	if (type == 'N' || type == 'n')
 		return (8 > 3 + (int)s->width ? 8 : 3 + (int)s->width);
 	return (0);
+}
+
+/* A field's width; with hash, a %# field is as wide as its values. */
+static int
+simt_fmt_width(const struct sim *s, const struct simt_fmt *f, int hash)
+{
+	return (hash && f->hash ? simt_hash_width(s, f->type) : f->width);
+}
+
+/* The header line of a -o format: names[] has the column names. */
+static void
+simt_fmt_header(const struct sim *s, struct buf *b, const struct simt_fmt *f,
+    u_int nf, const char *const *names, int hash)
+{
+	const char	*name;
+	u_int		 i;
+
+	for (i = 0; i < nf; i++) {
+		if (f[i].type == 0) {
+			buf_puts(b, f[i].text);
+			continue;
+		}
+		name = names[f[i].type & 0x7f];
+		simt_field(b, name != NULL ? name : "",
+		    simt_fmt_width(s, &f[i], hash), f[i].right);
+	}
+	buf_putc(b, '\n');
 }
 
 struct simt_group {
@@ -1365,7 +1402,7 @@ simt_sinfo_line(struct sim *s, struct buf *b, const struct simt_fmt *f,
 			buf_puts(b, f[i].text);
 			continue;
 		}
-		w = f[i].hash ? simt_hash_width(s, f[i].type) : f[i].width;
+		w = simt_fmt_width(s, &f[i], 1);
 		if (grp != NULL && (f[i].type == 'N' || f[i].type == 'n')) {
 			struct buf	 nb;
 
@@ -1395,7 +1432,7 @@ simt_sinfo(struct sim *s, int node, int argc, char **argv, struct buf *out,
 	struct simt_snode	 sn;
 	struct simt_group	*g = NULL;
 	struct buf		 key;
-	const char		*format = NULL, *a, *only = NULL;
+	const char		*format = NULL, *a, *o, *only = NULL;
 	char			 v[320];
 	u_int			 nf, i, n, k, ng = 0;
 	int			 header = 1, pernode = 0, parts[2], np, pi, p;
@@ -1408,13 +1445,8 @@ simt_sinfo(struct sim *s, int node, int argc, char **argv, struct buf *out,
 			pernode = 1;
 		else if (strcmp(a, "-a") == 0 || strcmp(a, "--all") == 0)
 			;
-		else if ((strcmp(a, "-o") == 0 || strcmp(a, "--format") == 0)
-		    && i + 1 < (u_int)argc)
-			format = argv[++i];
-		else if (strncmp(a, "--format=", 9) == 0)
-			format = a + 9;
-		else if (strncmp(a, "-o", 2) == 0 && a[2] != '\0')
-			format = a + 2;
+		else if ((o = simt_fmt_option(argc, argv, &i)) != NULL)
+			format = o;
 		else if ((strcmp(a, "-p") == 0 ||
 		    strcmp(a, "--partition") == 0) && i + 1 < (u_int)argc)
 			only = argv[++i];
@@ -1434,17 +1466,8 @@ simt_sinfo(struct sim *s, int node, int argc, char **argv, struct buf *out,
 		return (-1);
 	sim_update(s);
 
-	if (header) {
-		for (i = 0; i < nf; i++) {
-			if (f[i].type == 0)
-				buf_puts(out, f[i].text);
-			else
-				simt_field(out, simt_sinfo_header(f[i].type),
-				    f[i].hash ? simt_hash_width(s, f[i].type) :
-				    f[i].width, f[i].right);
-		}
-		buf_putc(out, '\n');
-	}
+	if (header)
+		simt_fmt_header(s, out, f, nf, simt_sinfo_headers, 1);
 
 	if (pernode) {
 		for (n = 0; n < s->nnodes; n++) {
@@ -1497,12 +1520,7 @@ simt_sinfo(struct sim *s, int node, int argc, char **argv, struct buf *out,
 				g[ng].part = p;
 				ng++;
 			}
-			if (g[k].nids == g[k].size) {
-				g[k].size = g[k].size ? g[k].size * 2 : 16;
-				g[k].ids = xreallocarray(g[k].ids, g[k].size,
-				    sizeof *g[k].ids);
-			}
-			g[k].ids[g[k].nids++] = n;
+			simt_push(&g[k].ids, &g[k].nids, &g[k].size, n);
 		}
 	}
 	for (k = 0; k < ng; k++) {
@@ -1533,44 +1551,25 @@ simt_job_nodes(const struct sim *s, const struct sim_job *j, struct buf *b)
 	free(ids);
 }
 
-static const char *
-simt_squeue_header(char type)
-{
-	switch (type) {
-	case 'i':
-	case 'A':
-		return ("JOBID");
-	case 'u':
-		return ("USER");
-	case 'P':
-		return ("PARTITION");
-	case 'j':
-		return ("NAME");
-	case 'T':
-		return ("STATE");
-	case 't':
-		return ("ST");
-	case 'M':
-		return ("TIME");
-	case 'l':
-		return ("TIME_LIMIT");
-	case 'D':
-		return ("NODES");
-	case 'C':
-		return ("CPUS");
-	case 'b':
-		return ("TRES_PER_NODE");
-	case 'N':
-		return ("NODELIST");
-	case 'R':
-		return ("NODELIST(REASON)");
-	case 'r':
-		return ("REASON");
-	case 'S':
-		return ("START_TIME");
-	}
-	return ("");
-}
+/* squeue's column names. */
+static const char *const simt_squeue_headers[128] = {
+	['i'] = "JOBID",
+	['A'] = "JOBID",
+	['u'] = "USER",
+	['P'] = "PARTITION",
+	['j'] = "NAME",
+	['T'] = "STATE",
+	['t'] = "ST",
+	['M'] = "TIME",
+	['l'] = "TIME_LIMIT",
+	['D'] = "NODES",
+	['C'] = "CPUS",
+	['b'] = "TRES_PER_NODE",
+	['N'] = "NODELIST",
+	['R'] = "NODELIST(REASON)",
+	['r'] = "REASON",
+	['S'] = "START_TIME",
+};
 
 static void
 simt_squeue_value(struct sim *s, char type, const struct sim_job *j,
@@ -1648,7 +1647,8 @@ simt_squeue(struct sim *s, int node, int argc, char **argv,
 	struct simt_fmt		*f;
 	const struct sim_job	*j;
 	struct buf		 v;
-	const char		*format = NULL, *a, *user = NULL, *part = NULL;
+	const char		*format = NULL, *a, *o, *user = NULL;
+	const char		*part = NULL;
 	u_int			 nf, i;
 	int			 header = 1, states = 3;
 
@@ -1659,13 +1659,8 @@ simt_squeue(struct sim *s, int node, int argc, char **argv,
 		else if (strcmp(a, "-a") == 0 || strcmp(a, "--all") == 0 ||
 		    strcmp(a, "-r") == 0 || strcmp(a, "--array") == 0)
 			;
-		else if ((strcmp(a, "-o") == 0 || strcmp(a, "--format") == 0)
-		    && i + 1 < (u_int)argc)
-			format = argv[++i];
-		else if (strncmp(a, "--format=", 9) == 0)
-			format = a + 9;
-		else if (strncmp(a, "-o", 2) == 0 && a[2] != '\0')
-			format = a + 2;
+		else if ((o = simt_fmt_option(argc, argv, &i)) != NULL)
+			format = o;
 		else if ((strcmp(a, "-u") == 0 || strcmp(a, "--user") == 0) &&
 		    i + 1 < (u_int)argc)
 			user = argv[++i];
@@ -1700,16 +1695,8 @@ simt_squeue(struct sim *s, int node, int argc, char **argv,
 	    cause) != 0)
 		return (-1);
 	sim_update(s);
-	if (header) {
-		for (i = 0; i < nf; i++) {
-			if (f[i].type == 0)
-				buf_puts(out, f[i].text);
-			else
-				simt_field(out, simt_squeue_header(f[i].type),
-				    f[i].width, f[i].right);
-		}
-		buf_putc(out, '\n');
-	}
+	if (header)
+		simt_fmt_header(s, out, f, nf, simt_squeue_headers, 0);
 	buf_init(&v);
 	for (j = s->jobs; j < s->jobs + s->njobs; j++) {
 		if (!(states & (j->state == SJ_RUNNING ? 1 : 2)))
@@ -1836,11 +1823,7 @@ simt_hostlist(const struct sim *s, const char *list, u_int **ids, u_int *n,
 		if ((br = strchr(tok, '[')) == NULL) {
 			if ((idx = sim_node_find(s, tok)) < 0)
 				goto bad;
-			if (*n == size) {
-				size = size ? size * 2 : 16;
-				*ids = xreallocarray(*ids, size, sizeof **ids);
-			}
-			(*ids)[(*n)++] = idx;
+			simt_push(ids, n, &size, idx);
 			continue;
 		}
 		*br++ = '\0';
@@ -1859,12 +1842,7 @@ simt_hostlist(const struct sim *s, const char *list, u_int **ids, u_int *n,
 				    (int)strcspn(r, "-"), k);
 				if ((idx = sim_node_find(s, name)) < 0)
 					goto bad;
-				if (*n == size) {
-					size = size ? size * 2 : 16;
-					*ids = xreallocarray(*ids, size,
-					    sizeof **ids);
-				}
-				(*ids)[(*n)++] = idx;
+				simt_push(ids, n, &size, idx);
 			}
 		}
 	}
@@ -1985,6 +1963,22 @@ simt_dlevel_has(int level, int t)
 	return (0);
 }
 
+/* Test t failed on a GPU, if the level runs it: the error id and why. */
+static void printflike(5, 6)
+simt_diag_fail(struct simt_diag *d, int t, u_int gpu, int errid,
+    const char *fmt, ...)
+{
+	va_list	 ap;
+
+	if (d->res[t][gpu] == DR_NOTRUN)
+		return;
+	d->res[t][gpu] = DR_FAIL;
+	d->errid[t][gpu] = errid;
+	va_start(ap, fmt);
+	vsnprintf(d->warn[t][gpu], sizeof d->warn[t][gpu], fmt, ap);
+	va_end(ap);
+}
+
 static void
 simt_diag_run(struct sim *s, u_int node, int level, struct simt_diag *d)
 {
@@ -2013,20 +2007,13 @@ simt_diag_run(struct sim *s, u_int node, int level, struct simt_diag *d)
 				if (d->res[t][i] != DR_NOTRUN)
 					d->res[t][i] = DR_SKIP;
 			}
-			if (d->res[DT_PCIE][i] != DR_NOTRUN) {
-				d->res[DT_PCIE][i] = DR_FAIL;
-				d->errid[DT_PCIE][i] = 3;
-				snprintf(d->warn[DT_PCIE][i],
-				    sizeof d->warn[DT_PCIE][i], "GPU %u Error "
-				    "using CUDA API cudaDeviceGetByPCIBusId "
-				    "Check DCGM and system logs for errors. "
-				    "Reset GPU. Restart DCGM. Rerun "
-				    "diagnostics. Unable to find GPU "
-				    "0000:%c%c:00.0 on the PCI bus: GPU is "
-				    "lost", i,
-				    toupper((u_char)sim_busids[i][0]),
-				    toupper((u_char)sim_busids[i][1]));
-			}
+			simt_diag_fail(d, DT_PCIE, i, 3, "GPU %u Error using "
+			    "CUDA API cudaDeviceGetByPCIBusId Check DCGM and "
+			    "system logs for errors. Reset GPU. Restart DCGM. "
+			    "Rerun diagnostics. Unable to find GPU "
+			    "0000:%c%c:00.0 on the PCI bus: GPU is lost", i,
+			    toupper((u_char)sim_busids[i][0]),
+			    toupper((u_char)sim_busids[i][1]));
 			continue;
 		}
 		if (v.gpu[i].remap_pending) {
@@ -2036,33 +2023,20 @@ simt_diag_run(struct sim *s, u_int node, int level, struct simt_diag *d)
 			    sizeof d->deploy_err[DT_ROWREMAP], "GPU %u has "
 			    "pending row remappings. Drain the GPU and reset "
 			    "it or reboot the node to resolve this issue.", i);
-			if (d->res[DT_MEMORY][i] != DR_NOTRUN) {
-				d->res[DT_MEMORY][i] = DR_FAIL;
-				d->errid[DT_MEMORY][i] = 51;
-				snprintf(d->warn[DT_MEMORY][i],
-				    sizeof d->warn[DT_MEMORY][i], "Detected "
-				    "%llu volatile double-bit ECC error(s) in "
-				    "GPU %u. Drain the GPU and reset it or "
-				    "reboot the node.",
-				    (unsigned long long)v.gpu[i].dbe, i);
-			}
+			simt_diag_fail(d, DT_MEMORY, i, 51, "Detected %llu "
+			    "volatile double-bit ECC error(s) in GPU %u. Drain "
+			    "the GPU and reset it or reboot the node.",
+			    (unsigned long long)v.gpu[i].dbe, i);
 		}
 		f = sim_fault_find(s, node, SF_NVLINK, i);
-		if (f != NULL && d->res[DT_PCIE][i] != DR_NOTRUN) {
-			d->res[DT_PCIE][i] = DR_FAIL;
-			d->errid[DT_PCIE][i] = 55;
-			snprintf(d->warn[DT_PCIE][i], sizeof d->warn[DT_PCIE][i],
-			    "GPU %u's NvLink link %u is currently down Run a "
-			    "field diagnostic on the GPU.", i, f->link);
-		}
-		if (v.gpu[i].temp >= 88 && d->res[DT_DIAG][i] != DR_NOTRUN) {
-			d->res[DT_DIAG][i] = DR_FAIL;
-			d->errid[DT_DIAG][i] = 29;
-			snprintf(d->warn[DT_DIAG][i], sizeof d->warn[DT_DIAG][i],
-			    "Temperature %d of GPU %u exceeded user-specified "
-			    "maximum allowed temperature 87", v.gpu[i].temp + 3,
-			    i);
-		}
+		if (f != NULL)
+			simt_diag_fail(d, DT_PCIE, i, 55, "GPU %u's NvLink "
+			    "link %u is currently down Run a field diagnostic "
+			    "on the GPU.", i, f->link);
+		if (v.gpu[i].temp >= 88)
+			simt_diag_fail(d, DT_DIAG, i, 29, "Temperature %d of "
+			    "GPU %u exceeded user-specified maximum allowed "
+			    "temperature 87", v.gpu[i].temp + 3, i);
 	}
 }
 
@@ -2242,27 +2216,32 @@ simt_json_warning(struct buf *b, int depth, int id, const char *msg,
 	buf_putc(b, ']');
 }
 
-/* Open a category: { "category" : NAME, "tests" : [ */
+/*
+ * Open { "KEY" : NAME, "LIST" : [ at depth, after a comma unless first: a
+ * category ("category", "tests") or a test ("name", "results").
+ */
 static void
-simt_json_category(struct buf *b, const char *name, int first)
+simt_json_open(struct buf *b, int depth, const char *key, const char *name,
+    const char *list, int first)
 {
 	if (!first)
 		buf_putc(b, ',');
-	simt_json_nl(b, 3);
+	simt_json_nl(b, depth);
 	buf_putc(b, '{');
-	simt_json_key(b, 4, "category", 1);
+	simt_json_key(b, depth + 1, key, 1);
 	simt_json_str(b, name);
-	simt_json_key(b, 4, "tests", 0);
-	simt_json_nl(b, 4);
+	simt_json_key(b, depth + 1, list, 0);
+	simt_json_nl(b, depth + 1);
 	buf_putc(b, '[');
 }
 
+/* Close what simt_json_open opened: ] }. */
 static void
-simt_json_category_end(struct buf *b)
+simt_json_close(struct buf *b, int depth)
 {
-	simt_json_nl(b, 4);
+	simt_json_nl(b, depth + 1);
 	buf_putc(b, ']');
-	simt_json_nl(b, 3);
+	simt_json_nl(b, depth);
 	buf_putc(b, '}');
 }
 
@@ -2277,15 +2256,7 @@ simt_json_test(struct buf *b, const struct simt_diag *d, int t, int first)
 	u_int	 i;
 	int	 firstres = 1;
 
-	if (!first)
-		buf_putc(b, ',');
-	simt_json_nl(b, 5);
-	buf_putc(b, '{');
-	simt_json_key(b, 6, "name", 1);
-	simt_json_str(b, simt_dnames[t]);
-	simt_json_key(b, 6, "results", 0);
-	simt_json_nl(b, 6);
-	buf_putc(b, '[');
+	simt_json_open(b, 5, "name", simt_dnames[t], "results", first);
 	for (i = 0; i < SIM_GPUS; i++) {
 		if (d->res[t][i] == DR_NOTRUN)
 			continue;
@@ -2307,20 +2278,36 @@ simt_json_test(struct buf *b, const struct simt_diag *d, int t, int first)
 		simt_json_nl(b, 7);
 		buf_putc(b, '}');
 	}
-	simt_json_nl(b, 6);
-	buf_putc(b, ']');
-	simt_json_nl(b, 5);
-	buf_putc(b, '}');
+	simt_json_close(b, 5);
+}
+
+/* A category of the tests in list[] that the level runs. */
+static void
+simt_json_tests(struct buf *b, const struct simt_diag *d, const char *name,
+    const int *list, u_int n)
+{
+	u_int	 k;
+	int	 first = 1;
+
+	simt_json_open(b, 3, "category", name, "tests", 0);
+	for (k = 0; k < n; k++) {
+		if (!simt_dlevel_has(d->level, list[k]))
+			continue;
+		simt_json_test(b, d, list[k], first);
+		first = 0;
+	}
+	simt_json_close(b, 3);
 }
 
 static void
 simt_diag_json(struct sim *s, u_int node, const struct simt_diag *d,
     struct buf *b)
 {
+	static const int pcie[] = { DT_PCIE };
 	static const int hw[] = { DT_MEMORY, DT_DIAG, DT_PULSE, DT_EUD };
 	static const int st[] = { DT_TS, DT_TP, DT_MEMBW, DT_MEMTEST };
 	char	 serial[32], key[8];
-	u_int	 i, k;
+	u_int	 i;
 	int	 first;
 
 	buf_putc(b, '{');
@@ -2331,17 +2318,10 @@ simt_diag_json(struct sim *s, u_int node, const struct simt_diag *d,
 	simt_json_nl(b, 2);
 	buf_putc(b, '[');
 
-	simt_json_category(b, "Deployment", 1);
+	simt_json_open(b, 3, "category", "Deployment", "tests", 1);
 	for (i = 0; i < nitems(simt_deploy); i++) {
-		if (i != 0)
-			buf_putc(b, ',');
-		simt_json_nl(b, 5);
-		buf_putc(b, '{');
-		simt_json_key(b, 6, "name", 1);
-		simt_json_str(b, simt_deploy[i]);
-		simt_json_key(b, 6, "results", 0);
-		simt_json_nl(b, 6);
-		buf_putc(b, '[');
+		simt_json_open(b, 5, "name", simt_deploy[i], "results",
+		    i == 0);
 		simt_json_nl(b, 7);
 		buf_putc(b, '{');
 		first = 1;
@@ -2359,40 +2339,17 @@ simt_diag_json(struct sim *s, u_int node, const struct simt_diag *d,
 		}
 		simt_json_nl(b, 7);
 		buf_putc(b, '}');
-		simt_json_nl(b, 6);
-		buf_putc(b, ']');
-		simt_json_nl(b, 5);
-		buf_putc(b, '}');
+		simt_json_close(b, 5);
 	}
-	simt_json_category_end(b);
+	simt_json_close(b, 3);
 
 	if (d->level >= 2) {
-		simt_json_category(b, "Integration", 0);
-		simt_json_test(b, d, DT_PCIE, 1);
-		simt_json_category_end(b);
-		simt_json_category(b, "Hardware", 0);
-		for (k = 0, first = 1; k < nitems(hw); k++) {
-			if (!simt_dlevel_has(d->level, hw[k]))
-				continue;
-			simt_json_test(b, d, hw[k], first);
-			first = 0;
-		}
-		simt_json_category_end(b);
+		simt_json_tests(b, d, "Integration", pcie, nitems(pcie));
+		simt_json_tests(b, d, "Hardware", hw, nitems(hw));
 	}
-	if (d->level >= 3) {
-		simt_json_category(b, "Stress", 0);
-		for (k = 0, first = 1; k < nitems(st); k++) {
-			if (!simt_dlevel_has(d->level, st[k]))
-				continue;
-			simt_json_test(b, d, st[k], first);
-			first = 0;
-		}
-		simt_json_category_end(b);
-	}
-	simt_json_nl(b, 2);
-	buf_putc(b, ']');
-	simt_json_nl(b, 1);
-	buf_putc(b, '}');
+	if (d->level >= 3)
+		simt_json_tests(b, d, "Stress", st, nitems(st));
+	simt_json_close(b, 1);
 
 	simt_json_key(b, 1, "Driver Version Detected", 0);
 	simt_json_str(b, SIM_DRIVER);
@@ -2485,13 +2442,18 @@ simt_dcgmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
 /* The kernel's view: boot lines, then the XIDs of the active faults. */
 enum simt_klog { KL_DMESG, KL_DMESG_T, KL_JOURNAL };
 
-static void
+/* One kernel line at time t, its message printf-formatted. */
+static void printflike(7, 8)
 simt_kline(struct buf *b, int style, const struct sim *s, u_int node,
-    double boot, double t, const char *msg)
+    double boot, double t, const char *fmt, ...)
 {
-	char	 tmp[64];
+	va_list	 ap;
+	char	 tmp[64], msg[512];
 	double	 up = t - boot;
 
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
 	switch (style) {
 	case KL_DMESG:
 		buf_printf(b, "[%5ld.%06ld] %s\n", (long)up,
@@ -2522,7 +2484,7 @@ simt_klog(struct sim *s, u_int node, int style, struct buf *out)
 {
 	const struct sim_node	*n;
 	struct sim_fault	 f[SIM_MAXFAULTS];
-	char			 msg[512], uuid[64], serial[32];
+	char			 uuid[64], serial[32];
 	const char		*bus;
 	double			 boot, t;
 	u_int			 i, nf = 0;
@@ -2562,53 +2524,43 @@ simt_klog(struct sim *s, u_int node, int style, struct buf *out)
 			sim_uuid(s, node, f[i].unit, uuid, sizeof uuid);
 			simt_serial(s, node, f[i].unit, serial,
 			    sizeof serial);
-			snprintf(msg, sizeof msg, "NVRM: GPU at PCI:0000:%s:00: "
-			    "%s", bus, uuid);
-			simt_kline(out, style, s, node, boot, t, msg);
-			snprintf(msg, sizeof msg, "NVRM: GPU Board Serial "
-			    "Number: %s", serial);
+			simt_kline(out, style, s, node, boot, t, "NVRM: GPU at "
+			    "PCI:0000:%s:00: %s", bus, uuid);
 			simt_kline(out, style, s, node, boot, t + 0.000003,
-			    msg);
-			snprintf(msg, sizeof msg, "NVRM: Xid (PCI:0000:%s:00): "
-			    "79, pid='<unknown>', name=<unknown>, GPU has "
-			    "fallen off the bus.", bus);
+			    "NVRM: GPU Board Serial Number: %s", serial);
 			simt_kline(out, style, s, node, boot, t + 0.000007,
-			    msg);
-			snprintf(msg, sizeof msg, "NVRM: GPU 0000:%s:00.0: GPU "
-			    "has fallen off the bus.", bus);
+			    "NVRM: Xid (PCI:0000:%s:00): 79, pid='<unknown>', "
+			    "name=<unknown>, GPU has fallen off the bus.", bus);
 			simt_kline(out, style, s, node, boot, t + 0.000011,
-			    msg);
+			    "NVRM: GPU 0000:%s:00.0: GPU has fallen off the "
+			    "bus.", bus);
 			break;
 		case SF_XID48:
-			snprintf(msg, sizeof msg, "NVRM: Xid (PCI:0000:%s:00): "
-			    "48, pid='<unknown>', name=<unknown>, An "
-			    "uncorrectable double bit error (DBE) has been "
-			    "detected on GPU in the framebuffer at physAddr "
-			    "0x%llx partition %u, subpartition %u.", bus,
-			    (unsigned long long)(h >> 36), (u_int)(h >> 8) % 32,
-			    (u_int)(h >> 16) % 4);
-			simt_kline(out, style, s, node, boot, t, msg);
-			snprintf(msg, sizeof msg, "NVRM: Xid (PCI:0000:%s:00): "
-			    "63, pid='<unknown>', name=<unknown>, Row "
-			    "Remapper: New row (0x%016llx) marked for "
-			    "remapping, reset gpu to activate.", bus,
-			    (unsigned long long)(h >> 36));
+			simt_kline(out, style, s, node, boot, t, "NVRM: Xid "
+			    "(PCI:0000:%s:00): 48, pid='<unknown>', "
+			    "name=<unknown>, An uncorrectable double bit error "
+			    "(DBE) has been detected on GPU in the framebuffer "
+			    "at physAddr 0x%llx partition %u, subpartition "
+			    "%u.", bus, (unsigned long long)(h >> 36),
+			    (u_int)(h >> 8) % 32, (u_int)(h >> 16) % 4);
 			simt_kline(out, style, s, node, boot, t + 0.023338,
-			    msg);
+			    "NVRM: Xid (PCI:0000:%s:00): 63, pid='<unknown>', "
+			    "name=<unknown>, Row Remapper: New row (0x%016llx) "
+			    "marked for remapping, reset gpu to activate.", bus,
+			    (unsigned long long)(h >> 36));
 			break;
 		case SF_XID94:
-			snprintf(msg, sizeof msg, "NVRM: Xid (PCI:0000:%s:00): "
-			    "94, pid=%u, name=python3, Contained: SM (0x1). "
-			    "RST: No, D-RST: No", bus,
+			simt_kline(out, style, s, node, boot, t, "NVRM: Xid "
+			    "(PCI:0000:%s:00): 94, pid=%u, name=python3, "
+			    "Contained: SM (0x1). RST: No, D-RST: No", bus,
 			    (u_int)(100000 + (h >> 20) % 3000000));
-			simt_kline(out, style, s, node, boot, t, msg);
 			break;
 		case SF_NVLINK:
-			snprintf(msg, sizeof msg, "NVRM: Xid (PCI:0000:%s:00): "
-			    "74, pid='<unknown>', name=<unknown>, NVLink: "
-			    "fatal error detected on link %u(0x0, 0x0, "
-			    "0x10000, 0x0, 0x0, 0x0, 0x0)", bus, f[i].link);
-			simt_kline(out, style, s, node, boot, t, msg);
+			simt_kline(out, style, s, node, boot, t, "NVRM: Xid "
+			    "(PCI:0000:%s:00): 74, pid='<unknown>', "
+			    "name=<unknown>, NVLink: fatal error detected on "
+			    "link %u(0x0, 0x0, 0x10000, 0x0, 0x0, 0x0, 0x0)",
+			    bus, f[i].link);
 			break;
 		}
 	}
