@@ -115,7 +115,7 @@ check: test
 # The fuzzers take what meets the outside world: parsers and node sets.
 FUZZ_SRCS =	$(wildcard backends/parse*.c) console/nodeset.c console/xmalloc.c \
 		console/buf.c
-$(BUILD)-fuzz/%: t/fuzz/%.c $(FUZZ_SRCS) $(HDRS)
+$(BUILD)-fuzz/%: t/fuzz/%.c t/fuzz/fuzz.h $(FUZZ_SRCS) $(HDRS)
 	@mkdir -p $(dir $@)
 	clang -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined \
 	    -Iconsole -Ibackends -o $@ $< $(FUZZ_SRCS) \

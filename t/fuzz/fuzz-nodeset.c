@@ -14,11 +14,25 @@
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
+/* The set holds n names and folds to fold again. */
+static void
+fuzz_same(struct nodeset *ns, size_t n, const char *fold)
+{
+	char	*fold2;
+
+	if (nodeset_count(ns) != n)
+		abort();
+	fold2 = nodeset_fold(ns);
+	if (strcmp(fold, fold2) != 0)
+		abort();
+	free(fold2);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct nodeset	*ns, *back;
-	char		*expr, *cause = NULL, *fold, *fold2;
+	char		*expr, *cause = NULL, *fold;
 	size_t		 i, n;
 
 	expr = xstrndup((const char *)data, size);
@@ -45,12 +59,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	} else {
 		if (nodeset_parse(back, fold, &cause) != 0)
 			abort();
-		if (nodeset_count(back) != n)
-			abort();
-		fold2 = nodeset_fold(back);
-		if (strcmp(fold, fold2) != 0)
-			abort();
-		free(fold2);
+		fuzz_same(back, n, fold);
 	}
 	/* Every name is there, in order, and adds back to the same set. */
 	if (n <= 10000) {
@@ -61,12 +70,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (nodeset_add(back, nodeset_name(ns, i)) != 0)
 				abort();
 		}
-		if (nodeset_count(back) != n)
-			abort();
-		fold2 = nodeset_fold(back);
-		if (strcmp(fold, fold2) != 0)
-			abort();
-		free(fold2);
+		fuzz_same(back, n, fold);
 	}
 	free(fold);
 	nodeset_free(back);

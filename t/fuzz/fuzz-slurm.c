@@ -5,14 +5,7 @@
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  */
 
-#include <stddef.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "backend.h"
-
-int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+#include "fuzz.h"
 
 /* Formats that reach every way of splitting a line. */
 static const char *const fuzz_sinfo_formats[] = {
@@ -36,52 +29,11 @@ static const char *const fuzz_squeue_formats[] = {
 	"{\"id\": %A, \"state\": \"%T\", \"r\":  \"%R\"}",
 };
 
-static void
-fuzz_str(const char *s, size_t size)
-{
-	if (strnlen(s, size) == size)
-		abort();
-}
-
-static void
-fuzz_snode(void *arg, const struct snode *n)
-{
-	fuzz_str(n->name, sizeof n->name);
-	fuzz_str(n->state, sizeof n->state);
-	fuzz_str(n->partitions, sizeof n->partitions);
-	fuzz_str(n->reason, sizeof n->reason);
-	fuzz_str(n->gres, sizeof n->gres);
-}
-
-static void
-fuzz_job(void *arg, const struct job *j)
-{
-	fuzz_str(j->id, sizeof j->id);
-	fuzz_str(j->user, sizeof j->user);
-	fuzz_str(j->partition, sizeof j->partition);
-	fuzz_str(j->name, sizeof j->name);
-	fuzz_str(j->state, sizeof j->state);
-	fuzz_str(j->nodes, sizeof j->nodes);
-	fuzz_str(j->reason, sizeof j->reason);
-	fuzz_str(j->gres, sizeof j->gres);
-	if ((j->valid & BIT(JOB_ELAPSED)) && j->elapsed_s < 0)
-		abort();
-}
-
-static void
-fuzz_error(void *arg, u_int line, const char *msg)
-{
-	if (strlen(msg) >= 256)
-		abort();
-}
-
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	const struct sink	 s = { .snode = fuzz_snode, .job = fuzz_job,
-				    .error = fuzz_error };
-	const char		*buf;
-	u_int			 pick;
+	const char	*buf;
+	u_int		 pick;
 
 	if (size == 0)
 		return (0);
@@ -92,15 +44,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	case 0:
 		pick /= 3;
 		parse_sinfo(buf, size, fuzz_sinfo_formats[pick %
-		    nitems(fuzz_sinfo_formats)], &s);
+		    nitems(fuzz_sinfo_formats)], &fuzz_sink);
 		break;
 	case 1:
 		pick /= 3;
 		parse_squeue(buf, size, fuzz_squeue_formats[pick %
-		    nitems(fuzz_squeue_formats)], &s);
+		    nitems(fuzz_squeue_formats)], &fuzz_sink);
 		break;
 	default:
-		parse_scontrol_node(buf, size, NULL, &s);
+		parse_scontrol_node(buf, size, NULL, &fuzz_sink);
 		break;
 	}
 	return (0);
