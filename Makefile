@@ -78,7 +78,7 @@ $(BUILD)/libcore.a: $(CORE_OBJS)
 	rm -f $@
 	ar rcs $@ $(CORE_OBJS)
 
-$(TDIR)/%.t: t/%.c t/tap.h $(BUILD)/libcore.a
+$(TDIR)/%.t: t/%.c t/tap.h t/collect.h $(BUILD)/libcore.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -It -o $@ $< $(BUILD)/libcore.a $(LIBS)
 

@@ -115,4 +115,15 @@ tap_fixture(const char *rel, size_t *len)
 	return (tap_slurp(path, len));
 }
 
+/* A fixture, or NULL after skipping the n tests that need it. */
+static __attribute__((__unused__)) char *
+tap_fixture_skip(const char *rel, size_t *len, int n)
+{
+	char	*buf;
+
+	if ((buf = tap_fixture(rel, len)) == NULL)
+		tap_skip(n, rel);
+	return (buf);
+}
+
 #endif /* TAP_H */

@@ -7,63 +7,30 @@
 #include <string.h>
 
 #include "backend.h"
+#include "collect.h"
 #include "tap.h"
 
-#define MAXREC	256
-
-struct got {
-	int		 n;
-	struct diag	 d[MAXREC];
-	int		 nerr;
-	u_int		 errline;
-	char		 err[256];
-};
-
-static void
-got_diag(void *arg, const struct diag *d)
-{
-	struct got	*g = arg;
-
-	if (g->n < MAXREC)
-		g->d[g->n] = *d;
-	g->n++;
-}
-
-static void
-got_error(void *arg, u_int line, const char *msg)
-{
-	struct got	*g = arg;
-
-	if (g->nerr++ == 0) {
-		g->errline = line;
-		snprintf(g->err, sizeof g->err, "%s", msg);
-	}
-}
-
 static int
-run(struct got *g, const char *buf, size_t len)
+run(struct collect *g, const char *buf, size_t len)
 {
-	struct sink	 s = { .arg = g, .diag = got_diag, .error = got_error };
-
-	memset(g, 0, sizeof *g);
-	return (parse_dcgm_diag(buf, len, NULL, &s));
+	return (collect_run(g, parse_dcgm_diag, buf, len, NULL));
 }
 
 /* The record for (test, gpu), or NULL. */
 static const struct diag *
-find(const struct got *g, const char *test, int gpu)
+find(const struct collect *g, const char *test, int gpu)
 {
 	int	 i;
 
-	for (i = 0; i < g->n && i < MAXREC; i++) {
-		if (strcmp(g->d[i].test, test) == 0 && g->d[i].gpu == gpu)
-			return (&g->d[i]);
+	for (i = 0; i < g->ndiag; i++) {
+		if (strcmp(g->diag[i].test, test) == 0 && g->diag[i].gpu == gpu)
+			return (&g->diag[i]);
 	}
 	return (NULL);
 }
 
 static int
-result(const struct got *g, const char *test, int gpu)
+result(const struct collect *g, const char *test, int gpu)
 {
 	const struct diag	*d = find(g, test, gpu);
 
@@ -71,7 +38,7 @@ result(const struct got *g, const char *test, int gpu)
 }
 
 static const char *
-message(const struct got *g, const char *test, int gpu)
+message(const struct collect *g, const char *test, int gpu)
 {
 	const struct diag	*d = find(g, test, gpu);
 
@@ -105,7 +72,7 @@ data(const char *rel, size_t *len)
 static void
 test_b200(void)
 {
-	struct got	*g = calloc(1, sizeof *g);
+	struct collect	*g = calloc(1, sizeof *g);
 	char		*buf;
 	size_t		 len;
 	int		 i, pass = 0;
@@ -133,13 +100,14 @@ test_b200(void)
 	is_int(result(g, "software", -1), DIAG_PASS, "b200: software pass");
 out:
 	free(buf);
+	collect_free(g);
 	free(g);
 }
 
 static void
 test_l40s(void)
 {
-	struct got	*g = calloc(1, sizeof *g);
+	struct collect	*g = calloc(1, sizeof *g);
 	char		*buf;
 	size_t		 len;
 
@@ -162,13 +130,14 @@ test_l40s(void)
 	is_int(result(g, "memory", 2), DIAG_PASS, "l40s: memory GPU 2 pass");
 out:
 	free(buf);
+	collect_free(g);
 	free(g);
 }
 
 static void
 test_h100(void)
 {
-	struct got	*g = calloc(1, sizeof *g);
+	struct collect	*g = calloc(1, sizeof *g);
 	char		*buf;
 	size_t		 len;
 	int		 i, fail = 0;
@@ -202,21 +171,22 @@ test_h100(void)
 	    "h100: deployment tests have no GPU records");
 out:
 	free(buf);
+	collect_free(g);
 	free(g);
 }
 
 static void
 test_v100(void)
 {
-	struct got	*g = calloc(1, sizeof *g);
+	struct collect	*g = calloc(1, sizeof *g);
 	char		*buf;
 	size_t		 len;
 
 	buf = load("dcgmi/v100-diag-r1-dcgm339.txt", &len, 3, "v100 r1");
 	if (buf != NULL) {
 		is_int(run(g, buf, len), 9, "v100 r1: 9 deployment tests");
-		is_str(g->d[8].test, "Inforom", "v100 r1: last is Inforom");
-		is_str(g->d[0].category, "Deployment", "v100 r1: category");
+		is_str(g->diag[8].test, "Inforom", "v100 r1: last is Inforom");
+		is_str(g->diag[0].category, "Deployment", "v100 r1: category");
 		free(buf);
 	}
 
@@ -226,7 +196,8 @@ test_v100(void)
 		is_int(result(g, "Diagnostic", 0), DIAG_PASS,
 		    "v100 r3: 'Diagnostic' test is a test, not the header");
 		is_int(result(g, "EUD Test", 0), DIAG_SKIP, "v100 r3: EUD skip");
-		is_str(g->d[21].category, "Stress", "v100 r3: EUD in Stress");
+		is_str(g->diag[21].category, "Stress",
+		    "v100 r3: EUD in Stress");
 		free(buf);
 	}
 
@@ -253,13 +224,14 @@ test_v100(void)
 		    "v100 verbose: no info for Memory Bandwidth");
 		free(buf);
 	}
+	collect_free(g);
 	free(g);
 }
 
 static void
 test_a100_wrapped(void)
 {
-	struct got	*g = calloc(1, sizeof *g);
+	struct collect	*g = calloc(1, sizeof *g);
 	char		*buf;
 	size_t		 len;
 
@@ -280,13 +252,14 @@ test_a100_wrapped(void)
 	    "a100: last row without its closing '|' kept");
 out:
 	free(buf);
+	collect_free(g);
 	free(g);
 }
 
 static void
 test_gb10(void)
 {
-	struct got	*g = calloc(1, sizeof *g);
+	struct collect	*g = calloc(1, sizeof *g);
 	char		*buf;
 	size_t		 len;
 
@@ -305,16 +278,17 @@ test_gb10(void)
 	ok(strstr(message(g, "software", -1), "; Error getting the SRAM "
 	    "Threshold Count for GPU 0.") != NULL,
 	    "GB10: test_summary info on the test record");
-	is_str(g->d[0].category, "Deployment", "GB10: category");
+	is_str(g->diag[0].category, "Deployment", "GB10: category");
 out:
 	free(buf);
+	collect_free(g);
 	free(g);
 }
 
 static void
 test_data(void)
 {
-	struct got	*g = calloc(1, sizeof *g);
+	struct collect	*g = calloc(1, sizeof *g);
 	char		*buf;
 	size_t		 len;
 
@@ -385,51 +359,54 @@ test_data(void)
 		free(buf);
 	} else
 		tap_skip(7, "t/data/dcgm-diag-3x-mixed.txt");
+	collect_free(g);
 	free(g);
 }
 
 static void
 test_errors(void)
 {
-	struct got	*g = calloc(1, sizeof *g);
+	struct collect	*g = calloc(1, sizeof *g);
 	const char	*s;
 	char		*buf;
 	size_t		 len;
 
 	is_int(run(g, "", 0), 0, "empty: no records");
 	is_int(g->nerr, 1, "empty: one error");
-	is_str(g->err, "not dcgmi diag output", "empty: the message");
-	is_int(g->errline, 1, "empty: line 1");
+	is_str(g->errmsg, "not dcgmi diag output", "empty: the message");
+	is_int(g->errline[0], 1, "empty: line 1");
 
 	s = "{\n  \"DCGM Diagnostic\" : {\n    \"test_categories\" : [ x ]\n";
 	is_int(run(g, s, strlen(s)), 0, "bad JSON: no records");
 	is_int(g->nerr, 1, "bad JSON: one error");
-	is_int(g->errline, 3, "bad JSON: jansson's line number");
-	ok(strlen(g->err) > 0, "bad JSON: jansson's text (%s)", g->err);
+	is_int(g->errline[0], 3, "bad JSON: jansson's line number");
+	ok(strlen(g->errmsg) > 0, "bad JSON: jansson's text (%s)", g->errmsg);
 
 	s = "{\"DCGM Diagnostic\":{\"runtime_error\":\"Error: Unable to "
 	    "complete diagnostic for group 2147483647.\"}}";
 	is_int(run(g, s, strlen(s)), 0, "runtime_error: no records");
-	is_str(g->err, "dcgmi: Error: Unable to complete diagnostic for "
+	is_str(g->errmsg, "dcgmi: Error: Unable to complete diagnostic for "
 	    "group 2147483647.", "runtime_error: reported");
 
 	s = "Error: Diagnostic could not be run while DCGM is paused.\n";
 	is_int(run(g, s, strlen(s)), 0, "dcgmi error: no records");
-	is_str(g->err, "Error: Diagnostic could not be run while DCGM is "
+	is_str(g->errmsg, "Error: Diagnostic could not be run while DCGM is "
 	    "paused.", "dcgmi error: its own line");
 
 	buf = load("dcgmi/dcgmi-discovery-l-B300-7gpu-3.3.9.txt", &len, 2,
 	    "discovery fixture");
 	if (buf != NULL) {
 		is_int(run(g, buf, len), 0, "discovery: no records");
-		is_str(g->err, "not dcgmi diag output", "discovery: rejected");
+		is_str(g->errmsg, "not dcgmi diag output",
+		    "discovery: rejected");
 		free(buf);
 	}
 	buf = load("dcgmi/dcgmi-health-c-j-healthy-despite-xid120.json", &len,
 	    2, "health fixture");
 	if (buf != NULL) {
 		is_int(run(g, buf, len), 0, "health -j: no records");
-		is_str(g->err, "not dcgmi diag output", "health -j: rejected");
+		is_str(g->errmsg, "not dcgmi diag output",
+		    "health -j: rejected");
 		free(buf);
 	}
 
@@ -440,6 +417,7 @@ test_errors(void)
 	run(g, buf, 60);
 	ok(1, "unterminated buffer read within len");
 	free(buf);
+	collect_free(g);
 	free(g);
 }
 

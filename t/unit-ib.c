@@ -7,59 +7,18 @@
 #include <string.h>
 
 #include "backend.h"
+#include "collect.h"
 #include "tap.h"
-
-#define MAXPORT	64
-
-struct got {
-	struct ibport	 port[MAXPORT];
-	int		 n;
-	int		 errors;
-	u_int		 errline;
-	char		 errmsg[256];
-};
-
-static void
-got_port(void *arg, const struct ibport *p)
-{
-	struct got	*g = arg;
-
-	if (g->n < MAXPORT)
-		g->port[g->n] = *p;
-	g->n++;
-}
-
-static void
-got_error(void *arg, u_int line, const char *msg)
-{
-	struct got	*g = arg;
-
-	if (g->errors++ == 0) {
-		g->errline = line;
-		snprintf(g->errmsg, sizeof g->errmsg, "%s", msg);
-	}
-}
 
 /* Parse exactly len bytes of a private copy: nothing follows them. */
 static int
-run(struct got *g, const char *buf, size_t len)
+run(struct collect *g, const char *buf, size_t len)
 {
-	struct sink	 s = { .arg = g, .ibport = got_port,
-			     .error = got_error };
-	char		*copy;
-	int		 r;
-
-	memset(g, 0, sizeof *g);
-	copy = malloc(len ? len : 1);
-	if (len)
-		memcpy(copy, buf, len);
-	r = parse_ibstat(copy, len, NULL, &s);
-	free(copy);
-	return (r);
+	return (collect_run(g, parse_ibstat, buf, len, NULL));
 }
 
 static int
-runs(struct got *g, const char *str)
+runs(struct collect *g, const char *str)
 {
 	return (run(g, str, strlen(str)));
 }
@@ -67,58 +26,48 @@ runs(struct got *g, const char *str)
 static const struct ibport	empty;
 
 static const struct ibport *
-find(const struct got *g, const char *dev)
+find(const struct collect *g, const char *dev)
 {
 	int	 i;
 
-	for (i = 0; i < g->n && i < MAXPORT; i++) {
-		if (strcmp(g->port[i].device, dev) == 0)
-			return (&g->port[i]);
+	for (i = 0; i < g->nibport; i++) {
+		if (strcmp(g->ibport[i].device, dev) == 0)
+			return (&g->ibport[i]);
 	}
 	ok(0, "port of %s present", dev);
 	return (&empty);
 }
 
-static char *
-fixture(const char *rel, size_t *len, int ntests)
-{
-	char	*buf = tap_fixture(rel, len);
-
-	if (buf == NULL)
-		tap_skip(ntests, rel);
-	return (buf);
-}
-
 #define HAS(p, b)	(((p)->valid & BIT(b)) != 0)
 
 static int
-count_state(const struct got *g, enum link_state st, enum link_state ph)
+count_state(const struct collect *g, enum link_state st, enum link_state ph)
 {
 	int	 i, n = 0;
 
-	for (i = 0; i < g->n && i < MAXPORT; i++) {
-		if (g->port[i].state == st && g->port[i].phys == ph)
+	for (i = 0; i < g->nibport; i++) {
+		if (g->ibport[i].state == st && g->ibport[i].phys == ph)
 			n++;
 	}
 	return (n);
 }
 
 static void
-test_cx6_tabs(struct got *g)
+test_cx6_tabs(struct collect *g)
 {
 	const struct ibport	*p;
 	size_t			 len;
 	char			*buf;
 	int			 r;
 
-	if ((buf = fixture("infiniband/doc-ibstat-cx6-hdr100-tabs.txt", &len,
-	    14)) == NULL)
+	if ((buf = tap_fixture_skip("infiniband/doc-ibstat-cx6-hdr100-tabs.txt",
+	    &len, 14)) == NULL)
 		return;
 	r = run(g, buf, len);
 	is_int(r, 1, "cx6: 1 port returned");
-	is_int(g->n, 1, "cx6: 1 port sent");
-	is_int(g->errors, 0, "cx6: no errors");
-	p = &g->port[0];
+	is_int(g->nibport, 1, "cx6: 1 port sent");
+	is_int(g->nerr, 0, "cx6: no errors");
+	p = &g->ibport[0];
 	is_str(p->device, "mlx5_0", "cx6: device");
 	is_int(p->port, 1, "cx6: port 1");
 	is_str(p->ca_type, "MT4123", "cx6: CA type");
@@ -135,20 +84,20 @@ test_cx6_tabs(struct got *g)
 }
 
 static void
-test_a100(struct got *g)
+test_a100(struct collect *g)
 {
 	const struct ibport	*p;
 	size_t			 len;
 	char			*buf;
 
-	if ((buf = fixture("infiniband/gpud-ibstat-a100-all-active.txt", &len,
-	    10)) == NULL)
+	if ((buf = tap_fixture_skip("infiniband/gpud-ibstat-a100-all-"
+	    "active.txt", &len, 10)) == NULL)
 		return;
 	run(g, buf, len);
-	is_int(g->n, 9, "a100: 9 ports");
-	is_int(g->errors, 0, "a100: no errors");
+	is_int(g->nibport, 9, "a100: 9 ports");
+	is_int(g->nerr, 0, "a100: no errors");
 	is_int(count_state(g, LINK_UP, LINK_UP), 9, "a100: all up");
-	p = &g->port[0];
+	p = &g->ibport[0];
 	is_str(p->device, "mlx5_0", "a100: first device");
 	is_str(p->link_layer, "Ethernet", "a100: mlx5_0 Ethernet");
 	is_int(p->lid, 0, "a100: mlx5_0 lid 0");
@@ -161,23 +110,23 @@ test_a100(struct got *g)
 }
 
 static void
-test_ibpanic(struct got *g)
+test_ibpanic(struct collect *g)
 {
 	const struct ibport	*p;
 	size_t			 len;
 	char			*buf;
 
-	if ((buf = fixture("infiniband/gpud-ibstat-a100-ibpanic-exit255.txt",
-	    &len, 10)) == NULL)
+	if ((buf = tap_fixture_skip("infiniband/gpud-ibstat-a100-ibpanic-"
+	    "exit255.txt", &len, 10)) == NULL)
 		return;
 	run(g, buf, len);
-	is_int(g->n, 8, "ibpanic: the 8 ports before the panic are kept");
-	is_int(g->errors, 1, "ibpanic: one error");
-	is_int(g->errline, 137, "ibpanic: on the last line");
+	is_int(g->nibport, 8, "ibpanic: the 8 ports before the panic are kept");
+	is_int(g->nerr, 1, "ibpanic: one error");
+	is_int(g->errline[0], 137, "ibpanic: on the last line");
 	ok(strstr(g->errmsg, "ibpanic:") != NULL &&
 	    strstr(g->errmsg, "mlx5_8") != NULL, "ibpanic: message '%s'",
 	    g->errmsg);
-	p = &g->port[7];
+	p = &g->ibport[7];
 	is_str(p->device, "mlx5_7", "ibpanic: last port mlx5_7");
 	is_int(p->lid, 13305, "ibpanic: space-indented lid 13305");
 	is_int(p->state, LINK_UP, "ibpanic: up");
@@ -187,19 +136,19 @@ test_ibpanic(struct got *g)
 }
 
 static void
-test_h100(struct got *g)
+test_h100(struct collect *g)
 {
 	const struct ibport	*p;
 	size_t			 len;
 	char			*buf;
 
-	if ((buf = fixture("infiniband/gpud-ibstat-h100-all-active-2.txt",
-	    &len, 9)) == NULL)
+	if ((buf = tap_fixture_skip("infiniband/gpud-ibstat-h100-all-active-"
+	    "2.txt", &len, 9)) == NULL)
 		return;
 	run(g, buf, len);
-	is_int(g->n, 9, "h100: 9 ports");
-	is_int(g->errors, 0, "h100: no errors");
-	p = &g->port[0];
+	is_int(g->nibport, 9, "h100: 9 ports");
+	is_int(g->nerr, 0, "h100: no errors");
+	p = &g->ibport[0];
 	is_dbl(p->rate_gbps, 400, 0.001, "h100: NDR 400");
 	is_int(p->lid, 128, "h100: lid 128");
 	is_str(p->ca_type, "MT4129", "h100: CX-7");
@@ -211,18 +160,18 @@ test_h100(struct got *g)
 }
 
 static void
-test_some_down(struct got *g)
+test_some_down(struct collect *g)
 {
 	const struct ibport	*p;
 	size_t			 len;
 	char			*buf;
 
-	if ((buf = fixture("infiniband/gpud-ibstat-h100-some-down-0.txt",
-	    &len, 10)) == NULL)
+	if ((buf = tap_fixture_skip("infiniband/gpud-ibstat-h100-some-down-"
+	    "0.txt", &len, 10)) == NULL)
 		return;
 	run(g, buf, len);
-	is_int(g->n, 12, "some-down: 12 ports");
-	is_int(g->errors, 0, "some-down: no errors");
+	is_int(g->nibport, 12, "some-down: 12 ports");
+	is_int(g->nerr, 0, "some-down: no errors");
 	is_int(count_state(g, LINK_DOWN, LINK_DISABLED), 3,
 	    "some-down: 3 Down/Disabled");
 	is_int(count_state(g, LINK_UP, LINK_UP), 9, "some-down: 9 up");
@@ -236,18 +185,18 @@ test_some_down(struct got *g)
 }
 
 static void
-test_polling(struct got *g)
+test_polling(struct collect *g)
 {
 	const struct ibport	*p;
 	size_t			 len;
 	char			*buf;
 
-	if ((buf = fixture("infiniband/gpud-ibstat-h100-some-down-polling.txt",
-	    &len, 8)) == NULL)
+	if ((buf = tap_fixture_skip("infiniband/gpud-ibstat-h100-some-down-"
+	    "polling.txt", &len, 8)) == NULL)
 		return;
 	run(g, buf, len);
-	is_int(g->n, 12, "polling: 12 ports");
-	is_int(g->errors, 0, "polling: no errors");
+	is_int(g->nibport, 12, "polling: 12 ports");
+	is_int(g->nerr, 0, "polling: no errors");
 	p = find(g, "mlx5_11");
 	is_int(p->state, LINK_DOWN, "polling: mlx5_11 down");
 	is_int(p->phys, LINK_POLLING, "polling: mlx5_11 polling");
@@ -259,19 +208,19 @@ test_polling(struct got *g)
 }
 
 static void
-test_ibstatus(struct got *g)
+test_ibstatus(struct collect *g)
 {
 	const struct ibport	*p;
 	size_t			 len;
 	char			*buf;
 
-	if ((buf = fixture("infiniband/gpud-ibstatus-a100-all-active.txt",
-	    &len, 14)) == NULL)
+	if ((buf = tap_fixture_skip("infiniband/gpud-ibstatus-a100-all-"
+	    "active.txt", &len, 14)) == NULL)
 		return;
 	run(g, buf, len);
-	is_int(g->n, 9, "ibstatus: 9 ports");
-	is_int(g->errors, 0, "ibstatus: no errors");
-	p = &g->port[0];
+	is_int(g->nibport, 9, "ibstatus: 9 ports");
+	is_int(g->nerr, 0, "ibstatus: no errors");
+	p = &g->ibport[0];
 	is_str(p->device, "mlx5_0", "ibstatus: device");
 	is_int(p->port, 1, "ibstatus: port 1");
 	is_int(p->lid, 0x33bf, "ibstatus: hex lid 0x33bf");
@@ -281,7 +230,7 @@ test_ibstatus(struct got *g)
 	is_int(p->phys, LINK_UP, "ibstatus: LinkUp");
 	is_dbl(p->rate_gbps, 200, 0.001, "ibstatus: 200 Gb/sec");
 	is_str(p->link_layer, "InfiniBand", "ibstatus: link_layer");
-	p = &g->port[8];
+	p = &g->ibport[8];
 	is_str(p->device, "mlx5_8", "ibstatus: last device");
 	is_dbl(p->rate_gbps, 40, 0.001, "ibstatus: 40 Gb/sec (4X QDR)");
 	is_str(p->link_layer, "Ethernet", "ibstatus: Ethernet");
@@ -291,7 +240,7 @@ test_ibstatus(struct got *g)
 
 /* Other IB tools' output is not ibstat: no ports, no crash. */
 static void
-test_not_ibstat(struct got *g)
+test_not_ibstat(struct collect *g)
 {
 	static const char	*files[] = {
 		"infiniband/doc-cn-iblinkinfo-qdr-is5030-36port.txt",
@@ -303,24 +252,24 @@ test_not_ibstat(struct got *g)
 	char			*buf;
 
 	for (i = 0; i < nitems(files); i++) {
-		if ((buf = fixture(files[i], &len, 1)) == NULL)
+		if ((buf = tap_fixture_skip(files[i], &len, 1)) == NULL)
 			continue;
 		run(g, buf, len);
-		is_int(g->n, 0, "%s: no ports", files[i]);
+		is_int(g->nibport, 0, "%s: no ports", files[i]);
 		free(buf);
 	}
 }
 
 static void
-test_inline(struct got *g)
+test_inline(struct collect *g)
 {
 	const struct ibport	*p;
 	int			 r;
 
 	r = run(g, "", 0);
-	ok(r == 0 && g->n == 0 && g->errors == 0, "empty input");
+	ok(r == 0 && g->nibport == 0 && g->nerr == 0, "empty input");
 	r = runs(g, "\n \n\t\r\n");
-	ok(r == 0 && g->n == 0 && g->errors == 0, "blank lines");
+	ok(r == 0 && g->nibport == 0 && g->nerr == 0, "blank lines");
 
 	r = runs(g,
 	    "CA 'mlx4_0'\r\n"
@@ -340,15 +289,15 @@ test_inline(struct got *g)
 	    "some garbage line\r\n"
 	    "    Link layer: Ethernet");
 	is_int(r, 2, "crlf: 2 ports");
-	is_int(g->errors, 1, "crlf: 1 garbage line");
-	is_int(g->errline, 15, "crlf: garbage on line 15");
-	p = &g->port[0];
+	is_int(g->nerr, 1, "crlf: 1 garbage line");
+	is_int(g->errline[0], 15, "crlf: garbage on line 15");
+	p = &g->ibport[0];
 	is_str(p->device, "mlx4_0", "crlf: device");
 	is_int(p->state, LINK_INIT, "crlf: Initializing is init");
 	is_str(p->state_str, "Initializing", "crlf: no \\r in state_str");
 	is_int(p->lid, 65535, "crlf: lid 65535");
 	is_dbl(p->rate_gbps, 56, 0.001, "crlf: FDR 56");
-	p = &g->port[1];
+	p = &g->ibport[1];
 	is_int(p->port, 2, "crlf: port 2");
 	is_str(p->ca_type, "MT4099", "crlf: CA type carried to port 2");
 	is_int(p->state, LINK_INIT, "crlf: Armed is init");
@@ -372,13 +321,13 @@ test_inline(struct got *g)
 	    "Port 3:\n"
 	    "Link layer: a link layer name far too long\n");
 	is_int(r, 2, "odd: 2 ports");
-	p = &g->port[0];
+	p = &g->ibport[0];
 	is_int(p->state, LINK_UNKNOWN, "odd: unknown state word");
 	is_str(p->state_str, "Bogus", "odd: state as printed");
 	is_int(p->phys, LINK_UNKNOWN, "odd: unknown phys word");
 	ok(!HAS(p, IB_RATE) && !HAS(p, IB_LID), "odd: nan rate and huge lid "
 	    "unset");
-	p = &g->port[1];
+	p = &g->ibport[1];
 	is_int(strlen(p->device), sizeof p->device - 1, "odd: device cut");
 	is_int(strlen(p->link_layer), sizeof p->link_layer - 1,
 	    "odd: link layer cut");
@@ -388,7 +337,7 @@ test_inline(struct got *g)
 int
 main(void)
 {
-	struct got	*g = calloc(1, sizeof *g);
+	struct collect	*g = calloc(1, sizeof *g);
 
 	test_cx6_tabs(g);
 	test_a100(g);
@@ -399,6 +348,7 @@ main(void)
 	test_ibstatus(g);
 	test_not_ibstat(g);
 	test_inline(g);
+	collect_free(g);
 	free(g);
 	return (tap_done());
 }

@@ -7,72 +7,31 @@
 #include <string.h>
 
 #include "backend.h"
+#include "collect.h"
 #include "tap.h"
-
-#define MAXSEN	256
-
-struct got {
-	struct sensor	 sen[MAXSEN];
-	int		 n;
-	int		 errors;
-	u_int		 errline;		/* line of the first error */
-	char		 errmsg[256];
-};
-
-static void
-got_sensor(void *arg, const struct sensor *sn)
-{
-	struct got	*g = arg;
-
-	if (g->n < MAXSEN)
-		g->sen[g->n] = *sn;
-	g->n++;
-}
-
-static void
-got_error(void *arg, u_int line, const char *msg)
-{
-	struct got	*g = arg;
-
-	if (g->errors++ == 0) {
-		g->errline = line;
-		snprintf(g->errmsg, sizeof g->errmsg, "%s", msg);
-	}
-}
 
 /* Run a parser on exactly len bytes of a private copy (no NUL after). */
 static int
-run(parse_fn fn, struct got *g, const char *buf, size_t len)
+run(parse_fn fn, struct collect *g, const char *buf, size_t len)
 {
-	struct sink	 s = { .arg = g, .sensor = got_sensor,
-			     .error = got_error };
-	char		*copy;
-	int		 r;
-
-	memset(g, 0, sizeof *g);
-	copy = malloc(len ? len : 1);
-	if (len)
-		memcpy(copy, buf, len);
-	r = fn(copy, len, NULL, &s);
-	free(copy);
-	return (r);
+	return (collect_run(g, fn, buf, len, NULL));
 }
 
 static int
-runs(parse_fn fn, struct got *g, const char *str)
+runs(parse_fn fn, struct collect *g, const char *str)
 {
 	return (run(fn, g, str, strlen(str)));
 }
 
 /* The sensor named name, or NULL. */
 static const struct sensor *
-find(const struct got *g, const char *name)
+find(const struct collect *g, const char *name)
 {
 	int	 i;
 
-	for (i = 0; i < g->n && i < MAXSEN; i++) {
-		if (strcmp(g->sen[i].name, name) == 0)
-			return (&g->sen[i]);
+	for (i = 0; i < g->nsensor; i++) {
+		if (strcmp(g->sensor[i].name, name) == 0)
+			return (&g->sensor[i]);
 	}
 	return (NULL);
 }
@@ -80,7 +39,7 @@ find(const struct got *g, const char *name)
 static const struct sensor	empty;
 
 static const struct sensor *
-must(const struct got *g, const char *name)
+must(const struct collect *g, const char *name)
 {
 	const struct sensor	*sn = find(g, name);
 
@@ -90,32 +49,22 @@ must(const struct got *g, const char *name)
 
 #define HAS(sn, b)	(((sn)->valid & BIT(b)) != 0)
 
-static char *
-fixture(const char *rel, size_t *len, int ntests)
-{
-	char	*buf = tap_fixture(rel, len);
-
-	if (buf == NULL)
-		tap_skip(ntests, rel);
-	return (buf);
-}
-
 static void
-test_hpe_psu(struct got *g)
+test_hpe_psu(struct collect *g)
 {
 	const struct sensor	*sn;
 	size_t			 len;
 	char			*buf;
 	int			 r;
 
-	if ((buf = fixture("ipmitool/hpe-ilo-sdr-type-power-supply.txt", &len,
-	    12)) == NULL)
+	if ((buf = tap_fixture_skip("ipmitool/hpe-ilo-sdr-type-power-"
+	    "supply.txt", &len, 12)) == NULL)
 		return;
 	r = run(parse_ipmi_sdr, g, buf, len);
 	is_int(r, 3, "hpe psu: 3 sensors returned");
-	is_int(g->n, 3, "hpe psu: 3 sensors sent");
-	is_int(g->errors, 0, "hpe psu: no errors");
-	sn = &g->sen[0];
+	is_int(g->nsensor, 3, "hpe psu: 3 sensors sent");
+	is_int(g->nerr, 0, "hpe psu: no errors");
+	sn = &g->sensor[0];
 	is_str(sn->name, "Power Supply 1", "hpe psu: name trimmed");
 	ok(HAS(sn, SEN_READING), "hpe psu: '50 Watts, Presence detected' "
 	    "has a reading");
@@ -123,7 +72,7 @@ test_hpe_psu(struct got *g)
 	is_str(sn->unit, "Watts", "hpe psu: unit Watts");
 	is_str(sn->text, "Presence detected", "hpe psu: text after comma");
 	is_int(sn->kind, SENSOR_POWER, "hpe psu: Watts is power");
-	sn = &g->sen[2];
+	sn = &g->sensor[2];
 	ok(!HAS(sn, SEN_READING), "hpe psu: Fully Redundant has no reading");
 	is_str(sn->text, "Fully Redundant", "hpe psu: discrete text");
 	is_int(sn->kind, SENSOR_PSU, "hpe psu: Power Supplies is psu");
@@ -131,53 +80,53 @@ test_hpe_psu(struct got *g)
 }
 
 static void
-test_hpe_wide(struct got *g)
+test_hpe_wide(struct collect *g)
 {
 	const struct sensor	*sn;
 	size_t			 len;
 	char			*buf;
 
-	if ((buf = fixture("ipmitool/hpe-ilo-sdr-type-temperature-wide.txt",
-	    &len, 13)) == NULL)
+	if ((buf = tap_fixture_skip("ipmitool/hpe-ilo-sdr-type-temperature-"
+	    "wide.txt", &len, 13)) == NULL)
 		return;
 	run(parse_ipmi_sdr, g, buf, len);
-	is_int(g->n, 50, "hpe wide: 50 sensors");
-	is_int(g->errors, 0, "hpe wide: no errors");
-	sn = &g->sen[0];
+	is_int(g->nsensor, 50, "hpe wide: 50 sensors");
+	is_int(g->nerr, 0, "hpe wide: no errors");
+	sn = &g->sensor[0];
 	is_str(sn->name, "01-Inlet Ambient", "hpe wide: 25-char name column");
 	is_dbl(sn->reading, 22, 0.001, "hpe wide: inlet 22");
 	is_str(sn->unit, "degrees C", "hpe wide: unit");
 	is_int(sn->kind, SENSOR_TEMP, "hpe wide: temp");
-	sn = &g->sen[27];
+	sn = &g->sensor[27];
 	is_str(sn->name, "28-PCI 1", "hpe wide: row 28");
 	is_str(sn->status, "ns", "hpe wide: ns");
 	ok(!HAS(sn, SEN_READING), "hpe wide: Disabled has no reading");
 	is_str(sn->text, "Disabled", "hpe wide: text Disabled");
-	sn = &g->sen[24];
+	sn = &g->sensor[24];
 	is_str(sn->name, "25-HD Controller", "hpe wide: row 25");
 	is_dbl(sn->reading, 84, 0.001, "hpe wide: HD controller 84");
-	is_str(g->sen[49].name, "50-Sys Exhaust", "hpe wide: last row");
+	is_str(g->sensor[49].name, "50-Sys Exhaust", "hpe wide: last row");
 	free(buf);
 }
 
 static void
-test_infrasim(struct got *g)
+test_infrasim(struct collect *g)
 {
 	const struct sensor	*sn;
 	size_t			 len;
 	char			*buf;
 
-	if ((buf = fixture("ipmitool/infrasim-sdr-type-temp-percent-degrees.txt",
-	    &len, 11)) == NULL)
+	if ((buf = tap_fixture_skip("ipmitool/infrasim-sdr-type-temp-percent-"
+	    "degrees.txt", &len, 11)) == NULL)
 		return;
 	run(parse_ipmi_sdr, g, buf, len);
-	is_int(g->n, 22, "infrasim: 22 sensors");
-	is_int(g->errors, 0, "infrasim: no errors");
-	sn = &g->sen[0];
+	is_int(g->nsensor, 22, "infrasim: 22 sensors");
+	is_int(g->nerr, 0, "infrasim: no errors");
+	sn = &g->sensor[0];
 	is_str(sn->name, "PCH Thermal Trip", "infrasim: first row");
 	ok(!HAS(sn, SEN_READING) && sn->text[0] == '\0',
 	    "infrasim: empty reading column");
-	sn = &g->sen[2];
+	sn = &g->sensor[2];
 	is_str(sn->name, "Temp_CPU0", "infrasim: Temp_CPU0");
 	is_dbl(sn->reading, 45, 0.001, "infrasim: '45 %% degrees C' is 45");
 	is_str(sn->unit, "degrees C", "infrasim: percent modifier dropped");
@@ -185,22 +134,23 @@ test_infrasim(struct got *g)
 	sn = must(g, "Temp_PCI_Area");
 	is_dbl(sn->reading, 39, 0.001, "infrasim: entity 66.11 overflows its "
 	    "column, reading 39");
-	is_dbl(g->sen[21].reading, 0, 0.001, "infrasim: Temp_SSD1 0");
+	is_dbl(g->sensor[21].reading, 0, 0.001, "infrasim: Temp_SSD1 0");
 	free(buf);
 }
 
 static void
-test_intel(struct got *g)
+test_intel(struct collect *g)
 {
 	const struct sensor	*sn;
 	size_t			 len;
 	char			*buf;
 
-	if ((buf = fixture("ipmitool/intel-s2600-sdr.txt", &len, 26)) == NULL)
+	if ((buf = tap_fixture_skip("ipmitool/intel-s2600-sdr.txt", &len, 26))
+	    == NULL)
 		return;
 	run(parse_ipmi_sdr, g, buf, len);
-	is_int(g->n, 89, "intel: 89 sensors");
-	is_int(g->errors, 0, "intel: no errors");
+	is_int(g->nsensor, 89, "intel: 89 sensors");
+	is_int(g->nerr, 0, "intel: no errors");
 	sn = must(g, "System Airflow");
 	is_dbl(sn->reading, 62, 0.001, "intel: airflow 62");
 	is_str(sn->unit, "CFM", "intel: CFM");
@@ -230,18 +180,18 @@ test_intel(struct got *g)
 }
 
 static void
-test_supermicro(struct got *g)
+test_supermicro(struct collect *g)
 {
 	const struct sensor	*sn;
 	size_t			 len;
 	char			*buf;
 
-	if ((buf = fixture("ipmitool/supermicro-x10dru-sdr.txt", &len,
+	if ((buf = tap_fixture_skip("ipmitool/supermicro-x10dru-sdr.txt", &len,
 	    14)) == NULL)
 		return;
 	run(parse_ipmi_sdr, g, buf, len);
-	is_int(g->n, 63, "supermicro: 63 sensors");
-	is_int(g->errors, 0, "supermicro: no errors");
+	is_int(g->nsensor, 63, "supermicro: 63 sensors");
+	is_int(g->nerr, 0, "supermicro: no errors");
 	sn = must(g, "FAN3");
 	is_str(sn->status, "ns", "supermicro: FAN3 ns");
 	ok(!HAS(sn, SEN_READING), "supermicro: FAN3 no reading");
@@ -259,18 +209,18 @@ test_supermicro(struct got *g)
 }
 
 static void
-test_ibm(struct got *g)
+test_ibm(struct collect *g)
 {
 	const struct sensor	*sn;
 	size_t			 len;
 	char			*buf;
 
-	if ((buf = fixture("ipmitool/telegraf-ibm-sdr-v1.txt", &len,
+	if ((buf = tap_fixture_skip("ipmitool/telegraf-ibm-sdr-v1.txt", &len,
 	    12)) == NULL)
 		return;
 	run(parse_ipmi_sdr, g, buf, len);
-	is_int(g->n, 133, "ibm: 133 sensors");
-	is_int(g->errors, 0, "ibm: no errors");
+	is_int(g->nsensor, 133, "ibm: 133 sensors");
+	is_int(g->nerr, 0, "ibm: no errors");
 	sn = must(g, "Altitude");
 	is_dbl(sn->reading, 80, 0.001, "ibm: altitude 80");
 	is_str(sn->unit, "feet", "ibm: feet");
@@ -285,35 +235,35 @@ test_ibm(struct got *g)
 }
 
 static void
-test_elist(struct got *g)
+test_elist(struct collect *g)
 {
 	const struct sensor	*sn;
 	size_t			 len;
 	char			*buf;
 
-	if ((buf = fixture("ipmitool/telegraf-sdr-elist-curated.txt", &len,
-	    18)) == NULL)
+	if ((buf = tap_fixture_skip("ipmitool/telegraf-sdr-elist-curated.txt",
+	    &len, 18)) == NULL)
 		return;
 	run(parse_ipmi_sdr, g, buf, len);
-	is_int(g->n, 7, "elist: 7 sensors");
-	is_int(g->errors, 0, "elist: no errors");
-	sn = &g->sen[0];
+	is_int(g->nsensor, 7, "elist: 7 sensors");
+	is_int(g->nerr, 0, "elist: no errors");
+	sn = &g->sensor[0];
 	is_str(sn->name, "SEL", "elist: SEL");
 	is_str(sn->status, "ns", "elist: SEL ns");
 	is_str(sn->text, "No Reading", "elist: No Reading");
-	sn = &g->sen[1];
+	sn = &g->sensor[1];
 	is_str(sn->name, "Intrusion", "elist: Intrusion");
 	ok(!HAS(sn, SEN_READING) && sn->text[0] == '\0',
 	    "elist: empty reading column");
-	sn = &g->sen[2];
+	sn = &g->sensor[2];
 	is_dbl(sn->reading, 5040, 0.001, "elist: Fan1 5040");
 	is_int(sn->kind, SENSOR_FAN, "elist: Fan1 fan");
-	sn = &g->sen[4];
+	sn = &g->sensor[4];
 	is_str(sn->text, "Connected", "elist: USB Cable Pres Connected");
-	sn = &g->sen[5];
+	sn = &g->sensor[5];
 	is_dbl(sn->reading, 7.2, 0.001, "elist: Current 1 7.20");
 	is_int(sn->kind, SENSOR_CURRENT, "elist: Amps is current");
-	sn = &g->sen[6];
+	sn = &g->sensor[6];
 	is_dbl(sn->reading, 110, 0.001, "elist: PSU 110 W");
 	is_str(sn->unit, "Watts", "elist: Watts");
 	is_str(sn->text, "Presence detected", "elist: Presence detected");
@@ -323,19 +273,19 @@ test_elist(struct got *g)
 }
 
 static void
-test_sensor_list(struct got *g)
+test_sensor_list(struct collect *g)
 {
 	const struct sensor	*sn;
 	size_t			 len;
 	char			*buf;
 
-	if ((buf = fixture("ipmitool/lovoo-supermicro-sensor-list.txt", &len,
-	    33)) == NULL)
+	if ((buf = tap_fixture_skip("ipmitool/lovoo-supermicro-sensor-list.txt",
+	    &len, 33)) == NULL)
 		return;
 	run(parse_ipmi_sensor, g, buf, len);
-	is_int(g->n, 66, "sensor list: 66 sensors");
-	is_int(g->errors, 0, "sensor list: no errors");
-	sn = &g->sen[0];
+	is_int(g->nsensor, 66, "sensor list: 66 sensors");
+	is_int(g->nerr, 0, "sensor list: no errors");
+	sn = &g->sensor[0];
 	is_str(sn->name, "CPU1 Temp", "sensor list: first");
 	is_dbl(sn->reading, 33, 0.001, "sensor list: CPU1 33");
 	is_str(sn->unit, "degrees C", "sensor list: unit");
@@ -366,7 +316,7 @@ test_sensor_list(struct got *g)
 	is_str(sn->unit, "discrete", "sensor list: discrete unit");
 	is_str(sn->text, "0x1", "sensor list: discrete reading is text");
 	is_int(sn->kind, SENSOR_PSU, "sensor list: PS1 Status psu");
-	sn = &g->sen[65];
+	sn = &g->sensor[65];
 	is_str(sn->name, "I/O Board VRD", "sensor list: last row");
 	sn = must(g, "VBAT");
 	is_dbl(sn->reading, 3.216, 0.0001, "sensor list: VBAT 3.216");
@@ -375,46 +325,48 @@ test_sensor_list(struct got *g)
 
 /* Outputs that are not sdr tables: every line is an error, no sensor. */
 static void
-test_not_sdr(struct got *g)
+test_not_sdr(struct collect *g)
 {
 	size_t	 len;
 	char	*buf;
 
-	if ((buf = fixture("ipmitool/doc-cn-chassis-status-ac-failed.txt",
-	    &len, 3)) != NULL) {
+	if ((buf = tap_fixture_skip("ipmitool/doc-cn-chassis-status-ac-"
+	    "failed.txt", &len, 3)) != NULL) {
 		run(parse_ipmi_sdr, g, buf, len);
-		is_int(g->n, 0, "chassis status: no sensors");
-		is_int(g->errors, 12, "chassis status: 12 errors");
-		is_int(g->errline, 1, "chassis status: first error line 1");
+		is_int(g->nsensor, 0, "chassis status: no sensors");
+		is_int(g->nerr, 12, "chassis status: 12 errors");
+		is_int(g->errline[0], 1, "chassis status: first error line 1");
 		free(buf);
 	}
-	if ((buf = fixture("ipmitool/hpe-sel-list-psu-redundancy.txt",
+	if ((buf = tap_fixture_skip("ipmitool/hpe-sel-list-psu-redundancy.txt",
 	    &len, 2)) != NULL) {
 		run(parse_ipmi_sdr, g, buf, len);
-		is_int(g->n, 0, "sel list: no sensors");
-		is_int(g->errors, 8, "sel list: 8 errors");
+		is_int(g->nsensor, 0, "sel list: no sensors");
+		is_int(g->nerr, 8, "sel list: 8 errors");
 		free(buf);
 	}
-	if ((buf = fixture("ipmitool/intel-s2600-sdr.txt", &len, 2)) != NULL) {
+	if ((buf = tap_fixture_skip("ipmitool/intel-s2600-sdr.txt", &len, 2)) !=
+	    NULL) {
 		run(parse_ipmi_sensor, g, buf, len);
-		is_int(g->n, 0, "sdr through sensor parser: no sensors");
-		is_int(g->errors, 89, "sdr through sensor parser: 89 errors");
+		is_int(g->nsensor, 0, "sdr through sensor parser: no sensors");
+		is_int(g->nerr, 89, "sdr through sensor parser: 89 errors");
 		free(buf);
 	}
 }
 
 static void
-test_inline(struct got *g)
+test_inline(struct collect *g)
 {
 	const struct sensor	*sn;
 	int			 r;
 
 	r = run(parse_ipmi_sdr, g, "", 0);
-	ok(r == 0 && g->n == 0 && g->errors == 0, "sdr: empty input");
+	ok(r == 0 && g->nsensor == 0 && g->nerr == 0, "sdr: empty input");
 	r = run(parse_ipmi_sensor, g, "", 0);
-	ok(r == 0 && g->n == 0 && g->errors == 0, "sensor: empty input");
+	ok(r == 0 && g->nsensor == 0 && g->nerr == 0, "sensor: empty input");
 	r = runs(parse_ipmi_sdr, g, "\n\n  \r\n\t\n");
-	ok(r == 0 && g->n == 0 && g->errors == 0, "sdr: blank lines ignored");
+	ok(r == 0 && g->nsensor == 0 && g->nerr == 0,
+	    "sdr: blank lines ignored");
 
 	r = runs(parse_ipmi_sdr, g,
 	    "CPU Temp         | 41 degrees C      | ok\r\n"
@@ -431,11 +383,11 @@ test_inline(struct got *g)
 	    "PSU2 | 0x02 | cr\r\n"
 	    "Exhaust | 98.6 degrees F | unc");
 	is_int(r, 8, "sdr inline: 8 sensors");
-	is_int(g->errors, 4, "sdr inline: 4 bad rows");
-	is_int(g->errline, 3, "sdr inline: first error on line 3");
+	is_int(g->nerr, 4, "sdr inline: 4 bad rows");
+	is_int(g->errline[0], 3, "sdr inline: first error on line 3");
 	ok(strstr(g->errmsg, "columns") != NULL, "sdr inline: message says "
 	    "columns: %s", g->errmsg);
-	sn = &g->sen[0];
+	sn = &g->sensor[0];
 	is_str(sn->name, "CPU Temp", "sdr inline: CRLF name");
 	is_str(sn->status, "ok", "sdr inline: CRLF status has no \\r");
 	is_dbl(sn->reading, 41, 0.001, "sdr inline: 41");
@@ -468,16 +420,16 @@ test_inline(struct got *g)
 	    "g | inf Volts | ok\n"
 	    "h | 0x1a | ok\n");
 	is_int(r, 8, "sdr odd: 8 rows");
-	ok(!HAS(&g->sen[0], SEN_READING), "sdr odd: 12abc is text");
-	is_str(g->sen[0].text, "12abc", "sdr odd: 12abc text");
-	ok(!HAS(&g->sen[1], SEN_READING), "sdr odd: '-' is text");
-	ok(!HAS(&g->sen[2], SEN_READING), "sdr odd: 1e999 is text");
-	ok(!HAS(&g->sen[3], SEN_READING), "sdr odd: huge number is text");
-	is_dbl(g->sen[4].reading, 0.5, 0.001, "sdr odd: .5");
-	ok(HAS(&g->sen[5], SEN_READING) && g->sen[5].unit[0] == '\0',
+	ok(!HAS(&g->sensor[0], SEN_READING), "sdr odd: 12abc is text");
+	is_str(g->sensor[0].text, "12abc", "sdr odd: 12abc text");
+	ok(!HAS(&g->sensor[1], SEN_READING), "sdr odd: '-' is text");
+	ok(!HAS(&g->sensor[2], SEN_READING), "sdr odd: 1e999 is text");
+	ok(!HAS(&g->sensor[3], SEN_READING), "sdr odd: huge number is text");
+	is_dbl(g->sensor[4].reading, 0.5, 0.001, "sdr odd: .5");
+	ok(HAS(&g->sensor[5], SEN_READING) && g->sensor[5].unit[0] == '\0',
 	    "sdr odd: number without unit");
-	ok(!HAS(&g->sen[6], SEN_READING), "sdr odd: inf is text");
-	is_str(g->sen[7].text, "0x1a", "sdr odd: hex is text");
+	ok(!HAS(&g->sensor[6], SEN_READING), "sdr odd: inf is text");
+	is_str(g->sensor[7].text, "0x1a", "sdr odd: hex is text");
 
 	/* Long fields are cut, never overrun. */
 	r = runs(parse_ipmi_sdr, g,
@@ -490,11 +442,11 @@ test_inline(struct got *g)
 	    "1 a unit name much longer than the field, and a text that is "
 	    "also far longer than forty-eight bytes | ok\n");
 	is_int(r, 1, "sdr long: one row");
-	is_int(strlen(g->sen[0].name), sizeof g->sen[0].name - 1,
+	is_int(strlen(g->sensor[0].name), sizeof g->sensor[0].name - 1,
 	    "sdr long: name cut");
-	is_int(strlen(g->sen[0].unit), sizeof g->sen[0].unit - 1,
+	is_int(strlen(g->sensor[0].unit), sizeof g->sensor[0].unit - 1,
 	    "sdr long: unit cut");
-	is_int(strlen(g->sen[0].text), sizeof g->sen[0].text - 1,
+	is_int(strlen(g->sensor[0].text), sizeof g->sensor[0].text - 1,
 	    "sdr long: text cut");
 
 	r = runs(parse_ipmi_sensor, g,
@@ -505,13 +457,13 @@ test_inline(struct got *g)
 	    "| extra\r\n"
 	    "Water Flow | 8.5 | LPM | nc | 1.0 | 2.0 | bad | na | na | na\r\n");
 	is_int(r, 2, "sensor inline: 2 sensors");
-	is_int(g->errors, 2, "sensor inline: 2 errors");
-	is_int(g->errline, 2, "sensor inline: first error line 2");
-	sn = &g->sen[0];
+	is_int(g->nerr, 2, "sensor inline: 2 errors");
+	is_int(g->errline[0], 2, "sensor inline: first error line 2");
+	sn = &g->sensor[0];
 	ok(!HAS(sn, SEN_LNR) && !HAS(sn, SEN_LCR) && !HAS(sn, SEN_LNC),
 	    "sensor inline: na lower thresholds unset");
 	is_dbl(sn->unr, 95, 0.001, "sensor inline: unr 95");
-	sn = &g->sen[1];
+	sn = &g->sensor[1];
 	is_int(sn->kind, SENSOR_FLOW, "sensor inline: LPM flow");
 	is_str(sn->status, "nc", "sensor inline: nc");
 	ok(HAS(sn, SEN_LCR) && !HAS(sn, SEN_LNC), "sensor inline: bad "
@@ -521,7 +473,7 @@ test_inline(struct got *g)
 int
 main(void)
 {
-	struct got	*g = calloc(1, sizeof *g);
+	struct collect	*g = calloc(1, sizeof *g);
 
 	test_hpe_psu(g);
 	test_hpe_wide(g);
@@ -533,6 +485,7 @@ main(void)
 	test_sensor_list(g);
 	test_not_sdr(g);
 	test_inline(g);
+	collect_free(g);
 	free(g);
 	return (tap_done());
 }

@@ -9,74 +9,16 @@
 #include <time.h>
 
 #include "backend.h"
+#include "collect.h"
 #include "tap.h"
 
-#define MAXREC	256
-
-struct coll {
-	struct gpu	 gpu[MAXREC];
-	struct nvlink	 link[MAXREC];
-	struct xid	 xid[MAXREC];
-	int		 ngpu, nlink, nxid, nerr, total;
-	u_int		 errline[MAXREC];
-	char		 errmsg[256];
-};
-static struct coll c;
-
-static void
-coll_gpu(void *arg, const struct gpu *g)
-{
-	if (c.ngpu < MAXREC)
-		c.gpu[c.ngpu++] = *g;
-	c.total++;
-}
-
-static void
-coll_nvlink(void *arg, const struct nvlink *l)
-{
-	if (c.nlink < MAXREC)
-		c.link[c.nlink++] = *l;
-	c.total++;
-}
-
-static void
-coll_xid(void *arg, const struct xid *x)
-{
-	if (c.nxid < MAXREC)
-		c.xid[c.nxid++] = *x;
-	c.total++;
-}
-
-static void
-coll_error(void *arg, u_int line, const char *msg)
-{
-	if (c.nerr < MAXREC)
-		c.errline[c.nerr] = line;
-	c.nerr++;
-	strlcpy(c.errmsg, msg, sizeof c.errmsg);
-}
-
-static const struct sink coll_sink = {
-	.gpu = coll_gpu, .nvlink = coll_nvlink, .xid = coll_xid,
-	.error = coll_error
-};
+static struct collect c;
 
 /* Run a parser on a copy of the bytes that is not NUL-terminated. */
 static int
 run(parse_fn fn, const char *buf, size_t len, const char *fmt)
 {
-	char	*copy;
-	int	 n;
-
-	memset(&c, 0, sizeof c);
-	copy = malloc(len + 1);
-	if (copy == NULL)
-		abort();
-	memcpy(copy, buf, len);
-	copy[len] = '#';		/* garbage past the end */
-	n = fn(copy, len, fmt, &coll_sink);
-	free(copy);
-	return (n);
+	return (collect_run(&c, fn, buf, len, fmt));
 }
 
 static int
@@ -396,10 +338,10 @@ test_nvlink(void)
 			tap_skip(3, "no fixtures");
 			continue;
 		}
-		is_int(c.nlink, st[i].records, "%s: records", st[i].file);
+		is_int(c.nnvlink, st[i].records, "%s: records", st[i].file);
 		is_int(c.nerr, st[i].errors, "%s: errors", st[i].file);
-		if (c.nlink > 0) {
-			l = &c.link[c.nlink - 1];
+		if (c.nnvlink > 0) {
+			l = &c.nvlink[c.nnvlink - 1];
 			ok(l->state == LINK_UP && (l->valid & BIT(NVL_SPEED)) &&
 			    l->speed_gbs > st[i].speed - 0.01 &&
 			    l->speed_gbs < st[i].speed + 0.01,
@@ -411,8 +353,8 @@ test_nvlink(void)
 	if (runf(parse_nvlink_status,
 	    "nvidia-smi-more/nvidia-smi-nvlink-status-B300-7gpu-18links.txt",
 	    NULL)) {
-		is_int(c.link[125].gpu, 6, "b300: last gpu 6");
-		is_int(c.link[125].link, 17, "b300: last link 17");
+		is_int(c.nvlink[125].gpu, 6, "b300: last gpu 6");
+		is_int(c.nvlink[125].link, 17, "b300: last link 17");
 	} else
 		tap_skip(2, "no fixtures");
 
@@ -425,10 +367,10 @@ test_nvlink(void)
 	    "\t Link 5: 26.562 GB/s", NULL);
 	is_int(n, 3, "nvlink -s inline: 3 records");
 	is_int(c.nerr, 1, "nvlink -s inline: bad state is an error");
-	is_int(c.link[1].state, LINK_DOWN, "nvlink -s inline: inactive down");
-	ok(!(c.link[1].valid & BIT(NVL_SPEED)), "nvlink -s inline: no speed");
-	is_int(c.link[2].gpu, 4, "nvlink -s inline: gpu 4");
-	is_int(c.link[2].link, 5, "nvlink -s inline: link 5, no newline");
+	is_int(c.nvlink[1].state, LINK_DOWN, "nvlink -s inline: inactive down");
+	ok(!(c.nvlink[1].valid & BIT(NVL_SPEED)), "nvlink -s inline: no speed");
+	is_int(c.nvlink[2].gpu, 4, "nvlink -s inline: gpu 4");
+	is_int(c.nvlink[2].link, 5, "nvlink -s inline: link 5, no newline");
 	n = runs(parse_nvlink_status, "", NULL);
 	is_int(n + c.nerr, 0, "nvlink -s empty: nothing");
 
@@ -437,11 +379,11 @@ test_nvlink(void)
 	    "nvidia-smi-nvlink/mleng-h100-nvlink-e-elided.txt", NULL))
 		tap_skip(4, "no fixtures");
 	else {
-		is_int(c.nlink, 3, "nvlink -e elided: 3 links");
+		is_int(c.nnvlink, 3, "nvlink -e elided: 3 links");
 		is_int(c.nerr, 0, "nvlink -e elided: [...] no error");
-		is_int(c.link[2].link, 17, "nvlink -e elided: link 17");
-		ok(c.link[2].valid == (BIT(NVL_REPLAY) | BIT(NVL_RECOVERY) |
-		    BIT(NVL_CRC)) && c.link[2].state == LINK_UNKNOWN,
+		is_int(c.nvlink[2].link, 17, "nvlink -e elided: link 17");
+		ok(c.nvlink[2].valid == (BIT(NVL_REPLAY) | BIT(NVL_RECOVERY) |
+		    BIT(NVL_CRC)) && c.nvlink[2].state == LINK_UNKNOWN,
 		    "nvlink -e elided: three counters, state unknown");
 	}
 	if (!runf(parse_nvlink_errors,
@@ -449,13 +391,14 @@ test_nvlink(void)
 	    NULL))
 		tap_skip(6, "no fixtures");
 	else {
-		is_int(c.nlink, 12, "nvlink -e v100: 12 links");
+		is_int(c.nnvlink, 12, "nvlink -e v100: 12 links");
 		is_int(c.nerr, 0, "nvlink -e v100: no error");
-		is_int(c.link[3].replay, 2353, "nvlink -e v100: gpu 0 link 3");
-		ok(!(c.link[3].valid & BIT(NVL_CRC)),
+		is_int(c.nvlink[3].replay, 2353,
+		    "nvlink -e v100: gpu 0 link 3");
+		ok(!(c.nvlink[3].valid & BIT(NVL_CRC)),
 		    "nvlink -e v100: link 3 crc not printed");
-		is_int(c.link[6].gpu, 2, "nvlink -e v100: gpu 2");
-		is_int(c.link[6].crc, 65535, "nvlink -e v100: crc 65535");
+		is_int(c.nvlink[6].gpu, 2, "nvlink -e v100: gpu 2");
+		is_int(c.nvlink[6].crc, 65535, "nvlink -e v100: crc 65535");
 	}
 	n = runs(parse_nvlink_errors,
 	    "GPU 1: NVIDIA A100 (UUID: GPU-z)\n"
@@ -465,10 +408,10 @@ test_nvlink(void)
 	    "\t Link 0: Recovery Errors: N/A\n"
 	    "\t Link 0: Malformed Packet Errors: 1\n", NULL);
 	is_int(n, 2, "nvlink -e inline: 2 links");
-	is_int(c.link[0].link, 0, "nvlink -e inline: in link order");
-	is_int(c.link[0].replay, 9, "nvlink -e inline: replay");
-	ok(!(c.link[0].valid & BIT(NVL_RECOVERY)), "nvlink -e inline: N/A");
-	is_int(c.link[1].crc, 7, "nvlink -e inline: data + flit crc");
+	is_int(c.nvlink[0].link, 0, "nvlink -e inline: in link order");
+	is_int(c.nvlink[0].replay, 9, "nvlink -e inline: replay");
+	ok(!(c.nvlink[0].valid & BIT(NVL_RECOVERY)), "nvlink -e inline: N/A");
+	is_int(c.nvlink[1].crc, 7, "nvlink -e inline: data + flit crc");
 	n = runs(parse_nvlink_errors, "Link 0: Replay Errors: 1\n", NULL);
 	is_int(n, 0, "nvlink -e no gpu: no record");
 	is_int(c.nerr, 1, "nvlink -e no gpu: an error");
@@ -577,5 +520,6 @@ main(void)
 	test_csv_speed();
 	test_nvlink();
 	test_xid();
+	collect_free(&c);
 	return (tap_done());
 }

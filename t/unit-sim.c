@@ -11,117 +11,26 @@
 #include <time.h>
 
 #include "backend.h"
+#include "collect.h"
 #include "tap.h"
 
 #define T0	1800000000.0		/* a Unix time */
 #define MAXREC	4096
 
-struct coll {
-	struct gpu	 gpu[64];
-	struct nvlink	 link[256];
-	struct ibport	 ib[16];
-	struct sensor	 sensor[64];
-	struct diag	 diag[128];
-	struct xid	 xid[64];
-	int		 ngpu, nlink, nib, nsensor, ndiag, nxid;
-	int		 nsnode, njob, nerr, total;
-	struct job	 job;		/* the last one */
-	int		 job_nnodes_min, job_nnodes_max, job_running,
-			 job_pending;
-	struct snode	 snode;		/* the first one */
-	char		 errmsg[256];
-};
-static struct coll c;
-
-static void
-coll_gpu(void *arg, const struct gpu *g)
-{
-	if (c.ngpu < (int)nitems(c.gpu))
-		c.gpu[c.ngpu++] = *g;
-	c.total++;
-}
-
-static void
-coll_nvlink(void *arg, const struct nvlink *l)
-{
-	if (c.nlink < (int)nitems(c.link))
-		c.link[c.nlink++] = *l;
-	c.total++;
-}
-
-static void
-coll_ibport(void *arg, const struct ibport *p)
-{
-	if (c.nib < (int)nitems(c.ib))
-		c.ib[c.nib++] = *p;
-	c.total++;
-}
-
-static void
-coll_sensor(void *arg, const struct sensor *x)
-{
-	if (c.nsensor < (int)nitems(c.sensor))
-		c.sensor[c.nsensor++] = *x;
-	c.total++;
-}
-
-static void
-coll_snode(void *arg, const struct snode *n)
-{
-	if (c.nsnode++ == 0)
-		c.snode = *n;
-	c.total++;
-}
-
-static void
-coll_job(void *arg, const struct job *j)
-{
-	c.job = *j;
-	if (c.njob++ == 0 || j->nnodes < c.job_nnodes_min)
-		c.job_nnodes_min = j->nnodes;
-	if (j->nnodes > c.job_nnodes_max)
-		c.job_nnodes_max = j->nnodes;
-	if (strcmp(j->state, "RUNNING") == 0)
-		c.job_running++;
-	if (strcmp(j->state, "PENDING") == 0)
-		c.job_pending++;
-	c.total++;
-}
-
-static void
-coll_diag(void *arg, const struct diag *d)
-{
-	if (c.ndiag < (int)nitems(c.diag))
-		c.diag[c.ndiag++] = *d;
-	c.total++;
-}
-
-static void
-coll_xid(void *arg, const struct xid *x)
-{
-	if (c.nxid < (int)nitems(c.xid))
-		c.xid[c.nxid++] = *x;
-	c.total++;
-}
-
-static void
-coll_error(void *arg, u_int line, const char *msg)
-{
-	c.nerr++;
-	strlcpy(c.errmsg, msg, sizeof c.errmsg);
-}
-
-static const struct sink coll_sink = {
-	.gpu = coll_gpu, .nvlink = coll_nvlink, .ibport = coll_ibport,
-	.sensor = coll_sensor, .snode = coll_snode, .job = coll_job,
-	.diag = coll_diag, .xid = coll_xid, .error = coll_error
-};
+static struct collect c;
+static const struct snode	 nosnode;
 
 static int
 parse(parse_fn fn, const struct buf *b, const char *fmt)
 {
-	memset(&c, 0, sizeof c);
-	return (fn(b->data != NULL ? b->data : "", b->len, fmt, &coll_sink));
+	return (collect_run(&c, fn, b->data, b->len, fmt));
+}
+
+/* The first node record, or an empty one. */
+static const struct snode *
+first_snode(void)
+{
+	return (c.nsnode > 0 ? &c.snode[0] : &nosnode);
 }
 
 /* Run a tool: argv from a string split on '\t'. */
@@ -819,9 +728,11 @@ test_time(void)
 static void
 test_queue(void)
 {
-	struct sim	*s;
-	struct buf	 b;
-	int		 n;
+	struct sim		*s;
+	struct buf		 b;
+	const struct job	*j;
+	int			 n, i, nmin = 0, nmax = 0, running = 0;
+	int			 pending = 0;
 
 	buf_init(&b);
 	s = sim_create(10000, 1, 0.02);
@@ -830,12 +741,24 @@ test_queue(void)
 	n = parse(parse_squeue, &b, SQUEUE_FORMAT);
 	ok(n >= 100, "squeue parses back: %d jobs", n);
 	is_int(c.nerr, 0, "squeue: no parse error");
-	ok(c.job_running > 20 && c.job_pending > 20, "running (%d) and "
-	    "pending (%d)", c.job_running, c.job_pending);
-	is_int(c.job_nnodes_min, 1, "the smallest job: one node");
-	ok(c.job_nnodes_max >= 64 && c.job_nnodes_max <= 256,
-	    "the largest job: %d nodes", c.job_nnodes_max);
-	ok(c.job.limit_s > 0 && c.job.user[0] != '\0', "limits and users");
+	for (i = 0; i < c.njob; i++) {
+		j = &c.job[i];
+		if (i == 0 || j->nnodes < nmin)
+			nmin = j->nnodes;
+		if (j->nnodes > nmax)
+			nmax = j->nnodes;
+		if (strcmp(j->state, "RUNNING") == 0)
+			running++;
+		if (strcmp(j->state, "PENDING") == 0)
+			pending++;
+	}
+	ok(running > 20 && pending > 20, "running (%d) and pending (%d)",
+	    running, pending);
+	is_int(nmin, 1, "the smallest job: one node");
+	ok(nmax >= 64 && nmax <= 256, "the largest job: %d nodes", nmax);
+	j = c.njob > 0 ? &c.job[c.njob - 1] : NULL;
+	ok(j != NULL && j->limit_s > 0 && j->user[0] != '\0',
+	    "limits and users");
 	sim_free(s);
 	buf_free(&b);
 }
@@ -893,12 +816,12 @@ test_roundtrip(void)
 			linknode = node;
 			n = parse(parse_nvlink_status, &b, NULL);
 			is_int(n, 144, "nvlink -s: 144 links");
-			for (i = 0; i < c.nlink && c.link[i].state == LINK_UP;
-			    i++)
+			for (i = 0; i < c.nnvlink &&
+			    c.nvlink[i].state == LINK_UP; i++)
 				;
-			ok(i < c.nlink && c.link[i].state == LINK_DOWN,
+			ok(i < c.nnvlink && c.nvlink[i].state == LINK_DOWN,
 			    "nvlink -s: <inactive> is down");
-			is_dbl(c.link[0].speed_gbs, 26.562, 0.001,
+			is_dbl(c.nvlink[0].speed_gbs, 26.562, 0.001,
 			    "nvlink -s: 26.562 GB/s");
 		}
 	}
@@ -912,7 +835,7 @@ test_roundtrip(void)
 	}
 	n = parse(parse_nvlink_errors, &b, NULL);
 	is_int(n, 144, "nvlink -e: 144 links");
-	ok((c.link[5].valid & BIT(NVL_REPLAY)) != 0, "nvlink -e: counters");
+	ok((c.nvlink[5].valid & BIT(NVL_REPLAY)) != 0, "nvlink -e: counters");
 
 	run(s, 40, "ipmitool\tsdr\telist", &b);
 	n = parse(parse_ipmi_sdr, &b, NULL);
@@ -940,15 +863,15 @@ test_roundtrip(void)
 	run(s, 40, "ibstat", &b);
 	n = parse(parse_ibstat, &b, NULL);
 	is_int(n, 8, "ibstat: 8 ports");
-	is_str(c.ib[0].device, "mlx5_0", "ibstat: mlx5_0");
-	is_dbl(c.ib[0].rate_gbps, 400, 0.01, "ibstat: 400");
-	is_str(c.ib[7].ca_type, "MT4129", "ibstat: MT4129");
+	is_str(c.ibport[0].device, "mlx5_0", "ibstat: mlx5_0");
+	is_dbl(c.ibport[0].rate_gbps, 400, 0.01, "ibstat: 400");
+	is_str(c.ibport[7].ca_type, "MT4129", "ibstat: MT4129");
 
 	run(s, -1, "sinfo\t-h\t-N\t-o\t" SINFO_FORMAT, &b);
 	n = parse(parse_sinfo, &b, SINFO_FORMAT);
 	is_int(n, count_lines(b.data, "gpu"), "sinfo: every line");
-	is_str(c.snode.name, "gpu0001", "sinfo: gpu0001");
-	is_str(c.snode.gres, "gpu:h100:8(S:0-1)", "sinfo: gres");
+	is_str(first_snode()->name, "gpu0001", "sinfo: gpu0001");
+	is_str(first_snode()->gres, "gpu:h100:8(S:0-1)", "sinfo: gres");
 	is_int(c.nerr, 0, "sinfo: no error");
 
 	run(s, -1, "scontrol\tshow\tnode", &b);
@@ -957,7 +880,7 @@ test_roundtrip(void)
 	run(s, -1, "scontrol\t-o\tshow\tnode", &b);
 	n = parse(parse_scontrol_node, &b, NULL);
 	is_int(n, 125, "scontrol -o show node: 125 nodes");
-	is_int(c.snode.cpus, 112, "scontrol: CPUTot");
+	is_int(first_snode()->cpus, 112, "scontrol: CPUTot");
 
 	for (node = 0; node < 125; node++) {
 		if (tool(s, node, "dcgmi\tdiag\t-r\t3", &b, &cause) != 0) {
@@ -1050,5 +973,6 @@ main(void)
 	test_queue();
 	test_roundtrip();
 	test_speed();
+	collect_free(&c);
 	return (tap_done());
 }

@@ -7,92 +7,20 @@
 #include <string.h>
 
 #include "backend.h"
+#include "collect.h"
 #include "tap.h"
-
-struct got {
-	struct snode	*sn;
-	size_t		 nsn;
-	struct job	*job;
-	size_t		 njob;
-	u_int		 nerr;
-	u_int		 errline;	/* line of the first error */
-	char		 errmsg[256];
-};
-
-static void
-got_snode(void *arg, const struct snode *sn)
-{
-	struct got	*g = arg;
-
-	g->sn = realloc(g->sn, (g->nsn + 1) * sizeof *g->sn);
-	if (g->sn == NULL)
-		abort();
-	g->sn[g->nsn++] = *sn;
-}
-
-static void
-got_job(void *arg, const struct job *job)
-{
-	struct got	*g = arg;
-
-	g->job = realloc(g->job, (g->njob + 1) * sizeof *g->job);
-	if (g->job == NULL)
-		abort();
-	g->job[g->njob++] = *job;
-}
-
-static void
-got_error(void *arg, u_int line, const char *msg)
-{
-	struct got	*g = arg;
-
-	if (g->nerr++ == 0) {
-		g->errline = line;
-		snprintf(g->errmsg, sizeof g->errmsg, "%s", msg);
-	}
-}
-
-static void
-got_free(struct got *g)
-{
-	free(g->sn);
-	free(g->job);
-	memset(g, 0, sizeof *g);
-}
 
 /* Run a parser on a buffer that is NOT NUL-terminated. */
 static int
 run(parse_fn fn, const char *text, size_t len, const char *fmt,
-    struct got *g)
+    struct collect *g)
 {
-	struct sink	 s = { .arg = g, .snode = got_snode, .job = got_job,
-			    .error = got_error };
-	char		*copy;
-	int		 n;
-
-	got_free(g);
-	copy = malloc(len > 0 ? len : 1);
-	if (copy == NULL)
-		abort();
-	memcpy(copy, text, len);
-	n = fn(copy, len, fmt, &s);
-	free(copy);
-	return (n);
+	return (collect_run(g, fn, text, len, fmt));
 }
 
 #define RUN(fn, text, fmt, g) run(fn, text, sizeof (text) - 1, fmt, g)
 
 #define HAS(v, bit)	(((v) & BIT(bit)) != 0)
-
-static char *
-fixture(const char *rel, size_t *len, int nskip)
-{
-	char	*buf;
-
-	if ((buf = tap_fixture(rel, len)) == NULL)
-		tap_skip(nskip, rel);
-	return (buf);
-}
 
 /*
  * scontrol show node.
@@ -101,18 +29,18 @@ fixture(const char *rel, size_t *len, int nskip)
 static void
 test_scontrol_fixtures(void)
 {
-	struct got	 g = { 0 };
+	struct collect	 g = { 0 };
 	struct snode	*n;
 	char		*buf;
 	size_t		 len;
 	int		 r;
 
-	if ((buf = fixture("slurm/nchc-scontrol-show-node-h100x8-23.11.txt",
-	    &len, 13)) != NULL) {
+	if ((buf = tap_fixture_skip("slurm/nchc-scontrol-show-node-h100x8-"
+	    "23.11.txt", &len, 13)) != NULL) {
 		r = run(parse_scontrol_node, buf, len, NULL, &g);
 		is_int(r, 1, "nchc: one node");
 		is_int(g.nerr, 0, "nchc: no errors");
-		n = &g.sn[0];
+		n = &g.snode[0];
 		is_str(n->name, "hgpn01", "nchc: name");
 		is_str(n->state, "mixed", "nchc: state lower-cased");
 		is_str(n->partitions, "dev", "nchc: partitions");
@@ -126,12 +54,12 @@ test_scontrol_fixtures(void)
 		is_str(n->reason, "", "nchc: no reason");
 		free(buf);
 	}
-	if ((buf = fixture("slurm/twcc-scontrol-show-node-gpu8-drain-17.11.txt",
-	    &len, 9)) != NULL) {
+	if ((buf = tap_fixture_skip("slurm/twcc-scontrol-show-node-gpu8-"
+	    "drain-17.11.txt", &len, 9)) != NULL) {
 		r = run(parse_scontrol_node, buf, len, NULL, &g);
 		is_int(r, 1, "twcc: one node");
 		is_int(g.nerr, 0, "twcc: no errors");
-		n = &g.sn[0];
+		n = &g.snode[0];
 		is_str(n->name, "gn0101.twcc.ai", "twcc: name");
 		is_str(n->state, "idle+drain", "twcc: IDLE+DRAIN lowered");
 		is_str(n->partitions, "SlurmDefault",
@@ -144,13 +72,13 @@ test_scontrol_fixtures(void)
 		is_int(n->memory_mb, 772437, "twcc: RealMemory");
 		free(buf);
 	}
-	got_free(&g);
+	collect_free(&g);
 }
 
 static void
 test_scontrol_inline(void)
 {
-	struct got	 g = { 0 };
+	struct collect	 g = { 0 };
 	int		 r;
 
 	/* one-line form, OS= with blanks, Reason at the end with quotes */
@@ -166,20 +94,20 @@ test_scontrol_inline(void)
 	    NULL, &g);
 	is_int(r, 2, "-o: two nodes on two lines");
 	is_int(g.nerr, 0, "-o: no errors");
-	is_str(g.sn[0].name, "gpu01", "-o: name");
-	is_str(g.sn[0].state, "down+drain+not_responding", "-o: state");
-	is_str(g.sn[0].partitions, "gpu,debug", "-o: partitions");
-	is_int(g.sn[0].memory_mb, 512000, "-o: RealMemory after OS=");
-	is_str(g.sn[0].gres, "gpu:a100:4(S:0-1)", "-o: gpu part of gres");
-	is_int(g.sn[0].gpus, 4, "-o: 4 gpus");
-	is_int(g.sn[0].gpus_used, 1, "-o: untyped gres/gpu=1 wins");
-	is_str(g.sn[0].reason,
+	is_str(g.snode[0].name, "gpu01", "-o: name");
+	is_str(g.snode[0].state, "down+drain+not_responding", "-o: state");
+	is_str(g.snode[0].partitions, "gpu,debug", "-o: partitions");
+	is_int(g.snode[0].memory_mb, 512000, "-o: RealMemory after OS=");
+	is_str(g.snode[0].gres, "gpu:a100:4(S:0-1)", "-o: gpu part of gres");
+	is_int(g.snode[0].gpus, 4, "-o: 4 gpus");
+	is_int(g.snode[0].gpus_used, 1, "-o: untyped gres/gpu=1 wins");
+	is_str(g.snode[0].reason,
 	    "\"bad\"; $(rm -rf /) `x` [root@2026-01-02T03:04:05]",
 	    "-o: reason with quotes, ';' and $( ) verbatim");
-	is_str(g.sn[1].name, "gpu02", "-o: second node");
-	ok(!HAS(g.sn[1].valid, SN_GPUS) && g.sn[1].gres[0] == '\0',
+	is_str(g.snode[1].name, "gpu02", "-o: second node");
+	ok(!HAS(g.snode[1].valid, SN_GPUS) && g.snode[1].gres[0] == '\0',
 	    "-o: Gres=(null) is unknown");
-	ok(!HAS(g.sn[1].valid, SN_GPUS_USED), "-o: no AllocTRES: unknown");
+	ok(!HAS(g.snode[1].valid, SN_GPUS_USED), "-o: no AllocTRES: unknown");
 
 	/* multi-line records apart by blank lines, CRLF, garbage */
 	r = RUN(parse_scontrol_node,
@@ -195,17 +123,18 @@ test_scontrol_inline(void)
 	    NULL, &g);
 	is_int(r, 2, "multi: two nodes");
 	is_int(g.nerr, 2, "multi: garbage line and nameless record");
-	is_int(g.errline, 5, "multi: error at line 5");
-	is_str(g.sn[0].reason, "Kill task failed=yes [slurm@2026-01-01T00:00:00]",
+	is_int(g.errline[0], 5, "multi: error at line 5");
+	is_str(g.snode[0].reason,
+	    "Kill task failed=yes [slurm@2026-01-01T00:00:00]",
 	    "multi: Reason runs to the end of the line, CR dropped");
-	is_int(g.sn[0].cpus_alloc, 2, "multi: CPUAlloc");
-	is_str(g.sn[1].state, "allocated", "multi: second record");
+	is_int(g.snode[0].cpus_alloc, 2, "multi: CPUAlloc");
+	is_str(g.snode[1].state, "allocated", "multi: second record");
 
 	r = run(parse_scontrol_node, "", 0, NULL, &g);
 	ok(r == 0 && g.nerr == 0, "scontrol: empty input");
 	r = RUN(parse_scontrol_node, "NodeName=", NULL, &g);
 	ok(r == 0 && g.nerr == 1, "scontrol: empty NodeName is an error");
-	got_free(&g);
+	collect_free(&g);
 }
 
 /*
@@ -215,135 +144,140 @@ test_scontrol_inline(void)
 static void
 test_sinfo_fixtures(void)
 {
-	struct got	 g = { 0 };
+	struct collect	 g = { 0 };
 	char		*buf;
 	size_t		 len;
 	int		 r;
 
-	if ((buf = fixture("slurm/gcm-sinfo-a-N-o-all.txt", &len, 9)) != NULL) {
+	if ((buf = tap_fixture_skip("slurm/gcm-sinfo-a-N-o-all.txt", &len, 9))
+	    != NULL) {
 		r = run(parse_sinfo, buf, len, "%a|%b|%c|%d|%e|%f|%g|%h|%i|%l|"
 		    "%m|%n|%o|%p|%r|%s|%t|%u|%v|%w|%z|%A|%B|%C|%D|%E|%F|%G|%H|"
 		    "%I|%L|%M|%N|%O|%P|%R|%S|%T|%U|%V|%X|%Y|%Z", &g);
 		is_int(r, 4, "%%all: header skipped, 4 nodes");
 		is_int(g.nerr, 0, "%%all: no errors");
-		is_str(g.sn[0].name, "node0201", "%%all: name");
-		is_str(g.sn[0].state, "drained*", "%%all: %%T after %%t wins");
-		is_str(g.sn[0].reason, "replace [root@2022-06-02T05:54:34]",
+		is_str(g.snode[0].name, "node0201", "%%all: name");
+		is_str(g.snode[0].state, "drained*",
+		    "%%all: %%T after %%t wins");
+		is_str(g.snode[0].reason, "replace [root@2022-06-02T05:54:34]",
 		    "%%all: reason gets [user@time]");
-		is_int(g.sn[0].cpus, 80, "%%all: cpus");
-		is_int(g.sn[2].cpus_alloc, 80, "%%all: CPUS(A/I/O/T)");
-		is_str(g.sn[2].reason, "", "%%all: reason 'none' is empty");
-		is_str(g.sn[3].gres, "gpu:gen:2(S:0-1)", "%%all: gres");
+		is_int(g.snode[0].cpus, 80, "%%all: cpus");
+		is_int(g.snode[2].cpus_alloc, 80, "%%all: CPUS(A/I/O/T)");
+		is_str(g.snode[2].reason, "", "%%all: reason 'none' is empty");
+		is_str(g.snode[3].gres, "gpu:gen:2(S:0-1)", "%%all: gres");
 		free(buf);
 	}
-	if ((buf = fixture("slurm/gcm-sinfo-a-N-O-custom-pipe-noheader.txt",
-	    &len, 6)) != NULL) {
+	if ((buf = tap_fixture_skip("slurm/gcm-sinfo-a-N-O-custom-pipe-"
+	    "noheader.txt", &len, 6)) != NULL) {
 		r = run(parse_sinfo, buf, len, "%N|%G|%x|%c|%C|%T|%P", &g);
 		is_int(r, 10, "gcm -O: 10 nodes");
 		is_int(g.nerr, 0, "gcm -O: no errors");
-		is_str(g.sn[0].name, "node1074", "gcm -O: padding trimmed");
-		is_int(g.sn[2].cpus_alloc, 64, "gcm -O: 64/192/0/256");
-		is_str(g.sn[8].state, "drained$", "gcm -O: drained$");
-		is_str(g.sn[9].partitions, "learn", "gcm -O: partition");
+		is_str(g.snode[0].name, "node1074", "gcm -O: padding trimmed");
+		is_int(g.snode[2].cpus_alloc, 64, "gcm -O: 64/192/0/256");
+		is_str(g.snode[8].state, "drained$", "gcm -O: drained$");
+		is_str(g.snode[9].partitions, "learn", "gcm -O: partition");
 		free(buf);
 	}
-	if ((buf = fixture("slurm/vpenso-sinfo-h-N-O-nodelist-allocmem-"
-	    "memory-cpusstate-statelong.txt", &len, 6)) != NULL) {
+	if ((buf = tap_fixture_skip("slurm/vpenso-sinfo-h-N-O-nodelist-"
+	    "allocmem-memory-cpusstate-statelong.txt", &len, 6)) != NULL) {
 		r = run(parse_sinfo, buf, len, "%20N%20x%20m%12C%T", &g);
 		is_int(r, 21, "vpenso -O: 21 lines, duplicates kept");
 		is_int(g.nerr, 0, "vpenso -O: no errors");
-		is_str(g.sn[0].name, "a048", "vpenso -O: fixed width name");
-		is_int(g.sn[0].memory_mb, 193000, "vpenso -O: memory");
-		is_int(g.sn[20].cpus_alloc, 29, "vpenso -O: 29/3/0/32");
-		is_str(g.sn[16].state, "down", "vpenso -O: 'down ' trimmed");
+		is_str(g.snode[0].name, "a048", "vpenso -O: fixed width name");
+		is_int(g.snode[0].memory_mb, 193000, "vpenso -O: memory");
+		is_int(g.snode[20].cpus_alloc, 29, "vpenso -O: 29/3/0/32");
+		is_str(g.snode[16].state, "down", "vpenso -O: 'down ' trimmed");
 		free(buf);
 	}
-	if ((buf = fixture("slurm/vpenso-sinfo-h-N-o-nodelist-state.txt",
-	    &len, 4)) != NULL) {
+	if ((buf = tap_fixture_skip("slurm/vpenso-sinfo-h-N-o-nodelist-"
+	    "state.txt", &len, 4)) != NULL) {
 		r = run(parse_sinfo, buf, len, "%N,%T", &g);
 		is_int(r, 709, "vpenso %%N,%%T: 709 nodes");
 		is_int(g.nerr, 0, "vpenso %%N,%%T: no errors");
-		is_str(g.sn[25].state, "down*", "vpenso: down*");
-		is_str(g.sn[708].name, "lxbar0157", "vpenso: last node");
+		is_str(g.snode[25].state, "down*", "vpenso: down*");
+		is_str(g.snode[708].name, "lxbar0157", "vpenso: last node");
 		free(buf);
 	}
-	if ((buf = fixture("slurm/ood-sinfo-ahNO-gres-null-type.txt",
+	if ((buf = tap_fixture_skip("slurm/ood-sinfo-ahNO-gres-null-type.txt",
 	    &len, 3)) != NULL) {
 		r = run(parse_sinfo, buf, len, "%n %G %x %T", &g);
 		is_int(r, 4, "ood null type: 4 nodes, no final newline");
-		is_int(g.sn[3].gpus, 4, "ood null type: gpu:4(S:0-3)");
-		is_str(g.sn[3].state, "mixed", "ood null type: state");
+		is_int(g.snode[3].gpus, 4, "ood null type: gpu:4(S:0-3)");
+		is_str(g.snode[3].state, "mixed", "ood null type: state");
 		free(buf);
 	}
-	if ((buf = fixture("slurm/ood-sinfo-ahNO-nodehost-gres-gresused-"
-	    "statelong-a100.txt", &len, 6)) != NULL) {
+	if ((buf = tap_fixture_skip("slurm/ood-sinfo-ahNO-nodehost-gres-"
+	    "gresused-statelong-a100.txt", &len, 6)) != NULL) {
 		r = run(parse_sinfo, buf, len, "%n %G %x %T", &g);
 		is_int(r, 2348, "ood a100: 2348 lines");
 		is_int(g.nerr, 0, "ood a100: no errors");
-		is_str(g.sn[0].gres, "gpu:a100:4(S:0-3)",
+		is_str(g.snode[0].gres, "gpu:a100:4(S:0-3)",
 		    "ood a100: the gpu entry of a long gres list");
-		is_str(g.sn[0].state, "mixed-", "ood a100: mixed-");
-		is_str(g.sn[154].state, "draining@", "ood a100: draining@");
-		is_int(g.sn[2347].gpus, 3, "ood a100: gpu:a100:3(S:2,4,7)");
+		is_str(g.snode[0].state, "mixed-", "ood a100: mixed-");
+		is_str(g.snode[154].state, "draining@", "ood a100: draining@");
+		is_int(g.snode[2347].gpus, 3, "ood a100: gpu:a100:3(S:2,4,7)");
 		free(buf);
 	}
-	if ((buf = fixture("slurm/ood-sinfo-ho-recsep-unitsep-owens-nodes.txt",
-	    &len, 4)) != NULL) {
+	if ((buf = tap_fixture_skip("slurm/ood-sinfo-ho-recsep-unitsep-"
+	    "owens-nodes.txt", &len, 4)) != NULL) {
 		r = run(parse_sinfo, buf, len, "\\x1E%c\\x1F%n\\x1F%f", &g);
 		is_int(r, 816, "owens 0x1E/0x1F: 816 nodes");
 		is_int(g.nerr, 0, "owens: no errors");
-		is_str(g.sn[0].name, "o0004", "owens: name");
-		is_int(g.sn[796].cpus, 48, "owens: o0810 has 48 cpus");
+		is_str(g.snode[0].name, "o0004", "owens: name");
+		is_int(g.snode[796].cpus, 48, "owens: o0810 has 48 cpus");
 		free(buf);
 	}
-	if ((buf = fixture("slurm/rivos-sinfo-h-o-jsonlike.txt", &len, 5))
-	    != NULL) {
+	if ((buf = tap_fixture_skip("slurm/rivos-sinfo-h-o-jsonlike.txt", &len,
+	    5)) != NULL) {
 		r = run(parse_sinfo, buf, len, "{\"s\": \"%T\", \"mem\": %m, "
 		    "\"n\": \"%n\", \"l\": \"%O\", \"p\": \"%R\", \"fmem\": "
 		    "\"%e\", \"cstate\": \"%C\", \"w\": %w}", &g);
 		is_int(r, 8, "rivos json-like -o: 8 nodes");
 		is_int(g.nerr, 0, "rivos: no errors");
-		is_str(g.sn[0].name, "cs156", "rivos: name");
-		is_int(g.sn[0].cpus_alloc, 56, "rivos: cstate 56/8/0/64");
-		is_str(g.sn[5].partitions, "cdn", "rivos: %%R partition");
+		is_str(g.snode[0].name, "cs156", "rivos: name");
+		is_int(g.snode[0].cpus_alloc, 56, "rivos: cstate 56/8/0/64");
+		is_str(g.snode[5].partitions, "cdn", "rivos: %%R partition");
 		free(buf);
 	}
-	if ((buf = fixture("slurm/ood-sinfo-aho-F-C.txt", &len, 3)) != NULL) {
+	if ((buf = tap_fixture_skip("slurm/ood-sinfo-aho-F-C.txt", &len, 3)) !=
+	    NULL) {
 		r = run(parse_sinfo, buf, len, "%F/%C", &g);
 		is_int(r, 1, "%%F/%%C: one summary");
-		is_int(g.sn[0].cpus_alloc, 25608, "%%F/%%C: '/' inside fields");
-		is_int(g.sn[0].cpus, 37376, "%%F/%%C: cpus total");
+		is_int(g.snode[0].cpus_alloc, 25608,
+		    "%%F/%%C: '/' inside fields");
+		is_int(g.snode[0].cpus, 37376, "%%F/%%C: cpus total");
 		free(buf);
 	}
-	if ((buf = fixture("slurm/vpenso-sinfo-h-o-C.txt", &len, 2)) != NULL) {
+	if ((buf = tap_fixture_skip("slurm/vpenso-sinfo-h-o-C.txt", &len, 2)) !=
+	    NULL) {
 		r = run(parse_sinfo, buf, len, "%C", &g);
 		is_int(r, 1, "%%C: one summary");
-		ok(g.sn[0].cpus_alloc == 5725 && g.sn[0].cpus == 6636,
+		ok(g.snode[0].cpus_alloc == 5725 && g.snode[0].cpus == 6636,
 		    "%%C: 5725/877/34/6636");
 		free(buf);
 	}
-	if ((buf = fixture("slurm/twcc-sinfo-default-elided.txt", &len, 6))
-	    != NULL) {
+	if ((buf = tap_fixture_skip("slurm/twcc-sinfo-default-elided.txt", &len,
+	    6)) != NULL) {
 		r = run(parse_sinfo, buf, len, "%9P %.5a %.10l %.6D %.6t %N",
 		    &g);
 		is_int(r, 8, "twcc default: long lists split to fit");
 		is_int(g.nerr, 0, "twcc default: no errors");
-		is_str(g.sn[0].name, "gn0109.twcc.ai,gn1101.twcc.ai",
+		is_str(g.snode[0].name, "gn0109.twcc.ai,gn1101.twcc.ai",
 		    "twcc default: node list as printed");
-		is_str(g.sn[0].partitions, "SlurmDefault",
+		is_str(g.snode[0].partitions, "SlurmDefault",
 		    "twcc default: default partition '*' stripped");
-		is_str(g.sn[0].state, "drain*", "twcc default: drain*");
-		is_str(g.sn[4].name, "gn1227.twcc.ai,gn1228.twcc.ai",
+		is_str(g.snode[0].state, "drain*", "twcc default: drain*");
+		is_str(g.snode[4].name, "gn1227.twcc.ai,gn1228.twcc.ai",
 		    "twcc default: last piece of the long list");
 		free(buf);
 	}
-	got_free(&g);
+	collect_free(&g);
 }
 
 static void
 test_sinfo_inline(void)
 {
-	struct got	 g = { 0 };
+	struct collect	 g = { 0 };
 	int		 r;
 	size_t		 i;
 	char		 longlist[512];
@@ -358,15 +292,16 @@ test_sinfo_inline(void)
 	    NULL, &g);
 	is_int(r, 3, "default: 3 nodes, header skipped");
 	is_int(g.nerr, 0, "default: no errors");
-	is_str(g.sn[0].partitions, "gpu", "default: '*' stripped");
-	is_int(g.sn[0].gpus, 8, "default: gpus from gres");
-	is_int(g.sn[0].memory_mb, 1031000, "default: memory");
-	is_str(g.sn[0].reason, "", "default: reason none");
-	is_int(g.sn[1].memory_mb, 1031000, "default: 1031000+ read");
-	is_str(g.sn[1].reason, "\"xid 79\"; $(reboot) | `id`",
+	is_str(g.snode[0].partitions, "gpu", "default: '*' stripped");
+	is_int(g.snode[0].gpus, 8, "default: gpus from gres");
+	is_int(g.snode[0].memory_mb, 1031000, "default: memory");
+	is_str(g.snode[0].reason, "", "default: reason none");
+	is_int(g.snode[1].memory_mb, 1031000, "default: 1031000+ read");
+	is_str(g.snode[1].reason, "\"xid 79\"; $(reboot) | `id`",
 	    "default: reason with quotes, ';', '|' and $( ) verbatim");
-	ok(!HAS(g.sn[2].valid, SN_CPUS) && !HAS(g.sn[2].valid, SN_MEMORY) &&
-	    !HAS(g.sn[2].valid, SN_GPUS), "default: N/A, (null) unknown");
+	ok(!HAS(g.snode[2].valid, SN_CPUS) &&
+	    !HAS(g.snode[2].valid, SN_MEMORY) &&
+	    !HAS(g.snode[2].valid, SN_GPUS), "default: N/A, (null) unknown");
 
 	/* every node specifier */
 	r = RUN(parse_sinfo,
@@ -374,20 +309,20 @@ test_sinfo_inline(void)
 	    "admin 2026-01-01T00:00:00 bad fan\n",
 	    "%N %n %t %T %P %c %m %C %G %u %H %E", &g);
 	is_int(r, 1, "all: one node");
-	is_str(g.sn[0].name, "n1", "all: %%N wins over %%n");
-	is_str(g.sn[0].state, "drained", "all: %%T");
-	is_str(g.sn[0].partitions, "batch", "all: %%P");
-	is_int(g.sn[0].cpus, 64, "all: %%C total");
-	is_int(g.sn[0].cpus_alloc, 16, "all: %%C allocated");
-	is_int(g.sn[0].gpus, 4, "all: two gpu entries summed");
-	is_str(g.sn[0].reason, "bad fan [admin@2026-01-01T00:00:00]",
+	is_str(g.snode[0].name, "n1", "all: %%N wins over %%n");
+	is_str(g.snode[0].state, "drained", "all: %%T");
+	is_str(g.snode[0].partitions, "batch", "all: %%P");
+	is_int(g.snode[0].cpus, 64, "all: %%C total");
+	is_int(g.snode[0].cpus_alloc, 16, "all: %%C allocated");
+	is_int(g.snode[0].gpus, 4, "all: two gpu entries summed");
+	is_str(g.snode[0].reason, "bad fan [admin@2026-01-01T00:00:00]",
 	    "all: reason + [user@time], last field keeps blanks");
 
 	r = RUN(parse_sinfo, "h7|DRAIN|root(0)|Unknown|why [x@y]\n",
 	    "%n|%t|%U|%H|%E", &g);
-	is_str(g.sn[0].name, "h7", "%%n alone names the node");
-	is_str(g.sn[0].state, "drain", "%%t lower-cased");
-	is_str(g.sn[0].reason, "why [x@y]", "reason with a stamp kept");
+	is_str(g.snode[0].name, "h7", "%%n alone names the node");
+	is_str(g.snode[0].state, "drain", "%%t lower-cased");
+	is_str(g.snode[0].reason, "why [x@y]", "reason with a stamp kept");
 
 	/* widths without separators; truncated header names */
 	r = RUN(parse_sinfo,
@@ -396,18 +331,18 @@ test_sinfo_inline(void)
 	    "long* n[01-04]  alloc\n",
 	    "%.5P %-10N%T", &g);
 	is_int(r, 2, "widths: header with truncated name skipped");
-	is_str(g.sn[0].partitions, "debug", "widths: %%.5P");
-	is_str(g.sn[0].name, "n01", "widths: %%-10N cut by width");
-	is_str(g.sn[1].name, "n[01-04]", "widths: a node list, unexpanded");
-	is_str(g.sn[1].state, "alloc", "widths: short state");
+	is_str(g.snode[0].partitions, "debug", "widths: %%.5P");
+	is_str(g.snode[0].name, "n01", "widths: %%-10N cut by width");
+	is_str(g.snode[1].name, "n[01-04]", "widths: a node list, unexpanded");
+	is_str(g.snode[1].state, "alloc", "widths: short state");
 
 	/* garbage: errors with line numbers, the rest kept */
 	r = RUN(parse_sinfo, "n1|idle\ngarbage\nn2|alloc\n", "%N|%T", &g);
 	is_int(r, 2, "garbage: two good lines kept");
 	is_int(g.nerr, 1, "garbage: one error");
-	is_int(g.errline, 2, "garbage: at line 2");
+	is_int(g.errline[0], 2, "garbage: at line 2");
 	r = RUN(parse_sinfo, "n1 idle xx\n", "%N %T %c", &g);
-	ok(r == 1 && g.nerr == 1 && !HAS(g.sn[0].valid, SN_CPUS),
+	ok(r == 1 && g.nerr == 1 && !HAS(g.snode[0].valid, SN_CPUS),
 	    "garbage: bad number is an error, the node is kept");
 	r = RUN(parse_sinfo, "n1\n", "%N %T", &g);
 	ok(r == 0 && g.nerr == 1, "garbage: a missing field");
@@ -418,7 +353,7 @@ test_sinfo_inline(void)
 	r = RUN(parse_sinfo, "\n\n  \n", NULL, &g);
 	ok(r == 0 && g.nerr == 0, "blank lines");
 	r = RUN(parse_sinfo, "n9,idle", "%N,%T", &g);
-	ok(r == 1 && strcmp(g.sn[0].name, "n9") == 0, "no final newline");
+	ok(r == 1 && strcmp(g.snode[0].name, "n9") == 0, "no final newline");
 
 	/* bad formats */
 	r = RUN(parse_sinfo, "x\n", "%", &g);
@@ -426,7 +361,8 @@ test_sinfo_inline(void)
 	r = RUN(parse_sinfo, "x\n", "no fields", &g);
 	ok(r == 0 && g.nerr == 1, "bad format: no specifier");
 	r = RUN(parse_sinfo, "50%,n1\n", "50%%,%N", &g);
-	ok(r == 1 && strcmp(g.sn[0].name, "n1") == 0, "format: %%%% literal");
+	ok(r == 1 && strcmp(g.snode[0].name, "n1") == 0,
+	    "format: %%%% literal");
 
 	/* a node list longer than a name splits into pieces that fit */
 	strlcpy(longlist, "gpu[", sizeof longlist);
@@ -440,15 +376,15 @@ test_sinfo_inline(void)
 	r = run(parse_sinfo, longlist, strlen(longlist), "%N|%T", &g);
 	ok(r > 2, "long list: %d pieces", r);
 	is_int(g.nerr, 0, "long list: no error");
-	is_str(g.sn[0].name, "gpu[000-005,010-015,020-025,030-035,040-045,"
+	is_str(g.snode[0].name, "gpu[000-005,010-015,020-025,030-035,040-045,"
 	    "050-055,060-065]", "long list: first piece is a valid set");
-	is_str(g.sn[r - 1].name, "cpu01,cpu02", "long list: last piece");
+	is_str(g.snode[r - 1].name, "cpu01,cpu02", "long list: last piece");
 	for (i = 0; i < (size_t)r; i++) {
-		if (strcmp(g.sn[i].state, "idle") != 0)
+		if (strcmp(g.snode[i].state, "idle") != 0)
 			break;
 	}
 	is_int(i, r, "long list: every piece has the state");
-	got_free(&g);
+	collect_free(&g);
 }
 
 /*
@@ -458,7 +394,7 @@ test_sinfo_inline(void)
 static void
 test_squeue_fixtures(void)
 {
-	struct got	 g = { 0 };
+	struct collect	 g = { 0 };
 	char		*buf;
 	size_t		 len;
 	int		 r;
@@ -469,8 +405,8 @@ test_squeue_fixtures(void)
 	    "\\x1F%t\\x1F%T\\x1F%u\\x1F%U\\x1F%v\\x1F%V\\x1F%w\\x1F%W\\x1F%x"
 	    "\\x1F%X\\x1F%y\\x1F%Y\\x1F%z\\x1F%Z\\x1F%s\\x1F%b\\x1F";
 
-	if ((buf = fixture("slurm/gcm-squeue-a-O-custom-hashpipe-noheader.txt",
-	    &len, 12)) != NULL) {
+	if ((buf = tap_fixture_skip("slurm/gcm-squeue-a-O-custom-hashpipe-"
+	    "noheader.txt", &len, 12)) != NULL) {
 		r = run(parse_squeue, buf, len, "%b|#%c|#%i|#%F|#%j|#%l|#%m|#%o"
 		    "|#%p|#%T|#%u|#%C|#%D|#%L|#%M|#%N|#%E|#%k|#%S|#%V|#%e|#%s|#%Q"
 		    "|#%v|#%P|#%a|#%q|#%r|#%s|#%s|#%s|#%s|#%s|#%Y|#", &g);
@@ -490,8 +426,8 @@ test_squeue_fixtures(void)
 		is_int(g.job[4].gpus, 160, "gcm: 8 x 20");
 		free(buf);
 	}
-	if ((buf = fixture("slurm/ood-squeue-O-unitsep-cardinal.txt", &len, 8))
-	    != NULL) {
+	if ((buf = tap_fixture_skip("slurm/ood-squeue-O-unitsep-cardinal.txt",
+	    &len, 8)) != NULL) {
 		r = run(parse_squeue, buf, len, ood, &g);
 		is_int(r, 4, "cardinal: header skipped, 4 jobs");
 		is_int(g.nerr, 0, "cardinal: no errors");
@@ -505,8 +441,8 @@ test_squeue_fixtures(void)
 		is_int(g.job[3].elapsed_s, 2 * 3600 + 29, "cardinal: 2:00:29");
 		free(buf);
 	}
-	if ((buf = fixture("slurm/ood-squeue-O-unitsep-non-utf8-jobname.txt",
-	    &len, 4)) != NULL) {
+	if ((buf = tap_fixture_skip("slurm/ood-squeue-O-unitsep-non-utf8-"
+	    "jobname.txt", &len, 4)) != NULL) {
 		r = run(parse_squeue, buf, len, ood, &g);
 		is_int(r, 1, "non-utf8: one job");
 		is_str(g.job[0].name, "\xef\xbf\xbd non-utf8",
@@ -515,15 +451,15 @@ test_squeue_fixtures(void)
 		is_str(g.job[0].gres, "gres/gpfs:ess:1", "non-utf8: gres");
 		free(buf);
 	}
-	if ((buf = fixture("slurm/rivos-squeue-h-r-o-jsonlike.txt", &len, 6))
-	    != NULL) {
+	if ((buf = tap_fixture_skip("slurm/rivos-squeue-h-r-o-jsonlike.txt",
+	    &len, 6)) != NULL) {
 		r = run(parse_squeue, buf, len, "{\"a\": \"%a\", \"id\": %A, "
 		    "\"end_time\": \"%e\", \"state\": \"%T\", \"p\": \"%P\", "
 		    "\"cpu\": %C, \"mem\": \"%m\", \"array_id\": \"%K\", "
 		    "\"r\":  \"%R\"}", &g);
 		is_int(r, 6, "rivos: 6 jobs");
 		is_int(g.nerr, 3, "rivos: comment and 2 short lines");
-		is_int(g.errline, 7, "rivos: first error at line 7");
+		is_int(g.errline[0], 7, "rivos: first error at line 7");
 		is_str(g.job[0].nodes, "cs10", "rivos: %%R of a running job");
 		is_str(g.job[3].reason,
 		    "ReqNodeNotAvail, UnavailableNodes:cs[100,101,102]",
@@ -531,8 +467,8 @@ test_squeue_fixtures(void)
 		is_str(g.job[5].reason, "Priority", "rivos: reason");
 		free(buf);
 	}
-	if ((buf = fixture("slurm/ucsc-hummingbird-squeue-default.txt", &len,
-	    9)) != NULL) {
+	if ((buf = tap_fixture_skip("slurm/ucsc-hummingbird-squeue-default.txt",
+	    &len, 9)) != NULL) {
 		r = run(parse_squeue, buf, len,
 		    "%.18i %.9P %.8j %.8u %.2t %.10M %.6D %R", &g);
 		is_int(r, 159, "ucsc default: 159 jobs");
@@ -549,21 +485,21 @@ test_squeue_fixtures(void)
 		    "ucsc: fields after the overflow");
 		free(buf);
 	}
-	if ((buf = fixture("slurm/vpenso-squeue-h-o-jobid-state.txt", &len, 3))
-	    != NULL) {
+	if ((buf = tap_fixture_skip("slurm/vpenso-squeue-h-o-jobid-state.txt",
+	    &len, 3)) != NULL) {
 		r = run(parse_squeue, buf, len, "%A,%T", &g);
 		is_int(r, 42, "vpenso: 42 jobs");
 		is_str(g.job[21].state, "NODE_FAIL", "vpenso: NODE_FAIL");
 		is_str(g.job[41].id, "15452452", "vpenso: last id");
 		free(buf);
 	}
-	got_free(&g);
+	collect_free(&g);
 }
 
 static void
 test_squeue_inline(void)
 {
-	struct got	 g = { 0 };
+	struct collect	 g = { 0 };
 	int		 r;
 	struct job	*j;
 
@@ -655,12 +591,13 @@ test_squeue_inline(void)
 	/* garbage and empty */
 	r = RUN(parse_squeue, "x\n\n1|u|p|n|RUNNING|0:01|1:00|1|1|N/A|n1|None\n",
 	    NULL, &g);
-	ok(r == 1 && g.nerr == 1 && g.errline == 1, "garbage line 1, rest kept");
+	ok(r == 1 && g.nerr == 1 && g.errline[0] == 1,
+	    "garbage line 1, rest kept");
 	r = run(parse_squeue, "", 0, NULL, &g);
 	ok(r == 0 && g.nerr == 0, "squeue: empty input");
 	r = RUN(parse_squeue, "\xff|\x00|", "%i|%j|", &g);
 	ok(r == 1 && g.nerr == 0, "squeue: NUL byte in a name");
-	got_free(&g);
+	collect_free(&g);
 }
 
 int

@@ -1,0 +1,118 @@
+/*
+ * myriad - a record collector for the parser unit tests: a sink that keeps
+ * every record a parser sends, in order, by kind; counts the errors and
+ * keeps the line of the first ones and the message of the first.
+ * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
+ */
+
+#ifndef COLLECT_H
+#define COLLECT_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend.h"
+
+#define COLLECT_MAXERR	64
+
+struct collect {
+	struct gpu	*gpu;
+	struct nvlink	*nvlink;
+	struct ibport	*ibport;
+	struct sensor	*sensor;
+	struct snode	*snode;
+	struct job	*job;
+	struct diag	*diag;
+	struct xid	*xid;
+	int		 ngpu, nnvlink, nibport, nsensor, nsnode, njob, ndiag,
+			 nxid;
+	int		 sizegpu, sizenvlink, sizeibport, sizesensor,
+			 sizesnode, sizejob, sizediag, sizexid;
+	int		 total;			/* records of every kind */
+	int		 nerr;
+	u_int		 errline[COLLECT_MAXERR];	/* the first ones */
+	char		 errmsg[256];		/* the first error */
+};
+
+/* collect_gpu() and the others: append a record of that kind. */
+#define COLLECT_KIND(kind)						\
+static void								\
+collect_##kind(void *arg, const struct kind *r)				\
+{									\
+	struct collect	*c = arg;					\
+									\
+	if (c->n##kind == c->size##kind) {				\
+		c->size##kind = c->size##kind ? c->size##kind * 2 : 64;	\
+		c->kind = realloc(c->kind, c->size##kind * sizeof *r);	\
+		if (c->kind == NULL)					\
+			abort();					\
+	}								\
+	c->kind[c->n##kind++] = *r;					\
+	c->total++;							\
+}
+COLLECT_KIND(gpu)
+COLLECT_KIND(nvlink)
+COLLECT_KIND(ibport)
+COLLECT_KIND(sensor)
+COLLECT_KIND(snode)
+COLLECT_KIND(job)
+COLLECT_KIND(diag)
+COLLECT_KIND(xid)
+#undef COLLECT_KIND
+
+static void
+collect_error(void *arg, u_int line, const char *msg)
+{
+	struct collect	*c = arg;
+
+	if (c->nerr == 0)
+		snprintf(c->errmsg, sizeof c->errmsg, "%s", msg);
+	if (c->nerr < COLLECT_MAXERR)
+		c->errline[c->nerr] = line;
+	c->nerr++;
+}
+
+static __attribute__((__unused__)) void
+collect_free(struct collect *c)
+{
+	free(c->gpu);
+	free(c->nvlink);
+	free(c->ibport);
+	free(c->sensor);
+	free(c->snode);
+	free(c->job);
+	free(c->diag);
+	free(c->xid);
+	memset(c, 0, sizeof *c);
+}
+
+/*
+ * Run a parser on a private copy of exactly len bytes (not NUL-terminated:
+ * nothing follows them), after emptying c.  What the parser returns.
+ */
+static __attribute__((__unused__)) int
+collect_run(struct collect *c, parse_fn fn, const char *buf, size_t len,
+    const char *fmt)
+{
+	const struct sink	 s = {
+		.arg = c, .gpu = collect_gpu, .nvlink = collect_nvlink,
+		.ibport = collect_ibport, .sensor = collect_sensor,
+		.snode = collect_snode, .job = collect_job,
+		.diag = collect_diag, .xid = collect_xid,
+		.error = collect_error
+	};
+	char			*copy;
+	int			 r;
+
+	collect_free(c);
+	if ((copy = malloc(len > 0 ? len : 1)) == NULL)
+		abort();
+	if (len > 0)
+		memcpy(copy, buf, len);
+	r = fn(copy, len, fmt, &s);
+	free(copy);
+	return (r);
+}
+
+#endif /* COLLECT_H */
