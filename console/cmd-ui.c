@@ -21,15 +21,19 @@ cmd_ui_check(struct cmd_ctx *ctx, struct cmd_args *args)
 	return (-1);
 }
 
+/*
+ * The cause by address: the order a call's arguments are made in is not
+ * C's to promise, and cause is set by the call in the other argument.
+ */
 static enum cmd_status
 cmd_ui_result(struct cmd_ctx *ctx, struct cmd_args *args, int rc,
-    char *cause)
+    char **cause)
 {
 	if (rc == 0)
 		return (CMD_OK);
-	cmd_error(ctx, args, CMD_ERROR, "%s", cause != NULL ? cause :
+	cmd_error(ctx, args, CMD_ERROR, "%s", *cause != NULL ? *cause :
 	    "failed");
-	free(cause);
+	free(*cause);
 	return (CMD_ERROR);
 }
 
@@ -41,7 +45,7 @@ cmd_view(struct cmd_ctx *ctx, struct cmd_args *args)
 	if (cmd_ui_check(ctx, args) != 0)
 		return (CMD_ERROR);
 	return (cmd_ui_result(ctx, args, ui_view(ctx->ui, args->argv[0],
-	    &cause), cause));
+	    &cause), &cause));
 }
 
 enum cmd_status
@@ -52,7 +56,7 @@ cmd_cursor(struct cmd_ctx *ctx, struct cmd_args *args)
 	if (cmd_ui_check(ctx, args) != 0)
 		return (CMD_ERROR);
 	return (cmd_ui_result(ctx, args, ui_cursor(ctx->ui, args->argv[0],
-	    &cause), cause));
+	    &cause), &cause));
 }
 
 enum cmd_status
@@ -88,7 +92,7 @@ cmd_mark(struct cmd_ctx *ctx, struct cmd_args *args)
 	else if (args->argc > 0)
 		mode = 'a';
 	return (cmd_ui_result(ctx, args, ui_mark(ctx->ui, mode,
-	    args->argc > 0 ? args->argv[0] : NULL, &cause), cause));
+	    args->argc > 0 ? args->argv[0] : NULL, &cause), &cause));
 }
 
 enum cmd_status
@@ -99,7 +103,7 @@ cmd_sort(struct cmd_ctx *ctx, struct cmd_args *args)
 	if (cmd_ui_check(ctx, args) != 0)
 		return (CMD_ERROR);
 	return (cmd_ui_result(ctx, args, ui_sort(ctx->ui, args->argv[0],
-	    &cause), cause));
+	    &cause), &cause));
 }
 
 enum cmd_status
@@ -110,7 +114,7 @@ cmd_filter(struct cmd_ctx *ctx, struct cmd_args *args)
 	if (cmd_ui_check(ctx, args) != 0)
 		return (CMD_ERROR);
 	return (cmd_ui_result(ctx, args, ui_filter(ctx->ui,
-	    args->argc > 0 ? args->argv[0] : "", &cause), cause));
+	    args->argc > 0 ? args->argv[0] : "", &cause), &cause));
 }
 
 enum cmd_status
@@ -121,7 +125,7 @@ cmd_metric(struct cmd_ctx *ctx, struct cmd_args *args)
 	if (cmd_ui_check(ctx, args) != 0)
 		return (CMD_ERROR);
 	return (cmd_ui_result(ctx, args, ui_metric(ctx->ui, args->argv[0],
-	    &cause), cause));
+	    &cause), &cause));
 }
 
 enum cmd_status
@@ -198,7 +202,7 @@ cmd_dump_screen(struct cmd_ctx *ctx, struct cmd_args *args)
 	if (cmd_ui_check(ctx, args) != 0)
 		return (CMD_ERROR);
 	return (cmd_ui_result(ctx, args, ui_dump(ctx->ui, args->argv[0],
-	    &cause), cause));
+	    &cause), &cause));
 }
 
 static const char *

@@ -189,7 +189,7 @@ void
 prompt_init(struct ui *ui)
 {
 	const char	*state = getenv("XDG_STATE_HOME"), *home;
-	char		*dir;
+	char		*dir, *p;
 
 	prompt_ui = ui;
 	rl_readline_name = "myriad";
@@ -213,15 +213,11 @@ prompt_init(struct ui *ui)
 		xasprintf(&dir, "%s/.local/state/myriad", home);
 	else
 		return;
-	if (state == NULL || *state == '\0') {
-		char	*parent;
-
-		xasprintf(&parent, "%s/.local", getenv("HOME"));
-		mkdir(parent, 0700);
-		free(parent);
-		xasprintf(&parent, "%s/.local/state", getenv("HOME"));
-		mkdir(parent, 0700);
-		free(parent);
+	/* mkdir -p: XDG_STATE_HOME need not be there yet either. */
+	for (p = dir + 1; (p = strchr(p, '/')) != NULL; p++) {
+		*p = '\0';
+		mkdir(dir, 0700);
+		*p = '/';
 	}
 	mkdir(dir, 0700);
 	xasprintf(&prompt_history, "%s/history", dir);
@@ -283,6 +279,8 @@ prompt_key(struct ui *ui, int key)
 
 	if (prompt_kind == 0)
 		return;
+	/* A list of completions lasts until the next key. */
+	ui_prompt_matches(ui, prompt_shown, 0);
 	for (i = 0; i < nitems(seqs); i++) {
 		if (seqs[i].key == key)
 			p = seqs[i].bytes;

@@ -599,11 +599,20 @@ ui_input(int fd, short revents, void *arg)
 		}
 		if ((key = ui_key(ch, rc == KEY_CODE_YES)) == -1)
 			continue;
-		if (key == 27) {
-			/* Escape, or Meta: look for a byte right after. */
-			nodelay(stdscr, TRUE);
-			if (wget_wch(stdscr, &ch) == OK && ch != 27)
+		if (key == 27 && (rc = wget_wch(stdscr, &ch)) != ERR) {
+			/*
+			 * Escape and a key at once: Meta and the key if the
+			 * prompt or a binding takes it, else Escape and then
+			 * the key, which goes back to be read next.
+			 */
+			if (rc == OK && ch != 27 && ((ui->prompt &&
+			    ch >= ' ') || keys_find(view_table[ui->view].name,
+			    KEYC_META | ui_key(ch, 0)) != NULL))
 				key = KEYC_META | ui_key(ch, 0);
+			else if (rc == OK)
+				unget_wch(ch);
+			else
+				ungetch(ch);
 		}
 		if (ui->prompt) {
 			if (key == 27 || key == 7)
@@ -616,6 +625,13 @@ ui_input(int fd, short revents, void *arg)
 			ui_text_close(ui);
 			continue;
 		}
+		/*
+		 * A key acts on what the screen shows: keys that come
+		 * together (typed ahead, over a slow link) each see the
+		 * frame the one before made.
+		 */
+		if (ui->dirty)
+			ui_draw(ui);
 		ui->message[0] = '\0';
 		command = keys_find(view_table[ui->view].name, key);
 		if (command != NULL)
@@ -732,10 +748,10 @@ ui_draw_status(struct ui *ui)
 	u_int			 alerts = 0, i;
 	size_t			 k, n = (size_t)m->nnodes * m->gpus_per_node;
 	double			 util = 0, crit, age;
-	char			 line[512], agebuf[16];
+	char			 line[512], agebuf[16], marks[32], *p, *q;
 	static const char	*names[] = { "alloc", "idle", "drain", "down",
 				    "other" };
-	int			 len;
+	int			 len, mlen;
 
 	if (made != ui->drawn) {
 		made = ui->drawn;
@@ -796,13 +812,36 @@ ui_draw_status(struct ui *ui)
 		snprintf(agebuf, sizeof agebuf, "%.0fs", age);
 	len = snprintf(line, sizeof line, "%s | age %s%s", counts_text, agebuf,
 	    unreach_text);
+	mlen = 0;
+	if (ui->nmarks > 0)
+		mlen = snprintf(marks, sizeof marks, " %u marked ", ui->nmarks);
+	/*
+	 * Narrow: no spaces around the bars; then, for the marks, whole
+	 * parts off the end.  Nothing is cut mid-word.  The age counts as
+	 * four columns, so the line keeps its form as the age changes.
+	 */
+	if (len - (int)strlen(agebuf) + 4 + mlen > ui->sx) {
+		for (p = q = line; *p != '\0'; p++) {
+			if (strncmp(p, " | ", 3) == 0) {
+				*q++ = '|';
+				p += 2;
+			} else
+				*q++ = *p;
+		}
+		*q = '\0';
+		len = q - line;
+		while (len + mlen > ui->sx && (q = strrchr(line, '|')) != NULL) {
+			*q = '\0';
+			len = q - line;
+		}
+	}
 	wattrset(stdscr, colour(C_STATUS));
 	mvwhline(stdscr, ui->sy - 2, 0, ' ', ui->sx);
 	mvwaddnstr(stdscr, ui->sy - 2, 0, line, ui->sx);
-	if (ui->nmarks > 0 && len + 14 < ui->sx) {
+	if (mlen > 0) {
 		wattrset(stdscr, colour(C_MARK) | A_REVERSE);
-		mvwprintw(stdscr, ui->sy - 2, ui->sx - 14, " %u marked ",
-		    ui->nmarks);
+		mvwaddnstr(stdscr, ui->sy - 2, ui->sx > mlen ? ui->sx - mlen :
+		    0, marks, ui->sx);
 	}
 	wattrset(stdscr, A_NORMAL);
 }
@@ -816,10 +855,13 @@ ui_draw_bottom(struct ui *ui)
 	wclrtoeol(stdscr);
 	if (ui->prompt) {
 		mvwaddnstr(stdscr, y, 0, ui->prompt_line, ui->sx - 1);
-		/* Completions, drawn by us above the prompt. */
+		/*
+		 * Completions, drawn by us on the line above the prompt:
+		 * the status line's, as the body's window covers the rest.
+		 */
 		if (ui->nmatches > 0) {
 			x = 0;
-			w = ui->sy - 3;
+			w = ui->sy - 2;
 			wattrset(stdscr, colour(C_STATUS));
 			mvwhline(stdscr, w, 0, ' ', ui->sx);
 			for (i = 0; i < (int)ui->nmatches; i++) {
@@ -912,6 +954,7 @@ static int
 ui_colours(void)
 {
 	const char	*when = options_get("color"), *e;
+	int		 n;
 
 	if (strcmp(when, "never") == 0)
 		return (0);
@@ -923,7 +966,9 @@ ui_colours(void)
 		return (0);
 	if (!has_colors())
 		return (0);
-	return (COLORS >= 256 ? 256 : COLORS >= 16 ? 16 : 8);
+	/* COLORS is not set until start_color(): ask terminfo. */
+	n = tigetnum("colors");
+	return (n >= 256 ? 256 : n >= 16 ? 16 : 8);
 }
 
 int

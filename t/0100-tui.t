@@ -1,0 +1,826 @@
+#!/bin/sh
+# The console as an operator meets it, driven in tmux at 80x24 and 250x70:
+# the first screen, the views and the tab bar (keys, commands, a mouse
+# click), the : prompt (editing, errors, history kept across a restart,
+# completion), filters, sorts, marks, keymaps and key bindings, resizing,
+# colour and its absence, the C locale, suspend and SIGTERM from a shell,
+# and :dump-screen against the terminal.
+. t/lib/tap.sh
+
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "1..0 # SKIP tmux is missing"
+	exit 0
+fi
+
+SOCK="myriad-test-$$"
+ARGS="--sim 10k --seed 1 --sim-time 1800000000"
+TAB=$(printf '\t')
+ESC=$(printf '\033')
+SOCKET="${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$SOCK"
+trap 'tmux -L "$SOCK" kill-server >/dev/null 2>&1; rm -f "$SOCKET"; rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM HUP
+# No user's configuration, keys or history: ours, in $T.
+export HOME="$T" XDG_CONFIG_HOME="$T/config" XDG_STATE_HOME="$T/state"
+mkdir -p "$T/config/myriad"
+echo 'cluster = "hopper";' > "$T/config/myriad/myriad.conf"
+
+tm() {
+	tmux -L "$SOCK" "$@"
+}
+
+screen() {	# screen SESSION: the terminal as text
+	tm capture-pane -p -t "$1"
+}
+
+line() {	# line SESSION N: line N of the terminal (1 is the top)
+	tm capture-pane -p -t "$1" | sed -n "$2p"
+}
+
+no_age() {	# the screen without the status line's age, which ticks
+	sed -e 's/age [^ |]*/age -/'
+}
+
+keys() {	# keys SESSION KEY...: keys by name (Enter, Escape, C-a)
+	s=$1
+	shift
+	tm send-keys -t "$s" "$@"
+}
+
+type_text() {	# type_text SESSION TEXT: characters as they are
+	tm send-keys -t "$1" -l "$2"
+}
+
+run() {	# run SESSION TEXT: a command at the : prompt
+	keys "$1" :
+	type_text "$1" "$2"
+	keys "$1" Enter
+}
+
+wait_for() {	# wait_for SESSION PATTERN: until the screen shows it (10 s)
+	i=0
+	while [ $i -lt 200 ]; do
+		screen "$1" | grep -Eq -- "$2" && return 0
+		sleep 0.05
+		i=$((i + 1))
+	done
+	return 1
+}
+
+wait_gone() {	# wait_gone SESSION PATTERN: until the screen does not
+	i=0
+	while [ $i -lt 200 ]; do
+		screen "$1" | grep -Eq -- "$2" || return 0
+		sleep 0.05
+		i=$((i + 1))
+	done
+	return 1
+}
+
+wait_line() {	# wait_line SESSION N PATTERN: until line N matches
+	i=0
+	while [ $i -lt 200 ]; do
+		line "$1" "$2" | grep -Eq -- "$3" && return 0
+		sleep 0.05
+		i=$((i + 1))
+	done
+	return 1
+}
+
+stable() {	# stable SESSION: until two looks 0.2 s apart agree (5 s)
+	i=0
+	a=$(screen "$1" | no_age)
+	while [ $i -lt 25 ]; do
+		sleep 0.2
+		b=$(screen "$1" | no_age)
+		[ "$a" = "$b" ] && return 0
+		a=$b
+		i=$((i + 1))
+	done
+	return 1
+}
+
+wait_cursor() {	# wait_cursor SESSION HEADING ROW: until the cursor is on ROW
+	i=0
+	while [ $i -lt 200 ]; do
+		[ "$(cursor_row "$1" "$2")" = "$3" ] && return 0
+		sleep 0.05
+		i=$((i + 1))
+	done
+	return 1
+}
+
+wait_same() {	# wait_same A B: until two screens agree, but for the age
+	i=0
+	while [ $i -lt 200 ]; do
+		screen "$1" | no_age > "$T/same1"
+		screen "$2" | no_age > "$T/same2"
+		cmp -s "$T/same1" "$T/same2" && return 0
+		sleep 0.05
+		i=$((i + 1))
+	done
+	diff "$T/same1" "$T/same2" | sed 's/^/# /' | head -n 20
+	return 1
+}
+
+dump() {	# dump SESSION FILE: :dump-screen FILE, typed at the prompt
+	rm -f "$2"
+	run "$1" "dump-screen $2"
+	i=0
+	while [ ! -s "$2" ] && [ $i -lt 100 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	[ -s "$2" ]
+}
+
+settle() {	# settle SESSION: every key sent so far has been read
+	keys "$1" :
+	wait_line "$1" "$H" '^:$'
+	keys "$1" Escape
+	wait_gone "$1" '^:$'
+}
+
+start() {	# start SESSION WIDTH HEIGHT [ENV=VALUE... --] [OPTION...]
+	s=$1 w=$2 h=$3 env=
+	shift 3
+	case " $* " in
+	*" -- "*)
+		while [ "$1" != -- ]; do
+			env="$env $1"
+			shift
+		done
+		shift
+		;;
+	esac
+	tm new-session -d -s "$s" -x "$w" -y "$h" \
+	    "exec env LC_ALL=C.UTF-8 $env $MYRIAD $ARGS $*" || return 1
+	if ! wait_for "$s" "SIMULATED" || ! alive "$s"; then
+		echo "# $s: the console did not start; its screen:"
+		screen "$s" | grep -v '^$' | head -n 10 | sed 's/^/#   /'
+		return 1
+	fi
+}
+
+alive() {	# alive SESSION: the program in it still runs
+	[ "$(tm display-message -p -t "$1" '#{pane_dead}')" = 0 ]
+}
+
+# The title of the highlighted tab: the first " N Title" on the top line
+# drawn in reverse, bold or on a background colour.
+tab_selected() {
+	tm capture-pane -e -p -t "$1" -S 0 -E 0 | awk -v RS="$ESC" '
+	NR > 1 && match($0, /^\[[0-9;]*m/) {
+		n = split(substr($0, 2, RLENGTH - 2), p, ";")
+		if (n == 0)
+			bold = rev = bg = 0
+		for (i = 1; i <= n; i++) {
+			if (p[i] == 38 || p[i] == 48)
+				i += p[i + 1] == 5 ? 2 : 4
+			else if (p[i] == "" || p[i] == 0)
+				bold = rev = bg = 0
+			else if (p[i] == 1)
+				bold = 1
+			else if (p[i] == 22)
+				bold = 0
+			else if (p[i] == 7)
+				rev = 1
+			else if (p[i] == 27)
+				rev = 0
+			else if (p[i] >= 40 && p[i] <= 47)
+				bg = 1
+			else if (p[i] == 49)
+				bg = 0
+		}
+		t = substr($0, RLENGTH + 1)
+		if ((bold || rev || bg) && match(t, /^ [1-7] [A-Za-z]+/)) {
+			print substr(t, 2, RLENGTH - 1)
+			exit
+		}
+	}'
+}
+
+# The row in reverse video under the heading that matches PATTERN: the
+# table's cursor.
+cursor_row() {	# cursor_row SESSION PATTERN
+	tm capture-pane -e -p -t "$1" | awk -v p="$2" -v e="$ESC" '
+	{
+		t = $0
+		gsub(e "\\[[0-9;]*m", "", t)
+		lead = ""
+		if (match($0, "^(" e "\\[[0-9;]*m)+"))
+			lead = substr($0, 1, RLENGTH)
+	}
+	f && lead ~ /[[;]7[;m]/ { print t; exit }
+	t ~ p { f = 1 }'
+}
+
+cursor_x() {	# cursor_x SESSION: the terminal cursor's column, from 0
+	tm display-message -p -t "$1" '#{cursor_x}'
+}
+
+rows_after() {	# rows_after SESSION PATTERN: the rows under the heading
+	screen "$1" | awk -v p="$2" 'f && (!NF || /^ /) { exit } f { print }
+	    $0 ~ p { f = 1 }'
+}
+
+cell() {	# cell SESSION HEADING COLUMN: the first row's value in COLUMN
+	screen "$1" | awk -v p="$2" -v c="$3" 'f { print $k; exit }
+	    $0 ~ p { for (k = 1; k <= NF && $k !~ "^" c; k++); f = 1 }'
+}
+
+colour_codes() {	# colour_codes SESSION: SGR colour parameters shown
+	tm capture-pane -e -p -t "$1" | awk -v RS="$ESC" '
+	match($0, /^\[[0-9;]*m/) {
+		n = split(substr($0, 2, RLENGTH - 2), p, ";")
+		for (i = 1; i <= n; i++) {
+			if (p[i] == 38 || p[i] == 48) {
+				print p[i] ";" p[i + 1] ";" p[i + 2]
+				i += 2
+			} else if ((p[i] >= 30 && p[i] <= 37) ||
+			    (p[i] >= 40 && p[i] <= 47) ||
+			    (p[i] >= 90 && p[i] <= 107))
+				print p[i]
+		}
+	}' | sort -u | tr '\n' ' '
+}
+
+
+# The server, kept up by a session of its own while consoles come and go.
+tm -f /dev/null new-session -d -s hold -x 80 -y 24 "sleep 3600"
+ok $? "tmux starts a server of our own"
+# A console that ends leaves its last words on the screen.
+tm set-option -g remain-on-exit on
+
+# What batch mode says of the same cluster, for the status line.
+$MYRIAD $ARGS -c 'list-nodes -o tsv' > "$T/nodes.tsv"
+$MYRIAD $ARGS -c 'list-gpus -o tsv' > "$T/gpus.tsv"
+STATES=$(awk -F"$TAB" 'NR > 1 {
+	if ($3 ~ /drain/) d++
+	else if ($3 ~ /^(down|fail)/) x++
+	else if ($3 ~ /^(alloc|mix|comp)/) a++
+	else if ($3 ~ /^idle/) i++
+	else o++
+	if ($5 != "yes" && $5 != "") u++ }
+    END { printf "alloc %d idle %d drain %d down %d%s %d\n", a, i, d, x,
+	o ? " other " o : "", u }' "$T/nodes.tsv")
+UNREACH=${STATES##* }
+STATES=${STATES% *}
+GPUSTAT=$(awk -F"$TAB" -v unreach="$UNREACH" '
+    NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    {
+	if ($c["util_pct"] != "") { util += $c["util_pct"]; n++ }
+	if ($c["error"] != "" || ($c["temp_c"] != "" && $c["temp_c"] >= 90) ||
+	    ($c["ecc_dbe"] != "" && $c["ecc_dbe"] > 0))
+		alerts++
+	if ((w = $c["power_w"]) != "") {
+		if (np == 0 || w + 0 > pmax)
+			pmax = w + 0
+		if (np == 0 || w + 0 < pmin)
+			pmin = w + 0
+		np++
+	}
+    }
+    END { printf "%.0f %d %d %d\n", util / n, alerts + unreach, pmax, pmin }' \
+    "$T/gpus.tsv")
+set -- $GPUSTAT
+UTIL=$1 ALERTS=$2 PMAX=$3 PMIN=$4
+N85=$(awk -F"$TAB" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    $c["temp_c"] != "" && $c["temp_c"] > 85' "$T/gpus.tsv" | wc -l |
+    tr -d ' ')
+# The status line as it must read; narrow, without spaces round the bars.
+S1=$(echo "$STATES" | sed 's/ /  */g')
+STATUS="^ $S1 ?\| ?util $UTIL% ?\| ?alerts $ALERTS ?\| ?age ([0-9]+s|<1s)"
+STATUS="$STATUS ?\| ?unreach $UNREACH\$"
+TABS=" 1 Map 2 GPUs 3 Jobs 4 Cooling 5 Links 6 Node 7 Events"
+LEGEND="^state +A allocated +M mixed +I idle +D drain +X down +\? unreachable"
+GPUHEAD="^NODE +GPU +UTIL%"
+
+# 1. The first screen, at both sizes.
+for size in 80x24 250x70; do
+	W=${size%x*}
+	H=${size#*x}
+	S="first$W"
+	if ! start "$S" "$W" "$H"; then
+		ok 1 "$size: the console starts"
+		continue
+	fi
+	ok 0 "$size: the console starts"
+	wait_for "$S" "^gpu0001 "
+	stable "$S"
+	like "$(line "$S" 1)" "^myriad hopper SIMULATED +$TABS\$" \
+	    "$size: the top line: the cluster, SIMULATED, the tabs"
+	is "$(tab_selected "$S")" "1 Map" "$size: the Map tab is highlighted"
+	like "$(line "$S" $((H - 1)))" "$STATUS" \
+	    "$size: the status line, second to last, counts as batch mode does"
+	like "$(screen "$S")" "^r001 +r009 +r017 +r025" \
+	    "$size: the map has its rack labels"
+	like "$(screen "$S")" "r145 +r153\$" \
+	    "$size: every rack is labelled, to r153"
+	like "$(screen "$S")" "$LEGEND" "$size: the map has its legend"
+	like "$(screen "$S")" "^gpu0001 +r001 +idle" \
+	    "$size: the cursor's line names gpu0001, its rack and state"
+	like "$(line "$S" "$H")" "^\? keys +: command +/ filter" \
+	    "$size: the bottom line says which keys do what"
+
+	# 11. :dump-screen writes what the terminal shows.  The data may
+	# still come in for a moment after the start: a few tries.
+	D="$T/dump-$size.txt"
+	n=0
+	while [ $n -lt 10 ]; do
+		dump "$S" "$D"
+		sed -n "1,$((H - 2))p" "$D" > "$T/a"
+		screen "$S" | sed -n "1,$((H - 2))p" > "$T/b"
+		cmp -s "$T/a" "$T/b" && break
+		sleep 0.2
+		n=$((n + 1))
+	done
+	cmp -s "$T/a" "$T/b"
+	ok $? "$size: :dump-screen writes the lines the terminal shows"
+	is "$(wc -l < "$D" | tr -d ' ')" "$H" "$size: all $H of them"
+	is "$(sed -n "$((H - 1))p" "$D" | no_age)" \
+	    "$(line "$S" $((H - 1)) | no_age)" \
+	    "$size: the dump's second to last line is tmux's status line"
+	like "$(sed -n "$((H - 1))p" "$D")" "$STATUS" \
+	    "$size: the dump's status line reads in full"
+
+	# 6. Marks: Space marks the cursor's node, the status line says so.
+	keys "$S" Space
+	wait_line "$S" $((H - 1)) " 1 marked *\$"
+	ok $? "$size: Space marks the node, the status line says 1 marked"
+	like "$(line "$S" $((H - 1)))" \
+	    "^ alloc [0-9]+ idle [0-9]+ .* 1 marked *\$" \
+	    "$size: with a mark, the status line still counts the nodes"
+	keys "$S" c
+	wait_line "$S" $((H - 1)) "unreach $UNREACH\$"
+	ok $? "$size: c clears the marks"
+	tm kill-session -t "$S"
+done
+
+# 2. Views: keys 1 to 7, Tab, :view, a click on a tab.
+W=80 H=24 S=a
+start "$S" "$W" "$H"
+ok $? "80x24: a console for the views, prompt and keys"
+set -- 1 "Map" "$LEGEND" \
+    2 "GPUs" "$GPUHEAD" \
+    3 "Jobs" "^JOBID +USER +NAME +STATE" \
+    4 "Cooling" "^RACK +INLET +EXHAUST +FANS" \
+    5 "Links" "^NODE +WHAT +LINK +STATE" \
+    6 "Node" "^gpu0001 +rack r001 " \
+    7 "Events" "^TIME +NODE +GPU +EVENT"
+while [ $# -gt 0 ]; do
+	keys "$S" "$1"
+	wait_for "$S" "$3"
+	ok $? "80x24: key $1 shows the $2 view"
+	is "$(tab_selected "$S")" "$1 $2" "80x24: key $1 highlights tab $1 $2"
+	shift 3
+done
+keys "$S" Tab
+wait_for "$S" "$LEGEND"
+ok $? "80x24: Tab after the last view comes round to the map"
+keys "$S" Tab
+wait_for "$S" "$GPUHEAD"
+is "$(tab_selected "$S")" "2 GPUs" "80x24: Tab goes on to GPUs, highlighted"
+keys "$S" BTab
+wait_for "$S" "$LEGEND"
+is "$(tab_selected "$S")" "1 Map" "80x24: BTab goes back to the map"
+run "$S" "view jobs"
+wait_for "$S" "^JOBID +USER"
+is "$(tab_selected "$S")" "3 Jobs" "80x24: :view jobs shows the jobs"
+
+# A click on a tab: the terminal's own mouse report (X10: ESC [ M, then
+# button, column and row, each plus 32), pressed and released.
+click() {	# click SESSION X Y (from 0)
+	tm send-keys -t "$1" -H 1b 5b 4d 20 "$(printf %x $(($2 + 33)))" \
+	    "$(printf %x $(($3 + 33)))"
+	tm send-keys -t "$1" -H 1b 5b 4d 23 "$(printf %x $(($2 + 33)))" \
+	    "$(printf %x $(($3 + 33)))"
+}
+X=$(line "$S" 1 | awk '{ print index($0, " 5 Links") + 1 }')
+click "$S" "$X" 0
+wait_for "$S" "^NODE +WHAT +LINK"
+ok $? "80x24: a click on the tab 5 Links shows the links"
+is "$(tab_selected "$S")" "5 Links" "80x24: and highlights its tab"
+X=$(line "$S" 1 | awk '{ print index($0, " 7 Events") + 5 }')
+click "$S" "$X" 0
+wait_for "$S" "^TIME +NODE +GPU +EVENT"
+ok $? "80x24: a click on the middle of 7 Events shows the events"
+
+# 3. The : prompt.
+run "$S" "view gpus"
+wait_for "$S" "$GPUHEAD"
+ok $? "80x24: :view gpus at the prompt runs it"
+keys "$S" :
+type_text "$S" "ew jos"
+keys "$S" Left
+type_text "$S" b
+wait_line "$S" "$H" '^:ew jobs$'
+ok $? "80x24 prompt: Left then a letter inserts it before the last"
+keys "$S" C-a
+type_text "$S" vi
+wait_line "$S" "$H" '^:view jobs$'
+is "$(cursor_x "$S")" 3 \
+    "80x24 prompt: C-a goes to the start, typing inserts there"
+keys "$S" C-e
+type_text "$S" XYZ
+keys "$S" BSpace
+wait_line "$S" "$H" '^:view jobsXY$'
+ok $? "80x24 prompt: C-e goes to the end, BSpace takes the last letter"
+keys "$S" Home Right Right Right Right Right
+type_text "$S" "<"
+wait_line "$S" "$H" '^:view <jobsXY$'
+ok $? "80x24 prompt: Home and Right move over the line"
+keys "$S" End BSpace BSpace C-a Right Right Right Right Right DC
+wait_line "$S" "$H" '^:view jobs$'
+is "$(cursor_x "$S")" 6 "80x24 prompt: End, BSpace and Delete edit the line"
+keys "$S" Enter
+wait_for "$S" "^JOBID +USER"
+ok $? "80x24 prompt: Enter runs the edited line, view jobs"
+like "$(line "$S" "$H")" "^\? keys" "80x24 prompt: and no error follows"
+
+keys "$S" :
+type_text "$S" "view map"
+wait_line "$S" "$H" '^:view map$'
+keys "$S" Escape
+wait_line "$S" "$H" "^\? keys"
+ok $? "80x24 prompt: Escape closes the prompt"
+like "$(screen "$S")" "^JOBID +USER" "80x24 prompt: without running it"
+keys "$S" :
+type_text "$S" "view map"
+wait_line "$S" "$H" '^:view map$'
+keys "$S" C-g
+wait_line "$S" "$H" "^\? keys"
+ok $? "80x24 prompt: so does C-g"
+like "$(screen "$S")" "^JOBID +USER" "80x24 prompt: without running it either"
+
+run "$S" "no-such"
+wait_line "$S" "$H" "^[^:].*no-such"
+like "$(line "$S" "$H")" "^unknown command: no-such" \
+    "80x24 prompt: an unknown command's error is on the message line"
+run "$S" "view bogus"
+wait_line "$S" "$H" "^[^:].*bogus"
+like "$(line "$S" "$H")" "^view: no view 'bogus'" \
+    "80x24 prompt: a command's own error says what is wrong"
+run "$S" "view events"
+wait_for "$S" "^TIME +NODE +GPU +EVENT"
+ok $? "80x24 prompt: after an error the prompt runs the next command"
+
+keys "$S" : Up
+wait_line "$S" "$H" '^:view events$'
+ok $? "80x24 prompt: Up recalls the last command"
+keys "$S" Up Up
+wait_line "$S" "$H" '^:no-such$'
+ok $? "80x24 prompt: Up again, the ones before"
+keys "$S" Down
+wait_line "$S" "$H" "^:view bogus$"
+ok $? "80x24 prompt: Down comes back"
+keys "$S" Escape
+wait_line "$S" "$H" "^\? keys"
+
+# Completion, and its list drawn on the line above the prompt.
+keys "$S" 2
+wait_for "$S" "$GPUHEAD"
+stable "$S"
+screen "$S" | sed -n "1,$((H - 2))p" > "$T/before"
+keys "$S" :
+type_text "$S" "list-g"
+keys "$S" Tab
+wait_line "$S" "$H" '^:list-gpus ?$'
+ok $? "80x24 completion: list-g Tab is list-gpus"
+keys "$S" C-u
+type_text "$S" "view co"
+keys "$S" Tab
+wait_line "$S" "$H" '^:view cooling ?$'
+ok $? "80x24 completion: view co Tab is view cooling"
+keys "$S" C-u
+type_text "$S" "filter gpu000"
+keys "$S" Tab Tab
+wait_line "$S" $((H - 1)) "^gpu0001  gpu0002 "
+ok $? "80x24 completion: filter gpu000 Tab Tab lists nodes above the prompt"
+like "$(line "$S" $((H - 1)))" \
+    "^gpu0001  gpu0002  gpu0003 .* gpu0008 .*\.\.\.\$" \
+    "80x24 completion: as many as fit, then ..."
+is "$(line "$S" "$H")" ":filter gpu000" \
+    "80x24 completion: the prompt keeps the line"
+screen "$S" | sed -n "1,$((H - 2))p" > "$T/after"
+cmp -s "$T/before" "$T/after"
+ok $? "80x24 completion: the rest of the screen is untouched"
+type_text "$S" 5
+wait_line "$S" $((H - 1)) "$STATUS"
+ok $? "80x24 completion: the next key takes the list away"
+keys "$S" Enter
+wait_for "$S" "filter: gpu0005"
+rows_after "$S" "$GPUHEAD" > "$T/rows"
+[ "$(grep -c '^gpu0005 ' "$T/rows")" -eq 8 ] && ! grep -qv '^gpu0005 ' "$T/rows"
+ok $? "80x24 completion: the completed filter leaves gpu0005's 8 GPUs"
+keys "$S" Escape
+wait_gone "$S" "filter: "
+
+# 4. Filters on the GPUs view.
+keys "$S" /
+type_text "$S" "gpu00[01-05]"
+keys "$S" Enter
+wait_for "$S" "filter: gpu00\[01-05\]"
+rows_after "$S" "$GPUHEAD" > "$T/rows"
+[ -s "$T/rows" ] && ! grep -Evq '^gpu000[1-5] ' "$T/rows"
+ok $? "80x24 filter: /gpu00[01-05] shows those nodes only"
+like "$(screen "$S")" "1-5(/| of )5\$" "80x24 filter: the grid has the 5 nodes"
+keys "$S" Escape
+wait_gone "$S" "filter: "
+ok $? "80x24 filter: Escape clears it"
+rows_after "$S" "$GPUHEAD" > "$T/rows"
+grep -Evq '^gpu000[1-5] ' "$T/rows"
+ok $? "80x24 filter: and the other nodes are back"
+keys "$S" /
+type_text "$S" "temp>85"
+keys "$S" Enter
+wait_for "$S" "filter: temp>85"
+rows_after "$S" "$GPUHEAD" > "$T/rows"
+is "$(wc -l < "$T/rows" | tr -d ' ')" "$N85" \
+    "80x24 filter: /temp>85 has the $N85 GPUs batch mode has"
+bad=$(screen "$S" | awk -v p="$GPUHEAD" 'f && (!NF || /^ /) { exit }
+    f && $k + 0 <= 85 { n++ }
+    $0 ~ p { for (k = 1; k <= NF && $k !~ /^TEMP/; k++); f = 1 }
+    END { print n + 0 }')
+is "$bad" 0 "80x24 filter: each of them above 85 C"
+keys "$S" Escape
+wait_gone "$S" "filter: "
+
+# 5. Sorts: the key, the marker on the heading, again to reverse.
+keys "$S" U
+wait_for "$S" "UTIL%v"
+is "$(cell "$S" "$GPUHEAD" UTIL)" 100 \
+    "80x24 sort: U sorts by utilization, 100% first"
+like "$(line "$S" "$H")" "sorted by util_pct" "80x24 sort: and says so"
+keys "$S" U
+wait_for "$S" "UTIL%\^"
+is "$(cell "$S" "$GPUHEAD" UTIL)" 0 "80x24 sort: U again, 0% first"
+keys "$S" P
+wait_for "$S" "POWERv"
+is "$(cell "$S" "$GPUHEAD" POWER)" "$PMAX" \
+    "80x24 sort: P sorts by power, $PMAX W first"
+keys "$S" P
+wait_for "$S" "POWER\^"
+is "$(cell "$S" "$GPUHEAD" POWER)" "$PMIN" "80x24 sort: P again, $PMIN W first"
+keys "$S" T
+wait_for "$S" "TEMPv"
+ok $? "80x24 sort: T sorts by temperature, hottest first"
+keys "$S" T
+wait_for "$S" "TEMP\^"
+ok $? "80x24 sort: T again, coolest first"
+keys "$S" T
+wait_for "$S" "TEMPv"
+
+# 7. Keys: the pager, a binding made at the prompt and taken away.
+keys "$S" "?"
+wait_for "$S" "Keys of the gpus view"
+like "$(screen "$S")" "bind -T gpus T 'sort temp_c'" \
+    "80x24 keys: ? shows the GPUs view's keys"
+keys "$S" q
+wait_for "$S" "$GPUHEAD"
+ok $? "80x24 keys: q closes the list"
+keys "$S" "?"
+wait_for "$S" "Keys of the gpus view"
+keys "$S" Escape
+wait_for "$S" "$GPUHEAD"
+ok $? "80x24 keys: Escape closes it"
+keys "$S" 3 "?"
+wait_for "$S" "Keys of the jobs view"
+like "$(screen "$S")" "bind -T jobs U 'sort user'" \
+    "80x24 keys: on the jobs view, the jobs view's keys"
+keys "$S" q 2
+wait_for "$S" "$GPUHEAD"
+
+FIRST=$(cursor_row "$S" "$GPUHEAD")
+like "$FIRST" "^gpu[0-9]{4} " "80x24 keys: the cursor is on the first GPU"
+keys "$S" C-f
+settle "$S"
+is "$(cursor_row "$S" "$GPUHEAD")" "$FIRST" \
+    "80x24 keys: the default keymap leaves C-f alone"
+run "$S" "bind -T gpus z 'sort power_w'"
+wait_line "$S" "$H" "^\? keys"
+keys "$S" z
+wait_for "$S" "POWERv"
+ok $? "80x24 keys: bind -T gpus z 'sort power_w' at the prompt, then z sorts"
+run "$S" "unbind -T gpus z"
+keys "$S" T
+wait_for "$S" "TEMPv"
+keys "$S" z
+settle "$S"
+like "$(screen "$S")" "TEMPv" "80x24 keys: after unbind, z does nothing"
+run "$S" "unbind -T gpus z"
+wait_line "$S" "$H" "^[^:].* z "
+like "$(line "$S" "$H")" "z is not bound in gpus" \
+    "80x24 keys: unbind of a key not bound says so"
+run "$S" "view map"
+wait_for "$S" "$LEGEND"
+
+# 3. History across a restart: q, start again, Up.
+# The status, when tmux has it: a busy server may be slow to reap.
+keys "$S" q
+i=0
+while alive "$S" && [ $i -lt 200 ]; do
+	sleep 0.05
+	i=$((i + 1))
+done
+like "$(tm display-message -p -t "$S" \
+    '#{pane_dead}:#{pane_dead_status}:#{pane_dead_signal}')" '^1:0?:$' \
+    "80x24: q quits, with status 0"
+tm kill-session -t "$S"
+is "$(tail -n 1 "$T/state/myriad/history")" "view map" \
+    "history: \$XDG_STATE_HOME/myriad/history has the last command"
+start again 80 24
+ok $? "history: a console starts again"
+keys again : Up
+wait_line again 24 '^:view map$'
+ok $? "history: a new console's Up recalls the last session's command"
+keys again Up
+wait_line again 24 "^:unbind -T gpus z\$"
+ok $? "history: and the one before it"
+keys again Escape
+tm kill-session -t again
+
+# 7. Keymaps: vi pages with C-f, emacs moves with C-n.
+printf 'cluster = "hopper";\nkeymap = "vi";\n' > "$T/vi.conf"
+printf 'cluster = "hopper";\nkeymap = "emacs";\n' > "$T/emacs.conf"
+start vi 80 24 -F "$T/vi.conf"
+ok $? "vi keymap: the console starts with keymap = \"vi\";"
+keys vi 2
+wait_for vi "$GPUHEAD"
+rows_after vi "$GPUHEAD" > "$T/page1"
+FIRST=$(cursor_row vi "$GPUHEAD")
+keys vi C-f
+wait_gone vi "^$FIRST\$"
+NOW=$(cursor_row vi "$GPUHEAD")
+[ -n "$NOW" ] && ! grep -qxF "$NOW" "$T/page1"
+ok $? "vi keymap: C-f pages down, to a row that was not on the page"
+keys vi C-b
+wait_cursor vi "$GPUHEAD" "$FIRST"
+ok $? "vi keymap: C-b pages back up"
+tm kill-session -t vi
+start emacs 80 24 -F "$T/emacs.conf"
+ok $? "emacs keymap: the console starts with keymap = \"emacs\";"
+keys emacs 2
+wait_for emacs "$GPUHEAD"
+SECOND=$(rows_after emacs "$GPUHEAD" | sed -n 2p)
+keys emacs C-n
+wait_cursor emacs "$GPUHEAD" "$SECOND"
+ok $? "emacs keymap: C-n moves the cursor down a row"
+keys emacs C-p
+wait_cursor emacs "$GPUHEAD" "$(rows_after emacs "$GPUHEAD" | head -n 1)"
+ok $? "emacs keymap: C-p moves it back"
+tm kill-session -t emacs
+
+# list-keys prints bind commands that load back as they were: through -f
+# and through keys-file, with quotes of every kind.
+$MYRIAD -F "$T/vi.conf" -c "bind -T gpus z 'filter \"temp>85\"'" \
+    -c "bind M-x \"filter 'it''s'\"" -c "bind '#' 'view map'" \
+    -c 'bind F5 refresh' -c list-keys > "$T/keys1.txt"
+like "$(cat "$T/keys1.txt")" "^bind -T gpus z 'filter \"temp>85\"'" \
+    "list-keys: prints bind commands, the new one among them"
+like "$(cat "$T/keys1.txt")" "^bind C-f 'cursor page-down'" \
+    "list-keys: with the vi keymap's keys"
+{ cat "$T/keys1.txt"; echo list-keys; } > "$T/keys1.cmds"
+$MYRIAD -F "$T/vi.conf" -f "$T/keys1.cmds" > "$T/keys2.txt"
+cmp -s "$T/keys1.txt" "$T/keys2.txt"
+ok $? "list-keys: its output run with -f gives the same bytes"
+printf 'keymap = "vi";\nkeys-file = "%s";\n' "$T/keys1.txt" > "$T/kf.conf"
+$MYRIAD -F "$T/kf.conf" -c list-keys > "$T/keys3.txt"
+cmp -s "$T/keys1.txt" "$T/keys3.txt"
+ok $? "list-keys: as keys-file it gives the same bytes"
+$MYRIAD -F "$T/vi.conf" -c list-keys > "$T/keys4.txt"
+! cmp -s "$T/keys1.txt" "$T/keys4.txt"
+ok $? "list-keys: without the file, the bindings made are not there"
+
+# 8. Resize, 80x24 to 250x70 and back, while running: the screen must be
+# what a console started at that size shows, and stay so.
+start rs 80 24 && start big 250 70 && start small 80 24
+ok $? "resize: three consoles start, 80x24, 250x70 and 80x24"
+tm resize-window -t rs -x 250 -y 70
+wait_line rs 69 "unreach $UNREACH\$"
+ok $? "resize to 250x70: the status line is on line 69"
+wait_same rs big
+ok $? "resize to 250x70: the screen is a 250x70 console's"
+tm resize-window -t rs -x 80 -y 24
+wait_line rs 23 "unreach $UNREACH\$"
+ok $? "resize to 80x24: the status line is on line 23"
+wait_same rs small
+ok $? "resize to 80x24: the screen is an 80x24 console's"
+keys rs 2
+keys big 2
+keys small 2
+wait_for rs "$GPUHEAD"
+tm resize-window -t rs -x 250 -y 70
+wait_for rs "MUTIL%"
+like "$(line rs 69)" "$STATUS" \
+    "resize the GPUs view to 250x70: the status line on line 69"
+like "$(screen rs)" "$GPUHEAD .*MUTIL%.*THROTTLE" \
+    "resize the GPUs view to 250x70: the wide table's columns"
+wait_same rs big
+ok $? "resize the GPUs view to 250x70: the screen is a 250x70 console's"
+tm resize-window -t rs -x 80 -y 24
+wait_same rs small
+ok $? "resize the GPUs view to 80x24: the screen is an 80x24 console's"
+tm kill-session -t rs
+tm kill-session -t big
+tm kill-session -t small
+
+# 9. Colour: none with NO_COLOR or --color=never, 256 when asked for.
+m=0
+for how in "NO_COLOR=1 --" "-- --color=never"; do
+	m=$((m + 1))
+	S=mono$m
+	start "$S" 80 24 $how
+	ok $? "$how: the console starts"
+	wait_for "$S" "^gpu0001 "
+	is "$(colour_codes "$S")/$(alive "$S" && echo alive)" "/alive" \
+	    "$how: no colour on the screen"
+	like "$(screen "$S")" "^[AIMDX?]{80}\$" \
+	    "$how: the map still has its letters"
+	like "$(screen "$S")" "$LEGEND" "$how: and says what they mean"
+	is "$(tab_selected "$S")" "1 Map" "$how: the tab is in reverse"
+	keys "$S" 2
+	wait_for "$S" "$GPUHEAD"
+	like "$(screen "$S")" "^temperature [^ ]{8} 30-90 C +X error +E ECC" \
+	    "$how: the GPUs grid has its legend"
+	tm kill-session -t "$S"
+done
+start colour 80 24 TERM=xterm-256color -- --color=always
+ok $? "TERM=xterm-256color --color=always: the console starts"
+wait_for colour "^gpu0001 "
+like "$(colour_codes colour)" "38;5;[0-9]+" \
+    "TERM=xterm-256color --color=always: 256 colours"
+tm kill-session -t colour
+
+# 9. The C locale: ASCII only, the blocks too.
+tm new-session -d -s ascii -x 80 -y 24 \
+    "exec env LC_ALL=C LANG=C $MYRIAD $ARGS" && wait_for ascii SIMULATED
+ok $? "LC_ALL=C: the console starts"
+keys ascii 2
+wait_for ascii "$GPUHEAD"
+like "$(screen ascii)" "^temperature [.:=#]{8} 30-90 C" \
+    "LC_ALL=C: the GPUs legend's scale is ASCII"
+like "$(screen ascii)" "^gpu[0-9]{4} [.:=#XE? ]{8}  gpu" \
+    "LC_ALL=C: so is the grid"
+bad=
+for v in 1 2 3 4 5 6 7; do
+	keys ascii $v
+	settle ascii
+	screen ascii > "$T/ascii"
+	if ! grep -q SIMULATED "$T/ascii" || LC_ALL=C grep -q '[^ -~]' \
+	    "$T/ascii"; then
+		bad="$bad $v"
+	fi
+done
+is "$bad" "" "LC_ALL=C: no view draws a byte outside ASCII"
+tm kill-session -t ascii
+start utf8 80 24
+ok $? "C.UTF-8: the console starts"
+keys utf8 2
+wait_for utf8 "$GPUHEAD"
+like "$(screen utf8)" "^temperature ▁▂▃▄▅▆▇█ 30-90 C" \
+    "C.UTF-8: the legend has the blocks"
+tm kill-session -t utf8
+
+# 10. From a shell: C-z and fg, then SIGTERM.
+tm new-session -d -s sh -x 80 -y 24 "exec env PS1='shell> ' LC_ALL=C.UTF-8 sh"
+wait_for sh '^shell>'
+type_text sh "$MYRIAD $ARGS"
+keys sh Enter
+wait_for sh "^gpu0001 "
+ok $? "sh: the console starts from a shell"
+stable sh
+screen sh | sed -n '1,22p' > "$T/before"
+keys sh C-z
+wait_for sh "Stopped"
+ok $? "sh: C-z stops the console"
+wait_for sh '^shell>$'
+ok $? "sh: the shell's prompt is back"
+type_text sh fg
+keys sh Enter
+wait_for sh "^gpu0001 "
+wait_for sh "unreach $UNREACH\$"
+screen sh | sed -n '1,22p' > "$T/after"
+cmp -s "$T/before" "$T/after"
+ok $? "sh: fg draws the whole screen again"
+keys sh 3
+wait_for sh "^JOBID +USER"
+ok $? "sh: and the keys work"
+if command -v pgrep >/dev/null 2>&1; then
+	PID=$(pgrep -P "$(tm display-message -p -t sh '#{pane_pid}')")
+	kill -TERM $PID
+	wait_gone sh "SIMULATED"
+	ok $? "sh: SIGTERM ends the console"
+	wait_for sh '^shell>$'
+	ok $? "sh: the shell's prompt is back"
+	type_text sh "stty -a"
+	keys sh Enter
+	wait_for sh "icanon"
+	like "$(screen sh | tr '\n' ' ')" " icanon .* echo " \
+	    "sh: the terminal is in canonical mode with echo again"
+	like "$(screen sh)" "^shell> stty -a\$" "sh: what is typed is shown"
+else
+	skip 4 "no pgrep to find the console's pid"
+fi
+tm kill-session -t sh
+
+done_testing
