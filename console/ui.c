@@ -1023,6 +1023,7 @@ ui_run(struct cmd_ctx *ctx)
 	prompt_init(&ui);
 
 	loop_add_fd(ui.loop, STDIN_FILENO, POLLIN, ui_input, &ui);
+	backend_attach(ctx->backend, ui.loop);
 	loop_signal(ui.loop, SIGWINCH, ui_sig_winch, &ui);
 	loop_signal(ui.loop, SIGTERM, ui_sig_quit, &ui);
 	loop_signal(ui.loop, SIGHUP, ui_sig_quit, &ui);
