@@ -414,7 +414,7 @@ map_draw_attention(struct ui *ui, WINDOW *w, int y0, int h, int sx)
 		    m->nodes[top[i].id].name,
 		    m->racks[m->nodes[top[i].id].rack].name, text);
 		draw_text(w, y0 + 1 + i % (h - 1), (i / (h - 1)) * colw,
-		    colw - 1, colour(top[i].sev >= 6 ? C_CRIT : top[i].sev >= 4 ?
+		    colw - 2, colour(top[i].sev >= 6 ? C_CRIT : top[i].sev >= 4 ?
 		    C_WARN : C_NORMAL), line);
 	}
 }
