@@ -3,64 +3,10 @@
 # and 250x70: what an operator must see, the sort keys, the filter, marks,
 # Enter, and :dump-screen against the terminal and against a second run.
 . t/lib/tap.sh
-
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "1..0 # SKIP tmux is missing"
-	exit 0
-fi
-
-SOCK="myriad-test-$$"
 ARGS="--sim 10k --seed 1 --sim-time 1800000000 --fault-rate 5"
+. t/lib/tui.sh
+
 TAB=$(printf '\t')
-SOCKET="${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$SOCK"
-trap 'tmux -L "$SOCK" kill-server >/dev/null 2>&1; rm -f "$SOCKET"; rm -rf "$T"' EXIT
-trap 'exit 1' INT TERM HUP
-# No user's configuration, keys or audit log.
-export HOME="$T" XDG_CONFIG_HOME="$T/config" XDG_STATE_HOME="$T/state"
-
-tm() {
-	tmux -L "$SOCK" "$@"
-}
-
-screen() {	# screen SESSION: the terminal as text
-	tm capture-pane -p -t "$1"
-}
-
-keys() {	# keys SESSION KEY...: keys by name (Enter, Escape, Space)
-	s=$1
-	shift
-	tm send-keys -t "$s" "$@"
-}
-
-type_text() {	# type_text SESSION TEXT: characters as they are
-	tm send-keys -t "$1" -l "$2"
-}
-
-wait_for() {	# wait_for SESSION PATTERN: until the screen shows it (30 s)
-	i=0
-	while [ $i -lt 300 ]; do
-		screen "$1" | grep -Eq -- "$2" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-
-wait_gone() {	# wait_gone SESSION PATTERN: until the screen does not show it
-	i=0
-	while [ $i -lt 300 ]; do
-		screen "$1" | grep -Eq -- "$2" || return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-
-start() {	# start SESSION WIDTH HEIGHT: the console on the simulator
-	tm new-session -d -s "$1" -x "$2" -y "$3" \
-	    "exec env LC_ALL=C.UTF-8 $MYRIAD $ARGS" || return 1
-	wait_for "$1" "SIMULATED"
-}
 
 row_after() {	# row_after SESSION PATTERN: the line under the heading
 	screen "$1" | awk -v p="$2" 'f { print; exit } $0 ~ p { f = 1 }'
@@ -76,21 +22,35 @@ cell() {	# cell SESSION HEADING COLUMN: the first row's value in COLUMN
 	    $0 ~ p { for (k = 1; k <= NF && $k != c; k++); f = 1 }'
 }
 
-dump() {	# dump SESSION FILE: :dump-screen FILE, typed at the prompt
-	rm -f "$2"
-	keys "$1" :
-	type_text "$1" "dump-screen $2"
-	keys "$1" Enter
-	i=0
-	while [ ! -s "$2" ] && [ $i -lt 300 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-	[ -s "$2" ]
+first_row() {	# first_row SESSION HEADING COLUMN...: the first row's
+		# values in those columns
+	fr_s=$1 fr_h=$2
+	shift 2
+	for fr_c; do
+		cell "$fr_s" "$fr_h" "$fr_c"
+	done | paste -sd ' ' -
 }
 
-body() {	# body HEIGHT: lines 2 .. HEIGHT-2, the view without status
-	sed -n "2,$(($1 - 2))p"
+off_rows() {	# off_rows SESSION HEADING PATTERN: how many rows under the
+		# heading are not like PATTERN, "none" if there are no rows
+	rows_after "$1" "$2" > "$T/rows"
+	if [ -s "$T/rows" ]; then
+		grep -Evc -- "$3" "$T/rows"
+	else
+		echo none
+	fi
+}
+
+cool_rows() {	# cool_rows SESSION HEADING: how many rows under the
+		# heading are at 85 C or below
+	screen "$1" | awk -v p="$2" 'f && (!NF || /^ /) { exit }
+	    f && $k + 0 <= 85 { n++ }
+	    $0 ~ p { for (k = 1; k <= NF && $k !~ /^TEMP/; k++); f = 1 }
+	    END { print n + 0 }'
+}
+
+nrows() {	# nrows SESSION HEADING: how many rows under the heading
+	rows_after "$1" "$2" | wc -l | tr -d ' '
 }
 
 slurm_time() {	# seconds as squeue prints them
@@ -128,54 +88,46 @@ JOB_ELAPSED=$(slurm_time "$(awk -F"$TAB" 'NR == 1 { for (i = 1; i <= NF;
     i++) c[$i] = i; next } { print $c["elapsed_s"]; exit }' "$T/jobs.tsv")")
 
 for size in 80x24 250x70; do
-	W=${size%x*}
-	H=${size#*x}
-	S="s$size"
-	if ! start "$S" "$W" "$H"; then
-		ok 1 "$size: the console starts in tmux"
-		continue
-	fi
-	ok 0 "$size: the console starts in tmux"
+	start_size "$size" || continue
 
 	# GPUs: the heat grid over the table, hottest first.
 	keys "$S" 2
 	wait_for "$S" "^$HOT_NODE +$HOT_GPU "
 	ok $? "$size gpus: the table comes up with the hottest GPU"
 	HEAD="^NODE +GPU +UTIL%"
-	like "$(screen "$S")" \
+	screen_like "$S" \
 	    "$HEAD .*MEM +MEMTOT .*TEMPv .*POWER +PLIMIT .*DBE .*XID .*ERROR" \
 	    "$size gpus: the heading, sorted by temperature, biggest first"
-	is "$(cell "$S" "$HEAD" NODE) $(cell "$S" "$HEAD" GPU) $(cell "$S" \
-	    "$HEAD" TEMPv)" "$HOT_NODE $HOT_GPU $HOT_TEMP" \
-	    "$size gpus: the hottest GPU is the first row"
-	like "$(screen "$S" | sed -n 2p)" "^$HOT_NODE [^ ]{8}  " \
-	    "$size gpus: the grid starts with its node and its 8 GPUs"
-	like "$(screen "$S")" "temperature .*X error  E ECC  \? unreachable" \
+	wait_is "$HOT_NODE $HOT_GPU $HOT_TEMP" \
+	    "$size gpus: the hottest GPU is the first row" \
+	    first_row "$S" "$HEAD" NODE GPU TEMPv
+	wait_like "^$HOT_NODE [^ ]{8}  " \
+	    "$size gpus: the grid starts with its node and its 8 GPUs" \
+	    line "$S" 2
+	screen_like "$S" "temperature .*X error  E ECC  \? unreachable" \
 	    "$size gpus: the grid says what it shows and what letters mean"
-	like "$(screen "$S")" "1-[0-9]+(/| of )1250" \
+	screen_like "$S" "1-[0-9]+(/| of )1250" \
 	    "$size gpus: the grid says which of the 1250 nodes it shows"
 
 	keys "$S" U
 	wait_for "$S" "UTIL%v"
-	is "$(cell "$S" "$HEAD" UTIL%v)" 100 \
-	    "$size gpus: U sorts by utilization, 100% first"
-	like "$(screen "$S")" "^utilization " "$size gpus: the grid follows"
+	wait_is 100 "$size gpus: U sorts by utilization, 100% first" \
+	    cell "$S" "$HEAD" UTIL%v
+	screen_like "$S" "^utilization " "$size gpus: the grid follows"
 	keys "$S" P
 	wait_for "$S" "POWERv"
 	ok $? "$size gpus: P sorts by power"
 	keys "$S" T
-	wait_for "$S" "^$HOT_NODE +$HOT_GPU "
+	wait_for "$S" "TEMPv" && wait_for "$S" "^$HOT_NODE +$HOT_GPU "
 	ok $? "$size gpus: T sorts by temperature again"
 
 	keys "$S" /
 	type_text "$S" "gpu00[01-10]"
 	keys "$S" Enter
 	wait_for "$S" "filter: gpu00\[01-10\]"
-	rows_after "$S" "^NODE +GPU" > "$T/rows"
-	bad=$(grep -Evc '^gpu00(0[1-9]|10) ' "$T/rows")
-	[ -s "$T/rows" ] && [ "$bad" -eq 0 ]
-	ok $? "$size gpus: /gpu00[01-10] leaves those nodes' GPUs only"
-	like "$(screen "$S")" "1-10(/| of )10" \
+	wait_is 0 "$size gpus: /gpu00[01-10] leaves those nodes' GPUs only" \
+	    off_rows "$S" "^NODE +GPU" '^gpu00(0[1-9]|10) '
+	screen_like "$S" "1-10(/| of )10" \
 	    "$size gpus: the grid has the 10 nodes"
 	keys "$S" Escape
 	wait_gone "$S" "filter: "
@@ -185,14 +137,10 @@ for size in 80x24 250x70; do
 	type_text "$S" "temp>85"
 	keys "$S" Enter
 	wait_for "$S" "filter: temp>85"
-	rows_after "$S" "^NODE +GPU" > "$T/rows"
-	is "$(wc -l < "$T/rows" | tr -d ' ')" "$N85" \
-	    "$size gpus: /temp>85 has the GPUs list-gpus -w has"
-	bad=$(screen "$S" | awk -v p="$HEAD" 'f && (!NF || /^ /) { exit }
-	    f && $k + 0 <= 85 { n++ }
-	    $0 ~ p { for (k = 1; k <= NF && $k !~ /^TEMP/; k++); f = 1 }
-	    END { print n + 0 }')
-	is "$bad" 0 "$size gpus: every one of them is above 85 C"
+	wait_is "$N85" "$size gpus: /temp>85 has the GPUs list-gpus -w has" \
+	    nrows "$S" "^NODE +GPU"
+	wait_is 0 "$size gpus: every one of them is above 85 C" \
+	    cool_rows "$S" "$HEAD"
 	keys "$S" Escape
 	wait_gone "$S" "filter: "
 
@@ -215,19 +163,18 @@ for size in 80x24 250x70; do
 	# The dump is what the terminal shows.
 	dump "$S" "$T/gpus-$size.txt"
 	ok $? "$size gpus: :dump-screen writes the screen"
-	screen "$S" | body "$H" > "$T/screen-$size.txt"
-	body "$H" < "$T/gpus-$size.txt" > "$T/dump-$size.txt"
-	cmp -s "$T/dump-$size.txt" "$T/screen-$size.txt"
+	same_dump "$S" "$T/gpus-$size.txt"
 	ok $? "$size gpus: the dump is what tmux shows"
+	body "$H" < "$T/gpus-$size.txt" > "$T/dump-$size.txt"
 
 	# Jobs: the queue in squeue's order, times as Slurm prints them.
 	keys "$S" 3
 	wait_for "$S" "^JOBID +USER"
 	ok $? "$size jobs: the heading"
-	like "$(row_after "$S" "^JOBID +USER")" \
-	    "^$JOB +$JOB_USER .* $JOB_ELAPSED " \
-	    "$size jobs: the first job, its elapsed time as $JOB_ELAPSED"
-	like "$(screen "$S")" "^job $JOB " \
+	wait_like "^$JOB +$JOB_USER .* $JOB_ELAPSED " \
+	    "$size jobs: the first job, its elapsed time as $JOB_ELAPSED" \
+	    row_after "$S" "^JOBID +USER"
+	screen_like "$S" "^job $JOB " \
 	    "$size jobs: the cursor's job in full under the table"
 	keys "$S" Enter
 	wait_for "$S" "job $JOB \($JOB_USER, .*\): [0-9]+ nodes? on the map"
@@ -243,17 +190,15 @@ for size in 80x24 250x70; do
 	keys "$S" 7
 	wait_for "$S" "^TIME +NODE +GPU +EVENT"
 	ok $? "$size events: the heading"
-	like "$(screen "$S")" \
+	screen_like "$S" \
 	    "^20[0-9-]+T[0-9:]+ +gpu[0-9]{4} +[0-9-] +(GPU [0-9]: )?Xid [0-9]+" \
 	    "$size events: Xid events with time, node and GPU"
 	keys "$S" /
 	type_text "$S" "xid=79"
 	keys "$S" Enter
 	wait_for "$S" "filter: xid=79"
-	rows_after "$S" "^TIME +NODE" > "$T/rows"
-	bad=$(grep -vc 'Xid 79' "$T/rows")
-	[ -s "$T/rows" ] && [ "$bad" -eq 0 ]
-	ok $? "$size events: /xid=79 leaves Xid 79 only"
+	wait_is 0 "$size events: /xid=79 leaves Xid 79 only" \
+	    off_rows "$S" "^TIME +NODE" 'Xid 79'
 	keys "$S" Escape
 
 	tm kill-session -t "$S"
