@@ -6,163 +6,44 @@
 # colour and its absence, the C locale, suspend and SIGTERM from a shell,
 # and :dump-screen against the terminal.
 . t/lib/tap.sh
-
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "1..0 # SKIP tmux is missing"
-	exit 0
-fi
-
-SOCK="myriad-test-$$"
 ARGS="--sim 10k --seed 1 --sim-time 1800000000"
+. t/lib/tui.sh
+
 TAB=$(printf '\t')
 ESC=$(printf '\033')
-SOCKET="${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$SOCK"
-trap 'tmux -L "$SOCK" kill-server >/dev/null 2>&1; rm -f "$SOCKET"; rm -rf "$T"' EXIT
-trap 'exit 1' INT TERM HUP
-# No user's configuration, keys or history: ours, in $T.
-export HOME="$T" XDG_CONFIG_HOME="$T/config" XDG_STATE_HOME="$T/state"
+# Our configuration, in $T: a cluster with a name.
 mkdir -p "$T/config/myriad"
 echo 'cluster = "hopper";' > "$T/config/myriad/myriad.conf"
-
-tm() {
-	tmux -L "$SOCK" "$@"
-}
-
-screen() {	# screen SESSION: the terminal as text
-	tm capture-pane -p -t "$1"
-}
-
-line() {	# line SESSION N: line N of the terminal (1 is the top)
-	tm capture-pane -p -t "$1" | sed -n "$2p"
-}
 
 no_age() {	# the screen without the status line's age, which ticks
 	sed -e 's/age [^ |]*/age -/'
 }
 
-keys() {	# keys SESSION KEY...: keys by name (Enter, Escape, C-a)
-	s=$1
-	shift
-	tm send-keys -t "$s" "$@"
-}
-
-type_text() {	# type_text SESSION TEXT: characters as they are
-	tm send-keys -t "$1" -l "$2"
-}
-
-run() {	# run SESSION TEXT: a command at the : prompt
-	keys "$1" :
-	type_text "$1" "$2"
-	keys "$1" Enter
-}
-
-wait_for() {	# wait_for SESSION PATTERN: until the screen shows it (10 s)
-	i=0
-	while [ $i -lt 200 ]; do
-		screen "$1" | grep -Eq -- "$2" && return 0
-		sleep 0.05
-		i=$((i + 1))
-	done
-	return 1
-}
-
-wait_gone() {	# wait_gone SESSION PATTERN: until the screen does not
-	i=0
-	while [ $i -lt 200 ]; do
-		screen "$1" | grep -Eq -- "$2" || return 0
-		sleep 0.05
-		i=$((i + 1))
-	done
-	return 1
-}
-
-wait_line() {	# wait_line SESSION N PATTERN: until line N matches
-	i=0
-	while [ $i -lt 200 ]; do
-		line "$1" "$2" | grep -Eq -- "$3" && return 0
-		sleep 0.05
-		i=$((i + 1))
-	done
-	return 1
-}
-
-stable() {	# stable SESSION: until two looks 0.2 s apart agree (5 s)
-	i=0
-	a=$(screen "$1" | no_age)
-	while [ $i -lt 25 ]; do
-		sleep 0.2
-		b=$(screen "$1" | no_age)
-		[ "$a" = "$b" ] && return 0
-		a=$b
-		i=$((i + 1))
-	done
-	return 1
-}
-
-wait_cursor() {	# wait_cursor SESSION HEADING ROW: until the cursor is on ROW
-	i=0
-	while [ $i -lt 200 ]; do
-		[ "$(cursor_row "$1" "$2")" = "$3" ] && return 0
-		sleep 0.05
-		i=$((i + 1))
-	done
-	return 1
+same_screens() {	# same_screens A B: two screens agree, but for the age
+	screen "$1" | no_age > "$T/same1"
+	screen "$2" | no_age > "$T/same2"
+	cmp -s "$T/same1" "$T/same2"
 }
 
 wait_same() {	# wait_same A B: until two screens agree, but for the age
-	i=0
-	while [ $i -lt 200 ]; do
-		screen "$1" | no_age > "$T/same1"
-		screen "$2" | no_age > "$T/same2"
-		cmp -s "$T/same1" "$T/same2" && return 0
-		sleep 0.05
-		i=$((i + 1))
-	done
+	poll "$TUI_WAIT" same_screens "$1" "$2" && return 0
 	diff "$T/same1" "$T/same2" | sed 's/^/# /' | head -n 20
 	return 1
 }
 
-dump() {	# dump SESSION FILE: :dump-screen FILE, typed at the prompt
-	rm -f "$2"
-	run "$1" "dump-screen $2"
-	i=0
-	while [ ! -s "$2" ] && [ $i -lt 100 ]; do
-		sleep 0.05
-		i=$((i + 1))
-	done
-	[ -s "$2" ]
+wait_cursor() {	# wait_cursor SESSION HEADING ROW: until the cursor is on
+		# ROW
+	poll "$TUI_WAIT" tui_is "$3" cursor_row "$1" "$2"
 }
 
-settle() {	# settle SESSION: every key sent so far has been read
-	keys "$1" :
-	wait_line "$1" "$H" '^:$'
-	keys "$1" Escape
-	wait_gone "$1" '^:$'
+gpu_rows() {	# gpu_rows SESSION PATTERN: how many GPU rows are like
+		# PATTERN, and how many not
+	rows_after "$1" "$GPUHEAD" > "$T/rows"
+	echo "$(grep -Ec -- "$2" "$T/rows") $(grep -Evc -- "$2" "$T/rows")"
 }
 
-start() {	# start SESSION WIDTH HEIGHT [ENV=VALUE... --] [OPTION...]
-	s=$1 w=$2 h=$3 env=
-	shift 3
-	case " $* " in
-	*" -- "*)
-		while [ "$1" != -- ]; do
-			env="$env $1"
-			shift
-		done
-		shift
-		;;
-	esac
-	tm new-session -d -s "$s" -x "$w" -y "$h" \
-	    "exec env LC_ALL=C.UTF-8 $env $MYRIAD $ARGS $*" || return 1
-	if ! wait_for "$s" "SIMULATED" || ! alive "$s"; then
-		echo "# $s: the console did not start; its screen:"
-		screen "$s" | grep -v '^$' | head -n 10 | sed 's/^/#   /'
-		return 1
-	fi
-}
-
-alive() {	# alive SESSION: the program in it still runs
-	[ "$(tm display-message -p -t "$1" '#{pane_dead}')" = 0 ]
+status_line() {	# status_line SESSION: the status line, without the age
+	line "$1" $(($(height "$1") - 1)) | no_age
 }
 
 # The title of the highlighted tab: the first " N Title" on the top line
@@ -218,16 +99,6 @@ cursor_x() {	# cursor_x SESSION: the terminal cursor's column, from 0
 	tm display-message -p -t "$1" '#{cursor_x}'
 }
 
-rows_after() {	# rows_after SESSION PATTERN: the rows under the heading
-	screen "$1" | awk -v p="$2" 'f && (!NF || /^ /) { exit } f { print }
-	    $0 ~ p { f = 1 }'
-}
-
-cell() {	# cell SESSION HEADING COLUMN: the first row's value in COLUMN
-	screen "$1" | awk -v p="$2" -v c="$3" 'f { print $k; exit }
-	    $0 ~ p { for (k = 1; k <= NF && $k !~ "^" c; k++); f = 1 }'
-}
-
 colour_codes() {	# colour_codes SESSION: SGR colour parameters shown
 	tm capture-pane -e -p -t "$1" | awk -v RS="$ESC" '
 	match($0, /^\[[0-9;]*m/) {
@@ -243,7 +114,6 @@ colour_codes() {	# colour_codes SESSION: SGR colour parameters shown
 		}
 	}' | sort -u | tr '\n' ' '
 }
-
 
 # The server, kept up by a session of its own while consoles come and go.
 tm -f /dev/null new-session -d -s hold -x 80 -y 24 "sleep 3600"
@@ -305,41 +175,31 @@ for size in 80x24 250x70; do
 		continue
 	fi
 	ok 0 "$size: the console starts"
-	wait_for "$S" "^gpu0001 "
-	stable "$S"
-	like "$(line "$S" 1)" "^myriad hopper SIMULATED +$TABS\$" \
-	    "$size: the top line: the cluster, SIMULATED, the tabs"
-	is "$(tab_selected "$S")" "1 Map" "$size: the Map tab is highlighted"
-	like "$(line "$S" $((H - 1)))" "$STATUS" \
-	    "$size: the status line, second to last, counts as batch mode does"
-	like "$(screen "$S")" "^r001 +r009 +r017 +r025" \
+	wait_like "^myriad hopper SIMULATED +$TABS\$" \
+	    "$size: the top line: the cluster, SIMULATED, the tabs" line "$S" 1
+	wait_is "1 Map" "$size: the Map tab is highlighted" tab_selected "$S"
+	wait_like "$STATUS" \
+	    "$size: the status line, second to last, counts as batch mode does" \
+	    line "$S" $((H - 1))
+	screen_like "$S" "^r001 +r009 +r017 +r025" \
 	    "$size: the map has its rack labels"
-	like "$(screen "$S")" "r145 +r153\$" \
-	    "$size: every rack is labelled, to r153"
-	like "$(screen "$S")" "$LEGEND" "$size: the map has its legend"
-	like "$(screen "$S")" "^gpu0001 +r001 +idle" \
+	screen_like "$S" "r145 +r153\$" "$size: every rack is labelled, to r153"
+	screen_like "$S" "$LEGEND" "$size: the map has its legend"
+	screen_like "$S" "^gpu0001 +r001 +idle" \
 	    "$size: the cursor's line names gpu0001, its rack and state"
-	like "$(line "$S" "$H")" "^\? keys +: command +/ filter" \
-	    "$size: the bottom line says which keys do what"
+	wait_like "^\? keys +: command +/ filter" \
+	    "$size: the bottom line says which keys do what" line "$S" "$H"
 
-	# 11. :dump-screen writes what the terminal shows.  The data may
-	# still come in for a moment after the start: a few tries.
+	# 11. :dump-screen writes what the terminal shows, once tmux has
+	# caught up.  The data may still come in for a moment after the
+	# start: a few tries.
 	D="$T/dump-$size.txt"
-	n=0
-	while [ $n -lt 10 ]; do
-		dump "$S" "$D"
-		sed -n "1,$((H - 2))p" "$D" > "$T/a"
-		screen "$S" | sed -n "1,$((H - 2))p" > "$T/b"
-		cmp -s "$T/a" "$T/b" && break
-		sleep 0.2
-		n=$((n + 1))
-	done
-	cmp -s "$T/a" "$T/b"
+	same_dump "$S" "$D"
 	ok $? "$size: :dump-screen writes the lines the terminal shows"
 	is "$(wc -l < "$D" | tr -d ' ')" "$H" "$size: all $H of them"
-	is "$(sed -n "$((H - 1))p" "$D" | no_age)" \
-	    "$(line "$S" $((H - 1)) | no_age)" \
-	    "$size: the dump's second to last line is tmux's status line"
+	wait_is "$(sed -n "$((H - 1))p" "$D" | no_age)" \
+	    "$size: the dump's second to last line is tmux's status line" \
+	    status_line "$S"
 	like "$(sed -n "$((H - 1))p" "$D")" "$STATUS" \
 	    "$size: the dump's status line reads in full"
 
@@ -347,9 +207,9 @@ for size in 80x24 250x70; do
 	keys "$S" Space
 	wait_line "$S" $((H - 1)) " 1 marked *\$"
 	ok $? "$size: Space marks the node, the status line says 1 marked"
-	like "$(line "$S" $((H - 1)))" \
-	    "^ alloc [0-9]+ idle [0-9]+ .* 1 marked *\$" \
-	    "$size: with a mark, the status line still counts the nodes"
+	wait_like "^ alloc [0-9]+ idle [0-9]+ .* 1 marked *\$" \
+	    "$size: with a mark, the status line still counts the nodes" \
+	    line "$S" $((H - 1))
 	keys "$S" c
 	wait_line "$S" $((H - 1)) "unreach $UNREACH\$"
 	ok $? "$size: c clears the marks"
@@ -371,7 +231,7 @@ while [ $# -gt 0 ]; do
 	keys "$S" "$1"
 	wait_for "$S" "$3"
 	ok $? "80x24: key $1 shows the $2 view"
-	is "$(tab_selected "$S")" "$1 $2" "80x24: key $1 highlights tab $1 $2"
+	wait_is "$1 $2" "80x24: key $1 highlights tab $1 $2" tab_selected "$S"
 	shift 3
 done
 keys "$S" Tab
@@ -379,13 +239,13 @@ wait_for "$S" "$LEGEND"
 ok $? "80x24: Tab after the last view comes round to the map"
 keys "$S" Tab
 wait_for "$S" "$GPUHEAD"
-is "$(tab_selected "$S")" "2 GPUs" "80x24: Tab goes on to GPUs, highlighted"
+wait_is "2 GPUs" "80x24: Tab goes on to GPUs, highlighted" tab_selected "$S"
 keys "$S" BTab
 wait_for "$S" "$LEGEND"
-is "$(tab_selected "$S")" "1 Map" "80x24: BTab goes back to the map"
+wait_is "1 Map" "80x24: BTab goes back to the map" tab_selected "$S"
 run "$S" "view jobs"
 wait_for "$S" "^JOBID +USER"
-is "$(tab_selected "$S")" "3 Jobs" "80x24: :view jobs shows the jobs"
+wait_is "3 Jobs" "80x24: :view jobs shows the jobs" tab_selected "$S"
 
 # A click on a tab: the terminal's own mouse report (X10: ESC [ M, then
 # button, column and row, each plus 32), pressed and released.
@@ -399,7 +259,7 @@ X=$(line "$S" 1 | awk '{ print index($0, " 5 Links") + 1 }')
 click "$S" "$X" 0
 wait_for "$S" "^NODE +WHAT +LINK"
 ok $? "80x24: a click on the tab 5 Links shows the links"
-is "$(tab_selected "$S")" "5 Links" "80x24: and highlights its tab"
+wait_is "5 Links" "80x24: and highlights its tab" tab_selected "$S"
 X=$(line "$S" 1 | awk '{ print index($0, " 7 Events") + 5 }')
 click "$S" "$X" 0
 wait_for "$S" "^TIME +NODE +GPU +EVENT"
@@ -418,8 +278,8 @@ ok $? "80x24 prompt: Left then a letter inserts it before the last"
 keys "$S" C-a
 type_text "$S" vi
 wait_line "$S" "$H" '^:view jobs$'
-is "$(cursor_x "$S")" 3 \
-    "80x24 prompt: C-a goes to the start, typing inserts there"
+wait_is 3 "80x24 prompt: C-a goes to the start, typing inserts there" \
+    cursor_x "$S"
 keys "$S" C-e
 type_text "$S" XYZ
 keys "$S" BSpace
@@ -431,11 +291,11 @@ wait_line "$S" "$H" '^:view <jobsXY$'
 ok $? "80x24 prompt: Home and Right move over the line"
 keys "$S" End BSpace BSpace C-a Right Right Right Right Right DC
 wait_line "$S" "$H" '^:view jobs$'
-is "$(cursor_x "$S")" 6 "80x24 prompt: End, BSpace and Delete edit the line"
+wait_is 6 "80x24 prompt: End, BSpace and Delete edit the line" cursor_x "$S"
 keys "$S" Enter
 wait_for "$S" "^JOBID +USER"
 ok $? "80x24 prompt: Enter runs the edited line, view jobs"
-like "$(line "$S" "$H")" "^\? keys" "80x24 prompt: and no error follows"
+wait_like "^\? keys" "80x24 prompt: and no error follows" line "$S" "$H"
 
 keys "$S" :
 type_text "$S" "view map"
@@ -443,23 +303,24 @@ wait_line "$S" "$H" '^:view map$'
 keys "$S" Escape
 wait_line "$S" "$H" "^\? keys"
 ok $? "80x24 prompt: Escape closes the prompt"
-like "$(screen "$S")" "^JOBID +USER" "80x24 prompt: without running it"
+settle "$S"
+screen_like "$S" "^JOBID +USER" "80x24 prompt: without running it"
 keys "$S" :
 type_text "$S" "view map"
 wait_line "$S" "$H" '^:view map$'
 keys "$S" C-g
 wait_line "$S" "$H" "^\? keys"
 ok $? "80x24 prompt: so does C-g"
-like "$(screen "$S")" "^JOBID +USER" "80x24 prompt: without running it either"
+settle "$S"
+screen_like "$S" "^JOBID +USER" "80x24 prompt: without running it either"
 
 run "$S" "no-such"
-wait_line "$S" "$H" "^[^:].*no-such"
-like "$(line "$S" "$H")" "^unknown command: no-such" \
-    "80x24 prompt: an unknown command's error is on the message line"
+wait_like "^unknown command: no-such" \
+    "80x24 prompt: an unknown command's error is on the message line" \
+    line "$S" "$H"
 run "$S" "view bogus"
-wait_line "$S" "$H" "^[^:].*bogus"
-like "$(line "$S" "$H")" "^view: no view 'bogus'" \
-    "80x24 prompt: a command's own error says what is wrong"
+wait_like "^view: no view 'bogus'" \
+    "80x24 prompt: a command's own error says what is wrong" line "$S" "$H"
 run "$S" "view events"
 wait_for "$S" "^TIME +NODE +GPU +EVENT"
 ok $? "80x24 prompt: after an error the prompt runs the next command"
@@ -479,8 +340,8 @@ wait_line "$S" "$H" "^\? keys"
 # Completion, and its list drawn on the line above the prompt.
 keys "$S" 2
 wait_for "$S" "$GPUHEAD"
-stable "$S"
-screen "$S" | sed -n "1,$((H - 2))p" > "$T/before"
+settle "$S"
+screen "$S" > "$T/before"
 keys "$S" :
 type_text "$S" "list-g"
 keys "$S" Tab
@@ -496,22 +357,19 @@ type_text "$S" "filter gpu000"
 keys "$S" Tab Tab
 wait_line "$S" $((H - 1)) "^gpu0001  gpu0002 "
 ok $? "80x24 completion: filter gpu000 Tab Tab lists nodes above the prompt"
-like "$(line "$S" $((H - 1)))" \
-    "^gpu0001  gpu0002  gpu0003 .* gpu0008 .*\.\.\.\$" \
-    "80x24 completion: as many as fit, then ..."
-is "$(line "$S" "$H")" ":filter gpu000" \
-    "80x24 completion: the prompt keeps the line"
-screen "$S" | sed -n "1,$((H - 2))p" > "$T/after"
-cmp -s "$T/before" "$T/after"
+wait_like "^gpu0001  gpu0002  gpu0003 .* gpu0008 .*\.\.\.\$" \
+    "80x24 completion: as many as fit, then ..." line "$S" $((H - 1))
+wait_is ":filter gpu000" "80x24 completion: the prompt keeps the line" \
+    line "$S" "$H"
+shows_upper "$S" "$T/before"
 ok $? "80x24 completion: the rest of the screen is untouched"
 type_text "$S" 5
 wait_line "$S" $((H - 1)) "$STATUS"
 ok $? "80x24 completion: the next key takes the list away"
 keys "$S" Enter
 wait_for "$S" "filter: gpu0005"
-rows_after "$S" "$GPUHEAD" > "$T/rows"
-[ "$(grep -c '^gpu0005 ' "$T/rows")" -eq 8 ] && ! grep -qv '^gpu0005 ' "$T/rows"
-ok $? "80x24 completion: the completed filter leaves gpu0005's 8 GPUs"
+wait_is "8 0" "80x24 completion: the completed filter leaves gpu0005's 8 GPUs" \
+    gpu_rows "$S" '^gpu0005 '
 keys "$S" Escape
 wait_gone "$S" "filter: "
 
@@ -520,47 +378,42 @@ keys "$S" /
 type_text "$S" "gpu00[01-05]"
 keys "$S" Enter
 wait_for "$S" "filter: gpu00\[01-05\]"
-rows_after "$S" "$GPUHEAD" > "$T/rows"
-[ -s "$T/rows" ] && ! grep -Evq '^gpu000[1-5] ' "$T/rows"
-ok $? "80x24 filter: /gpu00[01-05] shows those nodes only"
-like "$(screen "$S")" "1-5(/| of )5\$" "80x24 filter: the grid has the 5 nodes"
+wait_is 0 "80x24 filter: /gpu00[01-05] shows those nodes only" \
+    off_rows "$S" "$GPUHEAD" '^gpu000[1-5] '
+screen_like "$S" "1-5(/| of )5\$" "80x24 filter: the grid has the 5 nodes"
 keys "$S" Escape
 wait_gone "$S" "filter: "
 ok $? "80x24 filter: Escape clears it"
-rows_after "$S" "$GPUHEAD" > "$T/rows"
-grep -Evq '^gpu000[1-5] ' "$T/rows"
+poll "$TUI_WAIT" tui_not tui_is 0 off_rows "$S" "$GPUHEAD" '^gpu000[1-5] '
 ok $? "80x24 filter: and the other nodes are back"
 keys "$S" /
 type_text "$S" "temp>85"
 keys "$S" Enter
 wait_for "$S" "filter: temp>85"
-rows_after "$S" "$GPUHEAD" > "$T/rows"
-is "$(wc -l < "$T/rows" | tr -d ' ')" "$N85" \
-    "80x24 filter: /temp>85 has the $N85 GPUs batch mode has"
-bad=$(screen "$S" | awk -v p="$GPUHEAD" 'f && (!NF || /^ /) { exit }
-    f && $k + 0 <= 85 { n++ }
-    $0 ~ p { for (k = 1; k <= NF && $k !~ /^TEMP/; k++); f = 1 }
-    END { print n + 0 }')
-is "$bad" 0 "80x24 filter: each of them above 85 C"
+wait_is "$N85" "80x24 filter: /temp>85 has the $N85 GPUs batch mode has" \
+    nrows "$S" "$GPUHEAD"
+wait_is 0 "80x24 filter: each of them above 85 C" \
+    cool_rows "$S" "$GPUHEAD" 85
 keys "$S" Escape
 wait_gone "$S" "filter: "
 
 # 5. Sorts: the key, the marker on the heading, again to reverse.
 keys "$S" U
 wait_for "$S" "UTIL%v"
-is "$(cell "$S" "$GPUHEAD" UTIL)" 100 \
-    "80x24 sort: U sorts by utilization, 100% first"
-like "$(line "$S" "$H")" "sorted by util_pct" "80x24 sort: and says so"
+wait_is 100 "80x24 sort: U sorts by utilization, 100% first" \
+    cell "$S" "$GPUHEAD" UTIL
+wait_like "sorted by util_pct" "80x24 sort: and says so" line "$S" "$H"
 keys "$S" U
 wait_for "$S" "UTIL%\^"
-is "$(cell "$S" "$GPUHEAD" UTIL)" 0 "80x24 sort: U again, 0% first"
+wait_is 0 "80x24 sort: U again, 0% first" cell "$S" "$GPUHEAD" UTIL
 keys "$S" P
 wait_for "$S" "POWERv"
-is "$(cell "$S" "$GPUHEAD" POWER)" "$PMAX" \
-    "80x24 sort: P sorts by power, $PMAX W first"
+wait_is "$PMAX" "80x24 sort: P sorts by power, $PMAX W first" \
+    cell "$S" "$GPUHEAD" POWER
 keys "$S" P
 wait_for "$S" "POWER\^"
-is "$(cell "$S" "$GPUHEAD" POWER)" "$PMIN" "80x24 sort: P again, $PMIN W first"
+wait_is "$PMIN" "80x24 sort: P again, $PMIN W first" \
+    cell "$S" "$GPUHEAD" POWER
 keys "$S" T
 wait_for "$S" "TEMPv"
 ok $? "80x24 sort: T sorts by temperature, hottest first"
@@ -571,27 +424,29 @@ keys "$S" T
 wait_for "$S" "TEMPv"
 
 # 7. Keys: the pager, a binding made at the prompt and taken away.
+# The list covers the view: its heading goes before a key closes it.
 keys "$S" "?"
-wait_for "$S" "Keys of the gpus view"
-like "$(screen "$S")" "bind -T gpus T 'sort temp_c'" \
+wait_for "$S" "Keys of the gpus view" && wait_gone "$S" "$GPUHEAD"
+screen_like "$S" "bind -T gpus T 'sort temp_c'" \
     "80x24 keys: ? shows the GPUs view's keys"
 keys "$S" q
 wait_for "$S" "$GPUHEAD"
 ok $? "80x24 keys: q closes the list"
 keys "$S" "?"
-wait_for "$S" "Keys of the gpus view"
+wait_for "$S" "Keys of the gpus view" && wait_gone "$S" "$GPUHEAD"
 keys "$S" Escape
 wait_for "$S" "$GPUHEAD"
 ok $? "80x24 keys: Escape closes it"
 keys "$S" 3 "?"
 wait_for "$S" "Keys of the jobs view"
-like "$(screen "$S")" "bind -T jobs U 'sort user'" \
+screen_like "$S" "bind -T jobs U 'sort user'" \
     "80x24 keys: on the jobs view, the jobs view's keys"
 keys "$S" q 2
 wait_for "$S" "$GPUHEAD"
 
-FIRST=$(cursor_row "$S" "$GPUHEAD")
-like "$FIRST" "^gpu[0-9]{4} " "80x24 keys: the cursor is on the first GPU"
+wait_like "^gpu[0-9]{4} " "80x24 keys: the cursor is on the first GPU" \
+    cursor_row "$S" "$GPUHEAD"
+FIRST=$tui_out
 keys "$S" C-f
 settle "$S"
 is "$(cursor_row "$S" "$GPUHEAD")" "$FIRST" \
@@ -606,22 +461,17 @@ keys "$S" T
 wait_for "$S" "TEMPv"
 keys "$S" z
 settle "$S"
-like "$(screen "$S")" "TEMPv" "80x24 keys: after unbind, z does nothing"
+screen_like "$S" "TEMPv" "80x24 keys: after unbind, z does nothing"
 run "$S" "unbind -T gpus z"
-wait_line "$S" "$H" "^[^:].* z "
-like "$(line "$S" "$H")" "z is not bound in gpus" \
-    "80x24 keys: unbind of a key not bound says so"
+wait_like "z is not bound in gpus" \
+    "80x24 keys: unbind of a key not bound says so" line "$S" "$H"
 run "$S" "view map"
 wait_for "$S" "$LEGEND"
 
 # 3. History across a restart: q, start again, Up.
 # The status, when tmux has it: a busy server may be slow to reap.
 keys "$S" q
-i=0
-while alive "$S" && [ $i -lt 200 ]; do
-	sleep 0.05
-	i=$((i + 1))
-done
+poll "$TUI_WAIT" tui_not alive "$S"
 like "$(tm display-message -p -t "$S" \
     '#{pane_dead}:#{pane_dead_status}:#{pane_dead_signal}')" '^1:0?:$' \
     "80x24: q quits, with status 0"
@@ -646,12 +496,15 @@ start vi 80 24 -F "$T/vi.conf"
 ok $? "vi keymap: the console starts with keymap = \"vi\";"
 keys vi 2
 wait_for vi "$GPUHEAD"
+settle vi
 rows_after vi "$GPUHEAD" > "$T/page1"
 FIRST=$(cursor_row vi "$GPUHEAD")
+off_page() {	# off_page SESSION: the cursor is on a row not on page 1
+	NOW=$(cursor_row "$1" "$GPUHEAD")
+	[ -n "$NOW" ] && ! grep -qxF "$NOW" "$T/page1"
+}
 keys vi C-f
-wait_gone vi "^$FIRST\$"
-NOW=$(cursor_row vi "$GPUHEAD")
-[ -n "$NOW" ] && ! grep -qxF "$NOW" "$T/page1"
+poll "$TUI_WAIT" off_page vi
 ok $? "vi keymap: C-f pages down, to a row that was not on the page"
 keys vi C-b
 wait_cursor vi "$GPUHEAD" "$FIRST"
@@ -661,6 +514,7 @@ start emacs 80 24 -F "$T/emacs.conf"
 ok $? "emacs keymap: the console starts with keymap = \"emacs\";"
 keys emacs 2
 wait_for emacs "$GPUHEAD"
+settle emacs
 SECOND=$(rows_after emacs "$GPUHEAD" | sed -n 2p)
 keys emacs C-n
 wait_cursor emacs "$GPUHEAD" "$SECOND"
@@ -711,9 +565,9 @@ keys small 2
 wait_for rs "$GPUHEAD"
 tm resize-window -t rs -x 250 -y 70
 wait_for rs "MUTIL%"
-like "$(line rs 69)" "$STATUS" \
-    "resize the GPUs view to 250x70: the status line on line 69"
-like "$(screen rs)" "$GPUHEAD .*MUTIL%.*THROTTLE" \
+wait_like "$STATUS" \
+    "resize the GPUs view to 250x70: the status line on line 69" line rs 69
+screen_like rs "$GPUHEAD .*MUTIL%.*THROTTLE" \
     "resize the GPUs view to 250x70: the wide table's columns"
 wait_same rs big
 ok $? "resize the GPUs view to 250x70: the screen is a 250x70 console's"
@@ -732,35 +586,32 @@ for how in "NO_COLOR=1 --" "-- --color=never"; do
 	start "$S" 80 24 $how
 	ok $? "$how: the console starts"
 	wait_for "$S" "^gpu0001 "
+	settle "$S"
 	is "$(colour_codes "$S")/$(alive "$S" && echo alive)" "/alive" \
 	    "$how: no colour on the screen"
-	like "$(screen "$S")" "^[AIMDX?]{80}\$" \
-	    "$how: the map still has its letters"
-	like "$(screen "$S")" "$LEGEND" "$how: and says what they mean"
-	is "$(tab_selected "$S")" "1 Map" "$how: the tab is in reverse"
+	screen_like "$S" "^[AIMDX?]{80}\$" "$how: the map still has its letters"
+	screen_like "$S" "$LEGEND" "$how: and says what they mean"
+	wait_is "1 Map" "$how: the tab is in reverse" tab_selected "$S"
 	keys "$S" 2
 	wait_for "$S" "$GPUHEAD"
-	like "$(screen "$S")" "^temperature [^ ]{8} 30-90 C +X error +E ECC" \
+	screen_like "$S" "^temperature [^ ]{8} 30-90 C +X error +E ECC" \
 	    "$how: the GPUs grid has its legend"
 	tm kill-session -t "$S"
 done
 start colour 80 24 TERM=xterm-256color -- --color=always
 ok $? "TERM=xterm-256color --color=always: the console starts"
-wait_for colour "^gpu0001 "
-like "$(colour_codes colour)" "38;5;[0-9]+" \
-    "TERM=xterm-256color --color=always: 256 colours"
+wait_like "38;5;[0-9]+" "TERM=xterm-256color --color=always: 256 colours" \
+    colour_codes colour
 tm kill-session -t colour
 
 # 9. The C locale: ASCII only, the blocks too.
-tm new-session -d -s ascii -x 80 -y 24 \
-    "exec env LC_ALL=C LANG=C $MYRIAD $ARGS" && wait_for ascii SIMULATED
+start ascii 80 24 LC_ALL=C LANG=C --
 ok $? "LC_ALL=C: the console starts"
 keys ascii 2
 wait_for ascii "$GPUHEAD"
-like "$(screen ascii)" "^temperature [.:=#]{8} 30-90 C" \
+screen_like ascii "^temperature [.:=#]{8} 30-90 C" \
     "LC_ALL=C: the GPUs legend's scale is ASCII"
-like "$(screen ascii)" "^gpu[0-9]{4} [.:=#XE? ]{8}  gpu" \
-    "LC_ALL=C: so is the grid"
+screen_like ascii "^gpu[0-9]{4} [.:=#XE? ]{8}  gpu" "LC_ALL=C: so is the grid"
 bad=
 for v in 1 2 3 4 5 6 7; do
 	keys ascii $v
@@ -777,19 +628,22 @@ start utf8 80 24
 ok $? "C.UTF-8: the console starts"
 keys utf8 2
 wait_for utf8 "$GPUHEAD"
-like "$(screen utf8)" "^temperature ▁▂▃▄▅▆▇█ 30-90 C" \
+screen_like utf8 "^temperature ▁▂▃▄▅▆▇█ 30-90 C" \
     "C.UTF-8: the legend has the blocks"
 tm kill-session -t utf8
 
 # 10. From a shell: C-z and fg, then SIGTERM.
+flat() {	# flat SESSION: the screen on one line
+	screen "$1" | tr '\n' ' '
+}
 tm new-session -d -s sh -x 80 -y 24 "exec env PS1='shell> ' LC_ALL=C.UTF-8 sh"
 wait_for sh '^shell>'
 type_text sh "$MYRIAD $ARGS"
 keys sh Enter
 wait_for sh "^gpu0001 "
 ok $? "sh: the console starts from a shell"
-stable sh
-screen sh | sed -n '1,22p' > "$T/before"
+settle sh
+screen sh > "$T/before"
 keys sh C-z
 wait_for sh "Stopped"
 ok $? "sh: C-z stops the console"
@@ -797,10 +651,7 @@ wait_for sh '^shell>$'
 ok $? "sh: the shell's prompt is back"
 type_text sh fg
 keys sh Enter
-wait_for sh "^gpu0001 "
-wait_for sh "unreach $UNREACH\$"
-screen sh | sed -n '1,22p' > "$T/after"
-cmp -s "$T/before" "$T/after"
+poll "$TUI_WAIT" shows_upper sh "$T/before"
 ok $? "sh: fg draws the whole screen again"
 keys sh 3
 wait_for sh "^JOBID +USER"
@@ -814,10 +665,10 @@ if command -v pgrep >/dev/null 2>&1; then
 	ok $? "sh: the shell's prompt is back"
 	type_text sh "stty -a"
 	keys sh Enter
-	wait_for sh "icanon"
-	like "$(screen sh | tr '\n' ' ')" " icanon .* echo " \
-	    "sh: the terminal is in canonical mode with echo again"
-	like "$(screen sh)" "^shell> stty -a\$" "sh: what is typed is shown"
+	wait_for sh '^shell>$'
+	wait_like " icanon .* echo " \
+	    "sh: the terminal is in canonical mode with echo again" flat sh
+	screen_like sh "^shell> stty -a\$" "sh: what is typed is shown"
 else
 	skip 4 "no pgrep to find the console's pid"
 fi

@@ -8,20 +8,6 @@ ARGS="--sim 10k --seed 1 --sim-time 1800000000 --fault-rate 5"
 
 TAB=$(printf '\t')
 
-row_after() {	# row_after SESSION PATTERN: the line under the heading
-	screen "$1" | awk -v p="$2" 'f { print; exit } $0 ~ p { f = 1 }'
-}
-
-rows_after() {	# rows_after SESSION PATTERN: the rows under the heading
-	screen "$1" | awk -v p="$2" 'f && (!NF || /^ /) { exit } f { print }
-	    $0 ~ p { f = 1 }'
-}
-
-cell() {	# cell SESSION HEADING COLUMN: the first row's value in COLUMN
-	screen "$1" | awk -v p="$2" -v c="$3" 'f { print $k; exit }
-	    $0 ~ p { for (k = 1; k <= NF && $k != c; k++); f = 1 }'
-}
-
 first_row() {	# first_row SESSION HEADING COLUMN...: the first row's
 		# values in those columns
 	fr_s=$1 fr_h=$2
@@ -29,28 +15,6 @@ first_row() {	# first_row SESSION HEADING COLUMN...: the first row's
 	for fr_c; do
 		cell "$fr_s" "$fr_h" "$fr_c"
 	done | paste -sd ' ' -
-}
-
-off_rows() {	# off_rows SESSION HEADING PATTERN: how many rows under the
-		# heading are not like PATTERN, "none" if there are no rows
-	rows_after "$1" "$2" > "$T/rows"
-	if [ -s "$T/rows" ]; then
-		grep -Evc -- "$3" "$T/rows"
-	else
-		echo none
-	fi
-}
-
-cool_rows() {	# cool_rows SESSION HEADING: how many rows under the
-		# heading are at 85 C or below
-	screen "$1" | awk -v p="$2" 'f && (!NF || /^ /) { exit }
-	    f && $k + 0 <= 85 { n++ }
-	    $0 ~ p { for (k = 1; k <= NF && $k !~ /^TEMP/; k++); f = 1 }
-	    END { print n + 0 }'
-}
-
-nrows() {	# nrows SESSION HEADING: how many rows under the heading
-	rows_after "$1" "$2" | wc -l | tr -d ' '
 }
 
 slurm_time() {	# seconds as squeue prints them
@@ -140,7 +104,7 @@ for size in 80x24 250x70; do
 	wait_is "$N85" "$size gpus: /temp>85 has the GPUs list-gpus -w has" \
 	    nrows "$S" "^NODE +GPU"
 	wait_is 0 "$size gpus: every one of them is above 85 C" \
-	    cool_rows "$S" "$HEAD"
+	    cool_rows "$S" "$HEAD" 85
 	keys "$S" Escape
 	wait_gone "$S" "filter: "
 

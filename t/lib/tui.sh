@@ -37,6 +37,10 @@ line() {	# line SESSION N: line N of the terminal (1 is the top)
 	screen "$1" | sed -n "$2p"
 }
 
+alive() {	# alive SESSION: the program in it still runs
+	[ "$(tm display-message -p -t "$1" '#{pane_dead}' 2>/dev/null)" = 0 ]
+}
+
 height() {	# height SESSION: the terminal's lines
 	tm display-message -p -t "$1" '#{pane_height}'
 }
@@ -68,12 +72,12 @@ poll() {	# poll TENTHS COMMAND...: until COMMAND succeeds, every 0.1 s
 	done
 }
 
-shows() {	# shows SESSION PATTERN: the screen has a line like it
-	screen "$1" | grep -Eq -- "$2"
+tui_not() {	# tui_not COMMAND...: COMMAND fails
+	! "$@"
 }
 
-shows_not() {	# shows_not SESSION PATTERN: the screen has no such line
-	! shows "$1" "$2"
+shows() {	# shows SESSION PATTERN: the screen has a line like it
+	screen "$1" | grep -Eq -- "$2"
 }
 
 wait_for() {	# wait_for SESSION PATTERN: until the screen shows it
@@ -81,7 +85,21 @@ wait_for() {	# wait_for SESSION PATTERN: until the screen shows it
 }
 
 wait_gone() {	# wait_gone SESSION PATTERN: until the screen does not
-	poll "$TUI_WAIT" shows_not "$1" "$2"
+	poll "$TUI_WAIT" tui_not shows "$1" "$2"
+}
+
+wait_line() {	# wait_line SESSION N PATTERN: until line N is like PATTERN
+	poll "$TUI_WAIT" tui_like "$3" line "$1" "$2"
+}
+
+settle() {	# settle SESSION: every key sent so far has been read, and
+		# tmux shows what came of it: the : prompt opens on the last
+		# line, drawn after all else, and Escape closes it
+	tui_last=$(height "$1")
+	keys "$1" :
+	wait_line "$1" "$tui_last" '^:$' || return 1
+	keys "$1" Escape
+	poll "$TUI_WAIT" tui_not tui_like '^:$' line "$1" "$tui_last"
 }
 
 tui_like() {	# tui_like PATTERN COMMAND...: COMMAND's output, kept in
@@ -121,10 +139,27 @@ screen_like() {	# screen_like SESSION PATTERN DESCRIPTION: the screen
 	wait_like "$2" "$3" screen "$1"
 }
 
-start() {	# start SESSION WIDTH HEIGHT: the console, to its first frame
-	tm new-session -d -s "$1" -x "$2" -y "$3" \
-	    "exec env LC_ALL=C.UTF-8 $MYRIAD $ARGS" || return 1
-	poll $((TUI_WAIT * 3)) shows "$1" "SIMULATED"
+start() {	# start SESSION WIDTH HEIGHT [ENV=VALUE... --] [OPTION...]: the
+		# console, to its first frame; if it does not come, the screen
+	tui_s=$1 tui_w=$2 tui_h=$3 tui_env=
+	shift 3
+	case " $* " in
+	*" -- "*)
+		while [ "$1" != -- ]; do
+			tui_env="$tui_env $1"
+			shift
+		done
+		shift
+		;;
+	esac
+	tm new-session -d -s "$tui_s" -x "$tui_w" -y "$tui_h" \
+	    "exec env LC_ALL=C.UTF-8 $tui_env $MYRIAD $ARGS $*" || return 1
+	if ! poll $((TUI_WAIT * 3)) shows "$tui_s" "SIMULATED" ||
+	    ! alive "$tui_s"; then
+		echo "# $tui_s: the console did not start; its screen:"
+		screen "$tui_s" | grep -v '^$' | head -n 10 | sed 's/^/#   /'
+		return 1
+	fi
 }
 
 start_size() {	# start_size WIDTHxHEIGHT: the console in session sSIZE,
@@ -138,6 +173,48 @@ body() {	# body HEIGHT: lines 2 .. HEIGHT-2, the view without status
 	sed -n "2,$(($1 - 2))p"
 }
 
+upper() {	# upper HEIGHT: lines 1 .. HEIGHT-2, all but the status line
+		# and the prompt's
+	sed -n "1,$(($1 - 2))p"
+}
+
+rows_after() {	# rows_after SESSION PATTERN: the rows under the heading
+	screen "$1" | awk -v p="$2" 'f && (!NF || /^ /) { exit } f { print }
+	    $0 ~ p { f = 1 }'
+}
+
+row_after() {	# row_after SESSION PATTERN: the line under the heading
+	screen "$1" | awk -v p="$2" 'f { print; exit } $0 ~ p { f = 1 }'
+}
+
+nrows() {	# nrows SESSION HEADING: how many rows under the heading
+	rows_after "$1" "$2" | wc -l | tr -d ' '
+}
+
+off_rows() {	# off_rows SESSION HEADING PATTERN: how many rows under the
+		# heading are not like PATTERN, "none" if there are no rows
+	rows_after "$1" "$2" > "$T/rows"
+	if [ -s "$T/rows" ]; then
+		grep -Evc -- "$3" "$T/rows"
+	else
+		echo none
+	fi
+}
+
+cell() {	# cell SESSION HEADING COLUMN: the first row's value in the
+		# column whose title starts with COLUMN
+	screen "$1" | awk -v p="$2" -v c="$3" 'f { print $k; exit }
+	    $0 ~ p { for (k = 1; k <= NF && $k !~ "^" c; k++); f = 1 }'
+}
+
+cool_rows() {	# cool_rows SESSION HEADING DEGREES: how many rows under
+		# the heading are at DEGREES or below in the TEMP column
+	screen "$1" | awk -v p="$2" -v t="$3" 'f && (!NF || /^ /) { exit }
+	    f && $k + 0 <= t { n++ }
+	    $0 ~ p { for (k = 1; k <= NF && $k !~ /^TEMP/; k++); f = 1 }
+	    END { print n + 0 }'
+}
+
 tui_lines() {	# tui_lines FILE N: FILE has N lines, all of them written
 	[ -f "$1" ] && [ $(($(wc -l < "$1"))) -eq "$2" ]
 }
@@ -149,10 +226,11 @@ dump() {	# dump SESSION FILE: :dump-screen FILE, typed at the prompt, and
 	poll "$TUI_WAIT" tui_lines "$2" "$(height "$1")"
 }
 
-shows_body() {	# shows_body SESSION FILE: the screen's body is FILE's
+shows_upper() {	# shows_upper SESSION FILE: the screen is FILE but for
+		# the status line and the prompt's
 	tui_h=$(height "$1")
-	screen "$1" | body "$tui_h" > "$T/screen"
-	body "$tui_h" < "$2" | cmp -s - "$T/screen"
+	screen "$1" | upper "$tui_h" > "$T/screen"
+	upper "$tui_h" < "$2" | cmp -s - "$T/screen"
 }
 
 same_dump() {	# same_dump SESSION FILE: :dump-screen FILE is what tmux
@@ -161,9 +239,9 @@ same_dump() {	# same_dump SESSION FILE: :dump-screen FILE is what tmux
 	tui_n=0
 	while [ $tui_n -lt 5 ]; do
 		dump "$1" "$2" || return 1
-		poll 30 shows_body "$1" "$2" && return 0
+		poll 30 shows_upper "$1" "$2" && return 0
 		tui_n=$((tui_n + 1))
 	done
-	body "$(height "$1")" < "$2" | diff - "$T/screen" | sed 's/^/# /'
+	upper "$(height "$1")" < "$2" | diff - "$T/screen" | sed 's/^/# /'
 	return 1
 }
