@@ -3,6 +3,7 @@
 #   make            build ./myriad
 #   make demo       install what is missing, build, start on the simulator
 #   make test       install what is missing, build, run every test in t/
+#   make test-scale the same against a test cluster of 1,250 nodes (t/scale/)
 #   make check      test, then the same suite under ASan and UBSan
 #   make fuzz       build the libFuzzer targets and run each for FUZZTIME s
 #   make bench      run the benchmarks in t/bench/
@@ -54,8 +55,8 @@ UNITS =		$(patsubst t/%.c,$(TDIR)/%.t,$(wildcard t/unit-*.c))
 FUZZERS =	$(patsubst t/fuzz/%.c,$(BUILD)-fuzz/%,$(wildcard t/fuzz/fuzz-*.c))
 FUZZTIME ?=	20
 
-.PHONY: all deps demo test check test-unit fuzz bench install uninstall \
-	clean lint-man
+.PHONY: all deps demo test test-scale check test-unit fuzz bench install \
+	uninstall clean lint-man
 
 all: $(PROG) $(UNITS)
 
@@ -106,6 +107,10 @@ demo: deps
 test: deps
 	$(MAKE) all
 	MYRIAD=$(CURDIR)/$(PROG) prove --exec '' $(UNITS) t/[0-9]*.t
+
+test-scale: deps
+	$(MAKE) all
+	MYRIAD=$(CURDIR)/$(PROG) prove --exec '' t/scale/[0-9]*.t
 
 check: test
 	$(MAKE) BUILD=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" LDFLAGS="-fsanitize=address,undefined" all

@@ -42,7 +42,9 @@
 #define FLEET_OUTPUT_MAX	(16 * 1024 * 1024)	/* a run's output */
 #define FLEET_LOCAL_MAX		32	/* local processes at once */
 #define FLEET_TICK		0.02	/* pump handshakes this often */
-#define FLEET_STREAM_TICK	0.1	/* read the streams this often */
+#define FLEET_CIPHERS		"aes128-gcm@openssh.com,aes256-gcm@openssh.com," \
+				"chacha20-poly1305@openssh.com,aes128-ctr,aes256-ctr"
+#define FLEET_STREAM_TICK	0.25	/* read the streams this often */
 
 enum fleet_state {
 	FT_IDLE,		/* not connected; retry at t->retry */
@@ -82,6 +84,8 @@ struct fleet_run {
 	char			*command;
 	char			*fmt;
 	ssh_channel		 ch;
+	struct ssh_channel_callbacks_struct cb;	/* fleet_data */
+	int			 toomuch;	/* more than FLEET_OUTPUT_MAX */
 	int			 opened;
 	int			 exec;
 	pid_t			 pid;
@@ -106,6 +110,7 @@ struct fleet_run {
  */
 struct fleet_hostname {
 	char			*patterns;	/* of the Host line */
+	int			 literal;	/* one name, no wildcard */
 	char			*hostname;
 };
 
@@ -114,6 +119,7 @@ struct fleet {
 	char			*config;	/* ssh_config less HostName */
 	struct fleet_hostname	*hostnames;
 	u_int			 nhostnames;
+	int			 ciphers;	/* ssh_config chooses them */
 	struct loop		*loop;
 	struct fleet_target	*nodes;		/* one a node */
 	struct fleet_target	 ctld;		/* the Slurm controller */
@@ -128,6 +134,7 @@ struct fleet {
 	struct pollfd		*pfds;		/* the streams, polled */
 	struct fleet_target	**ptargets;	/* whose */
 	double			 polled;	/* when */
+	double			 checked;	/* the streams' silence */
 	int			 ticking;
 	int			 private_loop;
 	uint64_t		 wanted;	/* domains asked for */
@@ -189,9 +196,12 @@ fleet_reach(struct fleet *f, struct fleet_target *t, enum reach r,
 	va_list	 ap;
 	char	 why[256];
 
-	va_start(ap, fmt);
-	vsnprintf(why, sizeof why, fmt, ap);
-	va_end(ap);
+	why[0] = '\0';
+	if (fmt != NULL) {
+		va_start(ap, fmt);
+		vsnprintf(why, sizeof why, fmt, ap);
+		va_end(ap);
+	}
 	if (t->node >= 0)
 		model_set_reach(f->model, t->node, r, r == REACH_UP ? NULL :
 		    why);
@@ -276,6 +286,9 @@ fleet_config(struct fleet *f)
 			free(patterns);
 			patterns = NULL;
 		}
+		if ((size_t)(p - word) == 7 &&
+		    strncasecmp(word, "ciphers", 7) == 0)
+			f->ciphers = 1;
 		if ((size_t)(p - word) == 8 &&
 		    strncasecmp(word, "hostname", 8) == 0) {
 			p += strspn(p, " \t=");
@@ -283,6 +296,9 @@ fleet_config(struct fleet *f)
 			    f->nhostnames + 1, sizeof *f->hostnames);
 			f->hostnames[f->nhostnames].patterns =
 			    xstrdup(patterns != NULL ? patterns : "*");
+			f->hostnames[f->nhostnames].literal =
+			    strpbrk(f->hostnames[f->nhostnames].patterns,
+			    "*?[\\!, \t") == NULL;
 			f->hostnames[f->nhostnames].hostname =
 			    xstrndup(p, strcspn(p, " \t\r\n"));
 			f->nhostnames++;
@@ -306,6 +322,10 @@ fleet_hostname(struct fleet *f, const char *name)
 	int	 yes, no;
 
 	for (i = 0; i < f->nhostnames; i++) {
+		/* A Host line a node: no copy, no fnmatch for the others. */
+		if (f->hostnames[i].literal &&
+		    strcmp(f->hostnames[i].patterns, name) != 0)
+			continue;
 		yes = no = 0;
 		list = xstrdup(f->hostnames[i].patterns);
 		for (pat = strtok_r(list, " \t,", &p); pat != NULL;
@@ -363,6 +383,15 @@ fleet_connect_start(struct fleet *f, struct fleet_target *t)
 	}
 	ssh_options_set(t->s, SSH_OPTIONS_TIMEOUT, &timeout);
 	ssh_options_set(t->s, SSH_OPTIONS_NODELAY, &one);
+	if (!f->ciphers) {
+		/*
+		 * AES-GCM first, with AES-NI: libssh's chacha20-poly1305
+		 * sets its OpenSSL ciphers up again for every packet, the
+		 * largest part of reading a stream.
+		 */
+		ssh_options_set(t->s, SSH_OPTIONS_CIPHERS_S_C, FLEET_CIPHERS);
+		ssh_options_set(t->s, SSH_OPTIONS_CIPHERS_C_S, FLEET_CIPHERS);
+	}
 	ssh_set_blocking(t->s, 0);
 	t->state = FT_CONNECTING;
 	t->deadline = fleet_now() + timeout;
@@ -454,6 +483,8 @@ fleet_watch(struct fleet *f, struct fleet_target *t)
 		if (t->watched)
 			loop_del_fd(f->loop, t->fd);
 		t->watched = 0;
+		if (t->s != NULL)
+			t->events = fleet_events(t);	/* for the poll */
 		return;
 	}
 	events = fleet_events(t);
@@ -489,14 +520,37 @@ fleet_trace(struct fleet *f, struct fleet_run *r, size_t used)
 	    (int)(used - (last - r->out.data) - 1), last);
 }
 
+/*
+ * A channel's output, as libssh decrypts it: straight into the run's
+ * buffers, with no copy in the channel's and no poll to ask for it.
+ */
+static int
+fleet_data(ssh_session s, ssh_channel ch, void *data, uint32_t len,
+    int is_stderr, void *arg)
+{
+	struct fleet_run	*r = arg;
+
+	if (is_stderr) {
+		if (r->err.len < 4096)
+			buf_add(&r->err, data, len);
+		return (len);
+	}
+	r->last = fleet_now();
+	if (r->out.len + len > FLEET_OUTPUT_MAX)
+		r->toomuch = 1;
+	else
+		buf_add(&r->out, data, len);
+	return (len);
+}
+
 /* The runs of a session: open, exec, read. */
 static void
 fleet_run_pump(struct fleet_run *r)
 {
 	struct fleet		*f = r->f;
 	const struct parser	*p;
-	char			 tmp[65536], why[200];
-	int			 n, rc;
+	char			 why[200];
+	int			 rc;
 	const char		*nl;
 	size_t			 used;
 
@@ -519,28 +573,17 @@ fleet_run_pump(struct fleet_run *r)
 		}
 		r->exec = 1;
 	}
-	for (;;) {
-		n = ssh_channel_read_nonblocking(r->ch, tmp, sizeof tmp, 0);
-		if (n > 0) {
-			r->last = fleet_now();
-			if (r->out.len + n > FLEET_OUTPUT_MAX) {
-				fleet_run_done(r, "more than 16 MB of output");
-				return;
-			}
-			buf_add(&r->out, tmp, n);
-			continue;
-		}
-		if (n == SSH_ERROR) {
-			fleet_reach(f, r->t, REACH_UNREACHABLE,
-			    "the session was lost: %s", ssh_get_error(r->t->s));
-			fleet_drop(f, r->t, 1);
-			return;
-		}
-		break;
+	/* Read what the socket holds; fleet_data() keeps it. */
+	if (ssh_channel_poll(r->ch, 0) == SSH_ERROR) {
+		fleet_reach(f, r->t, REACH_UNREACHABLE,
+		    "the session was lost: %s", ssh_get_error(r->t->s));
+		fleet_drop(f, r->t, 1);
+		return;
 	}
-	n = ssh_channel_read_nonblocking(r->ch, tmp, sizeof tmp, 1);
-	if (n > 0 && r->err.len < 4096)
-		buf_add(&r->err, tmp, n);
+	if (r->toomuch) {
+		fleet_run_done(r, "more than 16 MB of output");
+		return;
+	}
 	/* A stream: parse the complete lines as they come. */
 	if (r->stream && r->out.len > 0 &&
 	    (nl = memrchr(r->out.data, '\n', r->out.len)) != NULL) {
@@ -851,6 +894,10 @@ fleet_run_begin(struct fleet *f, struct fleet_run *r, double now)
 
 	if ((r->ch = ssh_channel_new(t->s)) == NULL)
 		return;
+	r->cb.userdata = r;
+	r->cb.channel_data_function = fleet_data;
+	ssh_callbacks_init(&r->cb);
+	ssh_set_channel_callbacks(r->ch, &r->cb);
 	TAILQ_REMOVE(&f->waiting, r, entry);
 	TAILQ_INSERT_TAIL(&f->runs, r, entry);
 	r->running = 1;
@@ -929,7 +976,7 @@ fleet_poll_streams(struct fleet *f)
 		    t->state != FT_UP)
 			continue;
 		f->pfds[k].fd = t->fd;
-		f->pfds[k].events = fleet_events(t);
+		f->pfds[k].events = t->events;
 		f->pfds[k].revents = 0;
 		f->ptargets[k++] = t;
 	}
@@ -952,7 +999,7 @@ fleet_tick(void *arg)
 	u_int			 i, n = f->model->nnodes;
 
 	silent = 3 * options_get_float("refresh.gpus") + 10;
-	for (i = 0; i < n + 2; i++) {
+	for (i = 0; f->connecting > 0 && i < n + 2; i++) {
 		t = i < n ? &f->nodes[i] : i == n ? &f->ctld : &f->mgmt;
 		if (t->state == FT_CONNECTING || t->state == FT_AUTH) {
 			if (now > t->deadline) {
@@ -964,7 +1011,15 @@ fleet_tick(void *arg)
 				fleet_pump(f, t);
 		}
 	}
-	TAILQ_FOREACH_SAFE(r, &f->runs, entry, rn) {
+	/* Runs that end, every tick; silent streams, every second. */
+	if (f->oneshots == 0 && f->locals == 0 && now - f->checked < 1)
+		rn = NULL;
+	else {
+		rn = TAILQ_FIRST(&f->runs);
+		f->checked = now;
+	}
+	while ((r = rn) != NULL) {
+		rn = TAILQ_NEXT(r, entry);
 		if (r->stream && now - r->last > silent) {
 			t = r->t;
 			fleet_reach(f, t, REACH_TIMEOUT, "the GPU stream has "
@@ -981,6 +1036,8 @@ fleet_tick(void *arg)
 	if (now - f->polled >= FLEET_STREAM_TICK) {
 		fleet_poll_streams(f);
 		f->polled = now;
+		if (f->trace != NULL)
+			fflush(f->trace);
 	}
 	/* Quick while anything is in progress; else the streams' pace. */
 	loop_timer(f->loop, f->connecting > 0 || f->oneshots > 0 ||
@@ -1061,9 +1118,8 @@ fleet_create(struct model *m, char **cause)
 		free(host);
 	}
 	fleet_bmc_hosts(f);
-	if ((trace = getenv("MYRIAD_FLEET_TRACE")) != NULL && *trace != '\0' &&
-	    (f->trace = fopen(trace, "a")) != NULL)
-		setvbuf(f->trace, NULL, _IOLBF, 0);
+	if ((trace = getenv("MYRIAD_FLEET_TRACE")) != NULL && *trace != '\0')
+		f->trace = fopen(trace, "a");	/* flushed each stream tick */
 	fleet_target_init(f, &f->ctld, ctld, -1);
 	fleet_target_init(f, &f->mgmt, *mgmt != '\0' ? mgmt : "local", -1);
 	return (f);
@@ -1257,8 +1313,15 @@ fleet_run(struct fleet *f, uint64_t domains)
 	u_int		 i;
 
 	fleet_rewatch(f, loop_create(), 1);
-	until = fleet_now() + options_get_int("ssh.connect-timeout") +
-	    options_get_int("ssh.command-timeout") + 1;
+	/*
+	 * Each connection and each command has its own deadline; this one
+	 * only stops a run that could never end.  The targets go a fan-out
+	 * at a time, so it grows with their number: at 1,250 nodes a sweep
+	 * takes longer than one connect and one command timeout.
+	 */
+	until = fleet_now() + (options_get_int("ssh.connect-timeout") +
+	    options_get_int("ssh.command-timeout") + 1) *
+	    (1 + (f->model->nnodes + 2) / options_get_int("ssh.fanout"));
 	/* Asked again: the nodes that failed are tried again now. */
 	for (i = 0; i < f->model->nnodes; i++)
 		f->nodes[i].retry = 0;

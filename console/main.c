@@ -143,7 +143,12 @@ main_sim_tool(int argc, char **argv)
 		ts.tv_sec = loop / 1000;
 		ts.tv_nsec = (loop % 1000) * 1000000L;
 		nanosleep(&ts, NULL);
-		now += loop / 1000.0;
+		/* Each sample at the time it is taken, as nvidia-smi's is. */
+		if (options_get_float("sim.time") == 0) {
+			clock_gettime(CLOCK_REALTIME, &ts);
+			now = ts.tv_sec + ts.tv_nsec / 1e9;
+		} else
+			now += loop / 1000.0;
 	}
 	buf_free(&out);
 	sim_free(sim);
