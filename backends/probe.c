@@ -11,7 +11,7 @@
 const struct probe probes[] = {
 	{ .name = "gpus", .domain = DOM_GPUS, .target = PT_NODE,
 	  .option = "probe.gpus", .parser = "nvsmi-csv" },
-	{ .name = "xid", .domain = DOM_GPUS, .target = PT_NODE,
+	{ .name = "xid", .domain = DOM_EVENTS, .target = PT_NODE,
 	  .option = "probe.xid", .parser = "xid" },
 	{ .name = "nvlink-status", .domain = DOM_LINKS, .target = PT_NODE,
 	  .option = "probe.nvlink-status", .parser = "nvlink-status" },

@@ -40,7 +40,7 @@ static const struct {
 } ui_refresh[] = {
 	{ "refresh.gpus", BIT(DOM_GPUS) },
 	{ "refresh.links", BIT(DOM_LINKS) | BIT(DOM_IB) },
-	{ "refresh.sensors", BIT(DOM_SENSORS) },
+	{ "refresh.sensors", BIT(DOM_SENSORS) | BIT(DOM_EVENTS) },
 	{ "refresh.slurm", BIT(DOM_NODES) | BIT(DOM_JOBS) },
 };
 
