@@ -26,6 +26,8 @@
 #include "view.h"
 #include "backend.h"
 
+#define UI_DATA_FRAME	0.5	/* seconds between frames of new data */
+
 static struct ui	*ui_current;	/* for the fatal signal handler */
 
 /* The pager: command output and the key list, over the view. */
@@ -976,6 +978,7 @@ ui_run(struct cmd_ctx *ctx)
 {
 	struct ui	 ui;
 	uint64_t	 gen;
+	double		 wait, since, drawn_at = 0;
 	void		*timers[nitems(ui_refresh)][2];
 	size_t		 i;
 	char		*cause;
@@ -1050,19 +1053,30 @@ ui_run(struct cmd_ctx *ctx)
 		gen = 0;
 		for (d = 0; d < DOM_NDOMAINS; d++)
 			gen += ui.model->gen[d];
+		/*
+		 * New data is drawn at most every UI_DATA_FRAME seconds (a
+		 * fleet's streams change the model all the time); a key is
+		 * drawn at once, with whatever data there is.
+		 */
+		wait = 1.0;
 		if (gen != ui.drawn) {
-			ui.drawn = gen;
-			for (i = 0; i < VIEW_NVIEWS; i++)
-				ui.vs[i].rebuild = 1;
-			if (!ui.dirty)
-				ui.dirty = 1;
+			since = loop_now() - drawn_at;
+			if (ui.dirty || since >= UI_DATA_FRAME) {
+				ui.drawn = gen;
+				drawn_at = loop_now();
+				for (i = 0; i < VIEW_NVIEWS; i++)
+					ui.vs[i].rebuild = 1;
+				if (!ui.dirty)
+					ui.dirty = 1;
+			} else
+				wait = UI_DATA_FRAME - since;
 		}
 		if (ui.dirty)
 			ui_draw(&ui);
 		/* Read data in slices between keys and frames. */
 		if (ui.busy)
 			ui.busy = backend_work(ctx->backend, 0.008);
-		loop_once(ui.loop, ui.busy ? 0 : 1.0);
+		loop_once(ui.loop, ui.busy ? 0 : wait);
 	}
 
 	prompt_free();
