@@ -51,8 +51,19 @@ JOB_USER=$(awk -F"$TAB" 'NR == 2 { print $2 }' "$T/jobs.tsv")
 JOB_ELAPSED=$(slurm_time "$(awk -F"$TAB" 'NR == 1 { for (i = 1; i <= NF;
     i++) c[$i] = i; next } { print $c["elapsed_s"]; exit }' "$T/jobs.tsv")")
 
+# The newest event, read last of the Xids, which come in after the first
+# frame: the GPU table's XID column is whole once the events view has it.
+set -- $($MYRIAD $ARGS -c 'list-events -o tsv -n 1' | awk -F"$TAB" \
+    'NR == 2 { print $1, $2, $3, $4 }')
+NEWEST="^$1 +$2 +$3 +(GPU [0-9]: )?Xid $4"
+EVHEAD="^TIME +NODE +GPU +EVENT"
+
 for size in 80x24 250x70; do
 	start_size "$size" || continue
+	keys "$S" 7
+	wait_like "$NEWEST" \
+	    "$size events: the newest Xid first, as in batch mode" \
+	    row_after "$S" "$EVHEAD"
 
 	# GPUs: the heat grid over the table, hottest first.
 	keys "$S" 2
@@ -152,7 +163,7 @@ for size in 80x24 250x70; do
 
 	# Events: newest first, Xids among them, a filter by expression.
 	keys "$S" 7
-	wait_for "$S" "^TIME +NODE +GPU +EVENT"
+	wait_for "$S" "$EVHEAD"
 	ok $? "$size events: the heading"
 	screen_like "$S" \
 	    "^20[0-9-]+T[0-9:]+ +gpu[0-9]{4} +[0-9-] +(GPU [0-9]: )?Xid [0-9]+" \
@@ -168,8 +179,12 @@ for size in 80x24 250x70; do
 	tm kill-session -t "$S"
 done
 
-# The same cluster gives the same screen: a second console's dump.
+# The same cluster gives the same screen: a second console's dump, once
+# it has the Xids.
 if start again 80 24; then
+	keys again 7
+	wait_like "$NEWEST" "80x24 events: a second run has the newest Xid" \
+	    row_after again "$EVHEAD"
 	keys again 2
 	wait_for again "^$HOT_NODE +$HOT_GPU "
 	dump again "$T/again.txt"
@@ -180,6 +195,7 @@ if start again 80 24; then
 		diff "$T/dump-80x24.txt" "$T/dump-again.txt" | sed 's/^/# /'
 	fi
 else
+	ok 1 "80x24 events: a second run has the newest Xid"
 	ok 1 "80x24 gpus: a second run dumps the same view"
 fi
 
