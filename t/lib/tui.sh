@@ -17,8 +17,8 @@ fi
 
 TUI_SOCK="myriad-test-$$"
 TUI_SOCKET="${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$TUI_SOCK"
-# How long a state may take to show: tenths of a second.
-TUI_WAIT=$((${MYRIAD_TUI_WAIT:-10} * 10))
+# How long a state may take to show, in seconds.
+TUI_WAIT=${MYRIAD_TUI_WAIT:-10}
 trap 'tmux -L "$TUI_SOCK" kill-server >/dev/null 2>&1; rm -f "$TUI_SOCKET"
     rm -rf "$T"' EXIT
 trap 'exit 1' INT TERM HUP
@@ -61,14 +61,15 @@ run() {	# run SESSION TEXT: a command at the : prompt
 	keys "$1" Enter
 }
 
-poll() {	# poll TENTHS COMMAND...: until COMMAND succeeds, every 0.1 s
-	tui_max=$1
+poll() {	# poll SECONDS COMMAND...: until COMMAND succeeds, looking
+		# every 0.05 s
+	tui_max=$(($1 * 20))
 	shift
 	tui_i=0
 	while ! "$@"; do
 		tui_i=$((tui_i + 1))
 		[ $tui_i -lt "$tui_max" ] || return 1
-		sleep 0.1
+		sleep 0.05
 	done
 }
 
@@ -235,12 +236,13 @@ shows_upper() {	# shows_upper SESSION FILE: the screen is FILE but for
 
 same_dump() {	# same_dump SESSION FILE: :dump-screen FILE is what tmux
 		# shows, once tmux has caught up; a refresh may land between
-		# the two and change the screen, so up to five dumps
+		# the two and change the screen, so up to five dumps, each
+		# given longer (1 s, 2 s ... 5 s) in case tmux is slow
 	tui_n=0
 	while [ $tui_n -lt 5 ]; do
-		dump "$1" "$2" || return 1
-		poll 30 shows_upper "$1" "$2" && return 0
 		tui_n=$((tui_n + 1))
+		dump "$1" "$2" || return 1
+		poll "$tui_n" shows_upper "$1" "$2" && return 0
 	done
 	upper "$(height "$1")" < "$2" | diff - "$T/screen" | sed 's/^/# /'
 	return 1
