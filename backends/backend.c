@@ -65,40 +65,6 @@ static const struct backend_ops backend_table[] = {
 	  .close = backend_ssh_close },
 };
 
-/* What one probe run left: the first error its parser reported. */
-struct backend_run {
-	struct sink	 model;
-	u_int		 errors;
-	u_int		 records;
-	char		 first[160];
-};
-
-static void
-backend_run_error(void *arg, u_int line, const char *msg)
-{
-	struct backend_run	*r = arg;
-
-	if (r->errors++ == 0)
-		snprintf(r->first, sizeof r->first, "line %u: %s", line, msg);
-}
-
-#define BACKEND_FORWARD(what, type)					\
-static void								\
-backend_run_##what(void *arg, const struct type *rec)			\
-{									\
-	struct backend_run	*r = arg;				\
-									\
-	r->records++;							\
-	r->model.what(r->model.arg, rec);				\
-}
-BACKEND_FORWARD(gpu, gpu)
-BACKEND_FORWARD(nvlink, nvlink)
-BACKEND_FORWARD(ibport, ibport)
-BACKEND_FORWARD(sensor, sensor)
-BACKEND_FORWARD(snode, snode)
-BACKEND_FORWARD(job, job)
-BACKEND_FORWARD(xid, xid)
-
 /*
  * Feed one target's output to the probe's parser, into the model.  Returns
  * -1 when the output held errors and nothing readable.
@@ -107,24 +73,13 @@ int
 backend_parse(struct model *m, int node, const struct parser *p,
     const char *fmt, const struct buf *out, char *why, size_t whylen)
 {
-	struct backend_run	 r;
-	struct sink		 s;
+	struct sink	 s;
+	char		 first[160];
 
-	memset(&r, 0, sizeof r);
-	model_sink(m, node, &r.model);
-	memset(&s, 0, sizeof s);
-	s.arg = &r;
-	s.gpu = backend_run_gpu;
-	s.nvlink = backend_run_nvlink;
-	s.ibport = backend_run_ibport;
-	s.sensor = backend_run_sensor;
-	s.snode = backend_run_snode;
-	s.job = backend_run_job;
-	s.xid = backend_run_xid;
-	s.error = backend_run_error;
+	model_sink(m, node, &s);
 	p->parse(out->data != NULL ? out->data : "", out->len, fmt, &s);
-	if (r.errors > 0 && r.records == 0) {
-		snprintf(why, whylen, "%s: %s", p->name, r.first);
+	if (model_sink_failed(m, first, sizeof first)) {
+		snprintf(why, whylen, "%s: %s", p->name, first);
 		return (-1);
 	}
 	return (0);

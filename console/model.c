@@ -316,6 +316,7 @@ model_sink_gpu(void *arg, const struct gpu *g)
 	uint64_t	 xidvalid;
 	u_int		 i;
 
+	m->sink_records++;
 	if (node >= m->nnodes)
 		return;
 	if (g->valid & BIT(GPU_INDEX))
@@ -380,6 +381,7 @@ model_sink_nvlink(void *arg, const struct nvlink *l)
 	uint32_t	 node = m->target;
 	size_t		 slot;
 
+	m->sink_records++;
 	if (node >= m->nnodes || l->gpu < 0 ||
 	    (u_int)l->gpu >= m->gpus_per_node || l->link < 0 ||
 	    (u_int)l->link >= m->links_per_gpu)
@@ -423,6 +425,7 @@ model_sink_ibport(void *arg, const struct ibport *p)
 	uint32_t	 node = m->target;
 	u_int		 i;
 
+	m->sink_records++;
 	if (node >= m->nnodes)
 		return;
 	n = &m->nodes[node];
@@ -457,6 +460,7 @@ model_sink_sensor(void *arg, const struct sensor *s)
 	struct sensor	*dst;
 	uint32_t	 node = m->target;
 
+	m->sink_records++;
 	if (node >= m->nnodes)
 		return;
 	n = &m->nodes[node];
@@ -497,6 +501,7 @@ model_sink_snode(void *arg, const struct snode *s)
 	size_t		 i;
 	char		*cause;
 
+	m->sink_records++;
 	if (strpbrk(s->name, "[,") == NULL) {
 		model_sink_snode_one(m, model_find(m, s->name), s);
 		return;
@@ -518,6 +523,7 @@ model_sink_job(void *arg, const struct job *j)
 {
 	struct model	*m = arg;
 
+	m->sink_records++;
 	if (m->njobs == m->jobssize) {
 		m->jobssize = m->jobssize ? m->jobssize * 2 : 256;
 		m->jobs = xreallocarray(m->jobs, m->jobssize, sizeof *m->jobs);
@@ -534,6 +540,7 @@ model_sink_xid(void *arg, const struct xid *x)
 	u_int		 i;
 	int		 old;
 
+	m->sink_records++;
 	if (node >= m->nnodes)
 		return;
 	/*
@@ -559,12 +566,37 @@ model_sink_xid(void *arg, const struct xid *x)
 }
 
 /* A sink that sends records about node `node' into the model. */
+/* The first thing a parser could not read, for model_sink_failed(). */
+static void
+model_sink_error(void *arg, u_int line, const char *msg)
+{
+	struct model	*m = arg;
+
+	if (m->sink_errors++ == 0)
+		snprintf(m->sink_first, sizeof m->sink_first, "line %u: %s",
+		    line, msg);
+}
+
+/*
+ * Whether what the sink was given since model_sink() held errors and
+ * nothing readable; then why, in buf.
+ */
+int
+model_sink_failed(const struct model *m, char *buf, size_t len)
+{
+	if (m->sink_errors == 0 || m->sink_records > 0)
+		return (0);
+	snprintf(buf, len, "%s", m->sink_first);
+	return (1);
+}
+
 void
 model_sink(struct model *m, int node, struct sink *s)
 {
 	memset(s, 0, sizeof *s);
 	m->target = node;
 	m->sink_next = 0;
+	m->sink_records = m->sink_errors = 0;
 	s->arg = m;
 	s->gpu = model_sink_gpu;
 	s->nvlink = model_sink_nvlink;
@@ -573,6 +605,7 @@ model_sink(struct model *m, int node, struct sink *s)
 	s->snode = model_sink_snode;
 	s->job = model_sink_job;
 	s->xid = model_sink_xid;
+	s->error = model_sink_error;
 }
 
 void

@@ -422,6 +422,9 @@ struct model {
 	uint64_t	 gen[DOM_NDOMAINS];
 	uint32_t	 target;	/* the node the sink writes to */
 	u_int		 sink_next;	/* the GPU an unnumbered line is */
+	u_int		 sink_records;	/* what the sink took ... */
+	u_int		 sink_errors;	/* ... and could not */
+	char		 sink_first[160];
 };
 
 struct model	*model_create(const char *, u_int, u_int);
@@ -431,6 +434,7 @@ int		 model_find(const struct model *, const char *);
 const char	*model_node_name(const struct model *, uint32_t);
 struct gpu	*model_gpu(struct model *, uint32_t, u_int);
 void		 model_sink(struct model *, int, struct sink *);
+int		 model_sink_failed(const struct model *, char *, size_t);
 void		 model_jobs_begin(struct model *);
 void		 model_jobs_end(struct model *);
 void		 model_sensors_begin(struct model *, uint32_t);
