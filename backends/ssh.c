@@ -175,20 +175,6 @@ fleet_expand(const char *pattern, const char *node)
 	return (b.data);
 }
 
-/* Quote a word for a remote shell: nothing in it can become a command. */
-static void
-fleet_quote(struct buf *b, const char *s)
-{
-	buf_putc(b, '\'');
-	for (; *s != '\0'; s++) {
-		if (*s == '\'')
-			buf_puts(b, "'\\''");
-		else
-			buf_putc(b, *s);
-	}
-	buf_putc(b, '\'');
-}
-
 static void
 fleet_reach(struct fleet *f, struct fleet_target *t, enum reach r,
     const char *fmt, ...)
@@ -1183,14 +1169,14 @@ fleet_command(const struct probe *pr, const struct fleet_target *t,
 		bmc = t->bmc != NULL ? xstrdup(t->bmc) :
 		    fleet_expand(options_get("bmc.host"), node);
 		buf_puts(&b, "ipmitool -I lanplus -C 3 -H ");
-		fleet_quote(&b, bmc);
+		cmd_quote(&b, bmc);
 		if (options_get_int("bmc.port") != 623)
 			buf_printf(&b, " -p %ld", options_get_int("bmc.port"));
 		buf_puts(&b, " -U ");
-		fleet_quote(&b, options_get("bmc.user"));
+		cmd_quote(&b, options_get("bmc.user"));
 		if (*options_get("bmc.password-file") != '\0') {
 			buf_puts(&b, " -f ");
-			fleet_quote(&b, options_get("bmc.password-file"));
+			cmd_quote(&b, options_get("bmc.password-file"));
 		}
 		/* The probe's own words after "ipmitool". */
 		if (strncmp(options_get(pr->option), "ipmitool ", 9) == 0)

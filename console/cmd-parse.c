@@ -174,12 +174,16 @@ cmd_parse_free(struct cmdline *cmds, u_int n)
 	free(cmds);
 }
 
-/* Quote a word so cmd_parse (or sh) reads it back as one word. */
+/*
+ * Quote a word so cmd_parse, or a POSIX shell, reads it back as that one
+ * word: only bytes no shell gives a meaning to stay bare (not [ ], which
+ * sh would glob).
+ */
 void
 cmd_quote(struct buf *b, const char *s)
 {
 	if (*s != '\0' && strspn(s, "abcdefghijklmnopqrstuvwxyz"
-	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=@%+,[]") ==
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=@%+,") ==
 	    strlen(s)) {
 		buf_puts(b, s);
 		return;
