@@ -14,6 +14,7 @@
  * management host of "local") are child processes on pipes.
  */
 
+#include <sys/epoll.h>
 #include <sys/queue.h>
 #include <sys/wait.h>
 
@@ -72,6 +73,7 @@ struct fleet_target {
 	struct fleet_runs	 runs;		/* its runs, waiting or not */
 	u_int			 oneshots;	/* running runs that end */
 	int			 watched;	/* fd is in the loop */
+	short			 streamed;	/* events in f->epfd, or 0 */
 	TAILQ_ENTRY(fleet_target) entry;	/* in the connect queue */
 	int			 queued;
 };
@@ -131,8 +133,8 @@ struct fleet {
 	u_int			 locals;
 	u_int			 oneshots;	/* running runs that end */
 	uint32_t		*pending;	/* a node's probes queued */
-	struct pollfd		*pfds;		/* the streams, polled */
-	struct fleet_target	**ptargets;	/* whose */
+	int			 epfd;		/* the streams, polled */
+	struct epoll_event	*evs;
 	double			 polled;	/* when */
 	double			 checked;	/* the streams' silence */
 	int			 ticking;
@@ -143,6 +145,7 @@ struct fleet {
 
 static void	fleet_pump(struct fleet *, struct fleet_target *);
 static void	fleet_watch(struct fleet *, struct fleet_target *);
+static void	fleet_stream_set(struct fleet *, struct fleet_target *, short);
 static void	fleet_run_done(struct fleet_run *, const char *);
 static void	fleet_run_cancel(struct fleet_run *);
 static void	fleet_run_begin(struct fleet *, struct fleet_run *, double);
@@ -211,6 +214,7 @@ fleet_drop(struct fleet *f, struct fleet_target *t, int retry)
 		if (t->watched)
 			loop_del_fd(f->loop, t->fd);
 		t->watched = 0;
+		fleet_stream_set(f, t, 0);
 		ssh_disconnect(t->s);
 		ssh_free(t->s);
 		t->s = NULL;
@@ -450,12 +454,36 @@ fleet_events(struct fleet_target *t)
 	return (POLLIN);
 }
 
+/* Put a session in the stream set with these events, or take it out (0). */
+static void
+fleet_stream_set(struct fleet *f, struct fleet_target *t, short events)
+{
+	struct epoll_event	 ev = { .data.ptr = t };
+	int			 op;
+
+	if (events == t->streamed)
+		return;
+	if (events == 0)
+		op = EPOLL_CTL_DEL;
+	else
+		op = t->streamed == 0 ? EPOLL_CTL_ADD : EPOLL_CTL_MOD;
+	if (events & POLLIN)
+		ev.events |= EPOLLIN;
+	if (events & POLLOUT)
+		ev.events |= EPOLLOUT;
+	if (epoll_ctl(f->epfd, op, t->fd, &ev) == 0)
+		t->streamed = events;
+	else if (events == 0)
+		t->streamed = 0;	/* the descriptor is gone already */
+}
+
 /*
  * A session is in the loop while it has something to finish: a handshake,
- * a run that ends.  One that only streams is read on the stream tick
- * instead (fleet_tick), its samples in batches: a wake-up and a poll of
- * every descriptor for each sample of 1,250 nodes cost more than the
- * samples.
+ * a run that ends.  One that only streams is in the stream set instead
+ * (an epoll set), read on the stream tick (fleet_tick), its samples in
+ * batches: a wake-up and a poll of every descriptor for each sample of
+ * 1,250 nodes cost more than the samples, and the set tells which of
+ * them have something without a look at the others.
  */
 static void
 fleet_watch(struct fleet *f, struct fleet_target *t)
@@ -469,11 +497,12 @@ fleet_watch(struct fleet *f, struct fleet_target *t)
 		if (t->watched)
 			loop_del_fd(f->loop, t->fd);
 		t->watched = 0;
-		if (t->s != NULL)
-			t->events = fleet_events(t);	/* for the poll */
+		if (t->s != NULL && t->fd != -1 && t->state == FT_UP)
+			fleet_stream_set(f, t, fleet_events(t));
 		return;
 	}
 	events = fleet_events(t);
+	fleet_stream_set(f, t, 0);
 	if (!t->watched) {
 		t->events = events;
 		loop_add_fd(f->loop, t->fd, events, fleet_fd, t);
@@ -733,6 +762,12 @@ fleet_run_stop(struct fleet_run *r, int force)
 	if (r->ch != NULL) {
 		if (!force)
 			status = ssh_channel_get_exit_status(r->ch);
+		/*
+		 * libssh keeps a freed channel until the node closes it too,
+		 * and calls its callbacks for what still comes: not ours,
+		 * which go with the run.
+		 */
+		ssh_remove_channel_callbacks(r->ch, &r->cb);
 		ssh_channel_close(r->ch);
 		ssh_channel_free(r->ch);
 		r->ch = NULL;
@@ -949,29 +984,15 @@ fleet_connect_more(struct fleet *f)
 	}
 }
 
-/* Read the sessions that only stream, those readable, all in one poll. */
+/* Read the sessions that only stream and have something, in one call. */
 static void
 fleet_poll_streams(struct fleet *f)
 {
-	struct fleet_target	*t;
-	u_int			 i, k = 0, n = f->model->nnodes;
+	int	 i, k;
 
-	for (i = 0; i < n + 2; i++) {
-		t = i < n ? &f->nodes[i] : i == n ? &f->ctld : &f->mgmt;
-		if (t->s == NULL || t->fd == -1 || t->watched ||
-		    t->state != FT_UP)
-			continue;
-		f->pfds[k].fd = t->fd;
-		f->pfds[k].events = t->events;
-		f->pfds[k].revents = 0;
-		f->ptargets[k++] = t;
-	}
-	if (k == 0 || poll(f->pfds, k, 0) <= 0)
-		return;
-	for (i = 0; i < k; i++) {
-		if (f->pfds[i].revents != 0)
-			fleet_pump(f, f->ptargets[i]);
-	}
+	k = epoll_wait(f->epfd, f->evs, f->model->nnodes + 2, 0);
+	for (i = 0; i < k; i++)
+		fleet_pump(f, f->evs[i].data.ptr);
 }
 
 /* Deadlines: handshakes, commands, silent streams. */
@@ -1089,6 +1110,12 @@ fleet_create(struct model *m, char **cause)
 	ssh_init();
 	ssh_set_log_callback(fleet_log);
 	f = xcalloc(1, sizeof *f);
+	if ((f->epfd = epoll_create1(EPOLL_CLOEXEC)) == -1) {
+		xasprintf(cause, "epoll_create1: %s", strerror(errno));
+		free(f);
+		ssh_finalize();
+		return (NULL);
+	}
 	f->model = m;
 	TAILQ_INIT(&f->runs);
 	TAILQ_INIT(&f->waiting);
@@ -1096,8 +1123,7 @@ fleet_create(struct model *m, char **cause)
 	fleet_config(f);
 	f->nodes = xcalloc(m->nnodes ? m->nnodes : 1, sizeof *f->nodes);
 	f->pending = xcalloc(m->nnodes ? m->nnodes : 1, sizeof *f->pending);
-	f->pfds = xcalloc(m->nnodes + 2, sizeof *f->pfds);
-	f->ptargets = xcalloc(m->nnodes + 2, sizeof *f->ptargets);
+	f->evs = xcalloc(m->nnodes + 2, sizeof *f->evs);
 	for (i = 0; i < m->nnodes; i++) {
 		host = fleet_expand(options_get("ssh.host"), m->nodes[i].name);
 		fleet_target_init(f, &f->nodes[i], host, i);
@@ -1138,8 +1164,8 @@ fleet_free(struct fleet *f)
 	}
 	free(f->nodes);
 	free(f->pending);
-	free(f->pfds);
-	free(f->ptargets);
+	close(f->epfd);
+	free(f->evs);
 	for (i = 0; i < f->nhostnames; i++) {
 		free(f->hostnames[i].patterns);
 		free(f->hostnames[i].hostname);
