@@ -26,7 +26,7 @@
 #include "view.h"
 #include "backend.h"
 
-#define UI_DATA_FRAME	0.5	/* seconds between frames of new data */
+#define UI_DATA_FRAME	1.0	/* seconds between frames of new data */
 
 static struct ui	*ui_current;	/* for the fatal signal handler */
 
