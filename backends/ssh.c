@@ -234,6 +234,51 @@ fleet_fd(int fd, short revents, void *arg)
 	fleet_pump(t->f, t);
 }
 
+/*
+ * ProxyJump as OpenSSH runs it: the last hop is the one the connection
+ * is forwarded from (ssh -W), the hops before it are that ssh's own -J.
+ * libssh 0.10 makes a ProxyCommand of ProxyJump itself, but runs "ssh"
+ * without -F, so the hop reads ~/.ssh/config and not the file myriad was
+ * given, and it takes the first hop for the last (ProxyJump a,b goes
+ * through b, then a).  So the line becomes this ProxyCommand: the same
+ * ssh_config, batch mode (no password asked), its messages kept off the
+ * console's terminal.
+ */
+static void
+fleet_config_jump(FILE *out, const char *path, const char *value)
+{
+	struct buf	 b;
+	char		*list, *hop, *port;
+	size_t		 len;
+
+	len = strcspn(value, " \t\r\n");
+	if (len == 4 && strncasecmp(value, "none", 4) == 0) {
+		fputs("ProxyCommand none\n", out);
+		return;
+	}
+	list = xstrndup(value, len);
+	buf_init(&b);
+	buf_puts(&b, "ssh -F ");
+	cmd_quote(&b, path);
+	buf_puts(&b, " -o BatchMode=yes");
+	if ((hop = strrchr(list, ',')) != NULL) {
+		*hop++ = '\0';
+		buf_puts(&b, " -J ");
+		cmd_quote(&b, list);
+	} else
+		hop = list;
+	if ((port = strrchr(hop, ':')) != NULL && strchr(port, ']') == NULL) {
+		*port++ = '\0';
+		buf_puts(&b, " -p ");
+		cmd_quote(&b, port);
+	}
+	buf_puts(&b, " -W '[%h]:%p' ");
+	cmd_quote(&b, hop);
+	fprintf(out, "ProxyCommand exec %s 2>/dev/null\n", b.data);
+	buf_free(&b);
+	free(list);
+}
+
 /* Read ssh_config: its HostName lines here, the rest to a file for libssh. */
 static void
 fleet_config(struct fleet *f)
@@ -288,6 +333,11 @@ fleet_config(struct fleet *f)
 			f->hostnames[f->nhostnames].hostname =
 			    xstrndup(p, strcspn(p, " \t\r\n"));
 			f->nhostnames++;
+			continue;
+		}
+		if ((size_t)(p - word) == 9 &&
+		    strncasecmp(word, "proxyjump", 9) == 0) {
+			fleet_config_jump(out, path, p + strspn(p, " \t="));
 			continue;
 		}
 		fputs(line, out);
