@@ -29,6 +29,7 @@
 
 #include <libssh/libssh.h>
 #include <libssh/callbacks.h>
+#include <libssh/server.h>		/* ssh_send_keepalive, client's too */
 
 #include "backend.h"
 
@@ -67,6 +68,8 @@ struct fleet_target {
 	short			 events;
 	double			 deadline;	/* of the handshake */
 	double			 retry;
+	double			 heard;		/* the peer, last */
+	double			 keepalive;	/* one sent, last */
 	u_int			 attempts;
 	int			 stream;	/* the GPU stream is open */
 	struct fleet_runs	 runs;		/* its runs, waiting or not */
@@ -124,6 +127,7 @@ struct fleet {
 	struct fleet_target	*nodes;		/* one a node */
 	struct fleet_target	 ctld;		/* the Slurm controller */
 	struct fleet_target	 mgmt;		/* the BMCs' management host */
+	u_int			 ntargets;	/* nodes, ctld, mgmt */
 	struct fleet_runs	 runs;		/* running */
 	struct fleet_runs	 waiting;	/* for a session or a slot */
 	TAILQ_HEAD(, fleet_target) connectq;
@@ -153,6 +157,19 @@ static double
 fleet_now(void)
 {
 	return (loop_now());
+}
+
+/* Every target in turn: the nodes, the controller, mgmt. */
+static struct fleet_target *
+fleet_target(struct fleet *f, u_int i)
+{
+	u_int	 n = f->model->nnodes;
+
+	if (i < n)
+		return (&f->nodes[i]);
+	if (i == n)
+		return (&f->ctld);
+	return (&f->mgmt);
 }
 
 /* Expand %n (node name) in a host pattern. */
@@ -231,6 +248,8 @@ fleet_fd(int fd, short revents, void *arg)
 {
 	struct fleet_target	*t = arg;
 
+	if (revents & POLLIN)
+		t->heard = fleet_now();
 	fleet_pump(t->f, t);
 }
 
@@ -643,6 +662,55 @@ fleet_run_pump(struct fleet_run *r)
 		fleet_run_done(r, NULL);
 }
 
+/*
+ * A keepalive: the global request keepalive@openssh.com, which the server
+ * must answer (OpenSSH's ServerAliveInterval).  libssh sends one when none
+ * is waiting for its answer, else reads what came; either way the session
+ * is read, and a peer gone shows.  -1 if the session was dropped.
+ */
+static int
+fleet_keepalive(struct fleet *f, struct fleet_target *t)
+{
+	ssh_send_keepalive(t->s);
+	t->keepalive = fleet_now();
+	if (ssh_get_status(t->s) & (SSH_CLOSED | SSH_CLOSED_ERROR)) {
+		fleet_reach(f, t, REACH_UNREACHABLE, "the session was lost: %s",
+		    ssh_get_error(t->s));
+		fleet_drop(f, t, 1);
+		return (-1);
+	}
+	return (0);
+}
+
+/*
+ * Idle sessions: a keepalive after every ssh.keepalive seconds of silence;
+ * three of them unanswered and the peer is taken for gone.
+ */
+static void
+fleet_keepalives(struct fleet *f, double now)
+{
+	struct fleet_target	*t;
+	long			 every = options_get_int("ssh.keepalive");
+	u_int			 i;
+
+	if (every <= 0)
+		return;
+	for (i = 0; i < f->ntargets; i++) {
+		t = fleet_target(f, i);
+		if (t->state != FT_UP || t->s == NULL ||
+		    now - t->heard < every || now - t->keepalive < every)
+			continue;
+		if (now - t->heard >= 3 * every + 1) {
+			fleet_reach(f, t, REACH_TIMEOUT, "no answer to "
+			    "keepalives for %.0f s", now - t->heard);
+			fleet_drop(f, t, 1);
+			continue;
+		}
+		if (fleet_keepalive(f, t) == 0)
+			fleet_watch(f, t);
+	}
+}
+
 static void
 fleet_pump(struct fleet *f, struct fleet_target *t)
 {
@@ -680,6 +748,7 @@ fleet_pump(struct fleet *f, struct fleet_target *t)
 		}
 		t->state = FT_UP;
 		t->attempts = 0;
+		t->heard = fleet_now();
 		f->connecting--;
 		fleet_reach(f, t, REACH_UP, NULL);
 		/* Its runs start; a slot is free for the next connection. */
@@ -692,13 +761,21 @@ fleet_pump(struct fleet *f, struct fleet_target *t)
 		fleet_connect_more(f);
 		break;
 	case FT_UP:
+		rc = 0;
 		TAILQ_FOREACH_SAFE(r, &t->runs, tentry, rn) {
 			if (!r->running)
 				continue;
 			fleet_run_pump(r);
 			if (t->s == NULL)
 				return;		/* dropped, and its runs */
+			rc = 1;
 		}
+		/*
+		 * No channel reads an idle session: a keepalive reads what
+		 * came (the answer to the last one, most often).
+		 */
+		if (!rc && fleet_keepalive(f, t) != 0)
+			return;
 		break;
 	case FT_IDLE:
 		break;
@@ -1004,10 +1081,10 @@ static void
 fleet_poll_streams(struct fleet *f)
 {
 	struct fleet_target	*t;
-	u_int			 i, k = 0, n = f->model->nnodes;
+	u_int			 i, k = 0;
 
-	for (i = 0; i < n + 2; i++) {
-		t = i < n ? &f->nodes[i] : i == n ? &f->ctld : &f->mgmt;
+	for (i = 0; i < f->ntargets; i++) {
+		t = fleet_target(f, i);
 		if (t->s == NULL || t->fd == -1 || t->watched ||
 		    t->state != FT_UP)
 			continue;
@@ -1019,6 +1096,8 @@ fleet_poll_streams(struct fleet *f)
 	if (k == 0 || poll(f->pfds, k, 0) <= 0)
 		return;
 	for (i = 0; i < k; i++) {
+		if (f->pfds[i].revents & POLLIN)
+			f->ptargets[i]->heard = fleet_now();
 		if (f->pfds[i].revents != 0)
 			fleet_pump(f, f->ptargets[i]);
 	}
@@ -1032,11 +1111,11 @@ fleet_tick(void *arg)
 	struct fleet_run	*r, *rn;
 	struct fleet_target	*t;
 	double			 now = fleet_now(), silent;
-	u_int			 i, n = f->model->nnodes;
+	u_int			 i;
 
 	silent = 3 * options_get_float("refresh.gpus") + 10;
-	for (i = 0; f->connecting > 0 && i < n + 2; i++) {
-		t = i < n ? &f->nodes[i] : i == n ? &f->ctld : &f->mgmt;
+	for (i = 0; f->connecting > 0 && i < f->ntargets; i++) {
+		t = fleet_target(f, i);
 		if (t->state == FT_CONNECTING || t->state == FT_AUTH) {
 			if (now > t->deadline) {
 				fleet_reach(f, t, REACH_TIMEOUT, "no answer in "
@@ -1053,6 +1132,7 @@ fleet_tick(void *arg)
 	else {
 		rn = TAILQ_FIRST(&f->runs);
 		f->checked = now;
+		fleet_keepalives(f, now);
 	}
 	while ((r = rn) != NULL) {
 		rn = TAILQ_NEXT(r, entry);
@@ -1146,14 +1226,15 @@ fleet_create(struct model *m, char **cause)
 	fleet_config(f);
 	f->nodes = xcalloc(m->nnodes ? m->nnodes : 1, sizeof *f->nodes);
 	f->pending = xcalloc(m->nnodes ? m->nnodes : 1, sizeof *f->pending);
-	f->pfds = xcalloc(m->nnodes + 2, sizeof *f->pfds);
-	f->ptargets = xcalloc(m->nnodes + 2, sizeof *f->ptargets);
 	for (i = 0; i < m->nnodes; i++) {
 		host = fleet_expand(options_get("ssh.host"), m->nodes[i].name);
 		fleet_target_init(f, &f->nodes[i], host, i);
 		free(host);
 	}
 	fleet_bmc_hosts(f);
+	f->ntargets = m->nnodes + 2;
+	f->pfds = xcalloc(f->ntargets, sizeof *f->pfds);
+	f->ptargets = xcalloc(f->ntargets, sizeof *f->ptargets);
 	if ((trace = getenv("MYRIAD_FLEET_TRACE")) != NULL && *trace != '\0')
 		f->trace = fopen(trace, "a");	/* flushed each stream tick */
 	fleet_target_init(f, &f->ctld, ctld, -1);
@@ -1165,7 +1246,7 @@ void
 fleet_free(struct fleet *f)
 {
 	struct fleet_run	*r;
-	u_int			 i, n;
+	u_int			 i;
 
 	if (f == NULL)
 		return;
@@ -1176,10 +1257,8 @@ fleet_free(struct fleet *f)
 		TAILQ_INSERT_TAIL(&f->runs, r, entry);
 		fleet_run_cancel(r);
 	}
-	n = f->model->nnodes;
-	for (i = 0; i < n + 2; i++) {
-		struct fleet_target *t = i < n ? &f->nodes[i] :
-		    i == n ? &f->ctld : &f->mgmt;
+	for (i = 0; i < f->ntargets; i++) {
+		struct fleet_target *t = fleet_target(f, i);
 
 		if (t->s != NULL)
 			fleet_drop(f, t, 0);
@@ -1296,18 +1375,18 @@ fleet_rewatch(struct fleet *f, struct loop *l, int private_loop)
 {
 	struct loop		*old = f->loop;
 	struct fleet_target	*t;
-	u_int			 i, n = f->model->nnodes;
+	u_int			 i;
 
-	for (i = 0; i < n + 2; i++) {
-		t = i < n ? &f->nodes[i] : i == n ? &f->ctld : &f->mgmt;
+	for (i = 0; i < f->ntargets; i++) {
+		t = fleet_target(f, i);
 		if (t->watched)
 			loop_del_fd(old, t->fd);
 		t->watched = 0;
 	}
 	f->loop = l;
 	f->private_loop = private_loop;
-	for (i = 0; i < n + 2; i++) {
-		t = i < n ? &f->nodes[i] : i == n ? &f->ctld : &f->mgmt;
+	for (i = 0; i < f->ntargets; i++) {
+		t = fleet_target(f, i);
 		fleet_watch(f, t);
 	}
 	return (old);
@@ -1359,9 +1438,8 @@ fleet_run(struct fleet *f, uint64_t domains)
 	    options_get_int("ssh.command-timeout") + 1) *
 	    (1 + (f->model->nnodes + 2) / options_get_int("ssh.fanout"));
 	/* Asked again: the nodes that failed are tried again now. */
-	for (i = 0; i < f->model->nnodes; i++)
-		f->nodes[i].retry = 0;
-	f->ctld.retry = f->mgmt.retry = 0;
+	for (i = 0; i < f->ntargets; i++)
+		fleet_target(f, i)->retry = 0;
 	fleet_start(f, domains);
 	while (fleet_now() < until) {
 		/* Targets that failed to connect are not waited for. */

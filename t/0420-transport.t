@@ -31,13 +31,14 @@ fi
 export SLURM_CONF="$CLUSTER_SLURM_CONF"
 
 conf() {	# conf FILE [LINE...]: a configuration for the cluster, and more
+	# lines; SSHCONF and SSHX (more ssh settings) change it
 	c_file=$1
 	shift
 	{
 		printf 'source = "ssh";\nnodes = "%s";\n' "$CLUSTER_NODESET"
 		printf 'ssh = { config = "%s"; connect-timeout = 5; ' \
 		    "${SSHCONF:-$CLUSTER_SSH_CONFIG}"
-		printf 'command-timeout = 10; };\n'
+		printf 'command-timeout = 10; %s};\n' "${SSHX:-}"
 		printf 'slurm = { controller = "local"; };\n'
 		for l in "$@"; do
 			printf '%s\n' "$l"
@@ -83,5 +84,161 @@ is "$(awk -F'\t' '$1 ~ /^gpu000[234]$/ && $5 != "yes" && $6 != ""' "$T/jumpbad.o
     "a jump host that refuses: the nodes behind it are marked, with why"
 like "$(grep '^gpu0001' "$T/jumpbad.out")" "$(printf '\tyes\t')" "the jump host itself still answers"
 [ $((t1 - t0)) -le 20 ]; ok $? "bounded ($((t1 - t0)) s)"
+
+# A node behind a TCP relay of the test's own (127.0.1.204 to gpu0004's
+# sshd): killing the relay is the node dying, stopping it (SIGSTOP) is the
+# node going silent with its connections open, starting it again is the
+# node coming back.
+cat > "$T/relay.pl" <<'PL'
+use IO::Socket::INET; use IO::Select;
+my ($la, $ra, $port) = @ARGV;
+my $l = IO::Socket::INET->new(LocalAddr => $la, LocalPort => $port,
+    Listen => 16, ReuseAddr => 1) or die "listen: $!";
+$SIG{ALRM} = sub { exit 0 }; alarm 300;
+my $sel = IO::Select->new($l);
+my %peer;
+while (my @r = $sel->can_read) {
+	for my $h (@r) {
+		if ($h == $l) {
+			my $c = $l->accept or next;
+			my $u = IO::Socket::INET->new(PeerAddr => $ra,
+			    PeerPort => $port) or do { close $c; next };
+			$peer{$c} = $u; $peer{$u} = $c;
+			$sel->add($c, $u);
+			next;
+		}
+		my $o = $peer{$h} or next;
+		my $n = sysread($h, my $buf, 65536);
+		if (!$n) {
+			$sel->remove($h, $o);
+			delete @peer{$h, $o};
+			close $h; close $o;
+			next;
+		}
+		syswrite($o, $buf);
+	}
+}
+PL
+relay_start() {
+	perl "$T/relay.pl" 127.0.1.204 127.0.1.4 "$CLUSTER_PORT" &
+	PROXY_PID=$!
+	i=0
+	while [ $i -lt 50 ] && ! perl -MIO::Socket::INET -e \
+	    'IO::Socket::INET->new(PeerAddr => $ARGV[0], PeerPort => $ARGV[1]) or exit 1' \
+	    127.0.1.204 "$CLUSTER_PORT"; do
+		sleep 0.1; i=$((i + 1))
+	done
+}
+relay_stop() {
+	kill -CONT "$PROXY_PID" 2>/dev/null
+	kill "$PROXY_PID" 2>/dev/null
+	wait "$PROXY_PID" 2>/dev/null
+	PROXY_PID=
+}
+{
+	printf 'Host gpu0004\n\tHostName 127.0.1.204\n'
+	cat "$CLUSTER_SSH_CONFIG"
+} > "$T/relay_config"
+
+TM="tmux -L myriad-transport-$$"
+trap '$TM kill-server 2>/dev/null; [ -n "$PROXY_PID" ] && kill -CONT "$PROXY_PID" 2>/dev/null && kill "$PROXY_PID" 2>/dev/null
+    t/lib/cluster stop "$C" >/dev/null 2>&1; rm -rf "$T"' EXIT
+console() {	# console CONF: the console on the cluster, its trace in $T/trace
+	: > "$T/trace"
+	$TM new-session -d -s f -x 150 -y 40 \
+	    "exec env SLURM_CONF=$CLUSTER_SLURM_CONF MYRIAD_FLEET_TRACE=$T/trace $MYRIAD -F $1"
+	CPID=$($TM display-message -p -t f '#{pane_pid}')
+}
+console_stop() {
+	$TM send-keys -t f q
+	i=0
+	while [ $i -lt 50 ] && kill -0 "$CPID" 2>/dev/null; do
+		sleep 0.1; i=$((i + 1))
+	done
+	$TM kill-server 2>/dev/null
+}
+shows() {	# shows SECONDS PATTERN: the screen has it within SECONDS
+	s_i=0
+	while [ $s_i -lt $(($1 * 10)) ]; do
+		$TM capture-pane -p -t f | grep -Eq -- "$2" && return 0
+		sleep 0.1; s_i=$((s_i + 1))
+	done
+	return 1
+}
+gone() {	# gone SECONDS PATTERN: the screen lacks it within SECONDS
+	s_i=0
+	while [ $s_i -lt $(($1 * 10)) ]; do
+		$TM capture-pane -p -t f | grep -Eq -- "$2" || return 0
+		sleep 0.1; s_i=$((s_i + 1))
+	done
+	return 1
+}
+samples() {	# samples NODE SINCE: GPU stream chunks of NODE after SINCE
+	awk -v n="$1" -v t="$2" '$2 == n && $1 >= t' "$T/trace" | wc -l | tr -d ' '
+}
+fds() {
+	ls "/proc/$1/fd" 2>/dev/null | wc -l | tr -d ' '
+}
+
+if command -v tmux >/dev/null; then
+	# A node that dies mid-stream, under the console: marked within a few
+	# seconds, the others go on streaming, and it comes back.
+	SSHCONF=$T/relay_config conf "$T/relay.conf" \
+	    'refresh = { gpus = 1; links = 600; sensors = 600; };'
+	relay_start
+	console "$T/relay.conf"
+	i=0
+	while [ $i -lt 300 ] && [ "$(awk '{ print $2 }' "$T/trace" | sort -u | wc -l)" -lt 4 ]; do
+		sleep 0.1; i=$((i + 1))
+	done
+	is "$(awk '{ print $2 }' "$T/trace" | sort -u | wc -l | tr -d ' ')" 4 \
+	    "the console streams from every node, gpu0004 through the relay"
+	sleep 2
+	fd0=$(fds "$CPID")
+	t0=$(date +%s)
+	relay_stop
+	shows 15 'gpu0004 .*(unreachable|timed out): '; ok $? \
+	    "gpu0004 dies mid-stream: marked, with the reason, in $(($(date +%s) - t0)) s"
+	$TM capture-pane -p -t f | grep 'gpu0004' | head -2 | sed 's/^/# /'
+	sleep 4
+	n1=$(samples gpu0001 "$t0") n2=$(samples gpu0002 "$t0") n3=$(samples gpu0003 "$t0")
+	[ "$n1" -ge 3 ] && [ "$n2" -ge 3 ] && [ "$n3" -ge 3 ]; ok $? \
+	    "the other nodes keep streaming meanwhile ($n1 $n2 $n3 samples)"
+	t1=$(date +%s)
+	relay_start
+	i=0
+	while [ $i -lt 400 ] && [ "$(samples gpu0004 "$t1")" -lt 2 ]; do
+		sleep 0.1; i=$((i + 1))
+	done
+	n=$(samples gpu0004 "$t1")
+	[ "$n" -ge 2 ]; ok $? "back: it streams again ($n samples, $(($(date +%s) - t1)) s)"
+	gone 10 'gpu0004 .*(unreachable|timed out): '; ok $? "and is no longer marked"
+	is "$(fds "$CPID")" "$fd0" "no descriptor is left from the dead session"
+	console_stop
+	relay_stop
+
+	# An idle session (no GPU stream) to a node gone silent with its
+	# connection open: the keepalives go unanswered, it is marked.
+	SSHCONF=$T/relay_config SSHX='keepalive = 2; ' conf "$T/idle.conf" \
+	    'refresh = { links = 600; sensors = 600; };' 'probe = { gpus = ""; };'
+	relay_start
+	console "$T/idle.conf"
+	shows 30 'Needs attention'; ok $? "the console starts without the GPU stream"
+	i=0
+	while [ $i -lt 300 ] && [ -z "$(ss -Htn state established dst "127.0.1.204:$CLUSTER_PORT")" ]; do
+		sleep 0.1; i=$((i + 1))
+	done
+	sleep 3
+	t0=$(date +%s)
+	kill -STOP "$PROXY_PID"
+	shows 20 'gpu0004 .*timed out: no answer to keepalives'; ok $? \
+	    "an idle session to a silent node: keepalives unanswered, marked in $(($(date +%s) - t0)) s"
+	$TM capture-pane -p -t f | grep 'gpu0004' | head -2 | sed 's/^/# /'
+	! shows 1 'gpu000[123] .*(unreachable|timed out)'; ok $? "the other idle sessions are kept"
+	console_stop
+	relay_stop
+else
+	skip 8 "no tmux"
+fi
 
 done_testing
