@@ -62,6 +62,7 @@ struct fleet_target {
 	char			*name;		/* as given to ssh */
 	char			*bmc;		/* its BMC, from bmc.hosts-file */
 	int			 node;		/* node id, or -1 */
+	int			 bmcnode;	/* a BMC's: its node, or -1 */
 	enum fleet_state	 state;
 	ssh_session		 s;
 	int			 fd;
@@ -127,7 +128,8 @@ struct fleet {
 	struct fleet_target	*nodes;		/* one a node */
 	struct fleet_target	 ctld;		/* the Slurm controller */
 	struct fleet_target	 mgmt;		/* the BMCs' management host */
-	u_int			 ntargets;	/* nodes, ctld, mgmt */
+	struct fleet_target	*bmcs;		/* bmc.mode "ssh": one a node */
+	u_int			 ntargets;	/* nodes, ctld, mgmt, bmcs */
 	struct fleet_runs	 runs;		/* running */
 	struct fleet_runs	 waiting;	/* for a session or a slot */
 	TAILQ_HEAD(, fleet_target) connectq;
@@ -159,7 +161,7 @@ fleet_now(void)
 	return (loop_now());
 }
 
-/* Every target in turn: the nodes, the controller, mgmt. */
+/* Every target in turn: the nodes, the controller, mgmt, the BMCs. */
 static struct fleet_target *
 fleet_target(struct fleet *f, u_int i)
 {
@@ -169,7 +171,9 @@ fleet_target(struct fleet *f, u_int i)
 		return (&f->nodes[i]);
 	if (i == n)
 		return (&f->ctld);
-	return (&f->mgmt);
+	if (i == n + 1)
+		return (&f->mgmt);
+	return (&f->bmcs[i - n - 2]);
 }
 
 /* Expand %n (node name) in a host pattern. */
@@ -208,7 +212,13 @@ fleet_reach(struct fleet *f, struct fleet_target *t, enum reach r,
 	if (t->node >= 0)
 		model_set_reach(f->model, t->node, r, r == REACH_UP ? NULL :
 		    why);
-	else if (r != REACH_UP)
+	else if (t->bmcnode >= 0) {
+		/* A BMC's shell: news about the node's sensors. */
+		if (r != REACH_UP)
+			snprintf(f->model->nodes[t->bmcnode].bmc_error,
+			    sizeof f->model->nodes[t->bmcnode].bmc_error,
+			    "%s: %s", t->name, why);
+	} else if (r != REACH_UP)
 		model_event(f->model, UINT32_MAX, -1, EV_REACH, 0, "%s: %s",
 		    t->name, why);
 }
@@ -411,6 +421,7 @@ fleet_connect_start(struct fleet *f, struct fleet_target *t)
 {
 	const char	*config = options_get("ssh.config");
 	const char	*user = options_get("ssh.user");
+	const char	*slurm_user = options_get("slurm.user");
 	long		 port = options_get_int("ssh.port");
 	long		 timeout = options_get_int("ssh.connect-timeout");
 	char		*hostname;
@@ -429,7 +440,10 @@ fleet_connect_start(struct fleet *f, struct fleet_target *t)
 		ssh_options_set(t->s, SSH_OPTIONS_HOST, hostname);
 		free(hostname);
 	}
-	if (*user != '\0')
+	/* The controller's own user; a BMC's is ssh_config's. */
+	if (t == &f->ctld && *slurm_user != '\0')
+		user = slurm_user;
+	if (*user != '\0' && t->bmcnode < 0)
 		ssh_options_set(t->s, SSH_OPTIONS_USER, user);
 	if (port != 0) {
 		int	 p = port;
@@ -715,6 +729,7 @@ static void
 fleet_pump(struct fleet *f, struct fleet_target *t)
 {
 	struct fleet_run	*r, *rn;
+	char			*user;
 	int			 rc;
 
 	if (t->s == NULL)
@@ -740,9 +755,15 @@ fleet_pump(struct fleet *f, struct fleet_target *t)
 		if (rc == SSH_AUTH_AGAIN)
 			break;
 		if (rc != SSH_AUTH_SUCCESS) {
+			if (ssh_options_get(t->s, SSH_OPTIONS_USER, &user) !=
+			    SSH_OK)
+				user = NULL;
 			fleet_reach(f, t, REACH_AUTH, "public key authentication "
-			    "failed for %s (ssh-agent and identity files tried; "
-			    "no password is ever asked)", t->name);
+			    "failed for %s%s%s (ssh-agent and identity files "
+			    "tried; no password is ever asked)",
+			    user != NULL ? user : "", user != NULL ? "@" : "",
+			    t->name);
+			ssh_string_free_char(user);
 			fleet_drop(f, t, 1);
 			return;
 		}
@@ -1168,6 +1189,7 @@ fleet_target_init(struct fleet *f, struct fleet_target *t, const char *name,
 	t->f = f;
 	t->name = xstrdup(name);
 	t->node = node;
+	t->bmcnode = -1;
 	t->fd = -1;
 	TAILQ_INIT(&t->runs);
 }
@@ -1233,6 +1255,20 @@ fleet_create(struct model *m, char **cause)
 	}
 	fleet_bmc_hosts(f);
 	f->ntargets = m->nnodes + 2;
+	if (strcmp(options_get("bmc.mode"), "ssh") == 0) {
+		/* A shell on each BMC: a session of its own. */
+		f->bmcs = xcalloc(m->nnodes ? m->nnodes : 1, sizeof *f->bmcs);
+		for (i = 0; i < m->nnodes; i++) {
+			host = f->nodes[i].bmc != NULL ?
+			    xstrdup(f->nodes[i].bmc) :
+			    fleet_expand(options_get("bmc.host"),
+			    m->nodes[i].name);
+			fleet_target_init(f, &f->bmcs[i], host, -1);
+			f->bmcs[i].bmcnode = i;
+			free(host);
+		}
+		f->ntargets += m->nnodes;
+	}
 	f->pfds = xcalloc(f->ntargets, sizeof *f->pfds);
 	f->ptargets = xcalloc(f->ntargets, sizeof *f->ptargets);
 	if ((trace = getenv("MYRIAD_FLEET_TRACE")) != NULL && *trace != '\0')
@@ -1266,6 +1302,7 @@ fleet_free(struct fleet *f)
 		free(t->bmc);
 	}
 	free(f->nodes);
+	free(f->bmcs);
 	free(f->pending);
 	free(f->pfds);
 	free(f->ptargets);
@@ -1352,6 +1389,8 @@ fleet_start(struct fleet *f, uint64_t domains)
 			if (pr->target == PT_BMC && strcmp(mode, "mgmt") == 0)
 				fleet_queue(f, strcmp(f->mgmt.name, "local") ==
 				    0 ? NULL : &f->mgmt, i, pr, command, 0);
+			else if (pr->target == PT_BMC && f->bmcs != NULL)
+				fleet_queue(f, &f->bmcs[i], i, pr, command, 0);
 			else if (pr->domain == DOM_GPUS &&
 			    strcmp(pr->parser, "nvsmi-csv") == 0 &&
 			    f->loop != NULL && !f->private_loop) {

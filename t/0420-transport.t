@@ -20,7 +20,7 @@ trap 'exit 1' INT TERM HUP
 export HOME="$T"
 unset SSH_AUTH_SOCK SLURM_CONF
 
-t/lib/cluster start "$C" 4 --slurm --bmc --jump --port auto > "$T/start.out" 2>&1
+t/lib/cluster start "$C" 4 --slurm --bmc --bmc-ssh --jump --port auto > "$T/start.out" 2>&1
 if [ $? != 0 ]; then
 	sed 's/^/# /' "$T/start.out"
 	ok 1 "the test cluster starts"
@@ -31,7 +31,8 @@ fi
 export SLURM_CONF="$CLUSTER_SLURM_CONF"
 
 conf() {	# conf FILE [LINE...]: a configuration for the cluster, and more
-	# lines; SSHCONF and SSHX (more ssh settings) change it
+	# lines; SSHCONF, SSHX (more ssh settings), CTLD (the controller)
+	# and SLURMX (more slurm settings) change it
 	c_file=$1
 	shift
 	{
@@ -39,7 +40,8 @@ conf() {	# conf FILE [LINE...]: a configuration for the cluster, and more
 		printf 'ssh = { config = "%s"; connect-timeout = 5; ' \
 		    "${SSHCONF:-$CLUSTER_SSH_CONFIG}"
 		printf 'command-timeout = 10; %s};\n' "${SSHX:-}"
-		printf 'slurm = { controller = "local"; };\n'
+		printf 'slurm = { controller = "%s"; %s};\n' "${CTLD:-local}" \
+		    "${SLURMX:-}"
 		for l in "$@"; do
 			printf '%s\n' "$l"
 		done
@@ -84,6 +86,48 @@ is "$(awk -F'\t' '$1 ~ /^gpu000[234]$/ && $5 != "yes" && $6 != ""' "$T/jumpbad.o
     "a jump host that refuses: the nodes behind it are marked, with why"
 like "$(grep '^gpu0001' "$T/jumpbad.out")" "$(printf '\tyes\t')" "the jump host itself still answers"
 [ $((t1 - t0)) -le 20 ]; ok $? "bounded ($((t1 - t0)) s)"
+
+# slurm.user: the controller (gpu0002 here) is logged in to as slurm.user,
+# the nodes as ssh.user, which here is a user no node lets in.
+# The Slurm probes say who ran them and where (the test user cannot reach
+# munge, so no real sinfo answers it).
+SLURMPROBES="probe = { sinfo = \"sh -c 'echo \$(id -un) \$SSH_CONNECTION >&2; exit 3'\"; squeue = \"\"; };"
+CTLD=gpu0002 SLURMX='user = "myriadtest"; ' SSHX='user = "nosuch"; ' \
+    conf "$T/suser.conf" "$SLURMPROBES"
+$MYRIAD -F "$T/suser.conf" -c 'list-nodes -o tsv; list-events -o tsv' > "$T/suser.out" 2>&1
+like "$(cat "$T/suser.out")" "sinfo: exited 3: myriadtest [0-9.]+ [0-9]+ 127\\.0\\.1\\.2 " \
+    "slurm.user: sinfo ran on the controller as that user"
+is "$(awk -F'\t' '$1 ~ /^gpu/ && $5 == "auth-failed"' "$T/suser.out" | wc -l | tr -d ' ')" 4 \
+    "while the nodes are logged in to as ssh.user"
+CTLD=gpu0002 SSHX='user = "nosuch"; ' conf "$T/suser2.conf" "$SLURMPROBES"
+like "$($MYRIAD -F "$T/suser2.conf" -c 'list-events -o tsv' 2>&1)" \
+    'gpu0002: public key authentication failed for nosuch@gpu0002' \
+    "no slurm.user: the controller is logged in to as ssh.user"
+
+# bmc.mode "ssh": a shell on each BMC (the harness's sshd on the BMC
+# addresses, ssh_config's NAME-bmc) runs the sensor probe; its
+# SSH_CONNECTION is the BMC's address.
+conf "$T/bmcssh.conf" 'bmc = { mode = "ssh"; };'
+n=$($MYRIAD -F "$T/bmcssh.conf" -c 'list-sensors -o tsv gpu0003' | tail -n +2 | wc -l)
+[ "$n" -ge 10 ]; ok $? "bmc.mode ssh: gpu0003's sensors from ipmitool on its BMC ($n)"
+conf "$T/bmcwhere.conf" 'bmc = { mode = "ssh"; };' \
+    "probe = { sensors = \"sh -c 'echo \$SSH_CONNECTION >&2; exit 3'\"; };"
+out=$($MYRIAD -F "$T/bmcwhere.conf" -c 'list-events -o tsv' 2>&1)
+for i in 1 2 3 4; do
+	like "$out" "gpu000$i	.*sensors: exited 3: [0-9.]+ [0-9]+ 127\.1\.1\.$i $CLUSTER_PORT" \
+	    "the probe ran on gpu000$i's BMC (127.1.1.$i), not on the node"
+done
+{
+	printf 'Host gpu0004-bmc\n\tHostName 127.1.1.250\n'
+	cat "$CLUSTER_SSH_CONFIG"
+} > "$T/nobmc_config"
+SSHCONF=$T/nobmc_config conf "$T/bmcgone.conf" 'bmc = { mode = "ssh"; };'
+out=$($MYRIAD -F "$T/bmcgone.conf" -c 'show-node gpu0004; list-nodes -o tsv gpu0004; list-sensors -o tsv gpu0001' 2>&1)
+like "$(printf '%s\n' "$out" | grep '^BMC:')" '^BMC: gpu0004-bmc: Connection refused' \
+    "a BMC whose shell refuses: its node says so"
+like "$(printf '%s\n' "$out" | grep '^gpu0004	')" '	yes	' "and the node itself is still reachable"
+n=$(printf '%s\n' "$out" | awk -F'\t' '$1 == "gpu0001"' | wc -l)
+[ "$n" -ge 10 ]; ok $? "the other BMCs' sensors still come ($n for gpu0001)"
 
 # A node behind a TCP relay of the test's own (127.0.1.204 to gpu0004's
 # sshd): killing the relay is the node dying, stopping it (SIGSTOP) is the
