@@ -30,6 +30,7 @@
 
 #include <libssh/libssh.h>
 #include <libssh/callbacks.h>
+#include <libssh/server.h>		/* ssh_send_keepalive, client's too */
 
 #include "backend.h"
 
@@ -62,12 +63,15 @@ struct fleet_target {
 	char			*name;		/* as given to ssh */
 	char			*bmc;		/* its BMC, from bmc.hosts-file */
 	int			 node;		/* node id, or -1 */
+	int			 bmcnode;	/* a BMC's: its node, or -1 */
 	enum fleet_state	 state;
 	ssh_session		 s;
 	int			 fd;
 	short			 events;
 	double			 deadline;	/* of the handshake */
 	double			 retry;
+	double			 heard;		/* the peer, last */
+	double			 keepalive;	/* one sent, last */
 	u_int			 attempts;
 	int			 stream;	/* the GPU stream is open */
 	struct fleet_runs	 runs;		/* its runs, waiting or not */
@@ -126,6 +130,8 @@ struct fleet {
 	struct fleet_target	*nodes;		/* one a node */
 	struct fleet_target	 ctld;		/* the Slurm controller */
 	struct fleet_target	 mgmt;		/* the BMCs' management host */
+	struct fleet_target	*bmcs;		/* bmc.mode "ssh": one a node */
+	u_int			 ntargets;	/* nodes, ctld, mgmt, bmcs */
 	struct fleet_runs	 runs;		/* running */
 	struct fleet_runs	 waiting;	/* for a session or a slot */
 	TAILQ_HEAD(, fleet_target) connectq;
@@ -156,6 +162,21 @@ static double
 fleet_now(void)
 {
 	return (loop_now());
+}
+
+/* Every target in turn: the nodes, the controller, mgmt, the BMCs. */
+static struct fleet_target *
+fleet_target(struct fleet *f, u_int i)
+{
+	u_int	 n = f->model->nnodes;
+
+	if (i < n)
+		return (&f->nodes[i]);
+	if (i == n)
+		return (&f->ctld);
+	if (i == n + 1)
+		return (&f->mgmt);
+	return (&f->bmcs[i - n - 2]);
 }
 
 /* Expand %n (node name) in a host pattern. */
@@ -194,7 +215,13 @@ fleet_reach(struct fleet *f, struct fleet_target *t, enum reach r,
 	if (t->node >= 0)
 		model_set_reach(f->model, t->node, r, r == REACH_UP ? NULL :
 		    why);
-	else if (r != REACH_UP)
+	else if (t->bmcnode >= 0) {
+		/* A BMC's shell: news about the node's sensors. */
+		if (r != REACH_UP)
+			snprintf(f->model->nodes[t->bmcnode].bmc_error,
+			    sizeof f->model->nodes[t->bmcnode].bmc_error,
+			    "%s: %s", t->name, why);
+	} else if (r != REACH_UP)
 		model_event(f->model, UINT32_MAX, -1, EV_REACH, 0, "%s: %s",
 		    t->name, why);
 }
@@ -235,7 +262,54 @@ fleet_fd(int fd, short revents, void *arg)
 {
 	struct fleet_target	*t = arg;
 
+	if (revents & POLLIN)
+		t->heard = fleet_now();
 	fleet_pump(t->f, t);
+}
+
+/*
+ * ProxyJump as OpenSSH runs it: the last hop is the one the connection
+ * is forwarded from (ssh -W), the hops before it are that ssh's own -J.
+ * libssh 0.10 makes a ProxyCommand of ProxyJump itself, but runs "ssh"
+ * without -F, so the hop reads ~/.ssh/config and not the file myriad was
+ * given, and it takes the first hop for the last (ProxyJump a,b goes
+ * through b, then a).  So the line becomes this ProxyCommand: the same
+ * ssh_config, batch mode (no password asked), its messages kept off the
+ * console's terminal.
+ */
+static void
+fleet_config_jump(FILE *out, const char *path, const char *value)
+{
+	struct buf	 b;
+	char		*list, *hop, *port;
+	size_t		 len;
+
+	len = strcspn(value, " \t\r\n");
+	if (len == 4 && strncasecmp(value, "none", 4) == 0) {
+		fputs("ProxyCommand none\n", out);
+		return;
+	}
+	list = xstrndup(value, len);
+	buf_init(&b);
+	buf_puts(&b, "ssh -F ");
+	cmd_quote(&b, path);
+	buf_puts(&b, " -o BatchMode=yes");
+	if ((hop = strrchr(list, ',')) != NULL) {
+		*hop++ = '\0';
+		buf_puts(&b, " -J ");
+		cmd_quote(&b, list);
+	} else
+		hop = list;
+	if ((port = strrchr(hop, ':')) != NULL && strchr(port, ']') == NULL) {
+		*port++ = '\0';
+		buf_puts(&b, " -p ");
+		cmd_quote(&b, port);
+	}
+	buf_puts(&b, " -W '[%h]:%p' ");
+	cmd_quote(&b, hop);
+	fprintf(out, "ProxyCommand exec %s 2>/dev/null\n", b.data);
+	buf_free(&b);
+	free(list);
 }
 
 /* Read ssh_config: its HostName lines here, the rest to a file for libssh. */
@@ -294,6 +368,11 @@ fleet_config(struct fleet *f)
 			f->nhostnames++;
 			continue;
 		}
+		if ((size_t)(p - word) == 9 &&
+		    strncasecmp(word, "proxyjump", 9) == 0) {
+			fleet_config_jump(out, path, p + strspn(p, " \t="));
+			continue;
+		}
 		fputs(line, out);
 	}
 	fclose(in);
@@ -346,6 +425,7 @@ fleet_connect_start(struct fleet *f, struct fleet_target *t)
 {
 	const char	*config = options_get("ssh.config");
 	const char	*user = options_get("ssh.user");
+	const char	*slurm_user = options_get("slurm.user");
 	long		 port = options_get_int("ssh.port");
 	long		 timeout = options_get_int("ssh.connect-timeout");
 	char		*hostname;
@@ -364,7 +444,10 @@ fleet_connect_start(struct fleet *f, struct fleet_target *t)
 		ssh_options_set(t->s, SSH_OPTIONS_HOST, hostname);
 		free(hostname);
 	}
-	if (*user != '\0')
+	/* The controller's own user; a BMC's is ssh_config's. */
+	if (t == &f->ctld && *slurm_user != '\0')
+		user = slurm_user;
+	if (*user != '\0' && t->bmcnode < 0)
 		ssh_options_set(t->s, SSH_OPTIONS_USER, user);
 	if (port != 0) {
 		int	 p = port;
@@ -622,10 +705,60 @@ fleet_run_pump(struct fleet_run *r)
 		fleet_run_done(r, NULL);
 }
 
+/*
+ * A keepalive: the global request keepalive@openssh.com, which the server
+ * must answer (OpenSSH's ServerAliveInterval).  libssh sends one when none
+ * is waiting for its answer, else reads what came; either way the session
+ * is read, and a peer gone shows.  -1 if the session was dropped.
+ */
+static int
+fleet_keepalive(struct fleet *f, struct fleet_target *t)
+{
+	ssh_send_keepalive(t->s);
+	t->keepalive = fleet_now();
+	if (ssh_get_status(t->s) & (SSH_CLOSED | SSH_CLOSED_ERROR)) {
+		fleet_reach(f, t, REACH_UNREACHABLE, "the session was lost: %s",
+		    ssh_get_error(t->s));
+		fleet_drop(f, t, 1);
+		return (-1);
+	}
+	return (0);
+}
+
+/*
+ * Idle sessions: a keepalive after every ssh.keepalive seconds of silence;
+ * three of them unanswered and the peer is taken for gone.
+ */
+static void
+fleet_keepalives(struct fleet *f, double now)
+{
+	struct fleet_target	*t;
+	long			 every = options_get_int("ssh.keepalive");
+	u_int			 i;
+
+	if (every <= 0)
+		return;
+	for (i = 0; i < f->ntargets; i++) {
+		t = fleet_target(f, i);
+		if (t->state != FT_UP || t->s == NULL ||
+		    now - t->heard < every || now - t->keepalive < every)
+			continue;
+		if (now - t->heard >= 3 * every + 1) {
+			fleet_reach(f, t, REACH_TIMEOUT, "no answer to "
+			    "keepalives for %.0f s", now - t->heard);
+			fleet_drop(f, t, 1);
+			continue;
+		}
+		if (fleet_keepalive(f, t) == 0)
+			fleet_watch(f, t);
+	}
+}
+
 static void
 fleet_pump(struct fleet *f, struct fleet_target *t)
 {
 	struct fleet_run	*r, *rn;
+	char			*user;
 	int			 rc;
 
 	if (t->s == NULL)
@@ -651,14 +784,21 @@ fleet_pump(struct fleet *f, struct fleet_target *t)
 		if (rc == SSH_AUTH_AGAIN)
 			break;
 		if (rc != SSH_AUTH_SUCCESS) {
+			if (ssh_options_get(t->s, SSH_OPTIONS_USER, &user) !=
+			    SSH_OK)
+				user = NULL;
 			fleet_reach(f, t, REACH_AUTH, "public key authentication "
-			    "failed for %s (ssh-agent and identity files tried; "
-			    "no password is ever asked)", t->name);
+			    "failed for %s%s%s (ssh-agent and identity files "
+			    "tried; no password is ever asked)",
+			    user != NULL ? user : "", user != NULL ? "@" : "",
+			    t->name);
+			ssh_string_free_char(user);
 			fleet_drop(f, t, 1);
 			return;
 		}
 		t->state = FT_UP;
 		t->attempts = 0;
+		t->heard = fleet_now();
 		f->connecting--;
 		fleet_reach(f, t, REACH_UP, NULL);
 		/* Its runs start; a slot is free for the next connection. */
@@ -671,13 +811,21 @@ fleet_pump(struct fleet *f, struct fleet_target *t)
 		fleet_connect_more(f);
 		break;
 	case FT_UP:
+		rc = 0;
 		TAILQ_FOREACH_SAFE(r, &t->runs, tentry, rn) {
 			if (!r->running)
 				continue;
 			fleet_run_pump(r);
 			if (t->s == NULL)
 				return;		/* dropped, and its runs */
+			rc = 1;
 		}
+		/*
+		 * No channel reads an idle session: a keepalive reads what
+		 * came (the answer to the last one, most often).
+		 */
+		if (!rc && fleet_keepalive(f, t) != 0)
+			return;
 		break;
 	case FT_IDLE:
 		break;
@@ -988,11 +1136,16 @@ fleet_connect_more(struct fleet *f)
 static void
 fleet_poll_streams(struct fleet *f)
 {
-	int	 i, k;
+	struct fleet_target	*t;
+	int			 i, k;
 
-	k = epoll_wait(f->epfd, f->evs, f->model->nnodes + 2, 0);
-	for (i = 0; i < k; i++)
-		fleet_pump(f, f->evs[i].data.ptr);
+	k = epoll_wait(f->epfd, f->evs, f->ntargets, 0);
+	for (i = 0; i < k; i++) {
+		t = f->evs[i].data.ptr;
+		if (f->evs[i].events & EPOLLIN)
+			t->heard = fleet_now();
+		fleet_pump(f, t);
+	}
 }
 
 /* Deadlines: handshakes, commands, silent streams. */
@@ -1003,11 +1156,11 @@ fleet_tick(void *arg)
 	struct fleet_run	*r, *rn;
 	struct fleet_target	*t;
 	double			 now = fleet_now(), silent;
-	u_int			 i, n = f->model->nnodes;
+	u_int			 i;
 
 	silent = 3 * options_get_float("refresh.gpus") + 10;
-	for (i = 0; f->connecting > 0 && i < n + 2; i++) {
-		t = i < n ? &f->nodes[i] : i == n ? &f->ctld : &f->mgmt;
+	for (i = 0; f->connecting > 0 && i < f->ntargets; i++) {
+		t = fleet_target(f, i);
 		if (t->state == FT_CONNECTING || t->state == FT_AUTH) {
 			if (now > t->deadline) {
 				fleet_reach(f, t, REACH_TIMEOUT, "no answer in "
@@ -1024,6 +1177,7 @@ fleet_tick(void *arg)
 	else {
 		rn = TAILQ_FIRST(&f->runs);
 		f->checked = now;
+		fleet_keepalives(f, now);
 	}
 	while ((r = rn) != NULL) {
 		rn = TAILQ_NEXT(r, entry);
@@ -1059,6 +1213,7 @@ fleet_target_init(struct fleet *f, struct fleet_target *t, const char *name,
 	t->f = f;
 	t->name = xstrdup(name);
 	t->node = node;
+	t->bmcnode = -1;
 	t->fd = -1;
 	TAILQ_INIT(&t->runs);
 }
@@ -1123,13 +1278,28 @@ fleet_create(struct model *m, char **cause)
 	fleet_config(f);
 	f->nodes = xcalloc(m->nnodes ? m->nnodes : 1, sizeof *f->nodes);
 	f->pending = xcalloc(m->nnodes ? m->nnodes : 1, sizeof *f->pending);
-	f->evs = xcalloc(m->nnodes + 2, sizeof *f->evs);
 	for (i = 0; i < m->nnodes; i++) {
 		host = fleet_expand(options_get("ssh.host"), m->nodes[i].name);
 		fleet_target_init(f, &f->nodes[i], host, i);
 		free(host);
 	}
 	fleet_bmc_hosts(f);
+	f->ntargets = m->nnodes + 2;
+	if (strcmp(options_get("bmc.mode"), "ssh") == 0) {
+		/* A shell on each BMC: a session of its own. */
+		f->bmcs = xcalloc(m->nnodes ? m->nnodes : 1, sizeof *f->bmcs);
+		for (i = 0; i < m->nnodes; i++) {
+			host = f->nodes[i].bmc != NULL ?
+			    xstrdup(f->nodes[i].bmc) :
+			    fleet_expand(options_get("bmc.host"),
+			    m->nodes[i].name);
+			fleet_target_init(f, &f->bmcs[i], host, -1);
+			f->bmcs[i].bmcnode = i;
+			free(host);
+		}
+		f->ntargets += m->nnodes;
+	}
+	f->evs = xcalloc(f->ntargets, sizeof *f->evs);
 	if ((trace = getenv("MYRIAD_FLEET_TRACE")) != NULL && *trace != '\0')
 		f->trace = fopen(trace, "a");	/* flushed each stream tick */
 	fleet_target_init(f, &f->ctld, ctld, -1);
@@ -1141,7 +1311,7 @@ void
 fleet_free(struct fleet *f)
 {
 	struct fleet_run	*r;
-	u_int			 i, n;
+	u_int			 i;
 
 	if (f == NULL)
 		return;
@@ -1152,10 +1322,8 @@ fleet_free(struct fleet *f)
 		TAILQ_INSERT_TAIL(&f->runs, r, entry);
 		fleet_run_cancel(r);
 	}
-	n = f->model->nnodes;
-	for (i = 0; i < n + 2; i++) {
-		struct fleet_target *t = i < n ? &f->nodes[i] :
-		    i == n ? &f->ctld : &f->mgmt;
+	for (i = 0; i < f->ntargets; i++) {
+		struct fleet_target *t = fleet_target(f, i);
 
 		if (t->s != NULL)
 			fleet_drop(f, t, 0);
@@ -1163,6 +1331,7 @@ fleet_free(struct fleet *f)
 		free(t->bmc);
 	}
 	free(f->nodes);
+	free(f->bmcs);
 	free(f->pending);
 	close(f->epfd);
 	free(f->evs);
@@ -1249,6 +1418,8 @@ fleet_start(struct fleet *f, uint64_t domains)
 			if (pr->target == PT_BMC && strcmp(mode, "mgmt") == 0)
 				fleet_queue(f, strcmp(f->mgmt.name, "local") ==
 				    0 ? NULL : &f->mgmt, i, pr, command, 0);
+			else if (pr->target == PT_BMC && f->bmcs != NULL)
+				fleet_queue(f, &f->bmcs[i], i, pr, command, 0);
 			else if (pr->domain == DOM_GPUS &&
 			    strcmp(pr->parser, "nvsmi-csv") == 0 &&
 			    f->loop != NULL && !f->private_loop) {
@@ -1272,18 +1443,18 @@ fleet_rewatch(struct fleet *f, struct loop *l, int private_loop)
 {
 	struct loop		*old = f->loop;
 	struct fleet_target	*t;
-	u_int			 i, n = f->model->nnodes;
+	u_int			 i;
 
-	for (i = 0; i < n + 2; i++) {
-		t = i < n ? &f->nodes[i] : i == n ? &f->ctld : &f->mgmt;
+	for (i = 0; i < f->ntargets; i++) {
+		t = fleet_target(f, i);
 		if (t->watched)
 			loop_del_fd(old, t->fd);
 		t->watched = 0;
 	}
 	f->loop = l;
 	f->private_loop = private_loop;
-	for (i = 0; i < n + 2; i++) {
-		t = i < n ? &f->nodes[i] : i == n ? &f->ctld : &f->mgmt;
+	for (i = 0; i < f->ntargets; i++) {
+		t = fleet_target(f, i);
 		fleet_watch(f, t);
 	}
 	return (old);
@@ -1335,9 +1506,8 @@ fleet_run(struct fleet *f, uint64_t domains)
 	    options_get_int("ssh.command-timeout") + 1) *
 	    (1 + (f->model->nnodes + 2) / options_get_int("ssh.fanout"));
 	/* Asked again: the nodes that failed are tried again now. */
-	for (i = 0; i < f->model->nnodes; i++)
-		f->nodes[i].retry = 0;
-	f->ctld.retry = f->mgmt.retry = 0;
+	for (i = 0; i < f->ntargets; i++)
+		fleet_target(f, i)->retry = 0;
 	fleet_start(f, domains);
 	while (fleet_now() < until) {
 		/* Targets that failed to connect are not waited for. */
