@@ -219,11 +219,16 @@ static int
 backend_sim_probe_start(struct backend *b, const struct probe *pr)
 {
 	struct model	*m = b->model;
-	char		*cause;
+	char		*cause, *command;
+	int		 rc;
 
 	if (parser_find(pr->parser) == NULL)
 		return (-1);
-	if (cmd_parse(options_get(pr->option), &b->cl, &b->ncl, &cause) != 0) {
+	/* The simulator's kernel log is read whole: it costs nothing. */
+	command = probe_command(pr, 0);
+	rc = cmd_parse(command, &b->cl, &b->ncl, &cause);
+	free(command);
+	if (rc != 0) {
 		model_event(m, UINT32_MAX, -1, EV_REACH, 0, "%s: %s",
 		    pr->option, cause);
 		free(cause);
@@ -260,11 +265,12 @@ backend_sim_probe_one(struct backend *b, const struct probe *pr, u_int i)
 	const struct parser	*p = parser_find(pr->parser);
 	char			*cause, why[200];
 	int			 node = pr->target == PT_CONTROLLER ? -1 : (int)i;
+	int			 xid = strcmp(pr->parser, "xid") == 0, rc;
 
 	buf_reset(&b->out);
 	if (pr->target == PT_BMC)
 		model_sensors_begin(m, i);
-	if (strcmp(pr->parser, "xid") == 0)
+	if (xid)
 		model_xid_begin(m, i);
 	if (sim_tool(b->sim, node, b->cl[0].argc, b->cl[0].argv, &b->out,
 	    &cause) != 0) {
@@ -277,7 +283,10 @@ backend_sim_probe_one(struct backend *b, const struct probe *pr, u_int i)
 		free(cause);
 		return;
 	}
-	if (backend_parse(m, node, p, b->fmt, &b->out, why, sizeof why) != 0) {
+	rc = backend_parse(m, node, p, b->fmt, &b->out, why, sizeof why);
+	if (xid)
+		model_xid_end(m, i);
+	if (rc != 0) {
 		if (pr->target == PT_NODE)
 			model_set_reach(m, i, REACH_GARBLED, why);
 		else

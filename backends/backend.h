@@ -40,6 +40,7 @@ struct probe {
 };
 extern const struct probe probes[];
 char		*probe_format(const struct probe *, int, char **);
+char		*probe_command(const struct probe *, double);
 
 /* ssh.c: the fleet over SSH. */
 struct fleet;

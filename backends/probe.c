@@ -3,6 +3,7 @@
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  */
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,4 +55,31 @@ probe_format(const struct probe *p, int argc, char **argv)
 			return (xstrdup(argv[i] + 2));
 	}
 	return (NULL);
+}
+
+/*
+ * A probe's command for one read.  %t is the whole seconds since the last
+ * read began and a minute more (a billion before the first): a window of
+ * the kernel log that overlaps the last read, whose lines model_xid_end()
+ * knows.  %% is a %.
+ */
+char *
+probe_command(const struct probe *p, double since)
+{
+	const char	*s = options_get(p->option);
+	struct buf	 b;
+
+	buf_init(&b);
+	buf_add(&b, "", 0);
+	for (; *s != '\0'; s++) {
+		if (s[0] == '%' && s[1] == 't') {
+			buf_printf(&b, "%.0f", since > 0 ? ceil(since) + 60 :
+			    1e9);
+			s++;
+		} else if (s[0] == '%' && s[1] == '%')
+			buf_putc(&b, *s++);
+		else
+			buf_putc(&b, *s);
+	}
+	return (b.data);
 }

@@ -2440,21 +2440,28 @@ simt_dcgmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
 }
 
 /* The kernel's view: boot lines, then the XIDs of the active faults. */
-enum simt_klog { KL_DMESG, KL_DMESG_T, KL_JOURNAL };
+/* How a kernel log is printed: as dmesg, dmesg -T or journalctl -k. */
+enum simt_klog_style { KL_DMESG, KL_DMESG_T, KL_JOURNAL };
+struct simt_klog {
+	enum simt_klog_style	 style;
+	double			 since;		/* --since: no line before */
+};
 
 /* One kernel line at time t, its message printf-formatted. */
 static void printflike(7, 8)
-simt_kline(struct buf *b, int style, const struct sim *s, u_int node,
-    double boot, double t, const char *fmt, ...)
+simt_kline(struct buf *b, const struct simt_klog *kl, const struct sim *s,
+    u_int node, double boot, double t, const char *fmt, ...)
 {
 	va_list	 ap;
 	char	 tmp[64], msg[512];
 	double	 up = t - boot;
 
+	if (t < kl->since)
+		return;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	switch (style) {
+	switch (kl->style) {
 	case KL_DMESG:
 		buf_printf(b, "[%5ld.%06ld] %s\n", (long)up,
 		    (long)((up - floor(up)) * 1e6), msg);
@@ -2480,7 +2487,8 @@ simt_fault_cmp(const void *a, const void *b)
 }
 
 static void
-simt_klog(struct sim *s, u_int node, int style, struct buf *out)
+simt_klog(struct sim *s, u_int node, const struct simt_klog *kl,
+    struct buf *out)
 {
 	const struct sim_node	*n;
 	struct sim_fault	 f[SIM_MAXFAULTS];
@@ -2493,17 +2501,17 @@ simt_klog(struct sim *s, u_int node, int style, struct buf *out)
 	sim_update(s);
 	n = &s->nodes[node];
 	boot = sim_boot_time(s, node);
-	simt_kline(out, style, s, node, boot, boot, "Linux version "
+	simt_kline(out, kl, s, node, boot, boot, "Linux version "
 	    "5.15.0-119-generic (buildd@lcy02-amd64-033) (gcc (Ubuntu "
 	    "11.4.0-1ubuntu1~22.04) 11.4.0, GNU ld (GNU Binutils for Ubuntu) "
 	    "2.38) #129-Ubuntu SMP Fri Aug 2 19:25:20 UTC 2024 (Ubuntu "
 	    "5.15.0-119.129-generic 5.15.160)");
-	simt_kline(out, style, s, node, boot, boot + 21.482915,
+	simt_kline(out, kl, s, node, boot, boot + 21.482915,
 	    "nvidia: loading out-of-tree module taints kernel.");
-	simt_kline(out, style, s, node, boot, boot + 21.904355,
+	simt_kline(out, kl, s, node, boot, boot + 21.904355,
 	    "NVRM: loading NVIDIA UNIX x86_64 Kernel Module  " SIM_DRIVER
 	    "  Thu Oct 10 12:29:05 UTC 2024");
-	simt_kline(out, style, s, node, boot, boot + 22.301187,
+	simt_kline(out, kl, s, node, boot, boot + 22.301187,
 	    "nvidia-nvlink: Nvlink Core is being initialized, major device "
 	    "number 509");
 
@@ -2524,39 +2532,39 @@ simt_klog(struct sim *s, u_int node, int style, struct buf *out)
 			sim_uuid(s, node, f[i].unit, uuid, sizeof uuid);
 			simt_serial(s, node, f[i].unit, serial,
 			    sizeof serial);
-			simt_kline(out, style, s, node, boot, t, "NVRM: GPU at "
+			simt_kline(out, kl, s, node, boot, t, "NVRM: GPU at "
 			    "PCI:0000:%s:00: %s", bus, uuid);
-			simt_kline(out, style, s, node, boot, t + 0.000003,
+			simt_kline(out, kl, s, node, boot, t + 0.000003,
 			    "NVRM: GPU Board Serial Number: %s", serial);
-			simt_kline(out, style, s, node, boot, t + 0.000007,
+			simt_kline(out, kl, s, node, boot, t + 0.000007,
 			    "NVRM: Xid (PCI:0000:%s:00): 79, pid='<unknown>', "
 			    "name=<unknown>, GPU has fallen off the bus.", bus);
-			simt_kline(out, style, s, node, boot, t + 0.000011,
+			simt_kline(out, kl, s, node, boot, t + 0.000011,
 			    "NVRM: GPU 0000:%s:00.0: GPU has fallen off the "
 			    "bus.", bus);
 			break;
 		case SF_XID48:
-			simt_kline(out, style, s, node, boot, t, "NVRM: Xid "
+			simt_kline(out, kl, s, node, boot, t, "NVRM: Xid "
 			    "(PCI:0000:%s:00): 48, pid='<unknown>', "
 			    "name=<unknown>, An uncorrectable double bit error "
 			    "(DBE) has been detected on GPU in the framebuffer "
 			    "at physAddr 0x%llx partition %u, subpartition "
 			    "%u.", bus, (unsigned long long)(h >> 36),
 			    (u_int)(h >> 8) % 32, (u_int)(h >> 16) % 4);
-			simt_kline(out, style, s, node, boot, t + 0.023338,
+			simt_kline(out, kl, s, node, boot, t + 0.023338,
 			    "NVRM: Xid (PCI:0000:%s:00): 63, pid='<unknown>', "
 			    "name=<unknown>, Row Remapper: New row (0x%016llx) "
 			    "marked for remapping, reset gpu to activate.", bus,
 			    (unsigned long long)(h >> 36));
 			break;
 		case SF_XID94:
-			simt_kline(out, style, s, node, boot, t, "NVRM: Xid "
+			simt_kline(out, kl, s, node, boot, t, "NVRM: Xid "
 			    "(PCI:0000:%s:00): 94, pid=%u, name=python3, "
 			    "Contained: SM (0x1). RST: No, D-RST: No", bus,
 			    (u_int)(100000 + (h >> 20) % 3000000));
 			break;
 		case SF_NVLINK:
-			simt_kline(out, style, s, node, boot, t, "NVRM: Xid "
+			simt_kline(out, kl, s, node, boot, t, "NVRM: Xid "
 			    "(PCI:0000:%s:00): 74, pid='<unknown>', "
 			    "name=<unknown>, NVLink: fatal error detected on "
 			    "link %u(0x0, 0x0, 0x10000, 0x0, 0x0, 0x0, 0x0)",
@@ -2566,16 +2574,49 @@ simt_klog(struct sim *s, u_int node, int style, struct buf *out)
 	}
 }
 
+/*
+ * --since -Ns (or --since=-Ns), as dmesg and journalctl take it: the lines
+ * of the last N seconds.  1 when argv[*i] was it (and *i its last word), 0
+ * when it was something else, -1 when its time is not one (argv[*i] is).
+ */
+static int
+simt_since(struct sim *s, int argc, char **argv, int *i, double *since)
+{
+	const char	*v;
+	char		*end;
+	double		 n;
+
+	if (strncmp(argv[*i], "--since=", 8) == 0)
+		v = argv[*i] + 8;
+	else if (strcmp(argv[*i], "--since") == 0 && *i + 1 < argc)
+		v = argv[++*i];
+	else
+		return (0);
+	n = strtod(v + 1, &end);
+	if (v[0] != '-' || end == v + 1 || strcmp(end, "s") != 0 || n < 0)
+		return (-1);
+	*since = s->t - n;
+	return (1);
+}
+
 static int
 simt_dmesg(struct sim *s, int node, int argc, char **argv, struct buf *out,
     char **cause)
 {
-	int	 i, style = KL_DMESG;
+	struct simt_klog	 kl = { .style = KL_DMESG };
+	int			 i, rc;
 
 	for (i = 1; i < argc; i++) {
+		if ((rc = simt_since(s, argc, argv, &i, &kl.since)) < 0) {
+			xasprintf(cause, "dmesg: invalid time value \"%s\"",
+			    argv[i]);
+			return (-1);
+		}
+		if (rc > 0)
+			continue;
 		if (strcmp(argv[i], "-T") == 0 ||
 		    strcmp(argv[i], "--ctime") == 0)
-			style = KL_DMESG_T;
+			kl.style = KL_DMESG_T;
 		else if (strcmp(argv[i], "-k") != 0 &&
 		    strcmp(argv[i], "--kernel") != 0) {
 			xasprintf(cause, "dmesg: unrecognized option '%s'",
@@ -2583,7 +2624,7 @@ simt_dmesg(struct sim *s, int node, int argc, char **argv, struct buf *out,
 			return (-1);
 		}
 	}
-	simt_klog(s, node, style, out);
+	simt_klog(s, node, &kl, out);
 	return (0);
 }
 
@@ -2591,9 +2632,17 @@ static int
 simt_journalctl(struct sim *s, int node, int argc, char **argv,
     struct buf *out, char **cause)
 {
-	int	 i, kernel = 0;
+	struct simt_klog	 kl = { .style = KL_JOURNAL };
+	int			 i, rc, kernel = 0;
 
 	for (i = 1; i < argc; i++) {
+		if ((rc = simt_since(s, argc, argv, &i, &kl.since)) < 0) {
+			xasprintf(cause, "Failed to parse timestamp: %s",
+			    argv[i]);
+			return (-1);
+		}
+		if (rc > 0)
+			continue;
 		if (strcmp(argv[i], "-k") == 0 ||
 		    strcmp(argv[i], "--dmesg") == 0)
 			kernel = 1;
@@ -2610,7 +2659,7 @@ simt_journalctl(struct sim *s, int node, int argc, char **argv,
 		xasprintf(cause, "journalctl: the simulator prints -k only");
 		return (-1);
 	}
-	simt_klog(s, node, KL_JOURNAL, out);
+	simt_klog(s, node, &kl, out);
 	return (0);
 }
 

@@ -74,6 +74,7 @@ struct fleet_target {
 	double			 keepalive;	/* one sent, last */
 	u_int			 attempts;
 	int			 stream;	/* the GPU stream is open */
+	double			 read;		/* the kernel log, last read */
 	struct fleet_runs	 runs;		/* its runs, waiting or not */
 	u_int			 oneshots;	/* running runs that end */
 	int			 watched;	/* fd is in the loop */
@@ -101,6 +102,7 @@ struct fleet_run {
 	struct buf		 out;
 	struct buf		 err;
 	double			 deadline;
+	double			 began;
 	double			 last;		/* last byte, for streams */
 	int			 running;	/* in f->runs, not f->waiting */
 	TAILQ_ENTRY(fleet_run)	 entry;		/* in f->runs or f->waiting */
@@ -1004,6 +1006,12 @@ fleet_run_done(struct fleet_run *r, const char *error)
 			if (backend_parse(m, r->node, p, r->fmt, &r->out, why,
 			    sizeof why) != 0)
 				error = why;
+			if (strcmp(r->probe->parser, "xid") == 0 &&
+			    r->node >= 0) {
+				model_xid_end(m, r->node);
+				if (error == NULL && r->t != NULL)
+					r->t->read = r->began;
+			}
 			if (r->probe->domain == DOM_JOBS)
 				model_jobs_end(m);
 		}
@@ -1070,6 +1078,7 @@ fleet_run_begin(struct fleet *f, struct fleet_run *r, double now)
 	TAILQ_REMOVE(&f->waiting, r, entry);
 	TAILQ_INSERT_TAIL(&f->runs, r, entry);
 	r->running = 1;
+	r->began = now;
 	r->deadline = r->stream ? 0 : now +
 	    options_get_int("ssh.command-timeout");
 	r->last = now;
@@ -1381,8 +1390,8 @@ fleet_command(const struct probe *pr, const struct fleet_target *t,
 		free(bmc);
 		return (b.data);
 	}
-	buf_puts(&b, options_get(pr->option));
-	return (b.data);
+	free(b.data);
+	return (probe_command(pr, t->read > 0 ? fleet_now() - t->read : 0));
 }
 
 /* Ask for the domains: queue a run of each of their probes everywhere. */

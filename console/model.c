@@ -18,6 +18,7 @@
 #define MODEL_IB	16	/* InfiniBand ports per node kept */
 #define MODEL_SENSORS	40	/* BMC sensors per node kept */
 #define MODEL_EVENTS	8192
+#define MODEL_XIDS	1024	/* Xid lines of one read kept */
 
 struct model *
 model_create(const char *cluster, u_int gpus_per_node, u_int hint)
@@ -56,6 +57,7 @@ model_free(struct model *m)
 	free(m->events);
 	free(m->hist);
 	free(m->histn);
+	free(m->xids);
 	free(m);
 }
 
@@ -535,19 +537,43 @@ static void
 model_sink_xid(void *arg, const struct xid *x)
 {
 	struct model	*m = arg;
-	struct gpu	*g;
-	uint32_t	 node = m->target;
-	u_int		 i;
-	int		 old;
 
 	m->sink_records++;
-	if (node >= m->nnodes)
+	if (m->target >= m->nnodes)
 		return;
-	/*
-	 * The kernel log is read whole each time: the lines the last read
-	 * had are not news.
-	 */
-	old = m->nodes[node].xids++ < m->nodes[node].xids_old;
+	/* Kept until the read ends (model_xid_end), the last MODEL_XIDS. */
+	if (m->xids == NULL)
+		m->xids = xcalloc(MODEL_XIDS, sizeof *m->xids);
+	if (m->nxids == MODEL_XIDS) {
+		memmove(m->xids, m->xids + 1, (MODEL_XIDS - 1) * sizeof *m->xids);
+		m->nxids--;
+	}
+	m->xids[m->nxids++] = *x;
+}
+
+static uint64_t
+model_xid_hash(const struct xid *x)
+{
+	uint64_t	 h = 14695981039346656037ULL;
+	const char	*s[] = { x->time, x->bus_id, x->message };
+	const char	*p;
+	size_t		 i;
+
+	for (i = 0; i < nitems(s); i++) {
+		for (p = s[i]; *p != '\0'; p++)
+			h = (h ^ (u_char)*p) * 1099511628211ULL;
+		h = (h ^ (u_int)x->xid) * 1099511628211ULL;
+	}
+	return (h);
+}
+
+/* An Xid line of node's kernel log: an event if it is news. */
+static void
+model_xid(struct model *m, uint32_t node, const struct xid *x, int old)
+{
+	struct gpu	*g;
+	u_int		 i;
+
 	for (i = 0; i < m->gpus_per_node; i++) {
 		g = model_gpu(m, node, i);
 		if (!model_same_bus(g->bus_id, x->bus_id))
@@ -618,10 +644,32 @@ model_sensors_begin(struct model *m, uint32_t node)
 void
 model_xid_begin(struct model *m, uint32_t node)
 {
-	if (node >= m->nnodes)
+	m->nxids = 0;
+}
+
+/*
+ * The read of node's kernel log is whole.  It may overlap the last one
+ * (the whole log again, or a window with some slack): the lines up to the
+ * one the last read ended with are not news.  Without that line (the
+ * first read, a reboot, a log that wrapped) every line is.
+ */
+void
+model_xid_end(struct model *m, uint32_t node)
+{
+	u_int	 i, news = 0;
+
+	if (node >= m->nnodes || m->nxids == 0)
 		return;
-	m->nodes[node].xids_old = m->nodes[node].xids;
-	m->nodes[node].xids = 0;
+	for (i = m->nxids; i > 0; i--) {
+		if (model_xid_hash(&m->xids[i - 1]) == m->nodes[node].xid_mark) {
+			news = i;
+			break;
+		}
+	}
+	for (i = 0; i < m->nxids; i++)
+		model_xid(m, node, &m->xids[i], i < news);
+	m->nodes[node].xid_mark = model_xid_hash(&m->xids[m->nxids - 1]);
+	m->nxids = 0;
 }
 
 void

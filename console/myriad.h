@@ -355,8 +355,7 @@ struct node {
 	int		 njobs;		/* running jobs on the node */
 	uint16_t	 nsensors;
 	uint16_t	 nib;
-	uint32_t	 xids;		/* Xid lines in the last read */
-	uint32_t	 xids_old;	/* ... in the read before */
+	uint64_t	 xid_mark;	/* the last Xid line read, hashed */
 	double		 updated;	/* time of the last sample */
 	char		 bmc_error[96];
 };
@@ -425,6 +424,8 @@ struct model {
 	u_int		 sink_records;	/* what the sink took ... */
 	u_int		 sink_errors;	/* ... and could not */
 	char		 sink_first[160];
+	struct xid	*xids;		/* the kernel log being read */
+	u_int		 nxids;
 };
 
 struct model	*model_create(const char *, u_int, u_int);
@@ -439,6 +440,7 @@ void		 model_jobs_begin(struct model *);
 void		 model_jobs_end(struct model *);
 void		 model_sensors_begin(struct model *, uint32_t);
 void		 model_xid_begin(struct model *, uint32_t);
+void		 model_xid_end(struct model *, uint32_t);
 void		 model_set_reach(struct model *, uint32_t, enum reach,
 		     const char *);
 void		 model_event(struct model *, uint32_t, int, enum event_kind,

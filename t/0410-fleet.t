@@ -233,6 +233,23 @@ else
 	skip 4 "no tmux"
 fi
 
+# The kernel log since the last read: the whole log first, then the
+# seconds since that read began and a minute more, and no more than that.
+cat > "$T/klog.sh" <<'SH'
+out=$(dmesg --since "-${1}s")
+set -- $SSH_CONNECTION
+printf '%s\n' "$out" | wc -c >> "$KLOG.$3"
+printf '%s\n' "$out"
+SH
+chmod 755 "$T/klog.sh"
+mkdir -m 1777 "$T/klog.d"	# written by the test user on the nodes
+{ cat "$T/good.conf"; printf 'probe = { xid = "KLOG=%s sh %s %%t"; };\n' \
+    "$T/klog.d/klog" "$T/klog.sh"; } > "$T/klog.conf"
+$MYRIAD -F "$T/klog.conf" -c 'list-events; refresh; list-events -o tsv' \
+    > "$T/klog.out" 2>&1
+set -- $(cat "$T/klog.d/klog.127.0.1.1" 2>/dev/null)
+[ $# = 2 ] && [ "$2" -lt "$1" ]; ok $? "the second read of the kernel log is only what is new ($*)"
+
 # A node name is never a command: the node set parser refuses it first.
 $MYRIAD -w "gpu0001;touch $T/pwned" --ssh-config "$T/ssh_config" -c 'list-nodes' \
     >/dev/null 2>&1
