@@ -1494,7 +1494,9 @@ fleet_busy(struct fleet *f)
 /*
  * Batch: read the domains now, in a loop of our own, until every run has
  * ended or every target has failed; bounded by the connect and command
- * timeouts and the backoff of a few retries.
+ * timeouts and the backoff of a few retries.  In the console the reads
+ * only start: its loop drives them, and the screen never waits for a
+ * sweep of the fleet.
  */
 void
 fleet_run(struct fleet *f, uint64_t domains)
@@ -1504,6 +1506,10 @@ fleet_run(struct fleet *f, uint64_t domains)
 	double		 until, ticked = 0;
 	u_int		 i;
 
+	if (f->loop != NULL && !f->private_loop) {
+		fleet_start(f, domains);
+		return;
+	}
 	fleet_rewatch(f, loop_create(), 1);
 	/*
 	 * Each connection and each command has its own deadline; this one

@@ -590,6 +590,11 @@ ui_input(int fd, short revents, void *arg)
 	wint_t		 ch;
 	int		 rc, key;
 
+	/* The terminal is gone (its window closed, the SSH link dropped). */
+	if (revents & (POLLHUP|POLLERR|POLLNVAL)) {
+		ui->quit = 1;
+		return;
+	}
 	while ((rc = wget_wch(stdscr, &ch)) != ERR) {
 		if (rc == KEY_CODE_YES && ch == KEY_MOUSE) {
 			ui_mouse(ui);

@@ -206,6 +206,17 @@ if command -v tmux >/dev/null; then
 		    grep '[s]im-tool nvidia-smi --node gpu000[0-9] .*-lms' |
 		    grep -o 'gpu000[0-9]' | sort -u | wc -l | tr -d ' '
 	}
+	# The screen does not wait for the fleet: the first frame comes
+	# while a node that never speaks is still connecting.
+	$TM new-session -d -s f -x 120 -y 30 \
+	    "SLURM_CONF=$CLUSTER_SLURM_CONF $MYRIAD -F $T/more.conf"
+	i=0
+	while [ $i -lt 100 ] && ! $TM capture-pane -p -t f | grep -q '1 Map'; do
+		sleep 0.05; i=$((i + 1))
+	done
+	like "$($TM capture-pane -p -t f)" 'gpu0010 +r[0-9]+ +connecting' \
+	    "the first frame comes before the connections end"
+	$TM kill-server 2>/dev/null
 	$TM new-session -d -s f -x 120 -y 30 \
 	    "SLURM_CONF=$CLUSTER_SLURM_CONF $MYRIAD -F $T/good.conf"
 	i=0
@@ -248,7 +259,10 @@ mkdir -m 1777 "$T/klog.d"	# written by the test user on the nodes
 $MYRIAD -F "$T/klog.conf" -c 'list-events; refresh; list-events -o tsv' \
     > "$T/klog.out" 2>&1
 set -- $(cat "$T/klog.d/klog.127.0.1.1" 2>/dev/null)
-[ $# = 2 ] && [ "$2" -lt "$1" ]; ok $? "the second read of the kernel log is only what is new ($*)"
+first=${1:-0} small=$(($# >= 2))
+[ $# -ge 1 ] && shift
+for n; do [ "$n" -lt "$first" ] || small=0; done
+[ "$small" = 1 ]; ok $? "the reads after the first of the kernel log are only what is new ($first then $*)"
 
 # A node name is never a command: the node set parser refuses it first.
 $MYRIAD -w "gpu0001;touch $T/pwned" --ssh-config "$T/ssh_config" -c 'list-nodes' \

@@ -303,8 +303,9 @@ map_trouble(const struct model *m, u_int id, double crit, char *text,
 		len = 0;
 	if (n->reach != REACH_UP && n->reach != REACH_UNKNOWN) {
 		if (len > 0)
-			snprintf(text, len, "%s: %s",
-			    model_reach_name(n->reach), n->error);
+			snprintf(text, len, "%s%s%s",
+			    model_reach_name(n->reach), *n->error != '\0' ?
+			    ": " : "", n->error);
 		return (9);
 	}
 	for (i = 0; i < m->gpus_per_node; i++) {
