@@ -538,7 +538,10 @@ simt_nvsmi_query(struct sim *s, int node, const char *query,
 	return (0);
 }
 
-/* NVLink error counters: mostly zero, high on a link that went down. */
+/*
+ * NVLink error counters: mostly zero, high on a link that went down, and
+ * rising by the second on a link that stays up with errors (SV_MILD).
+ */
 static void
 simt_nvlink_counters(const struct sim *s, u_int node, u_int gpu, u_int l,
     uint64_t *c)
@@ -551,7 +554,11 @@ simt_nvlink_counters(const struct sim *s, u_int node, u_int gpu, u_int l,
 	if (h % 50 == 0)
 		c[0] = 1 + (h >> 8) % 12;
 	if ((f = sim_fault_find(s, node, SF_NVLINK, gpu)) != NULL &&
-	    f->link == l) {
+	    f->link == l && f->variant == SV_MILD) {
+		c[0] += (uint64_t)(s->t - f->start) * 3;
+		c[1] = (uint64_t)(s->t - f->start) / 300;
+		c[2] = (uint64_t)(s->t - f->start) / 2;
+	} else if (f != NULL && f->link == l) {
 		c[0] += 1200 + (uint64_t)(s->t - f->start) / 7;
 		c[1] = 3 + (uint64_t)(s->t - f->start) / 600;
 		c[2] = 40 + (uint64_t)(s->t - f->start) / 30;
@@ -592,7 +599,8 @@ simt_nvlink(struct sim *s, int node, int errors, int only, struct buf *out)
 		f = sim_fault_find(s, node, SF_NVLINK, gpu);
 		for (l = 0; l < SIM_LINKS; l++) {
 			if (!errors) {
-				if (f != NULL && f->link == l)
+				if (f != NULL && f->link == l &&
+				    f->variant != SV_MILD)
 					buf_printf(out, "\t Link %u: "
 					    "<inactive>\n", l);
 				else
@@ -1029,7 +1037,7 @@ simt_ibstat(struct sim *s, int node, int argc, char **argv,
 	char		 ca[16];
 	uint64_t	 guid;
 	u_int		 p;
-	int		 active, ph, want = -1;
+	int		 active, ph, rate, want = -1;
 
 	if (argc > 1) {
 		if (strncmp(argv[1], "mlx5_", 5) != 0 || argv[1][5] < '0' ||
@@ -1047,7 +1055,7 @@ simt_ibstat(struct sim *s, int node, int argc, char **argv,
 			continue;
 		snprintf(ca, sizeof ca, "mlx5_%u", p);
 		guid = sim_guid(s, node, p);
-		active = sim_ib_state(s, node, p, &ph);
+		active = sim_ib_state(s, node, p, &ph, &rate);
 		buf_printf(out, "CA '%s'\n"
 		    "\tCA type: MT4129\n"
 		    "\tNumber of ports: 1\n"
@@ -1066,7 +1074,7 @@ simt_ibstat(struct sim *s, int node, int argc, char **argv,
 		    "\t\tPort GUID: 0x%016llx\n"
 		    "\t\tLink layer: InfiniBand\n",
 		    ca, (unsigned long long)guid, (unsigned long long)guid,
-		    active ? "Active" : "Down", phys[ph], active ? 400 : 10,
+		    active ? "Active" : "Down", phys[ph], rate,
 		    active ? node + 2 : 0, active ? 1 : 0,
 		    (unsigned long long)guid);
 	}
