@@ -270,86 +270,71 @@ test_model(void)
 	model_free(m);
 }
 
+/* How many of the collected links or ports get verdict v. */
+static int
+judged(const struct collect *g, int ib, const struct link_expect *e, int v)
+{
+	uint64_t	 delta;
+	char		 why[128];
+	int		 i, n = 0;
+
+	for (i = 0; i < (ib ? g->nibport : g->nnvlink); i++) {
+		if ((ib ? links_judge_ibport(&g->ibport[i], NULL, 0, e, &delta,
+		    why, sizeof why) : links_judge_nvlink(&g->nvlink[i], NULL,
+		    0, e, &delta, why, sizeof why)) == v)
+			n++;
+	}
+	return (n);
+}
+
 /* Real captures, judged as they are. */
 static void
 test_fixtures(void)
 {
 	struct collect		 g;
 	struct link_expect	 e = h100;
-	uint64_t		 delta;
-	char			*buf, why[128];
+	char			*buf;
 	size_t			 len;
-	int			 i, n;
 
 	memset(&g, 0, sizeof g);
 	if ((buf = tap_fixture_skip("infiniband/gpud-ibstat-h100-some-down-0"
 	    ".txt", &len, 1)) != NULL) {
 		collect_run(&g, parse_ibstat, buf, len, NULL);
-		for (i = n = 0; i < g.nibport; i++) {
-			if (links_judge_ibport(&g.ibport[i], NULL, 0, &e,
-			    &delta, why, sizeof why) == LV_DOWN)
-				n++;
-		}
-		is_int(n, 3, "h100 some down: its 3 Down/Disabled ports down");
+		is_int(judged(&g, 1, &e, LV_DOWN), 3,
+		    "h100 some down: its 3 Down/Disabled ports down");
 		collect_free(&g);
 		free(buf);
 	}
-	memset(&g, 0, sizeof g);
 	if ((buf = tap_fixture_skip("infiniband/gpud-ibstatus-a100-all-"
 	    "active.txt", &len, 3)) != NULL) {
 		collect_run(&g, parse_ibstat, buf, len, NULL);
 		is_str(g.nibport > 0 ? g.ibport[0].width : "", "4X",
 		    "ibstatus: the width, 4X");
-		for (i = n = 0; i < g.nibport; i++) {
-			if (links_judge_ibport(&g.ibport[i], NULL, 0, &e,
-			    &delta, why, sizeof why) == LV_DEGRADED)
-				n++;
-		}
-		is_int(n, g.nibport, "a100 HDR against NDR: every port "
-		    "degraded");
+		is_int(judged(&g, 1, &e, LV_DEGRADED), g.nibport,
+		    "a100 HDR against NDR: every port degraded");
 		e.ibrate = 200;
-		for (i = n = 0; i < g.nibport; i++) {
-			if (links_judge_ibport(&g.ibport[i], NULL, 0, &e,
-			    &delta, why, sizeof why) != LV_OK)
-				n++;
-		}
-		is_int(n, 1, "links.ib-rate 200: only the 40 Gb/s port");
+		is_int(g.nibport - judged(&g, 1, &e, LV_OK), 1,
+		    "links.ib-rate 200: only the 40 Gb/s port is not ok");
 		e = h100;
 		collect_free(&g);
 		free(buf);
 	}
-	memset(&g, 0, sizeof g);
 	if ((buf = tap_fixture_skip("nvidia-smi-nvlink/h100-nvlink-s.txt",
 	    &len, 1)) != NULL) {
 		collect_run(&g, parse_nvlink_status, buf, len, NULL);
-		for (i = n = 0; i < g.nnvlink; i++) {
-			if (links_judge_nvlink(&g.nvlink[i], NULL, 0, &e,
-			    &delta, why, sizeof why) != LV_OK)
-				n++;
-		}
-		ok(g.nnvlink >= 18 && n == 0, "h100 nvlink -s: all %d links "
-		    "ok", g.nnvlink);
+		ok(g.nnvlink >= 18 && judged(&g, 0, &e, LV_OK) == g.nnvlink,
+		    "h100 nvlink -s: all %d links ok", g.nnvlink);
 		collect_free(&g);
 		free(buf);
 	}
-	memset(&g, 0, sizeof g);
 	if ((buf = tap_fixture_skip("nvidia-smi-nvlink/a100-sxm4-80gb-x4-"
 	    "nvlink-s-tabs.txt", &len, 2)) != NULL) {
 		collect_run(&g, parse_nvlink_status, buf, len, NULL);
-		for (i = n = 0; i < g.nnvlink; i++) {
-			if (links_judge_nvlink(&g.nvlink[i], NULL, 0, &e,
-			    &delta, why, sizeof why) == LV_DEGRADED)
-				n++;
-		}
-		is_int(n, g.nnvlink, "a100 at 25 GB/s against H100's: "
-		    "degraded");
+		is_int(judged(&g, 0, &e, LV_DEGRADED), g.nnvlink,
+		    "a100 at 25 GB/s against H100's: degraded");
 		e.nvspeed = 25;
-		for (i = n = 0; i < g.nnvlink; i++) {
-			if (links_judge_nvlink(&g.nvlink[i], NULL, 0, &e,
-			    &delta, why, sizeof why) != LV_OK)
-				n++;
-		}
-		is_int(n, 0, "links.nvlink-speed 25: ok");
+		is_int(judged(&g, 0, &e, LV_OK), g.nnvlink,
+		    "links.nvlink-speed 25: ok");
 		collect_free(&g);
 		free(buf);
 	}

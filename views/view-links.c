@@ -410,12 +410,11 @@ links_draw_summary(struct ui *ui, WINDOW *w, int y, int sx)
 /* A link as a character: '=' up, '-' slow, 'x' down, '?' unknown. */
 static void
 links_link_cell(WINDOW *w, int y, int x, const struct nvlink *l,
-    float nominal, int *up)
+    float slow, int *up)
 {
 	if (l->state == LINK_UP) {
 		(*up)++;
-		if ((l->valid & BIT(NVL_SPEED)) && l->speed_gbs <
-		    nominal * 0.95f)
+		if ((l->valid & BIT(NVL_SPEED)) && l->speed_gbs < slow)
 			draw_cell(w, y, x, "-", colour(C_WARN));
 		else
 			draw_cell(w, y, x, "=", colour(C_OK));
@@ -425,14 +424,17 @@ links_link_cell(WINDOW *w, int y, int x, const struct nvlink *l,
 		draw_cell(w, y, x, "x", colour(C_CRIT));
 }
 
-/* How many link columns the node's matrix has, and its nominal speed. */
+/*
+ * How many link columns the node's matrix has, and the speed below which
+ * a link is slow: the expected one's, else the node's fastest link's.
+ */
 static u_int
-links_matrix_cols(const struct model *m, u_int node, float *nominal)
+links_matrix_cols(const struct model *m, u_int node, float *slow)
 {
 	const struct nvlink	*base, *l;
 	u_int			 k, ncols, expect;
 
-	*nominal = 0;
+	*slow = 0;
 	expect = options_get_int("links.nvlinks-per-gpu");
 	ncols = expect < m->links_per_gpu ? expect : m->links_per_gpu;
 	if (m->nvlinks == NULL)
@@ -444,9 +446,14 @@ links_matrix_cols(const struct model *m, u_int node, float *nominal)
 		    k % m->links_per_gpu >= ncols)
 			ncols = k % m->links_per_gpu + 1;
 		if (l->state == LINK_UP && (l->valid & BIT(NVL_SPEED)) &&
-		    l->speed_gbs > *nominal)
-			*nominal = l->speed_gbs;
+		    l->speed_gbs > *slow)
+			*slow = l->speed_gbs;
 	}
+	/* Slow: below the expected speed as links.c has it, else 95%. */
+	if (options_get_float("links.nvlink-speed") > 0)
+		*slow = options_get_float("links.nvlink-speed") * 0.99f;
+	else
+		*slow *= 0.95f;
 	return (ncols);
 }
 
@@ -463,7 +470,7 @@ links_draw_matrix(struct ui *ui, WINDOW *w, int y0, int h, int sx, u_int node,
 	char			 s[160];
 	u_int			 gpu, k, ncols, expect;
 	uint64_t		 replay, recovery, crc;
-	float			 nominal;
+	float			 slow;
 	int			 y, up, x;
 
 	if (m->nvlinks == NULL) {
@@ -472,7 +479,7 @@ links_draw_matrix(struct ui *ui, WINDOW *w, int y0, int h, int sx, u_int node,
 	}
 	base = &m->nvlinks[(size_t)node * m->gpus_per_node * m->links_per_gpu];
 	expect = options_get_int("links.nvlinks-per-gpu");
-	ncols = links_matrix_cols(m, node, &nominal);
+	ncols = links_matrix_cols(m, node, &slow);
 	draw_text(w, y0, 0, sx, colour(C_HEADER), "NVLink");
 	for (k = 0; k < ncols && LINKS_LABEL + (int)k < sx; k++) {
 		snprintf(s, sizeof s, "%u", k % 10);
@@ -497,7 +504,7 @@ links_draw_matrix(struct ui *ui, WINDOW *w, int y0, int h, int sx, u_int node,
 		replay = recovery = crc = 0;
 		for (k = 0; k < ncols && LINKS_LABEL + (int)k < sx; k++) {
 			l = &base[gpu * m->links_per_gpu + k];
-			links_link_cell(w, y, LINKS_LABEL + k, l, nominal, &up);
+			links_link_cell(w, y, LINKS_LABEL + k, l, slow, &up);
 			replay += l->replay;
 			recovery += l->recovery;
 			crc += l->crc;
@@ -620,7 +627,7 @@ links_draw_detail(struct ui *ui, WINDOW *w, int y0, int h, int sx)
 	const struct model	*m = ui->model;
 	const struct node	*n;
 	char			 s[256];
-	float			 nominal;
+	float			 slow;
 	int			 node, x, len, errs, more;
 
 	if ((node = links_detail_node(ui)) < 0)
@@ -639,7 +646,7 @@ links_draw_detail(struct ui *ui, WINDOW *w, int y0, int h, int sx)
 	draw_text(w, y0, 0, sx, colour(C_HEADER) | A_REVERSE, s);
 	wattrset(w, A_NORMAL);
 	/* The matrix, then the ports, each with more as room allows. */
-	x = LINKS_LABEL + links_matrix_cols(m, node, &nominal) + 7;
+	x = LINKS_LABEL + links_matrix_cols(m, node, &slow) + 7;
 	errs = sx >= x + 38 + 3 + 88;
 	if (errs)
 		x += 38;
