@@ -436,7 +436,8 @@ sim_node_reachable(const struct sim *s, u_int node)
 /*
  * An IB port: 1 if Active, 0 if Down.  *phys is 0 for LinkUp, 1 for
  * Disabled, 2 for Polling.  A flapping port changes every 30 seconds.
- * One of four faulty ports stays up, trained down to 200 Gb/s (*rate).
+ * One of four faulty ports stays up, trained down to two lanes: 200 Gb/s
+ * (*rate) where 400 is NDR's.
  */
 int
 sim_ib_state(const struct sim *s, u_int node, u_int port, int *phys,

@@ -159,6 +159,23 @@ is "$(rows "$T/hdr.tsv" degraded ib)" "" \
     "links.ib-rate = 200: no port at 200 is degraded"
 is "$(rows "$T/hdr.tsv" down ib)" "$(cat "$T/want-ibdown")" \
     "links.ib-rate = 200: the down ports stay down"
+# ibstatus prints the width: the ports trained down are 2X, still degraded
+# at 200 Gb/s against links.ib-width 4X, and ok when the width is not
+# checked either.
+printf 'probe = { ib = "ibstatus"; };\nlinks = { ib-rate = 200.0; };\n' \
+    >"$T/width.conf"
+$MYRIAD -F "$T/width.conf" $ARGS -c 'inspect-links -o tsv' >"$T/width.tsv"
+is "$(rows "$T/width.tsv" degraded ib)" "$(cat "$T/want-ibslow")" \
+    "ibstatus, links.ib-rate = 200: the 200 Gb/s ports are degraded by width"
+like "$(awk -F"$TAB" '$2 == "ib" && $15 == "degraded" { print $16; exit }' \
+    "$T/width.tsv")" "^width 2X, expected 4X$" "... 2X where 4X is expected"
+is "$(rows "$T/width.tsv" down ib)" "$(cat "$T/want-ibdown")" \
+    "ibstatus: the same ports down as ibstat"
+printf 'probe = { ib = "ibstatus"; };\nlinks = { ib-rate = 200.0; ib-width = ""; };\n' \
+    >"$T/nowidth.conf"
+$MYRIAD -F "$T/nowidth.conf" $ARGS -c 'inspect-links -o tsv' >"$T/nowidth.tsv"
+is "$(rows "$T/nowidth.tsv" degraded ib)" "" \
+    "links.ib-width empty: no port is degraded"
 printf 'links = { nvlinks-per-gpu = 0; ib-ports = 0; };\n' >"$T/none.conf"
 $MYRIAD -F "$T/none.conf" $ARGS -c 'inspect-links -o tsv' >"$T/none.tsv"
 is "$(rows "$T/none.tsv" missing nvlink; rows "$T/none.tsv" missing ib)" "" \
