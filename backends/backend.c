@@ -32,6 +32,7 @@ struct backend {
 	struct sim	*sim;
 	struct fleet	*fleet;
 	double		 done[DOM_NDOMAINS];	/* when last refreshed */
+	double		 skipped;	/* seconds a fixed time moved on */
 
 	uint64_t	 sweep;		/* domains being read */
 	uint64_t	 wanted;	/* domains asked for meanwhile */
@@ -143,6 +144,20 @@ backend_start(struct backend *b, uint64_t domains)
 	b->ops->start(b, domains);
 }
 
+/*
+ * Let `seconds' pass before the next read, where time is simulated: a
+ * simulator at a fixed time (sim.time) moves it on at once, and says so
+ * with 1.  Otherwise 0, and the caller waits as it can.
+ */
+int
+backend_skip(struct backend *b, double seconds)
+{
+	if (b->sim == NULL || options_get_float("sim.time") <= 0)
+		return (0);
+	b->skipped += seconds;
+	return (1);
+}
+
 /* The console's loop: a source that waits on descriptors joins it. */
 void
 backend_attach(struct backend *b, struct loop *l)
@@ -161,13 +176,13 @@ backend_work(struct backend *b, double budget)
 /* The simulator. */
 
 static double
-backend_sim_now(void)
+backend_sim_now(struct backend *b)
 {
 	struct timespec	 ts;
 	double		 fixed = options_get_float("sim.time");
 
 	if (fixed > 0)
-		return (fixed);
+		return (fixed + b->skipped);
 	clock_gettime(CLOCK_REALTIME, &ts);
 	return (ts.tv_sec + ts.tv_nsec / 1e9);
 }
@@ -347,7 +362,7 @@ backend_sim_work(struct backend *b, double budget)
 static void
 backend_sim_start(struct backend *b, uint64_t domains)
 {
-	double	 now = backend_sim_now();
+	double	 now = backend_sim_now(b);
 
 	if (b->sweep != 0) {
 		b->wanted |= domains;
@@ -382,7 +397,7 @@ static void
 backend_sim_refresh(struct backend *b, uint64_t domains, int force)
 {
 	if ((domains = backend_stale(b, domains, force,
-	    backend_sim_now())) == 0)
+	    backend_sim_now(b))) == 0)
 		return;
 	backend_sim_start(b, domains);
 	while (backend_sim_work(b, 3600))

@@ -57,6 +57,7 @@ void		 backend_free(struct backend *);
 void		 backend_refresh(struct backend *, uint64_t, int);
 void		 backend_start(struct backend *, uint64_t);
 int		 backend_work(struct backend *, double);
+int		 backend_skip(struct backend *, double);
 const char	*backend_name(const struct backend *);
 void		 backend_attach(struct backend *, struct loop *);
 int		 backend_parse(struct model *, int, const struct parser *,

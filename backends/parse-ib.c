@@ -272,12 +272,22 @@ ib_value(struct ib_ctx *c, enum ib_key what, const char *v, size_t vlen)
 		p->phys = ib_lookup(ib_phys, nitems(ib_phys), v, vlen);
 		break;
 	case IBK_RATE:
-		/* 400, or 200 Gb/sec (4X HDR) */
+		/* 400, or 200 Gb/sec (4X HDR): the width in brackets. */
 		tok = memchr(v, ' ', vlen);
 		tlen = (tok != NULL ? (size_t)(tok - v) : vlen);
 		if (parse_double(v, tlen, &d) == 0 && d >= 0 && d < 1e7) {
 			p->rate_gbps = d;
 			p->valid |= BIT(IB_RATE);
+		}
+		if ((tok = memchr(v, '(', vlen)) != NULL) {
+			tok++;
+			for (tlen = 0; tok + tlen < v + vlen &&
+			    isdigit((u_char)tok[tlen]); tlen++)
+				;
+			if (tlen > 0 && tok + tlen < v + vlen &&
+			    (tok[tlen] == 'X' || tok[tlen] == 'x'))
+				parse_copy(p->width, sizeof p->width, tok,
+				    tlen + 1);
 		}
 		break;
 	case IBK_LID:

@@ -538,7 +538,10 @@ simt_nvsmi_query(struct sim *s, int node, const char *query,
 	return (0);
 }
 
-/* NVLink error counters: mostly zero, high on a link that went down. */
+/*
+ * NVLink error counters: mostly zero, high on a link that went down, and
+ * rising by the second on a link that stays up with errors (SV_MILD).
+ */
 static void
 simt_nvlink_counters(const struct sim *s, u_int node, u_int gpu, u_int l,
     uint64_t *c)
@@ -551,7 +554,11 @@ simt_nvlink_counters(const struct sim *s, u_int node, u_int gpu, u_int l,
 	if (h % 50 == 0)
 		c[0] = 1 + (h >> 8) % 12;
 	if ((f = sim_fault_find(s, node, SF_NVLINK, gpu)) != NULL &&
-	    f->link == l) {
+	    f->link == l && f->variant == SV_MILD) {
+		c[0] += (uint64_t)(s->t - f->start) * 3;
+		c[1] = (uint64_t)(s->t - f->start) / 300;
+		c[2] = (uint64_t)(s->t - f->start) / 2;
+	} else if (f != NULL && f->link == l) {
 		c[0] += 1200 + (uint64_t)(s->t - f->start) / 7;
 		c[1] = 3 + (uint64_t)(s->t - f->start) / 600;
 		c[2] = 40 + (uint64_t)(s->t - f->start) / 30;
@@ -592,7 +599,8 @@ simt_nvlink(struct sim *s, int node, int errors, int only, struct buf *out)
 		f = sim_fault_find(s, node, SF_NVLINK, gpu);
 		for (l = 0; l < SIM_LINKS; l++) {
 			if (!errors) {
-				if (f != NULL && f->link == l)
+				if (f != NULL && f->link == l &&
+				    f->variant != SV_MILD)
 					buf_printf(out, "\t Link %u: "
 					    "<inactive>\n", l);
 				else
@@ -1020,6 +1028,21 @@ simt_ipmitool(struct sim *s, int node, int argc, char **argv,
 	return (-1);
 }
 
+/* The adapter an IB tool is asked about: -1 for all, -2 for none. */
+static int
+simt_ib_want(int node, int argc, char **argv, char **cause)
+{
+	if (argc < 2)
+		return (-1);
+	if (strncmp(argv[1], "mlx5_", 5) != 0 || argv[1][5] < '0' ||
+	    argv[1][5] > '7' || argv[1][6] != '\0') {
+		xasprintf(cause, "ibpanic: [%u] main: stat of IB device '%s' "
+		    "failed: No such file or directory", 1000 + node, argv[1]);
+		return (-2);
+	}
+	return (argv[1][5] - '0');
+}
+
 /* ibstat: eight ConnectX-7 NDR ports, one subnet per rail. */
 static int
 simt_ibstat(struct sim *s, int node, int argc, char **argv,
@@ -1029,25 +1052,17 @@ simt_ibstat(struct sim *s, int node, int argc, char **argv,
 	char		 ca[16];
 	uint64_t	 guid;
 	u_int		 p;
-	int		 active, ph, want = -1;
+	int		 active, ph, rate, want;
 
-	if (argc > 1) {
-		if (strncmp(argv[1], "mlx5_", 5) != 0 || argv[1][5] < '0' ||
-		    argv[1][5] > '7' || argv[1][6] != '\0') {
-			xasprintf(cause, "ibpanic: [%u] main: stat of IB "
-			    "device '%s' failed: No such file or directory",
-			    1000 + node, argv[1]);
-			return (-1);
-		}
-		want = argv[1][5] - '0';
-	}
+	if ((want = simt_ib_want(node, argc, argv, cause)) == -2)
+		return (-1);
 	sim_update(s);
 	for (p = 0; p < SIM_IBPORTS; p++) {
 		if (want >= 0 && (int)p != want)
 			continue;
 		snprintf(ca, sizeof ca, "mlx5_%u", p);
 		guid = sim_guid(s, node, p);
-		active = sim_ib_state(s, node, p, &ph);
+		active = sim_ib_state(s, node, p, &ph, &rate);
 		buf_printf(out, "CA '%s'\n"
 		    "\tCA type: MT4129\n"
 		    "\tNumber of ports: 1\n"
@@ -1066,9 +1081,48 @@ simt_ibstat(struct sim *s, int node, int argc, char **argv,
 		    "\t\tPort GUID: 0x%016llx\n"
 		    "\t\tLink layer: InfiniBand\n",
 		    ca, (unsigned long long)guid, (unsigned long long)guid,
-		    active ? "Active" : "Down", phys[ph], active ? 400 : 10,
+		    active ? "Active" : "Down", phys[ph], rate,
 		    active ? node + 2 : 0, active ? 1 : 0,
 		    (unsigned long long)guid);
+	}
+	return (0);
+}
+
+/*
+ * ibstatus: the same ports, as the script prints them, with the width: a
+ * port trained down runs two lanes (2X) of NDR.
+ */
+static int
+simt_ibstatus(struct sim *s, int node, int argc, char **argv,
+    struct buf *out, char **cause)
+{
+	static const char *const phys[] = { "5: LinkUp", "3: Disabled",
+	    "2: Polling" };
+	uint64_t	 guid;
+	u_int		 p;
+	int		 active, ph, rate, want;
+
+	if ((want = simt_ib_want(node, argc, argv, cause)) == -2)
+		return (-1);
+	sim_update(s);
+	for (p = 0; p < SIM_IBPORTS; p++) {
+		if (want >= 0 && (int)p != want)
+			continue;
+		guid = sim_guid(s, node, p);
+		active = sim_ib_state(s, node, p, &ph, &rate);
+		buf_printf(out, "Infiniband device 'mlx5_%u' port 1 status:\n"
+		    "\tdefault gid:\t fe80:0000:0000:0000:%04x:%04x:%04x:%04x\n"
+		    "\tbase lid:\t 0x%x\n"
+		    "\tsm lid:\t\t 0x%x\n"
+		    "\tstate:\t\t %s\n"
+		    "\tphys state:\t %s\n"
+		    "\trate:\t\t %d Gb/sec (%s)\n"
+		    "\tlink_layer:\t InfiniBand\n\n", p,
+		    (u_int)(guid >> 48) & 0xffff, (u_int)(guid >> 32) & 0xffff,
+		    (u_int)(guid >> 16) & 0xffff, (u_int)guid & 0xffff,
+		    active ? node + 2 : 0, active ? 1 : 0,
+		    active ? "4: ACTIVE" : "1: DOWN", phys[ph], rate,
+		    rate == 400 ? "4X NDR" : rate == 200 ? "2X NDR" : "4X SDR");
 	}
 	return (0);
 }
@@ -2673,6 +2727,7 @@ static const struct {
 	{ .name = "nvidia-smi", .where = W_NODE, .fn = simt_nvsmi },
 	{ .name = "dcgmi", .where = W_NODE, .fn = simt_dcgmi },
 	{ .name = "ibstat", .where = W_NODE, .fn = simt_ibstat },
+	{ .name = "ibstatus", .where = W_NODE, .fn = simt_ibstatus },
 	{ .name = "dmesg", .where = W_NODE, .fn = simt_dmesg },
 	{ .name = "journalctl", .where = W_NODE, .fn = simt_journalctl },
 	{ .name = "ipmitool", .where = W_BMC, .fn = simt_ipmitool },

@@ -395,7 +395,7 @@ sim_faults(struct sim *s, u_int node)
 		f->type = type;
 		f->start = floor(start);
 		f->end = start + dur * 3600;
-		f->variant = (h2 >> 40) & 1;
+		f->variant = (h2 >> 40) & 3;
 		switch (type) {
 		case SF_IBDOWN:
 		case SF_IBFLAP:
@@ -436,20 +436,30 @@ sim_node_reachable(const struct sim *s, u_int node)
 /*
  * An IB port: 1 if Active, 0 if Down.  *phys is 0 for LinkUp, 1 for
  * Disabled, 2 for Polling.  A flapping port changes every 30 seconds.
+ * One of four faulty ports stays up, trained down to two lanes: 200 Gb/s
+ * (*rate) where 400 is NDR's.
  */
 int
-sim_ib_state(const struct sim *s, u_int node, u_int port, int *phys)
+sim_ib_state(const struct sim *s, u_int node, u_int port, int *phys,
+    int *rate)
 {
 	const struct sim_fault	*f;
 
 	*phys = 0;
+	*rate = 400;
 	if ((f = sim_fault_find(s, node, SF_IBDOWN, port)) != NULL) {
-		*phys = f->variant ? 2 : 1;
+		if (f->variant == SV_MILD) {
+			*rate = 200;
+			return (1);
+		}
+		*phys = (f->variant & 1) ? 2 : 1;
+		*rate = 10;
 		return (0);
 	}
 	if ((f = sim_fault_find(s, node, SF_IBFLAP, port)) != NULL &&
 	    ((long)floor((s->t - f->start) / 30) & 1)) {
 		*phys = 2;
+		*rate = 10;
 		return (0);
 	}
 	return (1);

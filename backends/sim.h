@@ -54,10 +54,16 @@ struct sim_fault {
 	uint8_t		 type;		/* enum sim_fault_type */
 	uint8_t		 unit;		/* GPU, IB port or fan */
 	uint8_t		 link;		/* NVLink */
-	uint8_t		 variant;	/* e.g. Disabled or Polling */
+	uint8_t		 variant;	/* 0-3: Disabled or Polling; SV_MILD */
 	double		 start;
 	double		 end;
 };
+
+/*
+ * The mild form of a fault, one in four: an IB port that stays up at a
+ * lower rate, an NVLink that stays up but counts errors.
+ */
+#define SV_MILD		3
 
 /* Administrative state, independent of faults. */
 enum sim_admin {
@@ -194,7 +200,7 @@ double		 sim_unit(uint64_t);
 void		 sim_update(struct sim *);
 void		 sim_node_sample(struct sim *, u_int, struct sim_nodeval *);
 const struct sim_fault *sim_fault_find(const struct sim *, u_int, int, int);
-int		 sim_ib_state(const struct sim *, u_int, u_int, int *);
+int		 sim_ib_state(const struct sim *, u_int, u_int, int *, int *);
 double		 sim_boot_time(const struct sim *, u_int);
 int		 sim_node_reachable(const struct sim *, u_int);
 const char	*sim_node_reason(const struct sim *, u_int, const char **,

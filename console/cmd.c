@@ -44,6 +44,13 @@ const struct cmd_entry cmd_table[] = {
 	{ .name = "help", .usage = "[COMMAND]",
 	  .help = "list the commands, or describe one",
 	  .opts = "", .min = 0, .max = 1, .exec = cmd_help },
+	{ .name = "inspect-links",
+	  .usage = "[-a] [-i SECONDS] [-o FORMAT] [-w FILTER] " NODESET_ARG,
+	  .help = "NVLinks and InfiniBand ports against what is expected: "
+	      "down, missing, degraded, erroring, flapping",
+	  .opts = "ai:o:w:", .min = 0, .max = 1,
+	  .domains = BIT(DOM_LINKS) | BIT(DOM_IB),
+	  .exec = cmd_inspect_links },
 	{ .name = "list-commands", .usage = "",
 	  .help = "list every command, one a line",
 	  .opts = "o:", .min = 0, .max = 0, .exec = cmd_list_commands },

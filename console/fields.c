@@ -78,9 +78,30 @@ static const struct field ibport_fields[] = {
 	F(ibport, link_layer, "LAYER", FT_STR, -1, 0, T),
 	F(ibport, ca_type, "CA_TYPE", FT_STR, -1, 0, 0),
 	F(ibport, port_guid, "GUID", FT_STR, -1, 0, 0),
+	F(ibport, width, "WIDTH", FT_STR, -1, 0, 0),
 	F(ibport, symerr, "SYMERR", FT_U64, IB_SYMERR, 0, NR),
 	F(ibport, linkdown, "LINKDOWN", FT_U64, IB_LINKDOWN, 0, NR),
 	F(ibport, rcverr, "RCVERR", FT_U64, IB_RCVERR, 0, NR),
+	{ .name = NULL }
+};
+
+static const struct field linkcheck_fields[] = {
+	F(linkcheck, node, "NODE", FT_NODE, -1, 0, T),
+	F(linkcheck, kind, "KIND", FT_STR, -1, 0, T),
+	F(linkcheck, gpu, "GPU", FT_INT, LC_GPU, 0, R),
+	F(linkcheck, device, "DEVICE", FT_STR, -1, 0, T),
+	F(linkcheck, link, "LINK", FT_INT, LC_LINK, 0, R),
+	F(linkcheck, state, "STATE", FT_STR, -1, 0, T),
+	F(linkcheck, expect, "EXPECT", FT_FLOAT, LC_EXPECT, 3, R),
+	F(linkcheck, actual, "ACTUAL", FT_FLOAT, LC_ACTUAL, 3, R),
+	F(linkcheck, expect_width, "EXP_WIDTH", FT_STR, -1, 0, 0),
+	F(linkcheck, width, "WIDTH", FT_STR, -1, 0, 0),
+	F(linkcheck, errors, "ERRORS", FT_U64, LC_ERRORS, 0, R),
+	F(linkcheck, delta, "DELTA", FT_U64, LC_DELTA, 0, R),
+	F(linkcheck, changes, "CHANGES", FT_INT, -1, 0, NR),
+	F(linkcheck, missing, "MISSING", FT_INT, -1, 0, NR),
+	F(linkcheck, verdict, "VERDICT", FT_VERDICT, -1, 0, T),
+	F(linkcheck, why, "WHY", FT_STR, -1, 0, T),
 	{ .name = NULL }
 };
 
@@ -176,6 +197,8 @@ const struct record records[] = {
 	  .fields = nvlink_fields },
 	{ .name = "ibport", .size = sizeof (struct ibport),
 	  .fields = ibport_fields },
+	{ .name = "linkcheck", .size = sizeof (struct linkcheck),
+	  .fields = linkcheck_fields },
 	{ .name = "sensor", .size = sizeof (struct sensor),
 	  .fields = sensor_fields },
 	{ .name = "snode", .size = sizeof (struct snode),
@@ -213,6 +236,11 @@ static const char *reach_names[] = {
 	[REACH_UNREACHABLE] = "no", [REACH_TIMEOUT] = "timeout",
 	[REACH_GARBLED] = "unreadable",
 };
+static const char *verdict_names[] = {
+	[LV_OK] = "ok", [LV_DOWN] = "down", [LV_MISSING] = "missing",
+	[LV_DEGRADED] = "degraded", [LV_ERRORING] = "erroring",
+	[LV_FLAPPING] = "flapping",
+};
 static const struct {
 	const char	**names;
 	int		  n;
@@ -221,6 +249,7 @@ static const struct {
 	[FT_KIND] = { kind_names, nitems(kind_names) },
 	[FT_RESULT] = { result_names, nitems(result_names) },
 	[FT_REACH] = { reach_names, nitems(reach_names) },
+	[FT_VERDICT] = { verdict_names, nitems(verdict_names) },
 };
 
 const char *
@@ -287,6 +316,7 @@ field_number(const struct field *f, const void *rec, double *v)
 	case FT_KIND:
 	case FT_RESULT:
 	case FT_REACH:
+	case FT_VERDICT:
 		*v = *AT(rec, f, int);
 		return (0);
 	case FT_I16:
@@ -348,6 +378,7 @@ field_format(const struct field *f, const void *rec, const struct model *m,
 	case FT_KIND:
 	case FT_RESULT:
 	case FT_REACH:
+	case FT_VERDICT:
 		return (field_enum_name(f->type, *AT(rec, f, int)));
 	case FT_HEX:
 		snprintf(buf, len, "0x%016" PRIx64, *AT(rec, f, uint64_t));

@@ -137,6 +137,7 @@ struct ibport {
 	char		 link_layer[16];	/* InfiniBand / Ethernet */
 	char		 ca_type[16];		/* MT4129 */
 	char		 port_guid[24];
+	char		 width[8];		/* 4X, when the tool says */
 	uint64_t	 symerr;
 	uint64_t	 linkdown;
 	uint64_t	 rcverr;
@@ -480,6 +481,7 @@ enum field_type {
 	FT_RESULT,		/* enum diag_result */
 	FT_REACH,		/* enum reach */
 	FT_RACK,		/* uint32_t rack id, printed as its name */
+	FT_VERDICT,		/* enum link_verdict */
 };
 #define FF_TABLE	0x1	/* shown in table output by default */
 #define FF_RIGHT	0x2	/* right-aligned in tables */
@@ -576,11 +578,13 @@ enum cmd_status {
 	CMD_OK = 0,
 	CMD_ERROR = 1,		/* the command failed */
 	CMD_USAGE = 2,		/* it was used wrongly */
+	CMD_SOME = 3,		/* it worked, and found problems */
 };
 #define CMD_MUTATES	0x1	/* changes the cluster: refused read-only */
 #define CMD_UI		0x2	/* needs the console */
 
 struct backend;
+struct links;
 struct ui;
 struct cmd_ctx {
 	struct model		*model;
@@ -635,6 +639,83 @@ enum cmd_status	 cmd_list_commands(struct cmd_ctx *, struct cmd_args *);
 enum cmd_status	 cmd_list_options(struct cmd_ctx *, struct cmd_args *);
 enum cmd_status	 cmd_refresh(struct cmd_ctx *, struct cmd_args *);
 enum cmd_status	 cmd_summary(struct cmd_ctx *, struct cmd_args *);
+
+/* cmd-links.c */
+enum cmd_status	 cmd_inspect_links(struct cmd_ctx *, struct cmd_args *);
+
+/*
+ * links.c: the links against what the configuration expects, one verdict
+ * a link or port.  The Links view and inspect-links share it.
+ */
+enum link_verdict {
+	LV_OK,
+	LV_DOWN,
+	LV_MISSING,		/* fewer links or ports than expected */
+	LV_DEGRADED,		/* lower speed, rate or width */
+	LV_ERRORING,		/* error counters rising between reads */
+	LV_FLAPPING,		/* state changing */
+	LV_NVERDICTS
+};
+struct link_expect {
+	int		 nvlinks;	/* per GPU; 0: not checked */
+	float		 nvspeed;	/* GB/s a link; 0: not checked */
+	int		 ibports;	/* per node; 0: not checked */
+	float		 ibrate;	/* Gb/s; 0: not checked */
+	char		 ibwidth[8];	/* 4X; empty: not checked */
+};
+enum linkcheck_field {
+	LC_GPU,
+	LC_LINK,
+	LC_EXPECT,
+	LC_ACTUAL,
+	LC_ERRORS,
+	LC_DELTA,
+	LC_NFIELDS
+};
+struct linkcheck {			/* one link or port, inspected */
+	uint64_t	 valid;		/* BIT(LC_*) */
+	uint32_t	 node;
+	char		 kind[8];	/* nvlink, ib */
+	int		 gpu;		/* NVLink: its GPU */
+	char		 device[24];	/* IB: mlx5_0 */
+	int		 link;		/* NVLink number, IB port */
+	char		 state[40];	/* up, down; Active/LinkUp */
+	float		 expect;	/* speed GB/s, rate Gb/s */
+	float		 actual;
+	char		 expect_width[8];
+	char		 width[8];
+	uint64_t	 errors;	/* error counters, summed */
+	uint64_t	 delta;		/* their rise since the first read */
+	int		 changes;	/* state changes seen */
+	int		 missing;	/* LV_MISSING: how many */
+	int		 verdict;	/* enum link_verdict */
+	char		 why[112];
+	uint32_t	 slot;		/* the port's slot in the model */
+};
+struct links_sum {
+	u_int		 nv[LV_NVERDICTS];	/* NVLinks; missing: GPUs */
+	u_int		 ib[LV_NVERDICTS];	/* ports; missing: nodes */
+	u_int		 unread;	/* nodes with no link read */
+};
+#define LI_ALL		0x1	/* every link, not only problems */
+#define LI_UNREAD	0x2	/* a node not read is missing its links */
+struct links;
+struct links	*links_create(void);
+void		 links_free(struct links *);
+void		 links_expect(struct link_expect *);
+void		 links_first(struct links *, const struct model *);
+int		 links_has_first(const struct links *);
+void		 links_inspect(struct links *, const struct model *,
+		     const uint8_t *, const struct link_expect *, int);
+u_int		 links_count(const struct links *);
+const struct linkcheck *links_get(const struct links *, u_int);
+const struct links_sum *links_summary(const struct links *);
+int		 links_judge_nvlink(const struct nvlink *,
+		     const struct nvlink *, u_int, const struct link_expect *,
+		     uint64_t *, char *, size_t);
+int		 links_judge_ibport(const struct ibport *,
+		     const struct ibport *, u_int, const struct link_expect *,
+		     uint64_t *, char *, size_t);
 
 /* loop.c: poll(2), timers, signals. */
 struct loop;
@@ -714,6 +795,8 @@ int		 ui_filter(struct ui *, const char *, char **);
 int		 ui_metric(struct ui *, const char *, char **);
 void		 ui_prompt(struct ui *, int);
 void		 ui_show_text(struct ui *, const char *, const char *);
+void		 ui_inspect_links(struct ui *, struct links *, uint8_t *,
+		     const char *, double);
 int		 ui_dump(struct ui *, const char *, char **);
 void		 ui_quit(struct ui *);
 void		 ui_redraw(struct ui *);

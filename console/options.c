@@ -120,14 +120,27 @@ const struct option_entry options_table[] = {
 	  .min = 0, .max = 150, .help = "GPU temperature that warns, C" },
 	{ .name = "threshold.gpu-temp-crit", .type = OPT_FLOAT, .dflt = "90",
 	  .min = 0, .max = 150, .help = "GPU temperature that alarms, C" },
-	{ .name = "threshold.nvlinks-per-gpu", .type = OPT_INT,
-	  .dflt = "18", .min = 0, .max = 64,
-	  .help = "NVLinks each GPU should have up" },
-	{ .name = "threshold.ib-ports", .type = OPT_INT, .dflt = "8",
+
+	/* What the links should be: inspect-links and the Links view. */
+	{ .name = "links.nvlinks-per-gpu", .type = OPT_INT, .dflt = "18",
 	  .min = 0, .max = 64,
-	  .help = "InfiniBand ports each node should have active" },
-	{ .name = "threshold.ib-rate", .type = OPT_FLOAT, .dflt = "400",
-	  .min = 0, .max = 10000, .help = "expected InfiniBand rate, Gb/s" },
+	  .help = "NVLinks each GPU should have; 0 for no check" },
+	{ .name = "links.nvlink-speed", .type = OPT_FLOAT, .dflt = "26.562",
+	  .min = 0, .max = 10000,
+	  .help = "each NVLink's speed as nvidia-smi prints it, GB/s; 0 for "
+	      "no check" },
+	{ .name = "links.ib-ports", .type = OPT_INT, .dflt = "8",
+	  .min = 0, .max = 64,
+	  .help = "InfiniBand ports each node should have; 0 for no check" },
+	{ .name = "links.ib-rate", .type = OPT_FLOAT, .dflt = "400",
+	  .min = 0, .max = 10000,
+	  .help = "each InfiniBand port's rate, Gb/s; 0 for no check" },
+	{ .name = "links.ib-width", .type = OPT_STRING, .dflt = "4X",
+	  .help = "each InfiniBand port's width, where the tool prints it "
+	      "(ibstatus); empty for no check" },
+	{ .name = "links.interval", .type = OPT_FLOAT, .dflt = "2",
+	  .min = 0, .max = 3600,
+	  .help = "seconds between inspect-links' two reads of the counters" },
 
 	/* The console. */
 	{ .name = "keymap", .type = OPT_CHOICE, .dflt = "default",

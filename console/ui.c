@@ -661,6 +661,47 @@ ui_refresh_timer(void *arg)
 	    ui_refresh_timer, arg);
 }
 
+static void
+ui_inspect_read(void *arg)
+{
+	struct ui	*ui = arg;
+
+	backend_start(ui->ctx->backend, BIT(DOM_LINKS) | BIT(DOM_IB));
+	ui->busy = 1;
+}
+
+/*
+ * inspect-links in the console: the Links view shows the inspection `l'
+ * (its first read taken) of the nodes in `mask' (NULL: all), and the
+ * links are read again `interval' seconds on, without a wait.
+ */
+void
+ui_inspect_links(struct ui *ui, struct links *l, uint8_t *mask,
+    const char *set, double interval)
+{
+	struct view_state	*vs = &ui->vs[VIEW_LINKS];
+
+	links_free(ui->links);
+	free(ui->links_mask);
+	free(ui->links_set);
+	ui->links = l;
+	ui->links_mask = mask;
+	ui->links_set = xstrdup(set != NULL ? set : "all nodes");
+	ui->links_second = 0;
+	ui_view(ui, "links", NULL);
+	vs->cursor = vs->top = 0;
+	vs->rebuild = 1;
+	free(vs->rows);
+	vs->rows = NULL;
+	if (interval <= 0)
+		return;
+	ui->links_second = loop_now() + interval;
+	if (backend_skip(ui->ctx->backend, interval))
+		ui_inspect_read(ui);
+	else
+		loop_timer(ui->loop, interval, ui_inspect_read, ui);
+}
+
 /* Draw the screen as text into a file, the way an operator sees it. */
 int
 ui_dump(struct ui *ui, const char *path, char **cause)
@@ -1094,6 +1135,9 @@ ui_run(struct cmd_ctx *ctx)
 		free(ui.vs[i].rows);
 	}
 	free(ui.marks);
+	links_free(ui.links);
+	free(ui.links_mask);
+	free(ui.links_set);
 	free(ui_text);
 	ui_text = NULL;
 	ctx->ui = NULL;

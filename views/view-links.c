@@ -3,10 +3,10 @@
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  *
  * On top, every NVLink and InfiniBand port of the cluster that is down,
- * slower than it should be, missing or flapping, one a row.  Below, the
- * node under the cursor: its NVLinks as a matrix of GPUs by links, a
- * character a link, and its InfiniBand ports.  The rows are built in one
- * pass over the links, the ports and the events when those change.
+ * missing, degraded, erroring or flapping, one a row, as links.c judges
+ * them (or the nodes inspect-links named, against its first read).
+ * Below, the node under the cursor: its NVLinks as a matrix of GPUs by
+ * links, a character a link, and its InfiniBand ports.
  */
 
 #include <math.h>
@@ -15,271 +15,52 @@
 
 #include "view.h"
 
-enum link_why {
-	LW_DOWN,		/* not up */
-	LW_SLOW,		/* up, below the nominal speed or rate */
-	LW_FLAP,		/* up, but went down again and again */
-	LW_MISSING,		/* fewer links or ports than expected */
-};
-static const char *links_why[] = {
-	[LW_DOWN] = "DOWN", [LW_SLOW] = "SLOW", [LW_FLAP] = "FLAP",
-	[LW_MISSING] = "SHORT",
+/* The verdicts as the list shows them, after NV or IB. */
+static const char *links_what[] = {
+	[LV_OK] = "OK", [LV_DOWN] = "DOWN", [LV_MISSING] = "MISSING",
+	[LV_DEGRADED] = "DEGRADED", [LV_ERRORING] = "ERRORING",
+	[LV_FLAPPING] = "FLAPPING",
 };
 
-struct links_row {
-	uint32_t	 node;
-	uint8_t		 ib;		/* an IB port, or an NVLink */
-	uint8_t		 why;		/* enum link_why */
-	uint16_t	 a;		/* GPU, or port slot */
-	uint16_t	 b;		/* link; LW_MISSING: how many */
-	uint16_t	 downs;		/* downs seen in the events */
-	float		 nominal;	/* the speed it should have */
-};
-
-/* Downs of one link or port, from the events. */
-struct links_flap {
-	uint32_t	 node;
-	int		 ib;
-	int		 a;		/* GPU, or port number */
-	int		 b;		/* link */
-	char		 device[24];
-	u_int		 n;
-};
-
-struct links_sum {
-	u_int		 nvdown;
-	u_int		 nvslow;
-	u_int		 nvmissing;	/* GPUs */
-	u_int		 ibdown;
-	u_int		 ibslow;
-	u_int		 ibflap;
-	u_int		 ibmissing;	/* nodes */
-	u_int		 unread;	/* nodes with no link read */
-	float		 nominal;	/* the fastest NVLink seen */
-};
-
-static struct links_row	*links_rows;
-static u_int		 links_nrows;
-static u_int		 links_size;
-static struct links_sum	 links_sum;
+static struct links	*links_all;	/* the fabric's, when not inspecting */
 static char		*links_filter;	/* the rows' filter */
 
-static void
-links_add(const struct links_row *r)
+/* The inspection on show: inspect-links', else the whole fabric's. */
+static struct links *
+links_shown(struct ui *ui)
 {
-	if (links_nrows == links_size) {
-		links_size = links_size ? links_size * 2 : 256;
-		links_rows = xreallocarray(links_rows, links_size,
-		    sizeof *links_rows);
-	}
-	links_rows[links_nrows++] = *r;
+	if (ui->links != NULL)
+		return (ui->links);
+	if (links_all == NULL)
+		links_all = links_create();
+	return (links_all);
 }
 
+/* A row's text for the filter: node, kind, device and verdict. */
 static int
-links_flap_cmp(const void *va, const void *vb)
-{
-	const struct links_flap	*a = va, *b = vb;
-	int			 c;
-
-	if (a->node != b->node)
-		return (a->node < b->node ? -1 : 1);
-	if (a->ib != b->ib)
-		return (a->ib - b->ib);
-	if ((c = strcmp(a->device, b->device)) != 0)
-		return (c);
-	if (a->a != b->a)
-		return (a->a - b->a);
-	return (a->b - b->b);
-}
-
-/*
- * The link events, counted by link: "GPU 3 NVLink 7 down" and
- * "mlx5_3 port 1 Down (Polling)", as model.c writes them.  Sorted by node.
- */
-static struct links_flap *
-links_flaps(const struct model *m, u_int *np)
-{
-	const struct event	*e;
-	struct links_flap	*f, *out;
-	u_int			 i, n = 0, k;
-	char			 dev[24];
-	int			 a, b;
-
-	out = xcalloc(model_nevents(m) + 1, sizeof *out);
-	for (i = 0; (e = model_event_get(m, i)) != NULL; i++) {
-		if (e->kind != EV_LINK || e->node >= m->nnodes)
-			continue;
-		f = &out[n];
-		memset(f, 0, sizeof *f);
-		f->node = e->node;
-		f->n = 1;
-		if (sscanf(e->text, "GPU %d NVLink %d", &a, &b) == 2) {
-			f->a = a;
-			f->b = b;
-		} else if (sscanf(e->text, "%23s port %d", dev, &a) == 2) {
-			f->ib = 1;
-			strlcpy(f->device, dev, sizeof f->device);
-			f->a = a;
-		} else
-			continue;
-		n++;
-	}
-	qsort(out, n, sizeof *out, links_flap_cmp);
-	for (i = 0, k = 0; i < n; i++) {
-		if (k > 0 && links_flap_cmp(&out[k - 1], &out[i]) == 0)
-			out[k - 1].n++;
-		else
-			out[k++] = out[i];
-	}
-	*np = k;
-	return (out);
-}
-
-/* Downs seen of one link or port; `f' is the node's first entry. */
-static u_int
-links_downs(const struct links_flap *f, const struct links_flap *end,
-    uint32_t node, int ib, const char *device, int a, int b)
-{
-	for (; f < end && f->node == node; f++) {
-		if (f->ib == ib && f->a == a && (ib ? strcmp(f->device,
-		    device) == 0 : f->b == b))
-			return (f->n);
-	}
-	return (0);
-}
-
-static void
-links_nvlinks(const struct model *m, u_int node, const struct links_flap *f,
-    const struct links_flap *fend, int expect)
-{
-	const struct nvlink	*base, *l;
-	struct links_row	 r;
-	float			 nominal = 0;
-	u_int			 gpu, k, known, nodeknown = 0, up;
-
-	base = &m->nvlinks[(size_t)node * m->gpus_per_node * m->links_per_gpu];
-	for (k = 0; k < m->gpus_per_node * m->links_per_gpu; k++) {
-		l = &base[k];
-		if (l->state != LINK_UNKNOWN)
-			nodeknown++;
-		if (l->state == LINK_UP && (l->valid & BIT(NVL_SPEED)) &&
-		    l->speed_gbs > nominal)
-			nominal = l->speed_gbs;
-	}
-	if (nodeknown == 0) {
-		links_sum.unread++;
-		return;
-	}
-	if (nominal > links_sum.nominal)
-		links_sum.nominal = nominal;
-	memset(&r, 0, sizeof r);
-	r.node = node;
-	r.nominal = nominal;
-	for (gpu = 0; gpu < m->gpus_per_node; gpu++) {
-		known = up = 0;
-		r.a = gpu;
-		for (k = 0; k < m->links_per_gpu; k++) {
-			l = &base[gpu * m->links_per_gpu + k];
-			if (l->state == LINK_UNKNOWN)
-				continue;
-			known++;
-			r.b = k;
-			r.downs = links_downs(f, fend, node, 0, NULL, gpu, k);
-			if (l->state != LINK_UP) {
-				r.why = LW_DOWN;
-				links_sum.nvdown++;
-			} else if ((l->valid & BIT(NVL_SPEED)) &&
-			    l->speed_gbs < nominal * 0.95f) {
-				r.why = LW_SLOW;
-				links_sum.nvslow++;
-			} else if (r.downs >= 2)
-				r.why = LW_FLAP;
-			else {
-				up++;
-				continue;
-			}
-			links_add(&r);
-		}
-		if ((int)known < expect) {
-			r.why = LW_MISSING;
-			r.b = expect - known;
-			r.downs = 0;
-			links_sum.nvmissing++;
-			links_add(&r);
-		}
-	}
-}
-
-static void
-links_ibports(const struct model *m, u_int node, const struct links_flap *f,
-    const struct links_flap *fend, int expect, float rate)
-{
-	const struct node	*n = &m->nodes[node];
-	const struct ibport	*p;
-	struct links_row	 r;
-	u_int			 k;
-
-	memset(&r, 0, sizeof r);
-	r.node = node;
-	r.ib = 1;
-	r.nominal = rate;
-	for (k = 0; k < n->nib; k++) {
-		p = &m->ibports[(size_t)node * m->ib_per_node + k];
-		r.a = k;
-		r.downs = links_downs(f, fend, node, 1, p->device, p->port, 0);
-		if (p->state != LINK_UP || p->phys != LINK_UP) {
-			r.why = LW_DOWN;
-			links_sum.ibdown++;
-		} else if ((p->valid & BIT(IB_RATE)) && p->rate_gbps < rate) {
-			r.why = LW_SLOW;
-			links_sum.ibslow++;
-		} else if (r.downs >= 2) {
-			r.why = LW_FLAP;
-			links_sum.ibflap++;
-		} else
-			continue;
-		links_add(&r);
-	}
-	if (n->nib > 0 && (int)n->nib < expect) {
-		r.why = LW_MISSING;
-		r.a = 0;
-		r.b = expect - n->nib;
-		r.downs = 0;
-		links_sum.ibmissing++;
-		links_add(&r);
-	}
-}
-
-/* A row's text for the filter: node, link and why. */
-static int
-links_match(struct ui *ui, const struct links_row *r)
+links_match(struct ui *ui, const struct linkcheck *c)
 {
 	const struct model	*m = ui->model;
 	struct view_state	*vs = &ui->vs[VIEW_LINKS];
-	const struct ibport	*p;
 
 	if (vs->filter == NULL)
 		return (1);
 	if (vs->fexpr != NULL)
-		return (filter_match(vs->fexpr, &m->nodes[r->node], m));
+		return (filter_match(vs->fexpr, &m->nodes[c->node], m));
 	if (vs->fmask != NULL)
-		return (vs->fmask[r->node]);
-	if (strcasestr(m->nodes[r->node].name, vs->filter) != NULL ||
-	    strcasestr(links_why[r->why], vs->filter) != NULL ||
-	    strcasestr(r->ib ? "ib infiniband" : "nvlink", vs->filter) != NULL)
-		return (1);
-	if (r->ib && r->why != LW_MISSING && m->ibports != NULL) {
-		p = &m->ibports[(size_t)r->node * m->ib_per_node + r->a];
-		return (strcasestr(p->device, vs->filter) != NULL);
-	}
-	return (0);
+		return (vs->fmask[c->node]);
+	return (strcasestr(m->nodes[c->node].name, vs->filter) != NULL ||
+	    strcasestr(links_what[c->verdict], vs->filter) != NULL ||
+	    strcasestr(*c->kind == 'i' ? "ib infiniband" : "nvlink",
+	    vs->filter) != NULL || strcasestr(c->device, vs->filter) != NULL);
 }
 
 static int
-links_same(const struct links_row *a, const struct links_row *b)
+links_same(const struct linkcheck *a, const struct linkcheck *b)
 {
-	return (a->node == b->node && a->ib == b->ib && a->a == b->a &&
-	    a->b == b->b && a->why == b->why);
+	return (a->node == b->node && strcmp(a->kind, b->kind) == 0 &&
+	    a->gpu == b->gpu && a->link == b->link &&
+	    strcmp(a->device, b->device) == 0 && a->verdict == b->verdict);
 }
 
 static void
@@ -287,46 +68,30 @@ links_build(struct ui *ui)
 {
 	const struct model	*m = ui->model;
 	struct view_state	*vs = &ui->vs[VIEW_LINKS];
-	struct links_flap	*flaps, *f, *fend;
-	struct links_row	 cur;
-	u_int			 nflaps, node, i;
+	struct links		*l = links_shown(ui);
+	const struct linkcheck	*c;
+	struct linkcheck	 cur;
+	struct link_expect	 e;
+	int			 havecur = 0;
+	u_int			 i;
 
 	memset(&cur, 0, sizeof cur);
-	int			 havecur = 0, expect, ibexpect;
-	float			 rate;
-
 	if (vs->rows != NULL && vs->cursor >= 0 &&
-	    vs->cursor < (int)vs->nrows && vs->rows[vs->cursor] < links_nrows) {
-		cur = links_rows[vs->rows[vs->cursor]];
+	    vs->cursor < (int)vs->nrows &&
+	    (c = links_get(l, vs->rows[vs->cursor])) != NULL) {
+		cur = *c;
 		havecur = 1;
 	}
-	expect = options_get_int("threshold.nvlinks-per-gpu");
-	if (expect > (int)m->links_per_gpu)
-		expect = m->links_per_gpu;
-	ibexpect = options_get_int("threshold.ib-ports");
-	rate = options_get_float("threshold.ib-rate");
-	memset(&links_sum, 0, sizeof links_sum);
-	links_nrows = 0;
-	flaps = links_flaps(m, &nflaps);
-	f = flaps;
-	fend = flaps + nflaps;
-	for (node = 0; node < m->nnodes; node++) {
-		while (f < fend && f->node < node)
-			f++;
-		if (m->nvlinks != NULL)
-			links_nvlinks(m, node, f, fend, expect);
-		if (m->ibports != NULL)
-			links_ibports(m, node, f, fend, ibexpect, rate);
-	}
-	free(flaps);
+	links_expect(&e);
+	links_inspect(l, m, ui->links != NULL ? ui->links_mask : NULL, &e, 0);
 
-	vs->rows = xreallocarray(vs->rows, links_nrows ? links_nrows : 1,
-	    sizeof *vs->rows);
+	vs->rows = xreallocarray(vs->rows, links_count(l) ? links_count(l) :
+	    1, sizeof *vs->rows);
 	vs->nrows = 0;
-	for (i = 0; i < links_nrows; i++) {
-		if (!links_match(ui, &links_rows[i]))
+	for (i = 0; (c = links_get(l, i)) != NULL; i++) {
+		if (!links_match(ui, c))
 			continue;
-		if (havecur && links_same(&cur, &links_rows[i]))
+		if (havecur && links_same(&cur, c))
 			vs->cursor = vs->nrows;
 		vs->rows[vs->nrows++] = i;
 	}
@@ -369,7 +134,7 @@ struct links_text {
 	char	 link[32];
 	char	 state[48];
 	char	 speed[24];
-	char	 errors[128];
+	char	 errors[160];
 };
 
 /*
@@ -396,37 +161,41 @@ links_counter(char *s, size_t len, int n, int max, const char *name,
 	return (n + k);
 }
 
-/* One row as text; `narrow' names the counters short. */
+/*
+ * One row as text: why it is a problem, then the link's counters;
+ * `narrow' names the counters short.
+ */
 static void
-links_format(const struct model *m, const struct links_row *r,
+links_format(const struct model *m, const struct linkcheck *c,
     struct links_text *t, int max)
 {
 	const struct nvlink	*l;
 	const struct ibport	*p;
-	const struct gpu	*g;
-	int			 n = 0, expect, narrow = max < 40;
+	int			 n, narrow = max < 40;
 
 	memset(t, 0, sizeof *t);
-	if (!r->ib) {
-		g = &m->gpus[(size_t)r->node * m->gpus_per_node + r->a];
-		if (r->why == LW_MISSING) {
-			snprintf(t->link, sizeof t->link, "GPU %u", r->a);
-			expect = options_get_int("threshold.nvlinks-per-gpu");
-			snprintf(t->state, sizeof t->state, "%d/%d seen",
-			    expect - r->b, expect);
-			snprintf(t->errors, sizeof t->errors, "%s",
-			    g->error[0] != '\0' ? g->error :
-			    "fewer links than threshold.nvlinks-per-gpu");
-			return;
-		}
-		l = &m->nvlinks[((size_t)r->node * m->gpus_per_node + r->a) *
-		    m->links_per_gpu + r->b];
-		snprintf(t->link, sizeof t->link, "GPU %u link %u", r->a, r->b);
-		snprintf(t->state, sizeof t->state, "%s",
-		    links_state_name(l->state));
-		if ((l->valid & BIT(NVL_SPEED)) && l->state == LINK_UP)
-			snprintf(t->speed, sizeof t->speed, "%.1f GB/s",
-			    l->speed_gbs);
+	snprintf(t->state, sizeof t->state, "%s", c->state);
+	n = snprintf(t->errors, sizeof t->errors, "%s", c->why);
+	if (n < 0 || (size_t)n >= sizeof t->errors)
+		n = sizeof t->errors - 1;
+	if (c->verdict == LV_MISSING) {
+		if (*c->kind == 'n' && (c->valid & BIT(LC_GPU)))
+			snprintf(t->link, sizeof t->link, "GPU %d", c->gpu);
+		else
+			snprintf(t->link, sizeof t->link, "%s",
+			    *c->kind == 'n' ? "NVLinks" : "ports");
+		return;
+	}
+	if (c->valid & BIT(LC_ACTUAL))
+		snprintf(t->speed, sizeof t->speed, *c->kind == 'n' ?
+		    "%.1f GB/s" : "%.0f Gb/s", c->actual);
+	if (n > 0 && (size_t)n + 2 < sizeof t->errors)
+		n += snprintf(t->errors + n, sizeof t->errors - n, ";");
+	if (*c->kind == 'n') {
+		snprintf(t->link, sizeof t->link, "GPU %d link %d", c->gpu,
+		    c->link);
+		l = &m->nvlinks[((size_t)c->node * m->gpus_per_node + c->gpu) *
+		    m->links_per_gpu + c->link];
 		n = links_counter(t->errors, sizeof t->errors, n, max,
 		    narrow ? "rpl" : "replay", l->replay,
 		    l->valid & BIT(NVL_REPLAY));
@@ -436,40 +205,25 @@ links_format(const struct model *m, const struct links_row *r,
 		n = links_counter(t->errors, sizeof t->errors, n, max, "crc",
 		    l->crc, l->valid & BIT(NVL_CRC));
 	} else {
-		if (r->why == LW_MISSING) {
-			snprintf(t->link, sizeof t->link, "ports");
-			snprintf(t->state, sizeof t->state, "%u of %d missing",
-			    r->b, r->b + m->nodes[r->node].nib);
-			snprintf(t->errors, sizeof t->errors,
-			    "fewer ports than threshold.ib-ports");
-			return;
-		}
-		p = &m->ibports[(size_t)r->node * m->ib_per_node + r->a];
-		snprintf(t->link, sizeof t->link, "%s port %d", p->device,
-		    p->port);
-		snprintf(t->state, sizeof t->state, "%s/%s",
-		    p->state_str[0] ? p->state_str : links_state_name(p->state),
-		    p->phys_str[0] ? p->phys_str : links_state_name(p->phys));
-		if (p->valid & BIT(IB_RATE))
-			snprintf(t->speed, sizeof t->speed, "%.0f Gb/s",
-			    p->rate_gbps);
+		snprintf(t->link, sizeof t->link, "%s port %d", c->device,
+		    c->link);
+		p = &m->ibports[(size_t)c->node * m->ib_per_node + c->slot];
 		n = links_counter(t->errors, sizeof t->errors, n, max,
 		    narrow ? "sym" : "symerr", p->symerr,
 		    p->valid & BIT(IB_SYMERR));
 		n = links_counter(t->errors, sizeof t->errors, n, max,
 		    narrow ? "ldn" : "linkdown", p->linkdown,
 		    p->valid & BIT(IB_LINKDOWN));
-		n = links_counter(t->errors, sizeof t->errors, n, max,
+		links_counter(t->errors, sizeof t->errors, n, max,
 		    narrow ? "rcv" : "rcverr", p->rcverr,
 		    p->valid & BIT(IB_RCVERR));
 	}
-	if (r->downs > 0 && n >= 0 && (size_t)n < sizeof t->errors)
-		snprintf(t->errors + n, sizeof t->errors - n, "%s%u down%s "
-		    "seen", n > 0 ? ", " : "", r->downs,
-		    r->downs == 1 ? "" : "s");
+	n = strlen(t->errors);
+	if (n > 0 && t->errors[n - 1] == ';')
+		t->errors[n - 1] = '\0';
 }
 
-/* The list's columns: node, why, link, state, speed, errors. */
+/* The list's columns: node, what, link, state, speed, why and errors. */
 struct links_layout {
 	int	 x[6];
 	int	 width[6];
@@ -478,7 +232,7 @@ struct links_layout {
 static void
 links_layout(const struct model *m, int sx, struct links_layout *l)
 {
-	static const int	 want[6] = { 4, 8, 13, 13, 9, 0 };
+	static const int	 want[6] = { 4, 11, 13, 13, 9, 0 };
 	int			 i, x = 0, gap;
 	u_int			 k;
 	size_t			 len;
@@ -502,19 +256,21 @@ links_layout(const struct model *m, int sx, struct links_layout *l)
 }
 
 static attr_t
-links_why_colour(int why)
+links_why_colour(int verdict)
 {
-	switch (why) {
-	case LW_DOWN:
-	case LW_MISSING:
+	switch (verdict) {
+	case LV_DOWN:
+	case LV_MISSING:
 		return (colour(C_CRIT));
+	case LV_OK:
+		return (colour(C_OK));
 	default:
 		return (colour(C_WARN));
 	}
 }
 
 static void
-links_draw_row(struct ui *ui, WINDOW *w, int y, const struct links_row *r,
+links_draw_row(struct ui *ui, WINDOW *w, int y, const struct linkcheck *c,
     const struct links_layout *l, int cursor, int sx)
 {
 	const struct model	*m = ui->model;
@@ -522,23 +278,24 @@ links_draw_row(struct ui *ui, WINDOW *w, int y, const struct links_row *r,
 	attr_t			 base = A_NORMAL;
 	char			 s[64];
 
-	if (ui->marks[r->node])
+	if (ui->marks[c->node])
 		base = colour(C_MARK);
 	if (cursor)
 		base = A_REVERSE;
 	wattrset(w, base);
 	mvwhline(w, y, 0, ' ', sx);
-	links_format(m, r, &t, l->width[5]);
-	draw_text(w, y, l->x[0], l->width[0], base, m->nodes[r->node].name);
-	snprintf(s, sizeof s, "%s %s", r->ib ? "IB" : "NV", links_why[r->why]);
+	links_format(m, c, &t, l->width[5]);
+	draw_text(w, y, l->x[0], l->width[0], base, m->nodes[c->node].name);
+	snprintf(s, sizeof s, "%s %s", *c->kind == 'i' ? "IB" : "NV",
+	    links_what[c->verdict]);
 	draw_text(w, y, l->x[1], l->width[1], cursor ? base :
-	    links_why_colour(r->why), s);
+	    links_why_colour(c->verdict), s);
 	draw_text(w, y, l->x[2], l->width[2], base, t.link);
 	draw_text(w, y, l->x[3], l->width[3], cursor ? base :
-	    links_why_colour(r->why), t.state);
+	    links_why_colour(c->verdict), t.state);
 	snprintf(s, sizeof s, "%*s", l->width[4], t.speed[0] ? t.speed : "-");
 	draw_text(w, y, l->x[4], l->width[4], cursor ? base :
-	    r->why == LW_SLOW ? colour(C_WARN) : t.speed[0] ? base :
+	    c->verdict == LV_DEGRADED ? colour(C_WARN) : t.speed[0] ? base :
 	    colour(C_DIM), s);
 	draw_text(w, y, l->x[5], sx - l->x[5], base, t.errors);
 	wattrset(w, A_NORMAL);
@@ -548,7 +305,7 @@ static void
 links_draw_heading(WINDOW *w, int y, const struct links_layout *l, int sx)
 {
 	static const char	*titles[6] = { "NODE", "WHAT", "LINK", "STATE",
-				    "SPEED", "ERRORS" };
+				    "SPEED", "WHY" };
 	char			 s[32];
 	int			 i;
 
@@ -577,75 +334,87 @@ links_piece(WINDOW *w, int y, int x, int sx, attr_t a, const char *s)
 	return (x + gap + (int)strlen(s));
 }
 
+/* "NVLink: 3 down, 1 erroring, 2 GPUs missing links" */
+static attr_t
+links_sum_text(char *s, size_t len, const char *title, const u_int *n,
+    const char *missing)
+{
+	static const int	 order[] = { LV_DEGRADED, LV_ERRORING,
+				    LV_FLAPPING };
+	size_t			 i;
+	int			 k;
+
+	k = snprintf(s, len, "%s: %u down", title, n[LV_DOWN]);
+	for (i = 0; i < nitems(order); i++) {
+		if (n[order[i]] > 0 && k >= 0 && (size_t)k < len)
+			k += snprintf(s + k, len - k, ", %u %s", n[order[i]],
+			    field_enum_name(FT_VERDICT, order[i]));
+	}
+	if (n[LV_MISSING] > 0 && k >= 0 && (size_t)k < len)
+		snprintf(s + k, len - k, ", %u %s%s short", n[LV_MISSING],
+		    missing, n[LV_MISSING] == 1 ? "" : "s");
+	if (n[LV_DOWN] || n[LV_MISSING])
+		return (colour(C_CRIT));
+	if (n[LV_DEGRADED] || n[LV_ERRORING] || n[LV_FLAPPING])
+		return (colour(C_WARN));
+	return (colour(C_OK));
+}
+
 static void
 links_draw_summary(struct ui *ui, WINDOW *w, int y, int sx)
 {
 	const struct model	*m = ui->model;
-	const struct links_sum	*ls = &links_sum;
-	char			 s[160];
-	int			 x = 0, n;
+	const struct links_sum	*ls = links_summary(links_shown(ui));
+	char			 s[200];
+	attr_t			 a;
+	int			 x = 0;
 
 	wmove(w, y, 0);
 	wclrtoeol(w);
+	if (ui->links != NULL) {
+		snprintf(s, sizeof s, "inspect-links %s%s", ui->links_set,
+		    ui->links_second > loop_now() ? " (second read to come)" :
+		    "");
+		x = links_piece(w, y, x, sx, colour(C_HEADER), s);
+	}
 	if (m->nvlinks == NULL && m->ibports == NULL) {
-		draw_text(w, y, 0, sx, colour(C_DIM), "links not read yet");
+		links_piece(w, y, x, sx, colour(C_DIM), "links not read yet");
 		return;
 	}
 	if (m->nvlinks == NULL)
 		x = links_piece(w, y, x, sx, colour(C_DIM),
 		    "NVLinks not read yet");
 	else {
-		n = snprintf(s, sizeof s, "NVLink: %u down", ls->nvdown);
-		if (ls->nvslow > 0)
-			n += snprintf(s + n, sizeof s - n, ", %u slow",
-			    ls->nvslow);
-		if (ls->nvmissing > 0)
-			snprintf(s + n, sizeof s - n, ", %u GPU%s short",
-			    ls->nvmissing, ls->nvmissing == 1 ? "" : "s");
-		x = links_piece(w, y, x, sx, ls->nvdown || ls->nvmissing ?
-		    colour(C_CRIT) : ls->nvslow ? colour(C_WARN) :
-		    colour(C_OK), s);
+		a = links_sum_text(s, sizeof s, "NVLink", ls->nv, "GPU");
+		x = links_piece(w, y, x, sx, a, s);
 	}
 	if (m->ibports == NULL)
 		x = links_piece(w, y, x, sx, colour(C_DIM), "IB not read yet");
 	else {
-		n = snprintf(s, sizeof s, "IB: %u down", ls->ibdown);
-		if (ls->ibslow > 0)
-			n += snprintf(s + n, sizeof s - n, ", %u slow",
-			    ls->ibslow);
-		if (ls->ibflap > 0)
-			n += snprintf(s + n, sizeof s - n, ", %u flapping",
-			    ls->ibflap);
-		if (ls->ibmissing > 0)
-			snprintf(s + n, sizeof s - n, ", %u node%s short",
-			    ls->ibmissing, ls->ibmissing == 1 ? "" : "s");
-		x = links_piece(w, y, x, sx, ls->ibdown || ls->ibmissing ?
-		    colour(C_CRIT) : ls->ibslow || ls->ibflap ?
-		    colour(C_WARN) : colour(C_OK), s);
+		a = links_sum_text(s, sizeof s, "IB", ls->ib, "node");
+		x = links_piece(w, y, x, sx, a, s);
 	}
 	if (ls->unread > 0) {
 		snprintf(s, sizeof s, "%u node%s not read", ls->unread,
 		    ls->unread == 1 ? "" : "s");
 		x = links_piece(w, y, x, sx, colour(C_DIM), s);
 	}
-	if (ls->nominal > 0) {
-		snprintf(s, sizeof s, "expected: %ld links/GPU at %.1f GB/s, "
-		    "IB %.0f Gb/s",
-		    options_get_int("threshold.nvlinks-per-gpu"), ls->nominal,
-		    options_get_float("threshold.ib-rate"));
-		links_piece(w, y, x, sx, colour(C_DIM), s);
-	}
+	snprintf(s, sizeof s, "expected: %ld links/GPU at %g GB/s, "
+	    "%ld IB ports at %g Gb/s %s", options_get_int(
+	    "links.nvlinks-per-gpu"), options_get_float("links.nvlink-speed"),
+	    options_get_int("links.ib-ports"), options_get_float(
+	    "links.ib-rate"), options_get("links.ib-width"));
+	links_piece(w, y, x, sx, colour(C_DIM), s);
 }
 
 /* A link as a character: '=' up, '-' slow, 'x' down, '?' unknown. */
 static void
 links_link_cell(WINDOW *w, int y, int x, const struct nvlink *l,
-    float nominal, int *up)
+    float slow, int *up)
 {
 	if (l->state == LINK_UP) {
 		(*up)++;
-		if ((l->valid & BIT(NVL_SPEED)) && l->speed_gbs <
-		    nominal * 0.95f)
+		if ((l->valid & BIT(NVL_SPEED)) && l->speed_gbs < slow)
 			draw_cell(w, y, x, "-", colour(C_WARN));
 		else
 			draw_cell(w, y, x, "=", colour(C_OK));
@@ -655,15 +424,18 @@ links_link_cell(WINDOW *w, int y, int x, const struct nvlink *l,
 		draw_cell(w, y, x, "x", colour(C_CRIT));
 }
 
-/* How many link columns the node's matrix has, and its nominal speed. */
+/*
+ * How many link columns the node's matrix has, and the speed below which
+ * a link is slow: the expected one's, else the node's fastest link's.
+ */
 static u_int
-links_matrix_cols(const struct model *m, u_int node, float *nominal)
+links_matrix_cols(const struct model *m, u_int node, float *slow)
 {
 	const struct nvlink	*base, *l;
 	u_int			 k, ncols, expect;
 
-	*nominal = 0;
-	expect = options_get_int("threshold.nvlinks-per-gpu");
+	*slow = 0;
+	expect = options_get_int("links.nvlinks-per-gpu");
 	ncols = expect < m->links_per_gpu ? expect : m->links_per_gpu;
 	if (m->nvlinks == NULL)
 		return (ncols);
@@ -674,9 +446,14 @@ links_matrix_cols(const struct model *m, u_int node, float *nominal)
 		    k % m->links_per_gpu >= ncols)
 			ncols = k % m->links_per_gpu + 1;
 		if (l->state == LINK_UP && (l->valid & BIT(NVL_SPEED)) &&
-		    l->speed_gbs > *nominal)
-			*nominal = l->speed_gbs;
+		    l->speed_gbs > *slow)
+			*slow = l->speed_gbs;
 	}
+	/* Slow: below the expected speed as links.c has it, else 95%. */
+	if (options_get_float("links.nvlink-speed") > 0)
+		*slow = options_get_float("links.nvlink-speed") * 0.99f;
+	else
+		*slow *= 0.95f;
 	return (ncols);
 }
 
@@ -693,7 +470,7 @@ links_draw_matrix(struct ui *ui, WINDOW *w, int y0, int h, int sx, u_int node,
 	char			 s[160];
 	u_int			 gpu, k, ncols, expect;
 	uint64_t		 replay, recovery, crc;
-	float			 nominal;
+	float			 slow;
 	int			 y, up, x;
 
 	if (m->nvlinks == NULL) {
@@ -701,8 +478,8 @@ links_draw_matrix(struct ui *ui, WINDOW *w, int y0, int h, int sx, u_int node,
 		return;
 	}
 	base = &m->nvlinks[(size_t)node * m->gpus_per_node * m->links_per_gpu];
-	expect = options_get_int("threshold.nvlinks-per-gpu");
-	ncols = links_matrix_cols(m, node, &nominal);
+	expect = options_get_int("links.nvlinks-per-gpu");
+	ncols = links_matrix_cols(m, node, &slow);
 	draw_text(w, y0, 0, sx, colour(C_HEADER), "NVLink");
 	for (k = 0; k < ncols && LINKS_LABEL + (int)k < sx; k++) {
 		snprintf(s, sizeof s, "%u", k % 10);
@@ -727,7 +504,7 @@ links_draw_matrix(struct ui *ui, WINDOW *w, int y0, int h, int sx, u_int node,
 		replay = recovery = crc = 0;
 		for (k = 0; k < ncols && LINKS_LABEL + (int)k < sx; k++) {
 			l = &base[gpu * m->links_per_gpu + k];
-			links_link_cell(w, y, LINKS_LABEL + k, l, nominal, &up);
+			links_link_cell(w, y, LINKS_LABEL + k, l, slow, &up);
 			replay += l->replay;
 			recovery += l->recovery;
 			crc += l->crc;
@@ -766,7 +543,7 @@ links_draw_ports(struct ui *ui, WINDOW *w, int y0, int h, int x0, int sx,
 
 	if (x0 >= sx)
 		return;
-	rate = options_get_float("threshold.ib-rate");
+	rate = options_get_float("links.ib-rate");
 	if (m->ibports == NULL) {
 		draw_text(w, y0, x0, sx - x0, colour(C_DIM),
 		    "InfiniBand not read yet");
@@ -817,7 +594,7 @@ links_draw_ports(struct ui *ui, WINDOW *w, int y0, int h, int x0, int sx,
 			    (unsigned long long)p->rcverr);
 		draw_text(w, y, x0 + 58, sx - x0 - 58, A_NORMAL, s);
 	}
-	expect = options_get_int("threshold.ib-ports");
+	expect = options_get_int("links.ib-ports");
 	if (n->nib == 0)
 		draw_text(w, y0 + 1, x0, sx - x0, colour(C_DIM),
 		    "no ports read");
@@ -833,12 +610,12 @@ static int
 links_detail_node(struct ui *ui)
 {
 	struct view_state	*vs = &ui->vs[VIEW_LINKS];
-	u_int			 i;
+	const struct linkcheck	*c;
 
 	if (vs->rows != NULL && vs->cursor >= 0 &&
 	    vs->cursor < (int)vs->nrows &&
-	    (i = vs->rows[vs->cursor]) < links_nrows)
-		return (links_rows[i].node);
+	    (c = links_get(links_shown(ui), vs->rows[vs->cursor])) != NULL)
+		return (c->node);
 	if (ui->node >= 0 && (u_int)ui->node < ui->model->nnodes)
 		return (ui->node);
 	return (ui->model->nnodes > 0 ? 0 : -1);
@@ -850,7 +627,7 @@ links_draw_detail(struct ui *ui, WINDOW *w, int y0, int h, int sx)
 	const struct model	*m = ui->model;
 	const struct node	*n;
 	char			 s[256];
-	float			 nominal;
+	float			 slow;
 	int			 node, x, len, errs, more;
 
 	if ((node = links_detail_node(ui)) < 0)
@@ -869,7 +646,7 @@ links_draw_detail(struct ui *ui, WINDOW *w, int y0, int h, int sx)
 	draw_text(w, y0, 0, sx, colour(C_HEADER) | A_REVERSE, s);
 	wattrset(w, A_NORMAL);
 	/* The matrix, then the ports, each with more as room allows. */
-	x = LINKS_LABEL + links_matrix_cols(m, node, &nominal) + 7;
+	x = LINKS_LABEL + links_matrix_cols(m, node, &slow) + 7;
 	errs = sx >= x + 38 + 3 + 88;
 	if (errs)
 		x += 38;
@@ -929,8 +706,8 @@ view_links_draw(struct ui *ui, WINDOW *w)
 		k = vs->top + y;
 		if (k >= (int)vs->nrows)
 			break;
-		links_draw_row(ui, w, 2 + y, &links_rows[vs->rows[k]], &l,
-		    k == vs->cursor, sx);
+		links_draw_row(ui, w, 2 + y, links_get(links_shown(ui),
+		    vs->rows[k]), &l, k == vs->cursor, sx);
 	}
 	if (vs->nrows == 0)
 		draw_text(w, 2, 0, sx, colour(C_DIM), m->nvlinks == NULL &&

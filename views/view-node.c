@@ -654,7 +654,7 @@ node_draw_nvlinks(struct ui *ui, struct node_pen *p, u_int id)
 		node_title(p, "NVLink", colour(C_DIM), "not read yet");
 		return;
 	}
-	expect = options_get_int("threshold.nvlinks-per-gpu");
+	expect = options_get_int("links.nvlinks-per-gpu");
 	base = &m->nvlinks[(size_t)id * m->gpus_per_node * m->links_per_gpu];
 	down[0] = '\0';
 	node_flow_start(&f, p, 0);
@@ -705,7 +705,7 @@ node_draw_ibports(struct ui *ui, struct node_pen *p, u_int id)
 		    "not read yet" : "no ports read");
 		return;
 	}
-	rate = options_get_float("threshold.ib-rate");
+	rate = options_get_float("links.ib-rate");
 	node_flow_start(&f, p, 0);
 	node_flow(&f, colour(C_HEADER), "InfiniBand");
 	for (k = 0; k < n->nib; k++) {
@@ -722,9 +722,9 @@ node_draw_ibports(struct ui *ui, struct node_pen *p, u_int id)
 		node_flow(&f, bad ? colour(C_CRIT) : (q->valid & BIT(IB_RATE))
 		    && q->rate_gbps < rate ? colour(C_WARN) : A_NORMAL, s);
 	}
-	if ((long)n->nib < options_get_int("threshold.ib-ports")) {
+	if ((long)n->nib < options_get_int("links.ib-ports")) {
 		snprintf(s, sizeof s, "%ld ports missing!",
-		    options_get_int("threshold.ib-ports") - n->nib);
+		    options_get_int("links.ib-ports") - n->nib);
 		node_flow(&f, colour(C_CRIT), s);
 	}
 }

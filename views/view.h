@@ -78,6 +78,10 @@ struct ui {
 	int			 busy;		/* a read is under way */
 	int			 tabs[VIEW_NVIEWS + 1];	/* tab columns */
 	uint64_t		 drawn;		/* sum of generations drawn */
+	struct links		*links;		/* inspect-links, or NULL */
+	uint8_t			*links_mask;	/* its nodes, or NULL: all */
+	char			*links_set;	/* ... as typed */
+	double			 links_second;	/* its second read, or 0 */
 };
 
 struct view_entry {

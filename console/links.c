@@ -1,0 +1,602 @@
+/*
+ * myriad - the links against what the configuration expects.
+ * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
+ *
+ * One verdict a link or port: down, missing (fewer than expected),
+ * degraded (lower speed, rate or width), erroring (error counters rising
+ * since a first read) or flapping (its state changed during the
+ * inspection, or the events saw it go down again and again).  The Links
+ * view and inspect-links both read the fabric through here, so the two
+ * cannot disagree.
+ */
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "myriad.h"
+
+/* A link seen go down this often, in the events, is flapping. */
+#define LINKS_FLAPS	2
+/* Speeds are printed rounded: slower by more than this is degraded. */
+#define LINKS_SLACK	0.99f
+
+struct links {
+	struct nvlink	*nv;		/* the first read, or NULL */
+	size_t		 nnv;
+	struct ibport	*ib;
+	size_t		 nib;
+	u_int		 ibper;		/* ports a node in the first read */
+
+	struct linkcheck *rows;
+	u_int		 nrows;
+	u_int		 size;
+	struct links_sum sum;
+};
+
+/* Downs of one link or port, from the events. */
+struct links_down {
+	uint32_t	 node;
+	int		 ib;
+	int		 a;		/* GPU, or port number */
+	int		 b;		/* link */
+	char		 device[24];
+	u_int		 n;
+};
+
+/* What the configuration expects: links.*. */
+void
+links_expect(struct link_expect *e)
+{
+	memset(e, 0, sizeof *e);
+	e->nvlinks = options_get_int("links.nvlinks-per-gpu");
+	e->nvspeed = options_get_float("links.nvlink-speed");
+	e->ibports = options_get_int("links.ib-ports");
+	e->ibrate = options_get_float("links.ib-rate");
+	strlcpy(e->ibwidth, options_get("links.ib-width"), sizeof e->ibwidth);
+}
+
+struct links *
+links_create(void)
+{
+	return (xcalloc(1, sizeof (struct links)));
+}
+
+void
+links_free(struct links *l)
+{
+	if (l == NULL)
+		return;
+	free(l->nv);
+	free(l->ib);
+	free(l->rows);
+	free(l);
+}
+
+/* Keep the model's links as they are now: the first read. */
+void
+links_first(struct links *l, const struct model *m)
+{
+	free(l->nv);
+	free(l->ib);
+	l->nv = NULL;
+	l->ib = NULL;
+	l->nnv = l->nib = 0;
+	if (m->nvlinks != NULL) {
+		l->nnv = (size_t)m->nnodes * m->gpus_per_node *
+		    m->links_per_gpu;
+		l->nv = xreallocarray(NULL, l->nnv, sizeof *l->nv);
+		memcpy(l->nv, m->nvlinks, l->nnv * sizeof *l->nv);
+	}
+	if (m->ibports != NULL) {
+		l->nib = (size_t)m->nnodes * m->ib_per_node;
+		l->ib = xreallocarray(NULL, l->nib, sizeof *l->ib);
+		memcpy(l->ib, m->ibports, l->nib * sizeof *l->ib);
+		l->ibper = m->ib_per_node;
+	}
+}
+
+int
+links_has_first(const struct links *l)
+{
+	return (l->nv != NULL || l->ib != NULL);
+}
+
+u_int
+links_count(const struct links *l)
+{
+	return (l->nrows);
+}
+
+const struct linkcheck *
+links_get(const struct links *l, u_int i)
+{
+	return (i < l->nrows ? &l->rows[i] : NULL);
+}
+
+const struct links_sum *
+links_summary(const struct links *l)
+{
+	return (&l->sum);
+}
+
+static int
+links_down_cmp(const void *va, const void *vb)
+{
+	const struct links_down	*a = va, *b = vb;
+	int			 c;
+
+	if (a->node != b->node)
+		return (a->node < b->node ? -1 : 1);
+	if (a->ib != b->ib)
+		return (a->ib - b->ib);
+	if ((c = strcmp(a->device, b->device)) != 0)
+		return (c);
+	if (a->a != b->a)
+		return (a->a - b->a);
+	return (a->b - b->b);
+}
+
+/*
+ * The link events, counted by link: "GPU 3 NVLink 7 down" and
+ * "mlx5_3 port 1 Down (Polling)", as model.c writes them.  Sorted by node.
+ */
+static struct links_down *
+links_downs(const struct model *m, u_int *np)
+{
+	const struct event	*e;
+	struct links_down	*d, *out;
+	u_int			 i, n = 0, k;
+	char			 dev[24];
+	int			 a, b;
+
+	out = xcalloc(model_nevents(m) + 1, sizeof *out);
+	for (i = 0; (e = model_event_get(m, i)) != NULL; i++) {
+		if (e->kind != EV_LINK || e->node >= m->nnodes)
+			continue;
+		d = &out[n];
+		memset(d, 0, sizeof *d);
+		d->node = e->node;
+		d->n = 1;
+		if (sscanf(e->text, "GPU %d NVLink %d", &a, &b) == 2) {
+			d->a = a;
+			d->b = b;
+		} else if (sscanf(e->text, "%23s port %d", dev, &a) == 2) {
+			d->ib = 1;
+			strlcpy(d->device, dev, sizeof d->device);
+			d->a = a;
+		} else
+			continue;
+		n++;
+	}
+	qsort(out, n, sizeof *out, links_down_cmp);
+	for (i = 0, k = 0; i < n; i++) {
+		if (k > 0 && links_down_cmp(&out[k - 1], &out[i]) == 0)
+			out[k - 1].n++;
+		else
+			out[k++] = out[i];
+	}
+	*np = k;
+	return (out);
+}
+
+/* Downs seen of one link or port; `d' is at or before the node's first. */
+static u_int
+links_downs_of(const struct links_down *d, const struct links_down *end,
+    uint32_t node, int ib, const char *device, int a, int b)
+{
+	for (; d < end && d->node <= node; d++) {
+		if (d->node == node && d->ib == ib && d->a == a && (ib ?
+		    strcmp(d->device, device) == 0 : d->b == b))
+			return (d->n);
+	}
+	return (0);
+}
+
+/*
+ * The rise of three counters between two reads, summed, counting only
+ * those both reads know (a reset is no rise); when there is one, `why'
+ * names them.
+ */
+static uint64_t
+links_rise(const char *const names[3], const int bits[3], uint64_t valid0,
+    const uint64_t v0[3], uint64_t valid1, const uint64_t v1[3], char *why,
+    size_t len)
+{
+	uint64_t	 rise[3], sum = 0;
+	int		 i;
+
+	for (i = 0; i < 3; i++) {
+		rise[i] = 0;
+		if ((valid0 & BIT(bits[i])) && (valid1 & BIT(bits[i])) &&
+		    v1[i] > v0[i])
+			rise[i] = v1[i] - v0[i];
+		sum += rise[i];
+	}
+	if (sum > 0)
+		snprintf(why, len, "%s +%llu, %s +%llu, %s +%llu", names[0],
+		    (unsigned long long)rise[0], names[1],
+		    (unsigned long long)rise[1], names[2],
+		    (unsigned long long)rise[2]);
+	return (sum);
+}
+
+/* Flapping or down, for a link whose state is `up' now (or not). */
+static int
+links_judge_state(int up, int wasup, int known, u_int downs, char *why,
+    size_t len)
+{
+	if (known && up != wasup) {
+		snprintf(why, len, "%s during the inspection", up ?
+		    "came back up" : "went down");
+		return (up ? LV_FLAPPING : LV_DOWN);
+	}
+	if (downs >= LINKS_FLAPS) {
+		snprintf(why, len, "went down %u times", downs);
+		return (LV_FLAPPING);
+	}
+	return (up ? LV_OK : LV_DOWN);
+}
+
+/*
+ * One NVLink against what is expected: `before' is the first read of it,
+ * or NULL; `downs' how often the events saw it go down.
+ */
+int
+links_judge_nvlink(const struct nvlink *l, const struct nvlink *before,
+    u_int downs, const struct link_expect *e, uint64_t *delta, char *why,
+    size_t len)
+{
+	static const char *const names[3] = { "replay", "recovery", "crc" };
+	static const int	 bits[3] = { NVL_REPLAY, NVL_RECOVERY, NVL_CRC };
+	uint64_t		 v0[3], v1[3];
+	char			 errs[112];
+	int			 v, up = l->state == LINK_UP, known;
+
+	*why = '\0';
+	*delta = 0;
+	known = before != NULL && before->state != LINK_UNKNOWN;
+	if (before != NULL) {
+		v0[0] = before->replay;
+		v0[1] = before->recovery;
+		v0[2] = before->crc;
+		v1[0] = l->replay;
+		v1[1] = l->recovery;
+		v1[2] = l->crc;
+		*delta = links_rise(names, bits, before->valid, v0, l->valid,
+		    v1, errs, sizeof errs);
+	}
+	v = links_judge_state(up, known && before->state == LINK_UP, known,
+	    downs, why, len);
+	if (v != LV_OK) {
+		if (v == LV_DOWN && *why == '\0')
+			snprintf(why, len, "link %s",
+			    field_enum_name(FT_LINK, l->state));
+		return (v);
+	}
+	if (e->nvspeed > 0 && (l->valid & BIT(NVL_SPEED)) &&
+	    l->speed_gbs < e->nvspeed * LINKS_SLACK) {
+		snprintf(why, len, "%.3f GB/s, expected %.3f", l->speed_gbs,
+		    e->nvspeed);
+		return (LV_DEGRADED);
+	}
+	if (*delta == 0)
+		return (LV_OK);
+	strlcpy(why, errs, len);
+	return (LV_ERRORING);
+}
+
+/* One InfiniBand port, the same way. */
+int
+links_judge_ibport(const struct ibport *p, const struct ibport *before,
+    u_int downs, const struct link_expect *e, uint64_t *delta, char *why,
+    size_t len)
+{
+	static const char *const names[3] = { "symerr", "linkdown", "rcverr" };
+	static const int	 bits[3] = { IB_SYMERR, IB_LINKDOWN, IB_RCVERR };
+	uint64_t		 v0[3], v1[3];
+	char			 errs[112];
+	int			 v, known, up, wasup = 0;
+
+	*why = '\0';
+	*delta = 0;
+	up = p->state == LINK_UP && p->phys == LINK_UP;
+	known = before != NULL && before->state != LINK_UNKNOWN;
+	if (before != NULL) {
+		wasup = before->state == LINK_UP && before->phys == LINK_UP;
+		v0[0] = before->symerr;
+		v0[1] = before->linkdown;
+		v0[2] = before->rcverr;
+		v1[0] = p->symerr;
+		v1[1] = p->linkdown;
+		v1[2] = p->rcverr;
+		*delta = links_rise(names, bits, before->valid, v0, p->valid,
+		    v1, errs, sizeof errs);
+	}
+	v = links_judge_state(up, wasup, known, downs, why, len);
+	if (v != LV_OK) {
+		if (v == LV_DOWN && *why == '\0')
+			snprintf(why, len, "port %s, physical %s",
+			    p->state_str[0] ? p->state_str :
+			    field_enum_name(FT_LINK, p->state),
+			    p->phys_str[0] ? p->phys_str :
+			    field_enum_name(FT_LINK, p->phys));
+		return (v);
+	}
+	if (e->ibrate > 0 && (p->valid & BIT(IB_RATE)) &&
+	    p->rate_gbps < e->ibrate * LINKS_SLACK) {
+		snprintf(why, len, "%g Gb/s, expected %g", p->rate_gbps,
+		    e->ibrate);
+		return (LV_DEGRADED);
+	}
+	if (e->ibwidth[0] != '\0' && p->width[0] != '\0' &&
+	    strcasecmp(e->ibwidth, p->width) != 0) {
+		snprintf(why, len, "width %s, expected %s", p->width,
+		    e->ibwidth);
+		return (LV_DEGRADED);
+	}
+	if (*delta == 0)
+		return (LV_OK);
+	strlcpy(why, errs, len);
+	return (LV_ERRORING);
+}
+
+static struct linkcheck *
+links_add(struct links *l, uint32_t node, const char *kind)
+{
+	struct linkcheck	*c;
+
+	if (l->nrows == l->size) {
+		l->size = l->size ? l->size * 2 : 256;
+		l->rows = xreallocarray(l->rows, l->size, sizeof *l->rows);
+	}
+	c = &l->rows[l->nrows++];
+	memset(c, 0, sizeof *c);
+	c->node = node;
+	strlcpy(c->kind, kind, sizeof c->kind);
+	return (c);
+}
+
+/* A node none of whose links of a kind was read. */
+static void
+links_unread(struct links *l, const struct model *m, u_int node,
+    const char *kind)
+{
+	const struct node	*n = &m->nodes[node];
+	struct linkcheck	*c;
+
+	c = links_add(l, node, kind);
+	c->verdict = LV_MISSING;
+	if (n->reach != REACH_UP && n->reach != REACH_UNKNOWN)
+		snprintf(c->why, sizeof c->why, "not read: %s%s%.80s",
+		    model_reach_name(n->reach), n->error[0] ? ": " : "",
+		    n->error);
+	else
+		snprintf(c->why, sizeof c->why, "none read");
+}
+
+static void
+links_nvlinks(struct links *l, const struct model *m, u_int node,
+    const struct links_down *d, const struct links_down *dend,
+    const struct link_expect *e, int flags)
+{
+	const struct nvlink	*base, *lk, *before;
+	const struct gpu	*g;
+	struct linkcheck	*c;
+	char			 why[sizeof c->why];
+	uint64_t		 delta;
+	size_t			 first;
+	u_int			 gpu, k, known, downs;
+	int			 v, expect;
+
+	first = (size_t)node * m->gpus_per_node * m->links_per_gpu;
+	base = &m->nvlinks[first];
+	expect = e->nvlinks > (int)m->links_per_gpu ? (int)m->links_per_gpu :
+	    e->nvlinks;
+	for (gpu = 0; gpu < m->gpus_per_node; gpu++) {
+		known = 0;
+		for (k = 0; k < m->links_per_gpu; k++) {
+			lk = &base[gpu * m->links_per_gpu + k];
+			if (lk->state == LINK_UNKNOWN)
+				continue;
+			known++;
+			before = NULL;
+			if (l->nv != NULL && first + gpu * m->links_per_gpu +
+			    k < l->nnv)
+				before = &l->nv[first + gpu * m->links_per_gpu +
+				    k];
+			downs = links_downs_of(d, dend, node, 0, NULL, gpu, k);
+			v = links_judge_nvlink(lk, before, downs, e, &delta,
+			    why, sizeof why);
+			l->sum.nv[v]++;
+			if (v == LV_OK && !(flags & LI_ALL))
+				continue;
+			c = links_add(l, node, "nvlink");
+			c->valid = BIT(LC_GPU) | BIT(LC_LINK);
+			c->gpu = gpu;
+			c->link = k;
+			c->verdict = v;
+			strlcpy(c->why, why, sizeof c->why);
+			strlcpy(c->state, field_enum_name(FT_LINK, lk->state),
+			    sizeof c->state);
+			if (e->nvspeed > 0) {
+				c->expect = e->nvspeed;
+				c->valid |= BIT(LC_EXPECT);
+			}
+			if ((lk->valid & BIT(NVL_SPEED)) &&
+			    lk->state == LINK_UP) {
+				c->actual = lk->speed_gbs;
+				c->valid |= BIT(LC_ACTUAL);
+			}
+			if (lk->valid & (BIT(NVL_REPLAY) | BIT(NVL_RECOVERY) |
+			    BIT(NVL_CRC))) {
+				c->errors = (uint64_t)lk->replay +
+				    lk->recovery + lk->crc;
+				c->valid |= BIT(LC_ERRORS);
+			}
+			if (before != NULL && (c->valid & BIT(LC_ERRORS))) {
+				c->delta = delta;
+				c->valid |= BIT(LC_DELTA);
+			}
+			c->changes = downs + (v == LV_FLAPPING &&
+			    downs < LINKS_FLAPS);
+		}
+		if (expect <= 0 || (int)known >= expect)
+			continue;
+		l->sum.nv[LV_MISSING]++;
+		g = &m->gpus[(size_t)node * m->gpus_per_node + gpu];
+		c = links_add(l, node, "nvlink");
+		c->valid = BIT(LC_GPU);
+		c->gpu = gpu;
+		c->verdict = LV_MISSING;
+		c->missing = expect - known;
+		snprintf(c->state, sizeof c->state, "%u of %d", known, expect);
+		snprintf(c->why, sizeof c->why, "%u of %d links seen%s%s",
+		    known, expect, g->error[0] != '\0' ? ": " : "", g->error);
+	}
+}
+
+/* The first read of a port: the same slot, else the same name. */
+static const struct ibport *
+links_ib_before(const struct links *l, u_int node, u_int k,
+    const struct ibport *p)
+{
+	const struct ibport	*b;
+	u_int			 i;
+
+	if (l->ib == NULL || (size_t)(node + 1) * l->ibper > l->nib)
+		return (NULL);
+	b = &l->ib[(size_t)node * l->ibper];
+	if (k < l->ibper && b[k].port == p->port &&
+	    strcmp(b[k].device, p->device) == 0)
+		return (&b[k]);
+	for (i = 0; i < l->ibper; i++) {
+		if (b[i].device[0] != '\0' && b[i].port == p->port &&
+		    strcmp(b[i].device, p->device) == 0)
+			return (&b[i]);
+	}
+	return (NULL);
+}
+
+static void
+links_ibports(struct links *l, const struct model *m, u_int node,
+    const struct links_down *d, const struct links_down *dend,
+    const struct link_expect *e, int flags)
+{
+	const struct node	*n = &m->nodes[node];
+	const struct ibport	*p, *before;
+	struct linkcheck	*c;
+	char			 why[sizeof c->why];
+	uint64_t		 delta;
+	u_int			 k, downs;
+	int			 v;
+
+	for (k = 0; k < n->nib; k++) {
+		p = &m->ibports[(size_t)node * m->ib_per_node + k];
+		before = links_ib_before(l, node, k, p);
+		downs = links_downs_of(d, dend, node, 1, p->device, p->port, 0);
+		v = links_judge_ibport(p, before, downs, e, &delta, why,
+		    sizeof why);
+		l->sum.ib[v]++;
+		if (v == LV_OK && !(flags & LI_ALL))
+			continue;
+		c = links_add(l, node, "ib");
+		c->valid = BIT(LC_LINK);
+		c->slot = k;
+		strlcpy(c->device, p->device, sizeof c->device);
+		c->link = p->port;
+		c->verdict = v;
+		strlcpy(c->why, why, sizeof c->why);
+		snprintf(c->state, sizeof c->state, "%s/%s",
+		    p->state_str[0] ? p->state_str :
+		    field_enum_name(FT_LINK, p->state),
+		    p->phys_str[0] ? p->phys_str :
+		    field_enum_name(FT_LINK, p->phys));
+		if (e->ibrate > 0) {
+			c->expect = e->ibrate;
+			c->valid |= BIT(LC_EXPECT);
+		}
+		if (p->valid & BIT(IB_RATE)) {
+			c->actual = p->rate_gbps;
+			c->valid |= BIT(LC_ACTUAL);
+		}
+		strlcpy(c->expect_width, e->ibwidth, sizeof c->expect_width);
+		strlcpy(c->width, p->width, sizeof c->width);
+		if (p->valid & (BIT(IB_SYMERR) | BIT(IB_LINKDOWN) |
+		    BIT(IB_RCVERR))) {
+			c->errors = p->symerr + p->linkdown + p->rcverr;
+			c->valid |= BIT(LC_ERRORS);
+			if (before != NULL) {
+				c->delta = delta;
+				c->valid |= BIT(LC_DELTA);
+			}
+		}
+		c->changes = downs + (v == LV_FLAPPING && downs < LINKS_FLAPS);
+	}
+	if (e->ibports <= 0 || (int)n->nib >= e->ibports)
+		return;
+	l->sum.ib[LV_MISSING]++;
+	c = links_add(l, node, "ib");
+	c->verdict = LV_MISSING;
+	c->missing = e->ibports - n->nib;
+	snprintf(c->state, sizeof c->state, "%u of %d", n->nib, e->ibports);
+	snprintf(c->why, sizeof c->why, "%u of %d ports seen", n->nib,
+	    e->ibports);
+}
+
+/* Whether any NVLink of the node was read. */
+static int
+links_node_read(const struct model *m, u_int node)
+{
+	const struct nvlink	*base;
+	u_int			 k, n = m->gpus_per_node * m->links_per_gpu;
+
+	if (m->nvlinks == NULL)
+		return (0);
+	base = &m->nvlinks[(size_t)node * n];
+	for (k = 0; k < n; k++) {
+		if (base[k].state != LINK_UNKNOWN)
+			return (1);
+	}
+	return (0);
+}
+
+/*
+ * Inspect the links of the nodes in `mask' (NULL: all) against `e', and
+ * against the first read if there is one.  The rows are the problems,
+ * or every link with LI_ALL; a node none of whose links was read is a
+ * missing row with LI_UNREAD.
+ */
+void
+links_inspect(struct links *l, const struct model *m, const uint8_t *mask,
+    const struct link_expect *e, int flags)
+{
+	struct links_down	*downs, *d, *dend;
+	u_int			 ndowns, node;
+	int			 nvread, ibread;
+
+	l->nrows = 0;
+	memset(&l->sum, 0, sizeof l->sum);
+	downs = links_downs(m, &ndowns);
+	d = downs;
+	dend = downs + ndowns;
+	for (node = 0; node < m->nnodes; node++) {
+		while (d < dend && d->node < node)
+			d++;
+		if (mask != NULL && !mask[node])
+			continue;
+		nvread = links_node_read(m, node);
+		ibread = m->ibports != NULL && m->nodes[node].nib > 0;
+		if (!nvread && !ibread)
+			l->sum.unread++;
+		if (nvread)
+			links_nvlinks(l, m, node, d, dend, e, flags);
+		else if ((flags & LI_UNREAD) && e->nvlinks > 0)
+			links_unread(l, m, node, "nvlink");
+		if (ibread)
+			links_ibports(l, m, node, d, dend, e, flags);
+		else if ((flags & LI_UNREAD) && e->ibports > 0)
+			links_unread(l, m, node, "ib");
+	}
+	free(downs);
+}

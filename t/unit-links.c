@@ -1,0 +1,351 @@
+/*
+ * myriad - unit tests for the link inspection (links.c): each verdict
+ * from hand-made links, the expectations that change them, a model's
+ * rows, and real captures judged as they are.
+ * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
+ */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend.h"
+#include "collect.h"
+#include "tap.h"
+
+static struct link_expect	 h100 = {
+	.nvlinks = 18, .nvspeed = 26.562f, .ibports = 8, .ibrate = 400,
+	.ibwidth = "4X",
+};
+
+static struct nvlink
+nvl(enum link_state st, float speed, uint32_t replay, uint32_t crc)
+{
+	struct nvlink	 l;
+
+	memset(&l, 0, sizeof l);
+	l.state = st;
+	l.speed_gbs = speed;
+	l.replay = replay;
+	l.crc = crc;
+	l.valid = BIT(NVL_REPLAY) | BIT(NVL_RECOVERY) | BIT(NVL_CRC);
+	if (speed > 0)
+		l.valid |= BIT(NVL_SPEED);
+	return (l);
+}
+
+static struct ibport
+ibp(enum link_state st, enum link_state phys, float rate, const char *width)
+{
+	struct ibport	 p;
+
+	memset(&p, 0, sizeof p);
+	strlcpy(p.device, "mlx5_0", sizeof p.device);
+	p.port = 1;
+	p.state = st;
+	p.phys = phys;
+	p.rate_gbps = rate;
+	p.valid = BIT(IB_RATE);
+	strlcpy(p.width, width, sizeof p.width);
+	return (p);
+}
+
+static void
+test_nvlink(void)
+{
+	struct nvlink		 a, b;
+	struct link_expect	 e = h100;
+	uint64_t		 delta;
+	char			 why[128];
+
+	a = nvl(LINK_UP, 26.562f, 3, 0);
+	is_int(links_judge_nvlink(&a, NULL, 0, &e, &delta, why, sizeof why),
+	    LV_OK, "an NVLink up at 26.562 GB/s is ok");
+	a = nvl(LINK_DOWN, 0, 0, 0);
+	is_int(links_judge_nvlink(&a, NULL, 0, &e, &delta, why, sizeof why),
+	    LV_DOWN, "an inactive NVLink is down");
+	is_str(why, "link down", "... and says so");
+	a = nvl(LINK_UP, 25.0f, 0, 0);
+	is_int(links_judge_nvlink(&a, NULL, 0, &e, &delta, why, sizeof why),
+	    LV_DEGRADED, "an NVLink at 25 GB/s of 26.562 is degraded");
+	is_str(why, "25.000 GB/s, expected 26.562", "... with both speeds");
+	e.nvspeed = 25;
+	is_int(links_judge_nvlink(&a, NULL, 0, &e, &delta, why, sizeof why),
+	    LV_OK, "links.nvlink-speed 25: the same link is ok");
+	e.nvspeed = 0;
+	a = nvl(LINK_UP, 1.0f, 0, 0);
+	is_int(links_judge_nvlink(&a, NULL, 0, &e, &delta, why, sizeof why),
+	    LV_OK, "links.nvlink-speed 0: no speed is checked");
+	e = h100;
+	a = nvl(LINK_UP, 26.56f, 0, 0);
+	is_int(links_judge_nvlink(&a, NULL, 0, &e, &delta, why, sizeof why),
+	    LV_OK, "26.56 printed for 26.562 is not degraded");
+
+	/* Counters: rising between reads, not their level. */
+	b = nvl(LINK_UP, 26.562f, 1200, 40);
+	a = nvl(LINK_UP, 26.562f, 1200, 40);
+	is_int(links_judge_nvlink(&a, &b, 0, &e, &delta, why, sizeof why),
+	    LV_OK, "high counters that stand still are ok");
+	is_int((int)delta, 0, "... delta 0");
+	a = nvl(LINK_UP, 26.562f, 1206, 41);
+	is_int(links_judge_nvlink(&a, &b, 0, &e, &delta, why, sizeof why),
+	    LV_ERRORING, "counters rising between reads: erroring");
+	is_int((int)delta, 7, "... delta 7");
+	is_str(why, "replay +6, recovery +0, crc +1", "... named");
+	a = nvl(LINK_UP, 26.562f, 0, 0);
+	is_int(links_judge_nvlink(&a, &b, 0, &e, &delta, why, sizeof why),
+	    LV_OK, "counters reset (a reboot) are no rise");
+	a = nvl(LINK_UP, 26.562f, 1206, 41);
+	a.valid &= ~BIT(NVL_REPLAY);
+	b.valid &= ~BIT(NVL_CRC);
+	is_int(links_judge_nvlink(&a, &b, 0, &e, &delta, why, sizeof why),
+	    LV_OK, "a counter one read does not know is no rise");
+
+	/* State over time. */
+	b = nvl(LINK_DOWN, 0, 0, 0);
+	a = nvl(LINK_UP, 26.562f, 0, 0);
+	is_int(links_judge_nvlink(&a, &b, 0, &e, &delta, why, sizeof why),
+	    LV_FLAPPING, "down, then up: flapping");
+	is_str(why, "came back up during the inspection", "... said so");
+	b = nvl(LINK_UP, 26.562f, 0, 0);
+	a = nvl(LINK_DOWN, 0, 0, 0);
+	is_int(links_judge_nvlink(&a, &b, 1, &e, &delta, why, sizeof why),
+	    LV_DOWN, "up, then down: down");
+	is_str(why, "went down during the inspection", "... said so");
+	a = nvl(LINK_UP, 26.562f, 0, 0);
+	is_int(links_judge_nvlink(&a, NULL, 2, &e, &delta, why, sizeof why),
+	    LV_FLAPPING, "up now, down twice in the events: flapping");
+	is_int(links_judge_nvlink(&a, NULL, 1, &e, &delta, why, sizeof why),
+	    LV_OK, "down once in the events, up now: ok");
+	a = nvl(LINK_DOWN, 0, 0, 0);
+	is_int(links_judge_nvlink(&a, NULL, 3, &e, &delta, why, sizeof why),
+	    LV_FLAPPING, "down now, three downs: flapping");
+}
+
+static void
+test_ibport(void)
+{
+	struct ibport		 a, b;
+	struct link_expect	 e = h100;
+	uint64_t		 delta;
+	char			 why[128];
+
+	a = ibp(LINK_UP, LINK_UP, 400, "");
+	is_int(links_judge_ibport(&a, NULL, 0, &e, &delta, why, sizeof why),
+	    LV_OK, "an active NDR port is ok");
+	a = ibp(LINK_UP, LINK_POLLING, 400, "");
+	strlcpy(a.state_str, "Active", sizeof a.state_str);
+	strlcpy(a.phys_str, "Polling", sizeof a.phys_str);
+	is_int(links_judge_ibport(&a, NULL, 0, &e, &delta, why, sizeof why),
+	    LV_DOWN, "logically up, physically polling: down");
+	is_str(why, "port Active, physical Polling", "... as printed");
+	a = ibp(LINK_UP, LINK_UP, 200, "");
+	is_int(links_judge_ibport(&a, NULL, 0, &e, &delta, why, sizeof why),
+	    LV_DEGRADED, "200 Gb/s of 400: degraded");
+	is_str(why, "200 Gb/s, expected 400", "... with both rates");
+	e.ibrate = 200;
+	is_int(links_judge_ibport(&a, NULL, 0, &e, &delta, why, sizeof why),
+	    LV_OK, "links.ib-rate 200: the same port is ok");
+	e.ibrate = 0;
+	a = ibp(LINK_UP, LINK_UP, 10, "");
+	is_int(links_judge_ibport(&a, NULL, 0, &e, &delta, why, sizeof why),
+	    LV_OK, "links.ib-rate 0: no rate is checked");
+	e = h100;
+	a = ibp(LINK_UP, LINK_UP, 400, "2X");
+	is_int(links_judge_ibport(&a, NULL, 0, &e, &delta, why, sizeof why),
+	    LV_DEGRADED, "2X of 4X: degraded");
+	is_str(why, "width 2X, expected 4X", "... with both widths");
+	a = ibp(LINK_UP, LINK_UP, 400, "4x");
+	is_int(links_judge_ibport(&a, NULL, 0, &e, &delta, why, sizeof why),
+	    LV_OK, "4x is 4X");
+	e.ibwidth[0] = '\0';
+	a = ibp(LINK_UP, LINK_UP, 400, "1X");
+	is_int(links_judge_ibport(&a, NULL, 0, &e, &delta, why, sizeof why),
+	    LV_OK, "links.ib-width empty: no width is checked");
+	e = h100;
+
+	b = ibp(LINK_UP, LINK_UP, 400, "");
+	b.valid |= BIT(IB_SYMERR) | BIT(IB_LINKDOWN) | BIT(IB_RCVERR);
+	b.symerr = 10;
+	a = b;
+	a.symerr = 15;
+	a.linkdown = 1;
+	is_int(links_judge_ibport(&a, &b, 0, &e, &delta, why, sizeof why),
+	    LV_ERRORING, "port counters rising: erroring");
+	is_str(why, "symerr +5, linkdown +1, rcverr +0", "... named");
+	b = ibp(LINK_DOWN, LINK_POLLING, 10, "");
+	a = ibp(LINK_UP, LINK_UP, 400, "");
+	is_int(links_judge_ibport(&a, &b, 0, &e, &delta, why, sizeof why),
+	    LV_FLAPPING, "a port that came back: flapping");
+}
+
+/* A small model: 2 nodes of 2 GPUs; node 0 read, node 1 not. */
+static void
+test_model(void)
+{
+	struct model		*m;
+	struct links		*l;
+	struct sink		 s;
+	struct nvlink		 n;
+	struct ibport		 p;
+	struct link_expect	 e = h100;
+	const struct linkcheck	*c;
+	uint8_t			 mask[2] = { 1, 1 };
+	int			 k;
+
+	m = model_create("t", 2, 2);
+	model_add_node(m, "n1", "r1");
+	model_add_node(m, "n2", "r1");
+	model_sink(m, 0, &s);
+	for (k = 0; k < 18; k++) {
+		n = nvl(k == 5 ? LINK_DOWN : LINK_UP, k == 5 ? 0 : 26.562f,
+		    0, 0);
+		n.gpu = 0;
+		n.link = k;
+		SINK_EMIT(&s, nvlink, &n);
+		if (k >= 12)
+			continue;
+		n = nvl(LINK_UP, 26.562f, 0, 0);
+		n.gpu = 1;
+		n.link = k;
+		SINK_EMIT(&s, nvlink, &n);
+	}
+	for (k = 0; k < 7; k++) {
+		p = ibp(LINK_UP, LINK_UP, k == 3 ? 200 : 400, "");
+		snprintf(p.device, sizeof p.device, "mlx5_%d", k);
+		SINK_EMIT(&s, ibport, &p);
+	}
+	model_set_reach(m, 1, REACH_UNREACHABLE, "connection refused");
+
+	l = links_create();
+	links_first(l, m);
+	ok(links_has_first(l), "a first read is kept");
+	n = nvl(LINK_UP, 26.562f, 9, 0);
+	n.gpu = 0;
+	n.link = 7;
+	model_sink(m, 0, &s);
+	SINK_EMIT(&s, nvlink, &n);
+
+	links_inspect(l, m, mask, &e, LI_UNREAD);
+	is_int(links_count(l), 7, "seven problems: down, erroring, missing, "
+	    "degraded, ports missing, node not read (two)");
+	c = links_get(l, 0);
+	ok(c != NULL && strcmp(c->kind, "nvlink") == 0 && c->gpu == 0 &&
+	    c->link == 5 && c->verdict == LV_DOWN, "n1 GPU 0 link 5 down");
+	c = links_get(l, 1);
+	ok(c != NULL && c->gpu == 0 && c->link == 7 &&
+	    c->verdict == LV_ERRORING && c->delta == 9,
+	    "n1 GPU 0 link 7 erroring, delta 9");
+	c = links_get(l, 2);
+	ok(c != NULL && c->gpu == 1 && c->verdict == LV_MISSING &&
+	    c->missing == 6 && !(c->valid & BIT(LC_LINK)),
+	    "n1 GPU 1 missing 6 links");
+	c = links_get(l, 3);
+	ok(c != NULL && strcmp(c->kind, "ib") == 0 &&
+	    strcmp(c->device, "mlx5_3") == 0 && c->verdict == LV_DEGRADED,
+	    "n1 mlx5_3 degraded");
+	c = links_get(l, 4);
+	ok(c != NULL && c->verdict == LV_MISSING && c->missing == 1,
+	    "n1 missing a port");
+	c = links_get(l, 5);
+	ok(c != NULL && c->node == 1 && c->verdict == LV_MISSING &&
+	    strstr(c->why, "connection refused") != NULL,
+	    "n2 not read: missing, with the reason");
+	is_int(links_summary(l)->nv[LV_DOWN], 1, "summary: one NVLink down");
+	is_int(links_summary(l)->unread, 1, "summary: one node not read");
+
+	links_inspect(l, m, mask, &e, LI_ALL);
+	is_int(links_count(l), 18 + 12 + 1 + 7 + 1, "-a: every link and port, "
+	    "and the missing rows, but no unread node without LI_UNREAD");
+	mask[0] = 0;
+	links_inspect(l, m, mask, &e, 0);
+	is_int(links_count(l), 0, "a mask without n1: nothing");
+	e.nvlinks = 12;
+	e.ibports = 0;
+	e.ibrate = 0;
+	mask[0] = 1;
+	links_inspect(l, m, mask, &e, 0);
+	is_int(links_count(l), 2, "expect 12 links, no IB checks: the down "
+	    "and the erroring link only");
+	links_free(l);
+	model_free(m);
+}
+
+/* How many of the collected links or ports get verdict v. */
+static int
+judged(const struct collect *g, int ib, const struct link_expect *e, int v)
+{
+	uint64_t	 delta;
+	char		 why[128];
+	int		 i, n = 0;
+
+	for (i = 0; i < (ib ? g->nibport : g->nnvlink); i++) {
+		if ((ib ? links_judge_ibport(&g->ibport[i], NULL, 0, e, &delta,
+		    why, sizeof why) : links_judge_nvlink(&g->nvlink[i], NULL,
+		    0, e, &delta, why, sizeof why)) == v)
+			n++;
+	}
+	return (n);
+}
+
+/* Real captures, judged as they are. */
+static void
+test_fixtures(void)
+{
+	struct collect		 g;
+	struct link_expect	 e = h100;
+	char			*buf;
+	size_t			 len;
+
+	memset(&g, 0, sizeof g);
+	if ((buf = tap_fixture_skip("infiniband/gpud-ibstat-h100-some-down-0"
+	    ".txt", &len, 1)) != NULL) {
+		collect_run(&g, parse_ibstat, buf, len, NULL);
+		is_int(judged(&g, 1, &e, LV_DOWN), 3,
+		    "h100 some down: its 3 Down/Disabled ports down");
+		collect_free(&g);
+		free(buf);
+	}
+	if ((buf = tap_fixture_skip("infiniband/gpud-ibstatus-a100-all-"
+	    "active.txt", &len, 3)) != NULL) {
+		collect_run(&g, parse_ibstat, buf, len, NULL);
+		is_str(g.nibport > 0 ? g.ibport[0].width : "", "4X",
+		    "ibstatus: the width, 4X");
+		is_int(judged(&g, 1, &e, LV_DEGRADED), g.nibport,
+		    "a100 HDR against NDR: every port degraded");
+		e.ibrate = 200;
+		is_int(g.nibport - judged(&g, 1, &e, LV_OK), 1,
+		    "links.ib-rate 200: only the 40 Gb/s port is not ok");
+		e = h100;
+		collect_free(&g);
+		free(buf);
+	}
+	if ((buf = tap_fixture_skip("nvidia-smi-nvlink/h100-nvlink-s.txt",
+	    &len, 1)) != NULL) {
+		collect_run(&g, parse_nvlink_status, buf, len, NULL);
+		ok(g.nnvlink >= 18 && judged(&g, 0, &e, LV_OK) == g.nnvlink,
+		    "h100 nvlink -s: all %d links ok", g.nnvlink);
+		collect_free(&g);
+		free(buf);
+	}
+	if ((buf = tap_fixture_skip("nvidia-smi-nvlink/a100-sxm4-80gb-x4-"
+	    "nvlink-s-tabs.txt", &len, 2)) != NULL) {
+		collect_run(&g, parse_nvlink_status, buf, len, NULL);
+		is_int(judged(&g, 0, &e, LV_DEGRADED), g.nnvlink,
+		    "a100 at 25 GB/s against H100's: degraded");
+		e.nvspeed = 25;
+		is_int(judged(&g, 0, &e, LV_OK), g.nnvlink,
+		    "links.nvlink-speed 25: ok");
+		collect_free(&g);
+		free(buf);
+	}
+}
+
+int
+main(void)
+{
+	test_nvlink();
+	test_ibport();
+	test_model();
+	test_fixtures();
+	return (tap_done());
+}
