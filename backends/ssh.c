@@ -735,7 +735,16 @@ fleet_run_pump(struct fleet_run *r)
 		memmove(r->out.data, r->out.data + used, r->out.len - used);
 		r->out.len -= used;
 	}
-	/* A command's end is its exit status, which comes after EOF. */
+	/*
+	 * A command's end is its exit status, which comes after EOF, when
+	 * ssh_channel_poll() reads no more: this reads what came (the
+	 * session is non-blocking, it does not wait).
+	 */
+	if (r->done != NULL && ssh_channel_is_eof(r->ch) && !r->gotstatus &&
+	    (rc = ssh_channel_get_exit_status(r->ch)) >= 0) {
+		r->status = rc;
+		r->gotstatus = 1;
+	}
 	if (r->done != NULL && !ssh_channel_is_closed(r->ch) &&
 	    !(ssh_channel_is_eof(r->ch) && (r->gotstatus || r->signal)))
 		return;
@@ -1021,7 +1030,7 @@ static void
 fleet_exec_done(struct fleet_run *r, const char *error)
 {
 	struct exec_result	 x;
-	struct buf		 out = r->out, err = r->err;
+	struct buf		 out, err;
 	exec_cb			 done = r->done;
 	void			*arg = r->arg;
 	char			 why[256];
@@ -1045,6 +1054,8 @@ fleet_exec_done(struct fleet_run *r, const char *error)
 		strlcpy(why, "no exit status", sizeof why);
 	x.status = status;
 	x.why = status == -1 ? why : NULL;
+	out = r->out;		/* what the stop read is in */
+	err = r->err;
 	memset(&r->out, 0, sizeof r->out);
 	memset(&r->err, 0, sizeof r->err);
 	fleet_run_free(r);
