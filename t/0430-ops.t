@@ -132,6 +132,20 @@ like "$(cat "$T/err")" 'refused: no terminal to ask on: give --yes' \
 is "$(state gpu0005 | awk '{ print $2 }')" idle "and nothing changed"
 like "$(tail -1 "$AUDIT")" '"phase":"refused"' "the refusal is logged"
 
+# On a terminal, batch mode asks there: the node count, else no.
+printf '1\n' | script -qec "$M -c 'drain gpu[0005-0006] reason=tty'" /dev/null \
+    > "$T/out" 2>&1
+like "$(cat "$T/out")" 'type the node count \(2\) to go on' \
+    "on a terminal: it asks for the node count"
+like "$(cat "$T/out")" 'refused: not confirmed' "a wrong count is no"
+is "$(state 'gpu[0005-0006]' | awk '{ print $2 }' | sort -u)" idle \
+    "and nothing changed"
+printf '2\n' | script -qec "$M -c 'drain gpu[0005-0006] reason=tty'" /dev/null \
+    > "$T/out" 2>&1
+is "$(state 'gpu[0005-0006]' | awk '{ print $2 }' | sort -u)" drained \
+    "the count typed: drained"
+$M -y -c 'resume gpu[0005-0006]' > /dev/null 2>&1
+
 # --read-only: refused, hidden from help, list-commands and completion.
 $M --read-only -y -c 'drain gpu0005 reason=x' > "$T/out" 2> "$T/err"
 is "$?" 1 "--read-only: exit 1"
