@@ -71,6 +71,11 @@ screen_like "$S" '^gpu0001 .* drain(ed|ing) .* x \[[a-z]+@2027-01-15T08:00:00\]'
     "list-nodes shows gpu0001 drained, with the reason and [user@time]"
 screen_like "$S" '^gpu0002 .* drain(ed|ing) .* x \[' "and gpu0002"
 keys "$S" q
+wait_gone "$S" '^output '
+run "$S" 'view node'
+screen_like "$S" 'reason: x \[[a-z]+@2027-01-15T08:00:00\]' \
+    "the node view shows the reason with [user@time]"
+run "$S" 'view map'
 
 # One node (the cursor's when none is marked): y to go on.
 run "$S" 'mark -c'
