@@ -488,14 +488,18 @@ action_run(struct cmd_ctx *ctx, struct action *a)
 {
 	enum cmd_status	 st;
 	u_int		 i;
+	int		*ids;
 	double		 timeout = options_get_int("ssh.command-timeout");
 
 	if ((st = action_begin(ctx, a)) != CMD_OK || a->dry_run)
 		return (st);
+	ids = xcalloc(a->ncmds ? a->ncmds : 1, sizeof *ids);
 	for (i = 0; i < a->ncmds; i++)
-		a->cmds[i].id = backend_exec(ctx->backend, a->cmds[i].target,
-		    a->cmds[i].command, timeout, action_exec_done, a);
-	backend_exec_wait(ctx->backend);
+		ids[i] = a->cmds[i].id = backend_exec(ctx->backend,
+		    a->cmds[i].target, a->cmds[i].command, timeout,
+		    action_exec_done, a);
+	backend_exec_wait_ids(ctx->backend, ids, a->ncmds);
+	free(ids);
 	for (i = 0; i < a->ncmds; i++) {
 		if (a->cmds[i].id != 0)
 			backend_exec_cancel(ctx->backend, a->cmds[i].id);
