@@ -26,6 +26,7 @@ static struct {
 static int	nexecs;
 static const char *failing;	/* nodes whose command fails: "1,3" */
 static int	asked;
+static int	ran;
 
 int
 backend_exec(struct backend *b, int node, const char *command, double t,
@@ -35,6 +36,7 @@ backend_exec(struct backend *b, int node, const char *command, double t,
 	execs[nexecs].cb = cb;
 	execs[nexecs].arg = arg;
 	execs[nexecs].command = xstrdup(command);
+	ran++;
 	return (++nexecs);
 }
 
@@ -218,6 +220,16 @@ main(void)
 	is_int(act("gpu0099", 0, 1, 0, 0, OUT_TABLE), CMD_USAGE,
 	    "a node the cluster does not have is refused");
 	is_int(asked, 0, "batch mode never asked the console");
+
+	/* No audit log, no action: the intent must be on the disk first. */
+	setenv("XDG_STATE_HOME", "/dev/null/nowhere", 1);
+	ran = 0;
+	is_int(act("gpu0001", 0, 1, 0, 0, OUT_TABLE), CMD_ERROR,
+	    "an audit log that cannot be written: refused");
+	ok(strstr(errbuf, "refused: audit log /dev/null/nowhere") != NULL,
+	    "saying why: %s", errbuf);
+	is_int(ran, 0, "and nothing ran");
+	setenv("XDG_STATE_HOME", dir, 1);
 
 	unlink(path);
 	*strrchr(path, '/') = '\0';
