@@ -44,6 +44,10 @@ const struct cmd_entry cmd_table[] = {
 	{ .name = "help", .usage = "[COMMAND]",
 	  .help = "list the commands, or describe one",
 	  .opts = "", .min = 0, .max = 1, .exec = cmd_help },
+	{ .name = "list-burnins", .usage = "[-o FORMAT] [-w FILTER] "
+	      "[-n COUNT] [RUN]",
+	  .help = "the burn-ins kept, newest first, or one run's nodes",
+	  .opts = "o:w:n:", .min = 0, .max = 1, .exec = cmd_list_burnins },
 	{ .name = "list-commands", .usage = "",
 	  .help = "list every command, one a line",
 	  .opts = "o:", .min = 0, .max = 0, .exec = cmd_list_commands },
