@@ -26,6 +26,16 @@ struct backend_ops {
 	void		 (*close)(struct backend *);
 };
 
+/* A simulated remote command, run through sim_tool() when it is due. */
+struct backend_sim_exec {
+	int		 id;
+	int		 node;
+	char		*command;
+	double		 due;
+	exec_cb		 cb;
+	void		*arg;
+};
+
 struct backend {
 	const struct backend_ops *ops;
 	struct model	*model;
@@ -41,12 +51,19 @@ struct backend {
 	u_int		 ncl;
 	char		*fmt;		/* its format */
 	struct buf	 out;		/* a target's output */
+
+	struct loop	*loop;		/* the console's, if it runs */
+	struct backend_sim_exec *execs;	/* simulated commands waiting */
+	u_int		 nexecs;
+	int		 exec_id;	/* the last one's */
+	int		 exec_timer;	/* one is set */
 };
 
 static int	backend_sim_open(struct backend *, struct model **, char **);
 static void	backend_sim_refresh(struct backend *, uint64_t, int);
 static void	backend_sim_start(struct backend *, uint64_t);
 static int	backend_sim_work(struct backend *, double);
+static void	backend_sim_attach(struct backend *, struct loop *);
 static void	backend_sim_close(struct backend *);
 static int	backend_ssh_open(struct backend *, struct model **, char **);
 static void	backend_ssh_refresh(struct backend *, uint64_t, int);
@@ -58,7 +75,8 @@ static void	backend_ssh_close(struct backend *);
 static const struct backend_ops backend_table[] = {
 	{ .name = "sim", .open = backend_sim_open,
 	  .refresh = backend_sim_refresh, .start = backend_sim_start,
-	  .work = backend_sim_work, .close = backend_sim_close },
+	  .work = backend_sim_work, .attach = backend_sim_attach,
+	  .close = backend_sim_close },
 	{ .name = "ssh", .open = backend_ssh_open,
 	  .refresh = backend_ssh_refresh, .start = backend_ssh_start,
 	  .work = backend_ssh_work, .attach = backend_ssh_attach,
@@ -158,6 +176,101 @@ backend_work(struct backend *b, double budget)
 	return (b->ops->work(b, budget));
 }
 
+/*
+ * Remote commands that change things.  COMMAND is quoted for a POSIX
+ * shell already; it runs on node NODE, or on the Slurm controller when
+ * NODE is -1, for at most TIMEOUT seconds (0: no limit); CB is called once
+ * when it ends, from the loop (or backend_exec_wait).  Returns its id.
+ */
+static int	backend_sim_exec(struct backend *, int, const char *, double,
+		    exec_cb, void *);
+static struct backend_sim_exec backend_sim_exec_take(struct backend *, u_int);
+static void	backend_sim_exec_run(struct backend *, int);
+static void	backend_sim_exec_timer(void *);
+
+int
+backend_exec(struct backend *b, int node, const char *command,
+    double timeout, exec_cb cb, void *arg)
+{
+	if (b->fleet != NULL)
+		return (fleet_exec(b->fleet, ++b->exec_id, node, command,
+		    timeout, cb, arg));
+	return (backend_sim_exec(b, node, command, timeout, cb, arg));
+}
+
+/* Stop a command: its callback is called with status -1, "cancelled". */
+void
+backend_exec_cancel(struct backend *b, int id)
+{
+	struct backend_sim_exec	 e;
+	struct exec_result	 r;
+	struct buf		 empty = { NULL, 0, 0 };
+	u_int			 i;
+
+	if (b->fleet != NULL) {
+		fleet_exec_cancel(b->fleet, id);
+		return;
+	}
+	for (i = 0; i < b->nexecs; i++) {
+		if (b->execs[i].id != id)
+			continue;
+		e = backend_sim_exec_take(b, i);
+		memset(&r, 0, sizeof r);
+		r.id = id;
+		r.node = e.node;
+		r.status = -1;
+		r.why = "cancelled";
+		r.out = r.err = &empty;
+		e.cb(&r, e.arg);
+		free(e.command);
+		return;
+	}
+}
+
+/* Any command still running. */
+int
+backend_exec_busy(struct backend *b)
+{
+	if (b->fleet != NULL)
+		return (fleet_exec_busy(b->fleet));
+	return (b->nexecs > 0);
+}
+
+/*
+ * Batch: run the loop until every command has ended.  Bounded: each has
+ * its timeout, a session its connect timeout.
+ */
+void
+backend_exec_wait(struct backend *b)
+{
+	struct timespec	 ts;
+	u_int		 n;
+
+	if (b->fleet != NULL) {
+		fleet_exec_wait(b->fleet, 0);
+		return;
+	}
+	for (n = 0; b->nexecs > 0 && n < 1000000; n++) {
+		backend_sim_exec_run(b, 1);
+		if (b->nexecs > 0) {
+			ts.tv_sec = 0;
+			ts.tv_nsec = 20 * 1000000L;
+			nanosleep(&ts, NULL);
+		}
+	}
+}
+
+/* Where commands for NODE run, for --dry-run: a node, or the controller. */
+const char *
+backend_exec_target(struct backend *b, int node)
+{
+	if (node >= 0)
+		return (model_node_name(b->model, node));
+	if (b->fleet == NULL)
+		return ("controller (simulated)");
+	return (options_get("slurm.controller"));
+}
+
 /* The simulator. */
 
 static double
@@ -200,9 +313,121 @@ backend_sim_open(struct backend *b, struct model **mp, char **cause)
 	return (0);
 }
 
+/*
+ * A simulated command: it runs through the simulator's tools as the probes
+ * do, words split as sh would, ';' and newlines between commands.
+ */
+static int
+backend_sim_exec(struct backend *b, int node, const char *command,
+    double timeout, exec_cb cb, void *arg)
+{
+	struct backend_sim_exec	*e;
+
+	b->execs = xreallocarray(b->execs, b->nexecs + 1, sizeof *b->execs);
+	e = &b->execs[b->nexecs++];
+	e->id = ++b->exec_id;
+	e->node = node;
+	e->command = xstrdup(command);
+	e->due = loop_now();
+	e->cb = cb;
+	e->arg = arg;
+	if (b->loop != NULL && !b->exec_timer) {
+		b->exec_timer = 1;
+		loop_timer(b->loop, 0, backend_sim_exec_timer, b);
+	}
+	return (e->id);
+}
+
+/* Take a simulated command out of the queue. */
+static struct backend_sim_exec
+backend_sim_exec_take(struct backend *b, u_int i)
+{
+	struct backend_sim_exec	 e = b->execs[i];
+
+	memmove(&b->execs[i], &b->execs[i + 1],
+	    (b->nexecs - i - 1) * sizeof *b->execs);
+	b->nexecs--;
+	return (e);
+}
+
+/* Run the simulated commands that are due; the others wait. */
+static void
+backend_sim_exec_run(struct backend *b, int batch)
+{
+	struct backend_sim_exec	 e;
+	struct exec_result	 r;
+	struct cmdline		*cl;
+	struct buf		 out, err;
+	u_int			 ncl, i, k;
+	char			*cause;
+	double			 now = loop_now();
+
+	for (i = 0; i < b->nexecs; /* nothing */) {
+		if (b->execs[i].due > now) {
+			i++;
+			continue;
+		}
+		e = backend_sim_exec_take(b, i);
+		memset(&r, 0, sizeof r);
+		r.id = e.id;
+		r.node = e.node;
+		buf_init(&out);
+		buf_init(&err);
+		if (cmd_parse(e.command, &cl, &ncl, &cause) != 0) {
+			buf_printf(&err, "sh: %s\n", cause);
+			free(cause);
+			r.status = 2;
+		} else {
+			sim_set_time(b->sim, backend_sim_now());
+			for (k = 0; k < ncl; k++) {
+				if (sim_tool(b->sim, e.node, cl[k].argc,
+				    cl[k].argv, &out, &cause) == 0) {
+					r.status = 0;
+					continue;
+				}
+				buf_printf(&err, "%s\n", cause);
+				free(cause);
+				r.status = 1;
+			}
+			cmd_parse_free(cl, ncl);
+		}
+		r.out = &out;
+		r.err = &err;
+		e.cb(&r, e.arg);
+		buf_free(&out);
+		buf_free(&err);
+		free(e.command);
+		i = 0;		/* the callback may have queued or cancelled */
+	}
+	if (b->nexecs > 0 && b->loop != NULL && !batch && !b->exec_timer) {
+		b->exec_timer = 1;
+		loop_timer(b->loop, 0.05, backend_sim_exec_timer, b);
+	}
+}
+
+static void
+backend_sim_exec_timer(void *arg)
+{
+	struct backend	*b = arg;
+
+	b->exec_timer = 0;
+	backend_sim_exec_run(b, 0);
+}
+
+static void
+backend_sim_attach(struct backend *b, struct loop *l)
+{
+	b->loop = l;
+}
+
 static void
 backend_sim_close(struct backend *b)
 {
+	u_int	 i;
+
+	for (i = 0; i < b->nexecs; i++)
+		free(b->execs[i].command);
+	free(b->execs);
 	if (b->cl != NULL)
 		cmd_parse_free(b->cl, b->ncl);
 	free(b->fmt);

@@ -41,6 +41,20 @@ struct probe {
 extern const struct probe probes[];
 char		*probe_format(const struct probe *, int, char **);
 
+/*
+ * A remote command that changes things (drain, burn-in): its end.  The
+ * buffers are the run's, valid during the callback only.
+ */
+struct exec_result {
+	int		 id;
+	int		 node;		/* node id, or -1: the Slurm controller */
+	int		 status;	/* exit status; -1: did not run or end */
+	const char	*why;		/* NULL, or why not: unreachable, ... */
+	const struct buf *out;		/* its standard output */
+	const struct buf *err;		/* its standard error (bounded) */
+};
+typedef void (*exec_cb)(const struct exec_result *, void *);
+
 /* ssh.c: the fleet over SSH. */
 struct fleet;
 struct fleet	*fleet_create(struct model *, char **);
@@ -49,6 +63,11 @@ void		 fleet_attach(struct fleet *, struct loop *);
 void		 fleet_start(struct fleet *, uint64_t);
 void		 fleet_run(struct fleet *, uint64_t);
 int		 fleet_busy(struct fleet *);
+int		 fleet_exec(struct fleet *, int, int, const char *, double,
+		     exec_cb, void *);
+int		 fleet_exec_cancel(struct fleet *, int);
+int		 fleet_exec_busy(struct fleet *);
+void		 fleet_exec_wait(struct fleet *, double);
 
 /* backend.c: the data sources. */
 struct backend	*backend_create(struct model **, char **);
@@ -60,6 +79,12 @@ const char	*backend_name(const struct backend *);
 void		 backend_attach(struct backend *, struct loop *);
 int		 backend_parse(struct model *, int, const struct parser *,
 		     const char *, const struct buf *, char *, size_t);
+int		 backend_exec(struct backend *, int, const char *, double,
+		     exec_cb, void *);
+void		 backend_exec_cancel(struct backend *, int);
+int		 backend_exec_busy(struct backend *);
+void		 backend_exec_wait(struct backend *);
+const char	*backend_exec_target(struct backend *, int);
 
 /* parse.c: the parser table and what parsers share. */
 extern const struct parser parsers[];
@@ -112,7 +137,7 @@ int		 parse_ibstat(const char *, size_t, const char *,
 		     const struct sink *);
 
 /* parse-slurm.c */
-#define SINFO_FORMAT	"%N|%T|%P|%c|%m|%G|%E"
+#define SINFO_FORMAT	"%N|%T|%P|%c|%m|%G|%u|%H|%E"
 #define SQUEUE_FORMAT	"%i|%u|%P|%j|%T|%M|%l|%D|%C|%b|%N|%r"
 int		 parse_sinfo(const char *, size_t, const char *,
 		     const struct sink *);

@@ -1857,6 +1857,78 @@ bad:
 	return (-1);
 }
 
+/*
+ * scontrol update NodeName=SET State=DRAIN|RESUME|UNDRAIN Reason=TEXT: the
+ * one change the simulator takes, kept over its state.  As slurmctld does,
+ * a drain needs a reason and stamps it with the user and the time.
+ */
+static int
+simt_scontrol_update(struct sim *s, int argc, char **argv, char **cause)
+{
+	const char	*names = NULL, *state = NULL, *reason = NULL, *user;
+	const char	*eq;
+	u_int		*ids, n, i;
+	int		 k;
+	struct sim_drain *d;
+
+	for (k = 0; k < argc; k++) {
+		if ((eq = strchr(argv[k], '=')) == NULL) {
+			xasprintf(cause, "scontrol: error: Invalid input: %s",
+			    argv[k]);
+			return (-1);
+		}
+		if (strncasecmp(argv[k], "NodeName=", 9) == 0)
+			names = eq + 1;
+		else if (strncasecmp(argv[k], "State=", 6) == 0)
+			state = eq + 1;
+		else if (strncasecmp(argv[k], "Reason=", 7) == 0)
+			reason = eq + 1;
+		else {
+			xasprintf(cause, "scontrol: error: Update of this "
+			    "parameter is not supported: %s", argv[k]);
+			return (-1);
+		}
+	}
+	if (names == NULL || state == NULL) {
+		xasprintf(cause, "scontrol: error: the simulator updates "
+		    "NodeName=... State=DRAIN|RESUME|UNDRAIN only");
+		return (-1);
+	}
+	if (strcasecmp(state, "DRAIN") != 0 &&
+	    strcasecmp(state, "RESUME") != 0 &&
+	    strcasecmp(state, "UNDRAIN") != 0) {
+		xasprintf(cause, "scontrol: error: Invalid node state "
+		    "specified");
+		return (-1);
+	}
+	if (strcasecmp(state, "DRAIN") == 0 && (reason == NULL ||
+	    *reason == '\0')) {
+		xasprintf(cause, "You must specify a reason when DOWNING or "
+		    "DRAINING a node. Request denied");
+		return (-1);
+	}
+	if (simt_hostlist(s, names, &ids, &n, cause) != 0)
+		return (-1);
+	if (s->drains == NULL)
+		s->drains = xcalloc(s->nnodes, sizeof *s->drains);
+	if ((user = getenv("USER")) == NULL || *user == '\0')
+		user = "root";
+	for (i = 0; i < n; i++) {
+		d = &s->drains[ids[i]];
+		free(d->reason);
+		d->reason = NULL;
+		if (strcasecmp(state, "DRAIN") == 0) {
+			d->state = SD_DRAIN;
+			d->reason = xstrdup(reason);
+			strlcpy(d->user, user, sizeof d->user);
+			d->since = floor(s->t);
+		} else
+			d->state = SD_RESUMED;
+	}
+	free(ids);
+	return (0);
+}
+
 static int
 simt_scontrol(struct sim *s, int node, int argc, char **argv,
     struct buf *out, char **cause)
@@ -1865,6 +1937,8 @@ simt_scontrol(struct sim *s, int node, int argc, char **argv,
 	u_int		*ids = NULL, n, i;
 	int		 oneline = 0, show = 0;
 
+	if (argc > 1 && strcmp(argv[1], "update") == 0)
+		return (simt_scontrol_update(s, argc - 2, argv + 2, cause));
 	for (i = 1; i < (u_int)argc; i++) {
 		a = argv[i];
 		if (strcmp(a, "-o") == 0 || strcmp(a, "--oneliner") == 0)

@@ -217,8 +217,15 @@ sim_create(u_int ngpus, uint64_t seed, double rate)
 void
 sim_free(struct sim *s)
 {
+	u_int	 i;
+
 	if (s == NULL)
 		return;
+	if (s->drains != NULL) {
+		for (i = 0; i < s->nnodes; i++)
+			free(s->drains[i].reason);
+		free(s->drains);
+	}
 	free(s->names);
 	free(s->nodes);
 	free(s->jobs);
@@ -481,7 +488,14 @@ sim_node_reason(const struct sim *s, u_int node, const char **user,
 {
 	const struct sim_node	*n = &s->nodes[node];
 	const struct sim_fault	*f;
+	const struct sim_drain	*d;
 
+	d = s->drains != NULL ? &s->drains[node] : NULL;
+	if (d != NULL && d->state == SD_DRAIN) {
+		*user = d->user;
+		*since = d->since;
+		return (d->reason);
+	}
 	if ((f = sim_fault_find(s, node, SF_UNREACH, -1)) != NULL &&
 	    s->t >= f->start + 300) {
 		*user = "slurm";
@@ -494,6 +508,8 @@ sim_node_reason(const struct sim *s, u_int node, const char **user,
 		return (sim_admin_downs[n->admin_reason %
 		    nitems(sim_admin_downs)]);
 	}
+	if (d != NULL && d->state == SD_RESUMED)
+		return (NULL);
 	if ((f = sim_fault_find(s, node, SF_XID79, -1)) != NULL &&
 	    s->t >= f->start + 120) {
 		*user = "root";

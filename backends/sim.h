@@ -159,6 +159,19 @@ struct sim_nodeval {
 	int		 busy;		/* GPUs in use */
 };
 
+/* An operator's scontrol update: kept over the simulated state. */
+enum sim_drain_state {
+	SD_NONE,
+	SD_DRAIN,
+	SD_RESUMED,		/* drains from the simulation are lifted */
+};
+struct sim_drain {
+	uint8_t		 state;		/* enum sim_drain_state */
+	char		 user[32];
+	double		 since;
+	char		*reason;
+};
+
 struct sim {
 	u_int		 nnodes;
 	u_int		 width;		/* digits in node names */
@@ -181,6 +194,8 @@ struct sim {
 	u_int		 njobs;
 	u_int		 jobssize;
 	u_int		 nrunning;
+
+	struct sim_drain *drains;	/* nnodes, once one is asked for */
 
 	/* nvidia-smi: the last query, parsed. */
 	char		*qstr;

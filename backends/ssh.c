@@ -73,6 +73,7 @@ struct fleet_target {
 	double			 heard;		/* the peer, last */
 	double			 keepalive;	/* one sent, last */
 	u_int			 attempts;
+	char			 why[200];	/* why it is not up, last */
 	int			 stream;	/* the GPU stream is open */
 	struct fleet_runs	 runs;		/* its runs, waiting or not */
 	u_int			 oneshots;	/* running runs that end */
@@ -103,6 +104,16 @@ struct fleet_run {
 	double			 deadline;
 	double			 last;		/* last byte, for streams */
 	int			 running;	/* in f->runs, not f->waiting */
+
+	/* A command that changes things (fleet_exec): no probe. */
+	int			 id;
+	exec_cb			 done;
+	void			*arg;
+	double			 timeout;
+	u_int			 attempts;	/* its target's, when queued */
+	int			 status;	/* exit status, once sent */
+	int			 gotstatus;
+	char			*signal;	/* killed by */
 	TAILQ_ENTRY(fleet_run)	 entry;		/* in f->runs or f->waiting */
 	TAILQ_ENTRY(fleet_run)	 tentry;	/* in its target's runs */
 };
@@ -153,7 +164,8 @@ static void	fleet_pump(struct fleet *, struct fleet_target *);
 static void	fleet_watch(struct fleet *, struct fleet_target *);
 static void	fleet_stream_set(struct fleet *, struct fleet_target *, short);
 static void	fleet_run_done(struct fleet_run *, const char *);
-static void	fleet_run_cancel(struct fleet_run *);
+static void	fleet_run_cancel(struct fleet_run *, const char *);
+static void	fleet_exec_done(struct fleet_run *, const char *);
 static void	fleet_run_begin(struct fleet *, struct fleet_run *, double);
 static void	fleet_connect_more(struct fleet *);
 static void	fleet_schedule(struct fleet *);
@@ -212,6 +224,7 @@ fleet_reach(struct fleet *f, struct fleet_target *t, enum reach r,
 		vsnprintf(why, sizeof why, fmt, ap);
 		va_end(ap);
 	}
+	strlcpy(t->why, why, sizeof t->why);
 	if (t->node >= 0)
 		model_set_reach(f->model, t->node, r, r == REACH_UP ? NULL :
 		    why);
@@ -235,7 +248,8 @@ fleet_drop(struct fleet *f, struct fleet_target *t, int retry)
 
 	TAILQ_FOREACH_SAFE(r, &t->runs, tentry, rn) {
 		if (r->running)
-			fleet_run_cancel(r);
+			fleet_run_cancel(r, *t->why != '\0' ? t->why :
+			    "the session was lost");
 	}
 	if (t->s != NULL) {
 		if (t->watched)
@@ -641,6 +655,26 @@ fleet_data(ssh_session s, ssh_channel ch, void *data, uint32_t len,
 	return (len);
 }
 
+/* A command's exit status or signal, as the node sends them. */
+static void
+fleet_exit_status(ssh_session s, ssh_channel ch, int status, void *arg)
+{
+	struct fleet_run	*r = arg;
+
+	r->status = status;
+	r->gotstatus = 1;
+}
+
+static void
+fleet_exit_signal(ssh_session s, ssh_channel ch, const char *signal,
+    int core, const char *errmsg, const char *lang, void *arg)
+{
+	struct fleet_run	*r = arg;
+
+	free(r->signal);
+	r->signal = xstrdup(signal != NULL ? signal : "?");
+}
+
 /* The runs of a session: open, exec, read. */
 static void
 fleet_run_pump(struct fleet_run *r)
@@ -701,6 +735,10 @@ fleet_run_pump(struct fleet_run *r)
 		memmove(r->out.data, r->out.data + used, r->out.len - used);
 		r->out.len -= used;
 	}
+	/* A command's end is its exit status, which comes after EOF. */
+	if (r->done != NULL && !ssh_channel_is_closed(r->ch) &&
+	    !(ssh_channel_is_eof(r->ch) && (r->gotstatus || r->signal)))
+		return;
 	if (ssh_channel_is_eof(r->ch) || ssh_channel_is_closed(r->ch))
 		fleet_run_done(r, NULL);
 }
@@ -951,7 +989,7 @@ fleet_run_free(struct fleet_run *r)
 			f->oneshots--;
 		}
 	}
-	if (r->node >= 0)
+	if (r->node >= 0 && r->probe != NULL)
 		f->pending[r->node] &= ~(1U << (r->probe - probes));
 	if (r->stream && r->t != NULL)
 		r->t->stream = 0;
@@ -959,15 +997,62 @@ fleet_run_free(struct fleet_run *r)
 	buf_free(&r->err);
 	free(r->command);
 	free(r->fmt);
+	free(r->signal);
 	free(r);
 }
 
 /* A run that cannot go on because its session went: no verdict on data. */
 static void
-fleet_run_cancel(struct fleet_run *r)
+fleet_run_cancel(struct fleet_run *r, const char *why)
 {
+	if (r->done != NULL) {
+		fleet_exec_done(r, why);
+		return;
+	}
 	fleet_run_stop(r, 1);
 	fleet_run_free(r);
+}
+
+/*
+ * A command has ended, or could not run (error): tell whoever asked.  The
+ * run is gone before the callback, which may queue or cancel others.
+ */
+static void
+fleet_exec_done(struct fleet_run *r, const char *error)
+{
+	struct exec_result	 x;
+	struct buf		 out = r->out, err = r->err;
+	exec_cb			 done = r->done;
+	void			*arg = r->arg;
+	char			 why[256];
+	int			 status;
+
+	memset(&x, 0, sizeof x);
+	x.id = r->id;
+	x.node = r->node;
+	if (r->ch != NULL) {
+		fleet_run_stop(r, 1);
+		status = r->gotstatus ? r->status : -1;
+	} else
+		status = fleet_run_stop(r, error != NULL);
+	if (error != NULL) {
+		strlcpy(why, error, sizeof why);
+		status = -1;
+	} else if (r->signal != NULL) {
+		snprintf(why, sizeof why, "killed by signal %s", r->signal);
+		status = -1;
+	} else if (status == -1)
+		strlcpy(why, "no exit status", sizeof why);
+	x.status = status;
+	x.why = status == -1 ? why : NULL;
+	memset(&r->out, 0, sizeof r->out);
+	memset(&r->err, 0, sizeof r->err);
+	fleet_run_free(r);
+	x.out = &out;
+	x.err = &err;
+	done(&x, arg);
+	buf_free(&out);
+	buf_free(&err);
 }
 
 /* A run has ended: parse what it printed into the model, or say why not. */
@@ -975,11 +1060,16 @@ static void
 fleet_run_done(struct fleet_run *r, const char *error)
 {
 	struct model		*m = r->f->model;
-	const struct parser	*p = parser_find(r->probe->parser);
+	const struct parser	*p;
 	char			 why[256];
 	int			 status;
 	size_t			 len;
 
+	if (r->done != NULL) {
+		fleet_exec_done(r, error);
+		return;
+	}
+	p = parser_find(r->probe->parser);
 	status = fleet_run_stop(r, error != NULL);
 	if (error == NULL && p != NULL && !(r->stream && r->out.len == 0)) {
 		if (status != 0 && r->out.len == 0) {
@@ -1042,7 +1132,9 @@ fleet_queue(struct fleet *f, struct fleet_target *t, int node,
 	r->command = xstrdup(command);
 	r->stream = stream;
 	r->out_fd = r->err_fd = -1;
-	if (cmd_parse(command, &cl, &ncl, &cause) == 0) {
+	if (pr == NULL)
+		;
+	else if (cmd_parse(command, &cl, &ncl, &cause) == 0) {
 		if (ncl == 1)
 			r->fmt = probe_format(pr, cl[0].argc, cl[0].argv);
 		cmd_parse_free(cl, ncl);
@@ -1051,7 +1143,7 @@ fleet_queue(struct fleet *f, struct fleet_target *t, int node,
 	TAILQ_INSERT_TAIL(&f->waiting, r, entry);
 	if (t != NULL)
 		TAILQ_INSERT_TAIL(&t->runs, r, tentry);
-	if (node >= 0)
+	if (node >= 0 && pr != NULL)
 		f->pending[node] |= 1U << (pr - probes);
 }
 
@@ -1065,13 +1157,20 @@ fleet_run_begin(struct fleet *f, struct fleet_run *r, double now)
 		return;
 	r->cb.userdata = r;
 	r->cb.channel_data_function = fleet_data;
+	if (r->done != NULL) {
+		r->cb.channel_exit_status_function = fleet_exit_status;
+		r->cb.channel_exit_signal_function = fleet_exit_signal;
+	}
 	ssh_callbacks_init(&r->cb);
 	ssh_set_channel_callbacks(r->ch, &r->cb);
 	TAILQ_REMOVE(&f->waiting, r, entry);
 	TAILQ_INSERT_TAIL(&f->runs, r, entry);
 	r->running = 1;
-	r->deadline = r->stream ? 0 : now +
-	    options_get_int("ssh.command-timeout");
+	if (r->done != NULL)
+		r->deadline = r->timeout > 0 ? now + r->timeout : 0;
+	else
+		r->deadline = r->stream ? 0 : now +
+		    options_get_int("ssh.command-timeout");
 	r->last = now;
 	if (r->stream)
 		t->stream = 1;
@@ -1100,10 +1199,23 @@ fleet_schedule(struct fleet *f)
 			TAILQ_REMOVE(&f->waiting, r, entry);
 			TAILQ_INSERT_TAIL(&f->runs, r, entry);
 			r->running = 1;
-			r->deadline = now +
-			    options_get_int("ssh.command-timeout");
+			if (r->done != NULL)
+				r->deadline = r->timeout > 0 ? now +
+				    r->timeout : 0;
+			else
+				r->deadline = now +
+				    options_get_int("ssh.command-timeout");
 			if (fleet_local_start(r) != 0)
 				fleet_run_done(r, strerror(errno));
+			continue;
+		}
+		/* A command for a target that failed since: not waited for. */
+		if (r->done != NULL && t->state == FT_IDLE &&
+		    t->attempts > r->attempts) {
+			TAILQ_REMOVE(&f->waiting, r, entry);
+			TAILQ_INSERT_TAIL(&f->runs, r, entry);
+			fleet_run_cancel(r, *t->why != '\0' ? t->why :
+			    "unreachable");
 			continue;
 		}
 		if (t->state == FT_IDLE && !t->queued && t->retry <= now) {
@@ -1315,12 +1427,17 @@ fleet_free(struct fleet *f)
 
 	if (f == NULL)
 		return;
+	/* Nobody is left to tell. */
+	TAILQ_FOREACH(r, &f->runs, entry)
+		r->done = NULL;
+	TAILQ_FOREACH(r, &f->waiting, entry)
+		r->done = NULL;
 	while ((r = TAILQ_FIRST(&f->runs)) != NULL)
-		fleet_run_cancel(r);
+		fleet_run_cancel(r, NULL);
 	while ((r = TAILQ_FIRST(&f->waiting)) != NULL) {
 		TAILQ_REMOVE(&f->waiting, r, entry);
 		TAILQ_INSERT_TAIL(&f->runs, r, entry);
-		fleet_run_cancel(r);
+		fleet_run_cancel(r, NULL);
 	}
 	for (i = 0; i < f->ntargets; i++) {
 		struct fleet_target *t = fleet_target(f, i);
@@ -1516,7 +1633,8 @@ fleet_run(struct fleet *f, uint64_t domains)
 			    r->t->attempts > 0) {
 				TAILQ_REMOVE(&f->waiting, r, entry);
 				TAILQ_INSERT_TAIL(&f->runs, r, entry);
-				fleet_run_cancel(r);
+				fleet_run_cancel(r, *r->t->why != '\0' ?
+				    r->t->why : "unreachable");
 			}
 		}
 		if (!fleet_busy(f))
@@ -1531,6 +1649,130 @@ fleet_run(struct fleet *f, uint64_t domains)
 	TAILQ_FOREACH_SAFE(r, &f->runs, entry, rn) {
 		if (!r->stream)
 			fleet_run_done(r, "timed out");
+	}
+	loop_free(fleet_rewatch(f, saved, 0));
+}
+
+/*
+ * A command that changes things, on a node (a channel of its session) or
+ * on the controller (its session, or a local process when it is "local").
+ * DONE is called once when it ends or cannot run.
+ */
+int
+fleet_exec(struct fleet *f, int id, int node, const char *command,
+    double timeout, exec_cb done, void *arg)
+{
+	struct fleet_target	*t;
+	struct fleet_run	*r;
+
+	if (node >= 0 && (u_int)node < f->model->nnodes)
+		t = &f->nodes[node];
+	else {
+		node = -1;
+		t = strcmp(f->ctld.name, "local") == 0 ? NULL : &f->ctld;
+	}
+	/* A target that failed is tried again now, not after its backoff. */
+	if (t != NULL && t->state == FT_IDLE)
+		t->retry = 0;
+	fleet_queue(f, t, node, NULL, command, 0);
+	r = TAILQ_LAST(&f->waiting, fleet_runs);
+	r->id = id;
+	r->done = done;
+	r->arg = arg;
+	r->timeout = timeout;
+	r->attempts = t != NULL ? t->attempts : 0;
+	/* It starts on the next tick: never a callback before we return. */
+	return (id);
+}
+
+/* Stop a command; its callback says "cancelled". */
+int
+fleet_exec_cancel(struct fleet *f, int id)
+{
+	struct fleet_run	*r;
+
+	TAILQ_FOREACH(r, &f->waiting, entry) {
+		if (r->done != NULL && r->id == id) {
+			TAILQ_REMOVE(&f->waiting, r, entry);
+			TAILQ_INSERT_TAIL(&f->runs, r, entry);
+			fleet_exec_done(r, "cancelled");
+			return (0);
+		}
+	}
+	TAILQ_FOREACH(r, &f->runs, entry) {
+		if (r->done != NULL && r->id == id) {
+			fleet_exec_done(r, "cancelled");
+			return (0);
+		}
+	}
+	return (-1);
+}
+
+int
+fleet_exec_busy(struct fleet *f)
+{
+	struct fleet_run	*r;
+
+	TAILQ_FOREACH(r, &f->waiting, entry) {
+		if (r->done != NULL)
+			return (1);
+	}
+	TAILQ_FOREACH(r, &f->runs, entry) {
+		if (r->done != NULL)
+			return (1);
+	}
+	return (0);
+}
+
+/*
+ * Run a loop of our own until every command has ended: each has its
+ * timeout and a session its connect timeout; LIMIT (or, if 0, those and
+ * the fan-out) bounds the whole.
+ */
+void
+fleet_exec_wait(struct fleet *f, double limit)
+{
+	struct loop		*saved = f->loop;
+	struct fleet_run	*r, *rn;
+	double			 until, ticked = 0, longest = 0;
+
+	TAILQ_FOREACH(r, &f->waiting, entry) {
+		if (r->done != NULL && r->timeout > longest)
+			longest = r->timeout;
+	}
+	TAILQ_FOREACH(r, &f->runs, entry) {
+		if (r->done != NULL && r->timeout > longest)
+			longest = r->timeout;
+	}
+	if (longest == 0)
+		longest = options_get_int("ssh.command-timeout");
+	if (limit <= 0)
+		limit = (options_get_int("ssh.connect-timeout") + longest + 1) *
+		    (1 + (f->model->nnodes + 2) / options_get_int("ssh.fanout"));
+	until = fleet_now() + limit;
+	fleet_rewatch(f, loop_create(), 1);
+	fleet_schedule(f);
+	while (fleet_exec_busy(f) && fleet_now() < until) {
+		loop_once(f->loop, FLEET_TICK);
+		if (fleet_now() >= ticked + FLEET_TICK) {
+			fleet_tick(f);
+			ticked = fleet_now();
+		}
+	}
+	TAILQ_FOREACH_SAFE(r, &f->runs, entry, rn) {
+		if (r->done != NULL)
+			fleet_exec_done(r, "timed out");
+	}
+	while (fleet_exec_busy(f)) {
+		TAILQ_FOREACH(r, &f->waiting, entry) {
+			if (r->done != NULL)
+				break;
+		}
+		if (r == NULL)
+			break;
+		TAILQ_REMOVE(&f->waiting, r, entry);
+		TAILQ_INSERT_TAIL(&f->runs, r, entry);
+		fleet_exec_done(r, "timed out");
 	}
 	loop_free(fleet_rewatch(f, saved, 0));
 }

@@ -29,6 +29,10 @@ const struct cmd_entry cmd_table[] = {
 	      "half-up|half-down|home|end|top|bottom|line-start|line-end",
 	  .help = "move the cursor", .opts = "", .min = 1, .max = 1,
 	  .flags = CMD_UI, .exec = cmd_cursor },
+	{ .name = "drain", .usage = "[-nyf] [-o FORMAT] [NODESET] reason=TEXT",
+	  .help = "take nodes out of service in Slurm (their jobs run on)",
+	  .opts = "nyfo:", .min = 1, .max = 2, .flags = CMD_MUTATES,
+	  .exec = cmd_drain },
 	{ .name = "dump-screen", .usage = "FILE",
 	  .help = "write the screen as text to FILE",
 	  .opts = "", .min = 1, .max = 1, .flags = CMD_UI,
@@ -113,6 +117,10 @@ const struct cmd_entry cmd_table[] = {
 	{ .name = "refresh", .usage = "",
 	  .help = "read everything again now",
 	  .opts = "", .min = 0, .max = 0, .exec = cmd_refresh },
+	{ .name = "resume", .usage = "[-nyf] [-o FORMAT] [NODESET]",
+	  .help = "put drained (or down) nodes back in service in Slurm",
+	  .opts = "nyfo:", .min = 0, .max = 1, .flags = CMD_MUTATES,
+	  .exec = cmd_resume },
 	{ .name = "show-node", .usage = "[-o FORMAT] NODE",
 	  .help = "everything about one node",
 	  .opts = "o:", .min = 1, .max = 1, .domains = DOMS_ALL,
@@ -132,6 +140,10 @@ const struct cmd_entry cmd_table[] = {
 	{ .name = "suspend", .usage = "", .help = "suspend the console (C-z)",
 	  .opts = "", .min = 0, .max = 0, .flags = CMD_UI,
 	  .exec = cmd_suspend },
+	{ .name = "undrain", .usage = "[-nyf] [-o FORMAT] [NODESET]",
+	  .help = "lift the drain of nodes in Slurm, nothing else",
+	  .opts = "nyfo:", .min = 0, .max = 1, .flags = CMD_MUTATES,
+	  .exec = cmd_undrain },
 	{ .name = "unbind", .usage = "[-T VIEW] KEY",
 	  .help = "remove a key binding",
 	  .opts = "T:", .min = 1, .max = 1, .exec = cmd_unbind },
@@ -272,6 +284,8 @@ cmd_run(struct cmd_ctx *ctx, int argc, char **argv)
 	}
 	memset(&args, 0, sizeof args);
 	args.entry = e;
+	args.nwords = argc;
+	args.words = argv;
 	if (cmd_options(ctx, &args, argc, argv) != 0) {
 		free(args.argv);
 		return (CMD_USAGE);

@@ -49,6 +49,12 @@ static const struct main_option {
 	  "simulated faults per node per hour" },
 	{ "read-only", 0, no_argument, "read-only", "true", NULL,
 	  "refuse every command that changes the cluster" },
+	{ "dry-run", 'n', no_argument, NULL, NULL, NULL,
+	  "print the remote commands that would change the cluster; run none" },
+	{ "yes", 'y', no_argument, NULL, NULL, NULL,
+	  "change the cluster without asking (batch mode needs it)" },
+	{ "force", 0, no_argument, NULL, NULL, NULL,
+	  "go past the circuit breaker (max-drain)" },
 	{ "color", 0, required_argument, "color", NULL, "WHEN",
 	  "colour: auto, always or never" },
 	{ "help", 'h', no_argument, NULL, NULL, NULL,
@@ -195,6 +201,7 @@ main(int argc, char **argv)
 	char			 shortopts[64], *p = shortopts, *cause, *text;
 	char			**commands = NULL, **files = NULL;
 	int			 ncommands = 0, nfiles = 0, ch, idx, i;
+	int			 dry_run = 0, yes = 0, force = 0;
 	enum cmd_status		 st = CMD_OK, rc;
 
 	signal(SIGPIPE, SIG_IGN);
@@ -253,6 +260,12 @@ main(int argc, char **argv)
 			continue;
 		case 'F':
 			continue;
+		case 'n':
+			dry_run = 1;
+			continue;
+		case 'y':
+			yes = 1;
+			continue;
 		case 'w':
 			/* -w: the pdsh way, the nodes over SSH. */
 			if (options_set("source", "ssh", &cause) != 0)
@@ -264,6 +277,8 @@ main(int argc, char **argv)
 			printf("myriad %s\n", MYRIAD_VERSION);
 			return (0);
 		}
+		if (strcmp(mo->name, "force") == 0)
+			force = 1;
 		if (mo->option != NULL && options_set(mo->option,
 		    mo->value != NULL ? mo->value : optarg, &cause) != 0) {
 			fprintf(stderr, "myriad: --%s: %s\n", mo->name, cause);
@@ -283,6 +298,9 @@ main(int argc, char **argv)
 	memset(&ctx, 0, sizeof ctx);
 	ctx.out = stdout;
 	ctx.err = stderr;
+	ctx.dry_run = dry_run;
+	ctx.yes = yes;
+	ctx.force = force;
 	output_parse_format(options_get("output"), &ctx.format);
 	if ((ctx.backend = backend_create(&model, &cause)) == NULL) {
 		fprintf(stderr, "myriad: %s\n", cause);

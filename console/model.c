@@ -704,3 +704,18 @@ fail:
 	*mask = NULL;
 	return (-1);
 }
+
+/* Node ids as a folded node set: gpu[0001-0004,0009]. */
+char *
+model_fold(const struct model *m, const int *ids, u_int n)
+{
+	struct nodeset	*ns = nodeset_create();
+	char		*set;
+	u_int		 i;
+
+	for (i = 0; i < n; i++)
+		nodeset_add(ns, model_node_name(m, ids[i]));
+	set = nodeset_fold(ns);
+	nodeset_free(ns);
+	return (set);
+}

@@ -458,6 +458,7 @@ u_int		 model_history(const struct model *, size_t,
 		     enum hist_metric, float *, u_int);
 int		 model_select(const struct model *, const char *,
 		     uint8_t **, char **);
+char		*model_fold(const struct model *, const int *, u_int);
 
 /*
  * fields.c: what each record holds, by name, for output, filters and the
@@ -577,6 +578,7 @@ enum cmd_status {
 	CMD_OK = 0,
 	CMD_ERROR = 1,		/* the command failed */
 	CMD_USAGE = 2,		/* it was used wrongly */
+	CMD_PARTIAL = 3,	/* it failed on some nodes only */
 };
 #define CMD_MUTATES	0x1	/* changes the cluster: refused read-only */
 #define CMD_UI		0x2	/* needs the console */
@@ -590,10 +592,15 @@ struct cmd_ctx {
 	enum output_format	 format;
 	FILE			*out;
 	FILE			*err;
+	int			 dry_run;	/* --dry-run */
+	int			 yes;		/* --yes */
+	int			 force;		/* --force */
 };
 struct cmd_entry;
 struct cmd_args {
 	const struct cmd_entry	*entry;
+	int			 nwords;	/* every word, as typed */
+	char			**words;
 	int			 argc;		/* positional words */
 	char			**argv;
 	const char		*opt[128];	/* -x values; "" for flags */
@@ -629,6 +636,68 @@ enum cmd_status	 cmd_list_events(struct cmd_ctx *, struct cmd_args *);
 enum cmd_status	 cmd_show_node(struct cmd_ctx *, struct cmd_args *);
 enum cmd_status	 cmd_parse_file(struct cmd_ctx *, struct cmd_args *);
 enum cmd_status	 cmd_list_burnins(struct cmd_ctx *, struct cmd_args *);
+
+/* cmd-ops.c: commands that change the cluster. */
+enum cmd_status	 cmd_drain(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_resume(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_undrain(struct cmd_ctx *, struct cmd_args *);
+
+/*
+ * action.c: the one path of every command that changes the cluster:
+ * read-only, --yes, the circuit breaker, the confirmation, --dry-run, the
+ * audit log, the folded report and the exit status.
+ */
+struct action_node {
+	int		 done;		/* a result came */
+	int		 ok;
+	char		*text;		/* the result, or why it failed */
+};
+struct action_cmd {
+	int		 target;	/* node id, or -1: the controller */
+	char		*where;		/* its name, for --dry-run and the log */
+	char		*command;	/* quoted for a POSIX shell */
+	int		 id;		/* backend_exec's, while it runs */
+};
+struct action {
+	struct cmd_ctx	*ctx;
+	const char	*verb;		/* "drain", "burnin", ... */
+	char		*line;		/* the command as typed */
+	int		*nodes;		/* node ids, sorted */
+	u_int		 nnodes;
+	char		*set;		/* the nodes, folded */
+	int		 drains;	/* nodes it takes out of service */
+	int		 dry_run;	/* --dry-run or -n */
+	int		 yes;		/* --yes or -y */
+	int		 force;		/* --force or -f */
+	enum output_format format;
+	struct action_cmd *cmds;
+	u_int		 ncmds;
+	struct action_node *results;	/* one a node */
+	char		 id[48];	/* of its audit records */
+	int		 begun;		/* the intent is written */
+	double		 started;
+};
+struct action	*action_create(struct cmd_ctx *, struct cmd_args *,
+		     const char *);
+void		 action_free(struct action *);
+int		 action_nodes(struct action *, struct cmd_args *, const char *,
+		     char **);
+void		 action_command(struct action *, int, const char *);
+enum cmd_status	 action_begin(struct cmd_ctx *, struct action *);
+void		 action_result(struct action *, int, int, const char *);
+enum cmd_status	 action_end(struct cmd_ctx *, struct action *);
+enum cmd_status	 action_run(struct cmd_ctx *, struct action *);
+struct json_t;
+struct json_t	*action_groups(struct action *);
+
+/* audit.c: the audit log, JSON lines. */
+char		*audit_path(void);
+int		 audit_intent(struct action *, char **);
+int		 audit_result(struct action *, struct json_t *, enum cmd_status,
+		     char **);
+int		 audit_refused(struct action *, const char *);
+long		 audit_drained(double, double);
+void		 audit_operator(char *, size_t, char *, size_t);
 
 /* cmd-misc.c */
 enum cmd_status	 cmd_nodeset(struct cmd_ctx *, struct cmd_args *);
@@ -781,6 +850,8 @@ const struct model *ui_model(struct ui *);
 void		 ui_prompt_show(struct ui *, int, const char *, int);
 void		 ui_prompt_done(struct ui *, int, const char *);
 void		 ui_prompt_matches(struct ui *, char **, int);
+int		 ui_confirm(struct ui *, const char *, const char *);
+int		 ui_marked(struct ui *, int **, u_int *);
 
 /* prompt.c: the : and / prompt, GNU readline's callback interface. */
 void		 prompt_init(struct ui *);

@@ -47,6 +47,7 @@ static const struct {
 };
 
 static void	ui_draw(struct ui *);
+static int	ui_key(wint_t, int);
 
 const struct model *
 ui_model(struct ui *ui)
@@ -512,6 +513,97 @@ ui_prompt_done(struct ui *ui, int kind, const char *line)
 	}
 	if (*line != '\0')
 		ui_run_command(ui, line, "prompt");
+}
+
+/* The nodes a command acts on: the marked ones, else the cursor's. */
+int
+ui_marked(struct ui *ui, int **ids, u_int *n)
+{
+	const struct view_entry	*v = &view_table[ui->view];
+	u_int			 i;
+	int			 node;
+
+	*ids = xcalloc(ui->model->nnodes ? ui->model->nnodes : 1,
+	    sizeof **ids);
+	*n = 0;
+	for (i = 0; i < ui->model->nnodes && ui->nmarks > 0; i++) {
+		if (ui->marks[i])
+			(*ids)[(*n)++] = i;
+	}
+	if (*n == 0 && v->node != NULL && (node = v->node(ui)) >= 0)
+		(*ids)[(*n)++] = node;
+	return (0);
+}
+
+/*
+ * Ask before a command changes the cluster: a box over the screen with
+ * what it will do; the operator types EXPECT (the node count, or y) and
+ * Enter.  Anything else, Escape, or no answer in five minutes is no.
+ */
+int
+ui_confirm(struct ui *ui, const char *text, const char *expect)
+{
+	WINDOW		*w;
+	const char	*p;
+	char		 typed[16];
+	int		 lines = 0, width = 0, n, y, h, rc, key, yes = -1;
+	double		 until = loop_now() + 300;
+	wint_t		 ch;
+	size_t		 len = 0;
+
+	for (p = text; *p != '\0'; p += n + (p[n] == '\n')) {
+		n = strcspn(p, "\n");
+		lines++;
+		if (n > width)
+			width = n;
+	}
+	width = width + 4 < 50 ? 50 : width + 4;
+	if (width > ui->sx)
+		width = ui->sx;
+	h = lines + 4 < ui->sy ? lines + 4 : ui->sy;
+	ui_draw(ui);
+	if ((w = newwin(h, width, (ui->sy - h) / 2, (ui->sx - width) / 2)) ==
+	    NULL)
+		return (0);
+	typed[0] = '\0';
+	wtimeout(stdscr, 100);
+	while (yes == -1 && loop_now() < until) {
+		werase(w);
+		box(w, 0, 0);
+		for (p = text, y = 1; *p != '\0' && y < h - 2;
+		    p += n + (p[n] == '\n')) {
+			n = strcspn(p, "\n");
+			mvwaddnstr(w, y++, 2, p, n < width - 4 ? n : width - 4);
+		}
+		if (strcmp(expect, "y") == 0)
+			mvwprintw(w, h - 2, 2, "Go on? [y/N] %s", typed);
+		else
+			mvwprintw(w, h - 2, 2, "Type %s to go on, Esc cancels: "
+			    "%s", expect, typed);
+		curs_set(1);
+		wrefresh(w);
+		if ((rc = wget_wch(stdscr, &ch)) == ERR)
+			continue;
+		if (rc == KEY_CODE_YES && ch == KEY_RESIZE)
+			continue;
+		key = ui_key(ch, rc == KEY_CODE_YES);
+		if (key == 27 || key == 7)
+			yes = 0;
+		else if (key == '\r')
+			yes = strcmp(typed, expect) == 0;
+		else if (key == 127 && len > 0)
+			typed[--len] = '\0';
+		else if (key >= ' ' && key < 127 && len + 1 < sizeof typed) {
+			typed[len++] = key;
+			typed[len] = '\0';
+		}
+	}
+	nodelay(stdscr, TRUE);
+	curs_set(0);
+	delwin(w);
+	touchwin(stdscr);
+	ui->dirty = 2;
+	return (yes == 1);
 }
 
 /* Curses keys into ours. */

@@ -284,11 +284,13 @@ test_sinfo_inline(void)
 
 	/* the default format, with its header */
 	r = RUN(parse_sinfo,
-	    "NODELIST|STATE|PARTITION|CPUS|MEMORY|GRES|REASON\n"
-	    "gpu001|mixed|gpu*|128|1031000|gpu:h100:8(S:0-1)|none\n"
-	    "gpu002|drained*|gpu|128|1031000+|gpu:8|\"xid 79\"; $(reboot) | `id`\n"
+	    "NODELIST|STATE|PARTITION|CPUS|MEMORY|GRES|USER|TIMESTAMP|REASON\n"
+	    "gpu001|mixed|gpu*|128|1031000|gpu:h100:8(S:0-1)|Unknown|Unknown|"
+	    "none\n"
+	    "gpu002|drained*|gpu|128|1031000+|gpu:8|root|2026-01-01T00:00:00|"
+	    "\"xid 79\"; $(reboot) | `id`\n"
 	    "\n"
-	    "gpu003|idle|gpu|N/A|(null)|(null)|\n",
+	    "gpu003|idle|gpu|N/A|(null)|(null)|Unknown|Unknown|\n",
 	    NULL, &g);
 	is_int(r, 3, "default: 3 nodes, header skipped");
 	is_int(g.nerr, 0, "default: no errors");
@@ -297,8 +299,10 @@ test_sinfo_inline(void)
 	is_int(g.snode[0].memory_mb, 1031000, "default: memory");
 	is_str(g.snode[0].reason, "", "default: reason none");
 	is_int(g.snode[1].memory_mb, 1031000, "default: 1031000+ read");
-	is_str(g.snode[1].reason, "\"xid 79\"; $(reboot) | `id`",
-	    "default: reason with quotes, ';', '|' and $( ) verbatim");
+	is_str(g.snode[1].reason, "\"xid 79\"; $(reboot) | `id` "
+	    "[root@2026-01-01T00:00:00]",
+	    "default: reason with quotes, ';', '|' and $( ) verbatim, "
+	    "[user@time]");
 	ok(!HAS(g.snode[2].valid, SN_CPUS) &&
 	    !HAS(g.snode[2].valid, SN_MEMORY) &&
 	    !HAS(g.snode[2].valid, SN_GPUS), "default: N/A, (null) unknown");

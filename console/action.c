@@ -1,0 +1,504 @@
+/*
+ * myriad - actions: the one path of every command that changes the cluster.
+ * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
+ *
+ * A command that drains, resumes or burns in builds an action: its nodes
+ * and the remote commands it will run.  action_begin() then refuses it or
+ * lets it go: --dry-run prints the commands and stops; the circuit breaker
+ * refuses too many drains in the window unless forced; without a terminal
+ * it needs --yes; the console (or the terminal) asks, the node count typed
+ * for more than one node; the intent goes to the audit log.  The results
+ * come per node (action_result) and action_end() logs them, prints them
+ * folded as dshbak -c does (or as JSON) and gives the exit status: 0 all
+ * succeeded, 3 some failed, 1 all failed.
+ */
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "myriad.h"
+#include "backend.h"
+
+static u_int	action_serial;
+
+/* The command's flags: -n, -y, -f where the command takes them. */
+static int
+action_flag(struct cmd_args *args, int ch)
+{
+	return (args != NULL && strchr(args->entry->opts, ch) != NULL &&
+	    args->opt[ch] != NULL);
+}
+
+struct action *
+action_create(struct cmd_ctx *ctx, struct cmd_args *args, const char *verb)
+{
+	struct action	*a;
+	struct buf	 b;
+	int		 i;
+
+	a = xcalloc(1, sizeof *a);
+	a->ctx = ctx;
+	a->verb = verb;
+	buf_init(&b);
+	buf_puts(&b, "");
+	for (i = 0; args != NULL && i < args->nwords; i++) {
+		if (i != 0)
+			buf_putc(&b, ' ');
+		cmd_quote(&b, args->words[i]);
+	}
+	a->line = b.data != NULL ? b.data : xstrdup(verb);
+	a->dry_run = ctx->dry_run || action_flag(args, 'n');
+	a->yes = ctx->yes || action_flag(args, 'y');
+	a->force = ctx->force || action_flag(args, 'f');
+	a->format = ctx->format;
+	if (args != NULL && args->opt['o'] != NULL)
+		output_parse_format(args->opt['o'], &a->format);
+	snprintf(a->id, sizeof a->id, "%lld-%ld-%u", (long long)time(NULL),
+	    (long)getpid(), ++action_serial);
+	return (a);
+}
+
+void
+action_free(struct action *a)
+{
+	u_int	 i;
+
+	if (a == NULL)
+		return;
+	for (i = 0; i < a->ncmds; i++) {
+		free(a->cmds[i].where);
+		free(a->cmds[i].command);
+	}
+	free(a->cmds);
+	if (a->results != NULL) {
+		for (i = 0; i < a->nnodes; i++)
+			free(a->results[i].text);
+	}
+	free(a->results);
+	free(a->nodes);
+	free(a->set);
+	free(a->line);
+	free(a);
+}
+
+/*
+ * The nodes: a node set (every name in the cluster, or an error), or in
+ * the console the marked nodes, else the one under the cursor.
+ */
+int
+action_nodes(struct action *a, struct cmd_args *args, const char *spec,
+    char **cause)
+{
+	struct model	*m = a->ctx->model;
+	uint8_t		*mask;
+	u_int		 i;
+
+	if (spec == NULL) {
+		if (a->ctx->ui == NULL) {
+			xasprintf(cause, "which nodes? give a node set");
+			return (-1);
+		}
+		if (ui_marked(a->ctx->ui, &a->nodes, &a->nnodes) != 0 ||
+		    a->nnodes == 0) {
+			xasprintf(cause, "no node marked or under the cursor");
+			return (-1);
+		}
+	} else {
+		if (*spec == '\0') {
+			xasprintf(cause, "empty node set");
+			return (-1);
+		}
+		if (model_select(m, spec, &mask, cause) != 0)
+			return (-1);
+		a->nodes = xcalloc(m->nnodes ? m->nnodes : 1, sizeof *a->nodes);
+		for (i = 0; i < m->nnodes; i++) {
+			if (mask[i])
+				a->nodes[a->nnodes++] = i;
+		}
+		free(mask);
+	}
+	a->set = model_fold(m, a->nodes, a->nnodes);
+	a->results = xcalloc(a->nnodes ? a->nnodes : 1, sizeof *a->results);
+	return (0);
+}
+
+/* A remote command the action runs: on a node, or the controller (-1). */
+void
+action_command(struct action *a, int target, const char *command)
+{
+	struct action_cmd	*c;
+
+	a->cmds = xreallocarray(a->cmds, a->ncmds + 1, sizeof *a->cmds);
+	c = &a->cmds[a->ncmds++];
+	c->target = target;
+	c->where = xstrdup(backend_exec_target(a->ctx->backend, target));
+	c->command = xstrdup(command);
+	c->id = 0;
+}
+
+/* Running jobs on the action's nodes: how many, and the first few ids. */
+static u_int
+action_jobs(struct action *a, struct buf *ids)
+{
+	struct model	*m = a->ctx->model;
+	struct node	*n;
+	u_int		 i, total = 0, listed = 0;
+
+	for (i = 0; i < a->nnodes; i++) {
+		n = &m->nodes[a->nodes[i]];
+		if (n->njobs <= 0)
+			continue;
+		total += n->njobs;
+		if (n->job >= 0 && (u_int)n->job < m->njobs && listed < 8 &&
+		    (ids->data == NULL || strstr(ids->data,
+		    m->jobs[n->job].id) == NULL)) {
+			buf_printf(ids, "%s%s", listed ? " " : "",
+			    m->jobs[n->job].id);
+			listed++;
+		}
+	}
+	return (total);
+}
+
+/* What the operator is asked about: the set, the count, the jobs. */
+static char *
+action_summary(struct action *a)
+{
+	struct buf	 b, ids;
+	u_int		 jobs, i;
+
+	buf_init(&b);
+	buf_init(&ids);
+	jobs = action_jobs(a, &ids);
+	buf_printf(&b, "%s %s: %u node%s\n", a->verb, a->set, a->nnodes,
+	    a->nnodes == 1 ? "" : "s");
+	if (jobs > 0)
+		buf_printf(&b, "running jobs affected: %u (%s%s)\n", jobs,
+		    ids.data, jobs > 8 ? " ..." : "");
+	else
+		buf_puts(&b, "running jobs affected: none\n");
+	for (i = 0; i < a->ncmds && i < 4; i++)
+		buf_printf(&b, "on %s: %s\n", a->cmds[i].where,
+		    a->cmds[i].command);
+	if (a->ncmds > 4)
+		buf_printf(&b, "... and %u more commands\n", a->ncmds - 4);
+	buf_free(&ids);
+	return (b.data);
+}
+
+/* Ask on the terminal, for batch mode on one. 1: yes. */
+static int
+action_ask_tty(struct action *a, const char *summary, const char *expect)
+{
+	FILE	*tty;
+	char	 line[64];
+	int	 yes = 0;
+
+	if ((tty = fopen("/dev/tty", "r+")) == NULL)
+		return (0);
+	fprintf(tty, "%s", summary);
+	if (a->nnodes > 1)
+		fprintf(tty, "type the node count (%s) to go on, anything "
+		    "else stops: ", expect);
+	else
+		fprintf(tty, "go on? [y/N] ");
+	fflush(tty);
+	if (fgets(line, sizeof line, tty) != NULL) {
+		line[strcspn(line, "\r\n")] = '\0';
+		yes = strcmp(line, expect) == 0;
+	}
+	fclose(tty);
+	return (yes);
+}
+
+static enum cmd_status
+action_refuse(struct cmd_ctx *ctx, struct action *a, const char *fmt, ...)
+    printflike(3, 4);
+static enum cmd_status
+action_refuse(struct cmd_ctx *ctx, struct action *a, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*why;
+
+	va_start(ap, fmt);
+	xvasprintf(&why, fmt, ap);
+	va_end(ap);
+	fprintf(ctx->err, "myriad: %s: refused: %s\n", a->verb, why);
+	audit_refused(a, why);
+	free(why);
+	return (CMD_ERROR);
+}
+
+/* The circuit breaker: the most nodes drained in a window, unforced. */
+static int
+action_breaker(struct action *a, long *already, long *limit)
+{
+	struct model	*m = a->ctx->model;
+	double		 share = options_get_float("max-drain.share");
+	long		 count = options_get_int("max-drain.count");
+	long		 byshare;
+
+	*limit = count;
+	byshare = (long)floor(m->nnodes * share);
+	if (byshare < 1)
+		byshare = 1;
+	if (byshare < *limit)
+		*limit = byshare;
+	*already = audit_drained((double)time(NULL),
+	    options_get_int("max-drain.window"));
+	return (a->drains > 0 && *already + a->drains > *limit);
+}
+
+/*
+ * Refuse, stop (dry run) or let the action go.  CMD_OK and not a dry run:
+ * run it; else stop with the status.
+ */
+enum cmd_status
+action_begin(struct cmd_ctx *ctx, struct action *a)
+{
+	char		*summary, *cause, expect[16];
+	long		 already, limit;
+	u_int		 i;
+	int		 yes, tripped;
+
+	if (options_get_bool("read-only")) {
+		fprintf(ctx->err, "myriad: %s: refused: myriad is read-only\n",
+		    a->verb);
+		return (CMD_ERROR);
+	}
+	tripped = action_breaker(a, &already, &limit);
+	if (a->dry_run) {
+		for (i = 0; i < a->ncmds; i++)
+			fprintf(ctx->out, "%s: %s\n", a->cmds[i].where,
+			    a->cmds[i].command);
+		fprintf(ctx->out, "dry run: %u command%s for %s (%u node%s) "
+		    "not run%s\n", a->ncmds, a->ncmds == 1 ? "" : "s", a->set,
+		    a->nnodes, a->nnodes == 1 ? "" : "s", tripped &&
+		    !a->force ? "; the circuit breaker would refuse it" : "");
+		return (CMD_OK);
+	}
+	if (tripped && !a->force)
+		return (action_refuse(ctx, a, "circuit breaker: %ld node%s "
+		    "drained in the last %ld s, and %d more would pass the "
+		    "limit of %ld (max-drain.count %ld, max-drain.share "
+		    "%g of %u nodes); --force to drain anyway", already,
+		    already == 1 ? "" : "s",
+		    options_get_int("max-drain.window"), a->drains, limit,
+		    options_get_int("max-drain.count"),
+		    options_get_float("max-drain.share"), ctx->model->nnodes));
+	if (a->nnodes > 1)
+		snprintf(expect, sizeof expect, "%u", a->nnodes);
+	else
+		strlcpy(expect, "y", sizeof expect);
+	if (!a->yes) {
+		summary = action_summary(a);
+		if (ctx->ui != NULL)
+			yes = ui_confirm(ctx->ui, summary, expect);
+		else if (isatty(STDIN_FILENO) && isatty(STDERR_FILENO))
+			yes = action_ask_tty(a, summary, expect);
+		else {
+			free(summary);
+			return (action_refuse(ctx, a, "no terminal to ask "
+			    "on: give --yes to %s %s (%u node%s)", a->verb,
+			    a->set, a->nnodes, a->nnodes == 1 ? "" : "s"));
+		}
+		free(summary);
+		if (!yes)
+			return (action_refuse(ctx, a, "not confirmed"));
+	}
+	if (audit_intent(a, &cause) != 0) {
+		fprintf(ctx->err, "myriad: %s: refused: %s\n", a->verb, cause);
+		free(cause);
+		return (CMD_ERROR);
+	}
+	a->begun = 1;
+	a->started = loop_now();
+	return (CMD_OK);
+}
+
+/* A node's result: ok, or why not. */
+void
+action_result(struct action *a, int node, int ok, const char *text)
+{
+	u_int	 i;
+
+	for (i = 0; i < a->nnodes; i++) {
+		if (a->nodes[i] != node)
+			continue;
+		free(a->results[i].text);
+		a->results[i].text = xstrdup(text != NULL ? text : "");
+		a->results[i].ok = ok;
+		a->results[i].done = 1;
+		return;
+	}
+}
+
+/*
+ * The results folded as dshbak -c does: nodes with identical results in
+ * one node set, with a count; a JSON array of {nodes, count, ok, result}.
+ */
+struct json_t *
+action_groups(struct action *a)
+{
+	struct model		*m = a->ctx->model;
+	struct action_node	*r, *q;
+	json_t			*groups = json_array();
+	int			*ids;
+	uint8_t			*seen;
+	u_int			 i, j, n;
+	char			*set;
+
+	ids = xcalloc(a->nnodes ? a->nnodes : 1, sizeof *ids);
+	seen = xcalloc(a->nnodes ? a->nnodes : 1, 1);
+	for (i = 0; i < a->nnodes; i++) {
+		if (seen[i])
+			continue;
+		r = &a->results[i];
+		n = 0;
+		for (j = i; j < a->nnodes; j++) {
+			q = &a->results[j];
+			if (seen[j] || q->ok != r->ok ||
+			    strcmp(q->text, r->text) != 0)
+				continue;
+			seen[j] = 1;
+			ids[n++] = a->nodes[j];
+		}
+		set = model_fold(m, ids, n);
+		json_array_append_new(groups, json_pack("{s:s, s:i, s:b, s:s}",
+		    "nodes", set, "count", (int)n, "ok", r->ok, "result",
+		    r->text));
+		free(set);
+	}
+	free(ids);
+	free(seen);
+	return (groups);
+}
+
+static void
+action_report(struct cmd_ctx *ctx, struct action *a, json_t *groups)
+{
+	json_t	*g;
+	size_t	 i;
+	char	*s;
+
+	if (a->format == OUT_JSON) {
+		s = json_dumps(groups, JSON_INDENT(2));
+		fprintf(ctx->out, "%s\n", s);
+		free(s);
+		return;
+	}
+	json_array_foreach(groups, i, g) {
+		fprintf(ctx->out, "---------------\n%s (%lld)\n"
+		    "---------------\n%s: %s\n",
+		    json_string_value(json_object_get(g, "nodes")),
+		    (long long)json_integer_value(json_object_get(g, "count")),
+		    json_is_true(json_object_get(g, "ok")) ? "ok" : "failed",
+		    json_string_value(json_object_get(g, "result")));
+	}
+}
+
+/* Log the results, print them; 0 all ok, 3 some failed, 1 all failed. */
+enum cmd_status
+action_end(struct cmd_ctx *ctx, struct action *a)
+{
+	enum cmd_status	 st;
+	json_t		*groups;
+	u_int		 i, ok = 0;
+	char		*cause;
+
+	for (i = 0; i < a->nnodes; i++) {
+		if (!a->results[i].done) {
+			a->results[i].text = xstrdup("no result");
+			a->results[i].done = 1;
+		}
+		ok += a->results[i].ok;
+	}
+	if (ok == a->nnodes)
+		st = CMD_OK;
+	else if (ok == 0)
+		st = CMD_ERROR;
+	else
+		st = CMD_PARTIAL;
+	groups = action_groups(a);
+	if (audit_result(a, groups, st, &cause) != 0) {
+		fprintf(ctx->err, "myriad: %s: %s\n", a->verb, cause);
+		free(cause);
+	}
+	action_report(ctx, a, groups);
+	json_decref(groups);
+	if (st != CMD_OK)
+		fprintf(ctx->err, "myriad: %s: failed on %u of %u node%s\n",
+		    a->verb, a->nnodes - ok, a->nnodes,
+		    a->nnodes == 1 ? "" : "s");
+	return (st);
+}
+
+/* One remote command ended: its result for the nodes it was for. */
+static void
+action_exec_done(const struct exec_result *x, void *arg)
+{
+	struct action	*a = arg;
+	struct buf	 text;
+	const struct buf *from;
+	u_int		 i, k;
+	int		 ok = x->status == 0;
+
+	for (k = 0; k < a->ncmds; k++) {
+		if (a->cmds[k].id == x->id)
+			break;
+	}
+	if (k == a->ncmds)
+		return;
+	a->cmds[k].id = 0;
+	buf_init(&text);
+	from = ok ? x->out : x->err;
+	if (x->why != NULL)
+		buf_puts(&text, x->why);
+	else if (from->len > 0) {
+		/* Its output, on one line. */
+		for (i = 0; i < from->len && text.len < 400; i++)
+			buf_putc(&text, from->data[i] == '\n' ? ' ' :
+			    from->data[i]);
+		while (text.len > 0 && text.data[text.len - 1] == ' ')
+			text.len--;
+		buf_putc(&text, '\0');
+	} else if (ok)
+		buf_puts(&text, "ok");
+	else
+		buf_printf(&text, "exit status %d", x->status);
+	for (i = 0; i < a->nnodes; i++) {
+		if (a->cmds[k].target == -1 || a->cmds[k].target ==
+		    a->nodes[i])
+			action_result(a, a->nodes[i], ok, text.data);
+	}
+	buf_free(&text);
+}
+
+/*
+ * Run an action whose commands are known: begin, every command, wait for
+ * them (bounded by their timeout), end.
+ */
+enum cmd_status
+action_run(struct cmd_ctx *ctx, struct action *a)
+{
+	enum cmd_status	 st;
+	u_int		 i;
+	double		 timeout = options_get_int("ssh.command-timeout");
+
+	if ((st = action_begin(ctx, a)) != CMD_OK || a->dry_run)
+		return (st);
+	for (i = 0; i < a->ncmds; i++)
+		a->cmds[i].id = backend_exec(ctx->backend, a->cmds[i].target,
+		    a->cmds[i].command, timeout, action_exec_done, a);
+	backend_exec_wait(ctx->backend);
+	for (i = 0; i < a->ncmds; i++) {
+		if (a->cmds[i].id != 0)
+			backend_exec_cancel(ctx->backend, a->cmds[i].id);
+	}
+	return (action_end(ctx, a));
+}
