@@ -68,6 +68,7 @@ int		 fleet_exec(struct fleet *, int, int, const char *, double,
 int		 fleet_exec_cancel(struct fleet *, int);
 int		 fleet_exec_busy(struct fleet *);
 void		 fleet_exec_wait(struct fleet *, double);
+void		 fleet_exec_poll(struct fleet *, double);
 
 /* backend.c: the data sources. */
 struct backend	*backend_create(struct model **, char **);
@@ -84,6 +85,7 @@ int		 backend_exec(struct backend *, int, const char *, double,
 void		 backend_exec_cancel(struct backend *, int);
 int		 backend_exec_busy(struct backend *);
 void		 backend_exec_wait(struct backend *);
+void		 backend_exec_poll(struct backend *, double);
 const char	*backend_exec_target(struct backend *, int);
 
 /* parse.c: the parser table and what parsers share. */

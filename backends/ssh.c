@@ -1724,6 +1724,36 @@ fleet_exec_busy(struct fleet *f)
 	return (0);
 }
 
+/* Drive the sessions until no command runs, or until UNTIL. */
+static void
+fleet_exec_run(struct fleet *f, double until)
+{
+	double	 ticked = 0;
+
+	fleet_schedule(f);
+	while (fleet_exec_busy(f) && fleet_now() < until) {
+		loop_once(f->loop, FLEET_TICK);
+		if (fleet_now() >= ticked + FLEET_TICK) {
+			fleet_tick(f);
+			ticked = fleet_now();
+		}
+	}
+}
+
+/*
+ * Batch: run the commands for at most SECONDS, or until none runs; those
+ * still running go on, each bounded by its own timeout.
+ */
+void
+fleet_exec_poll(struct fleet *f, double seconds)
+{
+	struct loop	*saved = f->loop;
+
+	fleet_rewatch(f, loop_create(), 1);
+	fleet_exec_run(f, fleet_now() + seconds);
+	loop_free(fleet_rewatch(f, saved, 0));
+}
+
 /*
  * Run a loop of our own until every command has ended: each has its
  * timeout and a session its connect timeout; LIMIT (or, if 0, those and
@@ -1734,7 +1764,7 @@ fleet_exec_wait(struct fleet *f, double limit)
 {
 	struct loop		*saved = f->loop;
 	struct fleet_run	*r, *rn;
-	double			 until, ticked = 0, longest = 0;
+	double			 longest = 0;
 
 	TAILQ_FOREACH(r, &f->waiting, entry) {
 		if (r->done != NULL && r->timeout > longest)
@@ -1749,16 +1779,8 @@ fleet_exec_wait(struct fleet *f, double limit)
 	if (limit <= 0)
 		limit = (options_get_int("ssh.connect-timeout") + longest + 1) *
 		    (1 + (f->model->nnodes + 2) / options_get_int("ssh.fanout"));
-	until = fleet_now() + limit;
 	fleet_rewatch(f, loop_create(), 1);
-	fleet_schedule(f);
-	while (fleet_exec_busy(f) && fleet_now() < until) {
-		loop_once(f->loop, FLEET_TICK);
-		if (fleet_now() >= ticked + FLEET_TICK) {
-			fleet_tick(f);
-			ticked = fleet_now();
-		}
-	}
+	fleet_exec_run(f, fleet_now() + limit);
 	TAILQ_FOREACH_SAFE(r, &f->runs, entry, rn) {
 		if (r->done != NULL)
 			fleet_exec_done(r, "timed out");

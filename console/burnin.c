@@ -408,12 +408,12 @@ static void
 burnin_read_file(FILE *f, struct burnrun *r, struct burnin **nodes,
     u_int *nnodes)
 {
-	struct burnin	 b;
+	struct burnin	 b, *all = NULL;
 	json_t		*o;
 	char		*line = NULL;
 	size_t		 size = 0;
 	ssize_t		 n;
-	u_int		 lines = 0;
+	u_int		 lines = 0, nb = 0, i;
 	int		 count[BURNIN_CANCELLED + 1];
 
 	memset(count, 0, sizeof count);
@@ -432,15 +432,25 @@ burnin_read_file(FILE *f, struct burnrun *r, struct burnin **nodes,
 		memset(&b, 0, sizeof b);
 		burnin_read_record(o, record_find("burnin"), &b);
 		json_decref(o);
-		if ((u_int)b.state < nitems(count))
-			count[b.state]++;
-		if (nodes != NULL) {
-			*nodes = xreallocarray(*nodes, *nnodes + 1,
-			    sizeof **nodes);
-			(*nodes)[(*nnodes)++] = b;
+		/* A node's later line (what on-pass did) replaces it. */
+		for (i = 0; i < nb; i++) {
+			if (strcmp(all[i].node, b.node) == 0)
+				break;
 		}
+		if (i == nb)
+			all = xreallocarray(all, ++nb, sizeof *all);
+		all[i] = b;
 	}
 	free(line);
+	for (i = 0; i < nb; i++) {
+		if ((u_int)all[i].state < nitems(count))
+			count[all[i].state]++;
+	}
+	if (nodes != NULL) {
+		*nodes = all;
+		*nnodes = nb;
+	} else
+		free(all);
 	r->passed = count[BURNIN_PASSED];
 	r->warned = count[BURNIN_WARNED];
 	r->failed = count[BURNIN_FAILED];

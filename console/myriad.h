@@ -851,6 +851,9 @@ void		 ui_prompt_show(struct ui *, int, const char *, int);
 void		 ui_prompt_done(struct ui *, int, const char *);
 void		 ui_prompt_matches(struct ui *, char **, int);
 int		 ui_confirm(struct ui *, const char *, const char *);
+void		 ui_message(struct ui *, int, const char *, ...)
+		     printflike(3, 4);
+struct loop	*ui_loop(struct ui *);
 int		 ui_marked(struct ui *, int **, u_int *);
 
 /* prompt.c: the : and / prompt, GNU readline's callback interface. */

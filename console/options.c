@@ -141,6 +141,17 @@ const struct option_entry options_table[] = {
 	{ .name = "output", .type = OPT_CHOICE, .dflt = "table",
 	  .choices = "table,tsv,json", .help = "batch output format" },
 
+	/* Burn-in. */
+	{ .name = "burnin.command", .type = OPT_STRING,
+	  .dflt = "dcgmi diag -r %l -j",
+	  .help = "what a burn-in runs on each node, %l the level" },
+	{ .name = "burnin.level", .type = OPT_INT, .dflt = "3",
+	  .min = 1, .max = 4, .help = "the dcgmi diag level without level=" },
+	{ .name = "burnin.timeout", .type = OPT_INT, .dflt = "0",
+	  .min = 0, .max = 86400,
+	  .help = "seconds a node's burn-in may take; 0: four times the "
+	      "level's usual time" },
+
 	/* Safety. */
 	{ .name = "read-only", .type = OPT_BOOL, .dflt = "false",
 	  .help = "refuse every command that changes the cluster" },
