@@ -710,8 +710,8 @@ cmd_burnin_cancel(struct cmd_ctx *ctx, struct cmd_args *args)
 	}
 	if (j->ended == j->n && j->stopped == 0)
 		j->stopped = loop_now();
-	fprintf(ctx->err, "burn-in %s cancelled: %u node%s stopped\n",
-	    j->run.run, stopped, stopped == 1 ? "" : "s");
+	fprintf(ctx->err, "burn-in %s: %u node%s stopped\n", j->run.run,
+	    stopped, stopped == 1 ? "" : "s");
 	ctx->model->gen[DOM_BURNIN]++;
 	return (CMD_OK);
 }
