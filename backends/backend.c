@@ -243,16 +243,40 @@ backend_exec_busy(struct backend *b)
 void
 backend_exec_wait(struct backend *b)
 {
+	backend_exec_wait_ids(b, NULL, 0);
+}
+
+/* Is a simulated command still queued: one of IDS, or any. */
+static int
+backend_sim_exec_pending(struct backend *b, const int *ids, u_int n)
+{
+	u_int	 i, k;
+
+	for (k = 0; k < b->nexecs; k++) {
+		if (ids == NULL)
+			return (1);
+		for (i = 0; i < n; i++) {
+			if (b->execs[k].id == ids[i])
+				return (1);
+		}
+	}
+	return (0);
+}
+
+/* The same for these commands only; others (a burn-in) go on. */
+void
+backend_exec_wait_ids(struct backend *b, const int *ids, u_int n)
+{
 	struct timespec	 ts;
-	u_int		 n;
+	u_int		 k;
 
 	if (b->fleet != NULL) {
-		fleet_exec_wait(b->fleet, 0);
+		fleet_exec_wait(b->fleet, ids, n, 0);
 		return;
 	}
-	for (n = 0; b->nexecs > 0 && n < 1000000; n++) {
+	for (k = 0; backend_sim_exec_pending(b, ids, n) && k < 1000000; k++) {
 		backend_sim_exec_run(b, 1);
-		if (b->nexecs > 0) {
+		if (backend_sim_exec_pending(b, ids, n)) {
 			ts.tv_sec = 0;
 			ts.tv_nsec = 20 * 1000000L;
 			nanosleep(&ts, NULL);

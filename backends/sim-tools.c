@@ -1868,8 +1868,9 @@ simt_scontrol_update(struct sim *s, int argc, char **argv, char **cause)
 	const char	*names = NULL, *state = NULL, *reason = NULL, *user;
 	const char	*eq;
 	u_int		*ids, n, i;
-	int		 k;
+	int		 k, bad = 0;
 	struct sim_drain *d;
+	struct simt_snode sn;
 
 	for (k = 0; k < argc; k++) {
 		if ((eq = strchr(argv[k], '=')) == NULL) {
@@ -1915,6 +1916,14 @@ simt_scontrol_update(struct sim *s, int argc, char **argv, char **cause)
 		user = "root";
 	for (i = 0; i < n; i++) {
 		d = &s->drains[ids[i]];
+		/* As slurmctld: resuming a node that is up and not drained. */
+		if (strcasecmp(state, "RESUME") == 0) {
+			simt_snode(s, ids[i], &sn);
+			if (!sn.drain && !sn.down) {
+				bad = 1;
+				continue;
+			}
+		}
 		free(d->reason);
 		d->reason = NULL;
 		if (strcasecmp(state, "DRAIN") == 0) {
@@ -1926,6 +1935,11 @@ simt_scontrol_update(struct sim *s, int argc, char **argv, char **cause)
 			d->state = SD_RESUMED;
 	}
 	free(ids);
+	if (bad) {
+		xasprintf(cause, "slurm_update error: Invalid node state "
+		    "specified");
+		return (-1);
+	}
 	return (0);
 }
 

@@ -735,7 +735,16 @@ fleet_run_pump(struct fleet_run *r)
 		memmove(r->out.data, r->out.data + used, r->out.len - used);
 		r->out.len -= used;
 	}
-	/* A command's end is its exit status, which comes after EOF. */
+	/*
+	 * A command's end is its exit status, which comes after EOF, when
+	 * ssh_channel_poll() reads no more: this reads what came (the
+	 * session is non-blocking, it does not wait).
+	 */
+	if (r->done != NULL && ssh_channel_is_eof(r->ch) && !r->gotstatus &&
+	    (rc = ssh_channel_get_exit_status(r->ch)) >= 0) {
+		r->status = rc;
+		r->gotstatus = 1;
+	}
 	if (r->done != NULL && !ssh_channel_is_closed(r->ch) &&
 	    !(ssh_channel_is_eof(r->ch) && (r->gotstatus || r->signal)))
 		return;
@@ -1021,7 +1030,7 @@ static void
 fleet_exec_done(struct fleet_run *r, const char *error)
 {
 	struct exec_result	 x;
-	struct buf		 out = r->out, err = r->err;
+	struct buf		 out, err;
 	exec_cb			 done = r->done;
 	void			*arg = r->arg;
 	char			 why[256];
@@ -1045,6 +1054,8 @@ fleet_exec_done(struct fleet_run *r, const char *error)
 		strlcpy(why, "no exit status", sizeof why);
 	x.status = status;
 	x.why = status == -1 ? why : NULL;
+	out = r->out;		/* what the stop read is in */
+	err = r->err;
 	memset(&r->out, 0, sizeof r->out);
 	memset(&r->err, 0, sizeof r->err);
 	fleet_run_free(r);
@@ -1685,59 +1696,63 @@ fleet_exec(struct fleet *f, int id, int node, const char *command,
 	return (id);
 }
 
+/*
+ * A command (fleet_exec) waiting or running: ID's, or any (0).  To TAKE
+ * it, one waiting goes to the running list, where fleet_exec_done() takes
+ * it from.
+ */
+static struct fleet_run *
+fleet_exec_find(struct fleet *f, int id, int take)
+{
+	struct fleet_run	*r;
+
+	TAILQ_FOREACH(r, &f->runs, entry) {
+		if (r->done != NULL && (id == 0 || r->id == id))
+			return (r);
+	}
+	TAILQ_FOREACH(r, &f->waiting, entry) {
+		if (r->done != NULL && (id == 0 || r->id == id)) {
+			if (take) {
+				TAILQ_REMOVE(&f->waiting, r, entry);
+				TAILQ_INSERT_TAIL(&f->runs, r, entry);
+			}
+			return (r);
+		}
+	}
+	return (NULL);
+}
+
 /* Stop a command; its callback says "cancelled". */
 int
 fleet_exec_cancel(struct fleet *f, int id)
 {
 	struct fleet_run	*r;
 
-	TAILQ_FOREACH(r, &f->waiting, entry) {
-		if (r->done != NULL && r->id == id) {
-			TAILQ_REMOVE(&f->waiting, r, entry);
-			TAILQ_INSERT_TAIL(&f->runs, r, entry);
-			fleet_exec_done(r, "cancelled");
-			return (0);
-		}
-	}
-	TAILQ_FOREACH(r, &f->runs, entry) {
-		if (r->done != NULL && r->id == id) {
-			fleet_exec_done(r, "cancelled");
-			return (0);
-		}
-	}
-	return (-1);
+	if (id <= 0 || (r = fleet_exec_find(f, id, 1)) == NULL)
+		return (-1);
+	fleet_exec_done(r, "cancelled");
+	return (0);
 }
 
 int
 fleet_exec_busy(struct fleet *f)
 {
-	struct fleet_run	*r;
+	return (fleet_exec_find(f, 0, 0) != NULL);
+}
 
-	TAILQ_FOREACH(r, &f->waiting, entry) {
-		if (r->done != NULL)
-			return (1);
-	}
-	TAILQ_FOREACH(r, &f->runs, entry) {
-		if (r->done != NULL)
+/* Is one of these commands (or any, with no ids) still to end? */
+static int
+fleet_exec_pending(struct fleet *f, const int *ids, u_int n)
+{
+	u_int	 i;
+
+	if (ids == NULL)
+		return (fleet_exec_busy(f));
+	for (i = 0; i < n; i++) {
+		if (ids[i] > 0 && fleet_exec_find(f, ids[i], 0) != NULL)
 			return (1);
 	}
 	return (0);
-}
-
-/* Drive the sessions until no command runs, or until UNTIL. */
-static void
-fleet_exec_run(struct fleet *f, double until)
-{
-	double	 ticked = 0;
-
-	fleet_schedule(f);
-	while (fleet_exec_busy(f) && fleet_now() < until) {
-		loop_once(f->loop, FLEET_TICK);
-		if (fleet_now() >= ticked + FLEET_TICK) {
-			fleet_tick(f);
-			ticked = fleet_now();
-		}
-	}
 }
 
 /*
@@ -1748,53 +1763,61 @@ void
 fleet_exec_poll(struct fleet *f, double seconds)
 {
 	struct loop	*saved = f->loop;
+	double		 until = fleet_now() + seconds, ticked = 0;
 
 	fleet_rewatch(f, loop_create(), 1);
-	fleet_exec_run(f, fleet_now() + seconds);
+	fleet_schedule(f);
+	while (fleet_exec_busy(f) && fleet_now() < until) {
+		loop_once(f->loop, FLEET_TICK);
+		if (fleet_now() >= ticked + FLEET_TICK) {
+			fleet_tick(f);
+			ticked = fleet_now();
+		}
+	}
 	loop_free(fleet_rewatch(f, saved, 0));
 }
 
 /*
- * Run a loop of our own until every command has ended: each has its
- * timeout and a session its connect timeout; LIMIT (or, if 0, those and
- * the fan-out) bounds the whole.
+ * Run a loop of our own until these commands (every one, if IDS is NULL)
+ * have ended: each has its timeout, a session its connect timeout, and
+ * the commands go a fan-out at a time; LIMIT (or, if 0, those) bounds the
+ * whole.  Others, a burn-in the console started, go on.
  */
 void
-fleet_exec_wait(struct fleet *f, double limit)
+fleet_exec_wait(struct fleet *f, const int *ids, u_int n, double limit)
 {
 	struct loop		*saved = f->loop;
-	struct fleet_run	*r, *rn;
-	double			 longest = 0;
+	struct fleet_run	*r;
+	double			 until, ticked = 0, longest;
+	u_int			 i;
 
+	longest = options_get_int("ssh.command-timeout");
 	TAILQ_FOREACH(r, &f->waiting, entry) {
 		if (r->done != NULL && r->timeout > longest)
 			longest = r->timeout;
 	}
-	TAILQ_FOREACH(r, &f->runs, entry) {
-		if (r->done != NULL && r->timeout > longest)
-			longest = r->timeout;
-	}
-	if (longest == 0)
-		longest = options_get_int("ssh.command-timeout");
 	if (limit <= 0)
 		limit = (options_get_int("ssh.connect-timeout") + longest + 1) *
 		    (1 + (f->model->nnodes + 2) / options_get_int("ssh.fanout"));
+	until = fleet_now() + limit;
 	fleet_rewatch(f, loop_create(), 1);
-	fleet_exec_run(f, fleet_now() + limit);
-	TAILQ_FOREACH_SAFE(r, &f->runs, entry, rn) {
-		if (r->done != NULL)
-			fleet_exec_done(r, "timed out");
-	}
-	while (fleet_exec_busy(f)) {
-		TAILQ_FOREACH(r, &f->waiting, entry) {
-			if (r->done != NULL)
-				break;
+	fleet_schedule(f);
+	while (fleet_exec_pending(f, ids, n) && fleet_now() < until) {
+		loop_once(f->loop, FLEET_TICK);
+		if (fleet_now() >= ticked + FLEET_TICK) {
+			fleet_tick(f);
+			ticked = fleet_now();
 		}
-		if (r == NULL)
-			break;
-		TAILQ_REMOVE(&f->waiting, r, entry);
-		TAILQ_INSERT_TAIL(&f->runs, r, entry);
-		fleet_exec_done(r, "timed out");
+	}
+	if (ids == NULL) {
+		while ((r = fleet_exec_find(f, 0, 1)) != NULL)
+			fleet_exec_done(r, "timed out");
+	} else {
+		for (i = 0; i < n; i++) {
+			if (ids[i] > 0 && (r = fleet_exec_find(f, ids[i], 1)) !=
+			    NULL)
+				fleet_exec_done(r, "timed out");
+		}
 	}
 	loop_free(fleet_rewatch(f, saved, 0));
 }

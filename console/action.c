@@ -146,22 +146,36 @@ static u_int
 action_jobs(struct action *a, struct buf *ids)
 {
 	struct model	*m = a->ctx->model;
-	struct node	*n;
-	u_int		 i, total = 0, listed = 0;
+	struct nodeset	*ns;
+	struct job	*j;
+	uint8_t		*mask;
+	u_int		 i, k, total = 0;
+	int		 id;
 
-	for (i = 0; i < a->nnodes; i++) {
-		n = &m->nodes[a->nodes[i]];
-		if (n->njobs <= 0)
+	mask = xcalloc(m->nnodes ? m->nnodes : 1, 1);
+	for (i = 0; i < a->nnodes; i++)
+		mask[a->nodes[i]] = 1;
+	ns = nodeset_create();
+	for (k = 0; k < m->njobs; k++) {
+		j = &m->jobs[k];
+		if (strcmp(j->state, "RUNNING") != 0 &&
+		    strcmp(j->state, "COMPLETING") != 0)
 			continue;
-		total += n->njobs;
-		if (n->job >= 0 && (u_int)n->job < m->njobs && listed < 8 &&
-		    (ids->data == NULL || strstr(ids->data,
-		    m->jobs[n->job].id) == NULL)) {
-			buf_printf(ids, "%s%s", listed ? " " : "",
-			    m->jobs[n->job].id);
-			listed++;
+		nodeset_clear(ns);
+		if (nodeset_parse(ns, j->nodes, NULL) != 0)
+			continue;
+		for (i = 0; i < nodeset_count(ns); i++) {
+			id = model_find(m, nodeset_name(ns, i));
+			if (id >= 0 && mask[id])
+				break;
 		}
+		if (i == nodeset_count(ns))
+			continue;
+		if (total++ < 8)
+			buf_printf(ids, "%s%s", total > 1 ? " " : "", j->id);
 	}
+	nodeset_free(ns);
+	free(mask);
 	return (total);
 }
 
@@ -488,14 +502,18 @@ action_run(struct cmd_ctx *ctx, struct action *a)
 {
 	enum cmd_status	 st;
 	u_int		 i;
+	int		*ids;
 	double		 timeout = options_get_int("ssh.command-timeout");
 
 	if ((st = action_begin(ctx, a)) != CMD_OK || a->dry_run)
 		return (st);
+	ids = xcalloc(a->ncmds ? a->ncmds : 1, sizeof *ids);
 	for (i = 0; i < a->ncmds; i++)
-		a->cmds[i].id = backend_exec(ctx->backend, a->cmds[i].target,
-		    a->cmds[i].command, timeout, action_exec_done, a);
-	backend_exec_wait(ctx->backend);
+		ids[i] = a->cmds[i].id = backend_exec(ctx->backend,
+		    a->cmds[i].target, a->cmds[i].command, timeout,
+		    action_exec_done, a);
+	backend_exec_wait_ids(ctx->backend, ids, a->ncmds);
+	free(ids);
 	for (i = 0; i < a->ncmds; i++) {
 		if (a->cmds[i].id != 0)
 			backend_exec_cancel(ctx->backend, a->cmds[i].id);

@@ -552,20 +552,24 @@ ui_confirm(struct ui *ui, const char *text, const char *expect)
 	WINDOW		*w;
 	const char	*p;
 	char		 typed[16];
-	int		 lines = 0, width = 0, n, y, h, rc, key, yes = -1;
+	int		 lines = 0, width = 0, n, k, y, h, rc, key, yes = -1;
 	double		 until = loop_now() + 300;
 	wint_t		 ch;
 	size_t		 len = 0;
 
 	for (p = text; *p != '\0'; p += n + (p[n] == '\n')) {
 		n = strcspn(p, "\n");
-		lines++;
 		if (n > width)
 			width = n;
 	}
 	width = width + 4 < 50 ? 50 : width + 4;
 	if (width > ui->sx)
 		width = ui->sx;
+	/* Long lines (a command) wrap. */
+	for (p = text; *p != '\0'; p += n + (p[n] == '\n')) {
+		n = strcspn(p, "\n");
+		lines += n == 0 ? 1 : (n + width - 5) / (width - 4);
+	}
 	h = lines + 4 < ui->sy ? lines + 4 : ui->sy;
 	ui_draw(ui);
 	if ((w = newwin(h, width, (ui->sy - h) / 2, (ui->sx - width) / 2)) ==
@@ -579,7 +583,10 @@ ui_confirm(struct ui *ui, const char *text, const char *expect)
 		for (p = text, y = 1; *p != '\0' && y < h - 2;
 		    p += n + (p[n] == '\n')) {
 			n = strcspn(p, "\n");
-			mvwaddnstr(w, y++, 2, p, n < width - 4 ? n : width - 4);
+			for (k = 0; (k < n || k == 0) && y < h - 2;
+			    k += width - 4)
+				mvwaddnstr(w, y++, 2, p + k, n - k < width - 4 ?
+				    n - k : width - 4);
 		}
 		if (strcmp(expect, "y") == 0)
 			mvwprintw(w, h - 2, 2, "Go on? [y/N] %s", typed);
