@@ -665,9 +665,17 @@ cmd_burnin(struct cmd_ctx *ctx, struct cmd_args *args)
 		    j->run.run, j->n, j->n == 1 ? "" : "s", level);
 		return (CMD_OK);
 	}
+	/*
+	 * On a terminal, a look every second for the progress line; else
+	 * wait for the nodes under way (each bounded by its timeout) until
+	 * the last has started and ended.
+	 */
 	burnin_progress(j, 0);
 	while (j->ended < j->n) {
-		backend_exec_poll(ctx->backend, 1);
+		if (j->progress)
+			backend_exec_poll(ctx->backend, 1);
+		else
+			backend_exec_wait_ids(ctx->backend, j->exec, j->n);
 		burnin_progress(j, 0);
 	}
 	return (burnin_finish(j));
