@@ -299,6 +299,30 @@ backend_exec_wait_ids(struct backend *b, const int *ids, u_int n)
 	}
 }
 
+/*
+ * Batch: run the commands for at most SECONDS, or until none runs; those
+ * still running go on (each has its timeout).
+ */
+void
+backend_exec_poll(struct backend *b, double seconds)
+{
+	struct timespec	 ts;
+	double		 until = loop_now() + seconds;
+
+	if (b->fleet != NULL) {
+		fleet_exec_poll(b->fleet, seconds);
+		return;
+	}
+	while (b->nexecs > 0 && loop_now() < until) {
+		backend_sim_exec_run(b, 1);
+		if (b->nexecs > 0) {
+			ts.tv_sec = 0;
+			ts.tv_nsec = 20 * 1000000L;
+			nanosleep(&ts, NULL);
+		}
+	}
+}
+
 /* Where commands for NODE run, for --dry-run: a node, or the controller. */
 const char *
 backend_exec_target(struct backend *b, int node)
@@ -361,13 +385,25 @@ backend_sim_exec(struct backend *b, int node, const char *command,
     double timeout, exec_cb cb, void *arg)
 {
 	struct backend_sim_exec	*e;
+	struct cmdline		*cl;
+	u_int			 ncl, k;
+	char			*cause;
+	double			 takes = 0;
 
+	/* dcgmi diag runs its tests first (sim.diag-seconds a level). */
+	if (cmd_parse(command, &cl, &ncl, &cause) == 0) {
+		for (k = 0; k < ncl; k++)
+			takes += sim_tool_seconds(cl[k].argc, cl[k].argv,
+			    options_get_float("sim.diag-seconds"));
+		cmd_parse_free(cl, ncl);
+	} else
+		free(cause);
 	b->execs = xreallocarray(b->execs, b->nexecs + 1, sizeof *b->execs);
 	e = &b->execs[b->nexecs++];
 	e->id = ++b->exec_id;
 	e->node = node;
 	e->command = xstrdup(command);
-	e->due = loop_now();
+	e->due = loop_now() + takes;
 	e->cb = cb;
 	e->arg = arg;
 	if (b->loop != NULL && !b->exec_timer) {

@@ -69,6 +69,7 @@ int		 fleet_exec(struct fleet *, int, int, const char *, double,
 int		 fleet_exec_cancel(struct fleet *, int);
 int		 fleet_exec_busy(struct fleet *);
 void		 fleet_exec_wait(struct fleet *, const int *, u_int, double);
+void		 fleet_exec_poll(struct fleet *, double);
 
 /* backend.c: the data sources. */
 struct backend	*backend_create(struct model **, char **);
@@ -87,6 +88,7 @@ void		 backend_exec_cancel(struct backend *, int);
 int		 backend_exec_busy(struct backend *);
 void		 backend_exec_wait(struct backend *);
 void		 backend_exec_wait_ids(struct backend *, const int *, u_int);
+void		 backend_exec_poll(struct backend *, double);
 const char	*backend_exec_target(struct backend *, int);
 
 /* parse.c: the parser table and what parsers share. */

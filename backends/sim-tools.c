@@ -2516,18 +2516,18 @@ simt_diag_json(struct sim *s, u_int node, const struct simt_diag *d,
 	buf_puts(b, "\n}\n");
 }
 
+/* dcgmi diag's words: the level (1 to 4) and whether -j. */
 static int
-simt_dcgmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
-    char **cause)
+simt_dcgmi_args(int argc, char **argv, int *level, int *json, char **cause)
 {
 	static const char *const levels[] = {
 		"", "short", "medium", "long", "xlong"
 	};
-	struct simt_diag	*d;
 	const char		*a, *r = NULL;
 	char			*end;
-	int			 i, json = 0, level = 0;
+	int			 i;
 
+	*level = *json = 0;
 	if (argc < 2 || strcmp(argv[1], "diag") != 0) {
 		xasprintf(cause, "dcgmi: the simulator runs 'dcgmi diag -r N "
 		    "[-j]' only");
@@ -2543,7 +2543,7 @@ simt_dcgmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
 		else if (strncmp(a, "--run=", 6) == 0)
 			r = a + 6;
 		else if (strcmp(a, "-j") == 0 || strcmp(a, "--json") == 0)
-			json = 1;
+			*json = 1;
 		else if (strcmp(a, "--fail-early") == 0 ||
 		    strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0)
 			;
@@ -2557,20 +2557,32 @@ simt_dcgmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
 		}
 	}
 	if (r != NULL) {
-		level = (int)strtol(r, &end, 10);
+		*level = (int)strtol(r, &end, 10);
 		if (*end != '\0' || end == r)
-			level = 0;
-		for (i = 1; level == 0 && i < (int)nitems(levels); i++) {
+			*level = 0;
+		for (i = 1; *level == 0 && i < (int)nitems(levels); i++) {
 			if (strcasecmp(r, levels[i]) == 0)
-				level = i;
+				*level = i;
 		}
 	}
-	if (level < 1 || level > 4) {
+	if (*level < 1 || *level > 4) {
 		xasprintf(cause, "Error: Invalid test specified: '%s'. "
 		    "Options are 1, 2, 3, 4, short, medium, long, xlong",
 		    r != NULL ? r : "");
 		return (-1);
 	}
+	return (0);
+}
+
+static int
+simt_dcgmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
+    char **cause)
+{
+	struct simt_diag	*d;
+	int			 json, level;
+
+	if (simt_dcgmi_args(argc, argv, &level, &json, cause) != 0)
+		return (-1);
 	d = xmalloc(sizeof *d);
 	simt_diag_run(s, node, level, d);
 	if (json)
@@ -2579,6 +2591,26 @@ simt_dcgmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
 		simt_diag_text(d, out);
 	free(d);
 	return (0);
+}
+
+/*
+ * How long a command takes on the simulator before it prints, in seconds:
+ * dcgmi diag -r N runs its tests for N times `per_level'; the other tools
+ * print at once.
+ */
+double
+sim_tool_seconds(int argc, char **argv, double per_level)
+{
+	char	*cause;
+	int	 level, json;
+
+	if (argc < 1 || strcmp(simt_base(argv[0]), "dcgmi") != 0)
+		return (0);
+	if (simt_dcgmi_args(argc, argv, &level, &json, &cause) != 0) {
+		free(cause);
+		return (0);
+	}
+	return (level * per_level);
 }
 
 /* The kernel's view: boot lines, then the XIDs of the active faults. */

@@ -1771,6 +1771,28 @@ fleet_exec_pending(struct fleet *f, const int *ids, u_int n)
 }
 
 /*
+ * Batch: run the commands for at most SECONDS, or until none runs; those
+ * still running go on, each bounded by its own timeout.
+ */
+void
+fleet_exec_poll(struct fleet *f, double seconds)
+{
+	struct loop	*saved = f->loop;
+	double		 until = fleet_now() + seconds, ticked = 0;
+
+	fleet_rewatch(f, loop_create(), 1);
+	fleet_schedule(f);
+	while (fleet_exec_busy(f) && fleet_now() < until) {
+		loop_once(f->loop, FLEET_TICK);
+		if (fleet_now() >= ticked + FLEET_TICK) {
+			fleet_tick(f);
+			ticked = fleet_now();
+		}
+	}
+	loop_free(fleet_rewatch(f, saved, 0));
+}
+
+/*
  * Run a loop of our own until these commands (every one, if IDS is NULL)
  * have ended: each has its timeout, a session its connect timeout, and
  * the commands go a fan-out at a time; LIMIT (or, if 0, those) bounds the

@@ -199,6 +199,67 @@ cmd_list_events(struct cmd_ctx *ctx, struct cmd_args *args)
 	return (cmd_list_end(&l));
 }
 
+/* list-burnins [RUN]: the runs kept, newest first, or one run's nodes. */
+enum cmd_status
+cmd_list_burnins(struct cmd_ctx *ctx, struct cmd_args *args)
+{
+	struct burnrun		*runs;
+	struct burnin		*nodes;
+	struct output		*o;
+	struct filter		*f = NULL;
+	enum output_format	 format;
+	const char		*run = args->argc > 0 ? args->argv[0] : NULL;
+	const char		*kind = run != NULL ? "burnin" : "burnrun";
+	char			*cause, *end;
+	u_int			 nruns, nnodes, i;
+	long			 max = -1;
+
+	if (cmd_format(ctx, args, &format) != 0)
+		return (CMD_USAGE);
+	if (args->opt['n'] != NULL) {
+		max = strtol(args->opt['n'], &end, 10);
+		if (*end != '\0' || max < 0)
+			return (cmd_error(ctx, args, CMD_USAGE,
+			    "bad count '%s'", args->opt['n']));
+	}
+	if (args->opt['w'] != NULL && (f = filter_create(record_find(kind),
+	    args->opt['w'], &cause)) == NULL) {
+		cmd_error(ctx, args, CMD_USAGE, "%s", cause);
+		free(cause);
+		return (CMD_USAGE);
+	}
+	if (burnin_store_read(run, &runs, &nruns, run != NULL ? &nodes : NULL,
+	    &nnodes, &cause) != 0) {
+		cmd_error(ctx, args, CMD_ERROR, "%s", cause);
+		free(cause);
+		filter_free(f);
+		return (CMD_ERROR);
+	}
+	/* The run under way is running, not interrupted. */
+	for (i = 0; i < nruns; i++) {
+		if (burnin_running(runs[i].run))
+			strlcpy(runs[i].status, "running",
+			    sizeof runs[i].status);
+	}
+	o = output_create(ctx->out, format, record_find(kind), ctx->model);
+	if (run != NULL) {
+		for (i = 0; i < nnodes; i++) {
+			if (filter_match(f, &nodes[i], ctx->model))
+				output_row(o, &nodes[i]);
+		}
+		free(nodes);
+	} else {
+		for (i = 0; i < nruns && (max < 0 || i < (u_long)max); i++) {
+			if (filter_match(f, &runs[i], ctx->model))
+				output_row(o, &runs[i]);
+		}
+	}
+	output_free(o);
+	filter_free(f);
+	free(runs);
+	return (CMD_OK);
+}
+
 /* show-node: one node, every record of it. */
 
 static void

@@ -22,6 +22,16 @@ const struct cmd_entry cmd_table[] = {
 	{ .name = "bind", .usage = "[-T VIEW] KEY COMMAND [ARGUMENTS]",
 	  .help = "bind KEY to COMMAND, in one view's table or every view's",
 	  .opts = "T:", .min = 2, .max = -1, .exec = cmd_bind },
+	{ .name = "burnin", .usage = "[-nyf] [-o FORMAT] [NODESET] "
+	      "[level=1..4] [on-pass=resume] [on-fail=drain]",
+	  .help = "run dcgmi diag on drained or idle nodes, a verdict for "
+	      "each",
+	  .opts = "nyfo:", .min = 0, .max = 4, .flags = CMD_MUTATES,
+	  .domains = BIT(DOM_NODES) | BIT(DOM_JOBS), .exec = cmd_burnin },
+	{ .name = "burnin-cancel", .usage = "",
+	  .help = "stop the burn-in under way",
+	  .opts = "", .min = 0, .max = 0, .flags = CMD_MUTATES,
+	  .exec = cmd_burnin_cancel },
 	{ .name = "command-prompt", .usage = "",
 	  .help = "open the : prompt", .opts = "", .min = 0, .max = 0,
 	  .flags = CMD_UI, .exec = cmd_command_prompt },
@@ -56,6 +66,10 @@ const struct cmd_entry cmd_table[] = {
 	  .opts = "ai:o:w:", .min = 0, .max = 1,
 	  .domains = BIT(DOM_LINKS) | BIT(DOM_IB),
 	  .exec = cmd_inspect_links },
+	{ .name = "list-burnins", .usage = "[-o FORMAT] [-w FILTER] "
+	      "[-n COUNT] [RUN]",
+	  .help = "the burn-ins kept, newest first, or one run's nodes",
+	  .opts = "o:w:n:", .min = 0, .max = 1, .exec = cmd_list_burnins },
 	{ .name = "list-commands", .usage = "",
 	  .help = "list every command, one a line",
 	  .opts = "o:", .min = 0, .max = 0, .exec = cmd_list_commands },
@@ -154,7 +168,7 @@ const struct cmd_entry cmd_table[] = {
 	  .help = "remove a key binding",
 	  .opts = "T:", .min = 1, .max = 1, .exec = cmd_unbind },
 	{ .name = "view", .usage = "map|gpus|jobs|cooling|links|node|events|"
-	      "next|previous",
+	      "burnin|next|previous",
 	  .help = "show a view", .opts = "", .min = 1, .max = 1,
 	  .flags = CMD_UI, .exec = cmd_view },
 	{ .name = NULL }

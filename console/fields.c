@@ -191,6 +191,40 @@ static const struct field event_fields[] = {
 	{ .name = NULL }
 };
 
+static const struct field burnin_fields[] = {
+	F(burnin, run, "RUN", FT_STR, -1, 0, 0),
+	F(burnin, node, "NODE", FT_STR, -1, 0, T),
+	F(burnin, state, "STATE", FT_BURNIN, -1, 0, T),
+	F(burnin, level, "LEVEL", FT_INT, -1, 0, 0),
+	F(burnin, result, "RESULT", FT_RESULT, -1, 0, 0),
+	F(burnin, gpus, "GPUS", FT_STR, -1, 0, T),
+	F(burnin, tests, "TESTS", FT_STR, -1, 0, T),
+	F(burnin, message, "MESSAGE", FT_STR, -1, 0, T),
+	F(burnin, started, "STARTED", FT_TIME, -1, 0, 0),
+	F(burnin, ended, "ENDED", FT_TIME, -1, 0, 0),
+	F(burnin, elapsed, "ELAPSED", FT_FLOAT, -1, 0, R),
+	F(burnin, action, "ACTION", FT_STR, -1, 0, T),
+	{ .name = NULL }
+};
+
+static const struct field burnrun_fields[] = {
+	F(burnrun, run, "RUN", FT_STR, -1, 0, T),
+	F(burnrun, status, "STATUS", FT_STR, -1, 0, T),
+	F(burnrun, level, "LEVEL", FT_INT, -1, 0, R),
+	F(burnrun, started, "STARTED", FT_TIME, -1, 0, T),
+	F(burnrun, ended, "ENDED", FT_TIME, -1, 0, 0),
+	F(burnrun, count, "NODES", FT_INT, -1, 0, R),
+	F(burnrun, passed, "PASSED", FT_INT, -1, 0, R),
+	F(burnrun, warned, "WARNED", FT_INT, -1, 0, R),
+	F(burnrun, failed, "FAILED", FT_INT, -1, 0, R),
+	F(burnrun, unreachable, "UNREACH", FT_INT, -1, 0, R),
+	F(burnrun, cancelled, "CANCELLED", FT_INT, -1, 0, 0),
+	F(burnrun, user, "USER", FT_STR, -1, 0, 0),
+	F(burnrun, options, "OPTIONS", FT_STR, -1, 0, 0),
+	F(burnrun, nodes, "NODESET", FT_STR, -1, 0, T),
+	{ .name = NULL }
+};
+
 const struct record records[] = {
 	{ .name = "gpu", .size = sizeof (struct gpu), .fields = gpu_fields },
 	{ .name = "nvlink", .size = sizeof (struct nvlink),
@@ -209,6 +243,10 @@ const struct record records[] = {
 	{ .name = "node", .size = sizeof (struct node), .fields = node_fields },
 	{ .name = "event", .size = sizeof (struct event),
 	  .fields = event_fields },
+	{ .name = "burnin", .size = sizeof (struct burnin),
+	  .fields = burnin_fields },
+	{ .name = "burnrun", .size = sizeof (struct burnrun),
+	  .fields = burnrun_fields },
 	{ .name = NULL }
 };
 
@@ -241,6 +279,12 @@ static const char *verdict_names[] = {
 	[LV_DEGRADED] = "degraded", [LV_ERRORING] = "erroring",
 	[LV_FLAPPING] = "flapping",
 };
+static const char *burnin_names[] = {
+	[BURNIN_QUEUED] = "queued", [BURNIN_RUNNING] = "running",
+	[BURNIN_PASSED] = "passed", [BURNIN_WARNED] = "warned",
+	[BURNIN_FAILED] = "failed", [BURNIN_UNREACHABLE] = "unreachable",
+	[BURNIN_CANCELLED] = "cancelled",
+};
 static const struct {
 	const char	**names;
 	int		  n;
@@ -250,6 +294,7 @@ static const struct {
 	[FT_RESULT] = { result_names, nitems(result_names) },
 	[FT_REACH] = { reach_names, nitems(reach_names) },
 	[FT_VERDICT] = { verdict_names, nitems(verdict_names) },
+	[FT_BURNIN] = { burnin_names, nitems(burnin_names) },
 };
 
 const char *
@@ -317,6 +362,7 @@ field_number(const struct field *f, const void *rec, double *v)
 	case FT_RESULT:
 	case FT_REACH:
 	case FT_VERDICT:
+	case FT_BURNIN:
 		*v = *AT(rec, f, int);
 		return (0);
 	case FT_I16:
@@ -379,6 +425,7 @@ field_format(const struct field *f, const void *rec, const struct model *m,
 	case FT_RESULT:
 	case FT_REACH:
 	case FT_VERDICT:
+	case FT_BURNIN:
 		return (field_enum_name(f->type, *AT(rec, f, int)));
 	case FT_HEX:
 		snprintf(buf, len, "0x%016" PRIx64, *AT(rec, f, uint64_t));

@@ -97,7 +97,7 @@ main_sim_tool(int argc, char **argv)
 	char		*cause, **targv;
 	u_int		 gpus;
 	int		 i, targc = 0, id = -1, rc, loop;
-	double		 now;
+	double		 now, wait;
 	struct timespec	 ts;
 
 	if (argc < 2) {
@@ -133,6 +133,13 @@ main_sim_tool(int argc, char **argv)
 	}
 	buf_init(&out);
 	loop = sim_tool_loop_ms(targc, targv);
+	/* dcgmi diag runs its tests first: what it finds is at the start. */
+	if ((wait = sim_tool_seconds(targc, targv,
+	    options_get_float("sim.diag-seconds"))) > 0) {
+		ts.tv_sec = (time_t)wait;
+		ts.tv_nsec = (wait - ts.tv_sec) * 1e9;
+		nanosleep(&ts, NULL);
+	}
 	for (;;) {
 		sim_set_time(sim, now);
 		buf_reset(&out);

@@ -315,6 +315,7 @@ int		 sim_parse_size(const char *, u_int *, char **);
 int		 sim_tool(struct sim *, int, int, char **, struct buf *,
 		     char **);
 int		 sim_tool_loop_ms(int, char **);
+double		 sim_tool_seconds(int, char **, double);
 
 /*
  * model.c: the cluster.  Flat arrays indexed by id, a name->id hash, one
@@ -328,6 +329,7 @@ enum domain {
 	DOM_SENSORS,
 	DOM_JOBS,
 	DOM_EVENTS,
+	DOM_BURNIN,		/* the burn-in under way */
 	DOM_NDOMAINS
 };
 #define DOMS_ALL	(BIT(DOM_NDOMAINS) - 1)
@@ -483,6 +485,7 @@ enum field_type {
 	FT_REACH,		/* enum reach */
 	FT_RACK,		/* uint32_t rack id, printed as its name */
 	FT_VERDICT,		/* enum link_verdict */
+	FT_BURNIN,		/* enum burnin_state */
 };
 #define FF_TABLE	0x1	/* shown in table output by default */
 #define FF_RIGHT	0x2	/* right-aligned in tables */
@@ -637,6 +640,7 @@ enum cmd_status	 cmd_list_links(struct cmd_ctx *, struct cmd_args *);
 enum cmd_status	 cmd_list_events(struct cmd_ctx *, struct cmd_args *);
 enum cmd_status	 cmd_show_node(struct cmd_ctx *, struct cmd_args *);
 enum cmd_status	 cmd_parse_file(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_list_burnins(struct cmd_ctx *, struct cmd_args *);
 
 /* cmd-ops.c: commands that change the cluster. */
 enum cmd_status	 cmd_drain(struct cmd_ctx *, struct cmd_args *);
@@ -784,6 +788,61 @@ int		 links_judge_nvlink(const struct nvlink *,
 int		 links_judge_ibport(const struct ibport *,
 		     const struct ibport *, u_int, const struct link_expect *,
 		     uint64_t *, char *, size_t);
+/*
+ * burnin.c: a node's burn-in verdict from dcgmi diag, the store of runs;
+ * cmd-burnin.c: the run under way.
+ */
+enum burnin_state {
+	BURNIN_QUEUED,
+	BURNIN_RUNNING,
+	BURNIN_PASSED,
+	BURNIN_WARNED,
+	BURNIN_FAILED,
+	BURNIN_UNREACHABLE,
+	BURNIN_CANCELLED,
+};
+#define BURNIN_MAXGPU	64
+struct burnin {			/* one node of a run */
+	char		 run[32];
+	char		 node[48];
+	enum burnin_state state;
+	int		 level;
+	enum diag_result result;	/* the worst result dcgmi gave */
+	char		 gpus[96];	/* each GPU's: fail 3; pass 0-2,4-7 */
+	char		 tests[128];	/* those that failed or warned */
+	char		 message[512];	/* TEST GPU n: what dcgmi said; ... */
+	double		 started;
+	double		 ended;
+	float		 elapsed;	/* seconds */
+	char		 action[64];	/* what on-pass or on-fail did */
+};
+struct burnrun {		/* one run, as list-burnins shows it */
+	char		 run[32];	/* its name: the time it started */
+	char		 status[16];	/* running, done, cancelled, ... */
+	int		 level;
+	double		 started;
+	double		 ended;
+	int		 count;
+	int		 passed;
+	int		 warned;
+	int		 failed;
+	int		 unreachable;
+	int		 cancelled;
+	char		 user[32];
+	char		 options[64];	/* on-pass=resume on-fail=drain */
+	char		 nodes[1024];	/* folded */
+};
+int		 burnin_verdict(struct burnin *, const char *, size_t);
+char		*burnin_dir(int, char **);
+FILE		*burnin_store_create(struct burnrun *, char **);
+void		 burnin_store_write(FILE *, const char *, const void *);
+int		 burnin_store_read(const char *, struct burnrun **, u_int *,
+		     struct burnin **, u_int *, char **);
+const struct burnin *burnin_rows(u_int *);
+const struct burnrun *burnin_run(double *, double *);
+int		 burnin_running(const char *);
+enum cmd_status	 cmd_burnin(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_burnin_cancel(struct cmd_ctx *, struct cmd_args *);
 
 /* loop.c: poll(2), timers, signals. */
 struct loop;
@@ -875,6 +934,9 @@ void		 ui_prompt_show(struct ui *, int, const char *, int);
 void		 ui_prompt_done(struct ui *, int, const char *);
 void		 ui_prompt_matches(struct ui *, char **, int);
 int		 ui_confirm(struct ui *, const char *, const char *);
+void		 ui_message(struct ui *, int, const char *, ...)
+		     printflike(3, 4);
+struct loop	*ui_loop(struct ui *);
 int		 ui_marked(struct ui *, int **, u_int *);
 
 /* prompt.c: the : and / prompt, GNU readline's callback interface. */

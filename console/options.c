@@ -38,6 +38,9 @@ const struct option_entry options_table[] = {
 	  .min = 0, .max = 1e12,
 	  .help = "fixed simulated time in seconds since the epoch; 0 for "
 	      "the clock" },
+	{ .name = "sim.diag-seconds", .type = OPT_FLOAT, .dflt = "3",
+	  .min = 0, .max = 3600,
+	  .help = "seconds a simulated dcgmi diag takes per level (-r N)" },
 
 	/* How to reach nodes, BMCs and the Slurm controller. */
 	{ .name = "ssh.user", .type = OPT_STRING, .dflt = "",
@@ -151,6 +154,17 @@ const struct option_entry options_table[] = {
 	  .choices = "auto,always,never", .help = "use colour" },
 	{ .name = "output", .type = OPT_CHOICE, .dflt = "table",
 	  .choices = "table,tsv,json", .help = "batch output format" },
+
+	/* Burn-in. */
+	{ .name = "burnin.command", .type = OPT_STRING,
+	  .dflt = "dcgmi diag -r %l -j",
+	  .help = "what a burn-in runs on each node, %l the level" },
+	{ .name = "burnin.level", .type = OPT_INT, .dflt = "3",
+	  .min = 1, .max = 4, .help = "the dcgmi diag level without level=" },
+	{ .name = "burnin.timeout", .type = OPT_INT, .dflt = "0",
+	  .min = 0, .max = 86400,
+	  .help = "seconds a node's burn-in may take; 0: four times the "
+	      "level's usual time" },
 
 	/* Safety. */
 	{ .name = "read-only", .type = OPT_BOOL, .dflt = "false",

@@ -49,6 +49,12 @@ static const struct {
 static void	ui_draw(struct ui *);
 static int	ui_key(wint_t, int);
 
+struct loop *
+ui_loop(struct ui *ui)
+{
+	return (ui->loop);
+}
+
 const struct model *
 ui_model(struct ui *ui)
 {
@@ -61,7 +67,7 @@ ui_view_name(struct ui *ui)
 	return (view_table[ui->view].name);
 }
 
-static void
+void
 ui_message(struct ui *ui, int error, const char *fmt, ...)
 {
 	va_list	 ap;

@@ -175,7 +175,10 @@ for size in 80x24 250x70; do
 		continue
 	fi
 	ok 0 "$size: the console starts"
-	wait_like "^myriad hopper SIMULATED +$TABS\$" \
+	# At 80 columns the tabs stop where they no longer fit.
+	tabs=$TABS
+	[ "$W" -gt 80 ] && tabs="$TABS 8 Burn-in"
+	wait_like "^myriad hopper SIMULATED +$tabs\$" \
 	    "$size: the top line: the cluster, SIMULATED, the tabs" line "$S" 1
 	wait_is "1 Map" "$size: the Map tab is highlighted" tab_selected "$S"
 	wait_like "$STATUS" \
@@ -216,7 +219,7 @@ for size in 80x24 250x70; do
 	tm kill-session -t "$S"
 done
 
-# 2. Views: keys 1 to 7, Tab, :view, a click on a tab.
+# 2. Views: keys 1 to 8, Tab, :view, a click on a tab.
 W=80 H=24 S=a
 start "$S" "$W" "$H"
 ok $? "80x24: a console for the views, prompt and keys"
@@ -234,6 +237,10 @@ while [ $# -gt 0 ]; do
 	wait_is "$1 $2" "80x24: key $1 highlights tab $1 $2" tab_selected "$S"
 	shift 3
 done
+# The eighth tab is past 80 columns; its key shows it all the same.
+keys "$S" 8
+wait_for "$S" "no burn-in yet"
+ok $? "80x24: key 8 shows the Burn-in view"
 keys "$S" Tab
 wait_for "$S" "$LEGEND"
 ok $? "80x24: Tab after the last view comes round to the map"

@@ -37,6 +37,10 @@ const struct view_entry view_table[] = {
 	    .domains = BIT(DOM_EVENTS), .draw = view_events_draw,
 	    .step = table_move, .node = view_events_node,
 	    .click = table_click, .record = "event" },
+	[VIEW_BURNIN] = { .name = "burnin", .title = "Burn-in",
+	    .domains = BIT(DOM_NODES), .draw = view_burnin_draw,
+	    .step = table_move, .node = view_burnin_node, .click = table_click,
+	    .record = "burnin" },
 };
 
 const struct view_entry *

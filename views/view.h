@@ -18,6 +18,7 @@ enum view_id {
 	VIEW_LINKS,
 	VIEW_NODE,
 	VIEW_EVENTS,
+	VIEW_BURNIN,
 	VIEW_NVIEWS
 };
 
@@ -175,6 +176,8 @@ void		 view_node_move(struct ui *, int, int);
 void		 view_events_draw(struct ui *, WINDOW *);
 int		 view_gpus_node(struct ui *);
 int		 view_events_node(struct ui *);
+void		 view_burnin_draw(struct ui *, WINDOW *);
+int		 view_burnin_node(struct ui *);
 int		 view_links_node(struct ui *);
 int		 view_cooling_node(struct ui *);
 int		 view_cooling_level(const struct sensor *);
