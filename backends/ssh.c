@@ -1322,6 +1322,19 @@ fleet_tick(void *arg)
 		}
 		if (!r->stream && r->deadline > 0 && now > r->deadline)
 			fleet_run_done(r, "timed out");
+		else if (r->done != NULL && r->ch != NULL && r->exec &&
+		    (r->gotstatus || r->signal != NULL ||
+		    ssh_channel_is_eof(r->ch) || ssh_channel_is_closed(r->ch))) {
+			/*
+			 * A command near its end: what ends it (the exit
+			 * status, the close) may have been read with another
+			 * channel's packets, and no more comes to wake it.
+			 */
+			t = r->t;
+			fleet_run_pump(r);
+			if (t->s == NULL)
+				break;		/* dropped, and its runs */
+		}
 	}
 	fleet_schedule(f);
 	if (f->loop == NULL || f->private_loop)

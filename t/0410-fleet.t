@@ -208,15 +208,16 @@ if command -v tmux >/dev/null; then
 	}
 	# The screen does not wait for the fleet: the first frame comes
 	# while a node that never speaks is still connecting.
-	$TM new-session -d -s f -x 120 -y 30 \
+	TM1="tmux -L myriad-fleet-first-$$"
+	$TM1 new-session -d -s f -x 120 -y 30 \
 	    "SLURM_CONF=$CLUSTER_SLURM_CONF $MYRIAD -F $T/more.conf"
 	i=0
-	while [ $i -lt 100 ] && ! $TM capture-pane -p -t f | grep -q '1 Map'; do
+	while [ $i -lt 100 ] && ! $TM1 capture-pane -p -t f | grep -q '1 Map'; do
 		sleep 0.05; i=$((i + 1))
 	done
-	like "$($TM capture-pane -p -t f)" 'gpu0010 +r[0-9]+ +connecting' \
+	like "$($TM1 capture-pane -p -t f)" 'gpu0010 +r[0-9]+ +connecting' \
 	    "the first frame comes before the connections end"
-	$TM kill-server 2>/dev/null
+	$TM1 kill-server 2>/dev/null
 	$TM new-session -d -s f -x 120 -y 30 \
 	    "SLURM_CONF=$CLUSTER_SLURM_CONF $MYRIAD -F $T/good.conf"
 	i=0
