@@ -511,6 +511,38 @@ backend_sim_close(struct backend *b)
 }
 
 /*
+ * A shell loop around a tool (probe.ib-counters: for d in $(ibstat -l);
+ * do echo "# CA: $d"; perfquery ... "$d" ...; done): the simulator runs
+ * no shell, but its tool given the loop's unexpanded variable prints what
+ * the whole loop would, so that command is run alone.  The others are
+ * freed here.
+ */
+static int
+backend_sim_loop(struct backend *b)
+{
+	struct cmdline	 keep;
+	u_int		 k;
+	int		 i;
+
+	for (k = 0; k < b->ncl; k++) {
+		if (b->cl[k].argc > 0 && sim_tool_exists(b->cl[k].argv[0]))
+			break;
+	}
+	if (k == b->ncl)
+		return (-1);
+	keep = b->cl[k];
+	b->cl[k] = b->cl[0];
+	b->cl[0] = keep;
+	for (k = 1; k < b->ncl; k++) {
+		for (i = 0; i < b->cl[k].argc; i++)
+			free(b->cl[k].argv[i]);
+		free(b->cl[k].argv);
+	}
+	b->ncl = 1;
+	return (0);
+}
+
+/*
  * A sweep runs the probes of its domains over their targets a few at a
  * time, so the console can draw and read keys in between: nothing in it
  * waits, but at 100,000 GPUs there is a lot of it.
@@ -534,6 +566,8 @@ backend_sim_probe_start(struct backend *b, const struct probe *pr)
 		free(cause);
 		return (-1);
 	}
+	if (b->ncl > 1)
+		backend_sim_loop(b);
 	if (b->ncl != 1) {
 		cmd_parse_free(b->cl, b->ncl);
 		b->cl = NULL;

@@ -140,6 +140,10 @@ int		 parse_ipmi_sensor(const char *, size_t, const char *,
 /* parse-ib.c */
 int		 parse_ibstat(const char *, size_t, const char *,
 		     const struct sink *);
+#define PERFQUERY_PROBE "for d in $(ibstat -l); do echo \"# CA: $d\"; " \
+	"perfquery -x -C \"$d\" -P 1; done"
+int		 parse_perfquery(const char *, size_t, const char *,
+		     const struct sink *);
 
 /* parse-slurm.c */
 #define SINFO_FORMAT	"%N|%T|%P|%c|%m|%G|%u|%H|%E"

@@ -355,3 +355,178 @@ parse_ibstat(const char *buf, size_t len, const char *fmt,
 	ib_flush(&c);
 	return (c.n);
 }
+
+/*
+ * perfquery -x (or -l -x, or without -x) output, one block per port:
+ *
+ *	# CA: mlx5_0
+ *	# Port extended counters: Lid 7 port 1 (CapMask: 0x5A00 ...)
+ *	PortSelect:......................1
+ *	SymbolErrorCounter:..............0
+ *	LinkErrorRecoveryCounter:........0
+ *	LinkDownedCounter:...............0
+ *	PortRcvErrors:...................0
+ *
+ * perfquery does not name the adapter: the probe prints a "# CA: NAME"
+ * line before each run of it (see probe.ib-counters), and the ports that
+ * follow are that adapter's; without one the device is left empty.  A
+ * "# Port counters:" block (without -x) reads the same way.  Other
+ * counter sets (-E PortRcvErrorDetails, -X, ...) are skipped.  The
+ * records carry only the counters: the model adds them to the port
+ * ibstat read.
+ */
+enum pq_key {
+	PQK_SYMERR,
+	PQK_LINKREC,
+	PQK_LINKDOWN,
+	PQK_RCVERR,
+};
+static const struct {
+	const char	*key;
+	enum pq_key	 what;
+	int		 bit;
+} pq_keys[] = {
+	{ .key = "SymbolErrorCounter", .what = PQK_SYMERR, .bit = IB_SYMERR },
+	{ .key = "LinkErrorRecoveryCounter", .what = PQK_LINKREC,
+	  .bit = IB_LINKREC },
+	{ .key = "LinkDownedCounter", .what = PQK_LINKDOWN,
+	  .bit = IB_LINKDOWN },
+	{ .key = "PortRcvErrors", .what = PQK_RCVERR, .bit = IB_RCVERR },
+};
+
+/* The counter sets read; others are skipped whole. */
+static const char *pq_heads[] = {
+	"# Port extended counters:",
+	"# Port counters:",
+};
+
+static void
+pq_flush(struct ib_ctx *c)
+{
+	if (c->inport && (c->port.valid & IB_COUNTERS)) {
+		SINK_EMIT(c->sink, ibport, &c->port);
+		c->n++;
+	}
+	c->inport = 0;
+}
+
+/* # Port extended counters: Lid 7 port 1 (CapMask: ...) */
+static int
+pq_head(struct ib_ctx *c, u_int lineno, const char *s, size_t len)
+{
+	const char	*p, *end = s + len;
+	size_t		 i, n;
+	int		 port;
+
+	if (len < 2 || s[0] != '#')
+		return (0);
+	for (i = 0; i < nitems(pq_heads); i++) {
+		if (ib_prefix(s, len, pq_heads[i]))
+			break;
+	}
+	pq_flush(c);
+	if (i == nitems(pq_heads))
+		return (1);	/* another set, or a comment: skipped */
+	for (p = s; p + 6 <= end; p++) {
+		if (strncasecmp(p, " port ", 6) == 0)
+			break;
+	}
+	if (p + 6 > end) {
+		sink_error(c->sink, lineno, "perfquery: no port number");
+		return (1);
+	}
+	p += 6;
+	for (n = 0; p + n < end && isdigit((u_char)p[n]); n++)
+		;
+	if (ib_int(p, n, &port) != 0) {
+		sink_error(c->sink, lineno, "perfquery: bad port number");
+		return (1);
+	}
+	memset(&c->port, 0, sizeof c->port);
+	strlcpy(c->port.device, c->device, sizeof c->port.device);
+	c->port.port = port;
+	c->inport = 1;
+	return (1);
+}
+
+static void
+pq_line(struct ib_ctx *c, u_int lineno, const char *s, size_t len)
+{
+	const char	*colon, *v, *end = s + len;
+	size_t		 i, klen, vlen;
+	uint64_t	 u;
+
+	for (i = 0; i < nitems(ib_failures); i++) {
+		if (ib_prefix(s, len, ib_failures[i]) ||
+		    ib_prefix(s, len, "perfquery:")) {
+			sink_error(c->sink, lineno, "%.*s",
+			    (int)(len > 200 ? 200 : len), s);
+			return;
+		}
+	}
+	if (ib_prefix(s, len, "# CA:")) {
+		pq_flush(c);
+		v = s + 5;
+		vlen = parse_trim(&v, end - v);
+		parse_copy(c->device, sizeof c->device, v, vlen);
+		return;
+	}
+	if (pq_head(c, lineno, s, len))
+		return;
+	if ((colon = memchr(s, ':', len)) == NULL) {
+		sink_error(c->sink, lineno, "perfquery: not a counter line");
+		return;
+	}
+	klen = parse_trim(&s, colon - s);
+	v = colon + 1;
+	while (v < end && *v == '.')
+		v++;
+	vlen = parse_trim(&v, end - v);
+	for (i = 0; i < nitems(pq_keys); i++) {
+		if (ib_equal(s, klen, pq_keys[i].key))
+			break;
+	}
+	if (i == nitems(pq_keys) || !c->inport)
+		return;
+	if (parse_u64(v, vlen, &u) != 0) {
+		sink_error(c->sink, lineno, "perfquery: %s: not a number",
+		    pq_keys[i].key);
+		return;
+	}
+	switch (pq_keys[i].what) {
+	case PQK_SYMERR:
+		c->port.symerr = u;
+		break;
+	case PQK_LINKREC:
+		c->port.linkrec = u;
+		break;
+	case PQK_LINKDOWN:
+		c->port.linkdown = u;
+		break;
+	case PQK_RCVERR:
+		c->port.rcverr = u;
+		break;
+	}
+	c->port.valid |= BIT(pq_keys[i].bit);
+}
+
+int
+parse_perfquery(const char *buf, size_t len, const char *fmt,
+    const struct sink *s)
+{
+	struct lines	 l;
+	struct ib_ctx	 c;
+	const char	*line;
+	size_t		 ll;
+
+	memset(&c, 0, sizeof c);
+	c.sink = s;
+	lines_init(&l, buf, len);
+	while (lines_next(&l, &line, &ll)) {
+		if ((ll = parse_trim(&line, ll)) == 0)
+			continue;
+		pq_line(&c, l.line, line, ll);
+	}
+	pq_flush(&c);
+	return (c.n);
+}

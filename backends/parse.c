@@ -30,6 +30,8 @@ const struct parser parsers[] = {
 	  .help = "scontrol show node [-o]" },
 	{ .name = "ibstat", .parse = parse_ibstat,
 	  .help = "ibstat" },
+	{ .name = "perfquery", .parse = parse_perfquery,
+	  .help = "perfquery -x per port, after '# CA: NAME' lines" },
 	{ .name = "dcgm-diag", .parse = parse_dcgm_diag,
 	  .help = "dcgmi diag -r N [-j]" },
 	{ .name = "xid", .parse = parse_xid,

@@ -20,6 +20,8 @@ const struct probe probes[] = {
 	  .option = "probe.nvlink-errors", .parser = "nvlink-errors" },
 	{ .name = "ib", .domain = DOM_IB, .target = PT_NODE,
 	  .option = "probe.ib", .parser = "ibstat" },
+	{ .name = "ib-counters", .domain = DOM_IB, .target = PT_NODE,
+	  .option = "probe.ib-counters", .parser = "perfquery" },
 	{ .name = "sensors", .domain = DOM_SENSORS, .target = PT_BMC,
 	  .option = "probe.sensors", .parser = "ipmi-sdr" },
 	{ .name = "sinfo", .domain = DOM_NODES, .target = PT_CONTROLLER,

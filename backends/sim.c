@@ -442,7 +442,8 @@ sim_node_reachable(const struct sim *s, u_int node)
 
 /*
  * An IB port: 1 if Active, 0 if Down.  *phys is 0 for LinkUp, 1 for
- * Disabled, 2 for Polling.  A flapping port changes every 30 seconds.
+ * Disabled, 2 for Polling.  A flapping port changes every 30 seconds,
+ * but one of four stays up with its error counters rising (erroring).
  * One of four faulty ports stays up, trained down to two lanes: 200 Gb/s
  * (*rate) where 400 is NDR's.
  */
@@ -464,6 +465,7 @@ sim_ib_state(const struct sim *s, u_int node, u_int port, int *phys,
 		return (0);
 	}
 	if ((f = sim_fault_find(s, node, SF_IBFLAP, port)) != NULL &&
+	    f->variant != SV_MILD &&
 	    ((long)floor((s->t - f->start) / 30) & 1)) {
 		*phys = 2;
 		*rate = 10;

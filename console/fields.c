@@ -82,6 +82,7 @@ static const struct field ibport_fields[] = {
 	F(ibport, symerr, "SYMERR", FT_U64, IB_SYMERR, 0, NR),
 	F(ibport, linkdown, "LINKDOWN", FT_U64, IB_LINKDOWN, 0, NR),
 	F(ibport, rcverr, "RCVERR", FT_U64, IB_RCVERR, 0, NR),
+	F(ibport, linkrec, "LINKREC", FT_U64, IB_LINKREC, 0, NR),
 	{ .name = NULL }
 };
 

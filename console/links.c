@@ -194,30 +194,34 @@ links_downs_of(const struct links_down *d, const struct links_down *end,
 }
 
 /*
- * The rise of three counters between two reads, summed, counting only
+ * The rise of n counters between two reads, summed, counting only
  * those both reads know (a reset is no rise); when there is one, `why'
  * names them.
  */
 static uint64_t
-links_rise(const char *const names[3], const int bits[3], uint64_t valid0,
-    const uint64_t v0[3], uint64_t valid1, const uint64_t v1[3], char *why,
-    size_t len)
+links_rise(const char *const names[], const int bits[], int n,
+    uint64_t valid0, const uint64_t v0[], uint64_t valid1,
+    const uint64_t v1[], char *why, size_t len)
 {
-	uint64_t	 rise[3], sum = 0;
-	int		 i;
+	uint64_t	 rise, sum = 0;
+	size_t		 off = 0;
+	int		 i, w;
 
-	for (i = 0; i < 3; i++) {
-		rise[i] = 0;
+	*why = '\0';
+	for (i = 0; i < n; i++) {
+		rise = 0;
 		if ((valid0 & BIT(bits[i])) && (valid1 & BIT(bits[i])) &&
 		    v1[i] > v0[i])
-			rise[i] = v1[i] - v0[i];
-		sum += rise[i];
+			rise = v1[i] - v0[i];
+		sum += rise;
+		w = snprintf(why + off, len - off, "%s%s +%llu", i ? ", " : "",
+		    names[i], (unsigned long long)rise);
+		if (w < 0 || (size_t)w >= len - off)
+			break;
+		off += w;
 	}
-	if (sum > 0)
-		snprintf(why, len, "%s +%llu, %s +%llu, %s +%llu", names[0],
-		    (unsigned long long)rise[0], names[1],
-		    (unsigned long long)rise[1], names[2],
-		    (unsigned long long)rise[2]);
+	if (sum == 0)
+		*why = '\0';
 	return (sum);
 }
 
@@ -263,8 +267,8 @@ links_judge_nvlink(const struct nvlink *l, const struct nvlink *before,
 		v1[0] = l->replay;
 		v1[1] = l->recovery;
 		v1[2] = l->crc;
-		*delta = links_rise(names, bits, before->valid, v0, l->valid,
-		    v1, errs, sizeof errs);
+		*delta = links_rise(names, bits, 3, before->valid, v0,
+		    l->valid, v1, errs, sizeof errs);
 	}
 	v = links_judge_state(up, known && before->state == LINK_UP, known,
 	    downs, why, len);
@@ -292,9 +296,11 @@ links_judge_ibport(const struct ibport *p, const struct ibport *before,
     u_int downs, const struct link_expect *e, uint64_t *delta, char *why,
     size_t len)
 {
-	static const char *const names[3] = { "symerr", "linkdown", "rcverr" };
-	static const int	 bits[3] = { IB_SYMERR, IB_LINKDOWN, IB_RCVERR };
-	uint64_t		 v0[3], v1[3];
+	static const char *const names[4] = { "symerr", "linkdown", "rcverr",
+	    "linkrec" };
+	static const int	 bits[4] = { IB_SYMERR, IB_LINKDOWN, IB_RCVERR,
+	    IB_LINKREC };
+	uint64_t		 v0[4], v1[4];
 	char			 errs[112];
 	int			 v, known, up, wasup = 0;
 
@@ -310,8 +316,10 @@ links_judge_ibport(const struct ibport *p, const struct ibport *before,
 		v1[0] = p->symerr;
 		v1[1] = p->linkdown;
 		v1[2] = p->rcverr;
-		*delta = links_rise(names, bits, before->valid, v0, p->valid,
-		    v1, errs, sizeof errs);
+		v0[3] = before->linkrec;
+		v1[3] = p->linkrec;
+		*delta = links_rise(names, bits, 4, before->valid, v0,
+		    p->valid, v1, errs, sizeof errs);
 	}
 	v = links_judge_state(up, wasup, known, downs, why, len);
 	if (v != LV_OK) {
@@ -522,9 +530,9 @@ links_ibports(struct links *l, const struct model *m, u_int node,
 		}
 		strlcpy(c->expect_width, e->ibwidth, sizeof c->expect_width);
 		strlcpy(c->width, p->width, sizeof c->width);
-		if (p->valid & (BIT(IB_SYMERR) | BIT(IB_LINKDOWN) |
-		    BIT(IB_RCVERR))) {
-			c->errors = p->symerr + p->linkdown + p->rcverr;
+		if (p->valid & IB_COUNTERS) {
+			c->errors = p->symerr + p->linkdown + p->rcverr +
+			    p->linkrec;
 			c->valid |= BIT(LC_ERRORS);
 			if (before != NULL) {
 				c->delta = delta;

@@ -418,14 +418,27 @@ model_sink_nvlink(void *arg, const struct nvlink *l)
 	m->gen[DOM_LINKS]++;
 }
 
+/*
+ * A record with counters and no state (perfquery) updates the port ibstat
+ * read; one with a state (ibstat) replaces the port but keeps its counters.
+ */
+static int
+model_ib_counters_only(const struct ibport *p)
+{
+	return (p->state == LINK_UNKNOWN && p->phys == LINK_UNKNOWN &&
+	    p->state_str[0] == '\0' && p->phys_str[0] == '\0' &&
+	    (p->valid & ~IB_COUNTERS) == 0 && (p->valid & IB_COUNTERS) != 0);
+}
+
 static void
 model_sink_ibport(void *arg, const struct ibport *p)
 {
 	struct model	*m = arg;
 	struct node	*n;
-	struct ibport	*base, *old = NULL;
+	struct ibport	*base, *old = NULL, keep;
 	uint32_t	 node = m->target;
 	u_int		 i;
+	int		 counters;
 
 	m->sink_records++;
 	if (node >= m->nnodes)
@@ -436,10 +449,24 @@ model_sink_ibport(void *arg, const struct ibport *p)
 		    sizeof *m->ibports);
 	}
 	base = &m->ibports[(size_t)node * m->ib_per_node];
+	counters = model_ib_counters_only(p);
 	for (i = 0; i < n->nib && old == NULL; i++) {
-		if (base[i].port == p->port &&
-		    strcmp(base[i].device, p->device) == 0)
+		if (base[i].port == p->port && (strcmp(base[i].device,
+		    p->device) == 0 || (counters && p->device[0] == '\0')))
 			old = &base[i];
+	}
+	if (counters) {
+		/* perfquery: the counters of a port ibstat read. */
+		if (old == NULL)
+			return;
+		old->symerr = p->symerr;
+		old->linkdown = p->linkdown;
+		old->rcverr = p->rcverr;
+		old->linkrec = p->linkrec;
+		old->valid = (old->valid & ~IB_COUNTERS) |
+		    (p->valid & IB_COUNTERS);
+		m->gen[DOM_IB]++;
+		return;
 	}
 	if (old == NULL) {
 		if (n->nib >= m->ib_per_node)
@@ -449,7 +476,16 @@ model_sink_ibport(void *arg, const struct ibport *p)
 		model_event(m, node, -1, EV_LINK, 0, "%s port %d %s (%s)",
 		    p->device, p->port, p->state_str[0] ? p->state_str : "down",
 		    p->phys_str);
+	keep = *old;
 	*old = *p;
+	if (!(p->valid & IB_COUNTERS)) {
+		/* ibstat has no counters: keep perfquery's. */
+		old->symerr = keep.symerr;
+		old->linkdown = keep.linkdown;
+		old->rcverr = keep.rcverr;
+		old->linkrec = keep.linkrec;
+		old->valid |= keep.valid & IB_COUNTERS;
+	}
 	old->node = node;
 	m->gen[DOM_IB]++;
 }

@@ -121,8 +121,11 @@ enum ibport_field {
 	IB_SYMERR,		/* counters, when a source gives them */
 	IB_LINKDOWN,
 	IB_RCVERR,
+	IB_LINKREC,
 	IB_NFIELDS
 };
+#define IB_COUNTERS (BIT(IB_SYMERR) | BIT(IB_LINKDOWN) | BIT(IB_RCVERR) | \
+	BIT(IB_LINKREC))
 struct ibport {
 	uint64_t	 valid;			/* BIT(IB_*) */
 	uint32_t	 node;			/* set by the model */
@@ -141,6 +144,7 @@ struct ibport {
 	uint64_t	 symerr;
 	uint64_t	 linkdown;
 	uint64_t	 rcverr;
+	uint64_t	 linkrec;		/* LinkErrorRecoveryCounter */
 };
 
 /* One BMC sensor: ipmitool sdr elist / sdr list / sensor list. */
@@ -316,6 +320,7 @@ int		 sim_tool(struct sim *, int, int, char **, struct buf *,
 		     char **);
 int		 sim_tool_loop_ms(int, char **);
 double		 sim_tool_seconds(int, char **, double);
+int		 sim_tool_exists(const char *);
 
 /*
  * model.c: the cluster.  Flat arrays indexed by id, a name->id hash, one

@@ -97,6 +97,10 @@ const struct option_entry options_table[] = {
 	  .dflt = "nvidia-smi nvlink -e", .help = "NVLink error counters" },
 	{ .name = "probe.ib", .type = OPT_STRING, .dflt = "ibstat",
 	  .help = "InfiniBand ports" },
+	{ .name = "probe.ib-counters", .type = OPT_STRING,
+	  .dflt = PERFQUERY_PROBE,
+	  .help = "InfiniBand port error counters, each adapter's after a "
+	  "'# CA: NAME' line" },
 	{ .name = "probe.xid", .type = OPT_STRING,
 	  .dflt = "dmesg --since -%ts",
 	  .help = "the kernel log since the last read (%t), for Xid lines" },

@@ -171,7 +171,8 @@ test_ibport(void)
 	a.linkdown = 1;
 	is_int(links_judge_ibport(&a, &b, 0, &e, &delta, why, sizeof why),
 	    LV_ERRORING, "port counters rising: erroring");
-	is_str(why, "symerr +5, linkdown +1, rcverr +0", "... named");
+	is_str(why, "symerr +5, linkdown +1, rcverr +0, linkrec +0",
+	    "... named");
 	b = ibp(LINK_DOWN, LINK_POLLING, 10, "");
 	a = ibp(LINK_UP, LINK_UP, 400, "");
 	is_int(links_judge_ibport(&a, &b, 0, &e, &delta, why, sizeof why),
