@@ -427,8 +427,9 @@ pq_head(struct ib_ctx *c, u_int lineno, const char *s, size_t len)
 	pq_flush(c);
 	if (i == nitems(pq_heads))
 		return (1);	/* another set, or a comment: skipped */
-	for (p = s; p + 6 <= end; p++) {
-		if (strncasecmp(p, " port ", 6) == 0)
+	/* After the title: "Lid 7 port 1". */
+	for (p = s + strlen(pq_heads[i]); p + 6 <= end; p++) {
+		if (strncmp(p, " port ", 6) == 0)
 			break;
 	}
 	if (p + 6 > end) {
