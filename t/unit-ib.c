@@ -1,5 +1,5 @@
 /*
- * myriad - unit tests for the ibstat parser (parse-ib.c).
+ * myriad - unit tests for the ibstat and perfquery parsers (parse-ib.c).
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  */
 
@@ -334,6 +334,132 @@ test_inline(struct collect *g)
 	is_int(p->port, 3, "odd: port 3");
 }
 
+/* perfquery -x, -l -x: counters, after the probe's "# CA: NAME" lines. */
+static int
+pq(struct collect *g, const char *str)
+{
+	return (collect_run(g, parse_perfquery, str, strlen(str), NULL));
+}
+
+static void
+test_perfquery_fixtures(struct collect *g)
+{
+	const struct ibport	*p;
+	size_t			 len;
+	char			*buf;
+
+	if ((buf = tap_fixture_skip("infiniband/treydock-perfquery-l-x-hca-"
+	    "edr.txt", &len, 9)) != NULL) {
+		is_int(collect_run(g, parse_perfquery, buf, len, NULL), 1,
+		    "perfquery hca: 1 port");
+		is_int(g->nerr, 0, "perfquery hca: no errors");
+		p = &g->ibport[0];
+		is_int(p->port, 1, "perfquery hca: port 1");
+		is_str(p->device, "", "perfquery hca: no CA line, no device");
+		ok((p->valid & IB_COUNTERS) == IB_COUNTERS,
+		    "perfquery hca: the four counters read");
+		ok(p->symerr == 0 && p->linkrec == 0 && p->linkdown == 0 &&
+		    p->rcverr == 0, "perfquery hca: all zero");
+		is_int(p->state, LINK_UNKNOWN, "perfquery hca: no state");
+		ok(!HAS(p, IB_LID) && !HAS(p, IB_RATE),
+		    "perfquery hca: counters only (the Lid is not kept)");
+		free(buf);
+	}
+	if ((buf = tap_fixture_skip("infiniband/treydock-perfquery-l-x-"
+	    "switch-edr.txt", &len, 4)) != NULL) {
+		is_int(collect_run(g, parse_perfquery, buf, len, NULL), 2,
+		    "perfquery switch: 2 ports");
+		is_int(g->nerr, 0, "perfquery switch: no errors");
+		is_int(g->ibport[0].port, 1, "perfquery switch: port 1");
+		is_int(g->ibport[1].port, 2, "perfquery switch: port 2");
+		free(buf);
+	}
+	if ((buf = tap_fixture_skip("infiniband/treydock-perfquery-E-rcverr-"
+	    "switch.txt", &len, 2)) != NULL) {
+		is_int(collect_run(g, parse_perfquery, buf, len, NULL), 0,
+		    "perfquery -E: another counter set, skipped");
+		is_int(g->nerr, 0, "perfquery -E: no errors");
+		free(buf);
+	}
+}
+
+static void
+test_perfquery_inline(struct collect *g)
+{
+	const struct ibport	*p;
+	char			 nul[] = "# CA: mlx5_0\0\n# Port counters: Lid 1"
+				     " port 1\nSymbolErrorCounter:...\0..7\n";
+
+	is_int(pq(g, "# CA: mlx5_0\n"
+	    "# Port extended counters: Lid 7 port 1 (CapMask: 0x5A00)\n"
+	    "PortSelect:......................1\n"
+	    "CounterSelect:...................0x0000\n"
+	    "SymbolErrorCounter:..............12\n"
+	    "LinkErrorRecoveryCounter:........3\n"
+	    "LinkDownedCounter:...............2\n"
+	    "PortRcvErrors:...................0x10\n"
+	    "PortXmitWait:....................99\n"
+	    "\n"
+	    "# CA: mlx5_1\n"
+	    "# Port counters: Lid 8 port 2 (CapMask: 0x5A00)\n"
+	    "SymbolErrorCounter:..............5\n"), 2,
+	    "inline: 2 ports");
+	is_int(g->nerr, 0, "inline: no errors");
+	p = &g->ibport[0];
+	is_str(p->device, "mlx5_0", "inline: the CA line names the device");
+	is_int(p->port, 1, "inline: port 1");
+	ok(p->symerr == 12 && p->linkrec == 3 && p->linkdown == 2 &&
+	    p->rcverr == 16, "inline: counters, hex too");
+	p = &g->ibport[1];
+	is_str(p->device, "mlx5_1", "inline: second CA");
+	is_int(p->port, 2, "inline: port 2 (perfquery without -x)");
+	ok(HAS(p, IB_SYMERR) && !HAS(p, IB_RCVERR),
+	    "inline: a counter not printed is not valid");
+
+	is_int(pq(g, ""), 0, "empty: nothing");
+	is_int(g->nerr, 0, "empty: no error");
+	is_int(pq(g, "# CA: mlx5_0\n"), 0, "a CA line alone: nothing");
+	is_int(pq(g, "# CA: mlx5_0\n# Port extended counters: Lid 7 port 1"
+	    " (CapMask: 0x5A00)\nPortSelect:......."), 0,
+	    "truncated before the counters: nothing");
+	is_int(g->nerr, 0, "truncated: no error");
+	is_int(pq(g, "# Port extended counters: Lid 7 port 1\n"
+	    "SymbolErrorCounter:.....4\nLinkDownedCount"), 1,
+	    "truncated in a line: what was read is kept");
+	is_int(g->nerr, 1, "truncated: the cut line is an error");
+	ok(g->ibport[0].symerr == 4 && !HAS(&g->ibport[0], IB_LINKDOWN),
+	    "truncated: symerr 4, linkdown unknown");
+	is_int(pq(g, "garbage\n\x01\x02\xff\nSymbolErrorCounter:..9\n"), 0,
+	    "garbled: nothing, counters outside a port are not a port");
+	is_int(g->nerr, 2, "garbled: two errors");
+	is_int(pq(g, "# Port extended counters: Lid 7 port 1\n"
+	    "SymbolErrorCounter:.....lots\nLinkDownedCounter:....-1\n"
+	    "PortRcvErrors:....99999999999999999999999\n"), 0,
+	    "bad numbers: nothing");
+	is_int(g->nerr, 3, "bad numbers: three errors");
+	is_int(pq(g, "ibwarn: [1000] mad_rpc_open_port: can't open UMAD port "
+	    "(mlx5_9:1)\nperfquery: iberror: failed: Failed to open 'mlx5_9' "
+	    "port '1'\n"), 0, "perfquery failing: nothing");
+	is_int(g->nerr, 2, "perfquery failing: both lines reported");
+	is_int(pq(g, "# Port extended counters: Lid 7\n"
+	    "SymbolErrorCounter:....1\n# Port counters: port x\n"), 0,
+	    "no port number: nothing");
+	is_int(g->nerr, 2, "no port number: errors");
+	is_int(pq(g, "# CA: a_device_name_far_longer_than_the_field\n"
+	    "# Port counters: Lid 1 port 1\nPortRcvErrors:.....1\n"), 1,
+	    "long CA name: read");
+	is_int(strlen(g->ibport[0].device), sizeof g->ibport[0].device - 1,
+	    "long CA name: cut");
+	is_int(collect_run(g, parse_perfquery, nul, sizeof nul - 1, NULL), 0,
+	    "NUL bytes: no crash, nothing read");
+	is_int(pq(g, "# Port counters: Lid 1 port 1\n"
+	    "SymbolErrorCounter:....1\n"
+	    "# PortRcvErrorDetails counters: Lid 1 port 1\n"
+	    "SymbolErrorCounter:....7\n"), 1,
+	    "another set ends a port; its lines are skipped");
+	ok(g->ibport[0].symerr == 1, "... the port keeps its own counter");
+}
+
 int
 main(void)
 {
@@ -348,6 +474,8 @@ main(void)
 	test_ibstatus(g);
 	test_not_ibstat(g);
 	test_inline(g);
+	test_perfquery_fixtures(g);
+	test_perfquery_inline(g);
 	collect_free(g);
 	free(g);
 	return (tap_done());
