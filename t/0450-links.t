@@ -2,7 +2,7 @@
 # inspect-links on a simulated cluster at a high fault rate: every down,
 # missing, degraded, erroring and flapping link it reports is one that
 # `myriad sim-tool' prints so for that node (nvidia-smi nvlink -s / -e,
-# ibstat, at the two reads' times), and none is left out; JSON parses;
+# ibstat, perfquery, at the two reads' times), and none is left out; JSON parses;
 # the links.* options change the verdicts; the exit status; and the
 # console's Links view shows an inspect-links typed at the prompt.
 . t/lib/tap.sh
@@ -32,12 +32,13 @@ rows() {
 # What sim-tool prints for every node, at the first read and the second.
 : >"$T/want-nvdown"; : >"$T/want-nverr"; : >"$T/want-missing"
 : >"$T/want-unread"; : >"$T/want-ibdown"; : >"$T/want-ibslow"
-: >"$T/want-ibflap"
+: >"$T/want-ibflap"; : >"$T/want-iberr"
 expect() {	# expect SECONDS: the reads at T0 and T0+SECONDS
 	: >"$T/want-nvdown"; : >"$T/want-nverr"; : >"$T/want-missing"
 	: >"$T/want-unread"; : >"$T/want-ibdown"; : >"$T/want-ibslow"
-	: >"$T/want-ibflap"
+	: >"$T/want-ibflap"; : >"$T/want-iberr"
 	t1=$((T0 + $1))
+	: >"$T/counters1"
 	for n in $NODES; do
 		if ! simt $t1 nvidia-smi --node $n nvlink -s \
 		    >"$T/s1" 2>/dev/null; then
@@ -71,8 +72,24 @@ expect() {	# expect SECONDS: the reads at T0 and T0+SECONDS
 		awk '$3 == "down" { print $1, $2 }' "$T/ib" >>"$T/want-ibdown"
 		awk '$3 == "flap" { print $1, $2 }' "$T/ib" >>"$T/want-ibflap"
 		awk '$3 == "slow" { print $1, $2 }' "$T/ib" >>"$T/want-ibslow"
+		# perfquery's error counters, summed by adapter; a port
+		# neither down, flapping nor slow whose sum rose is erroring.
+		simt $T0 perfquery --node $n -x >"$T/q0"
+		simt $t1 perfquery --node $n -x >"$T/q1"
+		awk -v n=$n 'FNR == 1 { f++ } /^# CA:/ { d = $3 }
+		    /^(SymbolErrorCounter|LinkErrorRecoveryCounter|LinkDownedCounter|PortRcvErrors):/ {
+			v = $0; sub(/^[^:]*:\.*/, "", v); s[f, d] += v; ds[d] = 1 }
+		    END { for (d in ds) if (s[2, d] > s[1, d]) print n, d }' \
+		    "$T/q0" "$T/q1" >"$T/rose"
+		awk '{ print $1, $2 }' "$T/ib" >"$T/ibbad"
+		grep -v -F -x -f "$T/ibbad" "$T/rose" \
+		    >>"$T/want-iberr" 2>/dev/null || true
+		awk -v n=$n '/^# CA:/ { d = $3 }
+		    /^(SymbolErrorCounter|LinkErrorRecoveryCounter|LinkDownedCounter|PortRcvErrors):/ {
+			v = $0; sub(/^[^:]*:\.*/, "", v); print n, d, v }' \
+		    "$T/q1" >>"$T/counters1"
 	done
-	for f in nvdown nverr missing unread ibdown ibslow ibflap; do
+	for f in nvdown nverr missing unread ibdown ibslow ibflap iberr; do
 		sort -o "$T/want-$f" "$T/want-$f"
 	done
 }
@@ -100,6 +117,18 @@ is "$(rows "$T/out.tsv" degraded ib)" "$(cat "$T/want-ibslow")" \
     "the degraded ports are ibstat's Active ones at 200"
 is "$(rows "$T/out.tsv" flapping ib)" "$(cat "$T/want-ibflap")" \
     "the flapping ports are those that came back between the reads"
+[ -s "$T/want-iberr" ]
+ok $? "sim-tool perfquery shows ports erroring ($(wc -l <"$T/want-iberr" | tr -d ' '))"
+is "$(rows "$T/out.tsv" erroring ib)" "$(cat "$T/want-iberr")" \
+    "the erroring ports are those whose perfquery counters rose in 2 s"
+# The errors column: perfquery's four counters at the second read.
+read -r en ed <"$T/want-iberr"
+is "$(awk -F"$TAB" -v n="$en" -v d="$ed" 'NR == 1 {
+    for (i = 1; i <= NF; i++) c[$i] = i; next }
+    $c["node"] == n && $c["device"] == d { print $c["errors"] }' "$T/out.tsv")" \
+    "$(awk -v n="$en" -v d="$ed" '$1 == n && $2 == d { s += $3 }
+    END { print s }' "$T/counters1")" \
+    "$en $ed: its errors are perfquery's counters at the second read"
 is "$(awk -F"$TAB" 'NR > 1 && $c != "" { n++ } NR == 1 {
     for (i = 1; i <= NF; i++) if ($i == "verdict") c = i } END { print n + 0 }' \
     "$T/out.tsv")" "$(($(wc -l <"$T/out.tsv") - 1))" \
@@ -114,6 +143,8 @@ is "$(rows "$T/out30.tsv" flapping ib)" "$(cat "$T/want-ibflap")" \
     "-i 30: the flapping ports are those that came back"
 is "$(rows "$T/out30.tsv" down ib)" "$(cat "$T/want-ibdown")" \
     "-i 30: the down ports are those Down at the second read"
+is "$(rows "$T/out30.tsv" erroring ib)" "$(cat "$T/want-iberr")" \
+    "-i 30: the erroring ports are those whose counters rose in 30 s"
 expect 2
 
 # JSON: an array of records with every key, the same rows.
@@ -125,7 +156,8 @@ perl -MJSON::PP -e '
 	for my $r (@$a) { for (@k) { exists $r->{$_} or die "no $_\n" } }
 	print scalar(@$a), "\n";
 	print join("\n", sort map { "$_->{node} $_->{gpu} $_->{link}" }
-	    grep { $_->{verdict} eq "erroring" } @$a), "\n";
+	    grep { $_->{verdict} eq "erroring" && $_->{kind} eq "nvlink" }
+	    @$a), "\n";
 ' <"$T/out.json" >"$T/json" 2>"$T/err"
 ok $? "inspect-links -o json parses, every row with every key $(cat "$T/err")"
 is "$(head -1 "$T/json")" "$(($(wc -l <"$T/out.tsv") - 1))" \
