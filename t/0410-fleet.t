@@ -83,6 +83,11 @@ n=$($M -c 'list-sensors -o tsv gpu0002' | tail -n +2 | wc -l)
 [ "$n" -ge 3 ]; ok $? "gpu0002's BMC sensors through ipmitool -I lanplus ($n)"
 is "$($M -c 'list-links -t ib -o tsv gpu0004' | tail -n +2 | wc -l | tr -d ' ')" 8 \
     "gpu0004's InfiniBand ports from its ibstat"
+is "$($M -c 'list-links -t ib -o tsv gpu0004' | awk -F'\t' 'NR == 1 {
+    for (i = 1; i <= NF; i++) c[$i] = i; next }
+    $c["symerr"] ~ /^[0-9]+$/ && $c["linkrec"] ~ /^[0-9]+$/ { n++ }
+    END { print n + 0 }')" 8 \
+    "gpu0004's port counters from the perfquery loop (probe.ib-counters)"
 
 # Two more nodes: one refuses, one never speaks; the rest keep their data.
 NODES='gpu[0001-0010]' conf "$T/more.conf"
