@@ -30,6 +30,52 @@ model_read(struct model *m, const char *log)
 	return (m->nevents - before);
 }
 
+/* Node 0's ports: ibstat's and perfquery's output through the sink. */
+static void
+model_ib(struct model *m, int (*fn)(const char *, size_t, const char *,
+    const struct sink *), const char *out)
+{
+	struct sink	 s;
+
+	model_sink(m, 0, &s);
+	fn(out, strlen(out), NULL, &s);
+}
+
+#define IBSTAT(state) "CA 'mlx5_0'\n\tPort 1:\n\t\tState: " state "\n" \
+	"\t\tPhysical state: LinkUp\n\t\tRate: 400\nCA 'mlx5_1'\n" \
+	"\tPort 1:\n\t\tState: Active\n\t\tPhysical state: LinkUp\n"
+#define PQ(ca, n) "# CA: " ca "\n# Port extended counters: Lid 2 port 1\n" \
+	"SymbolErrorCounter:......" n "\nLinkDownedCounter:.......1\n"
+
+static void
+test_ib_counters(void)
+{
+	struct model	*m;
+	struct ibport	*p;
+
+	m = model_create("test", 8, 1);
+	model_add_node(m, "gpu0001", "r01");
+	model_ib(m, parse_perfquery, PQ("mlx5_0", "5"));
+	ok(m->ibports == NULL || m->nodes[0].nib == 0,
+	    "counters before ibstat: no port made");
+	model_ib(m, parse_ibstat, IBSTAT("Active"));
+	is_int(m->nodes[0].nib, 2, "ibstat: two ports");
+	model_ib(m, parse_perfquery, PQ("mlx5_1", "7") PQ("mlx5_9", "9"));
+	p = &m->ibports[1];
+	ok(p->symerr == 7 && p->linkdown == 1 && (p->valid & BIT(IB_SYMERR)),
+	    "perfquery: mlx5_1's counters on mlx5_1's port");
+	is_int(p->state, LINK_UP, "... which keeps its state");
+	ok(!(m->ibports[0].valid & BIT(IB_SYMERR)),
+	    "... and mlx5_0's port has none yet");
+	is_int(m->nodes[0].nib, 2, "an unknown adapter's counters: no port");
+	model_ib(m, parse_ibstat, IBSTAT("Down"));
+	p = &m->ibports[1];
+	ok(p->symerr == 7 && (p->valid & BIT(IB_SYMERR)),
+	    "ibstat again: the counters stay");
+	is_int(m->ibports[0].state, LINK_DOWN, "... and the state is new");
+	model_free(m);
+}
+
 int
 main(void)
 {
@@ -52,5 +98,6 @@ main(void)
 	is_int(model_read(m, LINE_D LINE_A LINE_A), 2,
 	    "a line twice after the mark is news twice (it happened twice)");
 	model_free(m);
+	test_ib_counters();
 	return (tap_done());
 }
