@@ -143,4 +143,18 @@ else
 	like "$(cat "$T/force.out")" "ok: passed" "--force: it runs"
 	scancel "$job"
 fi
+
+# On a terminal: the progress line, over real SSH, and the run ends.
+if command -v script > /dev/null 2>&1; then
+	t0=$(date +%s)
+	timeout 120 script -qec "$M --yes -c 'burnin gpu0003 level=1'" \
+	    /dev/null > "$T/tty.out" 2>&1
+	rc=$? t1=$(date +%s)
+	is "$rc" 0 "on a terminal: the burn-in ends, exit 0 ($((t1 - t0)) s)"
+	like "$(tr '\r' '\n' < "$T/tty.out")" 'burnin \[[^]]*\] [01]/1: ' \
+	    "with a progress line"
+	like "$(cat "$T/tty.out")" "ok: passed" "and the result"
+else
+	skip 3 "no script(1)"
+fi
 done_testing
