@@ -5,19 +5,7 @@
 # with nothing it started left running.
 . t/lib/tap.sh
 
-if [ "$(id -u)" != 0 ]; then
-	echo "1..0 # SKIP the test cluster needs root (a test user, sshd, slurmd)"
-	exit 0
-fi
-
-# The test user must reach the cluster's directory.
-chmod 755 "$T"
-C=$T/cluster
-trap 't/lib/cluster stop "$C" >/dev/null 2>&1; rm -rf "$T"' EXIT
-trap 'exit 1' INT TERM HUP
-# No user's ssh configuration, agent or keys.
-export HOME="$T"
-unset SSH_AUTH_SOCK SLURM_CONF
+. t/lib/cluster.sh
 export MYRIAD
 
 now() {

@@ -8,27 +8,11 @@
 # target is marked with the reason and every other node keeps its data.
 . t/lib/tap.sh
 
-if [ "$(id -u)" != 0 ]; then
-	echo "1..0 # SKIP the test cluster needs root (a test user, sshd, slurmd)"
-	exit 0
-fi
-chmod 755 "$T"
-C=$T/cluster
+. t/lib/cluster.sh
 SILENT_PID=
-trap '[ -n "$SILENT_PID" ] && kill "$SILENT_PID" 2>/dev/null; t/lib/cluster stop "$C" >/dev/null 2>&1; rm -rf "$T"' EXIT
-trap 'exit 1' INT TERM HUP
-export HOME="$T"
-unset SSH_AUTH_SOCK SLURM_CONF
+CLEANUP='[ -n "$SILENT_PID" ] && kill "$SILENT_PID" 2>/dev/null'
 
-t/lib/cluster start "$C" 8 --slurm --bmc --port auto --sim-time 1800000000 \
-    > "$T/start.out" 2>&1
-if [ $? != 0 ]; then
-	sed 's/^/# /' "$T/start.out"
-	ok 1 "the test cluster starts"
-	done_testing
-	exit 1
-fi
-. "$C/cluster.env"
+cluster_start 8 --slurm --bmc --port auto --sim-time 1800000000
 printf '%s\n' "$CLUSTER_BMC_PASSWORD" > "$T/bmcpass"
 
 # Two nodes that are not there come first in ssh_config (its first value

@@ -7,27 +7,11 @@
 # read from where the last read ended.
 . t/lib/tap.sh
 
-if [ "$(id -u)" != 0 ]; then
-	echo "1..0 # SKIP the test cluster needs root (a test user, sshd, slurmd)"
-	exit 0
-fi
-chmod 755 "$T"
-C=$T/cluster
+. t/lib/cluster.sh
 PROXY_PID=
-trap '[ -n "$PROXY_PID" ] && kill -CONT "$PROXY_PID" 2>/dev/null && kill "$PROXY_PID" 2>/dev/null
-    t/lib/cluster stop "$C" >/dev/null 2>&1; rm -rf "$T"' EXIT
-trap 'exit 1' INT TERM HUP
-export HOME="$T"
-unset SSH_AUTH_SOCK SLURM_CONF
+CLEANUP='[ -n "$PROXY_PID" ] && kill -CONT "$PROXY_PID" 2>/dev/null && kill "$PROXY_PID" 2>/dev/null'
 
-t/lib/cluster start "$C" 4 --slurm --bmc --bmc-ssh --jump --port auto > "$T/start.out" 2>&1
-if [ $? != 0 ]; then
-	sed 's/^/# /' "$T/start.out"
-	ok 1 "the test cluster starts"
-	done_testing
-	exit 1
-fi
-. "$C/cluster.env"
+cluster_start 4 --slurm --bmc --bmc-ssh --jump --port auto
 export SLURM_CONF="$CLUSTER_SLURM_CONF"
 
 conf() {	# conf FILE [LINE...]: a configuration for the cluster, and more

@@ -7,25 +7,10 @@
 # after; a reason or a node name full of shell syntax is data, never run.
 . t/lib/tap.sh
 
-if [ "$(id -u)" != 0 ]; then
-	echo "1..0 # SKIP the test cluster needs root (a test user, sshd, slurmd)"
-	exit 0
-fi
-chmod 755 "$T"
-C=$T/cluster
-trap 't/lib/cluster stop "$C" >/dev/null 2>&1; rm -rf "$T"' EXIT
-trap 'exit 1' INT TERM HUP
-export HOME="$T"
-unset SSH_AUTH_SOCK SLURM_CONF SSH_CONNECTION
+. t/lib/cluster.sh
+unset SSH_CONNECTION
 
-t/lib/cluster start "$C" 8 --slurm --port auto > "$T/start.out" 2>&1
-if [ $? != 0 ]; then
-	sed 's/^/# /' "$T/start.out"
-	ok 1 "the test cluster starts"
-	done_testing
-	exit 1
-fi
-. "$C/cluster.env"
+cluster_start 8 --slurm --port auto
 export SLURM_CONF="$CLUSTER_SLURM_CONF"
 export XDG_STATE_HOME="$T/state"
 AUDIT=$XDG_STATE_HOME/myriad/audit.jsonl

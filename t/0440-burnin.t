@@ -8,28 +8,13 @@
 # A node with a running job (a real sbatch) is refused unless forced.
 . t/lib/tap.sh
 
-if [ "$(id -u)" != 0 ]; then
-	echo "1..0 # SKIP the test cluster needs root (a test user, sshd, slurmd)"
-	exit 0
-fi
-chmod 755 "$T"
-C=$T/cluster
-trap 't/lib/cluster stop "$C" >/dev/null 2>&1; rm -rf "$T"' EXIT
-trap 'exit 1' INT TERM HUP
-export HOME="$T" XDG_STATE_HOME="$T/state"
-unset SSH_AUTH_SOCK SLURM_CONF
+. t/lib/cluster.sh
+export XDG_STATE_HOME="$T/state"
 
 # Seed 25 at this time: gpu0005's GPU 3 has an NVLink down, and dcgmi diag
 # -r 2 fails it in the PCIe test; the other nodes pass.
-t/lib/cluster start "$C" 8 --slurm --port auto --seed 25 --fault-rate 0.02 \
-    --sim-time 1800000000 > "$T/start.out" 2>&1
-if [ $? != 0 ]; then
-	sed 's/^/# /' "$T/start.out"
-	ok 1 "the test cluster starts"
-	done_testing
-	exit 1
-fi
-. "$C/cluster.env"
+cluster_start 8 --slurm --port auto --seed 25 --fault-rate 0.02 \
+    --sim-time 1800000000
 export SLURM_CONF="$CLUSTER_SLURM_CONF"
 
 {

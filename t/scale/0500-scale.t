@@ -7,21 +7,11 @@
 # the slurmds take most of it (testbed: ~58 s and 3.8 GB for 1,250).
 # SCALE_NODES changes the size, SCALE_SLURM=0 leaves Slurm out.
 . t/lib/tap.sh
+. t/lib/cluster.sh
 
-if [ "$(id -u)" != 0 ]; then
-	echo "1..0 # SKIP the test cluster needs root (a test user, sshd, slurmd)"
-	exit 0
-fi
 N=${SCALE_NODES:-1250}
 SLURM=${SCALE_SLURM:-1}
 LIMIT=${SCALE_LIMIT:-150}	# seconds for the batch run
-
-chmod 755 "$T"
-C=$T/cluster
-trap 't/lib/cluster stop "$C" >/dev/null 2>&1; rm -rf "$T"' EXIT
-trap 'exit 1' INT TERM HUP
-export HOME="$T"
-unset SSH_AUTH_SOCK SLURM_CONF
 
 t0=$(date +%s)
 if [ "$SLURM" = 1 ]; then

@@ -1,0 +1,30 @@
+# The preamble of a test on the test cluster (t/lib/cluster), sourced after
+# t/lib/tap.sh: skip without root; $T reachable by the test user; HOME=$T,
+# so no user's ssh configuration, agent or keys count; on exit, run
+# $CLEANUP (the test's own processes, by PID), stop the cluster in $C and
+# remove $T.  cluster_start ARGS... starts it (ARGS as for t/lib/cluster
+# start after the directory and node count) and sources its cluster.env;
+# a cluster that does not start is one failed test.
+
+if [ "$(id -u)" != 0 ]; then
+	echo "1..0 # SKIP the test cluster needs root (a test user, sshd, slurmd)"
+	exit 0
+fi
+chmod 755 "$T"
+C=$T/cluster
+CLEANUP=
+trap 'eval "$CLEANUP"; t/lib/cluster stop "$C" >/dev/null 2>&1; rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM HUP
+export HOME="$T"
+unset SSH_AUTH_SOCK SLURM_CONF
+
+cluster_start() {
+	t/lib/cluster start "$C" "$@" > "$T/start.out" 2>&1
+	if [ $? != 0 ]; then
+		sed 's/^/# /' "$T/start.out"
+		ok 1 "the test cluster starts"
+		done_testing
+		exit 1
+	fi
+	. "$C/cluster.env"
+}
