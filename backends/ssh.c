@@ -742,12 +742,12 @@ fleet_run_pump(struct fleet_run *r)
 	 * ssh_channel_poll() reads no more: this reads what came (the
 	 * session is non-blocking, it does not wait).
 	 */
-	if (r->done != NULL && ssh_channel_is_eof(r->ch) && !r->gotstatus &&
+	if (!r->stream && ssh_channel_is_eof(r->ch) && !r->gotstatus &&
 	    (rc = ssh_channel_get_exit_status(r->ch)) >= 0) {
 		r->status = rc;
 		r->gotstatus = 1;
 	}
-	if (r->done != NULL && !ssh_channel_is_closed(r->ch) &&
+	if (!r->stream && !ssh_channel_is_closed(r->ch) &&
 	    !(ssh_channel_is_eof(r->ch) && (r->gotstatus || r->signal)))
 		return;
 	if (ssh_channel_is_eof(r->ch) || ssh_channel_is_closed(r->ch))
@@ -958,7 +958,8 @@ fleet_run_stop(struct fleet_run *r, int force)
 
 	if (r->ch != NULL) {
 		if (!force)
-			status = ssh_channel_get_exit_status(r->ch);
+			status = r->gotstatus ? r->status :
+			    ssh_channel_get_exit_status(r->ch);
 		/*
 		 * libssh keeps a freed channel until the node closes it too,
 		 * and calls its callbacks for what still comes: not ours,
@@ -1176,7 +1177,7 @@ fleet_run_begin(struct fleet *f, struct fleet_run *r, double now)
 		return;
 	r->cb.userdata = r;
 	r->cb.channel_data_function = fleet_data;
-	if (r->done != NULL) {
+	if (!r->stream) {
 		r->cb.channel_exit_status_function = fleet_exit_status;
 		r->cb.channel_exit_signal_function = fleet_exit_signal;
 	}
@@ -1322,7 +1323,7 @@ fleet_tick(void *arg)
 		}
 		if (!r->stream && r->deadline > 0 && now > r->deadline)
 			fleet_run_done(r, "timed out");
-		else if (r->done != NULL && r->ch != NULL && r->exec &&
+		else if (!r->stream && r->ch != NULL && r->exec &&
 		    (r->gotstatus || r->signal != NULL ||
 		    ssh_channel_is_eof(r->ch) || ssh_channel_is_closed(r->ch))) {
 			/*
