@@ -852,18 +852,26 @@ ui_dump(struct ui *ui, const char *path, char **cause)
 	return (0);
 }
 
-/* The header: name, cluster, SIMULATED, the tabs. */
+/*
+ * The header: name, cluster, SIMULATED, the tabs.  When the tabs do not
+ * all fit, the name goes first, then the tabs that still do not.
+ */
 static void
 ui_draw_header(struct ui *ui)
 {
 	const struct model	*m = ui->model;
-	int			 x = 0, i, n;
+	int			 x = 0, i, n, tabs = 0, narrow;
 	char			 tab[32];
 
+	for (i = 0; i < VIEW_NVIEWS; i++)
+		tabs += snprintf(tab, sizeof tab, " %d %s", i + 1,
+		    view_table[i].title);
+	narrow = 8 + (int)strlen(m->cluster) + (m->simulated ? 10 : 0) +
+	    tabs > ui->sx;
 	wattrset(stdscr, colour(C_HEADER));
 	mvwhline(stdscr, 0, 0, ' ', ui->sx);
-	mvwprintw(stdscr, 0, 0, "myriad %s", m->cluster);
-	x = 8 + strlen(m->cluster);
+	mvwprintw(stdscr, 0, 0, "%s%s", narrow ? "" : "myriad ", m->cluster);
+	x = (narrow ? 1 : 8) + strlen(m->cluster);
 	if (m->simulated) {
 		wattrset(stdscr, colour(C_SIM));
 		mvwaddstr(stdscr, 0, x, "SIMULATED");
