@@ -335,9 +335,11 @@ ib_line(struct ib_ctx *c, u_int lineno, const char *s, size_t len)
 	}
 }
 
-int
-parse_ibstat(const char *buf, size_t len, const char *fmt,
-    const struct sink *s)
+/* Read buf a trimmed line at a time with one of the two readers below. */
+static int
+ib_read(const char *buf, size_t len, const struct sink *s,
+    void (*line_fn)(struct ib_ctx *, u_int, const char *, size_t),
+    void (*flush_fn)(struct ib_ctx *))
 {
 	struct lines	 l;
 	struct ib_ctx	 c;
@@ -350,10 +352,17 @@ parse_ibstat(const char *buf, size_t len, const char *fmt,
 	while (lines_next(&l, &line, &ll)) {
 		if ((ll = parse_trim(&line, ll)) == 0)
 			continue;
-		ib_line(&c, l.line, line, ll);
+		line_fn(&c, l.line, line, ll);
 	}
-	ib_flush(&c);
+	flush_fn(&c);
 	return (c.n);
+}
+
+int
+parse_ibstat(const char *buf, size_t len, const char *fmt,
+    const struct sink *s)
+{
+	return (ib_read(buf, len, s, ib_line, ib_flush));
 }
 
 /*
@@ -515,19 +524,5 @@ int
 parse_perfquery(const char *buf, size_t len, const char *fmt,
     const struct sink *s)
 {
-	struct lines	 l;
-	struct ib_ctx	 c;
-	const char	*line;
-	size_t		 ll;
-
-	memset(&c, 0, sizeof c);
-	c.sink = s;
-	lines_init(&l, buf, len);
-	while (lines_next(&l, &line, &ll)) {
-		if ((ll = parse_trim(&line, ll)) == 0)
-			continue;
-		pq_line(&c, l.line, line, ll);
-	}
-	pq_flush(&c);
-	return (c.n);
+	return (ib_read(buf, len, s, pq_line, pq_flush));
 }

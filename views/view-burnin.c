@@ -89,8 +89,7 @@ view_burnin_draw(struct ui *ui, WINDOW *w)
 	werase(w);
 	if ((r = burnin_run(&elapsed, &left)) == NULL) {
 		draw_text(w, 1, 2, sx - 2, colour(C_DIM), "no burn-in yet: "
-		    ":burnin NODESET starts one; list-burnins lists the "
-		    "earlier ones");
+		    ":burnin NODESET starts one, list-burnins the past ones");
 		return;
 	}
 	rows = burnin_rows(&n);
