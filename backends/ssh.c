@@ -1785,25 +1785,36 @@ fleet_exec_pending(struct fleet *f, const int *ids, u_int n)
 }
 
 /*
- * Batch: run the commands for at most SECONDS, or until none runs; those
- * still running go on, each bounded by its own timeout.
+ * Drive the commands (these, or every one if IDS is NULL) in a loop of our
+ * own until they have ended or UNTIL; the loop the fleet was in.
  */
-void
-fleet_exec_poll(struct fleet *f, double seconds)
+static struct loop *
+fleet_exec_loop(struct fleet *f, const int *ids, u_int n, double until)
 {
 	struct loop	*saved = f->loop;
-	double		 until = fleet_now() + seconds, ticked = 0;
+	double		 ticked = 0;
 
 	fleet_rewatch(f, loop_create(), 1);
 	fleet_schedule(f);
-	while (fleet_exec_busy(f) && fleet_now() < until) {
+	while (fleet_exec_pending(f, ids, n) && fleet_now() < until) {
 		loop_once(f->loop, FLEET_TICK);
 		if (fleet_now() >= ticked + FLEET_TICK) {
 			fleet_tick(f);
 			ticked = fleet_now();
 		}
 	}
-	loop_free(fleet_rewatch(f, saved, 0));
+	return (saved);
+}
+
+/*
+ * Batch: run the commands for at most SECONDS, or until none runs; those
+ * still running go on, each bounded by its own timeout.
+ */
+void
+fleet_exec_poll(struct fleet *f, double seconds)
+{
+	loop_free(fleet_rewatch(f, fleet_exec_loop(f, NULL, 0,
+	    fleet_now() + seconds), 0));
 }
 
 /*
@@ -1815,9 +1826,9 @@ fleet_exec_poll(struct fleet *f, double seconds)
 void
 fleet_exec_wait(struct fleet *f, const int *ids, u_int n, double limit)
 {
-	struct loop		*saved = f->loop;
+	struct loop		*saved;
 	struct fleet_run	*r;
-	double			 until, ticked = 0, longest;
+	double			 longest;
 	u_int			 i;
 
 	longest = options_get_int("ssh.command-timeout");
@@ -1828,16 +1839,7 @@ fleet_exec_wait(struct fleet *f, const int *ids, u_int n, double limit)
 	if (limit <= 0)
 		limit = (options_get_int("ssh.connect-timeout") + longest + 1) *
 		    (1 + (f->model->nnodes + 2) / options_get_int("ssh.fanout"));
-	until = fleet_now() + limit;
-	fleet_rewatch(f, loop_create(), 1);
-	fleet_schedule(f);
-	while (fleet_exec_pending(f, ids, n) && fleet_now() < until) {
-		loop_once(f->loop, FLEET_TICK);
-		if (fleet_now() >= ticked + FLEET_TICK) {
-			fleet_tick(f);
-			ticked = fleet_now();
-		}
-	}
+	saved = fleet_exec_loop(f, ids, n, fleet_now() + limit);
 	if (ids == NULL) {
 		while ((r = fleet_exec_find(f, 0, 1)) != NULL)
 			fleet_exec_done(r, "timed out");
