@@ -240,6 +240,27 @@ nvsmi_mapnames(struct nvsmi_map *m, const char *s, size_t len, int check)
 	return (0);
 }
 
+/*
+ * The query's columns.  A stream brings the same query with every sample:
+ * the last query's map is kept.
+ */
+static void
+nvsmi_mapquery(struct nvsmi_map *m, const char *fmt)
+{
+	static char		 last[4096];
+	static struct nvsmi_map	 map;
+	static int		 have;
+	size_t			 len = strlen(fmt);
+
+	if (!have || len >= sizeof last || strcmp(last, fmt) != 0) {
+		nvsmi_mapnames(&map, fmt, len, 0);
+		have = len < sizeof last;
+		if (have)
+			memcpy(last, fmt, len + 1);
+	}
+	*m = map;
+}
+
 /* A number with an optional ` unit' after it: 100 %, 350.00 W. */
 static int
 nvsmi_number(const char *s, size_t len, double *out)
@@ -500,7 +521,7 @@ parse_nvsmi_csv(const char *buf, size_t len, const char *fmt,
 
 	if (fmt == NULL)
 		fmt = NVSMI_QUERY;
-	nvsmi_mapnames(&m, fmt, strlen(fmt), 0);
+	nvsmi_mapquery(&m, fmt);
 
 	lines_init(&l, buf, len);
 	while (lines_next(&l, &line, &n)) {

@@ -619,19 +619,41 @@ fleet_watch(struct fleet *f, struct fleet_target *t)
  * timestamp field, if the query has one, tells how long it took).
  */
 static void
-fleet_trace(struct fleet *f, struct fleet_run *r, size_t used)
+fleet_trace(struct fleet *f, struct fleet_run *r, const char *data,
+    size_t used)
 {
 	struct timespec	 ts;
-	const char	*last = r->out.data;
+	const char	*last = data;
 	const char	*nl;
 
-	while ((nl = memchr(last, '\n', used - (last - r->out.data))) !=
-	    NULL && (size_t)(nl + 1 - r->out.data) < used)
+	while ((nl = memchr(last, '\n', used - (last - data))) != NULL &&
+	    (size_t)(nl + 1 - data) < used)
 		last = nl + 1;
 	clock_gettime(CLOCK_REALTIME, &ts);
 	fprintf(f->trace, "%lld.%03ld %s %.*s\n", (long long)ts.tv_sec,
 	    ts.tv_nsec / 1000000, f->model->nodes[r->node].name,
-	    (int)(used - (last - r->out.data) - 1), last);
+	    (int)(used - (last - data) - 1), last);
+}
+
+/* A stream's complete lines (len bytes of data, up to a newline). */
+static void
+fleet_stream_lines(struct fleet_run *r, const char *data, size_t len)
+{
+	struct fleet		*f = r->f;
+	const struct parser	*p;
+	struct buf		 chunk = { .data = (char *)data, .len = len,
+				     .size = len };
+	char			 why[200];
+
+	if ((p = parser_find(r->probe->parser)) == NULL)
+		return;
+	if (backend_parse(f->model, r->node, p, r->fmt, &chunk, why,
+	    sizeof why) != 0)
+		fleet_reach(f, r->t, REACH_GARBLED, "%s", why);
+	else if (f->model->nodes[r->node].reach != REACH_UP)
+		fleet_reach(f, r->t, REACH_UP, NULL);
+	if (f->trace != NULL)
+		fleet_trace(f, r, data, len);
 }
 
 /*
@@ -650,6 +672,12 @@ fleet_data(ssh_session s, ssh_channel ch, void *data, uint32_t len,
 		return (len);
 	}
 	r->last = fleet_now();
+	/* A stream's sample whole in one packet: parsed where it is. */
+	if (r->stream && r->out.len == 0 && len > 0 &&
+	    ((char *)data)[len - 1] == '\n') {
+		fleet_stream_lines(r, data, len);
+		return (len);
+	}
 	if (r->out.len + len > FLEET_OUTPUT_MAX)
 		r->toomuch = 1;
 	else
@@ -682,8 +710,6 @@ static void
 fleet_run_pump(struct fleet_run *r)
 {
 	struct fleet		*f = r->f;
-	const struct parser	*p;
-	char			 why[200];
 	int			 rc;
 	const char		*nl;
 	size_t			 used;
@@ -722,18 +748,7 @@ fleet_run_pump(struct fleet_run *r)
 	if (r->stream && r->out.len > 0 &&
 	    (nl = memrchr(r->out.data, '\n', r->out.len)) != NULL) {
 		used = nl - r->out.data + 1;
-		if ((p = parser_find(r->probe->parser)) != NULL) {
-			struct buf	 chunk = { .data = r->out.data,
-					     .len = used, .size = used };
-
-			if (backend_parse(f->model, r->node, p, r->fmt, &chunk,
-			    why, sizeof why) != 0)
-				fleet_reach(f, r->t, REACH_GARBLED, "%s", why);
-			else if (f->model->nodes[r->node].reach != REACH_UP)
-				fleet_reach(f, r->t, REACH_UP, NULL);
-			if (f->trace != NULL)
-				fleet_trace(f, r, used);
-		}
+		fleet_stream_lines(r, r->out.data, used);
 		memmove(r->out.data, r->out.data + used, r->out.len - used);
 		r->out.len -= used;
 	}
