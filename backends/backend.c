@@ -184,6 +184,23 @@ backend_attach(struct backend *b, struct loop *l)
 		b->ops->attach(b, l);
 }
 
+/*
+ * The relay command: COMMAND streaming on every node, its lines to OUT, in
+ * the loop the backend is attached to.  Only nodes reached over SSH.
+ */
+int
+backend_relay(struct backend *b, const char *command, FILE *out,
+    char **cause)
+{
+	if (b->fleet == NULL) {
+		xasprintf(cause, "relay reads nodes over SSH: give them with "
+		    "-w NODESET or source \"ssh\"");
+		return (-1);
+	}
+	fleet_relay(b->fleet, command, out);
+	return (0);
+}
+
 /* Work for at most `budget' seconds; 1 while there is more to do. */
 int
 backend_work(struct backend *b, double budget)

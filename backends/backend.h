@@ -61,6 +61,7 @@ struct fleet;
 struct fleet	*fleet_create(struct model *, char **);
 void		 fleet_free(struct fleet *);
 void		 fleet_attach(struct fleet *, struct loop *);
+void		 fleet_relay(struct fleet *, const char *, FILE *);
 void		 fleet_start(struct fleet *, uint64_t);
 void		 fleet_run(struct fleet *, uint64_t);
 int		 fleet_busy(struct fleet *);
@@ -80,6 +81,8 @@ int		 backend_work(struct backend *, double);
 int		 backend_skip(struct backend *, double);
 const char	*backend_name(const struct backend *);
 void		 backend_attach(struct backend *, struct loop *);
+int		 backend_relay(struct backend *, const char *, FILE *,
+		     char **);
 int		 backend_parse(struct model *, int, const struct parser *,
 		     const char *, const struct buf *, char *, size_t);
 int		 backend_exec(struct backend *, int, const char *, double,

@@ -47,6 +47,8 @@
 #define FLEET_CIPHERS		"aes128-gcm@openssh.com,aes256-gcm@openssh.com," \
 				"chacha20-poly1305@openssh.com,aes128-ctr,aes256-ctr"
 #define FLEET_STREAM_TICK	0.25	/* read the streams this often */
+#define FLEET_RELAY_BEAT	5	/* a relay's line at least this often */
+#define FLEET_RELAY_READS	256	/* pumps of a relay a stream tick */
 
 enum fleet_state {
 	FT_IDLE,		/* not connected; retry at t->retry */
@@ -80,6 +82,10 @@ struct fleet_target {
 	u_int			 oneshots;	/* running runs that end */
 	int			 watched;	/* fd is in the loop */
 	short			 streamed;	/* events in f->epfd, or 0 */
+	struct fleet_target	*gateway;	/* relays the node's GPU stream */
+	int			 relays;	/* a gateway, for nodes: */
+	u_int			 first;		/* the first, */
+	u_int			 count;		/* how many */
 	TAILQ_ENTRY(fleet_target) entry;	/* in the connect queue */
 	int			 queued;
 };
@@ -144,7 +150,9 @@ struct fleet {
 	struct fleet_target	 ctld;		/* the Slurm controller */
 	struct fleet_target	 mgmt;		/* the BMCs' management host */
 	struct fleet_target	*bmcs;		/* bmc.mode "ssh": one a node */
-	u_int			 ntargets;	/* nodes, ctld, mgmt, bmcs */
+	struct fleet_target	*gws;		/* ssh.gateways */
+	u_int			 ngws;
+	u_int			 ntargets;	/* nodes, ctld, mgmt, bmcs, gws */
 	struct fleet_runs	 runs;		/* running */
 	struct fleet_runs	 waiting;	/* for a session or a slot */
 	TAILQ_HEAD(, fleet_target) connectq;
@@ -160,6 +168,8 @@ struct fleet {
 	int			 private_loop;
 	uint64_t		 wanted;	/* domains asked for */
 	FILE			*trace;		/* $MYRIAD_FLEET_TRACE */
+	FILE			*relay;		/* the relay command's output */
+	double			 relayed;	/* last written, when */
 };
 
 static void	fleet_pump(struct fleet *, struct fleet_target *);
@@ -171,6 +181,7 @@ static void	fleet_exec_done(struct fleet_run *, const char *);
 static void	fleet_run_begin(struct fleet *, struct fleet_run *, double);
 static void	fleet_connect_more(struct fleet *);
 static void	fleet_schedule(struct fleet *);
+static int	fleet_gateways(struct fleet *, char **);
 
 static double
 fleet_now(void)
@@ -178,7 +189,10 @@ fleet_now(void)
 	return (loop_now());
 }
 
-/* Every target in turn: the nodes, the controller, mgmt, the BMCs. */
+/*
+ * Every target in turn: the nodes, the controller, mgmt, the BMCs, the
+ * gateways.
+ */
 static struct fleet_target *
 fleet_target(struct fleet *f, u_int i)
 {
@@ -190,7 +204,13 @@ fleet_target(struct fleet *f, u_int i)
 		return (&f->ctld);
 	if (i == n + 1)
 		return (&f->mgmt);
-	return (&f->bmcs[i - n - 2]);
+	i -= n + 2;
+	if (f->bmcs != NULL) {
+		if (i < n)
+			return (&f->bmcs[i]);
+		i -= n;
+	}
+	return (&f->gws[i]);
 }
 
 /* Expand %n (node name) in a host pattern. */
@@ -218,7 +238,8 @@ fleet_reach(struct fleet *f, struct fleet_target *t, enum reach r,
     const char *fmt, ...)
 {
 	va_list	 ap;
-	char	 why[256];
+	char	 why[256], nodewhy[256];
+	u_int	 i;
 
 	why[0] = '\0';
 	if (fmt != NULL) {
@@ -227,10 +248,29 @@ fleet_reach(struct fleet *f, struct fleet_target *t, enum reach r,
 		va_end(ap);
 	}
 	strlcpy(t->why, why, sizeof t->why);
+	if (t->node >= 0 && f->relay != NULL &&
+	    (f->model->nodes[t->node].reach != r ||
+	    strcmp(f->model->nodes[t->node].error, why) != 0)) {
+		/* The relay's reader is told of the node's state. */
+		fprintf(f->relay, "!%s\t%s\t%s\n", f->model->nodes[t->node].name,
+		    model_reach_name(r), why);
+		f->relayed = fleet_now();
+	}
 	if (t->node >= 0)
 		model_set_reach(f->model, t->node, r, r == REACH_UP ? NULL :
 		    why);
-	else if (t->bmcnode >= 0) {
+	else if (t->relays) {
+		/* A gateway: its nodes' streams went with it. */
+		if (r == REACH_UP)
+			return;
+		model_event(f->model, UINT32_MAX, -1, EV_REACH, 0,
+		    "gateway %s: %s", t->name, why);
+		for (i = t->first; i < t->first + t->count; i++) {
+			snprintf(nodewhy, sizeof nodewhy, "gateway %s: %s",
+			    t->name, why);
+			model_set_reach(f->model, i, r, nodewhy);
+		}
+	} else if (t->bmcnode >= 0) {
 		/* A BMC's shell: news about the node's sensors. */
 		if (r != REACH_UP)
 			snprintf(f->model->nodes[t->bmcnode].bmc_error,
@@ -619,8 +659,7 @@ fleet_watch(struct fleet *f, struct fleet_target *t)
  * timestamp field, if the query has one, tells how long it took).
  */
 static void
-fleet_trace(struct fleet *f, struct fleet_run *r, const char *data,
-    size_t used)
+fleet_trace(struct fleet *f, int node, const char *data, size_t used)
 {
 	struct timespec	 ts;
 	const char	*last = data;
@@ -631,15 +670,17 @@ fleet_trace(struct fleet *f, struct fleet_run *r, const char *data,
 		last = nl + 1;
 	clock_gettime(CLOCK_REALTIME, &ts);
 	fprintf(f->trace, "%lld.%03ld %s %.*s\n", (long long)ts.tv_sec,
-	    ts.tv_nsec / 1000000, f->model->nodes[r->node].name,
+	    ts.tv_nsec / 1000000, f->model->nodes[node].name,
 	    (int)(used - (last - data) - 1), last);
 }
 
-/* A stream's complete lines (len bytes of data, up to a newline). */
+/* One node's lines of a stream into the model. */
 static void
-fleet_stream_lines(struct fleet_run *r, const char *data, size_t len)
+fleet_stream_parse(struct fleet_run *r, int node, const char *data,
+    size_t len)
 {
 	struct fleet		*f = r->f;
+	struct fleet_target	*t = r->t;
 	const struct parser	*p;
 	struct buf		 chunk = { .data = (char *)data, .len = len,
 				     .size = len };
@@ -647,13 +688,130 @@ fleet_stream_lines(struct fleet_run *r, const char *data, size_t len)
 
 	if ((p = parser_find(r->probe->parser)) == NULL)
 		return;
-	if (backend_parse(f->model, r->node, p, r->fmt, &chunk, why,
-	    sizeof why) != 0)
-		fleet_reach(f, r->t, REACH_GARBLED, "%s", why);
-	else if (f->model->nodes[r->node].reach != REACH_UP)
-		fleet_reach(f, r->t, REACH_UP, NULL);
+	if (backend_parse(f->model, node, p, r->fmt, &chunk, why,
+	    sizeof why) != 0) {
+		if (t->relays)
+			model_set_reach(f->model, node, REACH_GARBLED, why);
+		else
+			fleet_reach(f, t, REACH_GARBLED, "%s", why);
+	} else if (f->model->nodes[node].reach != REACH_UP) {
+		if (t->relays)
+			model_set_reach(f->model, node, REACH_UP, NULL);
+		else
+			fleet_reach(f, t, REACH_UP, NULL);
+	}
 	if (f->trace != NULL)
-		fleet_trace(f, r, data, len);
+		fleet_trace(f, node, data, len);
+}
+
+/*
+ * The relay command, on a gateway: a node's lines out as "NODE: LINE";
+ * fleet_reach() writes its state as "!NODE<tab>STATE<tab>WHY".
+ */
+static void
+fleet_relay_out(struct fleet_run *r, const char *data, size_t len)
+{
+	struct fleet	*f = r->f;
+	struct lines	 l;
+	const char	*line;
+	size_t		 n;
+
+	if (f->model->nodes[r->node].reach != REACH_UP)
+		fleet_reach(f, r->t, REACH_UP, NULL);
+	lines_init(&l, data, len);
+	while (lines_next(&l, &line, &n))
+		fprintf(f->relay, "%s: %.*s\n", f->model->nodes[r->node].name,
+		    (int)n, line);
+	f->relayed = fleet_now();
+}
+
+/*
+ * A gateway's relay, in the console: each node's lines into the model, a
+ * node's state as the gateway saw it.  A gateway speaks only for its own
+ * nodes; "!" alone says it is there.
+ */
+static void
+fleet_relay_in(struct fleet_run *r, const char *data, size_t len)
+{
+	struct fleet		*f = r->f;
+	struct fleet_target	*gw = r->t;
+	struct lines		 l;
+	struct buf		 chunk;
+	const char		*line, *p, *q;
+	char			 name[256];
+	size_t			 n;
+	int			 node = -1, id;
+	enum reach		 reach;
+
+	buf_init(&chunk);
+	lines_init(&l, data, len);
+	for (;;) {
+		if (!lines_next(&l, &line, &n))
+			line = NULL;
+		p = line != NULL ? memchr(line, line[0] == '!' ? '\t' : ':',
+		    n) : NULL;
+		id = -1;
+		if (p != NULL && (size_t)(p - line) - (line[0] == '!') <
+		    sizeof name) {
+			memcpy(name, line + (line[0] == '!'),
+			    p - line - (line[0] == '!'));
+			name[p - line - (line[0] == '!')] = '\0';
+			if ((id = model_find(f->model, name)) != -1 &&
+			    ((u_int)id < gw->first ||
+			    (u_int)id >= gw->first + gw->count))
+				id = -1;
+		}
+		/* A node's lines end where another's begin. */
+		if (node != -1 && (line == NULL || line[0] == '!' ||
+		    id != node)) {
+			fleet_stream_parse(r, node, chunk.data, chunk.len);
+			chunk.len = 0;
+			node = -1;
+		}
+		if (line == NULL)
+			break;
+		if (id == -1)
+			continue;	/* the beat, or not one of its nodes */
+		if (line[0] != '!') {
+			node = id;
+			p++;
+			if (p < line + n && *p == ' ')
+				p++;
+			buf_add(&chunk, p, line + n - p);
+			buf_putc(&chunk, '\n');
+			continue;
+		}
+		/* !NODE<tab>STATE<tab>WHY */
+		p++;
+		q = memchr(p, '\t', line + n - p);
+		for (reach = REACH_UNKNOWN; reach <= REACH_GARBLED; reach++) {
+			if ((size_t)((q != NULL ? q : line + n) - p) ==
+			    strlen(model_reach_name(reach)) &&
+			    memcmp(p, model_reach_name(reach),
+			    strlen(model_reach_name(reach))) == 0)
+				break;
+		}
+		if (reach > REACH_GARBLED || reach == REACH_CONNECTING)
+			continue;
+		if (q != NULL)
+			snprintf(name, sizeof name, "%.*s",
+			    (int)(line + n - q - 1), q + 1);
+		model_set_reach(f->model, id, reach, reach == REACH_UP ||
+		    q == NULL ? NULL : name);
+	}
+	buf_free(&chunk);
+}
+
+/* A stream's complete lines (len bytes of data, up to a newline). */
+static void
+fleet_stream_lines(struct fleet_run *r, const char *data, size_t len)
+{
+	if (r->f->relay != NULL)
+		fleet_relay_out(r, data, len);
+	else if (r->t->relays)
+		fleet_relay_in(r, data, len);
+	else
+		fleet_stream_parse(r, r->node, data, len);
 }
 
 /*
@@ -1100,6 +1258,18 @@ fleet_run_done(struct fleet_run *r, const char *error)
 	}
 	p = parser_find(r->probe->parser);
 	status = fleet_run_stop(r, error != NULL);
+	if (r->t != NULL && r->t->relays) {
+		/* A gateway's relay ended: its nodes are not heard of. */
+		len = strcspn(r->err.data != NULL ? r->err.data : "", "\n");
+		if (error == NULL)
+			snprintf(why, sizeof why, "exited %d%s%.*s", status,
+			    len ? ": " : "", (int)len, r->err.data != NULL ?
+			    r->err.data : "");
+		fleet_reach(r->f, r->t, REACH_UNREACHABLE, "the relay ended: "
+		    "%s", error != NULL ? error : why);
+		fleet_run_free(r);
+		return;
+	}
 	if (error == NULL && p != NULL && !(r->stream && r->out.len == 0)) {
 		if (status != 0 && r->out.len == 0) {
 			/*
@@ -1149,15 +1319,30 @@ fleet_run_done(struct fleet_run *r, const char *error)
 	fleet_run_free(r);
 }
 
+/* The format of a probe's output, from its command (its query). */
+static char *
+fleet_format(const struct probe *pr, const char *command)
+{
+	struct cmdline	*cl;
+	u_int		 ncl;
+	char		*cause, *fmt = NULL;
+
+	if (cmd_parse(command, &cl, &ncl, &cause) != 0) {
+		free(cause);
+		return (NULL);
+	}
+	if (ncl == 1)
+		fmt = probe_format(pr, cl[0].argc, cl[0].argv);
+	cmd_parse_free(cl, ncl);
+	return (fmt);
+}
+
 /* Queue a run of probe pr for node (or -1) on target t (NULL: local). */
-static void
+static struct fleet_run *
 fleet_queue(struct fleet *f, struct fleet_target *t, int node,
     const struct probe *pr, const char *command, int stream)
 {
 	struct fleet_run	*r;
-	struct cmdline		*cl;
-	u_int			 ncl;
-	char			*cause;
 
 	r = xcalloc(1, sizeof *r);
 	r->f = f;
@@ -1167,19 +1352,14 @@ fleet_queue(struct fleet *f, struct fleet_target *t, int node,
 	r->command = xstrdup(command);
 	r->stream = stream;
 	r->out_fd = r->err_fd = -1;
-	if (pr == NULL)
-		;
-	else if (cmd_parse(command, &cl, &ncl, &cause) == 0) {
-		if (ncl == 1)
-			r->fmt = probe_format(pr, cl[0].argc, cl[0].argv);
-		cmd_parse_free(cl, ncl);
-	} else
-		free(cause);
+	if (pr != NULL)
+		r->fmt = fleet_format(pr, command);
 	TAILQ_INSERT_TAIL(&f->waiting, r, entry);
 	if (t != NULL)
 		TAILQ_INSERT_TAIL(&t->runs, r, tentry);
 	if (node >= 0 && pr != NULL)
 		f->pending[node] |= 1U << (pr - probes);
+	return (r);
 }
 
 /* Start a waiting run on its session, which is up. */
@@ -1285,7 +1465,8 @@ static void
 fleet_poll_streams(struct fleet *f)
 {
 	struct fleet_target	*t;
-	int			 i, k;
+	struct pollfd		 pfd = { .events = POLLIN };
+	int			 i, k, n;
 
 	k = epoll_wait(f->epfd, f->evs, f->ntargets, 0);
 	for (i = 0; i < k; i++) {
@@ -1293,6 +1474,14 @@ fleet_poll_streams(struct fleet *f)
 		if (f->evs[i].events & EPOLLIN)
 			t->heard = fleet_now();
 		fleet_pump(f, t);
+		/*
+		 * libssh reads 4 KB a pump: a relay brings many nodes' lines,
+		 * so it is read until its socket is empty (or a bound).
+		 */
+		pfd.fd = t->fd;
+		for (n = 0; t->relays && t->s != NULL && n < FLEET_RELAY_READS &&
+		    poll(&pfd, 1, 0) == 1; n++)
+			fleet_pump(f, t);
 	}
 }
 
@@ -1329,10 +1518,17 @@ fleet_tick(void *arg)
 	}
 	while ((r = rn) != NULL) {
 		rn = TAILQ_NEXT(r, entry);
-		if (r->stream && now - r->last > silent) {
+		/*
+		 * A relay says it is there every FLEET_RELAY_BEAT seconds;
+		 * it is given longer, for a gateway busy opening its nodes'
+		 * sessions.
+		 */
+		if (r->stream && now - r->last > (r->t->relays ? 3 : 1) *
+		    silent) {
 			t = r->t;
-			fleet_reach(f, t, REACH_TIMEOUT, "the GPU stream has "
-			    "been silent for %.0f s", now - r->last);
+			fleet_reach(f, t, REACH_TIMEOUT, "the %s has been "
+			    "silent for %.0f s", t->relays ? "relay" :
+			    "GPU stream", now - r->last);
 			fleet_drop(f, t, 1);
 			break;		/* the list changed */
 		}
@@ -1360,6 +1556,13 @@ fleet_tick(void *arg)
 		f->polled = now;
 		if (f->trace != NULL)
 			fflush(f->trace);
+		if (f->relay != NULL) {
+			if (now - f->relayed >= FLEET_RELAY_BEAT) {
+				fputs("!\n", f->relay);
+				f->relayed = now;
+			}
+			fflush(f->relay);
+		}
 	}
 	/* Quick while anything is in progress; else the streams' pace. */
 	loop_timer(f->loop, f->connecting > 0 || f->oneshots > 0 ||
@@ -1460,6 +1663,10 @@ fleet_create(struct model *m, char **cause)
 		}
 		f->ntargets += m->nnodes;
 	}
+	if (fleet_gateways(f, cause) != 0) {
+		fleet_free(f);
+		return (NULL);
+	}
 	f->evs = xcalloc(f->ntargets, sizeof *f->evs);
 	if ((trace = getenv("MYRIAD_FLEET_TRACE")) != NULL && *trace != '\0')
 		f->trace = fopen(trace, "a");	/* flushed each stream tick */
@@ -1498,6 +1705,7 @@ fleet_free(struct fleet *f)
 	}
 	free(f->nodes);
 	free(f->bmcs);
+	free(f->gws);
 	free(f->pending);
 	close(f->epfd);
 	free(f->evs);
@@ -1551,6 +1759,87 @@ fleet_command(const struct probe *pr, const struct fleet_target *t,
 	return (probe_command(pr, t->read > 0 ? fleet_now() - t->read : 0));
 }
 
+/*
+ * ssh.gateways: the nodes' GPU streams come through these hosts, the nodes
+ * shared among them in order, each gateway running the relay command for
+ * its share (ClusterShell's tree mode): a few streams of many nodes each
+ * rather than one a node.
+ */
+static int
+fleet_gateways(struct fleet *f, char **cause)
+{
+	struct model		*m = f->model;
+	struct nodeset		*ns;
+	struct fleet_target	*t;
+	char			*why;
+	u_int			 k, i, n;
+
+	if (*options_get("ssh.gateways") == '\0' || m->nnodes == 0)
+		return (0);
+	ns = nodeset_create();
+	if (nodeset_parse(ns, options_get("ssh.gateways"), &why) != 0) {
+		xasprintf(cause, "ssh.gateways: %s", why);
+		free(why);
+		nodeset_free(ns);
+		return (-1);
+	}
+	if ((n = nodeset_count(ns)) > m->nnodes)
+		n = m->nnodes;
+	f->gws = xcalloc(n, sizeof *f->gws);
+	for (k = 0; k < n; k++) {
+		t = &f->gws[k];
+		fleet_target_init(f, t, nodeset_name(ns, k), -1);
+		t->relays = 1;
+		t->first = (uint64_t)k * m->nnodes / n;
+		t->count = (uint64_t)(k + 1) * m->nnodes / n - t->first;
+		for (i = t->first; i < t->first + t->count; i++)
+			f->nodes[i].gateway = t;
+	}
+	f->ngws = n;
+	f->ntargets += n;
+	nodeset_free(ns);
+	return (0);
+}
+
+/*
+ * A gateway's stream: the relay command, which runs STREAM on each of its
+ * nodes and prints their lines.  Its lines are in the format of STREAM.
+ */
+static void
+fleet_relay_start(struct fleet *f, struct fleet_target *gw,
+    const struct probe *pr, const char *stream)
+{
+	struct fleet_run	*r;
+	struct nodeset		*ns;
+	struct buf		 b, inner;
+	char			*set;
+	u_int			 i;
+
+	if (!TAILQ_EMPTY(&gw->runs))
+		return;
+	ns = nodeset_create();
+	for (i = gw->first; i < gw->first + gw->count; i++)
+		nodeset_add(ns, f->model->nodes[i].name);
+	set = nodeset_fold(ns);
+	nodeset_free(ns);
+	buf_init(&inner);
+	buf_puts(&inner, "relay ");
+	cmd_quote(&inner, stream);
+	buf_init(&b);
+	/* The operator's words, as the config has them. */
+	buf_puts(&b, options_get("ssh.gateway-command"));
+	buf_puts(&b, " -w ");
+	cmd_quote(&b, set);
+	buf_puts(&b, " -c ");
+	cmd_quote(&b, inner.data);
+	r = fleet_queue(f, gw, -1, pr, b.data, 1);
+	free(r->fmt);
+	r->fmt = fleet_format(pr, stream);
+	buf_free(&b);
+	buf_free(&inner);
+	free(set);
+}
+
 /* Ask for the domains: queue a run of each of their probes everywhere. */
 void
 fleet_start(struct fleet *f, uint64_t domains)
@@ -1593,7 +1882,11 @@ fleet_start(struct fleet *f, uint64_t domains)
 				xasprintf(&stream, "%s -lms %ld", command,
 				    (long)(options_get_float("refresh.gpus") *
 				    1000));
-				fleet_queue(f, t, i, pr, stream, 1);
+				if (t->gateway != NULL)
+					fleet_relay_start(f, t->gateway, pr,
+					    stream);
+				else
+					fleet_queue(f, t, i, pr, stream, 1);
 				free(stream);
 			} else
 				fleet_queue(f, t, i, pr, command, 0);
@@ -1631,7 +1924,29 @@ void
 fleet_attach(struct fleet *f, struct loop *l)
 {
 	fleet_rewatch(f, l, 0);
-	loop_timer(l, FLEET_TICK, fleet_tick, f);
+	if (l != NULL)
+		loop_timer(l, FLEET_TICK, fleet_tick, f);
+}
+
+/*
+ * The relay command (on a gateway): COMMAND, a stream, on every node that
+ * is not running it, its lines to OUT.  Called again, it starts it again
+ * where it ended (after the node's backoff).
+ */
+void
+fleet_relay(struct fleet *f, const char *command, FILE *out)
+{
+	const struct probe	*pr;
+	u_int			 i;
+
+	for (pr = probes; strcmp(pr->name, "gpus") != 0; pr++)
+		;
+	f->relay = out;
+	for (i = 0; i < f->model->nnodes; i++) {
+		if (TAILQ_EMPTY(&f->nodes[i].runs))
+			fleet_queue(f, &f->nodes[i], i, pr, command, 1);
+	}
+	fleet_schedule(f);
 }
 
 int

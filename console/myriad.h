@@ -645,6 +645,9 @@ enum cmd_status	 cmd_list_links(struct cmd_ctx *, struct cmd_args *);
 enum cmd_status	 cmd_list_events(struct cmd_ctx *, struct cmd_args *);
 enum cmd_status	 cmd_show_node(struct cmd_ctx *, struct cmd_args *);
 enum cmd_status	 cmd_parse_file(struct cmd_ctx *, struct cmd_args *);
+
+/* cmd-relay.c */
+enum cmd_status	 cmd_relay(struct cmd_ctx *, struct cmd_args *);
 enum cmd_status	 cmd_list_burnins(struct cmd_ctx *, struct cmd_args *);
 
 /* cmd-ops.c: commands that change the cluster. */

@@ -64,6 +64,13 @@ const struct option_entry options_table[] = {
 	  .help = "seconds of silence before a keepalive; 0 for none" },
 	{ .name = "ssh.fanout", .type = OPT_INT, .dflt = "256",
 	  .min = 1, .max = 10000, .help = "connections in progress at once" },
+	{ .name = "ssh.gateways", .type = OPT_STRING, .dflt = "",
+	  .help = "hosts that relay the nodes' GPU streams, a node set: "
+	      "the nodes are shared among them in order" },
+	{ .name = "ssh.gateway-command", .type = OPT_STRING,
+	  .dflt = "myriad",
+	  .help = "myriad on the gateways, with its options: it runs "
+	      "-w NODESET -c 'relay ...' there" },
 	{ .name = "bmc.mode", .type = OPT_CHOICE, .dflt = "none",
 	  .choices = "mgmt,inband,ssh,none",
 	  .help = "how BMCs are read: from a management host with "

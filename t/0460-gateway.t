@@ -1,0 +1,114 @@
+#!/bin/sh
+# Gateways (ssh.gateways), ClusterShell's tree mode, on the real test
+# cluster: the relay command on its own, then the console reading ten
+# nodes' GPU streams through two gateways (nodes of the cluster whose test
+# user runs myriad relay), with a node the gateway cannot reach, a gateway
+# whose relay cannot run, and a relay killed under the console.
+. t/lib/tap.sh
+
+. t/lib/cluster.sh
+TM="tmux -L myriad-gateway-$$"
+CLEANUP="$TM kill-server 2>/dev/null"
+
+cluster_start 12 --port auto
+Q='nvidia-smi --query-gpu=index,uuid,temperature.gpu --format=csv,noheader,nounits'
+
+# The relay on its own: each line as NODE: LINE, each node's state as
+# !NODE<tab>STATE<tab>WHY, until standard input ends.
+(sleep 3) | $MYRIAD --ssh-config "$CLUSTER_SSH_CONFIG" -w 'gpu[0001-0002],gpu0099' \
+    -c "relay '$Q -lms 1000'" > "$T/relay" 2> "$T/relay.err"
+is "$?" 0 "relay ends when its input does, with status 0"
+for n in gpu0001 gpu0002; do
+	is "$(grep "^$n: [0-7], GPU-" "$T/relay" | cut -d, -f1 | sort -u | wc -l | tr -d ' ')" 8 \
+	    "relay: $n's eight GPUs, as NODE: LINE"
+	like "$(grep "^!$n	" "$T/relay")" "^!$n	up	\$" "relay: $n is up"
+done
+uuid=$($MYRIAD $CLUSTER_SIM_ARGS sim-tool nvidia-smi --node gpu0002 \
+    --query-gpu=uuid --format=csv,noheader | head -1)
+like "$(grep '^gpu0002: 0,' "$T/relay" | head -1)" "^gpu0002: 0, $uuid, [0-9]+\$" \
+    "relay: the node's own line after its name"
+like "$(grep '^!gpu0099' "$T/relay")" '^!gpu0099	unreachable	.*gpu0099' \
+    "relay: a node it cannot reach, with why"
+is "$(grep -vc '^gpu000[12]: \|^!' "$T/relay")" 0 "relay: nothing else"
+
+# The console through two gateways: gpu0011 relays gpu[0001-0005] and
+# gpu0099, gpu0012 relays gpu[0006-0010].
+conf() {	# conf FILE GATEWAY-COMMAND
+	cat > "$1" <<-EOF
+	source = "ssh";
+	nodes = "gpu[0001-0010],gpu0099";
+	ssh = { config = "$CLUSTER_SSH_CONFIG"; gateways = "gpu[0011-0012]";
+	    gateway-command = "$2"; connect-timeout = 3; };
+	slurm = { controller = "local"; };
+	bmc = { mode = "none"; };
+	refresh = { gpus = 1.0; };
+	probe = { gpus = "$Q"; xid = ""; nvlink-status = ""; nvlink-errors = "";
+	    ib = ""; ib-counters = ""; sinfo = "true"; squeue = "true"; };
+	EOF
+}
+conf "$T/gw.conf" "$CLUSTER_GATEWAY_COMMAND"
+streams() {	# the nodes streaming the query
+	ps -eo args | grep -F "$C/" | grep '[s]im-tool nvidia-smi --node gpu00.* -lms' |
+	    grep -o 'gpu00[0-9][0-9]' | sort -u | wc -l | tr -d ' '
+}
+relays() {	# the relays running on the gateways, by PID
+	ps -eo pid,args | grep '[m]yriad --ssh-config .* -c relay' | awk '{ print $1 }'
+}
+wait_for() {	# wait_for TENTHS COMMAND...: until COMMAND succeeds
+	w_i=0
+	w_n=$1
+	shift
+	while [ $w_i -lt "$w_n" ] && ! "$@"; do
+		sleep 0.1
+		w_i=$((w_i + 1))
+	done
+}
+screen() { $TM capture-pane -p -t g; }
+all_streams() { [ "$(streams)" -ge 10 ]; }
+rows() { [ "$(screen | grep -Ec '^gpu00(0[1-9]|10) +[0-7] ')" -ge 20 ]; }
+
+$TM new-session -d -s g -x 150 -y 60 "$MYRIAD -F $T/gw.conf"
+wait_for 200 all_streams
+is "$(streams)" 10 "the gateways stream the query from all ten nodes"
+is "$(relays | wc -l | tr -d ' ')" 2 "one relay on each gateway"
+pid=$($TM list-panes -t g -F '#{pane_pid}')
+is "$(ss -tnp | grep "pid=$pid," | grep -c ESTAB)" 2 \
+    "the console holds two sessions, one a gateway, not ten"
+$TM send-keys -t g 2
+wait_for 100 rows
+like "$(screen)" '^gpu0003 +[0-7] ' "the GPUs view shows rows of gpu0003 (gateway gpu0011)"
+like "$(screen)" '^gpu0008 +[0-7] ' "and of gpu0008 (gateway gpu0012)"
+$TM send-keys -t g 1
+gone() { screen | grep -q 'gpu0099 .*unreachable'; }
+wait_for 50 gone
+like "$(screen)" 'gpu0099 .*unreachable: .*gpu0099' \
+    "a node the gateway cannot reach is marked, with the gateway's why"
+
+# A relay killed under the console: its nodes are marked, then come back.
+kill $(relays | head -1)
+lost() { screen | grep -q 'gateway gpu001[12]: the relay ended'; }
+wait_for 50 lost
+like "$(screen)" 'gpu00(0[1-9]|10) .*gateway gpu001[12]: the relay ended' \
+    "a killed relay: its nodes are marked, naming the gateway"
+back() { [ "$(relays | wc -l | tr -d ' ')" = 2 ] && ! lost; }
+wait_for 150 back
+is "$(relays | wc -l | tr -d ' ')" 2 "the relay runs again"
+ok "$(! lost; echo $?)" "and its nodes are no longer marked"
+
+$TM send-keys -t g q
+nostreams() { [ "$(streams)" = 0 ] && [ -z "$(relays)" ]; }
+wait_for 100 nostreams
+is "$(streams)" 0 "quitting ends the streams on the nodes"
+is "$(relays | wc -l | tr -d ' ')" 0 "and the relays on the gateways"
+$TM kill-server 2>/dev/null
+
+# A gateway whose relay cannot run: its nodes say so.
+conf "$T/bad.conf" "/nonexistent/myriad"
+$TM new-session -d -s g -x 150 -y 60 "$MYRIAD -F $T/bad.conf"
+bad() { screen | grep -q 'gateway gpu0011: the relay ended: exited 127'; }
+wait_for 100 bad
+like "$(screen)" 'gpu0001 .*unreachable: gateway gpu0011: the relay ended: exited 127' \
+    "a relay that cannot run: exited 127, on its nodes"
+$TM kill-server 2>/dev/null
+
+done_testing
