@@ -725,6 +725,24 @@ fleet_relay_out(struct fleet_run *r, const char *data, size_t len)
 	f->relayed = fleet_now();
 }
 
+/* The node a relay's line names, if that gateway relays it; else -1. */
+static int
+fleet_relay_node(struct fleet_target *gw, const char *s, size_t len)
+{
+	char	 name[256];
+	int	 id;
+
+	if (len >= sizeof name)
+		return (-1);
+	memcpy(name, s, len);
+	name[len] = '\0';
+	id = model_find(gw->f->model, name);
+	if (id == -1 || (u_int)id < gw->first ||
+	    (u_int)id >= gw->first + gw->count)
+		return (-1);
+	return (id);
+}
+
 /*
  * A gateway's relay, in the console: each node's lines into the model, a
  * node's state as the gateway saw it.  A gateway speaks only for its own
@@ -733,37 +751,30 @@ fleet_relay_out(struct fleet_run *r, const char *data, size_t len)
 static void
 fleet_relay_in(struct fleet_run *r, const char *data, size_t len)
 {
-	struct fleet		*f = r->f;
-	struct fleet_target	*gw = r->t;
-	struct lines		 l;
-	struct buf		 chunk;
-	const char		*line, *p, *q;
-	char			 name[256];
-	size_t			 n;
-	int			 node = -1, id;
-	enum reach		 reach;
+	struct lines	 l;
+	struct buf	 chunk;
+	const char	*line, *name, *p, *q;
+	char		 word[32], why[256];
+	size_t		 n;
+	int		 node = -1, id, state;
+	enum reach	 reach;
 
 	buf_init(&chunk);
 	lines_init(&l, data, len);
 	for (;;) {
 		if (!lines_next(&l, &line, &n))
 			line = NULL;
-		p = line != NULL ? memchr(line, line[0] == '!' ? '\t' : ':',
-		    n) : NULL;
 		id = -1;
-		if (p != NULL && (size_t)(p - line) - (line[0] == '!') <
-		    sizeof name) {
-			memcpy(name, line + (line[0] == '!'),
-			    p - line - (line[0] == '!'));
-			name[p - line - (line[0] == '!')] = '\0';
-			if ((id = model_find(f->model, name)) != -1 &&
-			    ((u_int)id < gw->first ||
-			    (u_int)id >= gw->first + gw->count))
-				id = -1;
+		state = 0;
+		if (line != NULL) {
+			state = line[0] == '!';
+			name = line + state;
+			p = memchr(name, state ? '\t' : ':', line + n - name);
+			if (p != NULL)
+				id = fleet_relay_node(r->t, name, p - name);
 		}
 		/* A node's lines end where another's begin. */
-		if (node != -1 && (line == NULL || line[0] == '!' ||
-		    id != node)) {
+		if (node != -1 && (id != node || state)) {
 			fleet_stream_parse(r, node, chunk.data, chunk.len);
 			chunk.len = 0;
 			node = -1;
@@ -772,10 +783,10 @@ fleet_relay_in(struct fleet_run *r, const char *data, size_t len)
 			break;
 		if (id == -1)
 			continue;	/* the beat, or not one of its nodes */
-		if (line[0] != '!') {
+		if (!state) {
+			/* NODE: LINE */
 			node = id;
-			p++;
-			if (p < line + n && *p == ' ')
+			if (++p < line + n && *p == ' ')
 				p++;
 			buf_add(&chunk, p, line + n - p);
 			buf_putc(&chunk, '\n');
@@ -784,20 +795,18 @@ fleet_relay_in(struct fleet_run *r, const char *data, size_t len)
 		/* !NODE<tab>STATE<tab>WHY */
 		p++;
 		q = memchr(p, '\t', line + n - p);
+		snprintf(word, sizeof word, "%.*s",
+		    (int)((q != NULL ? q : line + n) - p), p);
+		snprintf(why, sizeof why, "%.*s",
+		    q != NULL ? (int)(line + n - q - 1) : 0,
+		    q != NULL ? q + 1 : "");
 		for (reach = REACH_UNKNOWN; reach <= REACH_GARBLED; reach++) {
-			if ((size_t)((q != NULL ? q : line + n) - p) ==
-			    strlen(model_reach_name(reach)) &&
-			    memcmp(p, model_reach_name(reach),
-			    strlen(model_reach_name(reach))) == 0)
+			if (strcmp(word, model_reach_name(reach)) == 0) {
+				model_set_reach(r->f->model, id, reach,
+				    reach == REACH_UP ? NULL : why);
 				break;
+			}
 		}
-		if (reach > REACH_GARBLED || reach == REACH_CONNECTING)
-			continue;
-		if (q != NULL)
-			snprintf(name, sizeof name, "%.*s",
-			    (int)(line + n - q - 1), q + 1);
-		model_set_reach(f->model, id, reach, reach == REACH_UP ||
-		    q == NULL ? NULL : name);
 	}
 	buf_free(&chunk);
 }
