@@ -1832,7 +1832,7 @@ fleet_relay_start(struct fleet *f, struct fleet_target *gw,
 	set = nodeset_fold(ns);
 	nodeset_free(ns);
 	buf_init(&inner);
-	buf_puts(&inner, "relay ");
+	buf_printf(&inner, "relay -i %g ", options_get_float("refresh.gpus"));
 	cmd_quote(&inner, stream);
 	buf_init(&b);
 	/* The operator's words, as the config has them. */
@@ -1858,6 +1858,7 @@ fleet_start(struct fleet *f, uint64_t domains)
 	const char		*mode = options_get("bmc.mode");
 	char			*command, *stream;
 	u_int			 i;
+	int			 streams;
 
 	for (pr = probes; pr->name != NULL; pr++) {
 		/* An empty command: that probe is not run. */
@@ -1873,10 +1874,16 @@ fleet_start(struct fleet *f, uint64_t domains)
 		}
 		if (pr->target == PT_BMC && strcmp(mode, "none") == 0)
 			continue;
+		/* The console streams the GPU query. */
+		streams = pr->domain == DOM_GPUS && strcmp(pr->parser,
+		    "nvsmi-csv") == 0 && f->loop != NULL && !f->private_loop;
 		for (i = 0; i < f->model->nnodes; i++) {
 			t = &f->nodes[i];
 			/* Nothing new for a probe still running there. */
 			if (f->pending[i] & (1U << (pr - probes)))
+				continue;
+			if (streams && t->gateway != NULL &&
+			    !TAILQ_EMPTY(&t->gateway->runs))
 				continue;
 			command = fleet_command(pr, t, f->model->nodes[i].name);
 			if (pr->target == PT_BMC && strcmp(mode, "mgmt") == 0)
@@ -1884,10 +1891,7 @@ fleet_start(struct fleet *f, uint64_t domains)
 				    0 ? NULL : &f->mgmt, i, pr, command, 0);
 			else if (pr->target == PT_BMC && f->bmcs != NULL)
 				fleet_queue(f, &f->bmcs[i], i, pr, command, 0);
-			else if (pr->domain == DOM_GPUS &&
-			    strcmp(pr->parser, "nvsmi-csv") == 0 &&
-			    f->loop != NULL && !f->private_loop) {
-				/* The console streams the GPU query. */
+			else if (streams) {
 				xasprintf(&stream, "%s -lms %ld", command,
 				    (long)(options_get_float("refresh.gpus") *
 				    1000));

@@ -35,6 +35,13 @@ cmd_relay(struct cmd_ctx *ctx, struct cmd_args *args)
 	if (ctx->ui != NULL)
 		return (cmd_error(ctx, args, CMD_ERROR, "relay runs in batch "
 		    "mode, on a gateway"));
+	/* The stream's period: how long a node may be silent. */
+	if (args->opt['i'] != NULL &&
+	    options_set("refresh.gpus", args->opt['i'], &cause) != 0) {
+		cmd_error(ctx, args, CMD_USAGE, "-i: %s", cause);
+		free(cause);
+		return (CMD_USAGE);
+	}
 	l = loop_create();
 	backend_attach(ctx->backend, l);
 	loop_add_fd(l, STDIN_FILENO, POLLIN, cmd_relay_input, &done);

@@ -135,10 +135,10 @@ const struct cmd_entry cmd_table[] = {
 	{ .name = "refresh", .usage = "",
 	  .help = "read everything again now",
 	  .opts = "", .min = 0, .max = 0, .exec = cmd_refresh },
-	{ .name = "relay", .usage = "COMMAND",
+	{ .name = "relay", .usage = "[-i SECONDS] COMMAND",
 	  .help = "run a stream on every node, each line out as NODE: LINE "
 	      "(what a gateway runs for the console)",
-	  .opts = "", .min = 1, .max = 1, .exec = cmd_relay },
+	  .opts = "i:", .min = 1, .max = 1, .exec = cmd_relay },
 	{ .name = "resume", .usage = "[-nyf] [-o FORMAT] [NODESET]",
 	  .help = "put drained (or down) nodes back in service in Slurm",
 	  .opts = "nyfo:", .min = 0, .max = 1,

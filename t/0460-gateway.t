@@ -30,6 +30,10 @@ like "$(grep '^gpu0002: 0,' "$T/relay" | head -1)" "^gpu0002: 0, $uuid, [0-9]+\$
 like "$(grep '^!gpu0099' "$T/relay")" '^!gpu0099	unreachable	.*gpu0099' \
     "relay: a node it cannot reach, with why"
 is "$(grep -vc '^gpu000[12]: \|^!' "$T/relay")" 0 "relay: nothing else"
+$MYRIAD --ssh-config "$CLUSTER_SSH_CONFIG" -w gpu0001 -c "relay -i soon true" \
+    < /dev/null > /dev/null 2> "$T/relay.err"
+is "$?" 2 "relay -i takes seconds, else a usage error"
+like "$(cat "$T/relay.err")" 'relay: -i: .*soon' "which names the word"
 
 # The console through two gateways: gpu0011 relays gpu[0001-0005] and
 # gpu0099, gpu0012 relays gpu[0006-0010].
