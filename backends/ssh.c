@@ -797,7 +797,7 @@ fleet_relay_in(struct fleet_run *r, const char *data, size_t len)
 		q = memchr(p, '\t', line + n - p);
 		snprintf(word, sizeof word, "%.*s",
 		    (int)((q != NULL ? q : line + n) - p), p);
-		snprintf(why, sizeof why, "%.*s",
+		snprintf(why, sizeof why, "via %s: %.*s", r->t->name,
 		    q != NULL ? (int)(line + n - q - 1) : 0,
 		    q != NULL ? q + 1 : "");
 		for (reach = REACH_UNKNOWN; reach <= REACH_GARBLED; reach++) {

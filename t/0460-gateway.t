@@ -35,8 +35,8 @@ $MYRIAD --ssh-config "$CLUSTER_SSH_CONFIG" -w gpu0001 -c "relay -i soon true" \
 is "$?" 2 "relay -i takes seconds, else a usage error"
 like "$(cat "$T/relay.err")" 'relay: -i: .*soon' "which names the word"
 
-# The console through two gateways: gpu0011 relays gpu[0001-0005] and
-# gpu0099, gpu0012 relays gpu[0006-0010].
+# The console through two gateways: gpu0011 relays gpu[0001-0005],
+# gpu0012 gpu[0006-0010] and gpu0099 (in order, as evenly as they go).
 conf() {	# conf FILE GATEWAY-COMMAND
 	cat > "$1" <<-EOF
 	source = "ssh";
@@ -85,7 +85,7 @@ like "$(screen)" '^gpu0008 +[0-7] ' "and of gpu0008 (gateway gpu0012)"
 $TM send-keys -t g 1
 gone() { screen | grep -q 'gpu0099 .*unreachable'; }
 wait_for 50 gone
-like "$(screen)" 'gpu0099 .*unreachable: .*gpu0099' \
+like "$(screen)" 'gpu0099 .*unreachable: via gpu0012: [A-Za-z]' \
     "a node the gateway cannot reach is marked, with the gateway's why"
 
 # A relay killed under the console: its nodes are marked, then come back.
