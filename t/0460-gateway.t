@@ -76,7 +76,12 @@ wait_for 200 all_streams
 is "$(streams)" 10 "the gateways stream the query from all ten nodes"
 is "$(relays | wc -l | tr -d ' ')" 2 "one relay on each gateway"
 pid=$($TM list-panes -t g -F '#{pane_pid}')
-is "$(ss -tnp | grep "pid=$pid," | grep -c ESTAB)" 2 \
+# Its TCP connections to the sshds (/proc/net/tcp: established, the port).
+for fd in /proc/"$pid"/fd/*; do readlink "$fd"; done 2>/dev/null |
+    sed -n 's/^socket:\[\([0-9]*\)\]$/\1/p' > "$T/inodes"
+is "$(awk -v port="$(printf %04X "$CLUSTER_PORT")" 'NR == FNR { want[$1]; next }
+    $4 == "01" && ($10 in want) && substr($3, index($3, ":") + 1) == port' \
+    "$T/inodes" /proc/net/tcp | wc -l | tr -d ' ')" 2 \
     "the console holds two sessions, one a gateway, not ten"
 $TM send-keys -t g 2
 wait_for 100 rows
