@@ -800,6 +800,8 @@ fleet_relay_in(struct fleet_run *r, const char *data, size_t len)
 		snprintf(why, sizeof why, "via %s: %.*s", r->t->name,
 		    q != NULL ? (int)(line + n - q - 1) : 0,
 		    q != NULL ? q + 1 : "");
+		if (strcmp(word, "event") == 0)
+			model_event(r->f->model, id, -1, EV_REACH, 0, "%s", why);
 		for (reach = REACH_UNKNOWN; reach <= REACH_GARBLED; reach++) {
 			if (strcmp(word, model_reach_name(reach)) == 0) {
 				model_set_reach(r->f->model, id, reach,
@@ -1279,38 +1281,40 @@ fleet_run_done(struct fleet_run *r, const char *error)
 		fleet_run_free(r);
 		return;
 	}
-	if (error == NULL && p != NULL && !(r->stream && r->out.len == 0)) {
-		if (status != 0 && r->out.len == 0) {
-			/*
-			 * The command failed (not installed, no permission):
-			 * news about the probe, not about the connection.
-			 */
-			len = strcspn(r->err.data != NULL ? r->err.data : "",
-			    "\n");
-			model_event(m, r->node >= 0 ? (uint32_t)r->node :
-			    UINT32_MAX, -1, EV_REACH, 0, "%s: exited %d%s%.*s",
-			    r->probe->name, status, len ? ": " : "", (int)len,
-			    r->err.data != NULL ? r->err.data : "");
-		} else {
-			if (r->probe->target == PT_BMC && r->node >= 0)
-				model_sensors_begin(m, r->node);
-			if (strcmp(r->probe->parser, "xid") == 0 &&
-			    r->node >= 0)
-				model_xid_begin(m, r->node);
-			if (r->probe->domain == DOM_JOBS)
-				model_jobs_begin(m);
-			if (backend_parse(m, r->node, p, r->fmt, &r->out, why,
-			    sizeof why) != 0)
-				error = why;
-			if (strcmp(r->probe->parser, "xid") == 0 &&
-			    r->node >= 0) {
-				model_xid_end(m, r->node);
-				if (error == NULL && r->t != NULL)
-					r->t->read = r->began;
-			}
-			if (r->probe->domain == DOM_JOBS)
-				model_jobs_end(m);
+	if (error == NULL && p != NULL && status != 0 && r->out.len == 0) {
+		/*
+		 * The command failed (not installed, no permission, a stream
+		 * that died): news about the probe, not about the connection.
+		 */
+		len = strcspn(r->err.data != NULL ? r->err.data : "", "\n");
+		snprintf(why, sizeof why, "%s: exited %d%s%.*s",
+		    r->probe->name, status, len ? ": " : "", (int)len,
+		    r->err.data != NULL ? r->err.data : "");
+		if (r->f->relay != NULL && r->node >= 0)
+			fprintf(r->f->relay, "!%s\tevent\t%s\n",
+			    m->nodes[r->node].name, why);
+		model_event(m, r->node >= 0 ? (uint32_t)r->node : UINT32_MAX,
+		    -1, EV_REACH, 0, "%s", why);
+	} else if (error == NULL && p != NULL &&
+	    !(r->stream && r->out.len == 0)) {
+		if (r->probe->target == PT_BMC && r->node >= 0)
+			model_sensors_begin(m, r->node);
+		if (strcmp(r->probe->parser, "xid") == 0 &&
+		    r->node >= 0)
+			model_xid_begin(m, r->node);
+		if (r->probe->domain == DOM_JOBS)
+			model_jobs_begin(m);
+		if (backend_parse(m, r->node, p, r->fmt, &r->out, why,
+		    sizeof why) != 0)
+			error = why;
+		if (strcmp(r->probe->parser, "xid") == 0 &&
+		    r->node >= 0) {
+			model_xid_end(m, r->node);
+			if (error == NULL && r->t != NULL)
+				r->t->read = r->began;
 		}
+		if (r->probe->domain == DOM_JOBS)
+			model_jobs_end(m);
 	}
 	if (error != NULL) {
 		if (r->probe->target == PT_BMC && r->node >= 0)

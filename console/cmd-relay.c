@@ -46,7 +46,7 @@ cmd_relay(struct cmd_ctx *ctx, struct cmd_args *args)
 	backend_attach(ctx->backend, l);
 	loop_add_fd(l, STDIN_FILENO, POLLIN, cmd_relay_input, &done);
 	while (!done && !ferror(ctx->out)) {
-		/* Nodes whose stream ended start it again, once a second. */
+		/* Nodes whose stream ended start it again, each period. */
 		if (loop_now() >= again) {
 			if (backend_relay(ctx->backend, args->argv[0],
 			    ctx->out, &cause) != 0) {
@@ -54,7 +54,7 @@ cmd_relay(struct cmd_ctx *ctx, struct cmd_args *args)
 				free(cause);
 				break;
 			}
-			again = loop_now() + 1;
+			again = loop_now() + options_get_float("refresh.gpus");
 		}
 		loop_once(l, 1);
 	}

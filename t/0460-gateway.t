@@ -30,6 +30,11 @@ like "$(grep '^gpu0002: 0,' "$T/relay" | head -1)" "^gpu0002: 0, $uuid, [0-9]+\$
 like "$(grep '^!gpu0099' "$T/relay")" '^!gpu0099	unreachable	.*gpu0099' \
     "relay: a node it cannot reach, with why"
 is "$(grep -vc '^gpu000[12]: \|^!' "$T/relay")" 0 "relay: nothing else"
+(sleep 2) | $MYRIAD --ssh-config "$CLUSTER_SSH_CONFIG" -w gpu0001 \
+    -c "relay -i 1 'nvidia-smi-missing -lms 1000'" > "$T/relay" 2> "$T/relay.err"
+like "$(grep '^!gpu0001	event' "$T/relay" | head -1)" \
+    '^!gpu0001	event	gpus: exited 127: .*nvidia-smi-missing' \
+    "relay: a stream that cannot run, as an event with why"
 $MYRIAD --ssh-config "$CLUSTER_SSH_CONFIG" -w gpu0001 -c "relay -i soon true" \
     < /dev/null > /dev/null 2> "$T/relay.err"
 is "$?" 2 "relay -i takes seconds, else a usage error"
@@ -37,7 +42,7 @@ like "$(cat "$T/relay.err")" 'relay: -i: .*soon' "which names the word"
 
 # The console through two gateways: gpu0011 relays gpu[0001-0005],
 # gpu0012 gpu[0006-0010] and gpu0099 (in order, as evenly as they go).
-conf() {	# conf FILE GATEWAY-COMMAND
+conf() {	# conf FILE GATEWAY-COMMAND [QUERY]
 	cat > "$1" <<-EOF
 	source = "ssh";
 	nodes = "gpu[0001-0010],gpu0099";
@@ -46,7 +51,7 @@ conf() {	# conf FILE GATEWAY-COMMAND
 	slurm = { controller = "local"; };
 	bmc = { mode = "none"; };
 	refresh = { gpus = 1.0; };
-	probe = { gpus = "$Q"; xid = ""; nvlink-status = ""; nvlink-errors = "";
+	probe = { gpus = "${3:-$Q}"; xid = ""; nvlink-status = ""; nvlink-errors = "";
 	    ib = ""; ib-counters = ""; sinfo = "true"; squeue = "true"; };
 	EOF
 }
@@ -109,6 +114,16 @@ nostreams() { [ "$(streams)" = 0 ] && [ -z "$(relays)" ]; }
 wait_for 100 nostreams
 is "$(streams)" 0 "quitting ends the streams on the nodes"
 is "$(relays | wc -l | tr -d ' ')" 0 "and the relays on the gateways"
+$TM kill-server 2>/dev/null
+
+# A query the nodes cannot run: the gateway's events.
+conf "$T/missing.conf" "$CLUSTER_GATEWAY_COMMAND" nvidia-smi-missing
+$TM new-session -d -s g -x 150 -y 60 "$MYRIAD -F $T/missing.conf"
+$TM send-keys -t g 7
+events() { screen | grep -q 'via gpu0011: gpus: exited 127'; }
+wait_for 100 events
+like "$(screen)" 'gpu000[1-5] .*via gpu0011: gpus: exited 127' \
+    "a query the nodes cannot run: the Events view says so, via the gateway"
 $TM kill-server 2>/dev/null
 
 # A gateway whose relay cannot run: its nodes say so.
