@@ -77,6 +77,7 @@ struct fleet_target {
 	u_int			 attempts;
 	char			 why[200];	/* why it is not up, last */
 	int			 stream;	/* the GPU stream is open */
+	int			 streamerr;	/* it ended in error, told */
 	double			 read;		/* the kernel log, last read */
 	struct fleet_runs	 runs;		/* its runs, waiting or not */
 	u_int			 oneshots;	/* running runs that end */
@@ -817,6 +818,7 @@ fleet_relay_in(struct fleet_run *r, const char *data, size_t len)
 static void
 fleet_stream_lines(struct fleet_run *r, const char *data, size_t len)
 {
+	r->t->streamerr = 0;
 	if (r->f->relay != NULL)
 		fleet_relay_out(r, data, len);
 	else if (r->t->relays)
@@ -1260,7 +1262,7 @@ fleet_run_done(struct fleet_run *r, const char *error)
 	struct model		*m = r->f->model;
 	const struct parser	*p;
 	char			 why[256];
-	int			 status;
+	int			 status, failed, told;
 	size_t			 len;
 
 	if (r->done != NULL) {
@@ -1281,11 +1283,16 @@ fleet_run_done(struct fleet_run *r, const char *error)
 		fleet_run_free(r);
 		return;
 	}
-	if (error == NULL && p != NULL && status != 0 && r->out.len == 0) {
-		/*
-		 * The command failed (not installed, no permission, a stream
-		 * that died): news about the probe, not about the connection.
-		 */
+	/*
+	 * The command failed (not installed, no permission, a stream that
+	 * died): news about the probe, not about the connection.  A stream
+	 * starts again each refresh; its failure is told once.
+	 */
+	failed = error == NULL && p != NULL && status != 0 && r->out.len == 0;
+	told = failed && r->stream && r->t != NULL && r->t->streamerr;
+	if (failed && r->stream && r->t != NULL)
+		r->t->streamerr = 1;
+	if (failed && !told) {
 		len = strcspn(r->err.data != NULL ? r->err.data : "", "\n");
 		snprintf(why, sizeof why, "%s: exited %d%s%.*s",
 		    r->probe->name, status, len ? ": " : "", (int)len,
@@ -1295,7 +1302,7 @@ fleet_run_done(struct fleet_run *r, const char *error)
 			    m->nodes[r->node].name, why);
 		model_event(m, r->node >= 0 ? (uint32_t)r->node : UINT32_MAX,
 		    -1, EV_REACH, 0, "%s", why);
-	} else if (error == NULL && p != NULL &&
+	} else if (!failed && error == NULL && p != NULL &&
 	    !(r->stream && r->out.len == 0)) {
 		if (r->probe->target == PT_BMC && r->node >= 0)
 			model_sensors_begin(m, r->node);

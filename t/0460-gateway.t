@@ -30,11 +30,13 @@ like "$(grep '^gpu0002: 0,' "$T/relay" | head -1)" "^gpu0002: 0, $uuid, [0-9]+\$
 like "$(grep '^!gpu0099' "$T/relay")" '^!gpu0099	unreachable	.*gpu0099' \
     "relay: a node it cannot reach, with why"
 is "$(grep -vc '^gpu000[12]: \|^!' "$T/relay")" 0 "relay: nothing else"
-(sleep 2) | $MYRIAD --ssh-config "$CLUSTER_SSH_CONFIG" -w gpu0001 \
+(sleep 3.5) | $MYRIAD --ssh-config "$CLUSTER_SSH_CONFIG" -w gpu0001 \
     -c "relay -i 1 'nvidia-smi-missing -lms 1000'" > "$T/relay" 2> "$T/relay.err"
 like "$(grep '^!gpu0001	event' "$T/relay" | head -1)" \
     '^!gpu0001	event	gpus: exited 127: .*nvidia-smi-missing' \
     "relay: a stream that cannot run, as an event with why"
+is "$(grep -c '^!gpu0001	event' "$T/relay")" 1 \
+    "told once, though the stream is started again each period"
 $MYRIAD --ssh-config "$CLUSTER_SSH_CONFIG" -w gpu0001 -c "relay -i soon true" \
     < /dev/null > /dev/null 2> "$T/relay.err"
 is "$?" 2 "relay -i takes seconds, else a usage error"
