@@ -541,6 +541,16 @@ ui_marked(struct ui *ui, int **ids, u_int *n)
 	return (0);
 }
 
+
+/* The terminal has hung up (its window closed, the SSH link dropped). */
+static int
+ui_hungup(void)
+{
+	struct pollfd	 pfd = { .fd = STDIN_FILENO, .events = POLLIN };
+
+	return (poll(&pfd, 1, 0) == 1 &&
+	    (pfd.revents & (POLLHUP | POLLERR | POLLNVAL)));
+}
 /*
  * Ask before a command changes the cluster: a box over the screen with
  * what it will do; the operator types EXPECT (the node count, or y) and
@@ -595,8 +605,14 @@ ui_confirm(struct ui *ui, const char *text, const char *expect)
 			    "%s", expect, typed);
 		curs_set(1);
 		wrefresh(w);
-		if ((rc = wget_wch(stdscr, &ch)) == ERR)
+		if ((rc = wget_wch(stdscr, &ch)) == ERR) {
+			/* The terminal is gone: no answer comes. */
+			if (ui_hungup()) {
+				ui->quit = 1;
+				yes = 0;
+			}
 			continue;
+		}
 		if (rc == KEY_CODE_YES && ch == KEY_RESIZE)
 			continue;
 		key = ui_key(ch, rc == KEY_CODE_YES);

@@ -111,4 +111,20 @@ keys "$S" Escape
 is "$(sed 's/.*"phase":"\([a-z]*\)".*/\1/' "$XDG_STATE_HOME/myriad/audit.jsonl" | tr '\n' ' ')" \
     "refused refused refused intent result intent result " \
     "the audit log: each refusal, each intent and result"
+# A terminal that hangs up while the box waits for an answer: no answer
+# comes, so nothing runs and the console ends (it spun for 5 minutes).
+start hup 120 40
+run hup 'drain gpu0001 reason=x'
+wait_for hup 'Go on\? \[y/N\]'
+ok $? "one node: the box asks y or n"
+pid=$(tm list-panes -t hup -F '#{pane_pid}')
+tm kill-session -t hup
+i=0
+while [ $i -lt 50 ] && kill -0 "$pid" 2>/dev/null; do
+	sleep 0.1
+	i=$((i + 1))
+done
+kill -0 "$pid" 2>/dev/null
+ok $((! $?)) "a terminal that hangs up during the box ends the console"
+kill -9 "$pid" 2>/dev/null
 done_testing
