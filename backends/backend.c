@@ -408,11 +408,11 @@ backend_sim_exec(struct backend *b, int node, const char *command,
 	double			 takes = 0;
 
 	/* dcgmi diag runs its tests first (sim.diag-seconds a level). */
-	if (cmd_parse(command, &cl, &ncl, &cause) == 0) {
+	if (shell_split(command, &cl, &ncl, &cause) == 0) {
 		for (k = 0; k < ncl; k++)
 			takes += sim_tool_seconds(cl[k].argc, cl[k].argv,
 			    options_get_float("sim.diag-seconds"));
-		cmd_parse_free(cl, ncl);
+		shell_split_free(cl, ncl);
 	} else
 		free(cause);
 	b->execs = xreallocarray(b->execs, b->nexecs + 1, sizeof *b->execs);
@@ -465,7 +465,7 @@ backend_sim_exec_run(struct backend *b, int batch)
 		r.node = e.node;
 		buf_init(&out);
 		buf_init(&err);
-		if (cmd_parse(e.command, &cl, &ncl, &cause) != 0) {
+		if (shell_split(e.command, &cl, &ncl, &cause) != 0) {
 			buf_printf(&err, "sh: %s\n", cause);
 			free(cause);
 			r.status = 2;
@@ -481,7 +481,7 @@ backend_sim_exec_run(struct backend *b, int batch)
 				free(cause);
 				r.status = 1;
 			}
-			cmd_parse_free(cl, ncl);
+			shell_split_free(cl, ncl);
 		}
 		r.out = &out;
 		r.err = &err;
@@ -521,7 +521,7 @@ backend_sim_close(struct backend *b)
 		free(b->execs[i].command);
 	free(b->execs);
 	if (b->cl != NULL)
-		cmd_parse_free(b->cl, b->ncl);
+		shell_split_free(b->cl, b->ncl);
 	free(b->fmt);
 	buf_free(&b->out);
 	sim_free(b->sim);
@@ -575,7 +575,7 @@ backend_sim_probe_start(struct backend *b, const struct probe *pr)
 		return (-1);
 	/* The simulator's kernel log is read whole: it costs nothing. */
 	command = probe_command(pr, 0);
-	rc = cmd_parse(command, &b->cl, &b->ncl, &cause);
+	rc = shell_split(command, &b->cl, &b->ncl, &cause);
 	free(command);
 	if (rc != 0) {
 		model_event(m, UINT32_MAX, -1, EV_REACH, 0, "%s: %s",
@@ -586,7 +586,7 @@ backend_sim_probe_start(struct backend *b, const struct probe *pr)
 	if (b->ncl > 1)
 		backend_sim_loop(b);
 	if (b->ncl != 1) {
-		cmd_parse_free(b->cl, b->ncl);
+		shell_split_free(b->cl, b->ncl);
 		b->cl = NULL;
 		return (-1);
 	}
@@ -604,7 +604,7 @@ backend_sim_probe_end(struct backend *b, const struct probe *pr)
 		model_jobs_end(b->model);
 	free(b->fmt);
 	b->fmt = NULL;
-	cmd_parse_free(b->cl, b->ncl);
+	shell_split_free(b->cl, b->ncl);
 	b->cl = NULL;
 }
 

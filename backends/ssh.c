@@ -349,21 +349,21 @@ fleet_config_jump(FILE *out, const char *path, const char *value)
 	list = xstrndup(value, len);
 	buf_init(&b);
 	buf_puts(&b, "ssh -F ");
-	cmd_quote(&b, path);
+	shell_quote(&b, path);
 	buf_puts(&b, " -o BatchMode=yes");
 	if ((hop = strrchr(list, ',')) != NULL) {
 		*hop++ = '\0';
 		buf_puts(&b, " -J ");
-		cmd_quote(&b, list);
+		shell_quote(&b, list);
 	} else
 		hop = list;
 	if ((port = strrchr(hop, ':')) != NULL && strchr(port, ']') == NULL) {
 		*port++ = '\0';
 		buf_puts(&b, " -p ");
-		cmd_quote(&b, port);
+		shell_quote(&b, port);
 	}
 	buf_puts(&b, " -W '[%h]:%p' ");
-	cmd_quote(&b, hop);
+	shell_quote(&b, hop);
 	fprintf(out, "ProxyCommand exec %s 2>/dev/null\n", b.data);
 	buf_free(&b);
 	free(list);
@@ -1347,13 +1347,13 @@ fleet_format(const struct probe *pr, const char *command)
 	u_int		 ncl;
 	char		*cause, *fmt = NULL;
 
-	if (cmd_parse(command, &cl, &ncl, &cause) != 0) {
+	if (shell_split(command, &cl, &ncl, &cause) != 0) {
 		free(cause);
 		return (NULL);
 	}
 	if (ncl == 1)
 		fmt = probe_format(pr, cl[0].argc, cl[0].argv);
-	cmd_parse_free(cl, ncl);
+	shell_split_free(cl, ncl);
 	return (fmt);
 }
 
@@ -1758,14 +1758,14 @@ fleet_command(const struct probe *pr, const struct fleet_target *t,
 		bmc = t->bmc != NULL ? xstrdup(t->bmc) :
 		    fleet_expand(options_get("bmc.host"), node);
 		buf_puts(&b, "ipmitool -I lanplus -C 3 -H ");
-		cmd_quote(&b, bmc);
+		shell_quote(&b, bmc);
 		if (options_get_int("bmc.port") != 623)
 			buf_printf(&b, " -p %ld", options_get_int("bmc.port"));
 		buf_puts(&b, " -U ");
-		cmd_quote(&b, options_get("bmc.user"));
+		shell_quote(&b, options_get("bmc.user"));
 		if (*options_get("bmc.password-file") != '\0') {
 			buf_puts(&b, " -f ");
-			cmd_quote(&b, options_get("bmc.password-file"));
+			shell_quote(&b, options_get("bmc.password-file"));
 		}
 		/* The probe's own words after "ipmitool". */
 		if (strncmp(options_get(pr->option), "ipmitool ", 9) == 0)
@@ -1844,14 +1844,14 @@ fleet_relay_start(struct fleet *f, struct fleet_target *gw,
 	nodeset_free(ns);
 	buf_init(&inner);
 	buf_printf(&inner, "relay -i %g ", options_get_float("refresh.gpus"));
-	cmd_quote(&inner, stream);
+	shell_quote(&inner, stream);
 	buf_init(&b);
 	/* The operator's words, as the config has them. */
 	buf_puts(&b, options_get("ssh.gateway-command"));
 	buf_puts(&b, " -w ");
-	cmd_quote(&b, set);
+	shell_quote(&b, set);
 	buf_puts(&b, " -c ");
-	cmd_quote(&b, inner.data);
+	shell_quote(&b, inner.data);
 	r = fleet_queue(f, gw, -1, pr, b.data, 1);
 	free(r->fmt);
 	r->fmt = fleet_format(pr, stream);

@@ -49,7 +49,7 @@ action_create(struct cmd_ctx *ctx, struct cmd_args *args, const char *verb)
 	for (i = 0; args != NULL && i < args->nwords; i++) {
 		if (i != 0)
 			buf_putc(&b, ' ');
-		cmd_quote(&b, args->words[i]);
+		shell_quote(&b, args->words[i]);
 	}
 	a->line = b.data != NULL ? b.data : xstrdup(verb);
 	a->dry_run = ctx->dry_run || action_flag(args, 'n');

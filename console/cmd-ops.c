@@ -56,13 +56,13 @@ cmd_ops_update(struct cmd_ctx *ctx, struct cmd_args *args, const char *verb,
 	buf_init(&w);
 	buf_puts(&b, "scontrol update ");
 	buf_printf(&w, "NodeName=%s", a->set);
-	cmd_quote(&b, w.data);
+	shell_quote(&b, w.data);
 	buf_printf(&b, " State=%s", state);
 	if (reason != NULL) {
 		buf_reset(&w);
 		buf_printf(&w, "Reason=%s", reason);
 		buf_putc(&b, ' ');
-		cmd_quote(&b, w.data);
+		shell_quote(&b, w.data);
 	}
 	action_command(a, -1, b.data);
 	buf_free(&b);

@@ -245,11 +245,11 @@ cmd_bind(struct cmd_ctx *ctx, struct cmd_args *args)
 	for (i = 1; args->argc > 2 && i < (u_int)args->argc; i++) {
 		if (i > 1)
 			buf_putc(&b, ' ');
-		cmd_quote(&b, args->argv[i]);
+		shell_quote(&b, args->argv[i]);
 	}
 	command = b.data;
 	/* The command must parse and name real commands. */
-	if (cmd_parse(command, &cl, &n, &cause) != 0) {
+	if (shell_split(command, &cl, &n, &cause) != 0) {
 		cmd_error(ctx, args, CMD_USAGE, "%s", cause);
 		free(cause);
 		buf_free(&b);
@@ -257,14 +257,14 @@ cmd_bind(struct cmd_ctx *ctx, struct cmd_args *args)
 	}
 	for (i = 0; i < n; i++) {
 		if ((e = cmd_find(cl[i].argv[0], &cause)) == NULL) {
-			cmd_parse_free(cl, n);
+			shell_split_free(cl, n);
 			cmd_error(ctx, args, CMD_USAGE, "%s", cause);
 			free(cause);
 			buf_free(&b);
 			return (CMD_USAGE);
 		}
 	}
-	cmd_parse_free(cl, n);
+	shell_split_free(cl, n);
 	rc = keys_bind(table, args->argv[0], command, &cause);
 	buf_free(&b);
 	if (rc != 0) {

@@ -339,7 +339,7 @@ cmd_run_string(struct cmd_ctx *ctx, const char *text, const char *where)
 	enum cmd_status	 st = CMD_OK;
 	char		*cause;
 
-	if (cmd_parse(text, &cl, &ncl, &cause) != 0) {
+	if (shell_split(text, &cl, &ncl, &cause) != 0) {
 		fprintf(ctx->err, "myriad: %s: %s\n", where, cause);
 		free(cause);
 		return (CMD_USAGE);
@@ -350,6 +350,6 @@ cmd_run_string(struct cmd_ctx *ctx, const char *text, const char *where)
 		fprintf(ctx->err, "myriad: %s: stopped at line %u; %u "
 		    "command%s not run\n", where, cl[i - 1].line, ncl - i,
 		    ncl - i == 1 ? "" : "s");
-	cmd_parse_free(cl, ncl);
+	shell_split_free(cl, ncl);
 	return (st);
 }

@@ -199,9 +199,9 @@ keys_list(struct buf *b, const char *table)
 		buf_puts(b, "bind ");
 		if (strcmp(keys[i].table, "root") != 0)
 			buf_printf(b, "-T %s ", keys[i].table);
-		cmd_quote(b, keys_name(keys[i].key, name, sizeof name));
+		shell_quote(b, keys_name(keys[i].key, name, sizeof name));
 		buf_putc(b, ' ');
-		cmd_quote(b, keys[i].command);
+		shell_quote(b, keys[i].command);
 		buf_putc(b, '\n');
 	}
 }

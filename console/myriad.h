@@ -540,15 +540,15 @@ void		 output_json_string(struct buf *, const char *);
 void		 output_json_record(struct buf *, const struct record *,
 		     const void *, const struct model *);
 
-/* cmd-parse.c: command lines split into words, POSIX shell quoting. */
+/* shell.c: command lines split into words, POSIX shell quoting. */
 struct cmdline {
 	int		 argc;
 	char		**argv;
 	u_int		 line;		/* where the command starts */
 };
-int		 cmd_parse(const char *, struct cmdline **, u_int *, char **);
-void		 cmd_parse_free(struct cmdline *, u_int);
-void		 cmd_quote(struct buf *, const char *);
+int		 shell_split(const char *, struct cmdline **, u_int *, char **);
+void		 shell_split_free(struct cmdline *, u_int);
+void		 shell_quote(struct buf *, const char *);
 
 /* options.c: every configuration option, in one table. */
 enum option_type {

@@ -18,7 +18,7 @@ words(const char *line, u_int ncmds, const char *want)
 	int		 j;
 	char		*cause = NULL;
 
-	if (cmd_parse(line, &cl, &n, &cause) != 0) {
+	if (shell_split(line, &cl, &n, &cause) != 0) {
 		ok(0, "parse '%s': %s", line, cause);
 		free(cause);
 		return;
@@ -33,7 +33,7 @@ words(const char *line, u_int ncmds, const char *want)
 	is_int(n, ncmds, "'%s': %u commands", line, ncmds);
 	is_str(b.data, want, "'%s' words", line);
 	buf_free(&b);
-	cmd_parse_free(cl, n);
+	shell_split_free(cl, n);
 }
 
 static void
@@ -43,9 +43,9 @@ parse_fails(const char *line, const char *want)
 	u_int		 n;
 	char		*cause = NULL;
 
-	if (!ok(cmd_parse(line, &cl, &n, &cause) == -1, "'%s' refused",
+	if (!ok(shell_split(line, &cl, &n, &cause) == -1, "'%s' refused",
 	    line)) {
-		cmd_parse_free(cl, n);
+		shell_split_free(cl, n);
 		return;
 	}
 	ok(cause != NULL && strstr(cause, want) != NULL, "cause '%s' has '%s'",
@@ -63,14 +63,14 @@ round_trip(const char *word)
 
 	buf_init(&b);
 	buf_puts(&b, "drain ");
-	cmd_quote(&b, word);
-	if (cmd_parse(b.data, &cl, &n, &cause) != 0) {
+	shell_quote(&b, word);
+	if (shell_split(b.data, &cl, &n, &cause) != 0) {
 		ok(0, "quoted '%s' parses: %s", word, cause);
 		free(cause);
 	} else {
 		ok(n == 1 && cl[0].argc == 2 && strcmp(cl[0].argv[1],
 		    word) == 0, "quote round trip: %s", b.data);
-		cmd_parse_free(cl, n);
+		shell_split_free(cl, n);
 	}
 	buf_free(&b);
 }

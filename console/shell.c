@@ -17,7 +17,7 @@
 #include "myriad.h"
 
 static void
-cmd_parse_word(struct cmdline *c, struct buf *w)
+shell_split_word(struct cmdline *c, struct buf *w)
 {
 	c->argv = xreallocarray(c->argv, c->argc + 2, sizeof *c->argv);
 	c->argv[c->argc++] = xstrndup(w->data != NULL ? w->data : "", w->len);
@@ -26,7 +26,7 @@ cmd_parse_word(struct cmdline *c, struct buf *w)
 }
 
 static void
-cmd_parse_end(struct cmdline **cmds, u_int *ncmds, struct cmdline *c)
+shell_split_end(struct cmdline **cmds, u_int *ncmds, struct cmdline *c)
 {
 	if (c->argc == 0)
 		return;
@@ -39,7 +39,7 @@ cmd_parse_end(struct cmdline **cmds, u_int *ncmds, struct cmdline *c)
 
 /* One escape of $'...'; returns the bytes consumed after the backslash. */
 static size_t
-cmd_parse_ansi(const char *p, struct buf *w)
+shell_split_ansi(const char *p, struct buf *w)
 {
 	static const char	 from[] = "abefnrtv\\'\"?", to[] = "\a\b\033\f\n\r\t\v\\'\"?";
 	const char		*q;
@@ -72,7 +72,7 @@ cmd_parse_ansi(const char *p, struct buf *w)
 }
 
 int
-cmd_parse(const char *s, struct cmdline **cmds, u_int *ncmds, char **cause)
+shell_split(const char *s, struct cmdline **cmds, u_int *ncmds, char **cause)
 {
 	struct cmdline	 c = { 0 };
 	struct buf	 w;
@@ -88,10 +88,10 @@ cmd_parse(const char *s, struct cmdline **cmds, u_int *ncmds, char **cause)
 		if (*p == '\0' || *p == ';' || *p == '\n' ||
 		    *p == ' ' || *p == '\t' || *p == '\r') {
 			if (inword)
-				cmd_parse_word(&c, &w);
+				shell_split_word(&c, &w);
 			inword = 0;
 			if (*p == '\0' || *p == ';' || *p == '\n')
-				cmd_parse_end(cmds, ncmds, &c);
+				shell_split_end(cmds, ncmds, &c);
 			if (*p == '\0')
 				break;
 			if (*p++ == '\n')
@@ -134,7 +134,7 @@ cmd_parse(const char *s, struct cmdline **cmds, u_int *ncmds, char **cause)
 					p += 2;
 				} else if (*p == '\\' && *open == '$') {
 					p++;
-					p += cmd_parse_ansi(p, &w);
+					p += shell_split_ansi(p, &w);
 				} else
 					buf_putc(&w, *p++);
 			}
@@ -153,15 +153,15 @@ cmd_parse(const char *s, struct cmdline **cmds, u_int *ncmds, char **cause)
 	return (0);
 fail:
 	buf_free(&w);
-	cmd_parse_end(cmds, ncmds, &c);
-	cmd_parse_free(*cmds, *ncmds);
+	shell_split_end(cmds, ncmds, &c);
+	shell_split_free(*cmds, *ncmds);
 	*cmds = NULL;
 	*ncmds = 0;
 	return (-1);
 }
 
 void
-cmd_parse_free(struct cmdline *cmds, u_int n)
+shell_split_free(struct cmdline *cmds, u_int n)
 {
 	u_int	 i;
 	int	 j;
@@ -175,12 +175,12 @@ cmd_parse_free(struct cmdline *cmds, u_int n)
 }
 
 /*
- * Quote a word so cmd_parse, or a POSIX shell, reads it back as that one
+ * Quote a word so shell_split, or a POSIX shell, reads it back as that one
  * word: only bytes no shell gives a meaning to stay bare (not [ ], which
  * sh would glob).
  */
 void
-cmd_quote(struct buf *b, const char *s)
+shell_quote(struct buf *b, const char *s)
 {
 	if (*s != '\0' && strspn(s, "abcdefghijklmnopqrstuvwxyz"
 	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=@%+,") ==
