@@ -84,26 +84,6 @@ static const struct backend_ops backend_table[] = {
 	  .close = backend_ssh_close },
 };
 
-/*
- * Feed one target's output to the probe's parser, into the model.  Returns
- * -1 when the output held errors and nothing readable.
- */
-int
-backend_parse(struct model *m, int node, const struct parser *p,
-    const char *fmt, const struct buf *out, char *why, size_t whylen)
-{
-	struct sink	 s;
-	char		 first[160];
-
-	model_sink(m, node, &s);
-	p->parse(out->data != NULL ? out->data : "", out->len, fmt, &s);
-	if (model_sink_failed(m, first, sizeof first)) {
-		snprintf(why, whylen, "%s: %s", p->name, first);
-		return (-1);
-	}
-	return (0);
-}
-
 struct backend *
 backend_create(struct model **m, char **cause)
 {
@@ -634,7 +614,7 @@ backend_sim_probe_one(struct backend *b, const struct probe *pr, u_int i)
 		free(cause);
 		return;
 	}
-	rc = backend_parse(m, node, p, b->fmt, &b->out, why, sizeof why);
+	rc = probe_parse(m, node, p, b->fmt, &b->out, why, sizeof why);
 	if (xid)
 		model_xid_end(m, i);
 	if (rc != 0) {

@@ -25,7 +25,7 @@ struct parser {
 	const char	*help;
 };
 
-/* probe.c: what runs where, and which parser reads it. */
+/* probe.c: what runs where, and which parser reads it into the model. */
 enum probe_target {
 	PT_NODE,		/* on each node */
 	PT_BMC,			/* each node's BMC */
@@ -41,6 +41,8 @@ struct probe {
 extern const struct probe probes[];
 char		*probe_format(const struct probe *, int, char **);
 char		*probe_command(const struct probe *, double);
+int		 probe_parse(struct model *, int, const struct parser *,
+		     const char *, const struct buf *, char *, size_t);
 
 /*
  * A remote command that changes things (drain, burn-in): its end.  The
@@ -83,8 +85,6 @@ const char	*backend_name(const struct backend *);
 void		 backend_attach(struct backend *, struct loop *);
 int		 backend_relay(struct backend *, const char *, FILE *,
 		     char **);
-int		 backend_parse(struct model *, int, const struct parser *,
-		     const char *, const struct buf *, char *, size_t);
 int		 backend_exec(struct backend *, int, const char *, double,
 		     exec_cb, void *);
 void		 backend_exec_cancel(struct backend *, int);

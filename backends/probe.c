@@ -1,6 +1,10 @@
 /*
  * myriad - probes: a command for a target plus the parser for its output.
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
+ *
+ * The glue between the pure parsers and the model is here too: every
+ * source hands a target's output to probe_parse(), which runs the probe's
+ * parser into a model sink.  The parsers (parse*.c) know no model.
  */
 
 #include <math.h>
@@ -84,4 +88,24 @@ probe_command(const struct probe *p, double since)
 			buf_putc(&b, *s);
 	}
 	return (b.data);
+}
+
+/*
+ * Feed one target's output to the probe's parser, into the model.  Returns
+ * -1 when the output held errors and nothing readable.
+ */
+int
+probe_parse(struct model *m, int node, const struct parser *p,
+    const char *fmt, const struct buf *out, char *why, size_t whylen)
+{
+	struct sink	 s;
+	char		 first[160];
+
+	model_sink(m, node, &s);
+	p->parse(out->data != NULL ? out->data : "", out->len, fmt, &s);
+	if (model_sink_failed(m, first, sizeof first)) {
+		snprintf(why, whylen, "%s: %s", p->name, first);
+		return (-1);
+	}
+	return (0);
 }
