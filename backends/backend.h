@@ -74,10 +74,47 @@ int		 fleet_exec_busy(struct fleet *);
 void		 fleet_exec_wait(struct fleet *, const int *, u_int, double);
 void		 fleet_exec_poll(struct fleet *, double);
 
-/* backend.c: the data sources. */
+/*
+ * backend.c: the data sources.  A source is one file (source-sim.c,
+ * source-ssh.c) and one row of backend.c's table, every operation a slot,
+ * as nvtop's struct gpu_vendor.  The console calls the backend_* functions
+ * below, never a source.  A NULL work, skip, attach or relay is a source
+ * with no work between the loop's passes, no time of its own to move on,
+ * no descriptors, no sessions to nodes.
+ */
+struct backend_ops {
+	const char	*name;		/* the source option's value */
+	int		 (*open)(struct backend *, struct model **, char **);
+	void		 (*close)(struct backend *);
+	void		 (*refresh)(struct backend *, uint64_t, int);
+	void		 (*start)(struct backend *, uint64_t);
+	int		 (*work)(struct backend *, double);
+	int		 (*skip)(struct backend *, double);
+	void		 (*attach)(struct backend *, struct loop *);
+	int		 (*relay)(struct backend *, const char *, FILE *,
+			     char **);
+	int		 (*exec)(struct backend *, int, int, const char *,
+			     double, exec_cb, void *);
+	void		 (*exec_cancel)(struct backend *, int);
+	int		 (*exec_busy)(struct backend *);
+	void		 (*exec_wait)(struct backend *, const int *, u_int);
+	void		 (*exec_poll)(struct backend *, double);
+	const char	*(*controller)(struct backend *);
+};
+struct backend {
+	const struct backend_ops *ops;
+	struct model	*model;
+	void		*data;		/* the source's own, from open */
+	double		 done[DOM_NDOMAINS];	/* when last refreshed */
+	int		 exec_id;	/* the last command's */
+};
+extern const struct backend_ops source_sim_ops;
+extern const struct backend_ops source_ssh_ops;
+
 struct backend	*backend_create(struct model **, char **);
 void		 backend_free(struct backend *);
 void		 backend_refresh(struct backend *, uint64_t, int);
+uint64_t	 backend_stale(struct backend *, uint64_t, int, double);
 void		 backend_start(struct backend *, uint64_t);
 int		 backend_work(struct backend *, double);
 int		 backend_skip(struct backend *, double);
