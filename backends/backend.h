@@ -199,4 +199,22 @@ int		 parse_scontrol_node(const char *, size_t, const char *,
 int		 parse_dcgm_diag(const char *, size_t, const char *,
 		     const struct sink *);
 
+/*
+ * parse-relay.c: a gateway's relay stream, to this sink.  Its nodes are
+ * the ids first to first + count - 1; a line about another is refused
+ * (error).  error and beat may be NULL.
+ */
+struct relay_sink {
+	void		*arg;
+	u_int		 first;
+	u_int		 count;
+	int		 (*find)(void *, const char *);	/* an id, or -1 */
+	void		 (*lines)(void *, int, const char *, size_t);
+	void		 (*state)(void *, int, const char *, const char *);
+	void		 (*event)(void *, int, const char *);
+	void		 (*beat)(void *);
+	void		 (*error)(void *, u_int, const char *);
+};
+size_t		 parse_relay(const char *, size_t, const struct relay_sink *);
+
 #endif /* BACKEND_H */

@@ -726,92 +726,66 @@ fleet_relay_out(struct fleet_run *r, const char *data, size_t len)
 	f->relayed = fleet_now();
 }
 
-/* The node a relay's line names, if that gateway relays it; else -1. */
+/* The relay's sink: a node by name. */
 static int
-fleet_relay_node(struct fleet_target *gw, const char *s, size_t len)
+fleet_relay_find(void *arg, const char *name)
 {
-	char	 name[256];
-	int	 id;
+	struct fleet_run	*r = arg;
 
-	if (len >= sizeof name)
-		return (-1);
-	memcpy(name, s, len);
-	name[len] = '\0';
-	id = model_find(gw->f->model, name);
-	if (id == -1 || (u_int)id < gw->first ||
-	    (u_int)id >= gw->first + gw->count)
-		return (-1);
-	return (id);
+	return (model_find(r->f->model, name));
+}
+
+/* A node's lines, as the gateway heard them. */
+static void
+fleet_relay_lines(void *arg, int node, const char *data, size_t len)
+{
+	fleet_stream_parse(arg, node, data, len);
+}
+
+/* A node's state, as the gateway saw it. */
+static void
+fleet_relay_state(void *arg, int node, const char *state, const char *why)
+{
+	struct fleet_run	*r = arg;
+	char			 via[256];
+	enum reach		 reach;
+
+	snprintf(via, sizeof via, "via %s: %s", r->t->name, why);
+	for (reach = REACH_UNKNOWN; reach <= REACH_GARBLED; reach++) {
+		if (strcmp(state, model_reach_name(reach)) == 0) {
+			model_set_reach(r->f->model, node, reach,
+			    reach == REACH_UP ? NULL : via);
+			return;
+		}
+	}
+}
+
+/* News about a node: its stream failed there. */
+static void
+fleet_relay_event(void *arg, int node, const char *why)
+{
+	struct fleet_run	*r = arg;
+	char			 via[256];
+
+	snprintf(via, sizeof via, "via %s: %s", r->t->name, why);
+	model_event(r->f->model, node, -1, EV_REACH, 0, "%s", via);
 }
 
 /*
  * A gateway's relay, in the console: each node's lines into the model, a
- * node's state as the gateway saw it.  A gateway speaks only for its own
- * nodes; "!" alone says it is there.
+ * node's state as the gateway saw it.  parse_relay() reads it, and refuses
+ * a line about a node that is not this gateway's.
  */
 static void
 fleet_relay_in(struct fleet_run *r, const char *data, size_t len)
 {
-	struct lines	 l;
-	struct buf	 chunk;
-	const char	*line, *name, *p, *q;
-	char		 word[32], why[256];
-	size_t		 n;
-	int		 node = -1, id, state;
-	enum reach	 reach;
+	struct relay_sink	 s = {
+		.arg = r, .first = r->t->first, .count = r->t->count,
+		.find = fleet_relay_find, .lines = fleet_relay_lines,
+		.state = fleet_relay_state, .event = fleet_relay_event
+	};
 
-	buf_init(&chunk);
-	lines_init(&l, data, len);
-	for (;;) {
-		if (!lines_next(&l, &line, &n))
-			line = NULL;
-		id = -1;
-		state = 0;
-		if (line != NULL) {
-			state = line[0] == '!';
-			name = line + state;
-			p = memchr(name, state ? '\t' : ':', line + n - name);
-			if (p != NULL)
-				id = fleet_relay_node(r->t, name, p - name);
-		}
-		/* A node's lines end where another's begin. */
-		if (node != -1 && (id != node || state)) {
-			fleet_stream_parse(r, node, chunk.data, chunk.len);
-			chunk.len = 0;
-			node = -1;
-		}
-		if (line == NULL)
-			break;
-		if (id == -1)
-			continue;	/* the beat, or not one of its nodes */
-		if (!state) {
-			/* NODE: LINE */
-			node = id;
-			if (++p < line + n && *p == ' ')
-				p++;
-			buf_add(&chunk, p, line + n - p);
-			buf_putc(&chunk, '\n');
-			continue;
-		}
-		/* !NODE<tab>STATE<tab>WHY */
-		p++;
-		q = memchr(p, '\t', line + n - p);
-		snprintf(word, sizeof word, "%.*s",
-		    (int)((q != NULL ? q : line + n) - p), p);
-		snprintf(why, sizeof why, "via %s: %.*s", r->t->name,
-		    q != NULL ? (int)(line + n - q - 1) : 0,
-		    q != NULL ? q + 1 : "");
-		if (strcmp(word, "event") == 0)
-			model_event(r->f->model, id, -1, EV_REACH, 0, "%s", why);
-		for (reach = REACH_UNKNOWN; reach <= REACH_GARBLED; reach++) {
-			if (strcmp(word, model_reach_name(reach)) == 0) {
-				model_set_reach(r->f->model, id, reach,
-				    reach == REACH_UP ? NULL : why);
-				break;
-			}
-		}
-	}
-	buf_free(&chunk);
+	parse_relay(data, len, &s);
 }
 
 /* A stream's complete lines (len bytes of data, up to a newline). */
