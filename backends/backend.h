@@ -58,6 +58,29 @@ struct exec_result {
 };
 typedef void (*exec_cb)(const struct exec_result *, void *);
 
+/* child.c: a local command on pipes. */
+struct child;
+struct child	*child_start(const char *);
+int		 child_fd(const struct child *);
+int		 child_read(struct child *, struct buf *, size_t);
+int		 child_stop(struct child *, int, struct buf *);
+
+/* ssh-config.c: ssh_config as OpenSSH reads it, for libssh. */
+struct ssh_config_host {
+	char		*patterns;	/* of the Host line */
+	int		 literal;	/* one name, no wildcard */
+	char		*hostname;
+};
+struct ssh_config {
+	char		*file;		/* a copy less HostName, or NULL */
+	int		 ciphers;	/* it chooses them */
+	struct ssh_config_host *hosts;
+	u_int		 nhosts;
+};
+struct ssh_config *ssh_config_create(const char *);
+void		 ssh_config_free(struct ssh_config *);
+char		*ssh_config_hostname(const struct ssh_config *, const char *);
+
 /* ssh.c: the fleet over SSH. */
 struct fleet;
 struct fleet	*fleet_create(struct model *, char **);

@@ -16,13 +16,9 @@
 
 #include <sys/epoll.h>
 #include <sys/queue.h>
-#include <sys/wait.h>
 
 #include <errno.h>
-#include <fcntl.h>
-#include <fnmatch.h>
 #include <poll.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -103,9 +99,7 @@ struct fleet_run {
 	int			 toomuch;	/* more than FLEET_OUTPUT_MAX */
 	int			 opened;
 	int			 exec;
-	pid_t			 pid;
-	int			 out_fd;
-	int			 err_fd;
+	struct child		*child;		/* a local process */
 	int			 stream;
 	struct buf		 out;
 	struct buf		 err;
@@ -127,25 +121,9 @@ struct fleet_run {
 	TAILQ_ENTRY(fleet_run)	 tentry;	/* in its target's runs */
 };
 
-/*
- * HostName lines of ssh_config, kept apart: libssh applies a HostName as it
- * reads it and matches later Host lines against the new name, where
- * OpenSSH matches them all against the name given ("Host gpu0001 /
- * HostName 10.0.0.1" then "Host gpu*" must still apply to gpu0001).  So
- * libssh reads the file without them, and fleet_hostname() finds the name.
- */
-struct fleet_hostname {
-	char			*patterns;	/* of the Host line */
-	int			 literal;	/* one name, no wildcard */
-	char			*hostname;
-};
-
 struct fleet {
 	struct model		*model;
-	char			*config;	/* ssh_config less HostName */
-	struct fleet_hostname	*hostnames;
-	u_int			 nhostnames;
-	int			 ciphers;	/* ssh_config chooses them */
+	struct ssh_config	*config;	/* as OpenSSH reads it */
 	struct loop		*loop;
 	struct fleet_target	*nodes;		/* one a node */
 	struct fleet_target	 ctld;		/* the Slurm controller */
@@ -324,158 +302,6 @@ fleet_fd(int fd, short revents, void *arg)
 	fleet_pump(t->f, t);
 }
 
-/*
- * ProxyJump as OpenSSH runs it: the last hop is the one the connection
- * is forwarded from (ssh -W), the hops before it are that ssh's own -J.
- * libssh 0.10 makes a ProxyCommand of ProxyJump itself, but runs "ssh"
- * without -F, so the hop reads ~/.ssh/config and not the file myriad was
- * given, and it takes the first hop for the last (ProxyJump a,b goes
- * through b, then a).  So the line becomes this ProxyCommand: the same
- * ssh_config, batch mode (no password asked), its messages kept off the
- * console's terminal.
- */
-static void
-fleet_config_jump(FILE *out, const char *path, const char *value)
-{
-	struct buf	 b;
-	char		*list, *hop, *port;
-	size_t		 len;
-
-	len = strcspn(value, " \t\r\n");
-	if (len == 4 && strncasecmp(value, "none", 4) == 0) {
-		fputs("ProxyCommand none\n", out);
-		return;
-	}
-	list = xstrndup(value, len);
-	buf_init(&b);
-	buf_puts(&b, "ssh -F ");
-	shell_quote(&b, path);
-	buf_puts(&b, " -o BatchMode=yes");
-	if ((hop = strrchr(list, ',')) != NULL) {
-		*hop++ = '\0';
-		buf_puts(&b, " -J ");
-		shell_quote(&b, list);
-	} else
-		hop = list;
-	if ((port = strrchr(hop, ':')) != NULL && strchr(port, ']') == NULL) {
-		*port++ = '\0';
-		buf_puts(&b, " -p ");
-		shell_quote(&b, port);
-	}
-	buf_puts(&b, " -W '[%h]:%p' ");
-	shell_quote(&b, hop);
-	fprintf(out, "ProxyCommand exec %s 2>/dev/null\n", b.data);
-	buf_free(&b);
-	free(list);
-}
-
-/* Read ssh_config: its HostName lines here, the rest to a file for libssh. */
-static void
-fleet_config(struct fleet *f)
-{
-	const char	*path = options_get("ssh.config"), *home;
-	char		*def = NULL, line[1024], *p, *word, *patterns = NULL;
-	char		 tmp[] = "/tmp/myriad-ssh_config.XXXXXX";
-	FILE		*in, *out;
-	int		 fd;
-
-	if (*path == '\0') {
-		if ((home = getenv("HOME")) == NULL)
-			return;
-		xasprintf(&def, "%s/.ssh/config", home);
-		path = def;
-	}
-	if ((in = fopen(path, "r")) == NULL) {
-		free(def);
-		return;
-	}
-	if ((fd = mkstemp(tmp)) == -1 || (out = fdopen(fd, "w")) == NULL) {
-		fclose(in);
-		free(def);
-		return;
-	}
-	while (fgets(line, sizeof line, in) != NULL) {
-		p = line + strspn(line, " \t");
-		word = p;
-		p += strcspn(p, " \t=\r\n");
-		if ((size_t)(p - word) == 4 && strncasecmp(word, "host", 4) == 0) {
-			free(patterns);
-			patterns = xstrndup(p + strspn(p, " \t="),
-			    strcspn(p + strspn(p, " \t="), "\r\n"));
-		} else if ((size_t)(p - word) == 5 &&
-		    strncasecmp(word, "match", 5) == 0) {
-			free(patterns);
-			patterns = NULL;
-		}
-		if ((size_t)(p - word) == 7 &&
-		    strncasecmp(word, "ciphers", 7) == 0)
-			f->ciphers = 1;
-		if ((size_t)(p - word) == 8 &&
-		    strncasecmp(word, "hostname", 8) == 0) {
-			p += strspn(p, " \t=");
-			f->hostnames = xreallocarray(f->hostnames,
-			    f->nhostnames + 1, sizeof *f->hostnames);
-			f->hostnames[f->nhostnames].patterns =
-			    xstrdup(patterns != NULL ? patterns : "*");
-			f->hostnames[f->nhostnames].literal =
-			    strpbrk(f->hostnames[f->nhostnames].patterns,
-			    "*?[\\!, \t") == NULL;
-			f->hostnames[f->nhostnames].hostname =
-			    xstrndup(p, strcspn(p, " \t\r\n"));
-			f->nhostnames++;
-			continue;
-		}
-		if ((size_t)(p - word) == 9 &&
-		    strncasecmp(word, "proxyjump", 9) == 0) {
-			fleet_config_jump(out, path, p + strspn(p, " \t="));
-			continue;
-		}
-		fputs(line, out);
-	}
-	fclose(in);
-	fclose(out);
-	free(patterns);
-	free(def);
-	f->config = xstrdup(tmp);
-}
-
-/* The first HostName whose Host patterns match name, as OpenSSH takes. */
-static char *
-fleet_hostname(struct fleet *f, const char *name)
-{
-	char	*list, *p, *pat, *host;
-	u_int	 i;
-	int	 yes, no;
-
-	for (i = 0; i < f->nhostnames; i++) {
-		/* A Host line a node: no copy, no fnmatch for the others. */
-		if (f->hostnames[i].literal &&
-		    strcmp(f->hostnames[i].patterns, name) != 0)
-			continue;
-		yes = no = 0;
-		list = xstrdup(f->hostnames[i].patterns);
-		for (pat = strtok_r(list, " \t,", &p); pat != NULL;
-		    pat = strtok_r(NULL, " \t,", &p)) {
-			if (*pat == '!')
-				no |= fnmatch(pat + 1, name, 0) == 0;
-			else
-				yes |= fnmatch(pat, name, 0) == 0;
-		}
-		free(list);
-		if (yes && !no) {
-			/* %h is the name given. */
-			host = f->hostnames[i].hostname;
-			if ((p = strstr(host, "%h")) != NULL) {
-				xasprintf(&list, "%.*s%s%s", (int)(p - host),
-				    host, name, p + 2);
-				return (list);
-			}
-			return (xstrdup(host));
-		}
-	}
-	return (NULL);
-}
-
 /* Start a session: options from ssh_config, then ours. */
 static int
 fleet_connect_start(struct fleet *f, struct fleet_target *t)
@@ -491,13 +317,13 @@ fleet_connect_start(struct fleet *f, struct fleet_target *t)
 	if ((t->s = ssh_new()) == NULL)
 		return (-1);
 	ssh_options_set(t->s, SSH_OPTIONS_HOST, t->name);
-	if (f->config != NULL)
-		ssh_options_parse_config(t->s, f->config);
+	if (f->config->file != NULL)
+		ssh_options_parse_config(t->s, f->config->file);
 	else
 		ssh_options_parse_config(t->s, *config != '\0' ? config : NULL);
 	/* libssh must never write on the terminal. */
 	ssh_options_set(t->s, SSH_OPTIONS_LOG_VERBOSITY, &quiet);
-	if ((hostname = fleet_hostname(f, t->name)) != NULL) {
+	if ((hostname = ssh_config_hostname(f->config, t->name)) != NULL) {
 		ssh_options_set(t->s, SSH_OPTIONS_HOST, hostname);
 		free(hostname);
 	}
@@ -513,7 +339,7 @@ fleet_connect_start(struct fleet *f, struct fleet_target *t)
 	}
 	ssh_options_set(t->s, SSH_OPTIONS_TIMEOUT, &timeout);
 	ssh_options_set(t->s, SSH_OPTIONS_NODELAY, &one);
-	if (!f->ciphers) {
+	if (!f->config->ciphers) {
 		/*
 		 * AES-GCM first, with AES-NI: libssh's chacha20-poly1305
 		 * sets its OpenSSL ciphers up again for every packet, the
@@ -1042,68 +868,32 @@ fleet_pump(struct fleet *f, struct fleet_target *t)
 	fleet_watch(f, t);
 }
 
-/* Local processes: a Slurm controller or BMC host of "local". */
+/* Local processes (child.c): a Slurm controller or BMC host of "local". */
 
 static void
 fleet_local_read(int fd, short revents, void *arg)
 {
 	struct fleet_run	*r = arg;
-	char			 tmp[65536];
-	ssize_t			 n;
 
-	while ((n = read(fd, tmp, sizeof tmp)) > 0) {
-		if (r->out.len + n > FLEET_OUTPUT_MAX) {
-			fleet_run_done(r, "more than 16 MB of output");
-			return;
-		}
-		buf_add(&r->out, tmp, n);
-	}
-	if (n == 0 || (n == -1 && errno != EAGAIN && errno != EINTR))
+	switch (child_read(r->child, &r->out, FLEET_OUTPUT_MAX)) {
+	case -1:
+		fleet_run_done(r, "more than 16 MB of output");
+		break;
+	case 0:
 		fleet_run_done(r, NULL);
+		break;
+	}
 }
 
 static int
 fleet_local_start(struct fleet_run *r)
 {
-	int	 p[2], e[2];
-
-	if (pipe(p) != 0)
+	if ((r->child = child_start(r->command)) == NULL)
 		return (-1);
-	if (pipe(e) != 0) {
-		close(p[0]);
-		close(p[1]);
-		return (-1);
-	}
-	switch (r->pid = fork()) {
-	case -1:
-		close(p[0]);
-		close(p[1]);
-		close(e[0]);
-		close(e[1]);
-		return (-1);
-	case 0:
-		dup2(p[1], STDOUT_FILENO);
-		dup2(e[1], STDERR_FILENO);
-		close(p[0]);
-		close(p[1]);
-		close(e[0]);
-		close(e[1]);
-		if (freopen("/dev/null", "r", stdin) == NULL)
-			_exit(127);
-		execl("/bin/sh", "sh", "-c", r->command, (char *)NULL);
-		_exit(127);
-	}
-	close(p[1]);
-	close(e[1]);
-	fcntl(p[0], F_SETFL, O_NONBLOCK);
-	fcntl(p[0], F_SETFD, FD_CLOEXEC);
-	fcntl(e[0], F_SETFL, O_NONBLOCK);
-	fcntl(e[0], F_SETFD, FD_CLOEXEC);
-	r->out_fd = p[0];
-	r->err_fd = e[0];
 	r->f->locals++;
 	if (r->f->loop != NULL)
-		loop_add_fd(r->f->loop, r->out_fd, POLLIN, fleet_local_read, r);
+		loop_add_fd(r->f->loop, child_fd(r->child), POLLIN,
+		    fleet_local_read, r);
 	return (0);
 }
 
@@ -1112,8 +902,6 @@ static int
 fleet_run_stop(struct fleet_run *r, int force)
 {
 	struct fleet	*f = r->f;
-	char		 tmp[512];
-	ssize_t		 n;
 	int		 status = 0;
 
 	if (r->ch != NULL) {
@@ -1130,19 +918,11 @@ fleet_run_stop(struct fleet_run *r, int force)
 		ssh_channel_free(r->ch);
 		r->ch = NULL;
 	}
-	if (r->pid > 0) {
+	if (r->child != NULL) {
 		if (f->loop != NULL)
-			loop_del_fd(f->loop, r->out_fd);
-		close(r->out_fd);
-		if (force)
-			kill(r->pid, SIGKILL);
-		while ((n = read(r->err_fd, tmp, sizeof tmp)) > 0 &&
-		    r->err.len < 4096)
-			buf_add(&r->err, tmp, n);
-		close(r->err_fd);
-		if (waitpid(r->pid, &status, 0) == r->pid && WIFEXITED(status))
-			status = WEXITSTATUS(status);
-		r->pid = 0;
+			loop_del_fd(f->loop, child_fd(r->child));
+		status = child_stop(r->child, force, &r->err);
+		r->child = NULL;
 		f->locals--;
 	}
 	return (status);
@@ -1345,7 +1125,6 @@ fleet_queue(struct fleet *f, struct fleet_target *t, int node,
 	r->probe = pr;
 	r->command = xstrdup(command);
 	r->stream = stream;
-	r->out_fd = r->err_fd = -1;
 	if (pr != NULL)
 		r->fmt = fleet_format(pr, command);
 	TAILQ_INSERT_TAIL(&f->waiting, r, entry);
@@ -1633,7 +1412,7 @@ fleet_create(struct model *m, char **cause)
 	TAILQ_INIT(&f->runs);
 	TAILQ_INIT(&f->waiting);
 	TAILQ_INIT(&f->connectq);
-	fleet_config(f);
+	f->config = ssh_config_create(options_get("ssh.config"));
 	f->nodes = xcalloc(m->nnodes ? m->nnodes : 1, sizeof *f->nodes);
 	f->pending = xcalloc(m->nnodes ? m->nnodes : 1, sizeof *f->pending);
 	for (i = 0; i < m->nnodes; i++) {
@@ -1703,14 +1482,7 @@ fleet_free(struct fleet *f)
 	free(f->pending);
 	close(f->epfd);
 	free(f->evs);
-	for (i = 0; i < f->nhostnames; i++) {
-		free(f->hostnames[i].patterns);
-		free(f->hostnames[i].hostname);
-	}
-	free(f->hostnames);
-	if (f->config != NULL)
-		unlink(f->config);
-	free(f->config);
+	ssh_config_free(f->config);
 	if (f->trace != NULL)
 		fclose(f->trace);
 	free(f);
