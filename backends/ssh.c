@@ -11,7 +11,9 @@
  * are checked against known_hosts; an unknown key is refused unless the
  * operator chose accept-new, a changed key always.  No password is ever
  * asked for.  Commands that run locally (a Slurm controller or a BMC
- * management host of "local") are child processes on pipes.
+ * management host of "local") are child processes on pipes (child.c);
+ * ssh_config is read as OpenSSH reads it (ssh-config.c), a gateway's relay
+ * decoded by parse-relay.c.  source-ssh.c makes a source of it.
  */
 
 #include <sys/epoll.h>
