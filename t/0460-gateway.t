@@ -62,8 +62,8 @@ streams() {	# the nodes streaming the query
 	ps -eo args | grep -F "$C/" | grep '[s]im-tool nvidia-smi --node gpu00.* -lms' |
 	    grep -o 'gpu00[0-9][0-9]' | sort -u | wc -l | tr -d ' '
 }
-relays() {	# the relays running on the gateways, by PID
-	ps -eo pid,args | grep '[m]yriad --ssh-config .* -c relay' | awk '{ print $1 }'
+relays() {	# this cluster's relays on its gateways, by PID
+	ps -eo pid,args | grep -F "$C/" | grep '[m]yriad --ssh-config .* -c relay' | awk '{ print $1 }'
 }
 wait_for() {	# wait_for TENTHS COMMAND...: until COMMAND succeeds
 	w_i=0
