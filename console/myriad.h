@@ -303,7 +303,7 @@ const char	*nodeset_name(const struct nodeset *, size_t);
 char		*nodeset_fold(const struct nodeset *);
 
 /*
- * sim.c, sim-tools.c: the simulated cluster.  Its state is a pure function
+ * sim.c, sim-tool.c: the simulated cluster.  Its state is a pure function
  * of (size, seed, time); sim_tool prints what a real tool would print.
  */
 struct sim;
