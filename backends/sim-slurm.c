@@ -14,22 +14,6 @@
 
 #include "sim.h"
 
-/* Slurm's 1-02:03:04, 2:03:04 and 3:04. */
-static void
-sim_slurm_secs(char *buf, size_t len, long s)
-{
-	if (s < 0)
-		s = 0;
-	if (s >= 86400)
-		snprintf(buf, len, "%ld-%02ld:%02ld:%02ld", s / 86400,
-		    s / 3600 % 24, s / 60 % 60, s % 60);
-	else if (s >= 3600)
-		snprintf(buf, len, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60,
-		    s % 60);
-	else
-		snprintf(buf, len, "%ld:%02ld", s / 60, s % 60);
-}
-
 /* A time as Slurm prints it: 2026-01-05T00:00:00. */
 static void
 sim_slurm_time(char *buf, size_t len, double t)
@@ -396,7 +380,7 @@ sim_slurm_sinfo_value(struct sim *s, char type, u_int node, int part,
 		strlcpy(v, "up", len);
 		break;
 	case 'l':
-		sim_slurm_secs(v, len, p->maxtime);
+		field_duration(v, len, p->maxtime);
 		break;
 	case 'D':
 		strlcpy(v, "1", len);
@@ -688,13 +672,11 @@ sim_slurm_squeue_value(struct sim *s, char type, const struct sim_job *j,
 		buf_puts(v, run ? "R" : "PD");
 		break;
 	case 'M':
-		sim_slurm_secs(tmp, sizeof tmp, run ?
-		    (long)floor(s->t - j->start) : 0);
-		buf_puts(v, tmp);
+		buf_puts(v, field_duration(tmp, sizeof tmp, run ?
+		    (long)floor(s->t - j->start) : 0));
 		break;
 	case 'l':
-		sim_slurm_secs(tmp, sizeof tmp, j->limit);
-		buf_puts(v, tmp);
+		buf_puts(v, field_duration(tmp, sizeof tmp, j->limit));
 		break;
 	case 'D':
 		buf_printf(v, "%u", j->nnodes);

@@ -307,6 +307,26 @@ field_enum_name(enum field_type t, int v)
 	return (enums[t].names[v]);
 }
 
+/*
+ * Seconds as squeue prints a time (TIME, TIME_LIMIT): 3:04, 2:03:04,
+ * 1-02:03:04.  A limit of UNLIMITED is kept as -1 and printed so.
+ */
+const char *
+field_duration(char *buf, size_t len, long s)
+{
+	if (s < 0)
+		snprintf(buf, len, "UNLIMITED");
+	else if (s >= 86400)
+		snprintf(buf, len, "%ld-%02ld:%02ld:%02ld", s / 86400,
+		    s / 3600 % 24, s / 60 % 60, s % 60);
+	else if (s >= 3600)
+		snprintf(buf, len, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60,
+		    s % 60);
+	else
+		snprintf(buf, len, "%ld:%02ld", s / 60, s % 60);
+	return (buf);
+}
+
 const struct record *
 record_find(const char *name)
 {

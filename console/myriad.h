@@ -516,6 +516,7 @@ int		 field_number(const struct field *, const void *, double *);
 const char	*field_format(const struct field *, const void *,
 		     const struct model *, char *, size_t);
 const char	*field_enum_name(enum field_type, int);
+const char	*field_duration(char *, size_t, long);
 
 /* filter.c: -w 'temp>85,util<10' on list commands. */
 struct filter;

@@ -118,21 +118,11 @@ table_build(struct ui *ui, const struct record *r, const char *base,
 	vs->rebuild = 0;
 }
 
-/* Seconds as Slurm prints a time: 1-02:03:04, 2:03:04, 3:04; UNLIMITED. */
+/* view-burnin.c's name for field_duration. */
 const char *
 table_time(char *buf, size_t len, long t)
 {
-	if (t < 0)
-		snprintf(buf, len, "UNLIMITED");
-	else if (t >= 86400)
-		snprintf(buf, len, "%ld-%02ld:%02ld:%02ld", t / 86400,
-		    t / 3600 % 24, t / 60 % 60, t % 60);
-	else if (t >= 3600)
-		snprintf(buf, len, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60,
-		    t % 60);
-	else
-		snprintf(buf, len, "%ld:%02ld", t / 60, t % 60);
-	return (buf);
+	return (field_duration(buf, len, t));
 }
 
 /*
@@ -154,7 +144,7 @@ table_format(struct ui *ui, const struct field *f, const struct field *nf,
 	if ((f->type == FT_LONG || f->type == FT_INT) && l > 2 &&
 	    strcmp(f->name + l - 2, "_s") == 0 &&
 	    field_number(f, rec, &v) == 0)
-		return (table_time(buf, len, (long)v));
+		return (field_duration(buf, len, (long)v));
 	if (f->type == FT_INT && f->bit < 0 &&
 	    field_number(f, rec, &v) == 0 && v < 0)
 		return (NULL);
