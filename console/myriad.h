@@ -469,14 +469,16 @@ int		 model_select(const struct model *, const char *,
 char		*model_fold(const struct model *, const int *, u_int);
 
 /*
- * fields.c: what each record holds, by name, for output, filters and the
- * conformance test.  One table per kind of record.
+ * fields.c: what each record holds, by name, for output, filters, the
+ * views' tables and the conformance test.  One table per kind of record:
+ * a field's type and flags say how it is shown, never its name.
  */
 enum field_type {
 	FT_STR,
 	FT_INT,
 	FT_I16,
 	FT_LONG,
+	FT_DURATION,		/* long seconds, as Slurm prints a time */
 	FT_U8,
 	FT_U32,
 	FT_U64,
@@ -494,6 +496,10 @@ enum field_type {
 };
 #define FF_TABLE	0x1	/* shown in table output by default */
 #define FF_RIGHT	0x2	/* right-aligned in tables */
+#define FF_TEMP		0x4	/* coloured by the GPU temperature limits */
+#define FF_SCALE	0x8	/* a percentage, coloured on the load scale */
+#define FF_ALARM	0x10	/* coloured critical above 0 */
+#define FF_ERROR	0x20	/* what is wrong, coloured critical */
 struct field {
 	const char	*name;		/* the JSON key */
 	const char	*title;		/* the table heading */

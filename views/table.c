@@ -126,9 +126,9 @@ table_time(char *buf, size_t len, long t)
 }
 
 /*
- * A cell as the table shows it: seconds (a name ending in _s) as Slurm
- * prints a time, 1-02:03:04; a negative integer without a validity bit as
- * none (an event's GPU -1); the error of a row whose node is unreachable
+ * A cell as the table shows it: a duration as Slurm prints a time,
+ * 1-02:03:04; a negative integer without a validity bit as none (an
+ * event's GPU -1); the empty error of a row whose node is unreachable
  * says why.  NULL shows as '-'.
  */
 static const char *
@@ -137,19 +137,16 @@ table_format(struct ui *ui, const struct field *f, const struct field *nf,
 {
 	const struct node	*n;
 	const char		*s;
-	size_t			 l = strlen(f->name);
 	uint32_t		 node;
 	double			 v;
 
-	if ((f->type == FT_LONG || f->type == FT_INT) && l > 2 &&
-	    strcmp(f->name + l - 2, "_s") == 0 &&
-	    field_number(f, rec, &v) == 0)
+	if (f->type == FT_DURATION && field_number(f, rec, &v) == 0)
 		return (field_duration(buf, len, (long)v));
 	if (f->type == FT_INT && f->bit < 0 &&
 	    field_number(f, rec, &v) == 0 && v < 0)
 		return (NULL);
 	s = field_format(f, rec, ui->model, buf, len);
-	if (s != NULL || nf == NULL || strcmp(f->name, "error") != 0)
+	if (s != NULL || nf == NULL || (f->flags & FF_ERROR) == 0)
 		return (s);
 	node = *(const uint32_t *)((const char *)rec + nf->off);
 	if (node >= ui->model->nnodes)
@@ -171,17 +168,16 @@ table_cell_colour(const struct field *f, const void *rec, const char *s,
 	double	 v, crit = options_get_float("threshold.gpu-temp-crit");
 	double	 warn = options_get_float("threshold.gpu-temp-warn");
 
-	if (strcmp(f->name, "error") == 0 && s != NULL)
+	if ((f->flags & FF_ERROR) && s != NULL)
 		return (colour(C_CRIT));
 	if (field_number(f, rec, &v) != 0)
 		return (base);
-	if (strcmp(f->name, "temp_c") == 0)
+	if (f->flags & FF_TEMP)
 		return (v >= crit ? colour(C_CRIT) : v >= warn ?
 		    colour(C_WARN) : base);
-	if (strcmp(f->name, "util_pct") == 0)
+	if (f->flags & FF_SCALE)
 		return (colour(colour_scale(v / 100)));
-	if ((strcmp(f->name, "ecc_dbe") == 0 || strcmp(f->name, "xid") == 0)
-	    && v > 0)
+	if ((f->flags & FF_ALARM) && v > 0)
 		return (colour(C_CRIT));
 	if (f->type == FT_LINK && v != LINK_UP)
 		return (colour(C_CRIT));
