@@ -30,9 +30,9 @@ struct sim_ipmi_sensor {
 	enum sim_ipmi_unit	 unit;
 	int			 valid;
 	double			 value;
-	const char		*state;		/* discrete: the asserted state */
-	u_int			 raw;		/* discrete: the raw state */
-	double			 th[6];		/* lnr lcr lnc unc ucr unr; NAN */
+	const char		*state;	/* discrete: the asserted state */
+	u_int			 raw;	/* discrete: the raw state */
+	double			 th[6];	/* lnr lcr lnc unc ucr unr; NAN */
 };
 
 static void
