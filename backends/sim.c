@@ -300,6 +300,17 @@ sim_uuid(const struct sim *s, u_int node, u_int gpu, char *buf, size_t len)
 	    (u_int)(b >> 48), (unsigned long long)(b & 0xffffffffffffULL));
 }
 
+/* The board serial number nvidia-smi and the kernel print. */
+void
+sim_serial(const struct sim *s, u_int node, u_int gpu, char *buf,
+    size_t len)
+{
+	uint64_t	 h = sim_hash(s->seed, node, gpu, 0x5e71a1);
+
+	snprintf(buf, len, "1652%09llu",
+	    (unsigned long long)(h % 1000000000ULL));
+}
+
 /* A ConnectX-7 GUID: Mellanox OUI a0:88:c2, then 03:00, then the device. */
 uint64_t
 sim_guid(const struct sim *s, u_int node, u_int port)
@@ -438,40 +449,6 @@ int
 sim_node_reachable(const struct sim *s, u_int node)
 {
 	return (sim_fault_find(s, node, SF_UNREACH, -1) == NULL);
-}
-
-/*
- * An IB port: 1 if Active, 0 if Down.  *phys is 0 for LinkUp, 1 for
- * Disabled, 2 for Polling.  A flapping port changes every 30 seconds,
- * but one of four stays up with its error counters rising (erroring).
- * One of four faulty ports stays up, trained down to two lanes: 200 Gb/s
- * (*rate) where 400 is NDR's.
- */
-int
-sim_ib_state(const struct sim *s, u_int node, u_int port, int *phys,
-    int *rate)
-{
-	const struct sim_fault	*f;
-
-	*phys = 0;
-	*rate = 400;
-	if ((f = sim_fault_find(s, node, SF_IBDOWN, port)) != NULL) {
-		if (f->variant == SV_MILD) {
-			*rate = 200;
-			return (1);
-		}
-		*phys = (f->variant & 1) ? 2 : 1;
-		*rate = 10;
-		return (0);
-	}
-	if ((f = sim_fault_find(s, node, SF_IBFLAP, port)) != NULL &&
-	    f->variant != SV_MILD &&
-	    ((long)floor((s->t - f->start) / 30) & 1)) {
-		*phys = 2;
-		*rate = 10;
-		return (0);
-	}
-	return (1);
 }
 
 /* The partitions of a node; returns how many. */

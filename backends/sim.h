@@ -1,12 +1,15 @@
 /*
- * myriad - the simulator's internals, shared by sim.c (the cluster) and
- * sim-tools.c (what its tools print).  Nothing outside backends/sim*.c
- * includes this: the rest of myriad sees only the sim_* API in myriad.h.
+ * myriad - the simulator's internals, shared by sim.c (the cluster),
+ * sim-tool.c (its tools) and sim-<tool>.c (what each tool prints).
+ * Nothing outside backends/sim*.c includes this: the rest of myriad sees
+ * only the sim_* API in myriad.h.
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  */
 
 #ifndef SIM_H
 #define SIM_H
+
+#include <time.h>
 
 #include "myriad.h"
 
@@ -215,7 +218,6 @@ double		 sim_unit(uint64_t);
 void		 sim_update(struct sim *);
 void		 sim_node_sample(struct sim *, u_int, struct sim_nodeval *);
 const struct sim_fault *sim_fault_find(const struct sim *, u_int, int, int);
-int		 sim_ib_state(const struct sim *, u_int, u_int, int *, int *);
 double		 sim_boot_time(const struct sim *, u_int);
 int		 sim_node_reachable(const struct sim *, u_int);
 const char	*sim_node_reason(const struct sim *, u_int, const char **,
@@ -226,8 +228,37 @@ const char	*sim_user(u_int);
 const char	*sim_jobname(u_int);
 const char	*sim_pending_reason(u_int);
 void		 sim_uuid(const struct sim *, u_int, u_int, char *, size_t);
+void		 sim_serial(const struct sim *, u_int, u_int, char *, size_t);
 uint64_t	 sim_guid(const struct sim *, u_int, u_int);
 
 extern const char *const sim_busids[SIM_GPUS];
+
+/* sim-tool.c */
+struct tm	*sim_tool_gmtime(double, struct tm *);
+
+/* sim-nvsmi.c, sim-ipmi.c, sim-ib.c, sim-slurm.c, sim-dcgm.c, sim-dmesg.c */
+int		 sim_nvsmi(struct sim *, int, int, char **, struct buf *,
+		     char **);
+int		 sim_ipmitool(struct sim *, int, int, char **, struct buf *,
+		     char **);
+int		 sim_ibstat(struct sim *, int, int, char **, struct buf *,
+		     char **);
+int		 sim_ibstatus(struct sim *, int, int, char **, struct buf *,
+		     char **);
+int		 sim_perfquery(struct sim *, int, int, char **, struct buf *,
+		     char **);
+int		 sim_sinfo(struct sim *, int, int, char **, struct buf *,
+		     char **);
+int		 sim_squeue(struct sim *, int, int, char **, struct buf *,
+		     char **);
+int		 sim_scontrol(struct sim *, int, int, char **, struct buf *,
+		     char **);
+int		 sim_dcgmi(struct sim *, int, int, char **, struct buf *,
+		     char **);
+int		 sim_dcgm_args(int, char **, int *, int *, char **);
+int		 sim_dmesg(struct sim *, int, int, char **, struct buf *,
+		     char **);
+int		 sim_journalctl(struct sim *, int, int, char **, struct buf *,
+		     char **);
 
 #endif /* SIM_H */

@@ -29,11 +29,11 @@ static const struct field gpu_fields[] = {
 	F(gpu, uuid, "UUID", FT_STR, -1, 0, 0),
 	F(gpu, model, "MODEL", FT_STR, -1, 0, 0),
 	F(gpu, bus_id, "BUS", FT_STR, -1, 0, 0),
-	F(gpu, util_pct, "UTIL%", FT_FLOAT, GPU_UTIL, 0, R),
+	F(gpu, util_pct, "UTIL%", FT_FLOAT, GPU_UTIL, 0, R|FF_SCALE),
 	F(gpu, memutil_pct, "MUTIL%", FT_FLOAT, GPU_MEMUTIL, 0, NR),
 	F(gpu, mem_used_mib, "MEM", FT_FLOAT, GPU_MEMUSED, 0, R),
 	F(gpu, mem_total_mib, "MEMTOT", FT_FLOAT, GPU_MEMTOTAL, 0, R),
-	F(gpu, temp_c, "TEMP", FT_FLOAT, GPU_TEMP, 0, R),
+	F(gpu, temp_c, "TEMP", FT_FLOAT, GPU_TEMP, 0, R|FF_TEMP),
 	F(gpu, memtemp_c, "MTEMP", FT_FLOAT, GPU_MEMTEMP, 0, NR),
 	F(gpu, power_w, "POWER", FT_FLOAT, GPU_POWER, 0, R),
 	F(gpu, power_limit_w, "PLIMIT", FT_FLOAT, GPU_PLIMIT, 0, R),
@@ -41,15 +41,15 @@ static const struct field gpu_fields[] = {
 	F(gpu, fan_pct, "FAN%", FT_FLOAT, GPU_FAN, 0, NR),
 	F(gpu, pstate, "PSTATE", FT_U8, GPU_PSTATE, 0, NR),
 	F(gpu, ecc_sbe, "SBE", FT_U64, GPU_ECC_SBE, 0, NR),
-	F(gpu, ecc_dbe, "DBE", FT_U64, GPU_ECC_DBE, 0, R),
+	F(gpu, ecc_dbe, "DBE", FT_U64, GPU_ECC_DBE, 0, R|FF_ALARM),
 	F(gpu, retired_pages, "RETIRED", FT_U32, GPU_RETIRED, 0, NR),
 	F(gpu, remap_corr, "RMP_C", FT_U32, GPU_REMAP_CORR, 0, NR),
 	F(gpu, remap_uncorr, "RMP_U", FT_U32, GPU_REMAP_UNCORR, 0, NR),
 	F(gpu, remap_pending, "RMP_PEND", FT_U8, GPU_REMAP_PENDING, 0, NR),
 	F(gpu, remap_failed, "RMP_FAIL", FT_U8, GPU_REMAP_FAILED, 0, NR),
 	F(gpu, throttle, "THROTTLE", FT_HEX, GPU_THROTTLE, 0, 0),
-	F(gpu, xid, "XID", FT_INT, GPU_XID, 0, R),
-	F(gpu, error, "ERROR", FT_STR, -1, 0, T),
+	F(gpu, xid, "XID", FT_INT, GPU_XID, 0, R|FF_ALARM),
+	F(gpu, error, "ERROR", FT_STR, -1, 0, T|FF_ERROR),
 	{ .name = NULL }
 };
 
@@ -146,8 +146,8 @@ static const struct field job_fields[] = {
 	F(job, nnodes, "NODES", FT_INT, JOB_NNODES, 0, R),
 	F(job, gpus, "GPUS", FT_INT, JOB_GPUS, 0, R),
 	F(job, cpus, "CPUS", FT_INT, JOB_CPUS, 0, NR),
-	F(job, elapsed_s, "ELAPSED", FT_LONG, JOB_ELAPSED, 0, R),
-	F(job, limit_s, "LIMIT", FT_LONG, JOB_LIMIT, 0, R),
+	F(job, elapsed_s, "ELAPSED", FT_DURATION, JOB_ELAPSED, 0, R),
+	F(job, limit_s, "LIMIT", FT_DURATION, JOB_LIMIT, 0, R),
 	F(job, gres, "GRES", FT_STR, -1, 0, 0),
 	F(job, nodes, "NODELIST", FT_STR, -1, 0, T),
 	F(job, reason, "REASON", FT_STR, -1, 0, T),
@@ -166,7 +166,7 @@ static const struct field diag_fields[] = {
 static const struct field xid_fields[] = {
 	F(xid, time, "TIME", FT_STR, -1, 0, T),
 	F(xid, bus_id, "BUS", FT_STR, -1, 0, T),
-	F(xid, xid, "XID", FT_INT, -1, 0, R),
+	F(xid, xid, "XID", FT_INT, -1, 0, R|FF_ALARM),
 	F(xid, message, "MESSAGE", FT_STR, -1, 0, T),
 	{ .name = NULL }
 };
@@ -177,7 +177,7 @@ static const struct field node_fields[] = {
 	F(node, state, "STATE", FT_STR, -1, 0, T),
 	F(node, partitions, "PARTITIONS", FT_STR, -1, 0, 0),
 	FN(node, reach, "reachable", "REACHABLE", FT_REACH, -1, 0, T),
-	F(node, error, "ERROR", FT_STR, -1, 0, T),
+	F(node, error, "ERROR", FT_STR, -1, 0, T|FF_ERROR),
 	F(node, reason, "REASON", FT_STR, -1, 0, T),
 	F(node, updated, "UPDATED", FT_TIME, -1, 0, 0),
 	{ .name = NULL }
@@ -187,7 +187,7 @@ static const struct field event_fields[] = {
 	F(event, time, "TIME", FT_TIME, -1, 0, T),
 	F(event, node, "NODE", FT_NODE, -1, 0, T),
 	F(event, gpu, "GPU", FT_INT, -1, 0, R),
-	F(event, xid, "XID", FT_INT, -1, 0, R),
+	F(event, xid, "XID", FT_INT, -1, 0, R|FF_ALARM),
 	F(event, text, "EVENT", FT_STR, -1, 0, T),
 	{ .name = NULL }
 };
@@ -307,6 +307,26 @@ field_enum_name(enum field_type t, int v)
 	return (enums[t].names[v]);
 }
 
+/*
+ * Seconds as squeue prints a time (TIME, TIME_LIMIT): 3:04, 2:03:04,
+ * 1-02:03:04.  A limit of UNLIMITED is kept as -1 and printed so.
+ */
+const char *
+field_duration(char *buf, size_t len, long s)
+{
+	if (s < 0)
+		snprintf(buf, len, "UNLIMITED");
+	else if (s >= 86400)
+		snprintf(buf, len, "%ld-%02ld:%02ld:%02ld", s / 86400,
+		    s / 3600 % 24, s / 60 % 60, s % 60);
+	else if (s >= 3600)
+		snprintf(buf, len, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60,
+		    s % 60);
+	else
+		snprintf(buf, len, "%ld:%02ld", s / 60, s % 60);
+	return (buf);
+}
+
 const struct record *
 record_find(const char *name)
 {
@@ -370,6 +390,7 @@ field_number(const struct field *f, const void *rec, double *v)
 		*v = *AT(rec, f, int16_t);
 		return (0);
 	case FT_LONG:
+	case FT_DURATION:
 		*v = *AT(rec, f, long);
 		return (0);
 	case FT_U8:

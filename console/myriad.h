@@ -303,7 +303,7 @@ const char	*nodeset_name(const struct nodeset *, size_t);
 char		*nodeset_fold(const struct nodeset *);
 
 /*
- * sim.c, sim-tools.c: the simulated cluster.  Its state is a pure function
+ * sim.c, sim-tool.c: the simulated cluster.  Its state is a pure function
  * of (size, seed, time); sim_tool prints what a real tool would print.
  */
 struct sim;
@@ -469,14 +469,16 @@ int		 model_select(const struct model *, const char *,
 char		*model_fold(const struct model *, const int *, u_int);
 
 /*
- * fields.c: what each record holds, by name, for output, filters and the
- * conformance test.  One table per kind of record.
+ * fields.c: what each record holds, by name, for output, filters, the
+ * views' tables and the conformance test.  One table per kind of record:
+ * a field's type and flags say how it is shown, never its name.
  */
 enum field_type {
 	FT_STR,
 	FT_INT,
 	FT_I16,
 	FT_LONG,
+	FT_DURATION,		/* long seconds, as Slurm prints a time */
 	FT_U8,
 	FT_U32,
 	FT_U64,
@@ -494,6 +496,10 @@ enum field_type {
 };
 #define FF_TABLE	0x1	/* shown in table output by default */
 #define FF_RIGHT	0x2	/* right-aligned in tables */
+#define FF_TEMP		0x4	/* coloured by the GPU temperature limits */
+#define FF_SCALE	0x8	/* a percentage, coloured on the load scale */
+#define FF_ALARM	0x10	/* coloured critical above 0 */
+#define FF_ERROR	0x20	/* what is wrong, coloured critical */
 struct field {
 	const char	*name;		/* the JSON key */
 	const char	*title;		/* the table heading */
@@ -516,6 +522,7 @@ int		 field_number(const struct field *, const void *, double *);
 const char	*field_format(const struct field *, const void *,
 		     const struct model *, char *, size_t);
 const char	*field_enum_name(enum field_type, int);
+const char	*field_duration(char *, size_t, long);
 
 /* filter.c: -w 'temp>85,util<10' on list commands. */
 struct filter;

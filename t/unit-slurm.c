@@ -604,6 +604,39 @@ test_squeue_inline(void)
 	collect_free(&g);
 }
 
+/* field_duration prints a time as squeue does; the parser reads it back. */
+static void
+test_duration(void)
+{
+	static const struct {
+		long		 s;
+		const char	*want;
+	} t[] = {
+		{ 0, "0:00" }, { 59, "0:59" }, { 307, "5:07" },
+		{ 3599, "59:59" }, { 3600, "1:00:00" }, { 86399, "23:59:59" },
+		{ 86400, "1-00:00:00" }, { 93784, "1-02:03:04" },
+		{ -1, "UNLIMITED" },
+	};
+	struct collect	 g = { 0 };
+	struct buf	 b;
+	char		 tmp[32];
+	u_int		 i;
+
+	buf_init(&b);
+	for (i = 0; i < nitems(t); i++) {
+		is_str(field_duration(tmp, sizeof tmp, t[i].s), t[i].want,
+		    "duration: %ld seconds", t[i].s);
+		buf_printf(&b, "%u,%s\n", i, tmp);
+	}
+	is_int(run(parse_squeue, b.data, b.len, "%i,%l", &g), nitems(t),
+	    "duration: every line read back");
+	for (i = 0; i < nitems(t) && (int)i < g.njob; i++)
+		is_int(g.job[i].limit_s, t[i].s, "duration: %s read back",
+		    t[i].want);
+	buf_free(&b);
+	collect_free(&g);
+}
+
 int
 main(void)
 {
@@ -613,5 +646,6 @@ main(void)
 	test_sinfo_inline();
 	test_squeue_fixtures();
 	test_squeue_inline();
+	test_duration();
 	return (tap_done());
 }

@@ -118,27 +118,17 @@ table_build(struct ui *ui, const struct record *r, const char *base,
 	vs->rebuild = 0;
 }
 
-/* Seconds as Slurm prints a time: 1-02:03:04, 2:03:04, 3:04; UNLIMITED. */
+/* view-burnin.c's name for field_duration. */
 const char *
 table_time(char *buf, size_t len, long t)
 {
-	if (t < 0)
-		snprintf(buf, len, "UNLIMITED");
-	else if (t >= 86400)
-		snprintf(buf, len, "%ld-%02ld:%02ld:%02ld", t / 86400,
-		    t / 3600 % 24, t / 60 % 60, t % 60);
-	else if (t >= 3600)
-		snprintf(buf, len, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60,
-		    t % 60);
-	else
-		snprintf(buf, len, "%ld:%02ld", t / 60, t % 60);
-	return (buf);
+	return (field_duration(buf, len, t));
 }
 
 /*
- * A cell as the table shows it: seconds (a name ending in _s) as Slurm
- * prints a time, 1-02:03:04; a negative integer without a validity bit as
- * none (an event's GPU -1); the error of a row whose node is unreachable
+ * A cell as the table shows it: a duration as Slurm prints a time,
+ * 1-02:03:04; a negative integer without a validity bit as none (an
+ * event's GPU -1); the empty error of a row whose node is unreachable
  * says why.  NULL shows as '-'.
  */
 static const char *
@@ -147,19 +137,16 @@ table_format(struct ui *ui, const struct field *f, const struct field *nf,
 {
 	const struct node	*n;
 	const char		*s;
-	size_t			 l = strlen(f->name);
 	uint32_t		 node;
 	double			 v;
 
-	if ((f->type == FT_LONG || f->type == FT_INT) && l > 2 &&
-	    strcmp(f->name + l - 2, "_s") == 0 &&
-	    field_number(f, rec, &v) == 0)
-		return (table_time(buf, len, (long)v));
+	if (f->type == FT_DURATION && field_number(f, rec, &v) == 0)
+		return (field_duration(buf, len, (long)v));
 	if (f->type == FT_INT && f->bit < 0 &&
 	    field_number(f, rec, &v) == 0 && v < 0)
 		return (NULL);
 	s = field_format(f, rec, ui->model, buf, len);
-	if (s != NULL || nf == NULL || strcmp(f->name, "error") != 0)
+	if (s != NULL || nf == NULL || (f->flags & FF_ERROR) == 0)
 		return (s);
 	node = *(const uint32_t *)((const char *)rec + nf->off);
 	if (node >= ui->model->nnodes)
@@ -181,17 +168,16 @@ table_cell_colour(const struct field *f, const void *rec, const char *s,
 	double	 v, crit = options_get_float("threshold.gpu-temp-crit");
 	double	 warn = options_get_float("threshold.gpu-temp-warn");
 
-	if (strcmp(f->name, "error") == 0 && s != NULL)
+	if ((f->flags & FF_ERROR) && s != NULL)
 		return (colour(C_CRIT));
 	if (field_number(f, rec, &v) != 0)
 		return (base);
-	if (strcmp(f->name, "temp_c") == 0)
+	if (f->flags & FF_TEMP)
 		return (v >= crit ? colour(C_CRIT) : v >= warn ?
 		    colour(C_WARN) : base);
-	if (strcmp(f->name, "util_pct") == 0)
+	if (f->flags & FF_SCALE)
 		return (colour(colour_scale(v / 100)));
-	if ((strcmp(f->name, "ecc_dbe") == 0 || strcmp(f->name, "xid") == 0)
-	    && v > 0)
+	if ((f->flags & FF_ALARM) && v > 0)
 		return (colour(C_CRIT));
 	if (f->type == FT_LINK && v != LINK_UP)
 		return (colour(C_CRIT));

@@ -73,11 +73,11 @@ jobs_draw_detail(struct ui *ui, WINDOW *w, int y, int n, int sx)
 	len = snprintf(line, sizeof line, "job %s %s  %s  %s  %s", j->id,
 	    j->name, j->user, j->partition, j->state);
 	if (j->valid & BIT(JOB_ELAPSED)) {
-		table_time(t, sizeof t, j->elapsed_s);
+		field_duration(t, sizeof t, j->elapsed_s);
 		len += snprintf(line + len, sizeof line - len, " %s", t);
 	}
 	if (j->valid & BIT(JOB_LIMIT)) {
-		table_time(t, sizeof t, j->limit_s);
+		field_duration(t, sizeof t, j->limit_s);
 		snprintf(line + len, sizeof line - len, " of %s", t);
 	}
 	draw_text(w, y, 0, sx, A_BOLD, line);

@@ -161,19 +161,6 @@ node_title(struct node_pen *p, const char *title, attr_t a, const char *note)
 		    a, note);
 }
 
-static void
-node_elapsed(long s, char *buf, size_t len)
-{
-	if (s < 0)
-		snprintf(buf, len, "-");
-	else if (s >= 86400)
-		snprintf(buf, len, "%ld-%02ld:%02ld:%02ld", s / 86400,
-		    s / 3600 % 24, s / 60 % 60, s % 60);
-	else
-		snprintf(buf, len, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60,
-		    s % 60);
-}
-
 /* The node's running jobs: the model keeps the first; find the others. */
 static void
 node_find_jobs(const struct model *m, u_int id)
@@ -284,10 +271,9 @@ node_draw_header(struct ui *ui, WINDOW *w, u_int id, int maxrows, int sx,
 		node_flow(&f, colour(C_DIM), "no job");
 	for (k = 0; k < node_njobs; k++) {
 		j = &m->jobs[node_jobs[k]];
-		node_elapsed(j->valid & BIT(JOB_ELAPSED) ? j->elapsed_s : -1,
-		    el, sizeof el);
 		snprintf(s, sizeof s, "job %s %s %s %s", j->id, j->user,
-		    j->name, el);
+		    j->name, j->valid & BIT(JOB_ELAPSED) ?
+		    field_duration(el, sizeof el, j->elapsed_s) : "-");
 		node_flow(&f, A_BOLD, s);
 	}
 	if ((u_int)n->njobs > node_njobs) {

@@ -1,0 +1,241 @@
+/*
+ * myriad - the simulator's kernel log: dmesg, dmesg -T and journalctl -k,
+ * boot lines and then the Xids of the node's faults (read back by
+ * parse-xid.c).
+ * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
+ */
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "sim.h"
+
+/* How a kernel log is printed: as dmesg, dmesg -T or journalctl -k. */
+enum sim_dmesg_style { KL_DMESG, KL_DMESG_T, KL_JOURNAL };
+struct sim_dmesg_log {
+	enum sim_dmesg_style	 style;
+	double			 since;		/* --since: no line before */
+};
+
+/* One kernel line at time t, its message printf-formatted. */
+static void printflike(7, 8)
+sim_dmesg_line(struct buf *b, const struct sim_dmesg_log *kl,
+    const struct sim *s, u_int node, double boot, double t, const char *fmt,
+    ...)
+{
+	va_list		 ap;
+	struct tm	 tm;
+	char		 tmp[64], msg[512];
+	double		 up = t - boot;
+
+	if (t < kl->since)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	switch (kl->style) {
+	case KL_DMESG:
+		buf_printf(b, "[%5ld.%06ld] %s\n", (long)up,
+		    (long)((up - floor(up)) * 1e6), msg);
+		break;
+	case KL_DMESG_T:
+		strftime(tmp, sizeof tmp, "%a %b %e %H:%M:%S %Y",
+		    sim_tool_gmtime(t, &tm));
+		buf_printf(b, "[%s] %s\n", tmp, msg);
+		break;
+	case KL_JOURNAL:
+		strftime(tmp, sizeof tmp, "%b %d %H:%M:%S",
+		    sim_tool_gmtime(t, &tm));
+		buf_printf(b, "%s %s kernel: %s\n", tmp,
+		    sim_node_name(s, node), msg);
+		break;
+	}
+}
+
+static int
+sim_dmesg_fault_cmp(const void *a, const void *b)
+{
+	const struct sim_fault	*fa = a, *fb = b;
+
+	return (fa->start < fb->start ? -1 : fa->start > fb->start);
+}
+
+static void
+sim_dmesg_log(struct sim *s, u_int node, const struct sim_dmesg_log *kl,
+    struct buf *out)
+{
+	const struct sim_node	*n;
+	struct sim_fault	 f[SIM_MAXFAULTS];
+	char			 uuid[64], serial[32];
+	const char		*bus;
+	double			 boot, t;
+	u_int			 i, nf = 0;
+	uint64_t		 h;
+
+	sim_update(s);
+	n = &s->nodes[node];
+	boot = sim_boot_time(s, node);
+	sim_dmesg_line(out, kl, s, node, boot, boot, "Linux version "
+	    "5.15.0-119-generic (buildd@lcy02-amd64-033) (gcc (Ubuntu "
+	    "11.4.0-1ubuntu1~22.04) 11.4.0, GNU ld (GNU Binutils for Ubuntu) "
+	    "2.38) #129-Ubuntu SMP Fri Aug 2 19:25:20 UTC 2024 (Ubuntu "
+	    "5.15.0-119.129-generic 5.15.160)");
+	sim_dmesg_line(out, kl, s, node, boot, boot + 21.482915,
+	    "nvidia: loading out-of-tree module taints kernel.");
+	sim_dmesg_line(out, kl, s, node, boot, boot + 21.904355,
+	    "NVRM: loading NVIDIA UNIX x86_64 Kernel Module  " SIM_DRIVER
+	    "  Thu Oct 10 12:29:05 UTC 2024");
+	sim_dmesg_line(out, kl, s, node, boot, boot + 22.301187,
+	    "nvidia-nvlink: Nvlink Core is being initialized, major device "
+	    "number 509");
+
+	for (i = 0; i < n->nfaults; i++) {
+		if (n->faults[i].start >= boot && (n->faults[i].type ==
+		    SF_XID79 || n->faults[i].type == SF_XID48 ||
+		    n->faults[i].type == SF_XID94 ||
+		    n->faults[i].type == SF_NVLINK))
+			f[nf++] = n->faults[i];
+	}
+	qsort(f, nf, sizeof *f, sim_dmesg_fault_cmp);
+	for (i = 0; i < nf; i++) {
+		bus = sim_busids[f[i].unit];
+		h = sim_hash(s->seed, node, (uint64_t)f[i].start, 0x6b6c);
+		t = f[i].start + (double)(h % 1000000) / 1e6;
+		switch (f[i].type) {
+		case SF_XID79:
+			sim_uuid(s, node, f[i].unit, uuid, sizeof uuid);
+			sim_serial(s, node, f[i].unit, serial,
+			    sizeof serial);
+			sim_dmesg_line(out, kl, s, node, boot, t, "NVRM: GPU "
+			    "at PCI:0000:%s:00: %s", bus, uuid);
+			sim_dmesg_line(out, kl, s, node, boot, t + 0.000003,
+			    "NVRM: GPU Board Serial Number: %s", serial);
+			sim_dmesg_line(out, kl, s, node, boot, t + 0.000007,
+			    "NVRM: Xid (PCI:0000:%s:00): 79, pid='<unknown>', "
+			    "name=<unknown>, GPU has fallen off the bus.", bus);
+			sim_dmesg_line(out, kl, s, node, boot, t + 0.000011,
+			    "NVRM: GPU 0000:%s:00.0: GPU has fallen off the "
+			    "bus.", bus);
+			break;
+		case SF_XID48:
+			sim_dmesg_line(out, kl, s, node, boot, t, "NVRM: Xid "
+			    "(PCI:0000:%s:00): 48, pid='<unknown>', "
+			    "name=<unknown>, An uncorrectable double bit error "
+			    "(DBE) has been detected on GPU in the framebuffer "
+			    "at physAddr 0x%llx partition %u, subpartition "
+			    "%u.", bus, (unsigned long long)(h >> 36),
+			    (u_int)(h >> 8) % 32, (u_int)(h >> 16) % 4);
+			sim_dmesg_line(out, kl, s, node, boot, t + 0.023338,
+			    "NVRM: Xid (PCI:0000:%s:00): 63, pid='<unknown>', "
+			    "name=<unknown>, Row Remapper: New row (0x%016llx) "
+			    "marked for remapping, reset gpu to activate.", bus,
+			    (unsigned long long)(h >> 36));
+			break;
+		case SF_XID94:
+			sim_dmesg_line(out, kl, s, node, boot, t, "NVRM: Xid "
+			    "(PCI:0000:%s:00): 94, pid=%u, name=python3, "
+			    "Contained: SM (0x1). RST: No, D-RST: No", bus,
+			    (u_int)(100000 + (h >> 20) % 3000000));
+			break;
+		case SF_NVLINK:
+			sim_dmesg_line(out, kl, s, node, boot, t, "NVRM: Xid "
+			    "(PCI:0000:%s:00): 74, pid='<unknown>', "
+			    "name=<unknown>, NVLink: fatal error detected on "
+			    "link %u(0x0, 0x0, 0x10000, 0x0, 0x0, 0x0, 0x0)",
+			    bus, f[i].link);
+			break;
+		}
+	}
+}
+
+/*
+ * --since -Ns (or --since=-Ns), as dmesg and journalctl take it: the lines
+ * of the last N seconds.  1 when argv[*i] was it (and *i its last word), 0
+ * when it was something else, -1 when its time is not one (argv[*i] is).
+ */
+static int
+sim_dmesg_since(struct sim *s, int argc, char **argv, int *i, double *since)
+{
+	const char	*v;
+	char		*end;
+	double		 n;
+
+	if (strncmp(argv[*i], "--since=", 8) == 0)
+		v = argv[*i] + 8;
+	else if (strcmp(argv[*i], "--since") == 0 && *i + 1 < argc)
+		v = argv[++*i];
+	else
+		return (0);
+	n = strtod(v + 1, &end);
+	if (v[0] != '-' || end == v + 1 || strcmp(end, "s") != 0 || n < 0)
+		return (-1);
+	*since = s->t - n;
+	return (1);
+}
+
+int
+sim_dmesg(struct sim *s, int node, int argc, char **argv, struct buf *out,
+    char **cause)
+{
+	struct sim_dmesg_log	 kl = { .style = KL_DMESG };
+	int			 i, rc;
+
+	for (i = 1; i < argc; i++) {
+		if ((rc = sim_dmesg_since(s, argc, argv, &i, &kl.since)) < 0) {
+			xasprintf(cause, "dmesg: invalid time value \"%s\"",
+			    argv[i]);
+			return (-1);
+		}
+		if (rc > 0)
+			continue;
+		if (strcmp(argv[i], "-T") == 0 ||
+		    strcmp(argv[i], "--ctime") == 0)
+			kl.style = KL_DMESG_T;
+		else if (strcmp(argv[i], "-k") != 0 &&
+		    strcmp(argv[i], "--kernel") != 0) {
+			xasprintf(cause, "dmesg: unrecognized option '%s'",
+			    argv[i]);
+			return (-1);
+		}
+	}
+	sim_dmesg_log(s, node, &kl, out);
+	return (0);
+}
+
+int
+sim_journalctl(struct sim *s, int node, int argc, char **argv,
+    struct buf *out, char **cause)
+{
+	struct sim_dmesg_log	 kl = { .style = KL_JOURNAL };
+	int			 i, rc, kernel = 0;
+
+	for (i = 1; i < argc; i++) {
+		if ((rc = sim_dmesg_since(s, argc, argv, &i, &kl.since)) < 0) {
+			xasprintf(cause, "Failed to parse timestamp: %s",
+			    argv[i]);
+			return (-1);
+		}
+		if (rc > 0)
+			continue;
+		if (strcmp(argv[i], "-k") == 0 ||
+		    strcmp(argv[i], "--dmesg") == 0)
+			kernel = 1;
+		else if (strcmp(argv[i], "--no-pager") == 0 ||
+		    strcmp(argv[i], "-q") == 0)
+			;
+		else {
+			xasprintf(cause, "journalctl: unrecognized option "
+			    "'%s'", argv[i]);
+			return (-1);
+		}
+	}
+	if (!kernel) {
+		xasprintf(cause, "journalctl: the simulator prints -k only");
+		return (-1);
+	}
+	sim_dmesg_log(s, node, &kl, out);
+	return (0);
+}
+

@@ -1,0 +1,154 @@
+/*
+ * myriad - the simulator's tools: which there are, where each runs, and
+ * what they share.
+ * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
+ *
+ * Each tool prints the exact bytes the real one prints (nvidia-smi 565,
+ * ipmitool 1.8.19, ibstat, Slurm 23.11, DCGM 3.3, the kernel), so that
+ * the simulator's output goes through the same parsers as real output.
+ * One file a tool, as the parsers have: sim-nvsmi.c, sim-ipmi.c,
+ * sim-ib.c, sim-slurm.c, sim-dcgm.c and sim-dmesg.c.
+ */
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim.h"
+
+/* Where a tool runs: on the node, on its BMC, or on the controller. */
+enum sim_tool_where { W_NODE, W_BMC, W_CLUSTER };
+static const struct {
+	const char		*name;
+	enum sim_tool_where	 where;
+	int			(*fn)(struct sim *, int, int, char **,
+				    struct buf *, char **);
+} sim_tool_table[] = {
+	{ .name = "nvidia-smi", .where = W_NODE, .fn = sim_nvsmi },
+	{ .name = "dcgmi", .where = W_NODE, .fn = sim_dcgmi },
+	{ .name = "ibstat", .where = W_NODE, .fn = sim_ibstat },
+	{ .name = "ibstatus", .where = W_NODE, .fn = sim_ibstatus },
+	{ .name = "perfquery", .where = W_NODE, .fn = sim_perfquery },
+	{ .name = "dmesg", .where = W_NODE, .fn = sim_dmesg },
+	{ .name = "journalctl", .where = W_NODE, .fn = sim_journalctl },
+	{ .name = "ipmitool", .where = W_BMC, .fn = sim_ipmitool },
+	{ .name = "sinfo", .where = W_CLUSTER, .fn = sim_sinfo },
+	{ .name = "squeue", .where = W_CLUSTER, .fn = sim_squeue },
+	{ .name = "scontrol", .where = W_CLUSTER, .fn = sim_scontrol },
+};
+
+/* Times, in UTC so that every process prints the same. */
+struct tm *
+sim_tool_gmtime(double t, struct tm *tm)
+{
+	time_t	 tt = (time_t)floor(t);
+
+	return (gmtime_r(&tt, tm));
+}
+
+static const char *
+sim_tool_base(const char *s)
+{
+	const char	*p = strrchr(s, '/');
+
+	return (p != NULL ? p + 1 : s);
+}
+
+/*
+ * nvidia-smi -lms N (-l N in seconds): the caller runs the tool again every
+ * N ms; 0 to run it once.
+ */
+int
+sim_tool_loop_ms(int argc, char **argv)
+{
+	const char	*a;
+	int		 i;
+	long		 n;
+
+	for (i = 1; i < argc; i++) {
+		a = argv[i];
+		n = -1;
+		if ((strcmp(a, "-lms") == 0 || strcmp(a, "--loop-ms") == 0) &&
+		    i + 1 < argc)
+			n = strtol(argv[i + 1], NULL, 10);
+		else if (strncmp(a, "--loop-ms=", 10) == 0)
+			n = strtol(a + 10, NULL, 10);
+		else if ((strcmp(a, "-l") == 0 || strcmp(a, "--loop") == 0) &&
+		    i + 1 < argc)
+			n = strtol(argv[i + 1], NULL, 10) * 1000;
+		else if (strncmp(a, "--loop=", 7) == 0)
+			n = strtol(a + 7, NULL, 10) * 1000;
+		if (n > 0)
+			return (n > 86400000 ? 86400000 : (int)n);
+	}
+	return (0);
+}
+
+/*
+ * How long a command takes on the simulator before it prints, in seconds:
+ * dcgmi diag -r N runs its tests for N times `per_level'; the other tools
+ * print at once.
+ */
+double
+sim_tool_seconds(int argc, char **argv, double per_level)
+{
+	char	*cause;
+	int	 level, json;
+
+	if (argc < 1 || strcmp(sim_tool_base(argv[0]), "dcgmi") != 0)
+		return (0);
+	if (sim_dcgm_args(argc, argv, &level, &json, &cause) != 0) {
+		free(cause);
+		return (0);
+	}
+	return (level * per_level);
+}
+
+/* Whether a command is one of the simulator's tools. */
+int
+sim_tool_exists(const char *argv0)
+{
+	const char	*name = sim_tool_base(argv0);
+	size_t		 i;
+
+	for (i = 0; i < nitems(sim_tool_table); i++) {
+		if (strcmp(sim_tool_table[i].name, name) == 0)
+			return (1);
+	}
+	return (0);
+}
+
+int
+sim_tool(struct sim *s, int node, int argc, char **argv, struct buf *out,
+    char **cause)
+{
+	const char	*name;
+	size_t		 i;
+
+	*cause = NULL;
+	if (argc < 1 || argv[0] == NULL) {
+		xasprintf(cause, "no command");
+		return (-1);
+	}
+	name = sim_tool_base(argv[0]);
+	for (i = 0; i < nitems(sim_tool_table); i++) {
+		if (strcmp(sim_tool_table[i].name, name) == 0)
+			break;
+	}
+	if (i == nitems(sim_tool_table)) {
+		xasprintf(cause, "bash: line 1: %s: command not found", name);
+		return (-1);
+	}
+	if (sim_tool_table[i].where != W_CLUSTER &&
+	    (node < 0 || (u_int)node >= s->nnodes)) {
+		xasprintf(cause, "%s: no such node", name);
+		return (-1);
+	}
+	sim_update(s);
+	if (sim_tool_table[i].where == W_NODE && !sim_node_reachable(s, node)) {
+		xasprintf(cause, "ssh: connect to host %s port 22: Connection "
+		    "timed out", sim_node_name(s, node));
+		return (-1);
+	}
+	return (sim_tool_table[i].fn(s, node, argc, argv, out, cause));
+}
