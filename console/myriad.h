@@ -590,7 +590,7 @@ enum cmd_status {
 	CMD_SOME = 3,		/* some nodes failed, or problems found */
 };
 #define CMD_MUTATES	0x1	/* changes the cluster: refused read-only */
-#define CMD_UI		0x2	/* needs the console */
+#define CMD_UI		0x2	/* needs the console: refused without one */
 
 struct backend;
 struct links;
