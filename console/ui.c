@@ -189,6 +189,17 @@ ui_view(struct ui *ui, const char *name, char **cause)
 	return (0);
 }
 
+/*
+ * How far a cursor move goes when it is not a row or a column: the table
+ * of moves holds these, signed, and each becomes rows here.
+ */
+enum ui_move {
+	UI_MOVE_HALF = 500,	/* half the body's height */
+	UI_MOVE_PAGE = 1000,	/* the body's height */
+	UI_MOVE_SCREEN = 2000,	/* to the top or bottom row shown */
+	UI_MOVE_END = 1000000,	/* to the first or the last */
+};
+
 int
 ui_cursor(struct ui *ui, const char *how, char **cause)
 {
@@ -197,13 +208,16 @@ ui_cursor(struct ui *ui, const char *how, char **cause)
 		int		 dx;
 		int		 dy;
 	} moves[] = {
-		{ "up", 0, -1 }, { "down", 0, 1 }, { "left", -1, 0 },
-		{ "right", 1, 0 }, { "page-up", 0, -1000 },
-		{ "page-down", 0, 1000 }, { "half-up", 0, -500 },
-		{ "half-down", 0, 500 }, { "home", 0, -1000000 },
-		{ "end", 0, 1000000 }, { "top", 0, -2000 },
-		{ "bottom", 0, 2000 }, { "line-start", -1000000, 0 },
-		{ "line-end", 1000000, 0 },
+		{ "up", 0, -1 }, { "down", 0, 1 },
+		{ "left", -1, 0 }, { "right", 1, 0 },
+		{ "page-up", 0, -UI_MOVE_PAGE },
+		{ "page-down", 0, UI_MOVE_PAGE },
+		{ "half-up", 0, -UI_MOVE_HALF },
+		{ "half-down", 0, UI_MOVE_HALF },
+		{ "home", 0, -UI_MOVE_END }, { "end", 0, UI_MOVE_END },
+		{ "top", 0, -UI_MOVE_SCREEN }, { "bottom", 0, UI_MOVE_SCREEN },
+		{ "line-start", -UI_MOVE_END, 0 },
+		{ "line-end", UI_MOVE_END, 0 },
 	};
 	const struct view_entry	*v = &view_table[ui->view];
 	struct view_state	*vs = &ui->vs[ui->view];
@@ -220,8 +234,8 @@ ui_cursor(struct ui *ui, const char *how, char **cause)
 	}
 	if (ui->help) {
 		dy = moves[i].dy;
-		ui_text_top += dy == -1000 || dy == 1000 ? dy / 1000 * page :
-		    dy;
+		ui_text_top += abs(dy) == UI_MOVE_PAGE ? dy / UI_MOVE_PAGE *
+		    page : dy;
 		if (ui_text_top < 0)
 			ui_text_top = 0;
 		ui->dirty = 1;
@@ -229,11 +243,11 @@ ui_cursor(struct ui *ui, const char *how, char **cause)
 	}
 	dy = moves[i].dy;
 	/* Pages are the body's height; halves, half of it. */
-	if (dy == 1000 || dy == -1000)
-		dy = dy / 1000 * page;
-	else if (dy == 500 || dy == -500)
-		dy = dy / 500 * (page / 2 > 0 ? page / 2 : 1);
-	else if (dy == 2000 || dy == -2000)
+	if (abs(dy) == UI_MOVE_PAGE)
+		dy = dy / UI_MOVE_PAGE * page;
+	else if (abs(dy) == UI_MOVE_HALF)
+		dy = dy / UI_MOVE_HALF * (page / 2 > 0 ? page / 2 : 1);
+	else if (abs(dy) == UI_MOVE_SCREEN)
 		dy = dy > 0 ? vs->top + page - 1 - vs->cursor :
 		    vs->top - vs->cursor;
 	if (v->step != NULL)
