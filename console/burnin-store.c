@@ -12,6 +12,10 @@
  * lines: the run as it starts (a burnrun record), each node's burnin
  * record as it ends, and the run again when it ends.  A run without the
  * last line was interrupted.
+ *
+ * The run under way is burnin.c's; this file is apart from it so that
+ * reading verdicts and runs links without the backend or the console
+ * (t/unit-burnin, list-burnins).
  */
 
 #include <sys/stat.h>
