@@ -593,11 +593,13 @@ enum cmd_status {
 #define CMD_UI		0x2	/* needs the console: refused without one */
 
 struct backend;
+struct burnin_job;
 struct links;
 struct ui;
 struct cmd_ctx {
 	struct model		*model;
 	struct backend		*backend;
+	struct burnin_job	*burnin;	/* under way, or the last */
 	struct ui		*ui;		/* the console, when it runs */
 	enum output_format	 format;
 	FILE			*out;
@@ -797,8 +799,8 @@ int		 links_judge_ibport(const struct ibport *,
 		     const struct ibport *, u_int, const struct link_expect *,
 		     uint64_t *, char *, size_t);
 /*
- * burnin.c: a node's burn-in verdict from dcgmi diag, the store of runs;
- * cmd-burnin.c: the run under way.
+ * burnin-store.c: a node's burn-in verdict from dcgmi diag, the store of
+ * runs; burnin.c: the run under way; cmd-burnin.c: the commands.
  */
 enum burnin_state {
 	BURNIN_QUEUED,
@@ -846,9 +848,16 @@ FILE		*burnin_store_create(struct burnrun *, char **);
 void		 burnin_store_write(FILE *, const char *, const void *);
 int		 burnin_store_read(const char *, struct burnrun **, u_int *,
 		     struct burnin **, u_int *, char **);
-const struct burnin *burnin_rows(u_int *);
-const struct burnrun *burnin_run(double *, double *);
-int		 burnin_running(const char *);
+#define BURNIN_ON_PASS	0x1	/* resume those that pass */
+#define BURNIN_ON_FAIL	0x2	/* drain those that do not */
+struct burnin_job *burnin_start(struct cmd_ctx *, struct action *, char *,
+		     int, int);
+void		 burnin_free(struct burnin_job *);
+enum cmd_status	 burnin_wait(struct burnin_job *);
+int		 burnin_cancel(struct burnin_job *);
+int		 burnin_running(const struct burnin_job *, const char *);
+const struct burnin *burnin_rows(const struct burnin_job *, u_int *);
+const struct burnrun *burnin_run(struct burnin_job *, double *, double *);
 enum cmd_status	 cmd_burnin(struct cmd_ctx *, struct cmd_args *);
 enum cmd_status	 cmd_burnin_cancel(struct cmd_ctx *, struct cmd_args *);
 
