@@ -1276,6 +1276,8 @@ ui_run(struct cmd_ctx *ctx)
 		filter_free(ui.vs[i].fexpr);
 		free(ui.vs[i].fmask);
 		free(ui.vs[i].rows);
+		if (view_table[i].free != NULL)
+			view_table[i].free(ui.vs[i].data);
 	}
 	free(ui.marks);
 	links_free(ui.links);

@@ -37,6 +37,7 @@ struct view_state {
 	int			 rebuild;
 	int			 height;	/* rows the table showed */
 	int			 table_y;	/* where its heading was */
+	void			*data;		/* the view's own, or NULL */
 };
 
 enum map_metric {
@@ -94,6 +95,7 @@ struct view_entry {
 	void		 (*open)(struct ui *);	/* Enter */
 	int		 (*node)(struct ui *);	/* node under the cursor */
 	void		 (*click)(struct ui *, int, int);
+	void		 (*free)(void *);	/* a view_state's data */
 	const char	*record;	/* table views: the record kind */
 };
 
@@ -175,11 +177,15 @@ void		 view_node_draw(struct ui *, WINDOW *);
 void		 view_node_move(struct ui *, int, int);
 void		 view_events_draw(struct ui *, WINDOW *);
 int		 view_gpus_node(struct ui *);
+void		 view_gpus_free(void *);
 int		 view_events_node(struct ui *);
+void		 view_events_free(void *);
 void		 view_burnin_draw(struct ui *, WINDOW *);
 int		 view_burnin_node(struct ui *);
 int		 view_links_node(struct ui *);
+void		 view_links_free(void *);
 int		 view_cooling_node(struct ui *);
+void		 view_cooling_free(void *);
 int		 view_cooling_level(const struct sensor *);
 const char	*view_cooling_unit(const char *);
 void		 view_open_node(struct ui *);
