@@ -189,17 +189,6 @@ ui_view(struct ui *ui, const char *name, char **cause)
 	return (0);
 }
 
-/*
- * How far a cursor move goes when it is not a row or a column: the table
- * of moves holds these, signed, and each becomes rows here.
- */
-enum ui_move {
-	UI_MOVE_HALF = 500,	/* half the body's height */
-	UI_MOVE_PAGE = 1000,	/* the body's height */
-	UI_MOVE_SCREEN = 2000,	/* to the top or bottom row shown */
-	UI_MOVE_END = 1000000,	/* to the first or the last */
-};
-
 int
 ui_cursor(struct ui *ui, const char *how, char **cause)
 {

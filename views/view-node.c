@@ -861,8 +861,8 @@ view_node_move(struct ui *ui, int dx, int dy)
 	if (m->nnodes == 0)
 		return;
 	if (dx != 0)
-		step = dx <= -1000000 ? -(int)m->nnodes : dx >= 1000000 ?
-		    (int)m->nnodes : dx;
+		step = dx <= -UI_MOVE_END ? -(int)m->nnodes :
+		    dx >= UI_MOVE_END ? (int)m->nnodes : dx;
 	else if (dy != 0 && node_lines > node_rows) {
 		top = (long)vs->top + dy;
 		if (top > node_lines - node_rows)

@@ -86,6 +86,18 @@ struct ui {
 	double			 links_second;	/* its second read, or 0 */
 };
 
+/*
+ * How far a cursor move goes when it is not a row or a column, signed:
+ * ui_cursor makes pages, halves and screens rows; a step function is
+ * given UI_MOVE_END (or more) for the first or the last.
+ */
+enum ui_move {
+	UI_MOVE_HALF = 500,	/* half the body's height */
+	UI_MOVE_PAGE = 1000,	/* the body's height */
+	UI_MOVE_SCREEN = 2000,	/* to the top or bottom row shown */
+	UI_MOVE_END = 1000000,	/* to the first or the last */
+};
+
 struct view_entry {
 	const char	*name;		/* map */
 	const char	*title;		/* Map */
