@@ -206,6 +206,12 @@ struct snode {
 };
 
 /* One Slurm job: squeue. */
+enum job_state {		/* state, as the model reads it */
+	JS_OTHER,		/* completed, failed, cancelled ... */
+	JS_PENDING,
+	JS_RUNNING,
+	JS_COMPLETING,		/* still on its nodes */
+};
 enum job_field {
 	JOB_NNODES,
 	JOB_GPUS,
@@ -229,6 +235,9 @@ struct job {
 	int		 cpus;
 	long		 elapsed_s;
 	long		 limit_s;
+	enum job_state	 jstate;		/* set by the model, not parsers */
+	uint32_t	 first;			/* running: its nodes' ids, */
+	uint32_t	 count;			/* model->jobnodes[first ...] */
 };
 
 /* One result of a DCGM diagnostic: dcgmi diag. */
@@ -421,6 +430,9 @@ struct model {
 	struct job	*jobs;
 	u_int		 njobs;
 	u_int		 jobssize;
+	uint32_t	*jobnodes;	/* running jobs' node ids, job by job */
+	u_int		 njobnodes;
+	u_int		 jobnodessize;
 
 	struct event	*events;	/* a ring */
 	u_int		 eventssize;

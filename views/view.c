@@ -32,7 +32,7 @@ const struct view_entry view_table[] = {
 	    .click = table_click, .free = view_links_free },
 	[VIEW_NODE] = { .name = "node", .title = "Node",
 	    .domains = DOMS_ALL, .draw = view_node_draw,
-	    .step = view_node_move },
+	    .step = view_node_move, .free = view_node_free },
 	[VIEW_EVENTS] = { .name = "events", .title = "Events",
 	    .domains = BIT(DOM_EVENTS), .draw = view_events_draw,
 	    .step = table_move, .node = view_events_node,

@@ -187,6 +187,7 @@ void		 view_cooling_draw(struct ui *, WINDOW *);
 void		 view_links_draw(struct ui *, WINDOW *);
 void		 view_node_draw(struct ui *, WINDOW *);
 void		 view_node_move(struct ui *, int, int);
+void		 view_node_free(void *);
 void		 view_events_draw(struct ui *, WINDOW *);
 int		 view_gpus_node(struct ui *);
 void		 view_gpus_free(void *);
