@@ -123,8 +123,8 @@ burnin_per_node(struct burnin_job *j)
 const struct burnrun *
 burnin_run(struct burnin_job *j, double *elapsed, double *left)
 {
-	double			 now = loop_now(), per, most = 0, t;
-	u_int			 i, waves;
+	double	 now = loop_now(), per, most = 0, t;
+	u_int	 i, waves;
 
 	*elapsed = 0;
 	*left = -1;

@@ -137,11 +137,7 @@ struct cool_state {
 static struct cool_state *
 cool_state(struct ui *ui)
 {
-	struct view_state	*vs = &ui->vs[VIEW_COOLING];
-
-	if (vs->data == NULL)
-		vs->data = xcalloc(1, sizeof (struct cool_state));
-	return (vs->data);
+	return (view_data(ui, VIEW_COOLING, sizeof (struct cool_state)));
 }
 
 void

@@ -26,11 +26,7 @@ struct events_copy {
 static struct events_copy *
 events_copy(struct ui *ui)
 {
-	struct view_state	*vs = &ui->vs[VIEW_EVENTS];
-
-	if (vs->data == NULL)
-		vs->data = xcalloc(1, sizeof (struct events_copy));
-	return (vs->data);
+	return (view_data(ui, VIEW_EVENTS, sizeof (struct events_copy)));
 }
 
 void

@@ -63,11 +63,7 @@ gpus_metric(const struct view_state *vs)
 static struct gpus_grid *
 gpus_grid(struct ui *ui)
 {
-	struct view_state	*vs = &ui->vs[VIEW_GPUS];
-
-	if (vs->data == NULL)
-		vs->data = xcalloc(1, sizeof (struct gpus_grid));
-	return (vs->data);
+	return (view_data(ui, VIEW_GPUS, sizeof (struct gpus_grid)));
 }
 
 void

@@ -31,11 +31,7 @@ struct links_view {
 static struct links_view *
 links_view(struct ui *ui)
 {
-	struct view_state	*vs = &ui->vs[VIEW_LINKS];
-
-	if (vs->data == NULL)
-		vs->data = xcalloc(1, sizeof (struct links_view));
-	return (vs->data);
+	return (view_data(ui, VIEW_LINKS, sizeof (struct links_view)));
 }
 
 void

@@ -89,26 +89,13 @@ struct node_layout {
 /* What the view keeps, in its view_state (whose height is its rows). */
 struct node_scroll {
 	int		 lines;		/* the content's lines */
-	int		 shown;		/* the node last drawn */
+	int		 shown;		/* the node last drawn, plus one */
 };
 
 static struct node_scroll *
 node_scroll(struct ui *ui)
 {
-	struct view_state	*vs = &ui->vs[VIEW_NODE];
-	struct node_scroll	*ns;
-
-	if (vs->data == NULL) {
-		ns = vs->data = xcalloc(1, sizeof *ns);
-		ns->shown = -1;
-	}
-	return (vs->data);
-}
-
-void
-view_node_free(void *data)
-{
-	free(data);
+	return (view_data(ui, VIEW_NODE, sizeof (struct node_scroll)));
 }
 
 /* Columns a string takes: UTF-8 continuation bytes take none. */
@@ -818,9 +805,9 @@ view_node_draw(struct ui *ui, WINDOW *w)
 		id = ui->node = 0;
 	vs->rebuild = 0;
 	/* Another node opened from another view starts at its top. */
-	if (id != ns->shown)
+	if (id + 1 != ns->shown)
 		vs->top = 0;
-	ns->shown = id;
+	ns->shown = id + 1;
 
 	/* How long the content is decides what up and down do. */
 	ns->lines = node_draw_content(ui, w, id, 0, 0, 0, sx);

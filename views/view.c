@@ -4,6 +4,7 @@
  */
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "view.h"
@@ -32,7 +33,7 @@ const struct view_entry view_table[] = {
 	    .click = table_click, .free = view_links_free },
 	[VIEW_NODE] = { .name = "node", .title = "Node",
 	    .domains = DOMS_ALL, .draw = view_node_draw,
-	    .step = view_node_move, .free = view_node_free },
+	    .step = view_node_move, .free = free },
 	[VIEW_EVENTS] = { .name = "events", .title = "Events",
 	    .domains = BIT(DOM_EVENTS), .draw = view_events_draw,
 	    .step = table_move, .node = view_events_node,
@@ -60,6 +61,17 @@ struct view_state *
 view_state(struct ui *ui)
 {
 	return (&ui->vs[ui->view]);
+}
+
+/* A view's own state, SIZE bytes made zero the first time; its free frees. */
+void *
+view_data(struct ui *ui, enum view_id id, size_t size)
+{
+	struct view_state	*vs = &ui->vs[id];
+
+	if (vs->data == NULL)
+		vs->data = xcalloc(1, size);
+	return (vs->data);
 }
 
 /* A node's state as a letter, a colour and a word: never colour alone. */

@@ -115,6 +115,7 @@ struct view_entry {
 extern const struct view_entry view_table[];
 const struct view_entry *view_find(const char *);
 struct view_state *view_state(struct ui *);
+void		*view_data(struct ui *, enum view_id, size_t);
 
 /* table.c: the views that are tables of one kind of record. */
 void		 table_draw(struct ui *, WINDOW *, int, int, const char *,
@@ -187,7 +188,6 @@ void		 view_cooling_draw(struct ui *, WINDOW *);
 void		 view_links_draw(struct ui *, WINDOW *);
 void		 view_node_draw(struct ui *, WINDOW *);
 void		 view_node_move(struct ui *, int, int);
-void		 view_node_free(void *);
 void		 view_events_draw(struct ui *, WINDOW *);
 int		 view_gpus_node(struct ui *);
 void		 view_gpus_free(void *);
