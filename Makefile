@@ -81,7 +81,13 @@ $(BUILD)/libcore.a: $(CORE_OBJS)
 
 $(TDIR)/%.t: t/%.c t/tap.h t/collect.h $(BUILD)/libcore.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -It -o $@ $< $(BUILD)/libcore.a $(LIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -It -o $@ $< $(UNIT_OBJS) \
+	    $(BUILD)/libcore.a $(LIBS)
+
+# unit-clusters makes whole backends: it links the backends' outside files.
+BACKEND_OBJS =	$(patsubst %.c,$(BUILD)/%.o,$(filter backends/%,$(OUTSIDE)))
+$(TDIR)/unit-clusters.t: UNIT_OBJS = $(BACKEND_OBJS)
+$(TDIR)/unit-clusters.t: $(BACKEND_OBJS)
 
 deps:
 	@missing=; for p in $(DEPS); do \

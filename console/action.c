@@ -146,35 +146,24 @@ static u_int
 action_jobs(struct action *a, struct buf *ids)
 {
 	struct model	*m = a->ctx->model;
-	struct nodeset	*ns;
 	struct job	*j;
 	uint8_t		*mask;
 	u_int		 i, k, total = 0;
-	int		 id;
 
 	mask = xcalloc(m->nnodes ? m->nnodes : 1, 1);
 	for (i = 0; i < a->nnodes; i++)
 		mask[a->nodes[i]] = 1;
-	ns = nodeset_create();
 	for (k = 0; k < m->njobs; k++) {
 		j = &m->jobs[k];
-		if (strcmp(j->state, "RUNNING") != 0 &&
-		    strcmp(j->state, "COMPLETING") != 0)
-			continue;
-		nodeset_clear(ns);
-		if (nodeset_parse(ns, j->nodes, NULL) != 0)
-			continue;
-		for (i = 0; i < nodeset_count(ns); i++) {
-			id = model_find(m, nodeset_name(ns, i));
-			if (id >= 0 && mask[id])
+		for (i = 0; i < j->count; i++) {
+			if (mask[m->jobnodes[j->first + i]])
 				break;
 		}
-		if (i == nodeset_count(ns))
+		if (i == j->count)
 			continue;
 		if (total++ < 8)
 			buf_printf(ids, "%s%s", total > 1 ? " " : "", j->id);
 	}
-	nodeset_free(ns);
 	free(mask);
 	return (total);
 }

@@ -1,394 +1,254 @@
 /*
- * myriad - burn-in: the verdict of one node's dcgmi diag, and the store.
+ * myriad - the burn-in under way on the cluster, or its last: its nodes
+ * and their rows, the queue, the clock, the follow-up and the report.
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  *
- * A verdict is read from the records of the dcgmi diag parser: the worst
- * result of any test or GPU (a skipped test passes), each GPU's worst
- * result folded (fail 3; pass 0-2,4-7), the tests that failed or warned
- * and what dcgmi said of them.  A test may fail while every GPU row says
- * Pass (DCGM 4.x prints the test's own result): the test's result counts.
+ * A run starts `dcgmi diag -r LEVEL -j' (burnin.command) on each of its
+ * nodes, at most ssh.fanout at once, the rest queued, and reads each
+ * node's verdict from what dcgmi prints (burnin-store.c), keeping it in
+ * the store as it ends.  When every node has ended, on-pass=resume
+ * resumes those that passed and on-fail=drain drains those that did not,
+ * the verdict their reason, through the resume and drain commands (each
+ * its own action in the audit log); then the run's action (action.c)
+ * reports.
  *
- * The store is a directory of runs, one file RUN.jsonl each, of JSON
- * lines: the run as it starts (a burnrun record), each node's burnin
- * record as it ends, and the run again when it ends.  A run without the
- * last line was interrupted.
+ * The run belongs to its cluster's cmd_ctx, which keeps the last one for
+ * the Burn-in view and list-burnins until the next starts.  In batch mode
+ * burnin_wait waits for the end, with a progress line on standard error
+ * when it is a terminal; in the console a timer a second keeps the clock
+ * and ends the run.  cmd-burnin.c only reads the command's arguments and
+ * starts one.
  */
 
-#include <sys/stat.h>
-
-#include <dirent.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-#include <jansson.h>
+#include <unistd.h>
 
 #include "myriad.h"
 #include "backend.h"
 
-struct burnin_collect {
-	struct burnin	*b;
-	uint8_t		 gpu[BURNIN_MAXGPU];	/* worst result + 1 */
-	size_t		 testslen;
-	size_t		 msglen;
-	char		 test[48];	/* the test of the GPU records */
-	char		 pending[512];	/* its text */
-	int		 gpusaid;	/* a GPU of it had text */
-	int		 records;
-	int		 errors;
-	char		 error[160];
+struct burnin_job {
+	struct cmd_ctx	*ctx;
+	struct action	*action;
+	struct burnrun	 run;
+	struct burnin	*rows;		/* one a node */
+	int		*ids;		/* their node ids */
+	int		*exec;		/* backend_exec ids, 0 when none */
+	double		*began;		/* loop_now() when each started */
+	u_int		 n;
+	u_int		 next;		/* the first queued row */
+	u_int		 running;
+	u_int		 ended;
+	u_int		 fanout;
+	char		*command;
+	double		 timeout;
+	double		 started;	/* loop_now() */
+	double		 stopped;	/* when the last node ended */
+	int		 flags;		/* BURNIN_ON_PASS, BURNIN_ON_FAIL */
+	FILE		*store;
+	int		 cancelled;
+	int		 finished;
+	int		 progress;	/* a progress line on standard error */
 };
 
-/* Append "sep s" to dst unless it is there already. */
-static void
-burnin_append(char *dst, size_t size, size_t *len, const char *sep,
-    const char *s)
-{
-	size_t	 n = strlen(s);
-	char	*p;
+/* A dcgmi diag's usual length per level, before any node has ended. */
+static const double burnin_typical[] = { 0, 120, 600, 2400, 7200 };
 
-	for (p = dst; (p = strstr(p, s)) != NULL; p += n) {
-		if ((p == dst || p[-1] == ' ') &&
-		    (p[n] == '\0' || p[n] == ','))
-			return;
-	}
-	if (*len != 0)
-		*len += strlcpy(dst + *len, sep, size - *len);
-	if (*len < size)
-		*len += strlcpy(dst + *len, s, size - *len);
-	if (*len >= size)
-		*len = size - 1;
-}
+static void	burnin_start_more(struct burnin_job *);
+static void	burnin_tick(void *);
 
-static int
-burnin_bad(enum diag_result r)
-{
-	return (r == DIAG_WARN || r == DIAG_FAIL);
-}
-
-/* Append "what: text" to the message, unless it says that already. */
-static void
-burnin_say(struct burnin_collect *c, const char *what, const char *text)
-{
-	struct burnin	*b = c->b;
-	size_t		 size = sizeof b->message;
-
-	if (*text == '\0' || strstr(b->message, text) != NULL)
-		return;
-	if (c->msglen != 0 && c->msglen < size)
-		c->msglen += strlcpy(b->message + c->msglen, "; ",
-		    size - c->msglen);
-	if (c->msglen < size)
-		c->msglen += strlcpy(b->message + c->msglen, what,
-		    size - c->msglen);
-	if (c->msglen < size)
-		c->msglen += strlcpy(b->message + c->msglen, text,
-		    size - c->msglen);
-	if (c->msglen >= size)
-		c->msglen = size - 1;
-}
-
-/*
- * A failed test's own text, said unless its GPUs said theirs (the parser
- * sends the test, then its GPUs).
- */
-static void
-burnin_test_done(struct burnin_collect *c)
-{
-	char	 what[64];
-
-	if (c->pending[0] != '\0' && !c->gpusaid) {
-		snprintf(what, sizeof what, "%s: ", c->test);
-		burnin_say(c, what, c->pending);
-	}
-	c->pending[0] = '\0';
-	c->gpusaid = 0;
-}
-
-static void
-burnin_diag(void *arg, const struct diag *d)
-{
-	struct burnin_collect	*c = arg;
-	struct burnin		*b = c->b;
-	enum diag_result	 r = d->result;
-	char			 what[96];
-
-	c->records++;
-	if (d->gpu < 0) {
-		burnin_test_done(c);
-		strlcpy(c->test, d->test, sizeof c->test);
-	}
-	if (r == DIAG_SKIP)
-		r = DIAG_PASS;		/* not run is not a failure */
-	if (r > b->result)
-		b->result = r;
-	if (d->gpu >= 0 && d->gpu < BURNIN_MAXGPU && r != DIAG_NONE &&
-	    r + 1 > c->gpu[d->gpu])
-		c->gpu[d->gpu] = r + 1;
-	if (!burnin_bad(r))
-		return;
-	burnin_append(b->tests, sizeof b->tests, &c->testslen, ", ", d->test);
-	if (d->gpu < 0) {
-		strlcpy(c->pending, d->message, sizeof c->pending);
-		return;
-	}
-	snprintf(what, sizeof what, "%s GPU %d: ", d->test, d->gpu);
-	if (d->message[0] != '\0')
-		c->gpusaid = 1;
-	burnin_say(c, what, d->message);
-}
-
-static void
-burnin_error(void *arg, u_int line, const char *msg)
-{
-	struct burnin_collect	*c = arg;
-
-	if (c->errors++ == 0)
-		snprintf(c->error, sizeof c->error, "line %u: %s", line, msg);
-}
-
-/* GPU ids as a folded list: 0-2,4-7. */
-static void
-burnin_fold(struct buf *out, const uint8_t *gpu, uint8_t want)
-{
-	int	 i, j, first = 1;
-
-	for (i = 0; i < BURNIN_MAXGPU; i++) {
-		if (gpu[i] != want)
-			continue;
-		for (j = i; j + 1 < BURNIN_MAXGPU && gpu[j + 1] == want; j++)
-			;
-		buf_printf(out, "%s%d", first ? "" : ",", i);
-		if (j > i)
-			buf_printf(out, "%s%d", j == i + 1 ? "," : "-", j);
-		first = 0;
-		i = j;
-	}
-}
-
-/*
- * The verdict of one node's dcgmi diag output: b's result, state, gpus,
- * tests and message.  -1 (and why in b->message) when the output holds no
- * result.
- */
-int
-burnin_verdict(struct burnin *b, const char *out, size_t len)
-{
-	static const enum diag_result order[] = {
-		DIAG_FAIL, DIAG_WARN, DIAG_PASS
-	};
-	struct burnin_collect	 c;
-	struct sink		 s;
-	struct buf		 g;
-	size_t			 i;
-	int			 any;
-
-	memset(&c, 0, sizeof c);
-	c.b = b;
-	b->result = DIAG_NONE;
-	b->gpus[0] = b->tests[0] = b->message[0] = '\0';
-	memset(&s, 0, sizeof s);
-	s.arg = &c;
-	s.diag = burnin_diag;
-	s.error = burnin_error;
-	parse_dcgm_diag(out != NULL ? out : "", len, NULL, &s);
-	burnin_test_done(&c);
-	if (c.records == 0 || b->result == DIAG_NONE) {
-		snprintf(b->message, sizeof b->message, "no diagnostic "
-		    "result: %s", c.errors ? c.error : "nothing printed");
-		b->result = DIAG_NONE;
-		b->state = BURNIN_FAILED;
-		return (-1);
-	}
-	if (c.errors != 0) {
-		/* dcgmi's own error (runtime_error) fails the node. */
-		b->result = DIAG_FAIL;
-		if (b->message[0] == '\0')
-			strlcpy(b->message, c.error, sizeof b->message);
-	}
-	buf_init(&g);
-	for (i = 0; i < nitems(order); i++) {
-		any = g.len;
-		if (memchr(c.gpu, order[i] + 1, sizeof c.gpu) == NULL)
-			continue;
-		buf_printf(&g, "%s%s ", any ? "; " : "",
-		    field_enum_name(FT_RESULT, order[i]));
-		burnin_fold(&g, c.gpu, order[i] + 1);
-	}
-	strlcpy(b->gpus, g.data != NULL ? g.data : "", sizeof b->gpus);
-	buf_free(&g);
-	switch (b->result) {
-	case DIAG_FAIL:
-		b->state = BURNIN_FAILED;
-		break;
-	case DIAG_WARN:
-		b->state = BURNIN_WARNED;
-		break;
-	default:
-		b->state = BURNIN_PASSED;
-		break;
-	}
-	return (0);
-}
-
-/* The store: $XDG_STATE_HOME/myriad/burnin, made when it is not there. */
-
-static int
-burnin_mkdir(const char *path, char **cause)
-{
-	char	*p, *s;
-
-	s = xstrdup(path);
-	for (p = s + 1; *p != '\0'; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(s, 0700) != 0 && errno != EEXIST)
-			break;
-		*p = '/';
-	}
-	free(s);
-	if (mkdir(path, 0700) != 0 && errno != EEXIST) {
-		xasprintf(cause, "%s: %s", path, strerror(errno));
-		return (-1);
-	}
-	return (0);
-}
-
-char *
-burnin_dir(int create, char **cause)
-{
-	const char	*state = getenv("XDG_STATE_HOME"), *home;
-	char		*dir;
-
-	if (state != NULL && *state == '/')
-		xasprintf(&dir, "%s/myriad/burnin", state);
-	else if ((home = getenv("HOME")) != NULL && *home != '\0')
-		xasprintf(&dir, "%s/.local/state/myriad/burnin", home);
-	else {
-		xasprintf(cause, "neither XDG_STATE_HOME nor HOME is set");
-		return (NULL);
-	}
-	if (create && burnin_mkdir(dir, cause) != 0) {
-		free(dir);
-		return (NULL);
-	}
-	return (dir);
-}
-
-/* A new run's file: RUN.jsonl, RUN the local time it starts. */
-FILE *
-burnin_store_create(struct burnrun *r, char **cause)
-{
-	struct tm	 tm;
-	time_t		 t = (time_t)r->started;
-	char		*dir, *path, stamp[24];
-	FILE		*f = NULL;
-	int		 fd, i;
-
-	*cause = NULL;
-	if ((dir = burnin_dir(1, cause)) == NULL)
-		return (NULL);
-	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", localtime_r(&t, &tm));
-	for (i = 1; i < 100 && f == NULL; i++) {
-		if (i == 1)
-			strlcpy(r->run, stamp, sizeof r->run);
-		else
-			snprintf(r->run, sizeof r->run, "%s.%d", stamp, i);
-		xasprintf(&path, "%s/%s.jsonl", dir, r->run);
-		if ((fd = open(path, O_WRONLY|O_CREAT|O_EXCL|O_APPEND|O_CLOEXEC,
-		    0600)) >= 0)
-			f = fdopen(fd, "a");
-		else if (errno != EEXIST) {
-			xasprintf(cause, "%s: %s", path, strerror(errno));
-			free(path);
-			break;
-		}
-		free(path);
-	}
-	if (f == NULL && *cause == NULL)
-		xasprintf(cause, "%s: too many runs this second", dir);
-	free(dir);
-	return (f);
-}
-
-/* One record as a line; flushed, so a crash keeps what ended. */
 void
-burnin_store_write(FILE *f, const char *kind, const void *rec)
+burnin_free(struct burnin_job *j)
 {
-	struct buf	 b;
-
-	if (f == NULL)
+	if (j == NULL)
 		return;
-	buf_init(&b);
-	output_json_record(&b, record_find(kind), rec, NULL);
-	fprintf(f, "%s\n", b.data);
-	fflush(f);
-	buf_free(&b);
+	if (j->store != NULL)
+		fclose(j->store);
+	action_free(j->action);
+	free(j->rows);
+	free(j->ids);
+	free(j->exec);
+	free(j->began);
+	free(j->command);
+	free(j);
 }
 
-/* The bytes a string field has: up to the next field, or the end. */
-static size_t
-burnin_field_size(const struct record *r, const struct field *f)
+/* The rows of the view: a row a node. */
+const struct burnin *
+burnin_rows(const struct burnin_job *j, u_int *n)
 {
-	const struct field	*g;
-	size_t			 end = r->size;
-
-	for (g = r->fields; g->name != NULL; g++) {
-		if (g->off > f->off && g->off < end)
-			end = g->off;
+	if (j == NULL) {
+		*n = 0;
+		return (NULL);
 	}
-	return (end - f->off);
+	*n = j->n;
+	return (j->rows);
 }
 
-/* Reading back: a JSON object's keys into a record, by its field table. */
-static void
-burnin_read_record(json_t *o, const struct record *r, void *rec)
+/* Whether RUN (or with NULL, any) is under way. */
+int
+burnin_running(const struct burnin_job *j, const char *run)
 {
-	const struct field	*f;
-	const char		*s;
-	json_t			*v;
-	int			 i;
-	struct tm		 tm;
-	char			*p = rec;
+	return (j != NULL && !j->finished &&
+	    (run == NULL || strcmp(j->run.run, run) == 0));
+}
 
-	for (f = r->fields; f->name != NULL; f++) {
-		if ((v = json_object_get(o, f->name)) == NULL ||
-		    json_is_null(v))
+/* How long a node takes: those that ended, else the level's usual time. */
+static double
+burnin_per_node(struct burnin_job *j)
+{
+	double	 sum = 0;
+	u_int	 i, n = 0;
+
+	for (i = 0; i < j->n; i++) {
+		if (j->rows[i].state == BURNIN_PASSED ||
+		    j->rows[i].state == BURNIN_WARNED ||
+		    j->rows[i].state == BURNIN_FAILED) {
+			sum += j->rows[i].elapsed;
+			n++;
+		}
+	}
+	if (n > 0)
+		return (sum / n);
+	if (strcmp(options_get("source"), "sim") == 0)
+		return (j->run.level * options_get_float("sim.diag-seconds"));
+	return (burnin_typical[j->run.level]);
+}
+
+/*
+ * The run, its time so far and an estimate of the time left (-1 when it
+ * has ended); NULL when there has been none.
+ */
+const struct burnrun *
+burnin_run(struct burnin_job *j, double *elapsed, double *left)
+{
+	double	 now = loop_now(), per, most = 0, t;
+	u_int	 i, waves;
+
+	*elapsed = 0;
+	*left = -1;
+	if (j == NULL)
+		return (NULL);
+	*elapsed = (j->stopped > 0 ? j->stopped : now) - j->started;
+	if (j->ended == j->n)
+		return (&j->run);
+	per = burnin_per_node(j);
+	for (i = 0; i < j->n; i++) {
+		if (j->rows[i].state != BURNIN_RUNNING)
 			continue;
-		s = json_string_value(v);
-		switch (f->type) {
-		case FT_STR:
-			if (s != NULL)
-				strlcpy(p + f->off, s, burnin_field_size(r, f));
+		j->rows[i].elapsed = now - j->began[i];
+		t = per - j->rows[i].elapsed;
+		if (t > most)
+			most = t;
+	}
+	waves = (j->n - j->next + j->fanout - 1) / j->fanout;
+	*left = most + waves * per;
+	return (&j->run);
+}
+
+/*
+ * Something changed: the view draws it, and a terminal's progress line (a
+ * bar, the counts, the time) says it.
+ */
+static void
+burnin_changed(struct burnin_job *j, int last)
+{
+	double	 elapsed, left;
+	u_int	 i, full, c[BURNIN_CANCELLED + 1];
+	char	 bar[32], t1[32], t2[32];
+
+	j->ctx->model->gen[DOM_BURNIN]++;
+	if (!j->progress)
+		return;
+	burnin_run(j, &elapsed, &left);
+	memset(c, 0, sizeof c);
+	for (i = 0; i < j->n; i++)
+		c[j->rows[i].state]++;
+	full = j->n > 0 ? j->ended * 20 / j->n : 0;
+	for (i = 0; i < 20; i++)
+		bar[i] = i < full ? '#' : '-';
+	bar[20] = '\0';
+	snprintf(t1, sizeof t1, "%ld:%02ld", (long)elapsed / 60,
+	    (long)elapsed % 60);
+	if (left >= 0)
+		snprintf(t2, sizeof t2, ", ~%ld:%02ld left",
+		    (long)(left + 0.5) / 60, (long)(left + 0.5) % 60);
+	else
+		t2[0] = '\0';
+	fprintf(j->ctx->err, "\r\033[Kburnin [%s] %u/%u: %u running, %u "
+	    "passed, %u warned, %u failed, %u unreachable; %s%s%s", bar,
+	    j->ended, j->n, c[BURNIN_RUNNING], c[BURNIN_PASSED],
+	    c[BURNIN_WARNED], c[BURNIN_FAILED], c[BURNIN_UNREACHABLE], t1, t2,
+	    last ? "\n" : "");
+	fflush(j->ctx->err);
+}
+
+/*
+ * A node's result as the report folds it: passed; or the failing GPUs and
+ * tests and what dcgmi said; then what on-pass or on-fail did.
+ */
+static void
+burnin_text(const struct burnin *b, char *text, size_t len)
+{
+	const char	*state = field_enum_name(FT_BURNIN, b->state);
+	int		 n;
+
+	if (b->state == BURNIN_PASSED || b->state == BURNIN_CANCELLED)
+		n = snprintf(text, len, "%s", state);
+	else if (b->state == BURNIN_FAILED &&
+	    strncmp(b->gpus, "fail ", 5) == 0 && b->tests[0] != '\0')
+		n = snprintf(text, len, "GPU %.*s: %.100s: %.300s",
+		    (int)strcspn(b->gpus + 5, ";"), b->gpus + 5, b->tests,
+		    b->message);
+	else if (b->state == BURNIN_FAILED && b->tests[0] != '\0')
+		n = snprintf(text, len, "%.100s: %.300s", b->tests,
+		    b->message);
+	else if (b->state == BURNIN_FAILED)
+		n = snprintf(text, len, "%.400s", b->message);
+	else
+		n = snprintf(text, len, "%s: %.400s", state, b->message);
+	if (b->action[0] != '\0' && n >= 0 && (size_t)n < len)
+		snprintf(text + n, len - n, "; %s", b->action);
+}
+
+/* The node's result, for the report and the audit log. */
+static void
+burnin_result(struct burnin_job *j, u_int i)
+{
+	const struct burnin	*b = &j->rows[i];
+	char			 text[600];
+
+	burnin_text(b, text, sizeof text);
+	action_result(j->action, j->ids[i], b->state == BURNIN_PASSED ||
+	    b->state == BURNIN_WARNED, text);
+}
+
+/* The run's counts, from its rows. */
+static void
+burnin_count(struct burnin_job *j)
+{
+	struct burnrun	*r = &j->run;
+	u_int		 i;
+
+	r->passed = r->warned = r->failed = r->unreachable = 0;
+	r->cancelled = 0;
+	for (i = 0; i < j->n; i++) {
+		switch (j->rows[i].state) {
+		case BURNIN_PASSED:
+			r->passed++;
 			break;
-		case FT_INT:
-			if (json_is_integer(v))
-				*(int *)(p + f->off) = json_integer_value(v);
+		case BURNIN_WARNED:
+			r->warned++;
 			break;
-		case FT_FLOAT:
-			if (json_is_number(v))
-				*(float *)(p + f->off) = json_number_value(v);
+		case BURNIN_FAILED:
+			r->failed++;
 			break;
-		case FT_TIME:
-			memset(&tm, 0, sizeof tm);
-			if (s != NULL && strptime(s, "%Y-%m-%dT%H:%M:%S",
-			    &tm) != NULL) {
-				tm.tm_isdst = -1;
-				*(double *)(p + f->off) = mktime(&tm);
-			}
+		case BURNIN_UNREACHABLE:
+			r->unreachable++;
 			break;
-		case FT_RESULT:
-		case FT_BURNIN:
-			for (i = 0; s != NULL && i < 16; i++) {
-				if (strcmp(field_enum_name(f->type, i),
-				    s) == 0) {
-					*(int *)(p + f->off) = i;
-					break;
-				}
-			}
+		case BURNIN_CANCELLED:
+			r->cancelled++;
 			break;
 		default:
 			break;
@@ -396,139 +256,351 @@ burnin_read_record(json_t *o, const struct record *r, void *rec)
 	}
 }
 
-static int
-burnin_cmp(const void *a, const void *b)
+/* One node's burn-in ended: its verdict, kept. */
+static void
+burnin_done(const struct exec_result *x, void *arg)
 {
-	return (-strcmp(((const struct burnrun *)a)->run,
-	    ((const struct burnrun *)b)->run));
+	struct burnin_job	*j = arg;
+	struct burnin		*b;
+	u_int			 i;
+	char			 text[600];
+
+	for (i = 0; i < j->n; i++) {
+		if (j->exec[i] == x->id && j->exec[i] != 0)
+			break;
+	}
+	if (i == j->n)
+		return;
+	b = &j->rows[i];
+	j->exec[i] = 0;
+	j->running--;
+	j->ended++;
+	b->ended = time(NULL);
+	b->elapsed = loop_now() - j->began[i];
+	if (x->why != NULL && strcmp(x->why, "cancelled") == 0) {
+		b->state = BURNIN_CANCELLED;
+		strlcpy(b->message, "cancelled", sizeof b->message);
+	} else if (x->status == -1) {
+		b->state = BURNIN_UNREACHABLE;
+		snprintf(b->message, sizeof b->message, "%s",
+		    x->why != NULL ? x->why : "did not end");
+	} else if (burnin_verdict(b, x->out->data, x->out->len) != 0 &&
+	    x->err->len > 0) {
+		/* Nothing dcgmi could say: what the shell said instead. */
+		snprintf(b->message, sizeof b->message, "exit %d: %.*s",
+		    x->status, (int)strcspn(x->err->data, "\n"),
+		    x->err->data);
+	}
+	burnin_store_write(j->store, "burnin", b);
+
+	burnin_result(j, i);
+	burnin_text(b, text, sizeof text);
+	model_event(j->ctx->model, j->ids[i], -1, EV_ACTION, 0,
+	    "burn-in %s", text);
+	if (j->ended == j->n)
+		j->stopped = loop_now();
+	else
+		burnin_start_more(j);
+	burnin_changed(j, 0);
 }
 
-/* One run's file: the run, its counts from its nodes, and the nodes. */
+/* Start queued nodes while fewer than the fan-out run. */
 static void
-burnin_read_file(FILE *f, struct burnrun *r, struct burnin **nodes,
-    u_int *nnodes)
+burnin_start_more(struct burnin_job *j)
 {
-	struct burnin	 b, *all = NULL;
-	json_t		*o;
-	char		*line = NULL;
-	size_t		 size = 0;
-	ssize_t		 n;
-	u_int		 lines = 0, nb = 0, i;
-	int		 count[BURNIN_CANCELLED + 1];
+	u_int	 i;
 
-	memset(count, 0, sizeof count);
-	while (lines++ < 1000000 && (n = getline(&line, &size, f)) > 0) {
-		if ((o = json_loadb(line, n, 0, NULL)) == NULL)
-			continue;
-		if (!json_is_object(o)) {
-			json_decref(o);
-			continue;
-		}
-		if (json_object_get(o, "node") == NULL) {
-			burnin_read_record(o, record_find("burnrun"), r);
-			json_decref(o);
-			continue;
-		}
-		memset(&b, 0, sizeof b);
-		burnin_read_record(o, record_find("burnin"), &b);
-		json_decref(o);
-		/* A node's later line (what on-pass did) replaces it. */
-		for (i = 0; i < nb; i++) {
-			if (strcmp(all[i].node, b.node) == 0)
-				break;
-		}
-		if (i == nb)
-			all = xreallocarray(all, ++nb, sizeof *all);
-		all[i] = b;
+	while (!j->cancelled && j->next < j->n && j->running < j->fanout) {
+		i = j->next++;
+		j->rows[i].state = BURNIN_RUNNING;
+		j->rows[i].started = time(NULL);
+		j->began[i] = loop_now();
+		j->running++;
+		j->exec[i] = backend_exec(j->ctx->backend, j->ids[i],
+		    j->command, j->timeout, burnin_done, j);
 	}
-	free(line);
-	for (i = 0; i < nb; i++) {
-		if ((u_int)all[i].state < nitems(count))
-			count[all[i].state]++;
-	}
-	if (nodes != NULL) {
-		*nodes = all;
-		*nnodes = nb;
-	} else
-		free(all);
-	r->passed = count[BURNIN_PASSED];
-	r->warned = count[BURNIN_WARNED];
-	r->failed = count[BURNIN_FAILED];
-	r->unreachable = count[BURNIN_UNREACHABLE];
-	r->cancelled = count[BURNIN_CANCELLED];
 }
 
 /*
- * The runs in the store, newest first, and with `run', that run's nodes.
- * A run still "running" in its file is one that was interrupted, unless
- * the caller knows better.
+ * Run one command (resume, drain) as if typed: confirmed, and past the
+ * circuit breaker, with the burn-in (its drains counted then).
  */
-int
-burnin_store_read(const char *run, struct burnrun **runs, u_int *nruns,
-    struct burnin **nodes, u_int *nnodes, char **cause)
+static enum cmd_status
+burnin_follow(struct burnin_job *j, char **argv, int argc)
 {
-	struct burnrun	 r;
-	struct dirent	*de;
-	DIR		*d;
-	FILE		*f;
-	char		*dir, *path;
-	size_t		 len;
-	int		 found = 0;
+	struct cmd_ctx	*ctx = j->ctx;
+	enum cmd_status	 st;
+	int		 yes = ctx->yes, force = ctx->force;
+	FILE		*out = ctx->out, *quiet;
+	char		*text = NULL;
+	size_t		 len = 0;
 
-	*runs = NULL;
-	*nruns = 0;
-	if (nodes != NULL) {
-		*nodes = NULL;
-		*nnodes = 0;
+	/* Its report is in the burn-in's; its errors are not. */
+	if ((quiet = open_memstream(&text, &len)) != NULL)
+		ctx->out = quiet;
+	ctx->yes = ctx->force = 1;
+	st = cmd_run(ctx, argc, argv);
+	ctx->yes = yes;
+	ctx->force = force;
+	ctx->out = out;
+	if (quiet != NULL)
+		fclose(quiet);
+	free(text);
+	return (st);
+}
+
+/* The nodes of the rows in a state (or not in it), folded. */
+static char *
+burnin_set(struct burnin_job *j, int passed, const char *message)
+{
+	int	*ids;
+	u_int	 i, n = 0;
+	char	*set;
+	int	 ok;
+
+	ids = xcalloc(j->n, sizeof *ids);
+	for (i = 0; i < j->n; i++) {
+		ok = j->rows[i].state == BURNIN_PASSED ||
+		    j->rows[i].state == BURNIN_WARNED;
+		if (j->rows[i].state == BURNIN_CANCELLED || ok != passed)
+			continue;
+		if (message != NULL && strcmp(j->rows[i].message,
+		    message) != 0)
+			continue;
+		ids[n++] = j->ids[i];
 	}
-	if ((dir = burnin_dir(0, cause)) == NULL)
-		return (-1);
-	if ((d = opendir(dir)) == NULL) {
-		if (errno != ENOENT) {
-			xasprintf(cause, "%s: %s", dir, strerror(errno));
-			free(dir);
-			return (-1);
+	set = n > 0 ? model_fold(j->ctx->model, ids, n) : NULL;
+	free(ids);
+	return (set);
+}
+
+/*
+ * on-pass=resume, on-fail=drain: one resume for those that passed, one
+ * drain per verdict for those that did not.
+ */
+static void
+burnin_follow_up(struct burnin_job *j)
+{
+	char		*set, *argv[4], *reason;
+	enum cmd_status	 st;
+	u_int		 i, k;
+
+	if ((j->flags & BURNIN_ON_PASS) &&
+	    (set = burnin_set(j, 1, NULL)) != NULL) {
+		argv[0] = "resume";
+		argv[1] = set;
+		st = burnin_follow(j, argv, 2);
+		for (i = 0; i < j->n; i++) {
+			if (j->rows[i].state == BURNIN_PASSED ||
+			    j->rows[i].state == BURNIN_WARNED)
+				strlcpy(j->rows[i].action, st == CMD_OK ?
+				    "resumed" : "resume failed",
+				    sizeof j->rows[i].action);
 		}
-		free(dir);
-		if (run == NULL)
-			return (0);
-		xasprintf(cause, "no such run: %s", run);
-		return (-1);
+		free(set);
 	}
-	while ((de = readdir(d)) != NULL && *nruns < 100000) {
-		len = strlen(de->d_name);
-		if (len <= 6 || de->d_name[0] == '.' ||
-		    strcmp(de->d_name + len - 6, ".jsonl") != 0)
+	for (i = 0; (j->flags & BURNIN_ON_FAIL) && i < j->n; i++) {
+		if (j->rows[i].state != BURNIN_FAILED &&
+		    j->rows[i].state != BURNIN_UNREACHABLE)
 			continue;
-		memset(&r, 0, sizeof r);
-		parse_copy(r.run, sizeof r.run, de->d_name, len - 6);
-		xasprintf(&path, "%s/%s", dir, de->d_name);
-		f = fopen(path, "r");
-		free(path);
-		if (f == NULL)
+		if (j->rows[i].action[0] != '\0')
+			continue;	/* drained with an earlier one */
+		if ((set = burnin_set(j, 0, j->rows[i].message)) == NULL)
 			continue;
-		if (run != NULL && strcmp(run, r.run) == 0) {
-			found = 1;
-			burnin_read_file(f, &r, nodes, nnodes);
-		} else
-			burnin_read_file(f, &r, NULL, NULL);
-		fclose(f);
-		parse_copy(r.run, sizeof r.run, de->d_name, len - 6);
-		if (strcmp(r.status, "running") == 0)
-			strlcpy(r.status, "interrupted", sizeof r.status);
-		*runs = xreallocarray(*runs, *nruns + 1, sizeof **runs);
-		(*runs)[(*nruns)++] = r;
+		xasprintf(&reason, "reason=burn-in %s %s: %.*s", j->run.run,
+		    field_enum_name(FT_BURNIN, j->rows[i].state), 160,
+		    j->rows[i].message);
+		argv[0] = "drain";
+		argv[1] = set;
+		argv[2] = reason;
+		st = burnin_follow(j, argv, 3);
+		for (k = i; k < j->n; k++) {
+			if ((j->rows[k].state == BURNIN_FAILED ||
+			    j->rows[k].state == BURNIN_UNREACHABLE) &&
+			    strcmp(j->rows[k].message, j->rows[i].message) == 0)
+				strlcpy(j->rows[k].action, st == CMD_OK ?
+				    "drained" : "drain failed",
+				    sizeof j->rows[k].action);
+		}
+		free(reason);
+		free(set);
 	}
-	closedir(d);
-	free(dir);
-	if (*nruns > 1)
-		qsort(*runs, *nruns, sizeof **runs, burnin_cmp);
-	if (run != NULL && !found) {
-		xasprintf(cause, "no such run: %s", run);
-		free(*runs);
-		*runs = NULL;
-		*nruns = 0;
+}
+
+/* Every node has ended: follow up, keep, report. */
+static enum cmd_status
+burnin_finish(struct burnin_job *j)
+{
+	u_int	 i;
+
+	j->finished = 1;
+	burnin_changed(j, 1);
+	if (!j->cancelled)
+		burnin_follow_up(j);
+	for (i = 0; i < j->n; i++) {
+		if (j->rows[i].action[0] == '\0')
+			continue;
+		/* Again, with what was done: the last line of a node wins. */
+		burnin_store_write(j->store, "burnin", &j->rows[i]);
+		burnin_result(j, i);
+	}
+	j->run.ended = time(NULL);
+	strlcpy(j->run.status, j->cancelled ? "cancelled" : "done",
+	    sizeof j->run.status);
+	burnin_count(j);
+	burnin_store_write(j->store, "burnrun", &j->run);
+	fclose(j->store);
+	j->store = NULL;
+	return (action_end(j->ctx, j->action));
+}
+
+/* The console: the clock, and the end when it comes. */
+static void
+burnin_tick(void *arg)
+{
+	struct cmd_ctx		*ctx = arg;
+	struct burnin_job	*j = ctx->burnin;
+	char			*out = NULL, *err = NULL;
+	size_t			 outlen = 0, errlen = 0;
+	FILE			*fo, *fe;
+	enum cmd_status		 st;
+
+	if (j == NULL || ctx->ui == NULL)
+		return;
+	burnin_changed(j, 0);
+	if (j->ended < j->n) {
+		loop_timer(ui_loop(ctx->ui), 1, burnin_tick, ctx);
+		return;
+	}
+	if (j->finished)
+		return;
+	/* What the follow-up and the report print goes to the message. */
+	if ((fo = open_memstream(&out, &outlen)) == NULL ||
+	    (fe = open_memstream(&err, &errlen)) == NULL)
+		return;
+	ctx->out = fo;
+	ctx->err = fe;
+	st = burnin_finish(j);
+	fclose(fo);
+	fclose(fe);
+	ctx->out = ctx->err = NULL;
+	ui_message(ctx->ui, st != CMD_OK, "burn-in %s %s: %d passed, %d "
+	    "warned, %d failed, %d unreachable%s%s", j->run.run,
+	    j->run.status, j->run.passed, j->run.warned, j->run.failed,
+	    j->run.unreachable, errlen > 0 ? "; " : "",
+	    errlen > 0 ? err : "");
+	free(out);
+	free(err);
+}
+
+/*
+ * Start a burn-in of the action's nodes, which it takes, with the command
+ * each runs.  In the console, the clock starts; in batch mode, the caller
+ * waits with burnin_wait.
+ */
+struct burnin_job *
+burnin_start(struct cmd_ctx *ctx, struct action *a, char *command, int level,
+    int flags)
+{
+	struct burnin_job	*j;
+	char			*cause, user[32], from[64];
+	u_int			 k;
+
+	j = xcalloc(1, sizeof *j);
+	j->ctx = ctx;
+	j->action = a;
+	j->command = command;
+	j->n = a->nnodes;
+	j->rows = xcalloc(j->n, sizeof *j->rows);
+	j->ids = xcalloc(j->n, sizeof *j->ids);
+	j->exec = xcalloc(j->n, sizeof *j->exec);
+	j->began = xcalloc(j->n, sizeof *j->began);
+	j->fanout = options_get_int("ssh.fanout");
+	j->timeout = options_get_float("burnin.timeout");
+	if (j->timeout == 0)
+		j->timeout = burnin_typical[level] * 4;
+	j->flags = flags;
+	j->started = loop_now();
+	j->progress = ctx->ui == NULL && isatty(fileno(ctx->err));
+
+	j->run.started = time(NULL);
+	j->run.level = level;
+	j->run.count = j->n;
+	strlcpy(j->run.status, "running", sizeof j->run.status);
+	strlcpy(j->run.nodes, a->set, sizeof j->run.nodes);
+	snprintf(j->run.options, sizeof j->run.options, "%s%s%s",
+	    (flags & BURNIN_ON_PASS) ? "on-pass=resume" : "",
+	    (flags & BURNIN_ON_PASS) && (flags & BURNIN_ON_FAIL) ? " " : "",
+	    (flags & BURNIN_ON_FAIL) ? "on-fail=drain" : "");
+	audit_operator(user, sizeof user, from, sizeof from);
+	strlcpy(j->run.user, user, sizeof j->run.user);
+	if ((j->store = burnin_store_create(&j->run, &cause)) == NULL) {
+		fprintf(ctx->err, "myriad: burnin: results not kept: %s\n",
+		    cause);
+		free(cause);
+	}
+	burnin_store_write(j->store, "burnrun", &j->run);
+	for (k = 0; k < j->n; k++) {
+		j->ids[k] = a->nodes[k];
+		strlcpy(j->rows[k].run, j->run.run, sizeof j->rows[k].run);
+		strlcpy(j->rows[k].node, model_node_name(ctx->model,
+		    a->nodes[k]), sizeof j->rows[k].node);
+		j->rows[k].level = level;
+		j->rows[k].state = BURNIN_QUEUED;
+	}
+	burnin_start_more(j);
+	burnin_changed(j, 0);
+	if (ctx->ui != NULL)
+		loop_timer(ui_loop(ctx->ui), 1, burnin_tick, ctx);
+	return (j);
+}
+
+/*
+ * Batch mode: on a terminal, a look every second for the progress line;
+ * else wait for the nodes under way (each bounded by its timeout) until
+ * the last has started and ended.  Then the end.
+ */
+enum cmd_status
+burnin_wait(struct burnin_job *j)
+{
+	while (j->ended < j->n) {
+		if (j->progress)
+			backend_exec_poll(j->ctx->backend, 1);
+		else
+			backend_exec_wait_ids(j->ctx->backend, j->exec, j->n);
+		burnin_changed(j, 0);
+	}
+	return (burnin_finish(j));
+}
+
+/* Stop the run: its queued nodes cancelled, those running stopped. */
+int
+burnin_cancel(struct burnin_job *j)
+{
+	u_int	 i, stopped = 0;
+
+	if (!burnin_running(j, NULL))
 		return (-1);
+	j->cancelled = 1;
+	for (i = 0; i < j->n; i++) {
+		if (j->rows[i].state == BURNIN_QUEUED) {
+			j->rows[i].state = BURNIN_CANCELLED;
+			strlcpy(j->rows[i].message, "cancelled before it "
+			    "started", sizeof j->rows[i].message);
+			burnin_result(j, i);
+			j->ended++;
+			stopped++;
+		}
 	}
-	return (0);
+	j->next = j->n;
+	for (i = 0; i < j->n; i++) {
+		if (j->exec[i] != 0) {
+			backend_exec_cancel(j->ctx->backend, j->exec[i]);
+			stopped++;
+		}
+	}
+	if (j->ended == j->n && j->stopped == 0)
+		j->stopped = loop_now();
+	burnin_changed(j, 0);
+	return (stopped);
 }

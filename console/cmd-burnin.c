@@ -1,504 +1,24 @@
 /*
- * myriad - burn-in: burnin, burnin-cancel, list-burnins.
+ * myriad - burn-in: burnin, burnin-cancel.
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  *
- * A burn-in runs `dcgmi diag -r LEVEL -j' (burnin.command) on each node
- * of a set, at most ssh.fanout at once, the rest queued, and reads each
- * node's verdict from what dcgmi prints (burnin.c).  It runs only on
- * nodes that are drained or idle with no running job, unless forced, and
- * it takes the path of every command that changes the cluster (action.c:
- * confirmation, --dry-run, --yes, the audit log, the folded report and
- * the exit status 0, 3 or 1).  Each node's result is kept in the store as
- * it ends.  When every node has ended, on-pass=resume resumes those that
- * passed and on-fail=drain drains those that did not, the verdict their
- * reason, through the resume and drain commands (each its own action in
- * the audit log).
- *
- * In batch mode the command waits for the end, with a progress line on
- * standard error when it is a terminal; in the console it returns at once
- * and the Burn-in view follows it, a timer a second keeping the clock.
- * One burn-in runs at a time.
+ * burnin reads its arguments and starts a run (burnin.c) on nodes that
+ * are drained or idle with no running job, unless forced, taking the path
+ * of every command that changes the cluster (action.c: confirmation,
+ * --dry-run, --yes, the audit log, the folded report and the exit status
+ * 0, 3 or 1).  In batch mode it waits for the end; in the console it
+ * returns at once and the Burn-in view follows the run.  One burn-in runs
+ * at a time; burnin-cancel stops it.
  */
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "myriad.h"
-#include "backend.h"
-
-struct burnin_job {
-	struct cmd_ctx	*ctx;
-	struct action	*action;
-	struct burnrun	 run;
-	struct burnin	*rows;		/* one a node */
-	int		*ids;		/* their node ids */
-	int		*exec;		/* backend_exec ids, 0 when none */
-	double		*began;		/* loop_now() when each started */
-	u_int		 n;
-	u_int		 next;		/* the first queued row */
-	u_int		 running;
-	u_int		 ended;
-	u_int		 fanout;
-	char		*command;
-	double		 timeout;
-	double		 started;	/* loop_now() */
-	double		 stopped;	/* when the last node ended */
-	int		 on_pass;	/* resume those that pass */
-	int		 on_fail;	/* drain those that fail */
-	FILE		*store;
-	int		 cancelled;
-	int		 finished;
-	int		 progress;	/* a progress line on standard error */
-	int		 ticking;	/* the console's timer is set */
-};
-
-/* The run under way, or the last one. */
-static struct burnin_job *burnin_job;
-
-/* A dcgmi diag's usual length per level, before any node has ended. */
-static const double burnin_typical[] = { 0, 120, 600, 2400, 7200 };
-
-static void	burnin_start_more(struct burnin_job *);
-static void	burnin_tick(void *);
-
-static void
-burnin_free(struct burnin_job *j)
-{
-	if (j == NULL)
-		return;
-	if (j->store != NULL)
-		fclose(j->store);
-	action_free(j->action);
-	free(j->rows);
-	free(j->ids);
-	free(j->exec);
-	free(j->began);
-	free(j->command);
-	free(j);
-}
-
-/* The rows of the view: the run under way, or the last one. */
-const struct burnin *
-burnin_rows(u_int *n)
-{
-	if (burnin_job == NULL) {
-		*n = 0;
-		return (NULL);
-	}
-	*n = burnin_job->n;
-	return (burnin_job->rows);
-}
-
-/* How long a node takes: those that ended, else the level's usual time. */
-static double
-burnin_per_node(struct burnin_job *j)
-{
-	double	 sum = 0;
-	u_int	 i, n = 0;
-
-	for (i = 0; i < j->n; i++) {
-		if (j->rows[i].state == BURNIN_PASSED ||
-		    j->rows[i].state == BURNIN_WARNED ||
-		    j->rows[i].state == BURNIN_FAILED) {
-			sum += j->rows[i].elapsed;
-			n++;
-		}
-	}
-	if (n > 0)
-		return (sum / n);
-	if (strcmp(options_get("source"), "sim") == 0)
-		return (j->run.level * options_get_float("sim.diag-seconds"));
-	return (burnin_typical[j->run.level]);
-}
-
-/*
- * The run, its time so far and an estimate of the time left (-1 when it
- * has ended); NULL when there has been none.
- */
-const struct burnrun *
-burnin_run(double *elapsed, double *left)
-{
-	struct burnin_job	*j = burnin_job;
-	double			 now = loop_now(), per, most = 0, t;
-	u_int			 i, waves;
-
-	*elapsed = 0;
-	*left = -1;
-	if (j == NULL)
-		return (NULL);
-	*elapsed = (j->stopped > 0 ? j->stopped : now) - j->started;
-	if (j->ended == j->n)
-		return (&j->run);
-	per = burnin_per_node(j);
-	for (i = 0; i < j->n; i++) {
-		if (j->rows[i].state != BURNIN_RUNNING)
-			continue;
-		j->rows[i].elapsed = now - j->began[i];
-		t = per - j->rows[i].elapsed;
-		if (t > most)
-			most = t;
-	}
-	waves = (j->n - j->next + j->fanout - 1) / j->fanout;
-	*left = most + waves * per;
-	return (&j->run);
-}
-
-/* The progress line: a bar, the counts, the time. */
-static void
-burnin_progress(struct burnin_job *j, int last)
-{
-	double	 elapsed, left;
-	u_int	 i, full, c[BURNIN_CANCELLED + 1];
-	char	 bar[32], t1[32], t2[32];
-
-	if (!j->progress)
-		return;
-	burnin_run(&elapsed, &left);
-	memset(c, 0, sizeof c);
-	for (i = 0; i < j->n; i++)
-		c[j->rows[i].state]++;
-	full = j->n > 0 ? j->ended * 20 / j->n : 0;
-	for (i = 0; i < 20; i++)
-		bar[i] = i < full ? '#' : '-';
-	bar[20] = '\0';
-	snprintf(t1, sizeof t1, "%ld:%02ld", (long)elapsed / 60,
-	    (long)elapsed % 60);
-	if (left >= 0)
-		snprintf(t2, sizeof t2, ", ~%ld:%02ld left",
-		    (long)(left + 0.5) / 60, (long)(left + 0.5) % 60);
-	else
-		t2[0] = '\0';
-	fprintf(j->ctx->err, "\r\033[Kburnin [%s] %u/%u: %u running, %u "
-	    "passed, %u warned, %u failed, %u unreachable; %s%s%s", bar,
-	    j->ended, j->n, c[BURNIN_RUNNING], c[BURNIN_PASSED],
-	    c[BURNIN_WARNED], c[BURNIN_FAILED], c[BURNIN_UNREACHABLE], t1, t2,
-	    last ? "\n" : "");
-	fflush(j->ctx->err);
-}
-
-/*
- * A node's result as the report folds it: passed; or the failing GPUs and
- * tests and what dcgmi said; then what on-pass or on-fail did.
- */
-static void
-burnin_text(const struct burnin *b, char *text, size_t len)
-{
-	const char	*state = field_enum_name(FT_BURNIN, b->state);
-	int		 n;
-
-	if (b->state == BURNIN_PASSED || b->state == BURNIN_CANCELLED)
-		n = snprintf(text, len, "%s", state);
-	else if (b->state == BURNIN_FAILED &&
-	    strncmp(b->gpus, "fail ", 5) == 0 && b->tests[0] != '\0')
-		n = snprintf(text, len, "GPU %.*s: %.100s: %.300s",
-		    (int)strcspn(b->gpus + 5, ";"), b->gpus + 5, b->tests,
-		    b->message);
-	else if (b->state == BURNIN_FAILED && b->tests[0] != '\0')
-		n = snprintf(text, len, "%.100s: %.300s", b->tests,
-		    b->message);
-	else if (b->state == BURNIN_FAILED)
-		n = snprintf(text, len, "%.400s", b->message);
-	else
-		n = snprintf(text, len, "%s: %.400s", state, b->message);
-	if (b->action[0] != '\0' && n >= 0 && (size_t)n < len)
-		snprintf(text + n, len - n, "; %s", b->action);
-}
-
-/* The node's result, for the report and the audit log. */
-static void
-burnin_result(struct burnin_job *j, u_int i)
-{
-	const struct burnin	*b = &j->rows[i];
-	char			 text[600];
-
-	burnin_text(b, text, sizeof text);
-	action_result(j->action, j->ids[i], b->state == BURNIN_PASSED ||
-	    b->state == BURNIN_WARNED, text);
-}
-
-/* The run's counts, from its rows. */
-static void
-burnin_count(struct burnin_job *j)
-{
-	struct burnrun	*r = &j->run;
-	u_int		 i;
-
-	r->passed = r->warned = r->failed = r->unreachable = 0;
-	r->cancelled = 0;
-	for (i = 0; i < j->n; i++) {
-		switch (j->rows[i].state) {
-		case BURNIN_PASSED:
-			r->passed++;
-			break;
-		case BURNIN_WARNED:
-			r->warned++;
-			break;
-		case BURNIN_FAILED:
-			r->failed++;
-			break;
-		case BURNIN_UNREACHABLE:
-			r->unreachable++;
-			break;
-		case BURNIN_CANCELLED:
-			r->cancelled++;
-			break;
-		default:
-			break;
-		}
-	}
-}
-
-/* One node's burn-in ended: its verdict, kept. */
-static void
-burnin_done(const struct exec_result *x, void *arg)
-{
-	struct burnin_job	*j = arg;
-	struct burnin		*b;
-	u_int			 i;
-	char			 text[600];
-
-	for (i = 0; i < j->n; i++) {
-		if (j->exec[i] == x->id && j->exec[i] != 0)
-			break;
-	}
-	if (i == j->n)
-		return;
-	b = &j->rows[i];
-	j->exec[i] = 0;
-	j->running--;
-	j->ended++;
-	b->ended = time(NULL);
-	b->elapsed = loop_now() - j->began[i];
-	if (x->why != NULL && strcmp(x->why, "cancelled") == 0) {
-		b->state = BURNIN_CANCELLED;
-		strlcpy(b->message, "cancelled", sizeof b->message);
-	} else if (x->status == -1) {
-		b->state = BURNIN_UNREACHABLE;
-		snprintf(b->message, sizeof b->message, "%s",
-		    x->why != NULL ? x->why : "did not end");
-	} else if (burnin_verdict(b, x->out->data, x->out->len) != 0 &&
-	    x->err->len > 0) {
-		/* Nothing dcgmi could say: what the shell said instead. */
-		snprintf(b->message, sizeof b->message, "exit %d: %.*s",
-		    x->status, (int)strcspn(x->err->data, "\n"),
-		    x->err->data);
-	}
-	burnin_store_write(j->store, "burnin", b);
-
-	burnin_result(j, i);
-	burnin_text(b, text, sizeof text);
-	model_event(j->ctx->model, j->ids[i], -1, EV_ACTION, 0,
-	    "burn-in %s", text);
-	if (j->ended == j->n)
-		j->stopped = loop_now();
-	else
-		burnin_start_more(j);
-	burnin_progress(j, 0);
-	j->ctx->model->gen[DOM_BURNIN]++;
-}
-
-/* Start queued nodes while fewer than the fan-out run. */
-static void
-burnin_start_more(struct burnin_job *j)
-{
-	u_int	 i;
-
-	while (!j->cancelled && j->next < j->n && j->running < j->fanout) {
-		i = j->next++;
-		j->rows[i].state = BURNIN_RUNNING;
-		j->rows[i].started = time(NULL);
-		j->began[i] = loop_now();
-		j->running++;
-		j->exec[i] = backend_exec(j->ctx->backend, j->ids[i],
-		    j->command, j->timeout, burnin_done, j);
-	}
-}
-
-/*
- * Run one command (resume, drain) as if typed: confirmed, and past the
- * circuit breaker, with the burn-in (its drains counted then).
- */
-static enum cmd_status
-burnin_follow(struct burnin_job *j, char **argv, int argc)
-{
-	struct cmd_ctx	*ctx = j->ctx;
-	enum cmd_status	 st;
-	int		 yes = ctx->yes, force = ctx->force;
-	FILE		*out = ctx->out, *quiet;
-	char		*text = NULL;
-	size_t		 len = 0;
-
-	/* Its report is in the burn-in's; its errors are not. */
-	if ((quiet = open_memstream(&text, &len)) != NULL)
-		ctx->out = quiet;
-	ctx->yes = ctx->force = 1;
-	st = cmd_run(ctx, argc, argv);
-	ctx->yes = yes;
-	ctx->force = force;
-	ctx->out = out;
-	if (quiet != NULL)
-		fclose(quiet);
-	free(text);
-	return (st);
-}
-
-/* The nodes of the rows in a state (or not in it), folded. */
-static char *
-burnin_set(struct burnin_job *j, int passed, const char *message)
-{
-	int	*ids;
-	u_int	 i, n = 0;
-	char	*set;
-	int	 ok;
-
-	ids = xcalloc(j->n, sizeof *ids);
-	for (i = 0; i < j->n; i++) {
-		ok = j->rows[i].state == BURNIN_PASSED ||
-		    j->rows[i].state == BURNIN_WARNED;
-		if (j->rows[i].state == BURNIN_CANCELLED || ok != passed)
-			continue;
-		if (message != NULL && strcmp(j->rows[i].message,
-		    message) != 0)
-			continue;
-		ids[n++] = j->ids[i];
-	}
-	set = n > 0 ? model_fold(j->ctx->model, ids, n) : NULL;
-	free(ids);
-	return (set);
-}
-
-/*
- * on-pass=resume, on-fail=drain: one resume for those that passed, one
- * drain per verdict for those that did not.
- */
-static void
-burnin_follow_up(struct burnin_job *j)
-{
-	char		*set, *argv[4], *reason;
-	enum cmd_status	 st;
-	u_int		 i, k;
-
-	if (j->on_pass && (set = burnin_set(j, 1, NULL)) != NULL) {
-		argv[0] = "resume";
-		argv[1] = set;
-		st = burnin_follow(j, argv, 2);
-		for (i = 0; i < j->n; i++) {
-			if (j->rows[i].state == BURNIN_PASSED ||
-			    j->rows[i].state == BURNIN_WARNED)
-				strlcpy(j->rows[i].action, st == CMD_OK ?
-				    "resumed" : "resume failed",
-				    sizeof j->rows[i].action);
-		}
-		free(set);
-	}
-	for (i = 0; j->on_fail && i < j->n; i++) {
-		if (j->rows[i].state != BURNIN_FAILED &&
-		    j->rows[i].state != BURNIN_UNREACHABLE)
-			continue;
-		if (j->rows[i].action[0] != '\0')
-			continue;	/* drained with an earlier one */
-		if ((set = burnin_set(j, 0, j->rows[i].message)) == NULL)
-			continue;
-		xasprintf(&reason, "reason=burn-in %s %s: %.*s", j->run.run,
-		    field_enum_name(FT_BURNIN, j->rows[i].state), 160,
-		    j->rows[i].message);
-		argv[0] = "drain";
-		argv[1] = set;
-		argv[2] = reason;
-		st = burnin_follow(j, argv, 3);
-		for (k = i; k < j->n; k++) {
-			if ((j->rows[k].state == BURNIN_FAILED ||
-			    j->rows[k].state == BURNIN_UNREACHABLE) &&
-			    strcmp(j->rows[k].message, j->rows[i].message) == 0)
-				strlcpy(j->rows[k].action, st == CMD_OK ?
-				    "drained" : "drain failed",
-				    sizeof j->rows[k].action);
-		}
-		free(reason);
-		free(set);
-	}
-}
-
-/* Every node has ended: follow up, keep, report. */
-static enum cmd_status
-burnin_finish(struct burnin_job *j)
-{
-	enum cmd_status	 st;
-	u_int		 i;
-
-	j->finished = 1;
-	burnin_progress(j, 1);
-	if (!j->cancelled)
-		burnin_follow_up(j);
-	for (i = 0; i < j->n; i++) {
-		if (j->rows[i].action[0] == '\0')
-			continue;
-		/* Again, with what was done: the last line of a node wins. */
-		burnin_store_write(j->store, "burnin", &j->rows[i]);
-		burnin_result(j, i);
-	}
-	j->run.ended = time(NULL);
-	strlcpy(j->run.status, j->cancelled ? "cancelled" : "done",
-	    sizeof j->run.status);
-	burnin_count(j);
-	burnin_store_write(j->store, "burnrun", &j->run);
-	fclose(j->store);
-	j->store = NULL;
-	st = action_end(j->ctx, j->action);
-	j->ctx->model->gen[DOM_BURNIN]++;
-	return (st);
-}
-
-/* The console: the clock, and the end when it comes. */
-static void
-burnin_tick(void *arg)
-{
-	struct burnin_job	*j = burnin_job;
-	struct cmd_ctx		*ctx;
-	char			*out = NULL, *err = NULL;
-	size_t			 outlen = 0, errlen = 0;
-	FILE			*fo, *fe;
-	enum cmd_status		 st;
-
-	if (j == NULL || j->ctx->ui == NULL) {
-		if (j != NULL)
-			j->ticking = 0;
-		return;
-	}
-	ctx = j->ctx;
-	ctx->model->gen[DOM_BURNIN]++;
-	if (j->ended < j->n) {
-		loop_timer(ui_loop(ctx->ui), 1, burnin_tick, NULL);
-		return;
-	}
-	j->ticking = 0;
-	if (j->finished)
-		return;
-	/* What the follow-up and the report print goes to the message. */
-	if ((fo = open_memstream(&out, &outlen)) == NULL ||
-	    (fe = open_memstream(&err, &errlen)) == NULL)
-		return;
-	ctx->out = fo;
-	ctx->err = fe;
-	st = burnin_finish(j);
-	fclose(fo);
-	fclose(fe);
-	ctx->out = ctx->err = NULL;
-	ui_message(ctx->ui, st != CMD_OK, "burn-in %s %s: %d passed, %d "
-	    "warned, %d failed, %d unreachable%s%s", j->run.run,
-	    j->run.status, j->run.passed, j->run.warned, j->run.failed,
-	    j->run.unreachable, errlen > 0 ? "; " : "",
-	    errlen > 0 ? err : "");
-	free(out);
-	free(err);
-}
 
 /* The nodes a burn-in may not touch: not drained or idle, or with jobs. */
 static int
-burnin_refuse(struct cmd_ctx *ctx, struct action *a, struct buf *why)
+cmd_burnin_refuse(struct cmd_ctx *ctx, struct action *a, struct buf *why)
 {
 	struct model	*m = ctx->model;
 	struct node	*n;
@@ -526,19 +46,21 @@ burnin_refuse(struct cmd_ctx *ctx, struct action *a, struct buf *why)
 enum cmd_status
 cmd_burnin(struct cmd_ctx *ctx, struct cmd_args *args)
 {
-	struct burnin_job	*j;
+	const struct burnrun	*r;
 	struct action		*a;
 	struct buf		 why, cmd;
 	const char		*spec = NULL, *w, *p;
-	char			*cause, *end, user[32], from[64];
+	char			*cause, *end;
 	enum cmd_status		 st;
 	long			 level = options_get_int("burnin.level");
-	int			 on_pass = 0, on_fail = 0, i;
+	int			 flags = 0, i;
 	u_int			 k, bad;
+	double			 elapsed, left;
 
-	if (burnin_job != NULL && !burnin_job->finished)
+	if (burnin_running(ctx->burnin, NULL))
 		return (cmd_error(ctx, args, CMD_ERROR, "burn-in %s is "
-		    "running; burnin-cancel stops it", burnin_job->run.run));
+		    "running; burnin-cancel stops it", burnin_run(ctx->burnin,
+		    &elapsed, &left)->run));
 	for (i = 0; i < args->argc; i++) {
 		w = args->argv[i];
 		if (strncmp(w, "level=", 6) == 0) {
@@ -548,13 +70,13 @@ cmd_burnin(struct cmd_ctx *ctx, struct cmd_args *args)
 				return (cmd_error(ctx, args, CMD_USAGE, "bad "
 				    "level '%s': 1 to 4", w + 6));
 		} else if (strcmp(w, "on-pass=resume") == 0)
-			on_pass = 1;
+			flags |= BURNIN_ON_PASS;
 		else if (strcmp(w, "on-pass=none") == 0)
-			on_pass = 0;
+			flags &= ~BURNIN_ON_PASS;
 		else if (strcmp(w, "on-fail=drain") == 0)
-			on_fail = 1;
+			flags |= BURNIN_ON_FAIL;
 		else if (strcmp(w, "on-fail=none") == 0)
-			on_fail = 0;
+			flags &= ~BURNIN_ON_FAIL;
 		else if (strchr(w, '=') != NULL && strchr(w, '[') == NULL)
 			return (cmd_error(ctx, args, CMD_USAGE, "unknown "
 			    "'%s': level=1..4, on-pass=resume, "
@@ -574,7 +96,7 @@ cmd_burnin(struct cmd_ctx *ctx, struct cmd_args *args)
 		return (st);
 	}
 	buf_init(&why);
-	if ((bad = burnin_refuse(ctx, a, &why)) > 0 && !a->force) {
+	if ((bad = cmd_burnin_refuse(ctx, a, &why)) > 0 && !a->force) {
 		st = cmd_error(ctx, args, CMD_ERROR, "refused: %u node%s not "
 		    "drained or idle, or with a running job: %s; --force to "
 		    "burn in anyway", bad, bad == 1 ? " is" : "s are",
@@ -586,7 +108,7 @@ cmd_burnin(struct cmd_ctx *ctx, struct cmd_args *args)
 	}
 	buf_free(&why);
 	/* on-fail=drain drains those not drained already. */
-	for (k = 0; on_fail && k < a->nnodes; k++) {
+	for (k = 0; (flags & BURNIN_ON_FAIL) && k < a->nnodes; k++) {
 		if (strstr(ctx->model->nodes[a->nodes[k]].state, "drain") ==
 		    NULL)
 			a->drains++;
@@ -610,116 +132,29 @@ cmd_burnin(struct cmd_ctx *ctx, struct cmd_args *args)
 		return (st);
 	}
 
-	burnin_free(burnin_job);
-	j = burnin_job = xcalloc(1, sizeof *j);
-	j->ctx = ctx;
-	j->action = a;
-	j->command = cmd.data;
-	j->n = a->nnodes;
-	j->rows = xcalloc(j->n, sizeof *j->rows);
-	j->ids = xcalloc(j->n, sizeof *j->ids);
-	j->exec = xcalloc(j->n, sizeof *j->exec);
-	j->began = xcalloc(j->n, sizeof *j->began);
-	j->fanout = options_get_int("ssh.fanout");
-	j->timeout = options_get_float("burnin.timeout");
-	if (j->timeout == 0)
-		j->timeout = burnin_typical[level] * 4;
-	j->on_pass = on_pass;
-	j->on_fail = on_fail;
-	j->started = loop_now();
-	j->progress = ctx->ui == NULL && isatty(fileno(ctx->err));
-
-	j->run.started = time(NULL);
-	j->run.level = level;
-	j->run.count = j->n;
-	strlcpy(j->run.status, "running", sizeof j->run.status);
-	strlcpy(j->run.nodes, a->set, sizeof j->run.nodes);
-	snprintf(j->run.options, sizeof j->run.options, "%s%s%s",
-	    on_pass ? "on-pass=resume" : "", on_pass && on_fail ? " " : "",
-	    on_fail ? "on-fail=drain" : "");
-	audit_operator(user, sizeof user, from, sizeof from);
-	strlcpy(j->run.user, user, sizeof j->run.user);
-	if ((j->store = burnin_store_create(&j->run, &cause)) == NULL) {
-		fprintf(ctx->err, "myriad: burnin: results not kept: %s\n",
-		    cause);
-		free(cause);
-	}
-	burnin_store_write(j->store, "burnrun", &j->run);
-	for (k = 0; k < j->n; k++) {
-		j->ids[k] = a->nodes[k];
-		strlcpy(j->rows[k].run, j->run.run, sizeof j->rows[k].run);
-		strlcpy(j->rows[k].node, model_node_name(ctx->model,
-		    a->nodes[k]), sizeof j->rows[k].node);
-		j->rows[k].level = level;
-		j->rows[k].state = BURNIN_QUEUED;
-	}
-	burnin_start_more(j);
-	ctx->model->gen[DOM_BURNIN]++;
-
-	if (ctx->ui != NULL) {
-		/* The console follows it in the Burn-in view. */
-		ui_view(ctx->ui, "burnin", &cause);
-		j->ticking = 1;
-		loop_timer(ui_loop(ctx->ui), 1, burnin_tick, NULL);
-		fprintf(ctx->err, "burn-in %s: %u node%s, level %ld\n",
-		    j->run.run, j->n, j->n == 1 ? "" : "s", level);
-		return (CMD_OK);
-	}
-	/*
-	 * On a terminal, a look every second for the progress line; else
-	 * wait for the nodes under way (each bounded by its timeout) until
-	 * the last has started and ended.
-	 */
-	burnin_progress(j, 0);
-	while (j->ended < j->n) {
-		if (j->progress)
-			backend_exec_poll(ctx->backend, 1);
-		else
-			backend_exec_wait_ids(ctx->backend, j->exec, j->n);
-		burnin_progress(j, 0);
-	}
-	return (burnin_finish(j));
-}
-
-/* Whether RUN is the burn-in under way. */
-int
-burnin_running(const char *run)
-{
-	return (burnin_job != NULL && !burnin_job->finished &&
-	    strcmp(burnin_job->run.run, run) == 0);
+	burnin_free(ctx->burnin);
+	ctx->burnin = burnin_start(ctx, a, cmd.data, level, flags);
+	if (ctx->ui == NULL)
+		return (burnin_wait(ctx->burnin));
+	/* The console follows it in the Burn-in view. */
+	r = burnin_run(ctx->burnin, &elapsed, &left);
+	ui_view(ctx->ui, "burnin", &cause);
+	fprintf(ctx->err, "burn-in %s: %d node%s, level %ld\n", r->run,
+	    r->count, r->count == 1 ? "" : "s", level);
+	return (CMD_OK);
 }
 
 enum cmd_status
 cmd_burnin_cancel(struct cmd_ctx *ctx, struct cmd_args *args)
 {
-	struct burnin_job	*j = burnin_job;
-	u_int			 i, stopped = 0;
+	double	 elapsed, left;
+	int	 stopped;
 
-	if (j == NULL || j->finished)
+	if ((stopped = burnin_cancel(ctx->burnin)) == -1)
 		return (cmd_error(ctx, args, CMD_ERROR, "no burn-in is "
 		    "running"));
-	j->cancelled = 1;
-	for (i = 0; i < j->n; i++) {
-		if (j->rows[i].state == BURNIN_QUEUED) {
-			j->rows[i].state = BURNIN_CANCELLED;
-			strlcpy(j->rows[i].message, "cancelled before it "
-			    "started", sizeof j->rows[i].message);
-			burnin_result(j, i);
-			j->ended++;
-			stopped++;
-		}
-	}
-	j->next = j->n;
-	for (i = 0; i < j->n; i++) {
-		if (j->exec[i] != 0) {
-			backend_exec_cancel(ctx->backend, j->exec[i]);
-			stopped++;
-		}
-	}
-	if (j->ended == j->n && j->stopped == 0)
-		j->stopped = loop_now();
-	fprintf(ctx->err, "burn-in %s: %u node%s stopped\n", j->run.run,
-	    stopped, stopped == 1 ? "" : "s");
-	ctx->model->gen[DOM_BURNIN]++;
+	fprintf(ctx->err, "burn-in %s: %d node%s stopped\n",
+	    burnin_run(ctx->burnin, &elapsed, &left)->run, stopped,
+	    stopped == 1 ? "" : "s");
 	return (CMD_OK);
 }

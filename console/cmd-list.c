@@ -237,7 +237,7 @@ cmd_list_burnins(struct cmd_ctx *ctx, struct cmd_args *args)
 	}
 	/* The run under way is running, not interrupted. */
 	for (i = 0; i < nruns; i++) {
-		if (burnin_running(runs[i].run))
+		if (burnin_running(ctx->burnin, runs[i].run))
 			strlcpy(runs[i].status, "running",
 			    sizeof runs[i].status);
 	}

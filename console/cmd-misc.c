@@ -210,8 +210,8 @@ cmd_summary(struct cmd_ctx *ctx, struct cmd_args *args)
 	}
 	for (i = 0; i < m->njobs; i++) {
 		j = &m->jobs[i];
-		running += strcmp(j->state, "RUNNING") == 0;
-		pending += strcmp(j->state, "PENDING") == 0;
+		running += j->jstate == JS_RUNNING;
+		pending += j->jstate == JS_PENDING;
 	}
 	fprintf(ctx->out, "cluster %s%s: %u nodes in %u racks, %zu GPUs\n",
 	    m->cluster, m->simulated ? " (SIMULATED)" : "", m->nnodes,

@@ -10,17 +10,6 @@
 
 #include "myriad.h"
 
-/* The console's commands need the console. */
-static int
-cmd_ui_check(struct cmd_ctx *ctx, struct cmd_args *args)
-{
-	if (ctx->ui != NULL)
-		return (0);
-	cmd_error(ctx, args, CMD_ERROR, "needs the console (run myriad on "
-	    "a terminal without -c or -f)");
-	return (-1);
-}
-
 /*
  * The cause by address: the order a call's arguments are made in is not
  * C's to promise, and cause is set by the call in the other argument.
@@ -42,8 +31,6 @@ cmd_view(struct cmd_ctx *ctx, struct cmd_args *args)
 {
 	char	*cause = NULL;
 
-	if (cmd_ui_check(ctx, args) != 0)
-		return (CMD_ERROR);
 	return (cmd_ui_result(ctx, args, ui_view(ctx->ui, args->argv[0],
 	    &cause), &cause));
 }
@@ -53,8 +40,6 @@ cmd_cursor(struct cmd_ctx *ctx, struct cmd_args *args)
 {
 	char	*cause = NULL;
 
-	if (cmd_ui_check(ctx, args) != 0)
-		return (CMD_ERROR);
 	return (cmd_ui_result(ctx, args, ui_cursor(ctx->ui, args->argv[0],
 	    &cause), &cause));
 }
@@ -62,8 +47,6 @@ cmd_cursor(struct cmd_ctx *ctx, struct cmd_args *args)
 enum cmd_status
 cmd_open(struct cmd_ctx *ctx, struct cmd_args *args)
 {
-	if (cmd_ui_check(ctx, args) != 0)
-		return (CMD_ERROR);
 	ui_open(ctx->ui);
 	return (CMD_OK);
 }
@@ -71,8 +54,6 @@ cmd_open(struct cmd_ctx *ctx, struct cmd_args *args)
 enum cmd_status
 cmd_back(struct cmd_ctx *ctx, struct cmd_args *args)
 {
-	if (cmd_ui_check(ctx, args) != 0)
-		return (CMD_ERROR);
 	ui_back(ctx->ui);
 	return (CMD_OK);
 }
@@ -83,8 +64,6 @@ cmd_mark(struct cmd_ctx *ctx, struct cmd_args *args)
 	char	*cause = NULL;
 	int	 mode = 't';
 
-	if (cmd_ui_check(ctx, args) != 0)
-		return (CMD_ERROR);
 	if (args->opt['c'] != NULL)
 		mode = 'c';
 	else if (args->opt['u'] != NULL)
@@ -100,8 +79,6 @@ cmd_sort(struct cmd_ctx *ctx, struct cmd_args *args)
 {
 	char	*cause = NULL;
 
-	if (cmd_ui_check(ctx, args) != 0)
-		return (CMD_ERROR);
 	return (cmd_ui_result(ctx, args, ui_sort(ctx->ui, args->argv[0],
 	    &cause), &cause));
 }
@@ -111,8 +88,6 @@ cmd_filter(struct cmd_ctx *ctx, struct cmd_args *args)
 {
 	char	*cause = NULL;
 
-	if (cmd_ui_check(ctx, args) != 0)
-		return (CMD_ERROR);
 	return (cmd_ui_result(ctx, args, ui_filter(ctx->ui,
 	    args->argc > 0 ? args->argv[0] : "", &cause), &cause));
 }
@@ -122,8 +97,6 @@ cmd_metric(struct cmd_ctx *ctx, struct cmd_args *args)
 {
 	char	*cause = NULL;
 
-	if (cmd_ui_check(ctx, args) != 0)
-		return (CMD_ERROR);
 	return (cmd_ui_result(ctx, args, ui_metric(ctx->ui, args->argv[0],
 	    &cause), &cause));
 }
@@ -131,8 +104,6 @@ cmd_metric(struct cmd_ctx *ctx, struct cmd_args *args)
 enum cmd_status
 cmd_command_prompt(struct cmd_ctx *ctx, struct cmd_args *args)
 {
-	if (cmd_ui_check(ctx, args) != 0)
-		return (CMD_ERROR);
 	ui_prompt(ctx->ui, ':');
 	return (CMD_OK);
 }
@@ -140,8 +111,6 @@ cmd_command_prompt(struct cmd_ctx *ctx, struct cmd_args *args)
 enum cmd_status
 cmd_filter_prompt(struct cmd_ctx *ctx, struct cmd_args *args)
 {
-	if (cmd_ui_check(ctx, args) != 0)
-		return (CMD_ERROR);
 	ui_prompt(ctx->ui, '/');
 	return (CMD_OK);
 }
@@ -153,8 +122,6 @@ cmd_show_keys(struct cmd_ctx *ctx, struct cmd_args *args)
 	struct buf	 b;
 	const char	*view;
 
-	if (cmd_ui_check(ctx, args) != 0)
-		return (CMD_ERROR);
 	view = ui_view_name(ctx->ui);
 	buf_init(&b);
 	buf_printf(&b, "Keys of the %s view (Escape or q closes; `man "
@@ -170,8 +137,6 @@ cmd_show_keys(struct cmd_ctx *ctx, struct cmd_args *args)
 enum cmd_status
 cmd_redraw(struct cmd_ctx *ctx, struct cmd_args *args)
 {
-	if (cmd_ui_check(ctx, args) != 0)
-		return (CMD_ERROR);
 	ui_redraw(ctx->ui);
 	return (CMD_OK);
 }
@@ -179,8 +144,6 @@ cmd_redraw(struct cmd_ctx *ctx, struct cmd_args *args)
 enum cmd_status
 cmd_suspend(struct cmd_ctx *ctx, struct cmd_args *args)
 {
-	if (cmd_ui_check(ctx, args) != 0)
-		return (CMD_ERROR);
 	ui_suspend(ctx->ui);
 	return (CMD_OK);
 }
@@ -188,8 +151,6 @@ cmd_suspend(struct cmd_ctx *ctx, struct cmd_args *args)
 enum cmd_status
 cmd_quit(struct cmd_ctx *ctx, struct cmd_args *args)
 {
-	if (cmd_ui_check(ctx, args) != 0)
-		return (CMD_ERROR);
 	ui_quit(ctx->ui);
 	return (CMD_OK);
 }
@@ -199,8 +160,6 @@ cmd_dump_screen(struct cmd_ctx *ctx, struct cmd_args *args)
 {
 	char	*cause = NULL;
 
-	if (cmd_ui_check(ctx, args) != 0)
-		return (CMD_ERROR);
 	return (cmd_ui_result(ctx, args, ui_dump(ctx->ui, args->argv[0],
 	    &cause), &cause));
 }

@@ -319,6 +319,11 @@ cmd_run(struct cmd_ctx *ctx, int argc, char **argv)
 		return (cmd_error(ctx, &args, CMD_ERROR, "refused: myriad is "
 		    "read-only"));
 	}
+	if ((e->flags & CMD_UI) && ctx->ui == NULL) {
+		free(args.argv);
+		return (cmd_error(ctx, &args, CMD_ERROR, "needs the console "
+		    "(run myriad on a terminal without -c or -f)"));
+	}
 	if (e->domains != 0 && ctx->backend != NULL)
 		backend_refresh(ctx->backend, e->domains, 0);
 	st = e->exec(ctx, &args);

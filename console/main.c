@@ -342,6 +342,7 @@ main(int argc, char **argv)
 	free(files);
 	keys_clear();
 	backend_free(ctx.backend);
+	burnin_free(ctx.burnin);
 	model_free(model);
 	options_reset();
 	return (st);

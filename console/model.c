@@ -54,6 +54,7 @@ model_free(struct model *m)
 	free(m->ibports);
 	free(m->sensors);
 	free(m->jobs);
+	free(m->jobnodes);
 	free(m->events);
 	free(m->hist);
 	free(m->histn);
@@ -556,17 +557,31 @@ model_sink_snode(void *arg, const struct snode *s)
 	nodeset_free(ns);
 }
 
+/* A job: its state read once, here; its nodes when the queue ends. */
 static void
 model_sink_job(void *arg, const struct job *j)
 {
-	struct model	*m = arg;
+	static const char	*states[] = {
+		[JS_PENDING] = "PENDING", [JS_RUNNING] = "RUNNING",
+		[JS_COMPLETING] = "COMPLETING",
+	};
+	struct model		*m = arg;
+	struct job		*new;
+	u_int			 i;
 
 	m->sink_records++;
 	if (m->njobs == m->jobssize) {
 		m->jobssize = m->jobssize ? m->jobssize * 2 : 256;
 		m->jobs = xreallocarray(m->jobs, m->jobssize, sizeof *m->jobs);
 	}
-	m->jobs[m->njobs++] = *j;
+	new = &m->jobs[m->njobs++];
+	*new = *j;
+	new->jstate = JS_OTHER;
+	for (i = 0; i < nitems(states); i++) {
+		if (states[i] != NULL && strcmp(j->state, states[i]) == 0)
+			new->jstate = i;
+	}
+	new->first = new->count = 0;
 }
 
 static void
@@ -714,7 +729,11 @@ model_jobs_begin(struct model *m)
 	m->njobs = 0;
 }
 
-/* The queue is complete: find which running job is on which node. */
+/*
+ * The queue is complete: each running job's node set, expanded once into
+ * the ids of the nodes the model has, and which running job is on which
+ * node.
+ */
 void
 model_jobs_end(struct model *m)
 {
@@ -729,11 +748,13 @@ model_jobs_end(struct model *m)
 		m->nodes[k].job = -1;
 		m->nodes[k].njobs = 0;
 	}
+	m->njobnodes = 0;
 	ns = nodeset_create();
 	for (k = 0; k < m->njobs; k++) {
 		j = &m->jobs[k];
-		if (strcmp(j->state, "RUNNING") != 0 &&
-		    strcmp(j->state, "COMPLETING") != 0)
+		j->first = m->njobnodes;
+		j->count = 0;
+		if (j->jstate != JS_RUNNING && j->jstate != JS_COMPLETING)
 			continue;
 		nodeset_clear(ns);
 		if (nodeset_parse(ns, j->nodes, &cause) != 0) {
@@ -746,6 +767,14 @@ model_jobs_end(struct model *m)
 			if (m->nodes[id].job == -1)
 				m->nodes[id].job = k;
 			m->nodes[id].njobs++;
+			if (m->njobnodes == m->jobnodessize) {
+				m->jobnodessize = m->jobnodessize ?
+				    m->jobnodessize * 2 : 1024;
+				m->jobnodes = xreallocarray(m->jobnodes,
+				    m->jobnodessize, sizeof *m->jobnodes);
+			}
+			m->jobnodes[m->njobnodes++] = id;
+			j->count++;
 		}
 	}
 	nodeset_free(ns);

@@ -206,6 +206,12 @@ struct snode {
 };
 
 /* One Slurm job: squeue. */
+enum job_state {		/* state, as the model reads it */
+	JS_OTHER,		/* completed, failed, cancelled ... */
+	JS_PENDING,
+	JS_RUNNING,
+	JS_COMPLETING,		/* still on its nodes */
+};
 enum job_field {
 	JOB_NNODES,
 	JOB_GPUS,
@@ -229,6 +235,9 @@ struct job {
 	int		 cpus;
 	long		 elapsed_s;
 	long		 limit_s;
+	enum job_state	 jstate;		/* set by the model, not parsers */
+	uint32_t	 first;			/* running: its nodes' ids, */
+	uint32_t	 count;			/* model->jobnodes[first ...] */
 };
 
 /* One result of a DCGM diagnostic: dcgmi diag. */
@@ -421,6 +430,9 @@ struct model {
 	struct job	*jobs;
 	u_int		 njobs;
 	u_int		 jobssize;
+	uint32_t	*jobnodes;	/* running jobs' node ids, job by job */
+	u_int		 njobnodes;
+	u_int		 jobnodessize;
 
 	struct event	*events;	/* a ring */
 	u_int		 eventssize;
@@ -597,14 +609,16 @@ enum cmd_status {
 	CMD_SOME = 3,		/* some nodes failed, or problems found */
 };
 #define CMD_MUTATES	0x1	/* changes the cluster: refused read-only */
-#define CMD_UI		0x2	/* needs the console */
+#define CMD_UI		0x2	/* needs the console: refused without one */
 
 struct backend;
+struct burnin_job;
 struct links;
 struct ui;
 struct cmd_ctx {
 	struct model		*model;
 	struct backend		*backend;
+	struct burnin_job	*burnin;	/* under way, or the last */
 	struct ui		*ui;		/* the console, when it runs */
 	enum output_format	 format;
 	FILE			*out;
@@ -804,8 +818,8 @@ int		 links_judge_ibport(const struct ibport *,
 		     const struct ibport *, u_int, const struct link_expect *,
 		     uint64_t *, char *, size_t);
 /*
- * burnin.c: a node's burn-in verdict from dcgmi diag, the store of runs;
- * cmd-burnin.c: the run under way.
+ * burnin-store.c: a node's burn-in verdict from dcgmi diag, the store of
+ * runs; burnin.c: the run under way; cmd-burnin.c: the commands.
  */
 enum burnin_state {
 	BURNIN_QUEUED,
@@ -853,9 +867,16 @@ FILE		*burnin_store_create(struct burnrun *, char **);
 void		 burnin_store_write(FILE *, const char *, const void *);
 int		 burnin_store_read(const char *, struct burnrun **, u_int *,
 		     struct burnin **, u_int *, char **);
-const struct burnin *burnin_rows(u_int *);
-const struct burnrun *burnin_run(double *, double *);
-int		 burnin_running(const char *);
+#define BURNIN_ON_PASS	0x1	/* resume those that pass */
+#define BURNIN_ON_FAIL	0x2	/* drain those that do not */
+struct burnin_job *burnin_start(struct cmd_ctx *, struct action *, char *,
+		     int, int);
+void		 burnin_free(struct burnin_job *);
+enum cmd_status	 burnin_wait(struct burnin_job *);
+int		 burnin_cancel(struct burnin_job *);
+int		 burnin_running(const struct burnin_job *, const char *);
+const struct burnin *burnin_rows(const struct burnin_job *, u_int *);
+const struct burnrun *burnin_run(struct burnin_job *, double *, double *);
 enum cmd_status	 cmd_burnin(struct cmd_ctx *, struct cmd_args *);
 enum cmd_status	 cmd_burnin_cancel(struct cmd_ctx *, struct cmd_args *);
 

@@ -197,13 +197,16 @@ ui_cursor(struct ui *ui, const char *how, char **cause)
 		int		 dx;
 		int		 dy;
 	} moves[] = {
-		{ "up", 0, -1 }, { "down", 0, 1 }, { "left", -1, 0 },
-		{ "right", 1, 0 }, { "page-up", 0, -1000 },
-		{ "page-down", 0, 1000 }, { "half-up", 0, -500 },
-		{ "half-down", 0, 500 }, { "home", 0, -1000000 },
-		{ "end", 0, 1000000 }, { "top", 0, -2000 },
-		{ "bottom", 0, 2000 }, { "line-start", -1000000, 0 },
-		{ "line-end", 1000000, 0 },
+		{ "up", 0, -1 }, { "down", 0, 1 },
+		{ "left", -1, 0 }, { "right", 1, 0 },
+		{ "page-up", 0, -UI_MOVE_PAGE },
+		{ "page-down", 0, UI_MOVE_PAGE },
+		{ "half-up", 0, -UI_MOVE_HALF },
+		{ "half-down", 0, UI_MOVE_HALF },
+		{ "home", 0, -UI_MOVE_END }, { "end", 0, UI_MOVE_END },
+		{ "top", 0, -UI_MOVE_SCREEN }, { "bottom", 0, UI_MOVE_SCREEN },
+		{ "line-start", -UI_MOVE_END, 0 },
+		{ "line-end", UI_MOVE_END, 0 },
 	};
 	const struct view_entry	*v = &view_table[ui->view];
 	struct view_state	*vs = &ui->vs[ui->view];
@@ -220,8 +223,8 @@ ui_cursor(struct ui *ui, const char *how, char **cause)
 	}
 	if (ui->help) {
 		dy = moves[i].dy;
-		ui_text_top += dy == -1000 || dy == 1000 ? dy / 1000 * page :
-		    dy;
+		ui_text_top += abs(dy) == UI_MOVE_PAGE ? dy / UI_MOVE_PAGE *
+		    page : dy;
 		if (ui_text_top < 0)
 			ui_text_top = 0;
 		ui->dirty = 1;
@@ -229,11 +232,11 @@ ui_cursor(struct ui *ui, const char *how, char **cause)
 	}
 	dy = moves[i].dy;
 	/* Pages are the body's height; halves, half of it. */
-	if (dy == 1000 || dy == -1000)
-		dy = dy / 1000 * page;
-	else if (dy == 500 || dy == -500)
-		dy = dy / 500 * (page / 2 > 0 ? page / 2 : 1);
-	else if (dy == 2000 || dy == -2000)
+	if (abs(dy) == UI_MOVE_PAGE)
+		dy = dy / UI_MOVE_PAGE * page;
+	else if (abs(dy) == UI_MOVE_HALF)
+		dy = dy / UI_MOVE_HALF * (page / 2 > 0 ? page / 2 : 1);
+	else if (abs(dy) == UI_MOVE_SCREEN)
 		dy = dy > 0 ? vs->top + page - 1 - vs->cursor :
 		    vs->top - vs->cursor;
 	if (v->step != NULL)
@@ -1262,6 +1265,8 @@ ui_run(struct cmd_ctx *ctx)
 		filter_free(ui.vs[i].fexpr);
 		free(ui.vs[i].fmask);
 		free(ui.vs[i].rows);
+		if (view_table[i].free != NULL)
+			view_table[i].free(ui.vs[i].data);
 	}
 	free(ui.marks);
 	links_free(ui.links);

@@ -118,13 +118,6 @@ table_build(struct ui *ui, const struct record *r, const char *base,
 	vs->rebuild = 0;
 }
 
-/* view-burnin.c's name for field_duration. */
-const char *
-table_time(char *buf, size_t len, long t)
-{
-	return (field_duration(buf, len, t));
-}
-
 /*
  * A cell as the table shows it: a duration as Slurm prints a time,
  * 1-02:03:04; a negative integer without a validity bit as none (an

@@ -58,10 +58,10 @@ burnin_draw_head(WINDOW *w, int sx, const struct burnrun *r, double elapsed,
 	    count[BURNIN_FAILED] + count[BURNIN_UNREACHABLE] > 0 ?
 	    colour(C_CRIT) : colour(C_OK));
 	len = snprintf(line, sizeof line, " %u/%u ended  %s elapsed", ended,
-	    n, table_time(t1, sizeof t1, (long)elapsed));
+	    n, field_duration(t1, sizeof t1, (long)elapsed));
 	if (left >= 0 && ended < n)
 		snprintf(line + len, sizeof line - len, "  ~%s left",
-		    table_time(t2, sizeof t2, (long)(left + 0.5)));
+		    field_duration(t2, sizeof t2, (long)(left + 0.5)));
 	draw_text(w, 1, x, sx - x, A_NORMAL, line);
 
 	for (i = 0, x = 0; i < nitems(count) && x < sx; i++) {
@@ -87,12 +87,12 @@ view_burnin_draw(struct ui *ui, WINDOW *w)
 
 	getmaxyx(w, sy, sx);
 	werase(w);
-	if ((r = burnin_run(&elapsed, &left)) == NULL) {
+	if ((r = burnin_run(ui->ctx->burnin, &elapsed, &left)) == NULL) {
 		draw_text(w, 1, 2, sx - 2, colour(C_DIM), "no burn-in yet: "
 		    ":burnin NODESET starts one, list-burnins the past ones");
 		return;
 	}
-	rows = burnin_rows(&n);
+	rows = burnin_rows(ui->ctx->burnin, &n);
 	burnin_draw_head(w, sx, r, elapsed, left, rows, n);
 	if (sy <= 4)
 		return;
@@ -116,7 +116,7 @@ view_burnin_node(struct ui *ui)
 	u_int			 n;
 	int			 row = table_row(ui);
 
-	rows = burnin_rows(&n);
+	rows = burnin_rows(ui->ctx->burnin, &n);
 	if (row < 0 || (u_int)row >= n)
 		return (-1);
 	return (model_find(ui->model, rows[row].node));

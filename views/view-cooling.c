@@ -123,12 +123,34 @@ struct cool_layout {
 };
 
 static const struct cool_val cool_none = { NAN, 0 };
-static struct cool_rack	*cool_racks;
-static u_int		 cool_nracks;
-static struct cool_sum	 cool_sum;
-static char		 cool_flow_unit[16];
-static char		 cool_press_unit[16];
-static char		*cool_filter;	/* the rows' filter */
+
+/* The rows and what they sum to: the view's own, in its view_state. */
+struct cool_state {
+	struct cool_rack	*racks;
+	u_int			 nracks;
+	struct cool_sum		 sum;
+	char			 flow_unit[16];
+	char			 press_unit[16];
+	char			*filter;	/* the rows' filter */
+};
+
+static struct cool_state *
+cool_state(struct ui *ui)
+{
+	return (view_data(ui, VIEW_COOLING, sizeof (struct cool_state)));
+}
+
+void
+view_cooling_free(void *data)
+{
+	struct cool_state	*st = data;
+
+	if (st == NULL)
+		return;
+	free(st->racks);
+	free(st->filter);
+	free(st);
+}
 
 /* A short form of an ipmitool unit: "degrees C" is C, "Watts" is W. */
 const char *
@@ -308,7 +330,8 @@ cool_worst(struct cool_rack *cr, u_int id, u_int k, int level)
 
 /* One node's sensors into its rack's row. */
 static void
-cool_node(const struct model *m, u_int id, struct cool_rack *cr)
+cool_node(const struct model *m, struct cool_state *st, u_int id,
+    struct cool_rack *cr)
 {
 	const struct node	*n = &m->nodes[id];
 	const struct sensor	*s;
@@ -347,31 +370,31 @@ cool_node(const struct model *m, u_int id, struct cool_rack *cr)
 			break;
 		case CW_SUPPLY:
 			cool_merge(&cr->supply, s, level, 0);
-			cool_sum.coolant = 1;
+			st->sum.coolant = 1;
 			break;
 		case CW_RETURN:
 			cool_merge(&cr->ret, s, level, 0);
-			cool_sum.coolant = 1;
+			st->sum.coolant = 1;
 			break;
 		case CW_FLOW:
 			cool_merge(&cr->flow, s, level, 1);
-			cool_sum.coolant = 1;
-			if (cool_flow_unit[0] == '\0')
-				strlcpy(cool_flow_unit,
+			st->sum.coolant = 1;
+			if (st->flow_unit[0] == '\0')
+				strlcpy(st->flow_unit,
 				    view_cooling_unit(s->unit),
-				    sizeof cool_flow_unit);
+				    sizeof st->flow_unit);
 			break;
 		case CW_PRESS:
 			cool_merge(&cr->press, s, level, 1);
-			cool_sum.pressure = 1;
-			if (cool_press_unit[0] == '\0')
-				strlcpy(cool_press_unit,
+			st->sum.pressure = 1;
+			if (st->press_unit[0] == '\0')
+				strlcpy(st->press_unit,
 				    view_cooling_unit(s->unit),
-				    sizeof cool_press_unit);
+				    sizeof st->press_unit);
 			break;
 		case CW_LEAK:
 			cr->nleak++;
-			cool_sum.coolant = 1;
+			st->sum.coolant = 1;
 			if (level >= 2) {
 				cr->leak.v++;
 				cr->leak.level = 2;
@@ -441,15 +464,16 @@ cool_build(struct ui *ui)
 {
 	const struct model	*m = ui->model;
 	struct view_state	*vs = &ui->vs[VIEW_COOLING];
-	struct cool_sum		*cs = &cool_sum;
+	struct cool_state	*st = cool_state(ui);
+	struct cool_sum		*cs = &st->sum;
 	struct cool_rack	*cr;
 	u_int			 r, id;
 
-	if (cool_nracks != m->nracks) {
-		free(cool_racks);
-		cool_nracks = m->nracks;
-		cool_racks = xcalloc(cool_nracks ? cool_nracks : 1,
-		    sizeof *cool_racks);
+	if (st->nracks != m->nracks) {
+		free(st->racks);
+		st->nracks = m->nracks;
+		st->racks = xcalloc(st->nracks ? st->nracks : 1,
+		    sizeof *st->racks);
 	}
 	memset(cs, 0, sizeof *cs);
 	cs->hot = NAN;
@@ -458,11 +482,11 @@ cool_build(struct ui *ui)
 	    sizeof *vs->rows);
 	vs->nrows = 0;
 	for (r = 0; r < m->nracks; r++) {
-		cr = &cool_racks[r];
+		cr = &st->racks[r];
 		cool_rack_init(cr);
 		for (id = m->racks[r].first;
 		    id < m->racks[r].first + m->racks[r].count; id++)
-			cool_node(m, id, cr);
+			cool_node(m, st, id, cr);
 		cs->read += cr->read;
 		cs->nobmc += cr->nobmc.v;
 		if (cr->level >= 2)
@@ -484,8 +508,8 @@ cool_build(struct ui *ui)
 	}
 	vs->rebuild = 0;
 	vs->built = m->gen[DOM_SENSORS] + m->gen[DOM_NODES];
-	free(cool_filter);
-	cool_filter = vs->filter != NULL ? xstrdup(vs->filter) : NULL;
+	free(st->filter);
+	st->filter = vs->filter != NULL ? xstrdup(vs->filter) : NULL;
 }
 
 /* Whether the rows are out of date: the sensors, or the filter, changed. */
@@ -494,14 +518,14 @@ cool_stale(struct ui *ui)
 {
 	const struct model	*m = ui->model;
 	struct view_state	*vs = &ui->vs[VIEW_COOLING];
+	const struct cool_state	*st = cool_state(ui);
 
-	if (vs->rows == NULL || cool_racks == NULL ||
-	    cool_nracks != m->nracks)
+	if (vs->rows == NULL || st->racks == NULL || st->nracks != m->nracks)
 		return (1);
 	if (!vs->rebuild)
 		return (0);
-	if ((vs->filter == NULL) != (cool_filter == NULL) ||
-	    (vs->filter != NULL && strcmp(vs->filter, cool_filter) != 0))
+	if ((vs->filter == NULL) != (st->filter == NULL) ||
+	    (vs->filter != NULL && strcmp(vs->filter, st->filter) != 0))
 		return (1);
 	if (vs->built != m->gen[DOM_SENSORS] + m->gen[DOM_NODES])
 		return (1);
@@ -554,7 +578,8 @@ cool_text(WINDOW *w, int y, int x, int width, const char *text, int level,
 
 /* Which columns fit `sx'; the worst sensors take what is left. */
 static void
-cool_layout(const struct model *m, int sx, struct cool_layout *l)
+cool_layout(const struct model *m, const struct cool_sum *cs, int sx,
+    struct cool_layout *l)
 {
 	int	 i, prio, used = 0, n = 0, left;
 	size_t	 len;
@@ -571,10 +596,10 @@ cool_layout(const struct model *m, int sx, struct cool_layout *l)
 		used = n = 0;
 		for (i = 0; i < CC_NCOLS; i++) {
 			l->on[i] = cool_cols[i].prio <= prio;
-			if (!cool_sum.coolant && (i == CC_SUPPLY ||
+			if (!cs->coolant && (i == CC_SUPPLY ||
 			    i == CC_RETURN || i == CC_FLOW || i == CC_LEAK))
 				l->on[i] = 0;
-			if (!cool_sum.pressure && i == CC_PRESS)
+			if (!cs->pressure && i == CC_PRESS)
 				l->on[i] = 0;
 			if (l->on[i]) {
 				used += l->width[i] + 1;
@@ -664,7 +689,7 @@ cool_draw_row(struct ui *ui, WINDOW *w, int y, u_int rack,
     const struct cool_layout *l, int cursor, int sx)
 {
 	const struct model	*m = ui->model;
-	const struct cool_rack	*cr = &cool_racks[rack];
+	const struct cool_rack	*cr = &cool_state(ui)->racks[rack];
 	const struct rack	*r = &m->racks[rack];
 	attr_t			 base = cursor ? A_REVERSE : A_NORMAL;
 	char			 s[64];
@@ -799,7 +824,7 @@ static void
 cool_draw_summary(struct ui *ui, WINDOW *w, int y, int sx)
 {
 	const struct model	*m = ui->model;
-	const struct cool_sum	*cs = &cool_sum;
+	const struct cool_sum	*cs = &cool_state(ui)->sum;
 	char			 s[160];
 	int			 x = 0;
 
@@ -855,7 +880,7 @@ cool_draw_summary(struct ui *ui, WINDOW *w, int y, int sx)
 }
 
 static void
-cool_draw_legend(WINDOW *w, int y, int sx)
+cool_draw_legend(const struct cool_state *st, WINDOW *w, int y, int sx)
 {
 	char	 s[200];
 	int	 x = 0;
@@ -863,8 +888,8 @@ cool_draw_legend(WINDOW *w, int y, int sx)
 	wmove(w, y, 0);
 	wclrtoeol(w);
 	snprintf(s, sizeof s, "%s kW%s%s%s%s", draw_is_utf8() ? "\u00b0C" :
-	    "C", cool_flow_unit[0] ? " " : "", cool_flow_unit,
-	    cool_press_unit[0] ? " " : "", cool_press_unit);
+	    "C", st->flow_unit[0] ? " " : "", st->flow_unit,
+	    st->press_unit[0] ? " " : "", st->press_unit);
 	x = cool_piece(w, y, x, sx, colour(C_DIM), s);
 	x = cool_piece(w, y, x, sx, colour(C_DIM), "! critical  * warning");
 	x = cool_piece(w, y, x - 1, sx, colour(C_DIM),
@@ -905,7 +930,7 @@ view_cooling_draw(struct ui *ui, WINDOW *w)
 		vs->top = 0;
 
 	cool_draw_summary(ui, w, 0, sx);
-	cool_layout(ui->model, sx, &l);
+	cool_layout(ui->model, &cool_state(ui)->sum, sx, &l);
 	cool_draw_heading(w, 1, &l, sx);
 	for (y = 0; y < vs->height; y++) {
 		k = vs->top + y;
@@ -918,7 +943,7 @@ view_cooling_draw(struct ui *ui, WINDOW *w)
 		draw_text(w, 2, 0, sx, colour(C_DIM), vs->filter != NULL ?
 		    "no rack matches the filter" : "no racks");
 	if (legend)
-		cool_draw_legend(w, sy - 1, sx);
+		cool_draw_legend(cool_state(ui), w, sy - 1, sx);
 }
 
 /* The first node of the rack under the cursor. */

@@ -9,33 +9,53 @@
  * yellow; the text says the kind too.
  */
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "view.h"
 
-static struct event	*events_rows;
-static u_int		 events_n;
-static u_int		 events_size;
+/* The view's copy of the ring, in its view_state. */
+struct events_copy {
+	struct event	*rows;
+	u_int		 n;
+	u_int		 size;
+};
 
 #define EVENTS_COLUMNS "time,node,gpu,text"
 
+static struct events_copy *
+events_copy(struct ui *ui)
+{
+	return (view_data(ui, VIEW_EVENTS, sizeof (struct events_copy)));
+}
+
+void
+view_events_free(void *data)
+{
+	struct events_copy	*ec = data;
+
+	if (ec == NULL)
+		return;
+	free(ec->rows);
+	free(ec);
+}
+
 /* Copy the ring, newest first: one pass, when the model changed. */
 static void
-events_build(struct ui *ui)
+events_build(struct ui *ui, struct events_copy *ec)
 {
 	const struct model	*m = ui->model;
 	const struct event	*e;
 	u_int			 i, n = model_nevents(m);
 
-	if (n > events_size) {
-		events_rows = xreallocarray(events_rows, n,
-		    sizeof *events_rows);
-		events_size = n;
+	if (n > ec->size) {
+		ec->rows = xreallocarray(ec->rows, n, sizeof *ec->rows);
+		ec->size = n;
 	}
-	events_n = 0;
+	ec->n = 0;
 	for (i = 0; i < n; i++) {
 		if ((e = model_event_get(m, i)) != NULL)
-			events_rows[events_n++] = *e;
+			ec->rows[ec->n++] = *e;
 	}
 }
 
@@ -61,17 +81,18 @@ void
 view_events_draw(struct ui *ui, WINDOW *w)
 {
 	struct view_state	*vs = &ui->vs[VIEW_EVENTS];
+	struct events_copy	*ec = events_copy(ui);
 	const struct event	*e;
 	attr_t			 a;
 	int			 sx, sy, y, k;
 
 	getmaxyx(w, sy, sx);
 	werase(w);
-	if (vs->rebuild || vs->rows == NULL || events_rows == NULL)
-		events_build(ui);
-	table_draw(ui, w, 0, sy, "event", events_rows, sizeof *events_rows,
-	    events_n, EVENTS_COLUMNS);
-	if (events_n == 0) {
+	if (vs->rebuild || vs->rows == NULL || ec->rows == NULL)
+		events_build(ui, ec);
+	table_draw(ui, w, 0, sy, "event", ec->rows, sizeof *ec->rows, ec->n,
+	    EVENTS_COLUMNS);
+	if (ec->n == 0) {
 		draw_text(w, 2, 2, sx - 2, colour(C_DIM), "no events yet");
 		return;
 	}
@@ -81,7 +102,7 @@ view_events_draw(struct ui *ui, WINDOW *w)
 		k = vs->top + y - 1;
 		if (k >= (int)vs->nrows || k == vs->cursor)
 			continue;
-		e = &events_rows[vs->rows[k]];
+		e = &ec->rows[vs->rows[k]];
 		if (e->node < ui->model->nnodes && ui->marks[e->node])
 			continue;
 		if ((a = events_colour(e)) == A_NORMAL)
@@ -96,10 +117,11 @@ view_events_draw(struct ui *ui, WINDOW *w)
 int
 view_events_node(struct ui *ui)
 {
-	int	 row = table_row(ui);
+	struct events_copy	*ec = events_copy(ui);
+	int			 row = table_row(ui);
 
-	if (row < 0 || (u_int)row >= events_n ||
-	    events_rows[row].node >= ui->model->nnodes)
+	if (row < 0 || (u_int)row >= ec->n ||
+	    ec->rows[row].node >= ui->model->nnodes)
 		return (-1);
-	return (events_rows[row].node);
+	return (ec->rows[row].node);
 }

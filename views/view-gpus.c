@@ -29,13 +29,16 @@ enum gpus_metric {
 /*
  * The nodes of the table in its order, each once: made when the table's
  * rows are, and the place of each node in that order.  Node ids only.
+ * The view's own, in its view_state.
  */
-static u_int	*gpus_order;
-static u_int	 gpus_norder;
-static int	*gpus_place;
-static u_int	 gpus_nplace;
-static u_int	 gpus_namew;
-static u_int	 gpus_first;	/* the first place the grid shows */
+struct gpus_grid {
+	u_int	*order;
+	u_int	 norder;
+	int	*place;
+	u_int	 nplace;
+	u_int	 namew;
+	u_int	 first;		/* the first place the grid shows */
+};
 
 #define GPUS_COLUMNS_NARROW "node,index,util_pct,mem_used_mib,"		\
 	"mem_total_mib,temp_c,power_w,power_limit_w,ecc_dbe,xid,error"
@@ -57,37 +60,56 @@ gpus_metric(const struct view_state *vs)
 	return (GPUS_TEMP);
 }
 
+static struct gpus_grid *
+gpus_grid(struct ui *ui)
+{
+	return (view_data(ui, VIEW_GPUS, sizeof (struct gpus_grid)));
+}
+
+void
+view_gpus_free(void *data)
+{
+	struct gpus_grid	*gg = data;
+
+	if (gg == NULL)
+		return;
+	free(gg->order);
+	free(gg->place);
+	free(gg);
+}
+
 /* The nodes in the order of the table's rows: one pass over them. */
 static void
 gpus_build(struct ui *ui)
 {
 	const struct model	*m = ui->model;
 	struct view_state	*vs = &ui->vs[VIEW_GPUS];
+	struct gpus_grid	*gg = gpus_grid(ui);
 	size_t			 n = (size_t)m->nnodes * m->gpus_per_node;
 	u_int			 i, node, len;
 
-	if (gpus_nplace != m->nnodes) {
-		gpus_place = xreallocarray(gpus_place, m->nnodes + 1,
-		    sizeof *gpus_place);
-		gpus_order = xreallocarray(gpus_order, m->nnodes + 1,
-		    sizeof *gpus_order);
-		gpus_nplace = m->nnodes;
+	if (gg->nplace != m->nnodes) {
+		gg->place = xreallocarray(gg->place, m->nnodes + 1,
+		    sizeof *gg->place);
+		gg->order = xreallocarray(gg->order, m->nnodes + 1,
+		    sizeof *gg->order);
+		gg->nplace = m->nnodes;
 	}
 	for (i = 0; i < m->nnodes; i++)
-		gpus_place[i] = -1;
-	gpus_norder = 0;
-	gpus_namew = 4;
+		gg->place[i] = -1;
+	gg->norder = 0;
+	gg->namew = 4;
 	for (i = 0; i < vs->nrows; i++) {
 		if (vs->rows[i] >= n)
 			continue;
 		node = m->gpus[vs->rows[i]].node;
-		if (node >= m->nnodes || gpus_place[node] != -1)
+		if (node >= m->nnodes || gg->place[node] != -1)
 			continue;
-		gpus_place[node] = gpus_norder;
-		gpus_order[gpus_norder++] = node;
+		gg->place[node] = gg->norder;
+		gg->order[gg->norder++] = node;
 		len = strlen(m->nodes[node].name);
-		if (len > gpus_namew)
-			gpus_namew = len > 24 ? 24 : len;
+		if (len > gg->namew)
+			gg->namew = len > 24 ? 24 : len;
 	}
 }
 
@@ -148,12 +170,13 @@ gpus_draw_cell(struct ui *ui, WINDOW *w, int y, int x, u_int node, u_int i,
 	draw_cell(w, y, x, s, a);
 }
 
-/* The grid: `rows' rows of nodes, in columns, from place gpus_first. */
+/* The grid: `rows' rows of nodes, in columns, from its first place. */
 static void
 gpus_draw_grid(struct ui *ui, WINDOW *w, int rows, int ncols, int colw,
     int cnode, int cgpu)
 {
 	const struct model	*m = ui->model;
+	const struct gpus_grid	*gg = gpus_grid(ui);
 	enum gpus_metric	 metric = gpus_metric(&ui->vs[VIEW_GPUS]);
 	u_int			 p, node, i, gpn = m->gpus_per_node;
 	int			 y, x, c;
@@ -163,18 +186,18 @@ gpus_draw_grid(struct ui *ui, WINDOW *w, int rows, int ncols, int colw,
 		gpn = 16;
 	for (c = 0; c < ncols; c++) {
 		for (y = 0; y < rows; y++) {
-			p = gpus_first + c * rows + y;
-			if (p >= gpus_norder)
+			p = gg->first + c * rows + y;
+			if (p >= gg->norder)
 				return;
-			node = gpus_order[p];
+			node = gg->order[p];
 			x = c * colw;
 			a = A_NORMAL;
 			if (ui->marks[node])
 				a = colour(C_MARK);
 			if ((int)node == cnode)
 				a |= A_REVERSE;
-			draw_text(w, y, x, gpus_namew, a, m->nodes[node].name);
-			x += gpus_namew + 1;
+			draw_text(w, y, x, gg->namew, a, m->nodes[node].name);
+			x += gg->namew + 1;
 			for (i = 0; i < gpn; i++)
 				gpus_draw_cell(ui, w, y, x + i, node, i, metric,
 				    (int)node == cnode && (int)i == cgpu);
@@ -190,13 +213,14 @@ gpus_draw_legend(struct ui *ui, WINDOW *w, int y, int sx, u_int shown)
 		[GPUS_TEMP] = "temperature", [GPUS_UTIL] = "utilization",
 		[GPUS_POWER] = "power/limit", [GPUS_MEM] = "memory used",
 	};
+	const struct gpus_grid	*gg = gpus_grid(ui);
 	enum gpus_metric	 metric = gpus_metric(&ui->vs[VIEW_GPUS]);
 	char			 s[128];
 	int			 x, i, len;
 
 	wmove(w, y, 0);
 	wclrtoeol(w);
-	if (gpus_norder == 0) {
+	if (gg->norder == 0) {
 		draw_text(w, y, 0, sx, colour(C_DIM), "no GPUs to show");
 		return;
 	}
@@ -216,12 +240,12 @@ gpus_draw_legend(struct ui *ui, WINDOW *w, int y, int sx, u_int shown)
 	    "X error  E ECC  ? unreachable");
 	x += 31;
 	len = snprintf(s, sizeof s, "nodes %u-%u of %u, table order",
-	    gpus_first + 1, gpus_first + shown, gpus_norder);
+	    gg->first + 1, gg->first + shown, gg->norder);
 	if (x + len < sx)
 		draw_text(w, y, sx - len, len, colour(C_DIM), s);
 	else if (x + 12 < sx) {
-		len = snprintf(s, sizeof s, "%u-%u/%u", gpus_first + 1,
-		    gpus_first + shown, gpus_norder);
+		len = snprintf(s, sizeof s, "%u-%u/%u", gg->first + 1,
+		    gg->first + shown, gg->norder);
 		draw_text(w, y, sx - len, len, colour(C_DIM), s);
 	}
 }
@@ -238,11 +262,12 @@ struct gpus_geometry {
 };
 
 static void
-gpus_geometry(const struct model *m, int sx, int sy, struct gpus_geometry *g)
+gpus_geometry(const struct model *m, const struct gpus_grid *gg, int sx,
+    int sy, struct gpus_geometry *g)
 {
 	u_int	 gpn = m->gpus_per_node > 16 ? 16 : m->gpus_per_node;
 
-	g->colw = gpus_namew + 1 + gpn + 2;
+	g->colw = gg->namew + 1 + gpn + 2;
 	g->ncols = (sx + 2) / g->colw;
 	if (g->ncols < 1)
 		g->ncols = 1;
@@ -252,7 +277,7 @@ gpus_geometry(const struct model *m, int sx, int sy, struct gpus_geometry *g)
 		g->most = 1;
 	else
 		g->most = sy / 7 > 12 ? 12 : sy / 7;
-	g->rows = (gpus_norder + g->ncols - 1) / g->ncols;
+	g->rows = (gg->norder + g->ncols - 1) / g->ncols;
 	if (g->rows > g->most)
 		g->rows = g->most;
 	if (g->rows < 1 && g->most > 0)
@@ -264,6 +289,7 @@ view_gpus_draw(struct ui *ui, WINDOW *w)
 {
 	const struct model	*m = ui->model;
 	struct view_state	*vs = &ui->vs[VIEW_GPUS];
+	struct gpus_grid	*gg = gpus_grid(ui);
 	const struct record	*r = record_find("gpu");
 	struct gpus_geometry	 g, again;
 	size_t			 n = (size_t)m->nnodes * m->gpus_per_node;
@@ -279,16 +305,16 @@ view_gpus_draw(struct ui *ui, WINDOW *w)
 		vs->reverse = 1;
 		vs->rebuild = 1;
 	}
-	gpus_geometry(m, sx, sy, &g);
+	gpus_geometry(m, gg, sx, sy, &g);
 	table_y = g.rows + (g.most > 0) + (sy >= 40);
 
-	built = vs->rebuild || vs->rows == NULL || gpus_order == NULL;
+	built = vs->rebuild || vs->rows == NULL || gg->order == NULL;
 	table_draw(ui, w, table_y, sy - table_y, "gpu", m->gpus,
 	    sizeof *m->gpus, n, sx < 150 ? GPUS_COLUMNS_NARROW :
 	    GPUS_COLUMNS_WIDE);
 	if (built) {
 		gpus_build(ui);
-		gpus_geometry(m, sx, sy, &again);
+		gpus_geometry(m, gg, sx, sy, &again);
 		if (again.rows != g.rows || again.colw != g.colw) {
 			/* The grid is another size now: again. */
 			view_gpus_draw(ui, w);
@@ -304,18 +330,18 @@ view_gpus_draw(struct ui *ui, WINDOW *w)
 		cgpu = row % m->gpus_per_node;
 	}
 	slots = g.rows * g.ncols;
-	if (cnode >= 0 && (u_int)cnode < gpus_nplace &&
-	    (place = gpus_place[cnode]) >= 0) {
-		if ((u_int)place < gpus_first)
-			gpus_first = place / g.rows * g.rows;
-		else if ((u_int)place >= gpus_first + slots)
-			gpus_first = (place / g.rows - g.ncols + 1) * g.rows;
+	if (cnode >= 0 && (u_int)cnode < gg->nplace &&
+	    (place = gg->place[cnode]) >= 0) {
+		if ((u_int)place < gg->first)
+			gg->first = place / g.rows * g.rows;
+		else if ((u_int)place >= gg->first + slots)
+			gg->first = (place / g.rows - g.ncols + 1) * g.rows;
 	}
-	if (gpus_first >= gpus_norder)
-		gpus_first = 0;
+	if (gg->first >= gg->norder)
+		gg->first = 0;
 	gpus_draw_grid(ui, w, g.rows, g.ncols, g.colw, cnode, cgpu);
-	gpus_draw_legend(ui, w, g.rows, sx, gpus_norder - gpus_first < slots ?
-	    gpus_norder - gpus_first : slots);
+	gpus_draw_legend(ui, w, g.rows, sx, gg->norder - gg->first < slots ?
+	    gg->norder - gg->first : slots);
 }
 
 /* The node of the GPU under the cursor. */

@@ -22,18 +22,41 @@ static const char *links_what[] = {
 	[LV_FLAPPING] = "FLAPPING",
 };
 
-static struct links	*links_all;	/* the fabric's, when not inspecting */
-static char		*links_filter;	/* the rows' filter */
+/* What the view keeps, in its view_state. */
+struct links_view {
+	struct links	*all;		/* the fabric's, when not inspecting */
+	char		*filter;	/* the rows' filter */
+};
+
+static struct links_view *
+links_view(struct ui *ui)
+{
+	return (view_data(ui, VIEW_LINKS, sizeof (struct links_view)));
+}
+
+void
+view_links_free(void *data)
+{
+	struct links_view	*lv = data;
+
+	if (lv == NULL)
+		return;
+	links_free(lv->all);
+	free(lv->filter);
+	free(lv);
+}
 
 /* The inspection on show: inspect-links', else the whole fabric's. */
 static struct links *
 links_shown(struct ui *ui)
 {
+	struct links_view	*lv = links_view(ui);
+
 	if (ui->links != NULL)
 		return (ui->links);
-	if (links_all == NULL)
-		links_all = links_create();
-	return (links_all);
+	if (lv->all == NULL)
+		lv->all = links_create();
+	return (lv->all);
 }
 
 /* A row's text for the filter: node, kind, device and verdict. */
@@ -68,6 +91,7 @@ links_build(struct ui *ui)
 {
 	const struct model	*m = ui->model;
 	struct view_state	*vs = &ui->vs[VIEW_LINKS];
+	struct links_view	*lv = links_view(ui);
 	struct links		*l = links_shown(ui);
 	const struct linkcheck	*c;
 	struct linkcheck	 cur;
@@ -98,8 +122,8 @@ links_build(struct ui *ui)
 	vs->rebuild = 0;
 	vs->built = m->gen[DOM_LINKS] + m->gen[DOM_IB] + m->gen[DOM_EVENTS] +
 	    m->gen[DOM_NODES];
-	free(links_filter);
-	links_filter = vs->filter != NULL ? xstrdup(vs->filter) : NULL;
+	free(lv->filter);
+	lv->filter = vs->filter != NULL ? xstrdup(vs->filter) : NULL;
 }
 
 /* Whether the rows are out of date: the links, or the filter, changed. */
@@ -108,13 +132,14 @@ links_stale(struct ui *ui)
 {
 	const struct model	*m = ui->model;
 	struct view_state	*vs = &ui->vs[VIEW_LINKS];
+	const char		*filter = links_view(ui)->filter;
 
 	if (vs->rows == NULL)
 		return (1);
 	if (!vs->rebuild)
 		return (0);
-	if ((vs->filter == NULL) != (links_filter == NULL) ||
-	    (vs->filter != NULL && strcmp(vs->filter, links_filter) != 0))
+	if ((vs->filter == NULL) != (filter == NULL) ||
+	    (vs->filter != NULL && strcmp(vs->filter, filter) != 0))
 		return (1);
 	if (vs->built != m->gen[DOM_LINKS] + m->gen[DOM_IB] +
 	    m->gen[DOM_EVENTS] + m->gen[DOM_NODES])

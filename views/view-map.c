@@ -480,7 +480,7 @@ view_map_move(struct ui *ui, int dx, int dy)
 	if (m->nnodes == 0)
 		return;
 	step = l->k ? l->k : 1;
-	if (dy <= -1000000 || dy >= 1000000) {
+	if (dy <= -UI_MOVE_END || dy >= UI_MOVE_END) {
 		ui->vs[VIEW_MAP].cursor = dy < 0 ? 0 : m->nnodes - 1;
 		return;
 	}
@@ -495,9 +495,9 @@ view_map_move(struct ui *ui, int dx, int dy)
 		rack = m->nodes[id < 0 ? 0 : id >= (long)m->nnodes ?
 		    m->nnodes - 1 : id].rack;
 		pos = id - m->racks[rack].first;
-		if (dx <= -1000000)
+		if (dx <= -UI_MOVE_END)
 			rack = (rack / l->perband) * l->perband;
-		else if (dx >= 1000000)
+		else if (dx >= UI_MOVE_END)
 			rack = (rack / l->perband) * l->perband +
 			    l->perband - 1;
 		else

@@ -86,13 +86,17 @@ struct node_layout {
 	int		 spark;
 };
 
-static int	node_lines;		/* the content's lines */
-static int	node_rows;		/* and the rows it had */
-static int	node_shown = -1;	/* the node last drawn */
-static int	node_jobs_of = -1;	/* the node node_jobs are of */
-static uint64_t	node_jobs_gen;
-static int	node_jobs[8];		/* its running jobs */
-static u_int	node_njobs;
+/* What the view keeps, in its view_state (whose height is its rows). */
+struct node_scroll {
+	int		 lines;		/* the content's lines */
+	int		 shown;		/* the node last drawn, plus one */
+};
+
+static struct node_scroll *
+node_scroll(struct ui *ui)
+{
+	return (view_data(ui, VIEW_NODE, sizeof (struct node_scroll)));
+}
 
 /* Columns a string takes: UTF-8 continuation bytes take none. */
 static int
@@ -161,40 +165,25 @@ node_title(struct node_pen *p, const char *title, attr_t a, const char *note)
 		    a, note);
 }
 
-/* The node's running jobs: the model keeps the first; find the others. */
-static void
-node_find_jobs(const struct model *m, u_int id)
+/* The node's running jobs, the first `max' in the queue's order. */
+static u_int
+node_find_jobs(const struct model *m, u_int id, int *jobs, u_int max)
 {
-	const struct node	*n = &m->nodes[id];
-	struct nodeset		*ns;
 	const struct job	*j;
-	u_int			 k;
-	char			*cause;
+	u_int			 k, i, n = 0;
 
-	if (node_jobs_of == (int)id && node_jobs_gen == m->gen[DOM_JOBS])
-		return;
-	node_jobs_of = id;
-	node_jobs_gen = m->gen[DOM_JOBS];
-	node_njobs = 0;
-	if (n->job >= 0 && (u_int)n->job < m->njobs)
-		node_jobs[node_njobs++] = n->job;
-	if (n->njobs <= 1)
-		return;
-	ns = nodeset_create();
-	for (k = 0; k < m->njobs && node_njobs < nitems(node_jobs); k++) {
+	if ((u_int)m->nodes[id].njobs < max)
+		max = m->nodes[id].njobs;
+	for (k = 0; k < m->njobs && n < max; k++) {
 		j = &m->jobs[k];
-		if ((int)k == n->job || (strcmp(j->state, "RUNNING") != 0 &&
-		    strcmp(j->state, "COMPLETING") != 0))
-			continue;
-		nodeset_clear(ns);
-		if (nodeset_parse(ns, j->nodes, &cause) != 0) {
-			free(cause);
-			continue;
+		for (i = 0; i < j->count; i++) {
+			if (m->jobnodes[j->first + i] == id) {
+				jobs[n++] = k;
+				break;
+			}
 		}
-		if (nodeset_contains(ns, n->name))
-			node_jobs[node_njobs++] = k;
 	}
-	nodeset_free(ns);
+	return (n);
 }
 
 /* The header: who the node is, what Slurm says, whether it answers. */
@@ -209,8 +198,8 @@ node_draw_header(struct ui *ui, WINDOW *w, u_int id, int maxrows, int sx,
 	struct node_pen		 pen;
 	struct node_flow	 f;
 	char			 s[512], hint[64], el[32];
-	u_int			 k;
-	int			 y;
+	u_int			 k, njobs;
+	int			 jobs[8], y;
 
 	memset(&pen, 0, sizeof pen);
 	pen.w = w;
@@ -266,18 +255,18 @@ node_draw_header(struct ui *ui, WINDOW *w, u_int id, int maxrows, int sx,
 	}
 
 	/* Its jobs. */
-	node_find_jobs(m, id);
-	if (node_njobs == 0)
+	njobs = node_find_jobs(m, id, jobs, nitems(jobs));
+	if (njobs == 0)
 		node_flow(&f, colour(C_DIM), "no job");
-	for (k = 0; k < node_njobs; k++) {
-		j = &m->jobs[node_jobs[k]];
+	for (k = 0; k < njobs; k++) {
+		j = &m->jobs[jobs[k]];
 		snprintf(s, sizeof s, "job %s %s %s %s", j->id, j->user,
 		    j->name, j->valid & BIT(JOB_ELAPSED) ?
 		    field_duration(el, sizeof el, j->elapsed_s) : "-");
 		node_flow(&f, A_BOLD, s);
 	}
-	if ((u_int)n->njobs > node_njobs) {
-		snprintf(s, sizeof s, "+%u jobs", n->njobs - node_njobs);
+	if ((u_int)n->njobs > njobs) {
+		snprintf(s, sizeof s, "+%u jobs", n->njobs - njobs);
 		node_flow(&f, colour(C_DIM), s);
 	}
 	y = pen.line < maxrows ? pen.line : maxrows;
@@ -789,6 +778,7 @@ view_node_draw(struct ui *ui, WINDOW *w)
 {
 	const struct model	*m = ui->model;
 	struct view_state	*vs = &ui->vs[VIEW_NODE];
+	struct node_scroll	*ns = node_scroll(ui);
 	int			 sx, sy, head, id = ui->node, rows, y;
 
 	getmaxyx(w, sy, sx);
@@ -801,14 +791,14 @@ view_node_draw(struct ui *ui, WINDOW *w)
 		id = ui->node = 0;
 	vs->rebuild = 0;
 	/* Another node opened from another view starts at its top. */
-	if (id != node_shown)
+	if (id + 1 != ns->shown)
 		vs->top = 0;
-	node_shown = id;
+	ns->shown = id + 1;
 
 	/* How long the content is decides what up and down do. */
-	node_lines = node_draw_content(ui, w, id, 0, 0, 0, sx);
+	ns->lines = node_draw_content(ui, w, id, 0, 0, 0, sx);
 	head = node_draw_header(ui, w, id, sy > 8 ? 4 : 2, sx, 1);
-	if (node_lines <= sy - head - 1) {
+	if (ns->lines <= sy - head - 1) {
 		for (y = 0; y < head; y++) {
 			wmove(w, y, 0);
 			wclrtoeol(w);
@@ -821,13 +811,13 @@ view_node_draw(struct ui *ui, WINDOW *w)
 	head++;
 
 	rows = sy - head > 1 ? sy - head : 1;
-	node_rows = vs->height = rows;
-	if (vs->top > node_lines - rows)
-		vs->top = node_lines - rows;
+	vs->height = rows;
+	if (vs->top > ns->lines - rows)
+		vs->top = ns->lines - rows;
 	if (vs->top < 0)
 		vs->top = 0;
 	node_draw_content(ui, w, id, head, rows, vs->top, sx);
-	if (vs->top + rows < node_lines)
+	if (vs->top + rows < ns->lines)
 		draw_text(w, sy - 1, sx - 8, 8, colour(C_DIM) | A_REVERSE,
 		    draw_is_utf8() ? " more \u2193" : " more v");
 }
@@ -840,6 +830,7 @@ void
 view_node_move(struct ui *ui, int dx, int dy)
 {
 	struct view_state	*vs = &ui->vs[VIEW_NODE];
+	const struct node_scroll *ns = node_scroll(ui);
 	const struct model	*m = ui->model;
 	long			 id = ui->node, top;
 	int			 step = 0;
@@ -847,12 +838,12 @@ view_node_move(struct ui *ui, int dx, int dy)
 	if (m->nnodes == 0)
 		return;
 	if (dx != 0)
-		step = dx <= -1000000 ? -(int)m->nnodes : dx >= 1000000 ?
-		    (int)m->nnodes : dx;
-	else if (dy != 0 && node_lines > node_rows) {
+		step = dx <= -UI_MOVE_END ? -(int)m->nnodes :
+		    dx >= UI_MOVE_END ? (int)m->nnodes : dx;
+	else if (dy != 0 && ns->lines > vs->height) {
 		top = (long)vs->top + dy;
-		if (top > node_lines - node_rows)
-			top = node_lines - node_rows;
+		if (top > ns->lines - vs->height)
+			top = ns->lines - vs->height;
 		if (top < 0)
 			top = 0;
 		vs->top = top;

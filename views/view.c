@@ -4,6 +4,7 @@
  */
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "view.h"
@@ -17,7 +18,7 @@ const struct view_entry view_table[] = {
 	[VIEW_GPUS] = { .name = "gpus", .title = "GPUs",
 	    .domains = BIT(DOM_GPUS), .draw = view_gpus_draw,
 	    .step = table_move, .node = view_gpus_node,
-	    .click = table_click, .record = "gpu" },
+	    .click = table_click, .free = view_gpus_free, .record = "gpu" },
 	[VIEW_JOBS] = { .name = "jobs", .title = "Jobs",
 	    .domains = BIT(DOM_JOBS), .draw = view_jobs_draw,
 	    .step = table_move, .open = view_jobs_open,
@@ -25,18 +26,19 @@ const struct view_entry view_table[] = {
 	[VIEW_COOLING] = { .name = "cooling", .title = "Cooling",
 	    .domains = BIT(DOM_SENSORS), .draw = view_cooling_draw,
 	    .step = table_move, .node = view_cooling_node,
-	    .click = table_click },
+	    .click = table_click, .free = view_cooling_free },
 	[VIEW_LINKS] = { .name = "links", .title = "Links",
 	    .domains = BIT(DOM_LINKS) | BIT(DOM_IB), .draw = view_links_draw,
 	    .step = table_move, .node = view_links_node,
-	    .click = table_click },
+	    .click = table_click, .free = view_links_free },
 	[VIEW_NODE] = { .name = "node", .title = "Node",
 	    .domains = DOMS_ALL, .draw = view_node_draw,
-	    .step = view_node_move },
+	    .step = view_node_move, .free = free },
 	[VIEW_EVENTS] = { .name = "events", .title = "Events",
 	    .domains = BIT(DOM_EVENTS), .draw = view_events_draw,
 	    .step = table_move, .node = view_events_node,
-	    .click = table_click, .record = "event" },
+	    .click = table_click, .free = view_events_free,
+	    .record = "event" },
 	[VIEW_BURNIN] = { .name = "burnin", .title = "Burn-in",
 	    .domains = BIT(DOM_NODES), .draw = view_burnin_draw,
 	    .step = table_move, .node = view_burnin_node, .click = table_click,
@@ -59,6 +61,17 @@ struct view_state *
 view_state(struct ui *ui)
 {
 	return (&ui->vs[ui->view]);
+}
+
+/* A view's own state, SIZE bytes made zero the first time; its free frees. */
+void *
+view_data(struct ui *ui, enum view_id id, size_t size)
+{
+	struct view_state	*vs = &ui->vs[id];
+
+	if (vs->data == NULL)
+		vs->data = xcalloc(1, size);
+	return (vs->data);
 }
 
 /* A node's state as a letter, a colour and a word: never colour alone. */

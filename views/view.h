@@ -37,6 +37,7 @@ struct view_state {
 	int			 rebuild;
 	int			 height;	/* rows the table showed */
 	int			 table_y;	/* where its heading was */
+	void			*data;		/* the view's own, or NULL */
 };
 
 enum map_metric {
@@ -85,6 +86,18 @@ struct ui {
 	double			 links_second;	/* its second read, or 0 */
 };
 
+/*
+ * How far a cursor move goes when it is not a row or a column, signed:
+ * ui_cursor makes pages, halves and screens rows; a step function is
+ * given UI_MOVE_END (or more) for the first or the last.
+ */
+enum ui_move {
+	UI_MOVE_HALF = 500,	/* half the body's height */
+	UI_MOVE_PAGE = 1000,	/* the body's height */
+	UI_MOVE_SCREEN = 2000,	/* to the top or bottom row shown */
+	UI_MOVE_END = 1000000,	/* to the first or the last */
+};
+
 struct view_entry {
 	const char	*name;		/* map */
 	const char	*title;		/* Map */
@@ -94,6 +107,7 @@ struct view_entry {
 	void		 (*open)(struct ui *);	/* Enter */
 	int		 (*node)(struct ui *);	/* node under the cursor */
 	void		 (*click)(struct ui *, int, int);
+	void		 (*free)(void *);	/* a view_state's data */
 	const char	*record;	/* table views: the record kind */
 };
 
@@ -101,6 +115,7 @@ struct view_entry {
 extern const struct view_entry view_table[];
 const struct view_entry *view_find(const char *);
 struct view_state *view_state(struct ui *);
+void		*view_data(struct ui *, enum view_id, size_t);
 
 /* table.c: the views that are tables of one kind of record. */
 void		 table_draw(struct ui *, WINDOW *, int, int, const char *,
@@ -108,7 +123,6 @@ void		 table_draw(struct ui *, WINDOW *, int, int, const char *,
 void		 table_move(struct ui *, int, int);
 int		 table_row(struct ui *);
 void		 table_click(struct ui *, int, int);
-const char	*table_time(char *, size_t, long);
 
 /* colour.c */
 enum colour {
@@ -175,11 +189,15 @@ void		 view_node_draw(struct ui *, WINDOW *);
 void		 view_node_move(struct ui *, int, int);
 void		 view_events_draw(struct ui *, WINDOW *);
 int		 view_gpus_node(struct ui *);
+void		 view_gpus_free(void *);
 int		 view_events_node(struct ui *);
+void		 view_events_free(void *);
 void		 view_burnin_draw(struct ui *, WINDOW *);
 int		 view_burnin_node(struct ui *);
 int		 view_links_node(struct ui *);
+void		 view_links_free(void *);
 int		 view_cooling_node(struct ui *);
+void		 view_cooling_free(void *);
 int		 view_cooling_level(const struct sensor *);
 const char	*view_cooling_unit(const char *);
 void		 view_open_node(struct ui *);
