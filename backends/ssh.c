@@ -31,6 +31,7 @@
 #include <libssh/server.h>		/* ssh_send_keepalive, client's too */
 
 #include "backend.h"
+#include "fleet.h"
 
 #ifndef TAILQ_FOREACH_SAFE		/* glibc's sys/queue.h lacks it */
 #define TAILQ_FOREACH_SAFE(var, head, field, tvar)			\
@@ -41,117 +42,11 @@
 
 #define FLEET_OUTPUT_MAX	(16 * 1024 * 1024)	/* a run's output */
 #define FLEET_LOCAL_MAX		32	/* local processes at once */
-#define FLEET_TICK		0.02	/* pump handshakes this often */
 #define FLEET_CIPHERS		"aes128-gcm@openssh.com,aes256-gcm@openssh.com," \
 				"chacha20-poly1305@openssh.com,aes128-ctr,aes256-ctr"
 #define FLEET_STREAM_TICK	0.25	/* read the streams this often */
 #define FLEET_RELAY_BEAT	5	/* a relay's line at least this often */
 #define FLEET_RELAY_READS	256	/* pumps of a relay a stream tick */
-
-enum fleet_state {
-	FT_IDLE,		/* not connected; retry at t->retry */
-	FT_CONNECTING,
-	FT_AUTH,
-	FT_UP,
-};
-
-struct fleet_run;
-TAILQ_HEAD(fleet_runs, fleet_run);
-
-struct fleet_target {
-	struct fleet		*f;
-	char			*name;		/* as given to ssh */
-	char			*bmc;		/* its BMC, from bmc.hosts-file */
-	int			 node;		/* node id, or -1 */
-	int			 bmcnode;	/* a BMC's: its node, or -1 */
-	enum fleet_state	 state;
-	ssh_session		 s;
-	int			 fd;
-	short			 events;
-	double			 deadline;	/* of the handshake */
-	double			 retry;
-	double			 heard;		/* the peer, last */
-	double			 keepalive;	/* one sent, last */
-	u_int			 attempts;
-	char			 why[200];	/* why it is not up, last */
-	int			 stream;	/* the GPU stream is open */
-	int			 streamerr;	/* it ended in error, told */
-	double			 read;		/* the kernel log, last read */
-	struct fleet_runs	 runs;		/* its runs, waiting or not */
-	u_int			 oneshots;	/* running runs that end */
-	int			 watched;	/* fd is in the loop */
-	short			 streamed;	/* events in f->epfd, or 0 */
-	struct fleet_target	*gateway;	/* relays the node's GPU stream */
-	int			 relays;	/* a gateway, for nodes: */
-	u_int			 first;		/* the first, */
-	u_int			 count;		/* how many */
-	TAILQ_ENTRY(fleet_target) entry;	/* in the connect queue */
-	int			 queued;
-};
-
-struct fleet_run {
-	struct fleet		*f;
-	struct fleet_target	*t;		/* NULL: a local process */
-	int			 node;		/* whose data, or -1 */
-	const struct probe	*probe;
-	char			*command;
-	char			*fmt;
-	ssh_channel		 ch;
-	struct ssh_channel_callbacks_struct cb;	/* fleet_data */
-	int			 toomuch;	/* more than FLEET_OUTPUT_MAX */
-	int			 opened;
-	int			 exec;
-	struct child		*child;		/* a local process */
-	int			 stream;
-	struct buf		 out;
-	struct buf		 err;
-	double			 deadline;
-	double			 began;
-	double			 last;		/* last byte, for streams */
-	int			 running;	/* in f->runs, not f->waiting */
-
-	/* A command that changes things (fleet_exec): no probe. */
-	int			 id;
-	exec_cb			 done;
-	void			*arg;
-	double			 timeout;
-	u_int			 attempts;	/* its target's, when queued */
-	int			 status;	/* exit status, once sent */
-	int			 gotstatus;
-	char			*signal;	/* killed by */
-	TAILQ_ENTRY(fleet_run)	 entry;		/* in f->runs or f->waiting */
-	TAILQ_ENTRY(fleet_run)	 tentry;	/* in its target's runs */
-};
-
-struct fleet {
-	struct model		*model;
-	struct ssh_config	*config;	/* as OpenSSH reads it */
-	struct loop		*loop;
-	struct fleet_target	*nodes;		/* one a node */
-	struct fleet_target	 ctld;		/* the Slurm controller */
-	struct fleet_target	 mgmt;		/* the BMCs' management host */
-	struct fleet_target	*bmcs;		/* bmc.mode "ssh": one a node */
-	struct fleet_target	*gws;		/* ssh.gateways */
-	u_int			 ngws;
-	u_int			 ntargets;	/* nodes, ctld, mgmt, bmcs, gws */
-	struct fleet_runs	 runs;		/* running */
-	struct fleet_runs	 waiting;	/* for a session or a slot */
-	TAILQ_HEAD(, fleet_target) connectq;
-	u_int			 connecting;
-	u_int			 locals;
-	u_int			 oneshots;	/* running runs that end */
-	uint32_t		*pending;	/* a node's probes queued */
-	int			 epfd;		/* the streams, polled */
-	struct epoll_event	*evs;
-	double			 polled;	/* when */
-	double			 checked;	/* the streams' silence */
-	int			 ticking;
-	int			 private_loop;
-	uint64_t		 wanted;	/* domains asked for */
-	FILE			*trace;		/* $MYRIAD_FLEET_TRACE */
-	FILE			*relay;		/* the relay command's output */
-	double			 relayed;	/* last written, when */
-};
 
 static void	fleet_pump(struct fleet *, struct fleet_target *);
 static void	fleet_watch(struct fleet *, struct fleet_target *);
@@ -913,12 +808,14 @@ fleet_run_stop(struct fleet_run *r, int force)
 		/*
 		 * libssh keeps a freed channel until the node closes it too,
 		 * and calls its callbacks for what still comes: not ours,
-		 * which go with the run.
+		 * which go with it.
 		 */
-		ssh_remove_channel_callbacks(r->ch, &r->cb);
+		ssh_remove_channel_callbacks(r->ch, r->cb);
 		ssh_channel_close(r->ch);
 		ssh_channel_free(r->ch);
 		r->ch = NULL;
+		free(r->cb);
+		r->cb = NULL;
 	}
 	if (r->child != NULL) {
 		if (f->loop != NULL)
@@ -1145,14 +1042,15 @@ fleet_run_begin(struct fleet *f, struct fleet_run *r, double now)
 
 	if ((r->ch = ssh_channel_new(t->s)) == NULL)
 		return;
-	r->cb.userdata = r;
-	r->cb.channel_data_function = fleet_data;
+	r->cb = xcalloc(1, sizeof *r->cb);
+	r->cb->userdata = r;
+	r->cb->channel_data_function = fleet_data;
 	if (!r->stream) {
-		r->cb.channel_exit_status_function = fleet_exit_status;
-		r->cb.channel_exit_signal_function = fleet_exit_signal;
+		r->cb->channel_exit_status_function = fleet_exit_status;
+		r->cb->channel_exit_signal_function = fleet_exit_signal;
 	}
-	ssh_callbacks_init(&r->cb);
-	ssh_set_channel_callbacks(r->ch, &r->cb);
+	ssh_callbacks_init(r->cb);
+	ssh_set_channel_callbacks(r->ch, r->cb);
 	TAILQ_REMOVE(&f->waiting, r, entry);
 	TAILQ_INSERT_TAIL(&f->runs, r, entry);
 	r->running = 1;
@@ -1563,7 +1461,6 @@ fleet_gateways(struct fleet *f, char **cause)
 		for (i = t->first; i < t->first + t->count; i++)
 			f->nodes[i].gateway = t;
 	}
-	f->ngws = n;
 	f->ntargets += n;
 	nodeset_free(ns);
 	return (0);
