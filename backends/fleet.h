@@ -1,6 +1,7 @@
 /*
  * myriad - the fleet's own header: its targets, runs and state, shared by
- * the files of the SSH transport (ssh.c) and included by no other.
+ * the files of the SSH transport (ssh.c, fleet-relay.c) and included by
+ * no other.
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  *
  * libssh's types are here only as pointers to its incomplete structs (an
@@ -116,5 +117,25 @@ struct fleet {
 	FILE			*relay;		/* the relay command's output */
 	double			 relayed;	/* last written, when */
 };
+
+/* ssh.c */
+double		 fleet_now(void);
+void		 fleet_reach(struct fleet *, struct fleet_target *, enum reach,
+		     const char *, ...);
+void		 fleet_target_init(struct fleet *, struct fleet_target *,
+		     const char *, int);
+struct fleet_run *fleet_queue(struct fleet *, struct fleet_target *, int,
+		     const struct probe *, const char *, int);
+char		*fleet_format(const struct probe *, const char *);
+void		 fleet_stream_parse(struct fleet_run *, int, const char *,
+		     size_t);
+void		 fleet_schedule(struct fleet *);
+
+/* fleet-relay.c: the gateways, both ends of their relay. */
+int		 fleet_relay_gateways(struct fleet *, char **);
+void		 fleet_relay_start(struct fleet *, struct fleet_target *,
+		     const struct probe *, const char *);
+void		 fleet_relay_in(struct fleet_run *, const char *, size_t);
+void		 fleet_relay_out(struct fleet_run *, const char *, size_t);
 
 #endif /* FLEET_H */
