@@ -92,6 +92,8 @@ int		 fleet_busy(struct fleet *);
 
 /* fleet-relay.c: a gateway's end of the relay. */
 void		 fleet_relay(struct fleet *, const char *, FILE *);
+
+/* fleet-exec.c: the commands that change things. */
 int		 fleet_exec(struct fleet *, int, int, const char *, double,
 		     exec_cb, void *);
 int		 fleet_exec_cancel(struct fleet *, int);

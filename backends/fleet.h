@@ -1,7 +1,7 @@
 /*
  * myriad - the fleet's own header: its targets, runs and state, shared by
- * the files of the SSH transport (ssh.c, fleet-relay.c) and included by
- * no other.
+ * the files of the SSH transport (ssh.c, fleet-relay.c, fleet-exec.c) and
+ * included by no other.
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  *
  * libssh's types are here only as pointers to its incomplete structs (an
@@ -127,9 +127,13 @@ void		 fleet_target_init(struct fleet *, struct fleet_target *,
 struct fleet_run *fleet_queue(struct fleet *, struct fleet_target *, int,
 		     const struct probe *, const char *, int);
 char		*fleet_format(const struct probe *, const char *);
+int		 fleet_run_stop(struct fleet_run *, int);
+void		 fleet_run_free(struct fleet_run *);
 void		 fleet_stream_parse(struct fleet_run *, int, const char *,
 		     size_t);
 void		 fleet_schedule(struct fleet *);
+void		 fleet_tick(void *);
+struct loop	*fleet_rewatch(struct fleet *, struct loop *, int);
 
 /* fleet-relay.c: the gateways, both ends of their relay. */
 int		 fleet_relay_gateways(struct fleet *, char **);
@@ -137,5 +141,8 @@ void		 fleet_relay_start(struct fleet *, struct fleet_target *,
 		     const struct probe *, const char *);
 void		 fleet_relay_in(struct fleet_run *, const char *, size_t);
 void		 fleet_relay_out(struct fleet_run *, const char *, size_t);
+
+/* fleet-exec.c: the commands that change things. */
+void		 fleet_exec_done(struct fleet_run *, const char *);
 
 #endif /* FLEET_H */
