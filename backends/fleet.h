@@ -118,7 +118,7 @@ struct fleet {
 	double			 relayed;	/* last written, when */
 };
 
-/* ssh.c */
+/* ssh.c: the sessions, the runs on them, their ticks. */
 double		 fleet_now(void);
 void		 fleet_reach(struct fleet *, struct fleet_target *, enum reach,
 		     const char *, ...);
