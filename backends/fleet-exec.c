@@ -10,7 +10,6 @@
  * here when it ends.  No libssh here.
  */
 
-#include <stdlib.h>
 #include <string.h>
 
 #include "backend.h"
