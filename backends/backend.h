@@ -81,15 +81,19 @@ struct ssh_config *ssh_config_create(const char *);
 void		 ssh_config_free(struct ssh_config *);
 char		*ssh_config_hostname(const struct ssh_config *, const char *);
 
-/* ssh.c: the fleet over SSH. */
+/* ssh.c: the fleet over SSH (its insides are fleet.h's). */
 struct fleet;
 struct fleet	*fleet_create(struct model *, char **);
 void		 fleet_free(struct fleet *);
 void		 fleet_attach(struct fleet *, struct loop *);
-void		 fleet_relay(struct fleet *, const char *, FILE *);
 void		 fleet_start(struct fleet *, uint64_t);
 void		 fleet_run(struct fleet *, uint64_t);
 int		 fleet_busy(struct fleet *);
+
+/* fleet-relay.c: a gateway's end of the relay. */
+void		 fleet_relay(struct fleet *, const char *, FILE *);
+
+/* fleet-exec.c: the commands that change things. */
 int		 fleet_exec(struct fleet *, int, int, const char *, double,
 		     exec_cb, void *);
 int		 fleet_exec_cancel(struct fleet *, int);

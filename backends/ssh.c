@@ -12,8 +12,10 @@
  * operator chose accept-new, a changed key always.  No password is ever
  * asked for.  Commands that run locally (a Slurm controller or a BMC
  * management host of "local") are child processes on pipes (child.c);
- * ssh_config is read as OpenSSH reads it (ssh-config.c), a gateway's relay
- * decoded by parse-relay.c.  source-ssh.c makes a source of it.
+ * ssh_config is read as OpenSSH reads it (ssh-config.c).  The fleet's
+ * targets and runs are declared in fleet.h; the gateways and their relay
+ * are fleet-relay.c's (the stream decoded by parse-relay.c), the commands
+ * that change things fleet-exec.c's.  source-ssh.c makes a source of it.
  */
 
 #include <sys/epoll.h>
@@ -31,6 +33,7 @@
 #include <libssh/server.h>		/* ssh_send_keepalive, client's too */
 
 #include "backend.h"
+#include "fleet.h"
 
 #ifndef TAILQ_FOREACH_SAFE		/* glibc's sys/queue.h lacks it */
 #define TAILQ_FOREACH_SAFE(var, head, field, tvar)			\
@@ -41,130 +44,21 @@
 
 #define FLEET_OUTPUT_MAX	(16 * 1024 * 1024)	/* a run's output */
 #define FLEET_LOCAL_MAX		32	/* local processes at once */
-#define FLEET_TICK		0.02	/* pump handshakes this often */
 #define FLEET_CIPHERS		"aes128-gcm@openssh.com,aes256-gcm@openssh.com," \
 				"chacha20-poly1305@openssh.com,aes128-ctr,aes256-ctr"
 #define FLEET_STREAM_TICK	0.25	/* read the streams this often */
 #define FLEET_RELAY_BEAT	5	/* a relay's line at least this often */
 #define FLEET_RELAY_READS	256	/* pumps of a relay a stream tick */
 
-enum fleet_state {
-	FT_IDLE,		/* not connected; retry at t->retry */
-	FT_CONNECTING,
-	FT_AUTH,
-	FT_UP,
-};
-
-struct fleet_run;
-TAILQ_HEAD(fleet_runs, fleet_run);
-
-struct fleet_target {
-	struct fleet		*f;
-	char			*name;		/* as given to ssh */
-	char			*bmc;		/* its BMC, from bmc.hosts-file */
-	int			 node;		/* node id, or -1 */
-	int			 bmcnode;	/* a BMC's: its node, or -1 */
-	enum fleet_state	 state;
-	ssh_session		 s;
-	int			 fd;
-	short			 events;
-	double			 deadline;	/* of the handshake */
-	double			 retry;
-	double			 heard;		/* the peer, last */
-	double			 keepalive;	/* one sent, last */
-	u_int			 attempts;
-	char			 why[200];	/* why it is not up, last */
-	int			 stream;	/* the GPU stream is open */
-	int			 streamerr;	/* it ended in error, told */
-	double			 read;		/* the kernel log, last read */
-	struct fleet_runs	 runs;		/* its runs, waiting or not */
-	u_int			 oneshots;	/* running runs that end */
-	int			 watched;	/* fd is in the loop */
-	short			 streamed;	/* events in f->epfd, or 0 */
-	struct fleet_target	*gateway;	/* relays the node's GPU stream */
-	int			 relays;	/* a gateway, for nodes: */
-	u_int			 first;		/* the first, */
-	u_int			 count;		/* how many */
-	TAILQ_ENTRY(fleet_target) entry;	/* in the connect queue */
-	int			 queued;
-};
-
-struct fleet_run {
-	struct fleet		*f;
-	struct fleet_target	*t;		/* NULL: a local process */
-	int			 node;		/* whose data, or -1 */
-	const struct probe	*probe;
-	char			*command;
-	char			*fmt;
-	ssh_channel		 ch;
-	struct ssh_channel_callbacks_struct cb;	/* fleet_data */
-	int			 toomuch;	/* more than FLEET_OUTPUT_MAX */
-	int			 opened;
-	int			 exec;
-	struct child		*child;		/* a local process */
-	int			 stream;
-	struct buf		 out;
-	struct buf		 err;
-	double			 deadline;
-	double			 began;
-	double			 last;		/* last byte, for streams */
-	int			 running;	/* in f->runs, not f->waiting */
-
-	/* A command that changes things (fleet_exec): no probe. */
-	int			 id;
-	exec_cb			 done;
-	void			*arg;
-	double			 timeout;
-	u_int			 attempts;	/* its target's, when queued */
-	int			 status;	/* exit status, once sent */
-	int			 gotstatus;
-	char			*signal;	/* killed by */
-	TAILQ_ENTRY(fleet_run)	 entry;		/* in f->runs or f->waiting */
-	TAILQ_ENTRY(fleet_run)	 tentry;	/* in its target's runs */
-};
-
-struct fleet {
-	struct model		*model;
-	struct ssh_config	*config;	/* as OpenSSH reads it */
-	struct loop		*loop;
-	struct fleet_target	*nodes;		/* one a node */
-	struct fleet_target	 ctld;		/* the Slurm controller */
-	struct fleet_target	 mgmt;		/* the BMCs' management host */
-	struct fleet_target	*bmcs;		/* bmc.mode "ssh": one a node */
-	struct fleet_target	*gws;		/* ssh.gateways */
-	u_int			 ngws;
-	u_int			 ntargets;	/* nodes, ctld, mgmt, bmcs, gws */
-	struct fleet_runs	 runs;		/* running */
-	struct fleet_runs	 waiting;	/* for a session or a slot */
-	TAILQ_HEAD(, fleet_target) connectq;
-	u_int			 connecting;
-	u_int			 locals;
-	u_int			 oneshots;	/* running runs that end */
-	uint32_t		*pending;	/* a node's probes queued */
-	int			 epfd;		/* the streams, polled */
-	struct epoll_event	*evs;
-	double			 polled;	/* when */
-	double			 checked;	/* the streams' silence */
-	int			 ticking;
-	int			 private_loop;
-	uint64_t		 wanted;	/* domains asked for */
-	FILE			*trace;		/* $MYRIAD_FLEET_TRACE */
-	FILE			*relay;		/* the relay command's output */
-	double			 relayed;	/* last written, when */
-};
-
 static void	fleet_pump(struct fleet *, struct fleet_target *);
 static void	fleet_watch(struct fleet *, struct fleet_target *);
 static void	fleet_stream_set(struct fleet *, struct fleet_target *, short);
 static void	fleet_run_done(struct fleet_run *, const char *);
 static void	fleet_run_cancel(struct fleet_run *, const char *);
-static void	fleet_exec_done(struct fleet_run *, const char *);
 static void	fleet_run_begin(struct fleet *, struct fleet_run *, double);
 static void	fleet_connect_more(struct fleet *);
-static void	fleet_schedule(struct fleet *);
-static int	fleet_gateways(struct fleet *, char **);
 
-static double
+double
 fleet_now(void)
 {
 	return (loop_now());
@@ -214,7 +108,7 @@ fleet_expand(const char *pattern, const char *node)
 	return (b.data);
 }
 
-static void
+void
 fleet_reach(struct fleet *f, struct fleet_target *t, enum reach r,
     const char *fmt, ...)
 {
@@ -504,7 +398,7 @@ fleet_trace(struct fleet *f, int node, const char *data, size_t used)
 }
 
 /* One node's lines of a stream into the model. */
-static void
+void
 fleet_stream_parse(struct fleet_run *r, int node, const char *data,
     size_t len)
 {
@@ -531,89 +425,6 @@ fleet_stream_parse(struct fleet_run *r, int node, const char *data,
 	}
 	if (f->trace != NULL)
 		fleet_trace(f, node, data, len);
-}
-
-/*
- * The relay command, on a gateway: a node's lines out as "NODE: LINE";
- * fleet_reach() writes its state as "!NODE<tab>STATE<tab>WHY".
- */
-static void
-fleet_relay_out(struct fleet_run *r, const char *data, size_t len)
-{
-	struct fleet	*f = r->f;
-	struct lines	 l;
-	const char	*line;
-	size_t		 n;
-
-	if (f->model->nodes[r->node].reach != REACH_UP)
-		fleet_reach(f, r->t, REACH_UP, NULL);
-	lines_init(&l, data, len);
-	while (lines_next(&l, &line, &n))
-		fprintf(f->relay, "%s: %.*s\n", f->model->nodes[r->node].name,
-		    (int)n, line);
-	f->relayed = fleet_now();
-}
-
-/* The relay's sink: a node by name. */
-static int
-fleet_relay_find(void *arg, const char *name)
-{
-	struct fleet_run	*r = arg;
-
-	return (model_find(r->f->model, name));
-}
-
-/* A node's lines, as the gateway heard them. */
-static void
-fleet_relay_lines(void *arg, int node, const char *data, size_t len)
-{
-	fleet_stream_parse(arg, node, data, len);
-}
-
-/* A node's state, as the gateway saw it. */
-static void
-fleet_relay_state(void *arg, int node, const char *state, const char *why)
-{
-	struct fleet_run	*r = arg;
-	char			 via[256];
-	enum reach		 reach;
-
-	snprintf(via, sizeof via, "via %s: %s", r->t->name, why);
-	for (reach = REACH_UNKNOWN; reach <= REACH_GARBLED; reach++) {
-		if (strcmp(state, model_reach_name(reach)) == 0) {
-			model_set_reach(r->f->model, node, reach,
-			    reach == REACH_UP ? NULL : via);
-			return;
-		}
-	}
-}
-
-/* News about a node: its stream failed there. */
-static void
-fleet_relay_event(void *arg, int node, const char *why)
-{
-	struct fleet_run	*r = arg;
-	char			 via[256];
-
-	snprintf(via, sizeof via, "via %s: %s", r->t->name, why);
-	model_event(r->f->model, node, -1, EV_REACH, 0, "%s", via);
-}
-
-/*
- * A gateway's relay, in the console: each node's lines into the model, a
- * node's state as the gateway saw it.  parse_relay() reads it, and refuses
- * a line about a node that is not this gateway's.
- */
-static void
-fleet_relay_in(struct fleet_run *r, const char *data, size_t len)
-{
-	struct relay_sink	 s = {
-		.arg = r, .first = r->t->first, .count = r->t->count,
-		.find = fleet_relay_find, .lines = fleet_relay_lines,
-		.state = fleet_relay_state, .event = fleet_relay_event
-	};
-
-	parse_relay(data, len, &s);
 }
 
 /* A stream's complete lines (len bytes of data, up to a newline). */
@@ -900,7 +711,7 @@ fleet_local_start(struct fleet_run *r)
 }
 
 /* Stop a run's channel or process; its exit status. */
-static int
+int
 fleet_run_stop(struct fleet_run *r, int force)
 {
 	struct fleet	*f = r->f;
@@ -913,12 +724,14 @@ fleet_run_stop(struct fleet_run *r, int force)
 		/*
 		 * libssh keeps a freed channel until the node closes it too,
 		 * and calls its callbacks for what still comes: not ours,
-		 * which go with the run.
+		 * which go with it.
 		 */
-		ssh_remove_channel_callbacks(r->ch, &r->cb);
+		ssh_remove_channel_callbacks(r->ch, r->cb);
 		ssh_channel_close(r->ch);
 		ssh_channel_free(r->ch);
 		r->ch = NULL;
+		free(r->cb);
+		r->cb = NULL;
 	}
 	if (r->child != NULL) {
 		if (f->loop != NULL)
@@ -930,7 +743,7 @@ fleet_run_stop(struct fleet_run *r, int force)
 	return (status);
 }
 
-static void
+void
 fleet_run_free(struct fleet_run *r)
 {
 	struct fleet	*f = r->f;
@@ -965,50 +778,6 @@ fleet_run_cancel(struct fleet_run *r, const char *why)
 	}
 	fleet_run_stop(r, 1);
 	fleet_run_free(r);
-}
-
-/*
- * A command has ended, or could not run (error): tell whoever asked.  The
- * run is gone before the callback, which may queue or cancel others.
- */
-static void
-fleet_exec_done(struct fleet_run *r, const char *error)
-{
-	struct exec_result	 x;
-	struct buf		 out, err;
-	exec_cb			 done = r->done;
-	void			*arg = r->arg;
-	char			 why[256];
-	int			 status;
-
-	memset(&x, 0, sizeof x);
-	x.id = r->id;
-	x.node = r->node;
-	if (r->ch != NULL) {
-		fleet_run_stop(r, 1);
-		status = r->gotstatus ? r->status : -1;
-	} else
-		status = fleet_run_stop(r, error != NULL);
-	if (error != NULL) {
-		strlcpy(why, error, sizeof why);
-		status = -1;
-	} else if (r->signal != NULL) {
-		snprintf(why, sizeof why, "killed by signal %s", r->signal);
-		status = -1;
-	} else if (status == -1)
-		strlcpy(why, "no exit status", sizeof why);
-	x.status = status;
-	x.why = status == -1 ? why : NULL;
-	out = r->out;		/* what the stop read is in */
-	err = r->err;
-	memset(&r->out, 0, sizeof r->out);
-	memset(&r->err, 0, sizeof r->err);
-	fleet_run_free(r);
-	x.out = &out;
-	x.err = &err;
-	done(&x, arg);
-	buf_free(&out);
-	buf_free(&err);
 }
 
 /* A run has ended: parse what it printed into the model, or say why not. */
@@ -1096,7 +865,7 @@ fleet_run_done(struct fleet_run *r, const char *error)
 }
 
 /* The format of a probe's output, from its command (its query). */
-static char *
+char *
 fleet_format(const struct probe *pr, const char *command)
 {
 	struct cmdline	*cl;
@@ -1114,7 +883,7 @@ fleet_format(const struct probe *pr, const char *command)
 }
 
 /* Queue a run of probe pr for node (or -1) on target t (NULL: local). */
-static struct fleet_run *
+struct fleet_run *
 fleet_queue(struct fleet *f, struct fleet_target *t, int node,
     const struct probe *pr, const char *command, int stream)
 {
@@ -1145,14 +914,15 @@ fleet_run_begin(struct fleet *f, struct fleet_run *r, double now)
 
 	if ((r->ch = ssh_channel_new(t->s)) == NULL)
 		return;
-	r->cb.userdata = r;
-	r->cb.channel_data_function = fleet_data;
+	r->cb = xcalloc(1, sizeof *r->cb);
+	r->cb->userdata = r;
+	r->cb->channel_data_function = fleet_data;
 	if (!r->stream) {
-		r->cb.channel_exit_status_function = fleet_exit_status;
-		r->cb.channel_exit_signal_function = fleet_exit_signal;
+		r->cb->channel_exit_status_function = fleet_exit_status;
+		r->cb->channel_exit_signal_function = fleet_exit_signal;
 	}
-	ssh_callbacks_init(&r->cb);
-	ssh_set_channel_callbacks(r->ch, &r->cb);
+	ssh_callbacks_init(r->cb);
+	ssh_set_channel_callbacks(r->ch, r->cb);
 	TAILQ_REMOVE(&f->waiting, r, entry);
 	TAILQ_INSERT_TAIL(&f->runs, r, entry);
 	r->running = 1;
@@ -1175,7 +945,7 @@ fleet_run_begin(struct fleet *f, struct fleet_run *r, double now)
 }
 
 /* Start what can start: sessions up to the fan-out, runs on up sessions. */
-static void
+void
 fleet_schedule(struct fleet *f)
 {
 	struct fleet_target	*t;
@@ -1261,7 +1031,7 @@ fleet_poll_streams(struct fleet *f)
 }
 
 /* Deadlines: handshakes, commands, silent streams. */
-static void
+void
 fleet_tick(void *arg)
 {
 	struct fleet		*f = arg;
@@ -1345,7 +1115,7 @@ fleet_tick(void *arg)
 	    fleet_tick, f);
 }
 
-static void
+void
 fleet_target_init(struct fleet *f, struct fleet_target *t, const char *name,
     int node)
 {
@@ -1438,7 +1208,7 @@ fleet_create(struct model *m, char **cause)
 		}
 		f->ntargets += m->nnodes;
 	}
-	if (fleet_gateways(f, cause) != 0) {
+	if (fleet_relay_gateways(f, cause) != 0) {
 		fleet_free(f);
 		return (NULL);
 	}
@@ -1527,87 +1297,6 @@ fleet_command(const struct probe *pr, const struct fleet_target *t,
 	return (probe_command(pr, t->read > 0 ? fleet_now() - t->read : 0));
 }
 
-/*
- * ssh.gateways: the nodes' GPU streams come through these hosts, the nodes
- * shared among them in order, each gateway running the relay command for
- * its share (ClusterShell's tree mode): a few streams of many nodes each
- * rather than one a node.
- */
-static int
-fleet_gateways(struct fleet *f, char **cause)
-{
-	struct model		*m = f->model;
-	struct nodeset		*ns;
-	struct fleet_target	*t;
-	char			*why;
-	u_int			 k, i, n;
-
-	if (*options_get("ssh.gateways") == '\0' || m->nnodes == 0)
-		return (0);
-	ns = nodeset_create();
-	if (nodeset_parse(ns, options_get("ssh.gateways"), &why) != 0) {
-		xasprintf(cause, "ssh.gateways: %s", why);
-		free(why);
-		nodeset_free(ns);
-		return (-1);
-	}
-	if ((n = nodeset_count(ns)) > m->nnodes)
-		n = m->nnodes;
-	f->gws = xcalloc(n, sizeof *f->gws);
-	for (k = 0; k < n; k++) {
-		t = &f->gws[k];
-		fleet_target_init(f, t, nodeset_name(ns, k), -1);
-		t->relays = 1;
-		t->first = (uint64_t)k * m->nnodes / n;
-		t->count = (uint64_t)(k + 1) * m->nnodes / n - t->first;
-		for (i = t->first; i < t->first + t->count; i++)
-			f->nodes[i].gateway = t;
-	}
-	f->ngws = n;
-	f->ntargets += n;
-	nodeset_free(ns);
-	return (0);
-}
-
-/*
- * A gateway's stream: the relay command, which runs STREAM on each of its
- * nodes and prints their lines.  Its lines are in the format of STREAM.
- */
-static void
-fleet_relay_start(struct fleet *f, struct fleet_target *gw,
-    const struct probe *pr, const char *stream)
-{
-	struct fleet_run	*r;
-	struct nodeset		*ns;
-	struct buf		 b, inner;
-	char			*set;
-	u_int			 i;
-
-	if (!TAILQ_EMPTY(&gw->runs))
-		return;
-	ns = nodeset_create();
-	for (i = gw->first; i < gw->first + gw->count; i++)
-		nodeset_add(ns, f->model->nodes[i].name);
-	set = nodeset_fold(ns);
-	nodeset_free(ns);
-	buf_init(&inner);
-	buf_printf(&inner, "relay -i %g ", options_get_float("refresh.gpus"));
-	shell_quote(&inner, stream);
-	buf_init(&b);
-	/* The operator's words, as the config has them. */
-	buf_puts(&b, options_get("ssh.gateway-command"));
-	buf_puts(&b, " -w ");
-	shell_quote(&b, set);
-	buf_puts(&b, " -c ");
-	shell_quote(&b, inner.data);
-	r = fleet_queue(f, gw, -1, pr, b.data, 1);
-	free(r->fmt);
-	r->fmt = fleet_format(pr, stream);
-	buf_free(&b);
-	buf_free(&inner);
-	free(set);
-}
-
 /* Ask for the domains: queue a run of each of their probes everywhere. */
 void
 fleet_start(struct fleet *f, uint64_t domains)
@@ -1669,7 +1358,7 @@ fleet_start(struct fleet *f, uint64_t domains)
 }
 
 /* Move every session to another loop; the one they were in. */
-static struct loop *
+struct loop *
 fleet_rewatch(struct fleet *f, struct loop *l, int private_loop)
 {
 	struct loop		*old = f->loop;
@@ -1698,27 +1387,6 @@ fleet_attach(struct fleet *f, struct loop *l)
 	fleet_rewatch(f, l, 0);
 	if (l != NULL)
 		loop_timer(l, FLEET_TICK, fleet_tick, f);
-}
-
-/*
- * The relay command (on a gateway): COMMAND, a stream, on every node that
- * is not running it, its lines to OUT.  Called again, it starts it again
- * where it ended (after the node's backoff).
- */
-void
-fleet_relay(struct fleet *f, const char *command, FILE *out)
-{
-	const struct probe	*pr;
-	u_int			 i;
-
-	for (pr = probes; strcmp(pr->name, "gpus") != 0; pr++)
-		;
-	f->relay = out;
-	for (i = 0; i < f->model->nnodes; i++) {
-		if (TAILQ_EMPTY(&f->nodes[i].runs))
-			fleet_queue(f, &f->nodes[i], i, pr, command, 1);
-	}
-	fleet_schedule(f);
 }
 
 int
@@ -1791,166 +1459,6 @@ fleet_run(struct fleet *f, uint64_t domains)
 	TAILQ_FOREACH_SAFE(r, &f->runs, entry, rn) {
 		if (!r->stream)
 			fleet_run_done(r, "timed out");
-	}
-	loop_free(fleet_rewatch(f, saved, 0));
-}
-
-/*
- * A command that changes things, on a node (a channel of its session) or
- * on the controller (its session, or a local process when it is "local").
- * DONE is called once when it ends or cannot run.
- */
-int
-fleet_exec(struct fleet *f, int id, int node, const char *command,
-    double timeout, exec_cb done, void *arg)
-{
-	struct fleet_target	*t;
-	struct fleet_run	*r;
-
-	if (node >= 0 && (u_int)node < f->model->nnodes)
-		t = &f->nodes[node];
-	else {
-		node = -1;
-		t = strcmp(f->ctld.name, "local") == 0 ? NULL : &f->ctld;
-	}
-	/* A target that failed is tried again now, not after its backoff. */
-	if (t != NULL && t->state == FT_IDLE)
-		t->retry = 0;
-	fleet_queue(f, t, node, NULL, command, 0);
-	r = TAILQ_LAST(&f->waiting, fleet_runs);
-	r->id = id;
-	r->done = done;
-	r->arg = arg;
-	r->timeout = timeout;
-	r->attempts = t != NULL ? t->attempts : 0;
-	/* It starts on the next tick: never a callback before we return. */
-	return (id);
-}
-
-/*
- * A command (fleet_exec) waiting or running: ID's, or any (0).  To TAKE
- * it, one waiting goes to the running list, where fleet_exec_done() takes
- * it from.
- */
-static struct fleet_run *
-fleet_exec_find(struct fleet *f, int id, int take)
-{
-	struct fleet_run	*r;
-
-	TAILQ_FOREACH(r, &f->runs, entry) {
-		if (r->done != NULL && (id == 0 || r->id == id))
-			return (r);
-	}
-	TAILQ_FOREACH(r, &f->waiting, entry) {
-		if (r->done != NULL && (id == 0 || r->id == id)) {
-			if (take) {
-				TAILQ_REMOVE(&f->waiting, r, entry);
-				TAILQ_INSERT_TAIL(&f->runs, r, entry);
-			}
-			return (r);
-		}
-	}
-	return (NULL);
-}
-
-/* Stop a command; its callback says "cancelled". */
-int
-fleet_exec_cancel(struct fleet *f, int id)
-{
-	struct fleet_run	*r;
-
-	if (id <= 0 || (r = fleet_exec_find(f, id, 1)) == NULL)
-		return (-1);
-	fleet_exec_done(r, "cancelled");
-	return (0);
-}
-
-int
-fleet_exec_busy(struct fleet *f)
-{
-	return (fleet_exec_find(f, 0, 0) != NULL);
-}
-
-/* Is one of these commands (or any, with no ids) still to end? */
-static int
-fleet_exec_pending(struct fleet *f, const int *ids, u_int n)
-{
-	u_int	 i;
-
-	if (ids == NULL)
-		return (fleet_exec_busy(f));
-	for (i = 0; i < n; i++) {
-		if (ids[i] > 0 && fleet_exec_find(f, ids[i], 0) != NULL)
-			return (1);
-	}
-	return (0);
-}
-
-/*
- * Drive the commands (these, or every one if IDS is NULL) in a loop of our
- * own until they have ended or UNTIL; the loop the fleet was in.
- */
-static struct loop *
-fleet_exec_loop(struct fleet *f, const int *ids, u_int n, double until)
-{
-	struct loop	*saved = f->loop;
-	double		 ticked = 0;
-
-	fleet_rewatch(f, loop_create(), 1);
-	fleet_schedule(f);
-	while (fleet_exec_pending(f, ids, n) && fleet_now() < until) {
-		loop_once(f->loop, FLEET_TICK);
-		if (fleet_now() >= ticked + FLEET_TICK) {
-			fleet_tick(f);
-			ticked = fleet_now();
-		}
-	}
-	return (saved);
-}
-
-/*
- * Batch: run the commands for at most SECONDS, or until none runs; those
- * still running go on, each bounded by its own timeout.
- */
-void
-fleet_exec_poll(struct fleet *f, double seconds)
-{
-	loop_free(fleet_rewatch(f, fleet_exec_loop(f, NULL, 0,
-	    fleet_now() + seconds), 0));
-}
-
-/*
- * Run a loop of our own until these commands (every one, if IDS is NULL)
- * have ended: each has its timeout, a session its connect timeout, and
- * the commands go a fan-out at a time; LIMIT (or, if 0, those) bounds the
- * whole.  Others, a burn-in the console started, go on.
- */
-void
-fleet_exec_wait(struct fleet *f, const int *ids, u_int n, double limit)
-{
-	struct loop		*saved;
-	struct fleet_run	*r;
-	double			 longest;
-	u_int			 i;
-
-	longest = options_get_int("ssh.command-timeout");
-	TAILQ_FOREACH(r, &f->waiting, entry) {
-		if (r->done != NULL && r->timeout > longest)
-			longest = r->timeout;
-	}
-	if (limit <= 0)
-		limit = (options_get_int("ssh.connect-timeout") + longest + 1) *
-		    (1 + (f->model->nnodes + 2) / options_get_int("ssh.fanout"));
-	saved = fleet_exec_loop(f, ids, n, fleet_now() + limit);
-	if (ids == NULL) {
-		while ((r = fleet_exec_find(f, 0, 1)) != NULL)
-			fleet_exec_done(r, "timed out");
-	} else {
-		for (i = 0; i < n; i++) {
-			if (ids[i] > 0 && (r = fleet_exec_find(f, ids[i], 1)) !=
-			    NULL)
-				fleet_exec_done(r, "timed out");
-		}
 	}
 	loop_free(fleet_rewatch(f, saved, 0));
 }
