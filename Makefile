@@ -37,7 +37,7 @@ DEPS =		$(DEPS_BUILD) $(DEPS_TEST) $(DEPS_BENCH) $(DEPS_CLUSTER)
 # Files that include an outside library other than jansson stay out of the
 # core archive, so the unit tests link without them.
 OUTSIDE =	console/main.c console/config.c console/prompt.c \
-		console/ui.c backends/ssh.c
+		console/ui.c backends/fleet.c
 SRCS =		$(wildcard console/*.c backends/*.c views/*.c)
 CORE_SRCS =	$(filter-out $(OUTSIDE) views/%,$(SRCS))
 OBJS =		$(SRCS:%.c=$(BUILD)/%.o)

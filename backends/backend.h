@@ -81,7 +81,7 @@ struct ssh_config *ssh_config_create(const char *);
 void		 ssh_config_free(struct ssh_config *);
 char		*ssh_config_hostname(const struct ssh_config *, const char *);
 
-/* ssh.c: the fleet over SSH (its insides are fleet.h's). */
+/* fleet.c: the fleet over SSH (its insides are fleet.h's). */
 struct fleet;
 struct fleet	*fleet_create(struct model *, char **);
 void		 fleet_free(struct fleet *);

@@ -6,7 +6,7 @@
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  *
  * A command is a run of the fleet (fleet.h) with no probe and a callback:
- * ssh.c queues, starts and stops it as it does a probe's, and hands it
+ * fleet.c queues, starts and stops it as it does a probe's, and hands it
  * here when it ends.  No libssh here.
  */
 

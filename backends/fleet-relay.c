@@ -8,7 +8,7 @@
  *
  * A gateway is a target of the fleet whose one run is the relay command
  * for its share of the nodes (ClusterShell's tree mode).  The stream's
- * format is parse-relay.c's, which decodes it; ssh.c's sessions carry it.
+ * format is parse-relay.c's, which decodes it; fleet.c's sessions carry it.
  * No libssh here.
  */
 

@@ -1,11 +1,11 @@
 /*
  * myriad - the fleet's own header: its targets, runs and state, shared by
- * the files of the SSH transport (ssh.c, fleet-relay.c, fleet-exec.c) and
+ * the files of the SSH transport (fleet.c, fleet-relay.c, fleet-exec.c) and
  * included by no other.
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  *
  * libssh's types are here only as pointers to its incomplete structs (an
- * ssh_session is a struct ssh_session_struct *), so that ssh.c alone
+ * ssh_session is a struct ssh_session_struct *), so that fleet.c alone
  * includes libssh: the other files hold what needs none of it.
  */
 
@@ -118,7 +118,7 @@ struct fleet {
 	double			 relayed;	/* last written, when */
 };
 
-/* ssh.c: the sessions, the runs on them, their ticks. */
+/* fleet.c: the sessions, the runs on them, their ticks. */
 double		 fleet_now(void);
 void		 fleet_reach(struct fleet *, struct fleet_target *, enum reach,
 		     const char *, ...);

@@ -39,7 +39,7 @@
 #define DCGM_WIDTH	45	/* dcgmi's DATA_INFO_TAG_LEN */
 #define DCGM_ROWMAX	2048	/* one Warning/Info row, joined */
 
-struct dcgm_gpu {
+struct parse_dcgm_gpu {
 	enum diag_result result;
 	int		 named;		/* named by a message */
 	u_int		 row;		/* last message row appended */
@@ -52,7 +52,7 @@ struct dcgm_test {
 	struct diag	 d;
 	size_t		 msglen;
 	enum diag_result all;		/* 3.x "X - All" */
-	struct dcgm_gpu	 gpu[DCGM_MAXGPU];
+	struct parse_dcgm_gpu	 gpu[DCGM_MAXGPU];
 };
 
 struct dcgm_state {
@@ -104,26 +104,26 @@ static const char *dcgm_labels[] = {
 };
 
 static int
-dcgm_is(const char *s, size_t n, const char *word)
+parse_dcgm_is(const char *s, size_t n, const char *word)
 {
 	return (strlen(word) == n && strncasecmp(s, word, n) == 0);
 }
 
 /* A whole word as a result; DIAG_NONE if it is not one. */
 static enum diag_result
-dcgm_word(const char *s, size_t n)
+parse_dcgm_word(const char *s, size_t n)
 {
 	size_t	 i;
 
 	for (i = 0; i < nitems(dcgm_results); i++) {
-		if (dcgm_is(s, n, dcgm_results[i].word))
+		if (parse_dcgm_is(s, n, dcgm_results[i].word))
 			return (dcgm_results[i].result);
 	}
 	return (DIAG_NONE);
 }
 
 static size_t
-dcgm_alpha(const char *s, size_t n)
+parse_dcgm_alpha(const char *s, size_t n)
 {
 	size_t	 i;
 
@@ -133,7 +133,7 @@ dcgm_alpha(const char *s, size_t n)
 }
 
 static size_t
-dcgm_blanks(const char *s, size_t n)
+parse_dcgm_blanks(const char *s, size_t n)
 {
 	size_t	 i;
 
@@ -144,7 +144,7 @@ dcgm_blanks(const char *s, size_t n)
 
 /* Read a GPU id; the number of bytes used, 0 if none. */
 static size_t
-dcgm_number(const char *s, size_t n, int *id)
+parse_dcgm_number(const char *s, size_t n, int *id)
 {
 	size_t	 i;
 	long	 v = 0;
@@ -158,7 +158,7 @@ dcgm_number(const char *s, size_t n, int *id)
 }
 
 static void
-dcgm_append(char *dst, size_t size, size_t *len, const char *sep,
+parse_dcgm_append(char *dst, size_t size, size_t *len, const char *sep,
     const char *s, size_t n)
 {
 	size_t	 k;
@@ -180,13 +180,13 @@ dcgm_append(char *dst, size_t size, size_t *len, const char *sep,
 }
 
 static enum diag_result
-dcgm_worst(enum diag_result a, enum diag_result b)
+parse_dcgm_worst(enum diag_result a, enum diag_result b)
 {
 	return (a > b ? a : b);
 }
 
-static struct dcgm_gpu *
-dcgm_gpu(struct dcgm_state *st, int id)
+static struct parse_dcgm_gpu *
+parse_dcgm_gpu(struct dcgm_state *st, int id)
 {
 	if (id < 0 || id >= DCGM_MAXGPU)
 		return (NULL);
@@ -195,10 +195,10 @@ dcgm_gpu(struct dcgm_state *st, int id)
 
 /* Send the current test and its GPUs. */
 static void
-dcgm_flush(struct dcgm_state *st)
+parse_dcgm_flush(struct dcgm_state *st)
 {
 	struct dcgm_test	*t = &st->t;
-	struct dcgm_gpu		*g;
+	struct parse_dcgm_gpu		*g;
 	struct diag		 d;
 	int			 i;
 
@@ -226,12 +226,12 @@ dcgm_flush(struct dcgm_state *st)
 }
 
 static void
-dcgm_begin(struct dcgm_state *st, const char *name, size_t n,
+parse_dcgm_begin(struct dcgm_state *st, const char *name, size_t n,
     const char *category)
 {
 	struct dcgm_test	*t = &st->t;
 
-	dcgm_flush(st);
+	parse_dcgm_flush(st);
 	t->active = 1;
 	parse_copy(t->d.test, sizeof t->d.test, name, n);
 	strlcpy(t->d.category, category, sizeof t->d.category);
@@ -241,15 +241,15 @@ dcgm_begin(struct dcgm_state *st, const char *name, size_t n,
 
 /* "GPU 3 ..." or "GPU3...": the GPU a message starts with, or -1. */
 static int
-dcgm_gpuname(const char *s, size_t n)
+parse_dcgm_gpuname(const char *s, size_t n)
 {
 	size_t	 k;
 	int	 id;
 
 	if (n < 4 || strncmp(s, "GPU", 3) != 0)
 		return (-1);
-	k = 3 + dcgm_blanks(s + 3, n - 3);
-	if (dcgm_number(s + k, n - k, &id) == 0)
+	k = 3 + parse_dcgm_blanks(s + 3, n - 3);
+	if (parse_dcgm_number(s + k, n - k, &id) == 0)
 		return (-1);
 	return (id);
 }
@@ -260,10 +260,10 @@ dcgm_gpuname(const char *s, size_t n)
  * separate rows or entries (joined by "; ").
  */
 static void
-dcgm_message(struct dcgm_state *st, const char *s, size_t n, u_int row)
+parse_dcgm_message(struct dcgm_state *st, const char *s, size_t n, u_int row)
 {
 	struct dcgm_test	*t = &st->t;
-	struct dcgm_gpu		*g;
+	struct parse_dcgm_gpu		*g;
 	const char		*p;
 	size_t			 i, k, m, start;
 	int			 cur, next;
@@ -271,24 +271,24 @@ dcgm_message(struct dcgm_state *st, const char *s, size_t n, u_int row)
 	n = parse_trim(&s, n);
 	if (n == 0 || !t->active)
 		return;
-	dcgm_append(t->d.message, sizeof t->d.message, &t->msglen, "; ", s, n);
+	parse_dcgm_append(t->d.message, sizeof t->d.message, &t->msglen, "; ", s, n);
 
-	cur = dcgm_gpuname(s, n);
+	cur = parse_dcgm_gpuname(s, n);
 	start = 0;
 	for (i = 0; i <= n; i++) {
 		if (i < n) {
 			if (s[i] != ',')
 				continue;
 			k = i + 1;
-			k += dcgm_blanks(s + k, n - k);
-			if ((next = dcgm_gpuname(s + k, n - k)) < 0)
+			k += parse_dcgm_blanks(s + k, n - k);
+			if ((next = parse_dcgm_gpuname(s + k, n - k)) < 0)
 				continue;
 		} else
 			next = -1;
-		if ((g = dcgm_gpu(st, cur)) != NULL) {
+		if ((g = parse_dcgm_gpu(st, cur)) != NULL) {
 			p = s + start;
 			m = parse_trim(&p, i - start);
-			dcgm_append(g->msg, sizeof g->msg, &g->msglen,
+			parse_dcgm_append(g->msg, sizeof g->msg, &g->msglen,
 			    g->row == row ? ", " : "; ", p, m);
 			g->row = row;
 			g->named = 1;
@@ -300,7 +300,7 @@ dcgm_message(struct dcgm_state *st, const char *s, size_t n, u_int row)
 
 /* "GPU 0GPU 0's NvLink": the DCGM 2.x duplication bug, folded once. */
 static void
-dcgm_dedup(char *s, size_t *len)
+parse_dcgm_dedup(char *s, size_t *len)
 {
 	size_t	 i, a, b, n = *len;
 	int	 x, y;
@@ -308,12 +308,12 @@ dcgm_dedup(char *s, size_t *len)
 	for (i = 0; i + 4 < n; i++) {
 		if (strncmp(s + i, "GPU ", 4) != 0)
 			continue;
-		if ((a = dcgm_number(s + i + 4, n - i - 4, &x)) == 0)
+		if ((a = parse_dcgm_number(s + i + 4, n - i - 4, &x)) == 0)
 			continue;
 		b = i + 4 + a;
 		if (n - b < 5 || strncmp(s + b, "GPU ", 4) != 0)
 			continue;
-		if (dcgm_number(s + b + 4, n - b - 4, &y) != a || x != y ||
+		if (parse_dcgm_number(s + b + 4, n - b - 4, &y) != a || x != y ||
 		    memcmp(s + i + 4, s + b + 4, a) != 0)
 			continue;
 		memmove(s + b, s + b + 4 + a, n - b - 4 - a);
@@ -324,20 +324,20 @@ dcgm_dedup(char *s, size_t *len)
 }
 
 static void
-dcgm_commit(struct dcgm_state *st)
+parse_dcgm_commit(struct dcgm_state *st)
 {
 	if (!st->rowopen)
 		return;
 	st->rowopen = 0;
-	dcgm_dedup(st->row, &st->rowlen);
-	dcgm_message(st, st->row, st->rowlen, ++st->rowno);
+	parse_dcgm_dedup(st->row, &st->rowlen);
+	parse_dcgm_message(st, st->row, st->rowlen, ++st->rowno);
 	st->rowlen = 0;
 	st->row[0] = '\0';
 }
 
 /* Add one cell of a wrapped message. */
 static void
-dcgm_cell(struct dcgm_state *st, const char *s, size_t n, u_int width)
+parse_dcgm_cell(struct dcgm_state *st, const char *s, size_t n, u_int width)
 {
 	size_t	 m = n;
 
@@ -355,10 +355,10 @@ dcgm_cell(struct dcgm_state *st, const char *s, size_t n, u_int width)
 		return;
 	}
 	if (st->rowlen > 0 && !st->rowfilled)
-		dcgm_append(st->row, sizeof st->row, &st->rowlen, " ", s, m);
+		parse_dcgm_append(st->row, sizeof st->row, &st->rowlen, " ", s, m);
 	else {
 		/* A continuation's leading blank is text: keep it. */
-		dcgm_append(st->row, sizeof st->row, &st->rowlen, NULL, s, m);
+		parse_dcgm_append(st->row, sizeof st->row, &st->rowlen, NULL, s, m);
 	}
 	st->rowfilled = (m >= width);
 }
@@ -369,7 +369,7 @@ dcgm_cell(struct dcgm_state *st, const char *s, size_t n, u_int width)
  * *strict to whether nothing but the result was there.
  */
 static enum diag_result
-dcgm_result(const char *s, size_t n, int *all, int *ids, int *nids,
+parse_dcgm_result(const char *s, size_t n, int *all, int *ids, int *nids,
     int *bare)
 {
 	enum diag_result	 r;
@@ -380,12 +380,12 @@ dcgm_result(const char *s, size_t n, int *all, int *ids, int *nids,
 	*nids = 0;
 	*bare = 0;
 	n = parse_trim(&s, n);
-	w = dcgm_alpha(s, n);
-	if (w == 0 || (r = dcgm_word(s, w)) == DIAG_NONE)
+	w = parse_dcgm_alpha(s, n);
+	if (w == 0 || (r = parse_dcgm_word(s, w)) == DIAG_NONE)
 		return (DIAG_NONE);
 	if (w < n && !isspace((u_char)s[w]))
 		return (DIAG_NONE);
-	k = w + dcgm_blanks(s + w, n - w);
+	k = w + parse_dcgm_blanks(s + w, n - w);
 	if (k == n) {
 		*bare = 1;
 		return (r);
@@ -393,7 +393,7 @@ dcgm_result(const char *s, size_t n, int *all, int *ids, int *nids,
 	if (s[k] != '-')
 		return (DIAG_NONE);
 	k++;
-	k += dcgm_blanks(s + k, n - k);
+	k += parse_dcgm_blanks(s + k, n - k);
 	if (n - k >= 3 && strncasecmp(s + k, "All", 3) == 0 &&
 	    (n - k == 3 || isspace((u_char)s[k + 3]))) {
 		*all = 1;
@@ -408,13 +408,13 @@ dcgm_result(const char *s, size_t n, int *all, int *ids, int *nids,
 		return (DIAG_NONE);
 	k++;
 	for (;;) {
-		k += dcgm_blanks(s + k, n - k);
-		if ((w = dcgm_number(s + k, n - k, &id)) == 0)
+		k += parse_dcgm_blanks(s + k, n - k);
+		if ((w = parse_dcgm_number(s + k, n - k, &id)) == 0)
 			return (DIAG_NONE);
 		if (*nids < DCGM_MAXGPU)
 			ids[(*nids)++] = id;
 		k += w;
-		k += dcgm_blanks(s + k, n - k);
+		k += parse_dcgm_blanks(s + k, n - k);
 		if (k == n)
 			return (r);
 		if (s[k] != ',')
@@ -428,7 +428,7 @@ dcgm_result(const char *s, size_t n, int *all, int *ids, int *nids,
  * another kind of entity ("CPU0: Pass").
  */
 static enum diag_result
-dcgm_gpurow(const char *s, size_t n, int *id)
+parse_dcgm_gpurow(const char *s, size_t n, int *id)
 {
 	enum diag_result	 r;
 	size_t			 k, w;
@@ -438,18 +438,18 @@ dcgm_gpurow(const char *s, size_t n, int *id)
 	if (n < 4 || (strncmp(s, "GPU", 3) != 0 && strncmp(s, "CPU", 3) != 0))
 		return (DIAG_NONE);
 	gpu = (s[0] == 'G');
-	k = 3 + dcgm_blanks(s + 3, n - 3);
-	if ((w = dcgm_number(s + k, n - k, id)) == 0)
+	k = 3 + parse_dcgm_blanks(s + 3, n - 3);
+	if ((w = parse_dcgm_number(s + k, n - k, id)) == 0)
 		return (DIAG_NONE);
 	k += w;
 	if (k >= n || s[k] != ':')
 		return (DIAG_NONE);
 	k++;
-	k += dcgm_blanks(s + k, n - k);
-	w = dcgm_alpha(s + k, n - k);
+	k += parse_dcgm_blanks(s + k, n - k);
+	w = parse_dcgm_alpha(s + k, n - k);
 	if (w == 0 || k + w != n)
 		return (DIAG_NONE);
-	r = dcgm_word(s + k, w);
+	r = parse_dcgm_word(s + k, w);
 	if (!gpu)
 		*id = -1;
 	return (r);
@@ -457,7 +457,7 @@ dcgm_gpurow(const char *s, size_t n, int *id)
 
 /* "|-----  Hardware  ----------+----...|": a border, maybe with a name. */
 static int
-dcgm_border(struct dcgm_state *st, const char *s, size_t n)
+parse_dcgm_border(struct dcgm_state *st, const char *s, size_t n)
 {
 	const char	*name;
 	size_t		 i, end, m;
@@ -476,11 +476,11 @@ dcgm_border(struct dcgm_state *st, const char *s, size_t n)
 			name = s + i;
 		m = (s + i + 1) - name;
 	}
-	dcgm_commit(st);
-	dcgm_flush(st);
+	parse_dcgm_commit(st);
+	parse_dcgm_flush(st);
 	if (name != NULL) {
 		st->seen = 1;
-		st->metadata = dcgm_is(name, m, "Metadata");
+		st->metadata = parse_dcgm_is(name, m, "Metadata");
 		parse_copy(st->category, sizeof st->category, name, m);
 	} else if (st->metadata) {
 		st->metadata = 0;
@@ -491,7 +491,7 @@ dcgm_border(struct dcgm_state *st, const char *s, size_t n)
 
 /* "| 2330,2330,2330 |": how many GPUs the run saw. */
 static void
-dcgm_devids(struct dcgm_state *st, const char *s, size_t n)
+parse_dcgm_devids(struct dcgm_state *st, const char *s, size_t n)
 {
 	size_t	 i;
 	int	 count = 0, inword = 0;
@@ -509,9 +509,9 @@ dcgm_devids(struct dcgm_state *st, const char *s, size_t n)
 }
 
 static void
-dcgm_row(struct dcgm_state *st, const char *s, size_t n, u_int line)
+parse_dcgm_row(struct dcgm_state *st, const char *s, size_t n, u_int line)
 {
-	struct dcgm_gpu		*g;
+	struct parse_dcgm_gpu		*g;
 	enum diag_result	 r;
 	const char		*left, *right;
 	size_t			 mid, close, nl, nr, i;
@@ -523,7 +523,7 @@ dcgm_row(struct dcgm_state *st, const char *s, size_t n, u_int line)
 	if (mid >= n) {
 		/* No column joint: a cut line; text for an open row. */
 		if (st->rowopen)
-			dcgm_cell(st, s + 1, n - 1, st->width);
+			parse_dcgm_cell(st, s + 1, n - 1, st->width);
 		return;
 	}
 	left = s + 1;
@@ -548,21 +548,21 @@ dcgm_row(struct dcgm_state *st, const char *s, size_t n, u_int line)
 	}
 
 	/* The header, and the Metadata block. */
-	if (dcgm_is(left, nl, "Diagnostic")) {
+	if (parse_dcgm_is(left, nl, "Diagnostic")) {
 		const char	*p = right;
 
-		if (dcgm_is(p, parse_trim(&p, nr), "Result")) {
+		if (parse_dcgm_is(p, parse_trim(&p, nr), "Result")) {
 			st->seen = 1;
 			return;
 		}
 	}
 	for (i = 0; i < nitems(dcgm_metadata); i++) {
-		if (dcgm_is(left, nl, dcgm_metadata[i])) {
-			dcgm_commit(st);
-			dcgm_flush(st);
+		if (parse_dcgm_is(left, nl, dcgm_metadata[i])) {
+			parse_dcgm_commit(st);
+			parse_dcgm_flush(st);
 			st->seen = 1;
 			if (i == 2)
-				dcgm_devids(st, right, nr);
+				parse_dcgm_devids(st, right, nr);
 			return;
 		}
 	}
@@ -572,27 +572,27 @@ dcgm_row(struct dcgm_state *st, const char *s, size_t n, u_int line)
 	if (nl == 0) {
 		if (!st->t.active)
 			return;
-		if ((r = dcgm_gpurow(right, nr, &id)) != DIAG_NONE) {
+		if ((r = parse_dcgm_gpurow(right, nr, &id)) != DIAG_NONE) {
 			/* DCGM 4.x: a GPU's own result. */
-			dcgm_commit(st);
-			if ((g = dcgm_gpu(st, id)) != NULL)
-				g->result = dcgm_worst(g->result, r);
+			parse_dcgm_commit(st);
+			if ((g = parse_dcgm_gpu(st, id)) != NULL)
+				g->result = parse_dcgm_worst(g->result, r);
 			return;
 		}
-		r = dcgm_result(right, nr, &all, ids, &nids, &bare);
+		r = parse_dcgm_result(right, nr, &all, ids, &nids, &bare);
 		if (r != DIAG_NONE && !bare) {
 			/* DCGM 3.x: "Fail - GPU: 2" under "Pass - GPUs: 0, 1". */
-			dcgm_commit(st);
-			st->t.d.result = dcgm_worst(st->t.d.result, r);
+			parse_dcgm_commit(st);
+			st->t.d.result = parse_dcgm_worst(st->t.d.result, r);
 			if (all)
-				st->t.all = dcgm_worst(st->t.all, r);
+				st->t.all = parse_dcgm_worst(st->t.all, r);
 			for (i = 0; i < (size_t)nids; i++) {
-				if ((g = dcgm_gpu(st, ids[i])) != NULL)
-					g->result = dcgm_worst(g->result, r);
+				if ((g = parse_dcgm_gpu(st, ids[i])) != NULL)
+					g->result = parse_dcgm_worst(g->result, r);
 			}
 			return;
 		}
-		dcgm_cell(st, right, nr, width);
+		parse_dcgm_cell(st, right, nr, width);
 		return;
 	}
 
@@ -604,33 +604,33 @@ dcgm_row(struct dcgm_state *st, const char *s, size_t n, u_int line)
 			break;
 	}
 	if (i < nitems(dcgm_labels)) {
-		dcgm_commit(st);
+		parse_dcgm_commit(st);
 		if (st->t.active)
-			dcgm_cell(st, right, nr, width);
+			parse_dcgm_cell(st, right, nr, width);
 		return;
 	}
 
 	/* A test. */
-	dcgm_commit(st);
-	r = dcgm_result(right, nr, &all, ids, &nids, &bare);
+	parse_dcgm_commit(st);
+	r = parse_dcgm_result(right, nr, &all, ids, &nids, &bare);
 	if (r == DIAG_NONE) {
 		if (!st->seen)
 			return;		/* some other table */
 		sink_error(st->sink, line, "%.*s: no result", (int)nl, left);
 	}
 	st->seen = 1;
-	dcgm_begin(st, left, nl, st->category);
+	parse_dcgm_begin(st, left, nl, st->category);
 	st->t.d.result = r;
 	if (all)
 		st->t.all = r;
 	for (i = 0; i < (size_t)nids; i++) {
-		if ((g = dcgm_gpu(st, ids[i])) != NULL)
-			g->result = dcgm_worst(g->result, r);
+		if ((g = parse_dcgm_gpu(st, ids[i])) != NULL)
+			g->result = parse_dcgm_worst(g->result, r);
 	}
 }
 
 static int
-dcgm_text(const char *buf, size_t len, struct dcgm_state *st)
+parse_dcgm_text(const char *buf, size_t len, struct dcgm_state *st)
 {
 	struct lines	 l;
 	const char	*s, *errline = NULL;
@@ -643,23 +643,23 @@ dcgm_text(const char *buf, size_t len, struct dcgm_state *st)
 			n--;
 		if (n == 0)
 			continue;
-		if (dcgm_border(st, s, n))
+		if (parse_dcgm_border(st, s, n))
 			continue;
 		if (s[0] == '|') {
-			dcgm_row(st, s, n, l.line);
+			parse_dcgm_row(st, s, n, l.line);
 			continue;
 		}
 		/* Any other line ends the table ("...", "Running ..."). */
-		dcgm_commit(st);
-		dcgm_flush(st);
+		parse_dcgm_commit(st);
+		parse_dcgm_flush(st);
 		if (errline == NULL && n > 6 && strncmp(s, "Error:", 6) == 0) {
 			errline = s;
 			errlen = n;
 			errline_no = l.line;
 		}
 	}
-	dcgm_commit(st);
-	dcgm_flush(st);
+	parse_dcgm_commit(st);
+	parse_dcgm_flush(st);
 	if (errline != NULL && st->nrec == 0)
 		sink_error(st->sink, errline_no, "%.*s", (int)errlen, errline);
 	else if (!st->seen)
@@ -676,7 +676,7 @@ dcgm_text(const char *buf, size_t len, struct dcgm_state *st)
  */
 
 static enum diag_result
-dcgm_json_status(json_t *o)
+parse_dcgm_json_status(json_t *o)
 {
 	const char	*s;
 	size_t		 n;
@@ -685,17 +685,17 @@ dcgm_json_status(json_t *o)
 	    "status"))) == NULL)
 		return (DIAG_NONE);
 	n = strlen(s);
-	return (dcgm_word(s, dcgm_alpha(s, n)));
+	return (parse_dcgm_word(s, parse_dcgm_alpha(s, n)));
 }
 
 /* Warnings or info: a string, an object, or an array of either. */
 static void
-dcgm_json_text(struct dcgm_state *st, json_t *v, int gpu, u_int row)
+parse_dcgm_json_text(struct dcgm_state *st, json_t *v, int gpu, u_int row)
 {
 	static const char	*keys[] = { "warning", "warnings", "message",
 				    "msg" };
 	struct dcgm_test	*t = &st->t;
-	struct dcgm_gpu		*g;
+	struct parse_dcgm_gpu		*g;
 	const char		*s;
 	json_t			*e;
 	size_t			 i, n;
@@ -704,7 +704,7 @@ dcgm_json_text(struct dcgm_state *st, json_t *v, int gpu, u_int row)
 		json_array_foreach(v, i, e) {
 			if (json_is_array(e))
 				continue;	/* no deeper */
-			dcgm_json_text(st, e, gpu, row);
+			parse_dcgm_json_text(st, e, gpu, row);
 		}
 		return;
 	}
@@ -712,7 +712,7 @@ dcgm_json_text(struct dcgm_state *st, json_t *v, int gpu, u_int row)
 		for (i = 0; i < nitems(keys); i++) {
 			e = json_object_get(v, keys[i]);
 			if (json_is_string(e)) {
-				dcgm_json_text(st, e, gpu, row);
+				parse_dcgm_json_text(st, e, gpu, row);
 				return;
 			}
 		}
@@ -723,16 +723,16 @@ dcgm_json_text(struct dcgm_state *st, json_t *v, int gpu, u_int row)
 	n = parse_trim(&s, strlen(s));
 	if (n == 0)
 		return;
-	dcgm_append(t->d.message, sizeof t->d.message, &t->msglen, "; ", s, n);
-	if ((g = dcgm_gpu(st, gpu)) != NULL) {
-		dcgm_append(g->msg, sizeof g->msg, &g->msglen, "; ", s, n);
+	parse_dcgm_append(t->d.message, sizeof t->d.message, &t->msglen, "; ", s, n);
+	if ((g = parse_dcgm_gpu(st, gpu)) != NULL) {
+		parse_dcgm_append(g->msg, sizeof g->msg, &g->msglen, "; ", s, n);
 		g->row = row;
 	}
 }
 
 /* The GPUs a result is for: gpu_ids "0" / "0,1" / 0 / [0, 1], entity_id. */
 static int
-dcgm_json_ids(json_t *r, int *ids, int max, int *isgpu)
+parse_dcgm_json_ids(json_t *r, int *ids, int max, int *isgpu)
 {
 	const char	*s, *grp;
 	json_t		*v, *e;
@@ -758,7 +758,7 @@ dcgm_json_ids(json_t *r, int *ids, int max, int *isgpu)
 	if ((s = json_string_value(v)) != NULL) {
 		n = strlen(s);
 		for (k = 0; k < n && nids < max; k++) {
-			if ((w = dcgm_number(s + k, n - k, &id)) == 0)
+			if ((w = parse_dcgm_number(s + k, n - k, &id)) == 0)
 				continue;
 			ids[nids++] = id;
 			k += w - 1;
@@ -772,17 +772,17 @@ dcgm_json_ids(json_t *r, int *ids, int max, int *isgpu)
 		    json_integer_value(e) < DCGM_MAXGPU)
 			ids[nids++] = (int)json_integer_value(e);
 		else if ((s = json_string_value(e)) != NULL &&
-		    dcgm_number(s, strlen(s), &id) > 0)
+		    parse_dcgm_number(s, strlen(s), &id) > 0)
 			ids[nids++] = id;
 	}
 	return (nids);
 }
 
 static void
-dcgm_json_test(struct dcgm_state *st, json_t *test, const char *category)
+parse_dcgm_json_test(struct dcgm_state *st, json_t *test, const char *category)
 {
 	static const char	*pass[] = { "warnings", "info" };
-	struct dcgm_gpu		*g;
+	struct parse_dcgm_gpu		*g;
 	enum diag_result	 worst = DIAG_NONE, own, r;
 	json_t			*results, *res, *sum;
 	const char		*name;
@@ -795,25 +795,25 @@ dcgm_json_test(struct dcgm_state *st, json_t *test, const char *category)
 	    (name = json_string_value(json_object_get(test,
 	    "test_name"))) == NULL)
 		name = "";
-	dcgm_begin(st, name, strlen(name), category);
+	parse_dcgm_begin(st, name, strlen(name), category);
 	sum = json_object_get(test, "test_summary");
-	own = dcgm_json_status(sum);
+	own = parse_dcgm_json_status(sum);
 	if (own == DIAG_NONE)
-		own = dcgm_json_status(test);
+		own = parse_dcgm_json_status(test);
 	results = json_object_get(test, "results");
 
 	/* Warnings first, then info; the test's own, then each result's. */
 	for (p = 0; p < nitems(pass); p++) {
 		if (json_is_object(sum))
-			dcgm_json_text(st, json_object_get(sum, pass[p]), -1,
+			parse_dcgm_json_text(st, json_object_get(sum, pass[p]), -1,
 			    0);
-		dcgm_json_text(st, json_object_get(test, pass[p]), -1, 0);
+		parse_dcgm_json_text(st, json_object_get(test, pass[p]), -1, 0);
 		json_array_foreach(results, i, res) {
 			if (!json_is_object(res))
 				continue;
-			nids = dcgm_json_ids(res, ids, DCGM_MAXGPU, &isgpu);
+			nids = parse_dcgm_json_ids(res, ids, DCGM_MAXGPU, &isgpu);
 			if (!isgpu || nids == 0) {
-				dcgm_json_text(st, json_object_get(res,
+				parse_dcgm_json_text(st, json_object_get(res,
 				    pass[p]), -1, 0);
 				continue;
 			}
@@ -821,7 +821,7 @@ dcgm_json_test(struct dcgm_state *st, json_t *test, const char *category)
 				/* The test gets the text once. */
 				size_t	 save = st->t.msglen;
 
-				dcgm_json_text(st, json_object_get(res,
+				parse_dcgm_json_text(st, json_object_get(res,
 				    pass[p]), ids[k], 0);
 				if (k > 0) {
 					st->t.msglen = save;
@@ -834,25 +834,25 @@ dcgm_json_test(struct dcgm_state *st, json_t *test, const char *category)
 	json_array_foreach(results, i, res) {
 		if (!json_is_object(res))
 			continue;
-		r = dcgm_json_status(res);
-		worst = dcgm_worst(worst, r);
-		nids = dcgm_json_ids(res, ids, DCGM_MAXGPU, &isgpu);
+		r = parse_dcgm_json_status(res);
+		worst = parse_dcgm_worst(worst, r);
+		nids = parse_dcgm_json_ids(res, ids, DCGM_MAXGPU, &isgpu);
 		if (!isgpu)
 			continue;
 		for (k = 0; k < nids; k++) {
-			if ((g = dcgm_gpu(st, ids[k])) == NULL)
+			if ((g = parse_dcgm_gpu(st, ids[k])) == NULL)
 				continue;
 			/* A GPU with no status of its own still ran. */
-			g->result = dcgm_worst(g->result,
+			g->result = parse_dcgm_worst(g->result,
 			    r != DIAG_NONE ? r : own);
 		}
 	}
 	st->t.d.result = own != DIAG_NONE ? own : worst;
-	dcgm_flush(st);
+	parse_dcgm_flush(st);
 }
 
 static void
-dcgm_json_tests(struct dcgm_state *st, json_t *tests, const char *category)
+parse_dcgm_json_tests(struct dcgm_state *st, json_t *tests, const char *category)
 {
 	json_t		*test;
 	const char	*c;
@@ -862,12 +862,12 @@ dcgm_json_tests(struct dcgm_state *st, json_t *tests, const char *category)
 		c = json_string_value(json_object_get(test, "category"));
 		if (c != NULL && strcasecmp(c, "Metadata") == 0)
 			continue;
-		dcgm_json_test(st, test, c != NULL ? c : category);
+		parse_dcgm_json_test(st, test, c != NULL ? c : category);
 	}
 }
 
 static void
-dcgm_json_diag(struct dcgm_state *st, json_t *root, int depth)
+parse_dcgm_json_diag(struct dcgm_state *st, json_t *root, int depth)
 {
 	json_t		*diag, *cats, *cat, *v;
 	const char	*name, *err;
@@ -879,7 +879,7 @@ dcgm_json_diag(struct dcgm_state *st, json_t *root, int depth)
 	if (json_is_array(v = json_object_get(root, "iterations")) &&
 	    depth < 4) {
 		json_array_foreach(v, i, diag)
-			dcgm_json_diag(st, diag, depth + 1);
+			parse_dcgm_json_diag(st, diag, depth + 1);
 		st->seen = 1;
 	}
 	if ((diag = json_object_get(root, "DCGM GPU Diagnostic")) == NULL &&
@@ -901,14 +901,14 @@ dcgm_json_diag(struct dcgm_state *st, json_t *root, int depth)
 			name = "";
 		if (strcasecmp(name, "Metadata") == 0)
 			continue;
-		dcgm_json_tests(st, json_object_get(cat, "tests"), name);
+		parse_dcgm_json_tests(st, json_object_get(cat, "tests"), name);
 	}
 	/* Some 4.x documents hoist the tests out of their categories. */
-	dcgm_json_tests(st, json_object_get(diag, "tests"), "");
+	parse_dcgm_json_tests(st, json_object_get(diag, "tests"), "");
 }
 
 static int
-dcgm_json(const char *buf, size_t len, struct dcgm_state *st)
+parse_dcgm_json(const char *buf, size_t len, struct dcgm_state *st)
 {
 	json_error_t	 error;
 	json_t		*root;
@@ -918,7 +918,7 @@ dcgm_json(const char *buf, size_t len, struct dcgm_state *st)
 		    "%s", error.text);
 		return (0);
 	}
-	dcgm_json_diag(st, root, 0);
+	parse_dcgm_json_diag(st, root, 0);
 	json_decref(root);
 	if (!st->seen)
 		sink_error(st->sink, 1, "not dcgmi diag output");
@@ -939,6 +939,6 @@ parse_dcgm_diag(const char *buf, size_t len, const char *fmt,
 	for (i = 0; i < len && isspace((u_char)buf[i]); i++)
 		;
 	if (i < len && buf[i] == '{')
-		return (dcgm_json(buf + i, len - i, st));
-	return (dcgm_text(buf, len, st));
+		return (parse_dcgm_json(buf + i, len - i, st));
+	return (parse_dcgm_text(buf, len, st));
 }

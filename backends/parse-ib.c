@@ -99,7 +99,7 @@ struct ib_ctx {
 };
 
 static int
-ib_prefix(const char *s, size_t len, const char *prefix)
+parse_ib_prefix(const char *s, size_t len, const char *prefix)
 {
 	size_t	 n = strlen(prefix);
 
@@ -107,14 +107,14 @@ ib_prefix(const char *s, size_t len, const char *prefix)
 }
 
 static int
-ib_equal(const char *s, size_t len, const char *word)
+parse_ib_equal(const char *s, size_t len, const char *word)
 {
 	return (strlen(word) == len && strncasecmp(s, word, len) == 0);
 }
 
 /* A non-negative integer, hex with 0x; -1 if it is not one. */
 static int
-ib_int(const char *s, size_t len, int *out)
+parse_ib_int(const char *s, size_t len, int *out)
 {
 	char		 buf[24], *end;
 	unsigned long	 v;
@@ -138,13 +138,13 @@ ib_int(const char *s, size_t len, int *out)
 }
 
 static enum link_state
-ib_lookup(const struct ib_state_name *t, size_t n, const char *s,
+parse_ib_lookup(const struct ib_state_name *t, size_t n, const char *s,
     size_t len)
 {
 	size_t	 i;
 
 	for (i = 0; i < n; i++) {
-		if (ib_equal(s, len, t[i].name))
+		if (parse_ib_equal(s, len, t[i].name))
 			return (t[i].state);
 	}
 	return (LINK_UNKNOWN);
@@ -152,7 +152,7 @@ ib_lookup(const struct ib_state_name *t, size_t n, const char *s,
 
 /* ibstatus puts the number before the word: "4: ACTIVE". */
 static size_t
-ib_strip_number(const char **s, size_t len)
+parse_ib_strip_number(const char **s, size_t len)
 {
 	size_t	 i = 0;
 
@@ -167,7 +167,7 @@ ib_strip_number(const char **s, size_t len)
 }
 
 static void
-ib_flush(struct ib_ctx *c)
+parse_ib_flush(struct ib_ctx *c)
 {
 	if (!c->inport)
 		return;
@@ -177,9 +177,9 @@ ib_flush(struct ib_ctx *c)
 }
 
 static void
-ib_start(struct ib_ctx *c, int port)
+parse_ib_start(struct ib_ctx *c, int port)
 {
-	ib_flush(c);
+	parse_ib_flush(c);
 	memset(&c->port, 0, sizeof c->port);
 	strlcpy(c->port.device, c->device, sizeof c->port.device);
 	strlcpy(c->port.ca_type, c->ca_type, sizeof c->port.ca_type);
@@ -189,11 +189,11 @@ ib_start(struct ib_ctx *c, int port)
 
 /* CA 'mlx5_0' */
 static int
-ib_ca(struct ib_ctx *c, const char *s, size_t len)
+parse_ib_ca(struct ib_ctx *c, const char *s, size_t len)
 {
 	if (len < 5 || strncmp(s, "CA '", 4) != 0 || s[len - 1] != '\'')
 		return (0);
-	ib_flush(c);
+	parse_ib_flush(c);
 	parse_copy(c->device, sizeof c->device, s + 4, len - 5);
 	c->ca_type[0] = '\0';
 	return (1);
@@ -201,21 +201,21 @@ ib_ca(struct ib_ctx *c, const char *s, size_t len)
 
 /* Port 1: */
 static int
-ib_port(struct ib_ctx *c, const char *s, size_t len)
+parse_ib_port(struct ib_ctx *c, const char *s, size_t len)
 {
 	int	 port;
 
 	if (len < 7 || strncmp(s, "Port ", 5) != 0 || s[len - 1] != ':')
 		return (0);
-	if (!isdigit((u_char)s[5]) || ib_int(s + 5, len - 6, &port) != 0)
+	if (!isdigit((u_char)s[5]) || parse_ib_int(s + 5, len - 6, &port) != 0)
 		return (0);
-	ib_start(c, port);
+	parse_ib_start(c, port);
 	return (1);
 }
 
 /* Infiniband device 'mlx5_0' port 1 status: */
 static int
-ib_device(struct ib_ctx *c, const char *s, size_t len)
+parse_ib_device(struct ib_ctx *c, const char *s, size_t len)
 {
 	static const char	 head[] = "Infiniband device '";
 	static const char	 tail[] = " status:";
@@ -224,7 +224,7 @@ ib_device(struct ib_ctx *c, const char *s, size_t len)
 	size_t			 tlen = sizeof tail - 1;
 	int			 port;
 
-	if (!ib_prefix(s, len, head))
+	if (!parse_ib_prefix(s, len, head))
 		return (0);
 	name = s + hlen;
 	if ((q = memchr(name, '\'', len - hlen)) == NULL)
@@ -232,20 +232,20 @@ ib_device(struct ib_ctx *c, const char *s, size_t len)
 	nlen = q - name;
 	p = q + 1;
 	plen = s + len - p;
-	if (!ib_prefix(p, plen, " port ") || plen < 6 + tlen ||
+	if (!parse_ib_prefix(p, plen, " port ") || plen < 6 + tlen ||
 	    strncmp(p + plen - tlen, tail, tlen) != 0)
 		return (0);
-	if (ib_int(p + 6, plen - 6 - tlen, &port) != 0)
+	if (parse_ib_int(p + 6, plen - 6 - tlen, &port) != 0)
 		return (0);
-	ib_flush(c);
+	parse_ib_flush(c);
 	parse_copy(c->device, sizeof c->device, name, nlen);
 	c->ca_type[0] = '\0';
-	ib_start(c, port);
+	parse_ib_start(c, port);
 	return (1);
 }
 
 static void
-ib_value(struct ib_ctx *c, enum ib_key what, const char *v, size_t vlen)
+parse_ib_value(struct ib_ctx *c, enum ib_key what, const char *v, size_t vlen)
 {
 	struct ibport	*p = &c->port;
 	const char	*tok;
@@ -262,14 +262,14 @@ ib_value(struct ib_ctx *c, enum ib_key what, const char *v, size_t vlen)
 		return;
 	switch (what) {
 	case IBK_STATE:
-		vlen = ib_strip_number(&v, vlen);
+		vlen = parse_ib_strip_number(&v, vlen);
 		parse_copy(p->state_str, sizeof p->state_str, v, vlen);
-		p->state = ib_lookup(ib_states, nitems(ib_states), v, vlen);
+		p->state = parse_ib_lookup(ib_states, nitems(ib_states), v, vlen);
 		break;
 	case IBK_PHYS:
-		vlen = ib_strip_number(&v, vlen);
+		vlen = parse_ib_strip_number(&v, vlen);
 		parse_copy(p->phys_str, sizeof p->phys_str, v, vlen);
-		p->phys = ib_lookup(ib_phys, nitems(ib_phys), v, vlen);
+		p->phys = parse_ib_lookup(ib_phys, nitems(ib_phys), v, vlen);
 		break;
 	case IBK_RATE:
 		/* 400, or 200 Gb/sec (4X HDR): the width in brackets. */
@@ -291,7 +291,7 @@ ib_value(struct ib_ctx *c, enum ib_key what, const char *v, size_t vlen)
 		}
 		break;
 	case IBK_LID:
-		if (ib_int(v, vlen, &p->lid) == 0)
+		if (parse_ib_int(v, vlen, &p->lid) == 0)
 			p->valid |= BIT(IB_LID);
 		break;
 	case IBK_GUID:
@@ -306,19 +306,19 @@ ib_value(struct ib_ctx *c, enum ib_key what, const char *v, size_t vlen)
 }
 
 static void
-ib_line(struct ib_ctx *c, u_int lineno, const char *s, size_t len)
+parse_ib_line(struct ib_ctx *c, u_int lineno, const char *s, size_t len)
 {
 	const char	*colon, *v, *end = s + len;
 	size_t		 i, klen, vlen;
 
 	for (i = 0; i < nitems(ib_failures); i++) {
-		if (ib_prefix(s, len, ib_failures[i])) {
+		if (parse_ib_prefix(s, len, ib_failures[i])) {
 			sink_error(c->sink, lineno, "%.*s",
 			    (int)(len > 200 ? 200 : len), s);
 			return;
 		}
 	}
-	if (ib_ca(c, s, len) || ib_port(c, s, len) || ib_device(c, s, len))
+	if (parse_ib_ca(c, s, len) || parse_ib_port(c, s, len) || parse_ib_device(c, s, len))
 		return;
 	if ((colon = memchr(s, ':', len)) == NULL) {
 		sink_error(c->sink, lineno, "ibstat: not a key: value line");
@@ -328,8 +328,8 @@ ib_line(struct ib_ctx *c, u_int lineno, const char *s, size_t len)
 	v = colon + 1;
 	vlen = parse_trim(&v, end - v);
 	for (i = 0; i < nitems(ib_keys); i++) {
-		if (ib_equal(s, klen, ib_keys[i].key)) {
-			ib_value(c, ib_keys[i].what, v, vlen);
+		if (parse_ib_equal(s, klen, ib_keys[i].key)) {
+			parse_ib_value(c, ib_keys[i].what, v, vlen);
 			return;
 		}
 	}
@@ -337,7 +337,7 @@ ib_line(struct ib_ctx *c, u_int lineno, const char *s, size_t len)
 
 /* Read buf a trimmed line at a time with one of the two readers below. */
 static int
-ib_read(const char *buf, size_t len, const struct sink *s,
+parse_ib_read(const char *buf, size_t len, const struct sink *s,
     void (*line_fn)(struct ib_ctx *, u_int, const char *, size_t),
     void (*flush_fn)(struct ib_ctx *))
 {
@@ -362,7 +362,7 @@ int
 parse_ibstat(const char *buf, size_t len, const char *fmt,
     const struct sink *s)
 {
-	return (ib_read(buf, len, s, ib_line, ib_flush));
+	return (parse_ib_read(buf, len, s, parse_ib_line, parse_ib_flush));
 }
 
 /*
@@ -410,7 +410,7 @@ static const char *pq_heads[] = {
 };
 
 static void
-pq_flush(struct ib_ctx *c)
+parse_ib_pq_flush(struct ib_ctx *c)
 {
 	if (c->inport && (c->port.valid & IB_COUNTERS)) {
 		SINK_EMIT(c->sink, ibport, &c->port);
@@ -421,7 +421,7 @@ pq_flush(struct ib_ctx *c)
 
 /* # Port extended counters: Lid 7 port 1 (CapMask: ...) */
 static int
-pq_head(struct ib_ctx *c, u_int lineno, const char *s, size_t len)
+parse_ib_pq_head(struct ib_ctx *c, u_int lineno, const char *s, size_t len)
 {
 	const char	*p, *end = s + len;
 	size_t		 i, n;
@@ -430,10 +430,10 @@ pq_head(struct ib_ctx *c, u_int lineno, const char *s, size_t len)
 	if (len < 2 || s[0] != '#')
 		return (0);
 	for (i = 0; i < nitems(pq_heads); i++) {
-		if (ib_prefix(s, len, pq_heads[i]))
+		if (parse_ib_prefix(s, len, pq_heads[i]))
 			break;
 	}
-	pq_flush(c);
+	parse_ib_pq_flush(c);
 	if (i == nitems(pq_heads))
 		return (1);	/* another set, or a comment: skipped */
 	/* After the title: "Lid 7 port 1". */
@@ -448,7 +448,7 @@ pq_head(struct ib_ctx *c, u_int lineno, const char *s, size_t len)
 	p += 6;
 	for (n = 0; p + n < end && isdigit((u_char)p[n]); n++)
 		;
-	if (ib_int(p, n, &port) != 0) {
+	if (parse_ib_int(p, n, &port) != 0) {
 		sink_error(c->sink, lineno, "perfquery: bad port number");
 		return (1);
 	}
@@ -460,28 +460,28 @@ pq_head(struct ib_ctx *c, u_int lineno, const char *s, size_t len)
 }
 
 static void
-pq_line(struct ib_ctx *c, u_int lineno, const char *s, size_t len)
+parse_ib_pq_line(struct ib_ctx *c, u_int lineno, const char *s, size_t len)
 {
 	const char	*colon, *v, *end = s + len;
 	size_t		 i, klen, vlen;
 	uint64_t	 u;
 
 	for (i = 0; i < nitems(ib_failures); i++) {
-		if (ib_prefix(s, len, ib_failures[i]) ||
-		    ib_prefix(s, len, "perfquery:")) {
+		if (parse_ib_prefix(s, len, ib_failures[i]) ||
+		    parse_ib_prefix(s, len, "perfquery:")) {
 			sink_error(c->sink, lineno, "%.*s",
 			    (int)(len > 200 ? 200 : len), s);
 			return;
 		}
 	}
-	if (ib_prefix(s, len, "# CA:")) {
-		pq_flush(c);
+	if (parse_ib_prefix(s, len, "# CA:")) {
+		parse_ib_pq_flush(c);
 		v = s + 5;
 		vlen = parse_trim(&v, end - v);
 		parse_copy(c->device, sizeof c->device, v, vlen);
 		return;
 	}
-	if (pq_head(c, lineno, s, len))
+	if (parse_ib_pq_head(c, lineno, s, len))
 		return;
 	if ((colon = memchr(s, ':', len)) == NULL) {
 		sink_error(c->sink, lineno, "perfquery: not a counter line");
@@ -493,7 +493,7 @@ pq_line(struct ib_ctx *c, u_int lineno, const char *s, size_t len)
 		v++;
 	vlen = parse_trim(&v, end - v);
 	for (i = 0; i < nitems(pq_keys); i++) {
-		if (ib_equal(s, klen, pq_keys[i].key))
+		if (parse_ib_equal(s, klen, pq_keys[i].key))
 			break;
 	}
 	if (i == nitems(pq_keys) || !c->inport)
@@ -524,5 +524,5 @@ int
 parse_perfquery(const char *buf, size_t len, const char *fmt,
     const struct sink *s)
 {
-	return (ib_read(buf, len, s, pq_line, pq_flush));
+	return (parse_ib_read(buf, len, s, parse_ib_pq_line, parse_ib_pq_flush));
 }

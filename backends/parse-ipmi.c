@@ -85,7 +85,7 @@ static const struct {
 
 /* Split a row on '|' into trimmed columns; return how many there are. */
 static int
-ipmi_split(const char *line, size_t len, struct ipmi_col *cols, int max)
+parse_ipmi_split(const char *line, size_t len, struct ipmi_col *cols, int max)
 {
 	const char	*p = line, *end = line + len, *bar, *stop;
 	int		 n = 0;
@@ -111,7 +111,7 @@ ipmi_split(const char *line, size_t len, struct ipmi_col *cols, int max)
  * nan are not numbers here.
  */
 static size_t
-ipmi_number(const char *s, size_t len, float *out)
+parse_ipmi_number(const char *s, size_t len, float *out)
 {
 	char	 buf[64], *end;
 	size_t	 i = 0, digits = 0;
@@ -140,14 +140,14 @@ ipmi_number(const char *s, size_t len, float *out)
 
 /* A column that is a number and nothing else. */
 static int
-ipmi_value(const struct ipmi_col *c, float *out)
+parse_ipmi_value(const struct ipmi_col *c, float *out)
 {
-	return (c->len != 0 && ipmi_number(c->p, c->len, out) == c->len);
+	return (c->len != 0 && parse_ipmi_number(c->p, c->len, out) == c->len);
 }
 
 /* ok, ns, cr, lnc, 0x0100 ...: short and alphanumeric. */
 static int
-ipmi_status(struct sensor *sn, const struct ipmi_col *c)
+parse_ipmi_status(struct sensor *sn, const struct ipmi_col *c)
 {
 	size_t	 i;
 
@@ -167,14 +167,14 @@ ipmi_status(struct sensor *sn, const struct ipmi_col *c)
  * detected', or text: 'no reading', 'Not Readable', 'disabled', '0x01'.
  */
 static void
-ipmi_reading(struct sensor *sn, const char *s, size_t len)
+parse_ipmi_reading(struct sensor *sn, const char *s, size_t len)
 {
 	const char	*comma, *u, *r;
 	size_t		 mlen, n, ulen, rlen;
 
 	comma = memchr(s, ',', len);
 	mlen = (comma != NULL ? (size_t)(comma - s) : len);
-	if ((n = ipmi_number(s, mlen, &sn->reading)) == 0) {
+	if ((n = parse_ipmi_number(s, mlen, &sn->reading)) == 0) {
 		parse_copy(sn->text, sizeof sn->text, s, len);
 		return;
 	}
@@ -197,7 +197,7 @@ ipmi_reading(struct sensor *sn, const char *s, size_t len)
 
 /* PS1 Status, PS 2 Fan Fault: HPE, Intel and IBM name supplies PSn. */
 static int
-ipmi_psname(const char *name)
+parse_ipmi_psname(const char *name)
 {
 	if (name[0] != 'P' || name[1] != 'S')
 		return (0);
@@ -207,7 +207,7 @@ ipmi_psname(const char *name)
 }
 
 static enum sensor_kind
-ipmi_kind(const struct sensor *sn)
+parse_ipmi_kind(const struct sensor *sn)
 {
 	int	 numeric, unread;
 	size_t	 i;
@@ -231,18 +231,18 @@ ipmi_kind(const struct sensor *sn)
 		if (strcasestr(sn->name, ipmi_names[i].word) != NULL)
 			return (ipmi_names[i].kind);
 	}
-	if (!numeric && ipmi_psname(sn->name))
+	if (!numeric && parse_ipmi_psname(sn->name))
 		return (SENSOR_PSU);
 	return (SENSOR_OTHER);
 }
 
 /* Skip blank lines; split the others. */
 static int
-ipmi_row(const char *line, size_t len, struct ipmi_col *cols)
+parse_ipmi_row(const char *line, size_t len, struct ipmi_col *cols)
 {
 	if ((len = parse_trim(&line, len)) == 0)
 		return (0);
-	return (ipmi_split(line, len, cols, IPMI_MAXCOLS));
+	return (parse_ipmi_split(line, len, cols, IPMI_MAXCOLS));
 }
 
 int
@@ -259,7 +259,7 @@ parse_ipmi_sdr(const char *buf, size_t len, const char *fmt,
 
 	lines_init(&l, buf, len);
 	while (lines_next(&l, &line, &ll)) {
-		if ((nc = ipmi_row(line, ll, c)) == 0)
+		if ((nc = parse_ipmi_row(line, ll, c)) == 0)
 			continue;
 		if (nc == 3) {
 			name = &c[0];
@@ -276,14 +276,14 @@ parse_ipmi_sdr(const char *buf, size_t len, const char *fmt,
 			continue;
 		}
 		memset(&sn, 0, sizeof sn);
-		if (name->len == 0 || ipmi_status(&sn, status) != 0) {
+		if (name->len == 0 || parse_ipmi_status(&sn, status) != 0) {
 			sink_error(s, l.line, "ipmi-sdr: no sensor name or "
 			    "bad status");
 			continue;
 		}
 		parse_copy(sn.name, sizeof sn.name, name->p, name->len);
-		ipmi_reading(&sn, reading->p, reading->len);
-		sn.kind = ipmi_kind(&sn);
+		parse_ipmi_reading(&sn, reading->p, reading->len);
+		sn.kind = parse_ipmi_kind(&sn);
 		SINK_EMIT(s, sensor, &sn);
 		n++;
 	}
@@ -304,7 +304,7 @@ parse_ipmi_sensor(const char *buf, size_t len, const char *fmt,
 
 	lines_init(&l, buf, len);
 	while (lines_next(&l, &line, &ll)) {
-		if ((nc = ipmi_row(line, ll, c)) == 0)
+		if ((nc = parse_ipmi_row(line, ll, c)) == 0)
 			continue;
 		if (nc != 10) {
 			sink_error(s, l.line, "ipmi-sensor: %s%d columns, "
@@ -313,24 +313,24 @@ parse_ipmi_sensor(const char *buf, size_t len, const char *fmt,
 			continue;
 		}
 		memset(&sn, 0, sizeof sn);
-		if (c[0].len == 0 || ipmi_status(&sn, &c[3]) != 0) {
+		if (c[0].len == 0 || parse_ipmi_status(&sn, &c[3]) != 0) {
 			sink_error(s, l.line, "ipmi-sensor: no sensor name "
 			    "or bad status");
 			continue;
 		}
 		parse_copy(sn.name, sizeof sn.name, c[0].p, c[0].len);
-		if (ipmi_value(&c[1], &sn.reading))
+		if (parse_ipmi_value(&c[1], &sn.reading))
 			sn.valid |= BIT(SEN_READING);
 		else
 			parse_copy(sn.text, sizeof sn.text, c[1].p, c[1].len);
 		parse_copy(sn.unit, sizeof sn.unit, c[2].p, c[2].len);
 		for (i = 0; i < nitems(ipmi_thresholds); i++) {
-			if (!ipmi_value(&c[4 + i], &v))
+			if (!parse_ipmi_value(&c[4 + i], &v))
 				continue;
 			*(float *)((char *)&sn + ipmi_thresholds[i].off) = v;
 			sn.valid |= BIT(ipmi_thresholds[i].bit);
 		}
-		sn.kind = ipmi_kind(&sn);
+		sn.kind = parse_ipmi_kind(&sn);
 		SINK_EMIT(s, sensor, &sn);
 		n++;
 	}

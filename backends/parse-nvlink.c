@@ -54,7 +54,7 @@ static const struct nvlink_counter nvlink_counters[] = {
 };
 
 static int
-nvlink_prefix(const char *s, size_t len, const char *const *list,
+parse_nvlink_prefix(const char *s, size_t len, const char *const *list,
     size_t n)
 {
 	size_t	 i, pl;
@@ -69,7 +69,7 @@ nvlink_prefix(const char *s, size_t len, const char *const *list,
 
 /* A decimal number at *p, advancing past it; -1 if there is none. */
 static long
-nvlink_num(const char **p, const char *end)
+parse_nvlink_num(const char **p, const char *end)
 {
 	long	 v = 0;
 
@@ -84,7 +84,7 @@ nvlink_num(const char **p, const char *end)
 }
 
 static void
-nvlink_blanks(const char **p, const char *end)
+parse_nvlink_blanks(const char **p, const char *end)
 {
 	while (*p < end && (**p == ' ' || **p == '\t'))
 		(*p)++;
@@ -92,16 +92,16 @@ nvlink_blanks(const char **p, const char *end)
 
 /* "GPU 0: NAME (UUID: ...)": the GPU index, or -1. */
 static int
-nvlink_gpu(const char *s, size_t len)
+parse_nvlink_gpu(const char *s, size_t len)
 {
 	const char	*p = s + 3, *end = s + len;
 	long		 v;
 
 	if (len < 5 || memcmp(s, "GPU ", 4) != 0)
 		return (-1);
-	nvlink_blanks(&p, end);
+	parse_nvlink_blanks(&p, end);
 	/* A GPU index fits struct nvlink's 16 bits; no node has more. */
-	if ((v = nvlink_num(&p, end)) < 0 || v > 4096 || p >= end || *p != ':')
+	if ((v = parse_nvlink_num(&p, end)) < 0 || v > 4096 || p >= end || *p != ':')
 		return (-1);
 	return ((int)v);
 }
@@ -111,7 +111,7 @@ nvlink_gpu(const char *s, size_t len)
  * named in *mask and point *rest past the colon.  -1 if not a link line.
  */
 static int
-nvlink_links(const char *s, size_t len, uint64_t *mask, const char **rest)
+parse_nvlink_links(const char *s, size_t len, uint64_t *mask, const char **rest)
 {
 	const char	*p = s, *end = s + len;
 	long		 a, b;
@@ -123,20 +123,20 @@ nvlink_links(const char *s, size_t len, uint64_t *mask, const char **rest)
 		p++;
 	*mask = 0;
 	for (;;) {
-		nvlink_blanks(&p, end);
-		if ((a = nvlink_num(&p, end)) < 0)
+		parse_nvlink_blanks(&p, end);
+		if ((a = parse_nvlink_num(&p, end)) < 0)
 			return (-1);
 		b = a;
 		if (p < end && *p == '-') {
 			p++;
-			if ((b = nvlink_num(&p, end)) < a)
+			if ((b = parse_nvlink_num(&p, end)) < a)
 				return (-1);
 		}
 		if (b >= NVLINK_MAX)
 			return (-1);
 		for (; a <= b; a++)
 			*mask |= BIT(a);
-		nvlink_blanks(&p, end);
+		parse_nvlink_blanks(&p, end);
 		if (p < end && *p == ',') {
 			p++;
 			continue;
@@ -154,12 +154,12 @@ nvlink_links(const char *s, size_t len, uint64_t *mask, const char **rest)
  * or unknown (reported).
  */
 static void
-nvlink_other(const struct sink *s, u_int line, int gpu, const char *p,
+parse_nvlink_other(const struct sink *s, u_int line, int gpu, const char *p,
     size_t n)
 {
-	if (nvlink_prefix(p, n, nvlink_quiet, nitems(nvlink_quiet)))
+	if (parse_nvlink_prefix(p, n, nvlink_quiet, nitems(nvlink_quiet)))
 		return;
-	if (nvlink_prefix(p, n, nvlink_failed, nitems(nvlink_failed))) {
+	if (parse_nvlink_prefix(p, n, nvlink_failed, nitems(nvlink_failed))) {
 		sink_error(s, line, "GPU %d: %.*s", gpu,
 		    (int)(n > 200 ? 200 : n), p);
 		return;
@@ -185,13 +185,13 @@ parse_nvlink_status(const char *buf, size_t len, const char *fmt,
 		n = parse_trim(&line, n);
 		if (n == 0)
 			continue;
-		if ((g = nvlink_gpu(line, n)) >= 0) {
+		if ((g = parse_nvlink_gpu(line, n)) >= 0) {
 			gpu = g;
 			continue;
 		}
-		if (nvlink_links(line, n, &mask, &rest) != 0 ||
+		if (parse_nvlink_links(line, n, &mask, &rest) != 0 ||
 		    (mask & (mask - 1)) != 0) {
-			nvlink_other(s, l.line, gpu, line, n);
+			parse_nvlink_other(s, l.line, gpu, line, n);
 			continue;
 		}
 		if (gpu < 0) {
@@ -226,7 +226,7 @@ parse_nvlink_status(const char *buf, size_t len, const char *fmt,
 
 /* Send the links of one GPU gathered so far, in link order. */
 static int
-nvlink_flush(const struct sink *s, struct nvlink *acc, uint64_t *seen)
+parse_nvlink_flush(const struct sink *s, struct nvlink *acc, uint64_t *seen)
 {
 	int	 i, nrec = 0;
 
@@ -258,13 +258,13 @@ parse_nvlink_errors(const char *buf, size_t len, const char *fmt,
 		n = parse_trim(&line, n);
 		if (n == 0)
 			continue;
-		if ((g = nvlink_gpu(line, n)) >= 0) {
-			nrec += nvlink_flush(s, acc, &seen);
+		if ((g = parse_nvlink_gpu(line, n)) >= 0) {
+			nrec += parse_nvlink_flush(s, acc, &seen);
 			gpu = g;
 			continue;
 		}
-		if (nvlink_links(line, n, &mask, &rest) != 0) {
-			nvlink_other(s, l.line, gpu, line, n);
+		if (parse_nvlink_links(line, n, &mask, &rest) != 0) {
+			parse_nvlink_other(s, l.line, gpu, line, n);
 			continue;
 		}
 		if (gpu < 0) {
@@ -324,6 +324,6 @@ parse_nvlink_errors(const char *buf, size_t len, const char *fmt,
 			}
 		}
 	}
-	nrec += nvlink_flush(s, acc, &seen);
+	nrec += parse_nvlink_flush(s, acc, &seen);
 	return (nrec);
 }

@@ -192,20 +192,20 @@ static const char *const slurm_unknown[] = {
 };
 
 static int
-slurm_eq(const char *s, size_t len, const char *word)
+parse_slurm_eq(const char *s, size_t len, const char *word)
 {
 	return (strlen(word) == len && memcmp(s, word, len) == 0);
 }
 
 static int
-slurm_isunknown(const char *s, size_t len)
+parse_slurm_isunknown(const char *s, size_t len)
 {
 	size_t	i;
 
 	if (len == 0)
 		return (1);
 	for (i = 0; i < nitems(slurm_unknown); i++) {
-		if (slurm_eq(s, len, slurm_unknown[i]))
+		if (parse_slurm_eq(s, len, slurm_unknown[i]))
 			return (1);
 	}
 	return (0);
@@ -213,9 +213,9 @@ slurm_isunknown(const char *s, size_t len)
 
 /* Copy a value, leaving the destination empty when it means unknown. */
 static void
-slurm_copy(char *dst, size_t size, const char *s, size_t len)
+parse_slurm_copy(char *dst, size_t size, const char *s, size_t len)
 {
-	if (s == NULL || slurm_isunknown(s, len)) {
+	if (s == NULL || parse_slurm_isunknown(s, len)) {
 		dst[0] = '\0';
 		return;
 	}
@@ -223,7 +223,7 @@ slurm_copy(char *dst, size_t size, const char *s, size_t len)
 }
 
 static void
-slurm_lower(char *s)
+parse_slurm_lower(char *s)
 {
 	for (; *s != '\0'; s++)
 		*s = tolower((u_char)*s);
@@ -234,7 +234,7 @@ slurm_lower(char *s)
  * "at least 32") and K/M suffix.  0 on success.
  */
 static int
-slurm_long(const char *s, size_t len, long *out)
+parse_slurm_long(const char *s, size_t len, long *out)
 {
 	long	v = 0, mult = 1;
 	size_t	i;
@@ -260,11 +260,11 @@ slurm_long(const char *s, size_t len, long *out)
 }
 
 static int
-slurm_int(const char *s, size_t len, int *out)
+parse_slurm_int(const char *s, size_t len, int *out)
 {
 	long	v;
 
-	if (slurm_long(s, len, &v) != 0 || v > INT_MAX)
+	if (parse_slurm_long(s, len, &v) != 0 || v > INT_MAX)
 		return (-1);
 	*out = (int)v;
 	return (0);
@@ -272,7 +272,7 @@ slurm_int(const char *s, size_t len, int *out)
 
 /* Digits only, up to `max'; the number of digits read. */
 static size_t
-slurm_digits(const char *s, size_t len, long max, long *out)
+parse_slurm_digits(const char *s, size_t len, long max, long *out)
 {
 	size_t	i;
 	long	v = 0;
@@ -292,21 +292,21 @@ slurm_digits(const char *s, size_t len, long max, long *out)
  * unknown or not a duration.
  */
 static int
-slurm_duration(const char *s, size_t len, long *out)
+parse_slurm_duration(const char *s, size_t len, long *out)
 {
 	long	 part[3], days = 0;
 	size_t	 n, i, np = 0;
 	int	 hasdays = 0;
 
 	len = parse_trim(&s, len);
-	if (slurm_eq(s, len, "UNLIMITED") || slurm_eq(s, len, "INFINITE") ||
-	    slurm_eq(s, len, "Infinite") || slurm_eq(s, len, "infinite")) {
+	if (parse_slurm_eq(s, len, "UNLIMITED") || parse_slurm_eq(s, len, "INFINITE") ||
+	    parse_slurm_eq(s, len, "Infinite") || parse_slurm_eq(s, len, "infinite")) {
 		*out = -1;
 		return (1);
 	}
 	if (len == 0)
 		return (-1);
-	n = slurm_digits(s, len, 1000000, &days);
+	n = parse_slurm_digits(s, len, 1000000, &days);
 	if (n > 0 && n < len && s[n] == '-') {
 		hasdays = 1;
 		s += n + 1;
@@ -316,7 +316,7 @@ slurm_duration(const char *s, size_t len, long *out)
 	for (;;) {
 		if (np == nitems(part))
 			return (-1);
-		n = slurm_digits(s, len, 100000000, &part[np]);
+		n = parse_slurm_digits(s, len, 100000000, &part[np]);
 		if (n == 0)
 			return (-1);
 		np++;
@@ -353,7 +353,7 @@ slurm_duration(const char *s, size_t len, long *out)
 
 /* Strip one trailing '*' (the default partition marker). */
 static size_t
-slurm_unstar(const char *s, size_t len)
+parse_slurm_unstar(const char *s, size_t len)
 {
 	if (len > 0 && s[len - 1] == '*')
 		len--;
@@ -362,7 +362,7 @@ slurm_unstar(const char *s, size_t len)
 
 /* The end of one entry of a list: the first comma outside open/close. */
 static const char *
-slurm_entry_end(const char *s, const char *end, int open, int close)
+parse_slurm_entry_end(const char *s, const char *end, int open, int close)
 {
 	int	depth = 0;
 
@@ -386,7 +386,7 @@ slurm_entry_end(const char *s, const char *end, int open, int close)
  * total wins.
  */
 static long
-slurm_gres(const char *s, size_t len, char *dst, size_t size)
+parse_slurm_gres(const char *s, size_t len, char *dst, size_t size)
 {
 	const char	*e, *end = s + len, *name, *rest, *cnt, *q;
 	size_t		 elen, nlen, dlen = 0;
@@ -396,7 +396,7 @@ slurm_gres(const char *s, size_t len, char *dst, size_t size)
 	if (dst != NULL)
 		dst[0] = '\0';
 	while (s < end) {
-		e = slurm_entry_end(s, end, '(', ')');
+		e = parse_slurm_entry_end(s, end, '(', ')');
 		elen = e - s;
 		name = s;
 		if (elen > 5 && (memcmp(s, "gres/", 5) == 0 ||
@@ -431,7 +431,7 @@ slurm_gres(const char *s, size_t len, char *dst, size_t size)
 			cnt = q;
 			while (cnt > rest && cnt[-1] != ':' && cnt[-1] != '=')
 				cnt--;
-			if (slurm_long(cnt, q - cnt, &n) != 0)
+			if (parse_slurm_long(cnt, q - cnt, &n) != 0)
 				n = (cnt[-1] == ':' && cnt < q &&
 				    !isdigit((u_char)*cnt)) ? 1 : -1;
 			if (n < 0)
@@ -457,13 +457,13 @@ slurm_gres(const char *s, size_t len, char *dst, size_t size)
 	if (n >= 0)
 		total = (total < 0 ? 0 : total) + n;
 	if (dst != NULL && dlen == 0)
-		slurm_copy(dst, size, end - len, len);
+		parse_slurm_copy(dst, size, end - len, len);
 	return (total);
 }
 
 /* Strip the parentheses around a whole value: "((Resources))". */
 static size_t
-slurm_unparen(const char **s, size_t len)
+parse_slurm_unparen(const char **s, size_t len)
 {
 	size_t	i;
 	int	depth;
@@ -486,7 +486,7 @@ slurm_unparen(const char **s, size_t len)
 
 /* A byte of a literal in the format, with \xHH \t \n \\ escapes. */
 static int
-sf_literal(const char **fmt)
+parse_slurm_sf_literal(const char **fmt)
 {
 	const char	*p = *fmt;
 	int		 c, i, v;
@@ -524,7 +524,7 @@ sf_literal(const char **fmt)
 }
 
 static int
-sf_isblank(const char *s, size_t len)
+parse_slurm_sf_isblank(const char *s, size_t len)
 {
 	size_t	i;
 
@@ -539,7 +539,7 @@ sf_isblank(const char *s, size_t len)
 
 /* Parse an -o format; -1 and a message if it is not one. */
 static int
-sf_format_parse(struct sf_format *f, const char *fmt, const char **why)
+parse_slurm_sf_format_parse(struct sf_format *f, const char *fmt, const char **why)
 {
 	struct sf_item	*it;
 	char		*lit = f->prefix;
@@ -581,7 +581,7 @@ sf_format_parse(struct sf_format *f, const char *fmt, const char **why)
 			c = '%';
 			fmt += 2;
 		} else
-			c = sf_literal(&fmt);
+			c = parse_slurm_sf_literal(&fmt);
 		if (*litlen + 1 >= SF_MAXLIT) {
 			*why = "literal text too long";
 			return (-1);
@@ -592,16 +592,16 @@ sf_format_parse(struct sf_format *f, const char *fmt, const char **why)
 		*why = "no fields";
 		return (-1);
 	}
-	f->prefixspace = sf_isblank(f->prefix, f->prefixlen);
+	f->prefixspace = parse_slurm_sf_isblank(f->prefix, f->prefixlen);
 	for (i = 0; i < f->n; i++)
-		f->item[i].litspace = sf_isblank(f->item[i].lit,
+		f->item[i].litspace = parse_slurm_sf_isblank(f->item[i].lit,
 		    f->item[i].litlen);
 	return (0);
 }
 
 /* Last occurrence of needle in [s, s + len). */
 static const char *
-sf_memrmem(const char *s, size_t len, const char *needle, size_t nlen)
+parse_slurm_sf_memrmem(const char *s, size_t len, const char *needle, size_t nlen)
 {
 	const char	*p;
 
@@ -618,7 +618,7 @@ sf_memrmem(const char *s, size_t len, const char *needle, size_t nlen)
 
 /* Length of "N/N/N/N" at s, 0 if it is not there. */
 static size_t
-sf_quad(const char *s, size_t len)
+parse_slurm_sf_quad(const char *s, size_t len)
 {
 	size_t	i = 0, n;
 	long	v;
@@ -630,7 +630,7 @@ sf_quad(const char *s, size_t len)
 				return (0);
 			i++;
 		}
-		n = slurm_digits(s + i, len - i, LONG_MAX / 10 - 10, &v);
+		n = parse_slurm_digits(s + i, len - i, LONG_MAX / 10 - 10, &v);
 		if (n == 0)
 			return (0);
 		i += n;
@@ -642,7 +642,7 @@ sf_quad(const char *s, size_t len)
  * Split a line into one field per item.  -1 when it has too few fields.
  */
 static int
-sf_split(const struct sf_format *f, const struct sf_spec *specs,
+parse_slurm_sf_split(const struct sf_format *f, const struct sf_spec *specs,
     const char *line, size_t len, struct sf_field *fld)
 {
 	const struct sf_item	*it, *last = &f->item[f->n - 1];
@@ -693,7 +693,7 @@ sf_split(const struct sf_format *f, const struct sf_spec *specs,
 	if (freeitem < f->n) {
 		for (i = f->n - 1; i > freeitem; i--) {
 			it = &f->item[i - 1];
-			occ = sf_memrmem(cur, end - cur, it->lit, it->litlen);
+			occ = parse_slurm_sf_memrmem(cur, end - cur, it->lit, it->litlen);
 			if (occ == NULL)
 				return (-1);
 			fld[i].p = occ + it->litlen;
@@ -730,7 +730,7 @@ sf_split(const struct sf_format *f, const struct sf_spec *specs,
 			continue;
 		}
 		if (specs[it->spec & 0x7f].quad &&
-		    (q = sf_quad(cur, end - cur)) > 0 &&
+		    (q = parse_slurm_sf_quad(cur, end - cur)) > 0 &&
 		    (size_t)(end - cur - q) >= it->litlen &&
 		    memcmp(cur + q, it->lit, it->litlen) == 0) {
 			fld[i].p = cur;
@@ -762,7 +762,7 @@ sf_split(const struct sf_format *f, const struct sf_spec *specs,
 
 /* Is this line the header?  Most of the named columns must match. */
 static int
-sf_header(const struct sf_format *f, const struct sf_spec *specs,
+parse_slurm_sf_header(const struct sf_format *f, const struct sf_spec *specs,
     const struct sf_field *fld)
 {
 	const struct sf_item	*it;
@@ -792,7 +792,7 @@ sf_header(const struct sf_format *f, const struct sf_spec *specs,
  * returns the number of records it sent.  The number of records sent.
  */
 static int
-sf_parse(const char *buf, size_t len, const char *fmt, const char *deflt,
+parse_slurm_sf_parse(const char *buf, size_t len, const char *fmt, const char *deflt,
     const struct sf_spec *specs, const struct sink *s,
     int (*row)(const struct sf_format *, const struct sf_field *, u_int,
     const struct sink *))
@@ -806,7 +806,7 @@ sf_parse(const char *buf, size_t len, const char *fmt, const char *deflt,
 
 	if (fmt == NULL)
 		fmt = deflt;
-	if (sf_format_parse(&f, fmt, &why) != 0) {
+	if (parse_slurm_sf_format_parse(&f, fmt, &why) != 0) {
 		sink_error(s, 0, "bad format '%s': %s", fmt, why);
 		return (0);
 	}
@@ -814,11 +814,11 @@ sf_parse(const char *buf, size_t len, const char *fmt, const char *deflt,
 	while (lines_next(&ls, &p, &n)) {
 		if ((n = parse_trim(&p, n)) == 0)
 			continue;
-		if (sf_split(&f, specs, p, n, fld) != 0) {
+		if (parse_slurm_sf_split(&f, specs, p, n, fld) != 0) {
 			sink_error(s, ls.line, "expected %u fields", f.n);
 			continue;
 		}
-		if (!sf_header(&f, specs, fld))
+		if (!parse_slurm_sf_header(&f, specs, fld))
 			count += row(&f, fld, ls.line, s);
 	}
 	return (count);
@@ -829,18 +829,18 @@ sf_parse(const char *buf, size_t len, const char *fmt, const char *deflt,
  */
 
 static void
-slurm_node_state(struct snode *sn, const char *v, size_t len)
+parse_slurm_node_state(struct snode *sn, const char *v, size_t len)
 {
-	slurm_copy(sn->state, sizeof sn->state, v, len);
-	slurm_lower(sn->state);
+	parse_slurm_copy(sn->state, sizeof sn->state, v, len);
+	parse_slurm_lower(sn->state);
 }
 
 static void
-slurm_node_gres(struct snode *sn, const char *v, size_t len)
+parse_slurm_node_gres(struct snode *sn, const char *v, size_t len)
 {
 	long	n;
 
-	n = slurm_gres(v, len, sn->gres, sizeof sn->gres);
+	n = parse_slurm_gres(v, len, sn->gres, sizeof sn->gres);
 	if (n >= 0 && n <= INT_MAX) {
 		sn->gpus = (int)n;
 		sn->valid |= BIT(SN_GPUS);
@@ -852,13 +852,13 @@ slurm_node_gres(struct snode *sn, const char *v, size_t len)
  * 1 when the value is bad: neither a number nor one of the unknown words.
  */
 static int
-slurm_bad(int ok, uint64_t *valid, int bit, const char *v, size_t len)
+parse_slurm_bad(int ok, uint64_t *valid, int bit, const char *v, size_t len)
 {
 	if (ok) {
 		*valid |= BIT(bit);
 		return (0);
 	}
-	return (!slurm_isunknown(v, len));
+	return (!parse_slurm_isunknown(v, len));
 }
 
 /*
@@ -873,7 +873,7 @@ struct sinfo_line {
 
 /* Send one node named by len bytes of name (cut to fit); 1. */
 static int
-sinfo_send(const struct sink *s, struct snode *sn, const char *name,
+parse_slurm_sinfo_send(const struct sink *s, struct snode *sn, const char *name,
     size_t len)
 {
 	parse_copy(sn->name, sizeof sn->name, name, len);
@@ -883,17 +883,17 @@ sinfo_send(const struct sink *s, struct snode *sn, const char *name,
 
 /* Close the ranges in buf (prefix[ranges) with ']' and the suffix; send. */
 static int
-sinfo_send_ranges(const struct sink *s, struct snode *sn, char *buf,
+parse_slurm_sinfo_send_ranges(const struct sink *s, struct snode *sn, char *buf,
     size_t blen, const char *suffix, size_t slen)
 {
 	buf[blen] = ']';
 	memcpy(buf + blen + 1, suffix, slen);
-	return (sinfo_send(s, sn, buf, blen + 1 + slen));
+	return (parse_slurm_sinfo_send(s, sn, buf, blen + 1 + slen));
 }
 
 /* Send one node, or a node list split into pieces that fit the name. */
 static int
-sinfo_emit(const struct sink *s, u_int line, struct snode *sn,
+parse_slurm_sinfo_emit(const struct sink *s, u_int line, struct snode *sn,
     const char *name, size_t len)
 {
 	const char	*end = name + len, *es, *ee, *cs, *lb, *rb, *r, *re;
@@ -902,14 +902,14 @@ sinfo_emit(const struct sink *s, u_int line, struct snode *sn,
 	int		 sent = 0;
 
 	if (len < sizeof sn->name)
-		return (sinfo_send(s, sn, name, len));
+		return (parse_slurm_sinfo_send(s, sn, name, len));
 	cs = NULL;
 	ee = name;
 	for (es = name; es < end; es = ee + 1) {
-		ee = slurm_entry_end(es, end, '[', ']');
+		ee = parse_slurm_entry_end(es, end, '[', ']');
 		if (cs != NULL && (size_t)(ee - cs) >= sizeof sn->name) {
 			/* flush the chunk that ends before this element */
-			sent += sinfo_send(s, sn, cs, es - 1 - cs);
+			sent += parse_slurm_sinfo_send(s, sn, cs, es - 1 - cs);
 			cs = NULL;
 		}
 		if ((size_t)(ee - es) < sizeof sn->name) {
@@ -926,7 +926,7 @@ sinfo_emit(const struct sink *s, u_int line, struct snode *sn,
 		slen = rb != NULL ? (size_t)(ee - rb - 1) : 0;
 		if (rb == NULL || plen + slen + 3 >= sizeof buf) {
 			sink_error(s, line, "node name too long, truncated");
-			sent += sinfo_send(s, sn, es, ee - es);
+			sent += parse_slurm_sinfo_send(s, sn, es, ee - es);
 			if (ee == end)
 				break;
 			continue;
@@ -943,7 +943,7 @@ sinfo_emit(const struct sink *s, u_int line, struct snode *sn,
 			}
 			if (blen > 0 &&
 			    plen + blen + 1 + rlen + 1 + slen >= sizeof buf) {
-				sent += sinfo_send_ranges(s, sn, buf,
+				sent += parse_slurm_sinfo_send_ranges(s, sn, buf,
 				    plen + blen, rb + 1, slen);
 				blen = 0;
 			}
@@ -957,18 +957,18 @@ sinfo_emit(const struct sink *s, u_int line, struct snode *sn,
 			blen += rlen;
 		}
 		if (blen > 0)
-			sent += sinfo_send_ranges(s, sn, buf, plen + blen,
+			sent += parse_slurm_sinfo_send_ranges(s, sn, buf, plen + blen,
 			    rb + 1, slen);
 		if (ee == end)
 			break;
 	}
 	if (cs != NULL)
-		sent += sinfo_send(s, sn, cs, end - cs);
+		sent += parse_slurm_sinfo_send(s, sn, cs, end - cs);
 	return (sent);
 }
 
 static void
-sinfo_field(struct sinfo_line *l, u_char spec, const char *v, size_t len)
+parse_slurm_sinfo_field(struct sinfo_line *l, u_char spec, const char *v, size_t len)
 {
 	struct snode	*sn = &l->sn;
 	const char	*p;
@@ -986,12 +986,12 @@ sinfo_field(struct sinfo_line *l, u_char spec, const char *v, size_t len)
 		break;
 	case 't':
 	case 'T':
-		slurm_node_state(sn, v, len);
+		parse_slurm_node_state(sn, v, len);
 		break;
 	case 'P':
 	case 'R':
-		slurm_copy(sn->partitions, sizeof sn->partitions, v,
-		    slurm_unstar(v, len));
+		parse_slurm_copy(sn->partitions, sizeof sn->partitions, v,
+		    parse_slurm_unstar(v, len));
 		break;
 	case 'E':
 		l->reason.p = v;
@@ -1010,30 +1010,30 @@ sinfo_field(struct sinfo_line *l, u_char spec, const char *v, size_t len)
 		l->time.len = len;
 		break;
 	case 'G':
-		slurm_node_gres(sn, v, len);
+		parse_slurm_node_gres(sn, v, len);
 		break;
 	case 'c':
-		if (slurm_bad(slurm_int(v, len, &sn->cpus) == 0, &sn->valid,
+		if (parse_slurm_bad(parse_slurm_int(v, len, &sn->cpus) == 0, &sn->valid,
 		    SN_CPUS, v, len))
 			l->bad = spec;
 		break;
 	case 'm':
-		if (slurm_bad(slurm_long(v, len, &sn->memory_mb) == 0,
+		if (parse_slurm_bad(parse_slurm_long(v, len, &sn->memory_mb) == 0,
 		    &sn->valid, SN_MEMORY, v, len))
 			l->bad = spec;
 		break;
 	case 'C':
 		/* allocated/idle/other/total */
-		if (sf_quad(v, len) != len) {
-			if (!slurm_isunknown(v, len))
+		if (parse_slurm_sf_quad(v, len) != len) {
+			if (!parse_slurm_isunknown(v, len))
 				l->bad = spec;
 			break;
 		}
-		i = slurm_digits(v, len, INT_MAX, &a);
+		i = parse_slurm_digits(v, len, INT_MAX, &a);
 		p = v + len;
 		while (p > v && p[-1] != '/')
 			p--;
-		if (i == 0 || slurm_digits(p, v + len - p, INT_MAX, &t) == 0)
+		if (i == 0 || parse_slurm_digits(p, v + len - p, INT_MAX, &t) == 0)
 			break;
 		sn->cpus_alloc = (int)a;
 		sn->cpus = (int)t;
@@ -1044,15 +1044,15 @@ sinfo_field(struct sinfo_line *l, u_char spec, const char *v, size_t len)
 
 /* The reason, with [user@time] when sinfo gave them apart. */
 static void
-sinfo_reason(struct sinfo_line *l)
+parse_slurm_sinfo_reason(struct sinfo_line *l)
 {
 	struct snode	*sn = &l->sn;
 	size_t		 n;
 
-	slurm_copy(sn->reason, sizeof sn->reason, l->reason.p,
+	parse_slurm_copy(sn->reason, sizeof sn->reason, l->reason.p,
 	    l->reason.len);
-	if (sn->reason[0] == '\0' || slurm_isunknown(l->user.p, l->user.len) ||
-	    slurm_isunknown(l->time.p, l->time.len))
+	if (sn->reason[0] == '\0' || parse_slurm_isunknown(l->user.p, l->user.len) ||
+	    parse_slurm_isunknown(l->time.p, l->time.len))
 		return;
 	if (strchr(sn->reason, '@') != NULL && strchr(sn->reason, '[') != NULL)
 		return;
@@ -1062,7 +1062,7 @@ sinfo_reason(struct sinfo_line *l)
 }
 
 static int
-sinfo_row(const struct sf_format *f, const struct sf_field *fld, u_int line,
+parse_slurm_sinfo_row(const struct sf_format *f, const struct sf_field *fld, u_int line,
     const struct sink *s)
 {
 	struct sinfo_line	 l;
@@ -1071,22 +1071,22 @@ sinfo_row(const struct sf_format *f, const struct sf_field *fld, u_int line,
 
 	memset(&l, 0, sizeof l);
 	for (i = 0; i < f->n; i++)
-		sinfo_field(&l, f->item[i].spec, fld[i].p, fld[i].len);
+		parse_slurm_sinfo_field(&l, f->item[i].spec, fld[i].p, fld[i].len);
 	if (l.bad)
 		sink_error(s, line, "bad %%%c value", l.bad);
-	sinfo_reason(&l);
+	parse_slurm_sinfo_reason(&l);
 	name = l.nodelist.p != NULL ? &l.nodelist : &l.hostname;
-	if (name->p == NULL || slurm_isunknown(name->p, name->len))
-		return (sinfo_emit(s, line, &l.sn, "", 0));
-	return (sinfo_emit(s, line, &l.sn, name->p, name->len));
+	if (name->p == NULL || parse_slurm_isunknown(name->p, name->len))
+		return (parse_slurm_sinfo_emit(s, line, &l.sn, "", 0));
+	return (parse_slurm_sinfo_emit(s, line, &l.sn, name->p, name->len));
 }
 
 int
 parse_sinfo(const char *buf, size_t len, const char *fmt,
     const struct sink *s)
 {
-	return (sf_parse(buf, len, fmt, SINFO_FORMAT, sinfo_specs, s,
-	    sinfo_row));
+	return (parse_slurm_sf_parse(buf, len, fmt, SINFO_FORMAT, sinfo_specs, s,
+	    parse_slurm_sinfo_row));
 }
 
 /*
@@ -1100,98 +1100,98 @@ struct squeue_line {
 };
 
 static void
-squeue_state(struct job *j, const char *v, size_t len)
+parse_slurm_squeue_state(struct job *j, const char *v, size_t len)
 {
 	size_t	i;
 
 	for (i = 0; i < nitems(squeue_states); i++) {
-		if (slurm_eq(v, len, squeue_states[i].st)) {
+		if (parse_slurm_eq(v, len, squeue_states[i].st)) {
 			strlcpy(j->state, squeue_states[i].state,
 			    sizeof j->state);
 			return;
 		}
 	}
-	slurm_copy(j->state, sizeof j->state, v, len);
+	parse_slurm_copy(j->state, sizeof j->state, v, len);
 }
 
 /* The node list; too long for the record is bad. */
 static void
-squeue_nodes(struct squeue_line *l, u_char spec, const char *v, size_t len)
+parse_slurm_squeue_nodes(struct squeue_line *l, u_char spec, const char *v, size_t len)
 {
-	slurm_copy(l->job.nodes, sizeof l->job.nodes, v, len);
+	parse_slurm_copy(l->job.nodes, sizeof l->job.nodes, v, len);
 	if (len >= sizeof l->job.nodes)
 		l->bad = spec;
 }
 
 static void
-squeue_field(struct squeue_line *l, u_char spec, const char *v, size_t len)
+parse_slurm_squeue_field(struct squeue_line *l, u_char spec, const char *v, size_t len)
 {
 	struct job	*j = &l->job;
 
 	switch (spec) {
 	case 'i':
 	case 'A':
-		slurm_copy(j->id, sizeof j->id, v, len);
+		parse_slurm_copy(j->id, sizeof j->id, v, len);
 		break;
 	case 'u':
-		slurm_copy(j->user, sizeof j->user, v, len);
+		parse_slurm_copy(j->user, sizeof j->user, v, len);
 		break;
 	case 'P':
-		slurm_copy(j->partition, sizeof j->partition, v, len);
+		parse_slurm_copy(j->partition, sizeof j->partition, v, len);
 		break;
 	case 'j':
 		parse_copy(j->name, sizeof j->name, v, len);
 		break;
 	case 'T':
-		slurm_copy(j->state, sizeof j->state, v, len);
+		parse_slurm_copy(j->state, sizeof j->state, v, len);
 		break;
 	case 't':
-		squeue_state(j, v, len);
+		parse_slurm_squeue_state(j, v, len);
 		break;
 	case 'M':
-		if (slurm_bad(slurm_duration(v, len, &j->elapsed_s) == 0,
+		if (parse_slurm_bad(parse_slurm_duration(v, len, &j->elapsed_s) == 0,
 		    &j->valid, JOB_ELAPSED, v, len))
 			l->bad = spec;
 		break;
 	case 'l':
 		/* UNLIMITED (1) is a valid limit */
-		if (slurm_bad(slurm_duration(v, len, &j->limit_s) >= 0,
+		if (parse_slurm_bad(parse_slurm_duration(v, len, &j->limit_s) >= 0,
 		    &j->valid, JOB_LIMIT, v, len))
 			l->bad = spec;
 		break;
 	case 'D':
-		if (slurm_bad(slurm_int(v, len, &j->nnodes) == 0, &j->valid,
+		if (parse_slurm_bad(parse_slurm_int(v, len, &j->nnodes) == 0, &j->valid,
 		    JOB_NNODES, v, len))
 			l->bad = spec;
 		break;
 	case 'C':
-		if (slurm_bad(slurm_int(v, len, &j->cpus) == 0, &j->valid,
+		if (parse_slurm_bad(parse_slurm_int(v, len, &j->cpus) == 0, &j->valid,
 		    JOB_CPUS, v, len))
 			l->bad = spec;
 		break;
 	case 'b':
-		slurm_copy(j->gres, sizeof j->gres, v, len);
+		parse_slurm_copy(j->gres, sizeof j->gres, v, len);
 		if (j->gres[0] != '\0')
-			l->gpn = slurm_gres(v, len, NULL, 0);
+			l->gpn = parse_slurm_gres(v, len, NULL, 0);
 		break;
 	case 'N':
-		squeue_nodes(l, spec, v, len);
+		parse_slurm_squeue_nodes(l, spec, v, len);
 		break;
 	case 'r':
-		slurm_copy(j->reason, sizeof j->reason, v, len);
+		parse_slurm_copy(j->reason, sizeof j->reason, v, len);
 		break;
 	case 'R':
 		if (len >= 2 && v[0] == '(' && v[len - 1] == ')') {
-			len = slurm_unparen(&v, len);
-			slurm_copy(j->reason, sizeof j->reason, v, len);
+			len = parse_slurm_unparen(&v, len);
+			parse_slurm_copy(j->reason, sizeof j->reason, v, len);
 		} else if (j->nodes[0] == '\0')
-			squeue_nodes(l, spec, v, len);
+			parse_slurm_squeue_nodes(l, spec, v, len);
 		break;
 	}
 }
 
 static int
-squeue_row(const struct sf_format *f, const struct sf_field *fld, u_int line,
+parse_slurm_squeue_row(const struct sf_format *f, const struct sf_field *fld, u_int line,
     const struct sink *s)
 {
 	struct squeue_line	 l;
@@ -1200,7 +1200,7 @@ squeue_row(const struct sf_format *f, const struct sf_field *fld, u_int line,
 	memset(&l, 0, sizeof l);
 	l.gpn = -1;
 	for (i = 0; i < f->n; i++)
-		squeue_field(&l, f->item[i].spec, fld[i].p, fld[i].len);
+		parse_slurm_squeue_field(&l, f->item[i].spec, fld[i].p, fld[i].len);
 	if (l.bad == 'N' || l.bad == 'R')
 		sink_error(s, line, "node list too long, truncated");
 	else if (l.bad)
@@ -1218,8 +1218,8 @@ int
 parse_squeue(const char *buf, size_t len, const char *fmt,
     const struct sink *s)
 {
-	return (sf_parse(buf, len, fmt, SQUEUE_FORMAT, squeue_specs, s,
-	    squeue_row));
+	return (parse_slurm_sf_parse(buf, len, fmt, SQUEUE_FORMAT, squeue_specs, s,
+	    parse_slurm_squeue_row));
 }
 
 /*
@@ -1236,50 +1236,50 @@ struct scontrol_key {
 };
 
 static void
-scontrol_name(struct snode *sn, const char *v, size_t len)
+parse_slurm_scontrol_name(struct snode *sn, const char *v, size_t len)
 {
 	parse_copy(sn->name, sizeof sn->name, v, len);
 }
 
 static void
-scontrol_partitions(struct snode *sn, const char *v, size_t len)
+parse_slurm_scontrol_partitions(struct snode *sn, const char *v, size_t len)
 {
-	slurm_copy(sn->partitions, sizeof sn->partitions, v, len);
+	parse_slurm_copy(sn->partitions, sizeof sn->partitions, v, len);
 }
 
 static void
-scontrol_reason(struct snode *sn, const char *v, size_t len)
+parse_slurm_scontrol_reason(struct snode *sn, const char *v, size_t len)
 {
-	slurm_copy(sn->reason, sizeof sn->reason, v, len);
+	parse_slurm_copy(sn->reason, sizeof sn->reason, v, len);
 }
 
 static void
-scontrol_cputot(struct snode *sn, const char *v, size_t len)
+parse_slurm_scontrol_cputot(struct snode *sn, const char *v, size_t len)
 {
-	if (slurm_int(v, len, &sn->cpus) == 0)
+	if (parse_slurm_int(v, len, &sn->cpus) == 0)
 		sn->valid |= BIT(SN_CPUS);
 }
 
 static void
-scontrol_cpualloc(struct snode *sn, const char *v, size_t len)
+parse_slurm_scontrol_cpualloc(struct snode *sn, const char *v, size_t len)
 {
-	if (slurm_int(v, len, &sn->cpus_alloc) == 0)
+	if (parse_slurm_int(v, len, &sn->cpus_alloc) == 0)
 		sn->valid |= BIT(SN_CPUS_ALLOC);
 }
 
 static void
-scontrol_memory(struct snode *sn, const char *v, size_t len)
+parse_slurm_scontrol_memory(struct snode *sn, const char *v, size_t len)
 {
-	if (slurm_long(v, len, &sn->memory_mb) == 0)
+	if (parse_slurm_long(v, len, &sn->memory_mb) == 0)
 		sn->valid |= BIT(SN_MEMORY);
 }
 
 static void
-scontrol_alloctres(struct snode *sn, const char *v, size_t len)
+parse_slurm_scontrol_alloctres(struct snode *sn, const char *v, size_t len)
 {
 	long	n;
 
-	n = slurm_gres(v, len, NULL, 0);
+	n = parse_slurm_gres(v, len, NULL, 0);
 	if (n > INT_MAX)
 		return;
 	/* AllocTRES lists what is allocated: no gres/gpu is none */
@@ -1288,15 +1288,15 @@ scontrol_alloctres(struct snode *sn, const char *v, size_t len)
 }
 
 static const struct scontrol_key scontrol_keys[] = {
-	{ .key = "NodeName", .set = scontrol_name },
-	{ .key = "State", .set = slurm_node_state },
-	{ .key = "Partitions", .set = scontrol_partitions },
-	{ .key = "Reason", .rest = 1, .set = scontrol_reason },
-	{ .key = "Gres", .set = slurm_node_gres },
-	{ .key = "CPUTot", .set = scontrol_cputot },
-	{ .key = "CPUAlloc", .set = scontrol_cpualloc },
-	{ .key = "RealMemory", .set = scontrol_memory },
-	{ .key = "AllocTRES", .set = scontrol_alloctres },
+	{ .key = "NodeName", .set = parse_slurm_scontrol_name },
+	{ .key = "State", .set = parse_slurm_node_state },
+	{ .key = "Partitions", .set = parse_slurm_scontrol_partitions },
+	{ .key = "Reason", .rest = 1, .set = parse_slurm_scontrol_reason },
+	{ .key = "Gres", .set = parse_slurm_node_gres },
+	{ .key = "CPUTot", .set = parse_slurm_scontrol_cputot },
+	{ .key = "CPUAlloc", .set = parse_slurm_scontrol_cpualloc },
+	{ .key = "RealMemory", .set = parse_slurm_scontrol_memory },
+	{ .key = "AllocTRES", .set = parse_slurm_scontrol_alloctres },
 	{ .key = "OS", .rest = 1 },
 	{ .key = "Comment", .rest = 1 },
 	{ .key = "Extra", .rest = 1 },
@@ -1306,7 +1306,7 @@ static const struct scontrol_key scontrol_keys[] = {
 
 /* Does " Key=" start at p (p at the blank)? */
 static int
-scontrol_iskey(const char *p, const char *end)
+parse_slurm_scontrol_iskey(const char *p, const char *end)
 {
 	if (p >= end || !isspace((u_char)*p))
 		return (0);
@@ -1320,7 +1320,7 @@ scontrol_iskey(const char *p, const char *end)
 }
 
 static int
-scontrol_flush(const struct sink *s, struct snode *sn, int *open, u_int line)
+parse_slurm_scontrol_flush(const struct sink *s, struct snode *sn, int *open, u_int line)
 {
 	int	sent = 0;
 
@@ -1354,13 +1354,13 @@ parse_scontrol_node(const char *buf, size_t len, const char *fmt,
 	while (lines_next(&ls, &p, &n)) {
 		n = parse_trim(&p, n);
 		if (n == 0) {
-			count += scontrol_flush(s, &sn, &open, start);
+			count += parse_slurm_scontrol_flush(s, &sn, &open, start);
 			continue;
 		}
 		end = p + n;
 		oneline = n > 9 && memcmp(p, "NodeName=", 9) == 0;
 		if (oneline) {
-			count += scontrol_flush(s, &sn, &open, start);
+			count += parse_slurm_scontrol_flush(s, &sn, &open, start);
 			start = ls.line;
 		}
 		pairs = 0;
@@ -1378,7 +1378,7 @@ parse_scontrol_node(const char *buf, size_t len, const char *fmt,
 			klen = eq - key;
 			k = NULL;
 			for (i = 0; i < nitems(scontrol_keys); i++) {
-				if (slurm_eq(key, klen, scontrol_keys[i].key)) {
+				if (parse_slurm_eq(key, klen, scontrol_keys[i].key)) {
 					k = &scontrol_keys[i];
 					break;
 				}
@@ -1387,7 +1387,7 @@ parse_scontrol_node(const char *buf, size_t len, const char *fmt,
 			if (k != NULL && k->rest && !oneline)
 				p = end;
 			else if (k != NULL && k->rest) {
-				while (p < end && !scontrol_iskey(p, end))
+				while (p < end && !parse_slurm_scontrol_iskey(p, end))
 					p++;
 			} else {
 				while (p < end && !isspace((u_char)*p))
@@ -1404,6 +1404,6 @@ parse_scontrol_node(const char *buf, size_t len, const char *fmt,
 		if (pairs == 0)
 			sink_error(s, ls.line, "not a key=value line");
 	}
-	count += scontrol_flush(s, &sn, &open, start);
+	count += parse_slurm_scontrol_flush(s, &sn, &open, start);
 	return (count);
 }

@@ -22,7 +22,7 @@
 
 /* Skip "> " quoting and the "kern  :warn  : " of dmesg --decode. */
 static const char *
-xid_skip(const char *p, const char *end)
+parse_xid_skip(const char *p, const char *end)
 {
 	const char	*q;
 	int		 i;
@@ -53,7 +53,7 @@ xid_skip(const char *p, const char *end)
 }
 
 static int
-xid_digits(const char *p, const char *end, size_t n)
+parse_xid_digits(const char *p, const char *end, size_t n)
 {
 	if (end - p < (ptrdiff_t)n)
 		return (0);
@@ -66,13 +66,13 @@ xid_digits(const char *p, const char *end, size_t n)
 
 /* The timestamp in the prefix [p, end), as printed; may be empty. */
 static void
-xid_time(char *out, size_t size, const char *p, const char *end)
+parse_xid_time(char *out, size_t size, const char *p, const char *end)
 {
 	const char	*q;
 	size_t		 n;
 
 	out[0] = '\0';
-	p = xid_skip(p, end);
+	p = parse_xid_skip(p, end);
 	if (p >= end)
 		return;
 	if (*p == '[') {
@@ -85,7 +85,7 @@ xid_time(char *out, size_t size, const char *p, const char *end)
 		return;
 	}
 	/* 2025-01-21T04:41:44,283302+00:00 */
-	if (xid_digits(p, end, 4) && end - p > 4 && p[4] == '-') {
+	if (parse_xid_digits(p, end, 4) && end - p > 4 && p[4] == '-') {
 		for (q = p; q < end && *q != ' '; q++)
 			;
 		parse_copy(out, size, p, q - p);
@@ -95,9 +95,9 @@ xid_time(char *out, size_t size, const char *p, const char *end)
 	if (end - p >= 15 && isupper((u_char)p[0]) &&
 	    islower((u_char)p[1]) && islower((u_char)p[2]) && p[3] == ' ' &&
 	    (p[4] == ' ' || isdigit((u_char)p[4])) && isdigit((u_char)p[5]) &&
-	    p[6] == ' ' && xid_digits(p + 7, end, 2) && p[9] == ':' &&
-	    xid_digits(p + 10, end, 2) && p[12] == ':' &&
-	    xid_digits(p + 13, end, 2))
+	    p[6] == ' ' && parse_xid_digits(p + 7, end, 2) && p[9] == ':' &&
+	    parse_xid_digits(p + 10, end, 2) && p[12] == ':' &&
+	    parse_xid_digits(p + 13, end, 2))
 		parse_copy(out, size, p, 15);
 }
 
@@ -119,7 +119,7 @@ parse_xid(const char *buf, size_t len, const char *fmt,
 			continue;
 		end = line + n;
 		memset(&x, 0, sizeof x);
-		xid_time(x.time, sizeof x.time, line, m);
+		parse_xid_time(x.time, sizeof x.time, line, m);
 
 		/* (PCI:0000:9b:00) or, from older drivers, (0000:9b:00). */
 		p = m + sizeof XID_MARK - 1;

@@ -1,10 +1,10 @@
 /*
  * myriad - the fleet over SSH as a source: the configured nodes (a node
- * set, racks in node order), read by ssh.c's sessions.
+ * set, racks in node order), read by fleet.c's sessions.
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  *
  * This file builds the model and hands each operation to the fleet; the
- * transport (libssh, sessions, gateways, local processes) is ssh.c's.
+ * transport (libssh, sessions, gateways, local processes) is fleet.c's.
  * The console's loop drives the sessions, so there is no work to do here
  * between its passes.
  */

@@ -8,7 +8,7 @@
  * 10.0.0.1" then "Host gpu*" must still apply to gpu0001).  So libssh
  * reads a copy of the file without them (c->file), and
  * ssh_config_hostname() finds the name.  ProxyJump lines become the
- * ProxyCommand OpenSSH would run.  No libssh here: ssh.c hands the copy
+ * ProxyCommand OpenSSH would run.  No libssh here: fleet.c hands the copy
  * to it.
  */
 

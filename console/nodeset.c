@@ -88,7 +88,7 @@ struct ns_range {
 };
 
 /* A piece of an operand: plain text, or a bracket group of ranges. */
-struct ns_piece {
+struct nodeset_piece {
 	size_t		 off;		/* text: where, in the expression */
 	size_t		 len;
 	size_t		 first;		/* group: ranges first..first+n */
@@ -106,7 +106,7 @@ struct ns_parser {
 	struct ns_range	*ranges;
 	size_t		 nranges;
 	size_t		 rangecap;
-	struct ns_piece	*pieces;
+	struct nodeset_piece	*pieces;
 	size_t		 npieces;
 	size_t		 piececap;
 	size_t		 total;
@@ -148,37 +148,37 @@ enum {
 static const char ns_ops[] = ",!&^";
 
 static int
-ns_isdigit(int c)
+nodeset_isdigit(int c)
 {
 	return (c >= '0' && c <= '9');
 }
 
 static int
-ns_isspace(int c)
+nodeset_isspace(int c)
 {
 	return (c == ' ' || c == '\t' || c == '\n' || c == '\r' ||
 	    c == '\f' || c == '\v');
 }
 
 static int
-ns_isop(int c)
+nodeset_isop(int c)
 {
 	return (c != '\0' && strchr(ns_ops, c) != NULL);
 }
 
 /* A byte that may be part of a name. */
 static int
-ns_isname(int c)
+nodeset_isname(int c)
 {
 	u_char	 uc = c;
 
-	if (uc < 0x20 || uc == 0x7f || ns_isspace(uc) || ns_isop(uc))
+	if (uc < 0x20 || uc == 0x7f || nodeset_isspace(uc) || nodeset_isop(uc))
 		return (0);
 	return (uc != '[' && uc != ']');
 }
 
 static u_int
-ns_ndigits(uint64_t v)
+nodeset_ndigits(uint64_t v)
 {
 	u_int	 n = 1;
 
@@ -191,7 +191,7 @@ ns_ndigits(uint64_t v)
 
 /* Print v at least w digits wide; return the length. */
 static size_t
-ns_putnum(char *out, uint64_t v, u_int w)
+nodeset_putnum(char *out, uint64_t v, u_int w)
 {
 	char	 tmp[32];
 	size_t	 n = 0, i;
@@ -208,7 +208,7 @@ ns_putnum(char *out, uint64_t v, u_int w)
 }
 
 static uint64_t
-ns_hashbytes(const void *p, size_t len, uint64_t h)
+nodeset_hashbytes(const void *p, size_t len, uint64_t h)
 {
 	const u_char	*s = p;
 	size_t		 i;
@@ -221,7 +221,7 @@ ns_hashbytes(const void *p, size_t len, uint64_t h)
 }
 
 static int
-ns_rowcmp(const uint64_t *a, const uint64_t *b, u_int nd)
+nodeset_rowcmp(const uint64_t *a, const uint64_t *b, u_int nd)
 {
 	u_int	 i;
 
@@ -237,7 +237,7 @@ ns_rowcmp(const uint64_t *a, const uint64_t *b, u_int nd)
  * a byte at a time, skipping the bytes that do not vary.
  */
 static void
-ns_sort(uint64_t *rows, size_t n, u_int nd)
+nodeset_sort(uint64_t *rows, size_t n, u_int nd)
 {
 	uint64_t	*tmp, *src, *dst, *t, or, and, diff;
 	size_t		 cnt[256], i, sum, c;
@@ -284,7 +284,7 @@ ns_sort(uint64_t *rows, size_t n, u_int nd)
 }
 
 static const char *
-ns_intern(struct nodeset *ns, const char *s, size_t len)
+nodeset_intern(struct nodeset *ns, const char *s, size_t len)
 {
 	struct ns_chunk	*c = ns->arena;
 	char		*p;
@@ -306,7 +306,7 @@ ns_intern(struct nodeset *ns, const char *s, size_t len)
 }
 
 static void
-ns_rehash(struct nodeset *ns, size_t cap)
+nodeset_rehash(struct nodeset *ns, size_t cap)
 {
 	struct ns_pat	*p;
 	size_t		 i, j, mask = cap - 1;
@@ -316,7 +316,7 @@ ns_rehash(struct nodeset *ns, size_t cap)
 	ns->hashcap = cap;
 	for (i = 0; i < ns->npats; i++) {
 		p = &ns->pats[i];
-		j = ns_hashbytes(p->text, p->textlen, 14695981039346656037ULL) &
+		j = nodeset_hashbytes(p->text, p->textlen, 14695981039346656037ULL) &
 		    mask;
 		while (ns->hash[j] != 0)
 			j = (j + 1) & mask;
@@ -326,7 +326,7 @@ ns_rehash(struct nodeset *ns, size_t cap)
 
 /* The index of a pattern, added if create is set; SIZE_MAX if absent. */
 static size_t
-ns_lookup(struct nodeset *ns, const char *text, size_t len, u_int nd,
+nodeset_lookup(struct nodeset *ns, const char *text, size_t len, u_int nd,
     int create)
 {
 	struct ns_pat	*p;
@@ -338,7 +338,7 @@ ns_lookup(struct nodeset *ns, const char *text, size_t len, u_int nd,
 			return (ns->last);
 	}
 	mask = ns->hashcap - 1;
-	i = ns_hashbytes(text, len, 14695981039346656037ULL) & mask;
+	i = nodeset_hashbytes(text, len, 14695981039346656037ULL) & mask;
 	while ((idx = ns->hash[i]) != 0) {
 		p = &ns->pats[idx - 1];
 		if (p->textlen == len && memcmp(p->text, text, len) == 0)
@@ -356,12 +356,12 @@ ns_lookup(struct nodeset *ns, const char *text, size_t len, u_int nd,
 	idx = ns->npats++;
 	p = &ns->pats[idx];
 	memset(p, 0, sizeof *p);
-	p->text = ns_intern(ns, text, len);
+	p->text = nodeset_intern(ns, text, len);
 	p->textlen = len;
 	p->ndim = nd;
 	p->sorted = 1;
 	if (ns->npats * 2 > ns->hashcap)
-		ns_rehash(ns, ns->hashcap * 2);
+		nodeset_rehash(ns, ns->hashcap * 2);
 	else
 		ns->hash[i] = idx + 1;
 	ns->neworder = 1;
@@ -373,7 +373,7 @@ ns_lookup(struct nodeset *ns, const char *text, size_t len, u_int nd,
  * of dimensions, or -1 for an empty name.
  */
 static int
-ns_scan(struct nodeset *ns, const char *name, size_t len)
+nodeset_scan(struct nodeset *ns, const char *name, size_t len)
 {
 	size_t		 i, j, k, o = 0;
 	u_int		 nd = 0;
@@ -386,14 +386,14 @@ ns_scan(struct nodeset *ns, const char *name, size_t len)
 		ns->scan = xreallocarray(ns->scan, 1, ns->scansize);
 	}
 	for (i = 0; i < len; i = j) {
-		if (!ns_isdigit((u_char)name[i])) {
+		if (!nodeset_isdigit((u_char)name[i])) {
 			if (name[i] == '%')
 				ns->scan[o++] = '%';
 			ns->scan[o++] = name[i];
 			j = i + 1;
 			continue;
 		}
-		for (j = i; j < len && ns_isdigit((u_char)name[j]); j++)
+		for (j = i; j < len && nodeset_isdigit((u_char)name[j]); j++)
 			/* nothing */;
 		if (j - i > NS_MAXDIGITS || nd == NS_MAXDIM) {
 			memcpy(ns->scan + o, name + i, j - i);
@@ -413,7 +413,7 @@ ns_scan(struct nodeset *ns, const char *name, size_t len)
 }
 
 static void
-ns_append(struct nodeset *ns, size_t pi, const uint64_t *keys)
+nodeset_append(struct nodeset *ns, size_t pi, const uint64_t *keys)
 {
 	struct ns_pat	*p = &ns->pats[pi];
 	u_int		 nd = p->ndim;
@@ -428,7 +428,7 @@ ns_append(struct nodeset *ns, size_t pi, const uint64_t *keys)
 		return;
 	}
 	if (p->n > 0) {
-		c = ns_rowcmp(&p->rows[(p->n - 1) * nd], keys, nd);
+		c = nodeset_rowcmp(&p->rows[(p->n - 1) * nd], keys, nd);
 		if (c == 0)
 			return;
 		if (c > 0) {
@@ -448,30 +448,30 @@ ns_append(struct nodeset *ns, size_t pi, const uint64_t *keys)
 
 /* Add one name of len bytes, without checking its characters. */
 static int
-ns_addname(struct nodeset *ns, const char *name, size_t len)
+nodeset_addname(struct nodeset *ns, const char *name, size_t len)
 {
 	int	 nd;
 	size_t	 pi;
 
-	if ((nd = ns_scan(ns, name, len)) < 0)
+	if ((nd = nodeset_scan(ns, name, len)) < 0)
 		return (-1);
-	pi = ns_lookup(ns, ns->scan, ns->scanlen, nd, 1);
-	ns_append(ns, pi, ns->keys);
+	pi = nodeset_lookup(ns, ns->scan, ns->scanlen, nd, 1);
+	nodeset_append(ns, pi, ns->keys);
 	return (0);
 }
 
 static void
-ns_sortpat(struct nodeset *ns, struct ns_pat *p)
+nodeset_sortpat(struct nodeset *ns, struct ns_pat *p)
 {
 	size_t	 i, o;
 	u_int	 nd = p->ndim;
 
 	if (p->sorted)
 		return;
-	ns_sort(p->rows, p->n, nd);
+	nodeset_sort(p->rows, p->n, nd);
 	o = 1;
 	for (i = 1; i < p->n; i++) {
-		if (ns_rowcmp(&p->rows[(o - 1) * nd], &p->rows[i * nd],
+		if (nodeset_rowcmp(&p->rows[(o - 1) * nd], &p->rows[i * nd],
 		    nd) == 0)
 			continue;
 		if (o != i)
@@ -486,19 +486,19 @@ ns_sortpat(struct nodeset *ns, struct ns_pat *p)
 }
 
 static void
-ns_sortall(struct nodeset *ns)
+nodeset_sortall(struct nodeset *ns)
 {
 	size_t	 i;
 
 	if (!ns->unsorted)
 		return;
 	for (i = 0; i < ns->npats; i++)
-		ns_sortpat(ns, &ns->pats[i]);
+		nodeset_sortpat(ns, &ns->pats[i]);
 	ns->unsorted = 0;
 }
 
 static int
-ns_patcmp(const void *a, const void *b)
+nodeset_patcmp(const void *a, const void *b)
 {
 	const struct ns_pat	*pa = *(const struct ns_pat * const *)a;
 	const struct ns_pat	*pb = *(const struct ns_pat * const *)b;
@@ -512,13 +512,13 @@ ns_patcmp(const void *a, const void *b)
  * logically unchanged, hence the const.
  */
 static struct nodeset *
-ns_settle(const struct nodeset *cns)
+nodeset_settle(const struct nodeset *cns)
 {
 	struct nodeset	 *ns = (struct nodeset *)cns;
 	struct ns_pat	**tmp;
 	size_t		  i, sum;
 
-	ns_sortall(ns);
+	nodeset_sortall(ns);
 	if (ns->neworder) {
 		if (ns->ordercap < ns->npats) {
 			ns->ordercap = ns->npats;
@@ -530,7 +530,7 @@ ns_settle(const struct nodeset *cns)
 		tmp = xreallocarray(NULL, ns->npats, sizeof *tmp);
 		for (i = 0; i < ns->npats; i++)
 			tmp[i] = &ns->pats[i];
-		qsort(tmp, ns->npats, sizeof *tmp, ns_patcmp);
+		qsort(tmp, ns->npats, sizeof *tmp, nodeset_patcmp);
 		for (i = 0; i < ns->npats; i++)
 			ns->order[i] = tmp[i] - ns->pats;
 		free(tmp);
@@ -605,10 +605,10 @@ nodeset_add(struct nodeset *ns, const char *name)
 	if (name == NULL || (len = strlen(name)) == 0)
 		return (-1);
 	for (i = 0; i < len; i++) {
-		if (!ns_isname((u_char)name[i]))
+		if (!nodeset_isname((u_char)name[i]))
 			return (-1);
 	}
-	return (ns_addname(ns, name, len));
+	return (nodeset_addname(ns, name, len));
 }
 
 int
@@ -619,20 +619,20 @@ nodeset_contains(const struct nodeset *cns, const char *name)
 	size_t		 pi, lo, hi, mid;
 	int		 nd, c;
 
-	if (name == NULL || (nd = ns_scan(ns, name, strlen(name))) < 0)
+	if (name == NULL || (nd = nodeset_scan(ns, name, strlen(name))) < 0)
 		return (0);
-	pi = ns_lookup(ns, ns->scan, ns->scanlen, nd, 0);
+	pi = nodeset_lookup(ns, ns->scan, ns->scanlen, nd, 0);
 	if (pi == SIZE_MAX)
 		return (0);
 	p = &ns->pats[pi];
 	if (nd == 0)
 		return (p->n != 0);
-	ns_sortpat(ns, p);
+	nodeset_sortpat(ns, p);
 	lo = 0;
 	hi = p->n;
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
-		c = ns_rowcmp(&p->rows[mid * nd], ns->keys, nd);
+		c = nodeset_rowcmp(&p->rows[mid * nd], ns->keys, nd);
 		if (c == 0)
 			return (1);
 		if (c < 0)
@@ -648,13 +648,13 @@ nodeset_count(const struct nodeset *cns)
 {
 	struct nodeset	*ns = (struct nodeset *)cns;
 
-	ns_sortall(ns);
+	nodeset_sortall(ns);
 	return (ns->count);
 }
 
 /* Write a pattern with its keys; out has room for textlen + 17 a key. */
 static size_t
-ns_format(char *out, const struct ns_pat *p, const uint64_t *keys)
+nodeset_format(char *out, const struct ns_pat *p, const uint64_t *keys)
 {
 	const char	*t = p->text;
 	size_t		 o = 0, i;
@@ -669,7 +669,7 @@ ns_format(char *out, const struct ns_pat *p, const uint64_t *keys)
 		if (t[i] == '%')
 			out[o++] = '%';
 		else {
-			o += ns_putnum(out + o, NS_VAL(keys[k]),
+			o += nodeset_putnum(out + o, NS_VAL(keys[k]),
 			    NS_WID(keys[k]));
 			k++;
 		}
@@ -681,7 +681,7 @@ ns_format(char *out, const struct ns_pat *p, const uint64_t *keys)
 const char *
 nodeset_name(const struct nodeset *cns, size_t idx)
 {
-	struct nodeset	*ns = ns_settle(cns);
+	struct nodeset	*ns = nodeset_settle(cns);
 	struct ns_pat	*p;
 	size_t		 k, lo, hi, need;
 
@@ -715,7 +715,7 @@ nodeset_name(const struct nodeset *cns, size_t idx)
 		ns->namesize = need + 64;
 		ns->name = xreallocarray(ns->name, 1, ns->namesize);
 	}
-	ns_format(ns->name, p, p->ndim == 0 ? NULL :
+	nodeset_format(ns->name, p, p->ndim == 0 ? NULL :
 	    &p->rows[(idx - ns->base[k]) * p->ndim]);
 	return (ns->name);
 }
@@ -725,7 +725,7 @@ nodeset_name(const struct nodeset *cns, size_t idx)
  * both, as mode says.  Both are sorted and unique.
  */
 static void
-ns_merge(struct ns_pat *a, const uint64_t *b, size_t nb, int mode)
+nodeset_merge(struct ns_pat *a, const uint64_t *b, size_t nb, int mode)
 {
 	uint64_t	*out;
 	size_t		 i = 0, j = 0, o = 0;
@@ -746,7 +746,7 @@ ns_merge(struct ns_pat *a, const uint64_t *b, size_t nb, int mode)
 		else if (j == nb)
 			c = -1;
 		else
-			c = ns_rowcmp(&a->rows[i * nd], &b[j * nd], nd);
+			c = nodeset_rowcmp(&a->rows[i * nd], &b[j * nd], nd);
 		if (c < 0) {
 			if (mode & NS_AONLY)
 				memcpy(&out[o++ * nd], &a->rows[i * nd], rs);
@@ -770,22 +770,22 @@ ns_merge(struct ns_pat *a, const uint64_t *b, size_t nb, int mode)
 
 /* a = a op b, for the operators other than union. */
 static void
-ns_combine(struct nodeset *a, struct nodeset *b, int op)
+nodeset_combine(struct nodeset *a, struct nodeset *b, int op)
 {
 	struct ns_pat	*pa, *pb;
 	size_t		 i, pi;
 
-	ns_sortall(a);
-	ns_sortall(b);
+	nodeset_sortall(a);
+	nodeset_sortall(b);
 	if (op == '&') {
 		for (i = 0; i < a->npats; i++) {
 			pa = &a->pats[i];
-			pi = ns_lookup(b, pa->text, pa->textlen, pa->ndim, 0);
+			pi = nodeset_lookup(b, pa->text, pa->textlen, pa->ndim, 0);
 			if (pi == SIZE_MAX)
 				pa->n = 0;
 			else {
 				pb = &b->pats[pi];
-				ns_merge(pa, pb->rows, pb->n, NS_BOTH);
+				nodeset_merge(pa, pb->rows, pb->n, NS_BOTH);
 			}
 		}
 	} else {
@@ -793,11 +793,11 @@ ns_combine(struct nodeset *a, struct nodeset *b, int op)
 			pb = &b->pats[i];
 			if (pb->n == 0)
 				continue;
-			pi = ns_lookup(a, pb->text, pb->textlen, pb->ndim,
+			pi = nodeset_lookup(a, pb->text, pb->textlen, pb->ndim,
 			    op == '^');
 			if (pi == SIZE_MAX)
 				continue;
-			ns_merge(&a->pats[pi], pb->rows, pb->n, op == '^' ?
+			nodeset_merge(&a->pats[pi], pb->rows, pb->n, op == '^' ?
 			    NS_AONLY|NS_BONLY : NS_AONLY);
 		}
 	}
@@ -809,7 +809,7 @@ ns_combine(struct nodeset *a, struct nodeset *b, int op)
 
 /* dst = dst | src. */
 static void
-ns_union(struct nodeset *dst, struct nodeset *src)
+nodeset_union(struct nodeset *dst, struct nodeset *src)
 {
 	struct ns_pat	*p;
 	size_t		 i, j, pi;
@@ -818,20 +818,20 @@ ns_union(struct nodeset *dst, struct nodeset *src)
 		p = &src->pats[i];
 		if (p->n == 0)
 			continue;
-		pi = ns_lookup(dst, p->text, p->textlen, p->ndim, 1);
+		pi = nodeset_lookup(dst, p->text, p->textlen, p->ndim, 1);
 		if (p->ndim == 0) {
-			ns_append(dst, pi, NULL);
+			nodeset_append(dst, pi, NULL);
 			continue;
 		}
 		for (j = 0; j < p->n; j++)
-			ns_append(dst, pi, &p->rows[j * p->ndim]);
+			nodeset_append(dst, pi, &p->rows[j * p->ndim]);
 	}
 }
 
 /* Parsing. */
 
 static int printflike(3, 4)
-ns_error(struct ns_parser *ps, size_t at, const char *fmt, ...)
+nodeset_error(struct ns_parser *ps, size_t at, const char *fmt, ...)
 {
 	va_list	 ap;
 	char	*msg, show[NS_SHOW + 8];
@@ -871,57 +871,57 @@ ns_error(struct ns_parser *ps, size_t at, const char *fmt, ...)
 }
 
 static int
-ns_badchar(struct ns_parser *ps, size_t at, const char *where)
+nodeset_badchar(struct ns_parser *ps, size_t at, const char *where)
 {
 	u_char	 c = ps->s[at];
 
 	if (c < 0x20 || c >= 0x7f) {
-		return (ns_error(ps, at, "bad character 0x%02x%s", c,
+		return (nodeset_error(ps, at, "bad character 0x%02x%s", c,
 		    where));
 	}
-	return (ns_error(ps, at, "bad character '%c'%s", c, where));
+	return (nodeset_error(ps, at, "bad character '%c'%s", c, where));
 }
 
 static void
-ns_skipspace(struct ns_parser *ps, size_t end)
+nodeset_skipspace(struct ns_parser *ps, size_t end)
 {
-	while (ps->pos < end && ns_isspace((u_char)ps->s[ps->pos]))
+	while (ps->pos < end && nodeset_isspace((u_char)ps->s[ps->pos]))
 		ps->pos++;
 }
 
 /* A run of digits: its value and length; -1 if there is none. */
 static int
-ns_number(struct ns_parser *ps, size_t end, uint64_t *v, size_t *width)
+nodeset_number(struct ns_parser *ps, size_t end, uint64_t *v, size_t *width)
 {
 	size_t	 start = ps->pos;
 	u_char	 c;
 
 	*v = 0;
-	while (ps->pos < end && ns_isdigit((c = ps->s[ps->pos]))) {
+	while (ps->pos < end && nodeset_isdigit((c = ps->s[ps->pos]))) {
 		if (ps->pos - start == NS_MAXDIGITS)
-			return (ns_error(ps, start, "number too large"));
+			return (nodeset_error(ps, start, "number too large"));
 		*v = *v * 10 + (c - '0');
 		ps->pos++;
 	}
 	*width = ps->pos - start;
 	if (*width == 0) {
 		if (ps->pos == end || ps->s[ps->pos] == ',')
-			return (ns_error(ps, ps->pos, "missing number"));
-		return (ns_badchar(ps, ps->pos, " in range"));
+			return (nodeset_error(ps, ps->pos, "missing number"));
+		return (nodeset_badchar(ps, ps->pos, " in range"));
 	}
 	return (0);
 }
 
 /* How many names a range makes. */
 static uint64_t
-ns_rangecount(const struct ns_range *r)
+nodeset_rangecount(const struct ns_range *r)
 {
 	return ((r->hi - r->lo) / r->step + 1);
 }
 
 /* The inside of [ ], from ps->pos to end; the ranges are appended. */
 static int
-ns_brackets(struct ns_parser *ps, size_t end, uint64_t *count)
+nodeset_brackets(struct ns_parser *ps, size_t end, uint64_t *count)
 {
 	struct ns_range	 r;
 	uint64_t	 v;
@@ -930,61 +930,61 @@ ns_brackets(struct ns_parser *ps, size_t end, uint64_t *count)
 
 	*count = 0;
 	for (;;) {
-		ns_skipspace(ps, end);
+		nodeset_skipspace(ps, end);
 		if (ps->pos == end || ps->s[ps->pos] == ',')
-			return (ns_error(ps, ps->pos, "empty range"));
+			return (nodeset_error(ps, ps->pos, "empty range"));
 		start = ps->pos;
-		if (ns_number(ps, end, &r.lo, &lw) != 0)
+		if (nodeset_number(ps, end, &r.lo, &lw) != 0)
 			return (-1);
 		lpad = lw > 1 && ps->s[start] == '0';
 		r.hi = r.lo;
 		r.step = 1;
 		r.pad = lpad ? lw : 0;
-		ns_skipspace(ps, end);
+		nodeset_skipspace(ps, end);
 		if (ps->pos < end && ps->s[ps->pos] == '-') {
 			ps->pos++;
-			ns_skipspace(ps, end);
+			nodeset_skipspace(ps, end);
 			hipos = ps->pos;
-			if (ns_number(ps, end, &r.hi, &hw) != 0)
+			if (nodeset_number(ps, end, &r.hi, &hw) != 0)
 				return (-1);
 			hpad = hw > 1 && ps->s[hipos] == '0';
 			if (lpad && hpad && lw != hw) {
-				return (ns_error(ps, hipos, "padding mismatch "
+				return (nodeset_error(ps, hipos, "padding mismatch "
 				    "in range '%.*s'", (int)(ps->pos - start),
 				    ps->s + start));
 			}
 			if (hpad)
 				r.pad = hw;
 			if (r.lo > r.hi) {
-				return (ns_error(ps, start, "reversed range "
+				return (nodeset_error(ps, start, "reversed range "
 				    "'%.*s'", (int)(ps->pos - start),
 				    ps->s + start));
 			}
-			ns_skipspace(ps, end);
+			nodeset_skipspace(ps, end);
 			if (ps->pos < end && ps->s[ps->pos] == '/') {
 				ps->pos++;
-				ns_skipspace(ps, end);
+				nodeset_skipspace(ps, end);
 				hipos = ps->pos;
 				v = 0;
 				for (w = 0; ps->pos < end && w < NS_MAXDIGITS &&
-				    ns_isdigit((u_char)ps->s[ps->pos]); w++)
+				    nodeset_isdigit((u_char)ps->s[ps->pos]); w++)
 					v = v * 10 + (ps->s[ps->pos++] - '0');
 				if (w == 0 || v == 0 || (ps->pos < end &&
-				    ns_isdigit((u_char)ps->s[ps->pos])))
-					return (ns_error(ps, hipos, "bad step"));
+				    nodeset_isdigit((u_char)ps->s[ps->pos])))
+					return (nodeset_error(ps, hipos, "bad step"));
 				r.step = v;
-				ns_skipspace(ps, end);
+				nodeset_skipspace(ps, end);
 			}
 		} else if (ps->pos < end && ps->s[ps->pos] == '/')
-			return (ns_error(ps, ps->pos, "step without a range"));
+			return (nodeset_error(ps, ps->pos, "step without a range"));
 		if (ps->pos < end && ps->s[ps->pos] != ',') {
 			if (ps->s[ps->pos] == '-') {
 				for (w = ps->pos; w < end && ps->s[w] != ','; w++)
 					/* nothing */;
-				return (ns_error(ps, ps->pos, "bad range '%.*s'",
+				return (nodeset_error(ps, ps->pos, "bad range '%.*s'",
 				    (int)(w - start), ps->s + start));
 			}
-			return (ns_badchar(ps, ps->pos, " in range"));
+			return (nodeset_badchar(ps, ps->pos, " in range"));
 		}
 
 		if (ps->nranges == ps->rangecap) {
@@ -994,7 +994,7 @@ ns_brackets(struct ns_parser *ps, size_t end, uint64_t *count)
 			    sizeof *ps->ranges);
 		}
 		ps->ranges[ps->nranges++] = r;
-		*count += ns_rangecount(&r);
+		*count += nodeset_rangecount(&r);
 		if (*count > NS_LIMIT)
 			*count = NS_LIMIT + 1;
 		if (ps->pos == end)
@@ -1003,10 +1003,10 @@ ns_brackets(struct ns_parser *ps, size_t end, uint64_t *count)
 	}
 }
 
-static struct ns_piece *
-ns_piece(struct ns_parser *ps)
+static struct nodeset_piece *
+nodeset_piece(struct ns_parser *ps)
 {
-	struct ns_piece	*pc;
+	struct nodeset_piece	*pc;
 
 	if (ps->npieces == ps->piececap) {
 		ps->piececap = ps->piececap == 0 ? 16 : ps->piececap * 2;
@@ -1020,9 +1020,9 @@ ns_piece(struct ns_parser *ps)
 
 /* Parse one operand into pieces; *count is how many names it makes. */
 static int
-ns_operand(struct ns_parser *ps, uint64_t *count)
+nodeset_operand(struct ns_parser *ps, uint64_t *count)
 {
-	struct ns_piece	*pc;
+	struct nodeset_piece	*pc;
 	size_t		 open, close;
 	uint64_t	 n;
 	u_char		 c;
@@ -1033,7 +1033,7 @@ ns_operand(struct ns_parser *ps, uint64_t *count)
 	while (ps->pos < ps->len) {
 		c = ps->s[ps->pos];
 		if (c == ']')
-			return (ns_error(ps, ps->pos, "unbalanced ']'"));
+			return (nodeset_error(ps, ps->pos, "unbalanced ']'"));
 		if (c == '[') {
 			open = ps->pos;
 			for (close = open + 1; close < ps->len; close++) {
@@ -1041,28 +1041,28 @@ ns_operand(struct ns_parser *ps, uint64_t *count)
 					break;
 			}
 			if (close == ps->len || ps->s[close] == '[')
-				return (ns_error(ps, open, "unbalanced '['"));
-			pc = ns_piece(ps);
+				return (nodeset_error(ps, open, "unbalanced '['"));
+			pc = nodeset_piece(ps);
 			pc->group = 1;
 			pc->first = ps->nranges;
 			ps->pos = open + 1;
-			if (ns_brackets(ps, close, &n) != 0)
+			if (nodeset_brackets(ps, close, &n) != 0)
 				return (-1);
 			pc = &ps->pieces[ps->npieces - 1];
 			pc->nranges = ps->nranges - pc->first;
 			ps->pos = close + 1;
 			if (*count * n > NS_LIMIT) {
-				return (ns_error(ps, open, "range too large "
+				return (nodeset_error(ps, open, "range too large "
 				    "(more than %d names)", NS_LIMIT));
 			}
 			*count *= n;
 			continue;
 		}
-		if (!ns_isname(c))
+		if (!nodeset_isname(c))
 			break;
-		pc = ns_piece(ps);
+		pc = nodeset_piece(ps);
 		pc->off = ps->pos;
-		while (ps->pos < ps->len && ns_isname((u_char)ps->s[ps->pos]))
+		while (ps->pos < ps->len && nodeset_isname((u_char)ps->s[ps->pos]))
 			ps->pos++;
 		pc->len = ps->pos - pc->off;
 	}
@@ -1071,9 +1071,9 @@ ns_operand(struct ns_parser *ps, uint64_t *count)
 
 /* Make every name of the operand just parsed and add it to ns. */
 static void
-ns_expand(struct ns_parser *ps, struct nodeset *ns)
+nodeset_expand(struct ns_parser *ps, struct nodeset *ns)
 {
-	struct ns_piece	*pc;
+	struct nodeset_piece	*pc;
 	struct ns_range	*r;
 	size_t		 i, o, need = 1;
 	int		 done;
@@ -1096,14 +1096,14 @@ ns_expand(struct ns_parser *ps, struct nodeset *ns)
 		for (i = 0; i < ps->npieces; i++) {
 			pc = &ps->pieces[i];
 			if (pc->group) {
-				o += ns_putnum(ps->name + o, pc->v,
+				o += nodeset_putnum(ps->name + o, pc->v,
 				    ps->ranges[pc->r].pad);
 			} else {
 				memcpy(ps->name + o, ps->s + pc->off, pc->len);
 				o += pc->len;
 			}
 		}
-		ns_addname(ns, ps->name, o);
+		nodeset_addname(ns, ps->name, o);
 
 		/* Next: the last group moves fastest. */
 		done = 1;
@@ -1132,59 +1132,59 @@ ns_expand(struct ns_parser *ps, struct nodeset *ns)
 }
 
 static int
-ns_evaluate(struct ns_parser *ps, struct nodeset *acc, struct nodeset *tmp)
+nodeset_evaluate(struct ns_parser *ps, struct nodeset *acc, struct nodeset *tmp)
 {
 	uint64_t	 count;
 	size_t		 oppos = 0, start;
 	int		 op = ',', first = 1;
 
-	ns_skipspace(ps, ps->len);
+	nodeset_skipspace(ps, ps->len);
 	if (ps->pos == ps->len)
-		return (ns_error(ps, ps->pos, "empty node set"));
+		return (nodeset_error(ps, ps->pos, "empty node set"));
 	for (;;) {
-		ns_skipspace(ps, ps->len);
+		nodeset_skipspace(ps, ps->len);
 		start = ps->pos;
 		if (ps->pos == ps->len) {
-			return (ns_error(ps, oppos, "missing name after '%c'",
+			return (nodeset_error(ps, oppos, "missing name after '%c'",
 			    op));
 		}
-		if (ns_isop((u_char)ps->s[ps->pos])) {
+		if (nodeset_isop((u_char)ps->s[ps->pos])) {
 			if (first) {
-				return (ns_error(ps, ps->pos, "missing name "
+				return (nodeset_error(ps, ps->pos, "missing name "
 				    "before '%c'", ps->s[ps->pos]));
 			}
-			return (ns_error(ps, ps->pos, "missing name between "
+			return (nodeset_error(ps, ps->pos, "missing name between "
 			    "'%c' and '%c'", op, ps->s[ps->pos]));
 		}
-		if (ns_operand(ps, &count) != 0)
+		if (nodeset_operand(ps, &count) != 0)
 			return (-1);
 		if (ps->npieces == 0) {
-			return (ns_badchar(ps, ps->pos, ""));
+			return (nodeset_badchar(ps, ps->pos, ""));
 		}
 		ps->total += count;
 		if (ps->total > NS_LIMIT) {
-			return (ns_error(ps, start, "node set too large (more "
+			return (nodeset_error(ps, start, "node set too large (more "
 			    "than %d names)", NS_LIMIT));
 		}
 		if (op == ',')
-			ns_expand(ps, acc);
+			nodeset_expand(ps, acc);
 		else {
 			nodeset_clear(tmp);
-			ns_expand(ps, tmp);
-			ns_combine(acc, tmp, op);
+			nodeset_expand(ps, tmp);
+			nodeset_combine(acc, tmp, op);
 		}
 		first = 0;
 
-		ns_skipspace(ps, ps->len);
+		nodeset_skipspace(ps, ps->len);
 		if (ps->pos == ps->len)
 			return (0);
-		if (!ns_isop((u_char)ps->s[ps->pos])) {
-			if (ns_isname((u_char)ps->s[ps->pos]) &&
-			    ns_isspace((u_char)ps->s[ps->pos - 1])) {
-				return (ns_error(ps, ps->pos, "space inside a "
+		if (!nodeset_isop((u_char)ps->s[ps->pos])) {
+			if (nodeset_isname((u_char)ps->s[ps->pos]) &&
+			    nodeset_isspace((u_char)ps->s[ps->pos - 1])) {
+				return (nodeset_error(ps, ps->pos, "space inside a "
 				    "name"));
 			}
-			return (ns_badchar(ps, ps->pos, ""));
+			return (nodeset_badchar(ps, ps->pos, ""));
 		}
 		op = ps->s[ps->pos];
 		oppos = ps->pos++;
@@ -1207,15 +1207,15 @@ nodeset_parse(struct nodeset *ns, const char *expr, char **cause)
 
 	acc = nodeset_create();
 	tmp = nodeset_create();
-	error = ns_evaluate(&ps, acc, tmp);
+	error = nodeset_evaluate(&ps, acc, tmp);
 	if (error == 0) {
-		ns_sortall(acc);
+		nodeset_sortall(acc);
 		if (ns->npats == 0) {
 			swap = *ns;
 			*ns = *acc;
 			*acc = swap;
 		} else
-			ns_union(ns, acc);
+			nodeset_union(ns, acc);
 	}
 	nodeset_free(tmp);
 	nodeset_free(acc);
@@ -1228,7 +1228,7 @@ nodeset_parse(struct nodeset *ns, const char *expr, char **cause)
 /* Folding. */
 
 static size_t
-ns_pooladd(struct ns_fold *f, size_t n)
+nodeset_pooladd(struct ns_fold *f, size_t n)
 {
 	size_t	 off = f->npool;
 
@@ -1242,7 +1242,7 @@ ns_pooladd(struct ns_fold *f, size_t n)
 }
 
 static void
-ns_vecadd(struct ns_fold *f, const struct ns_rs *head, u_int nhead,
+nodeset_vecadd(struct ns_fold *f, const struct ns_rs *head, u_int nhead,
     const struct ns_rs *tail)
 {
 	struct ns_rs	*v;
@@ -1264,7 +1264,7 @@ ns_vecadd(struct ns_fold *f, const struct ns_rs *head, u_int nhead,
  * merged, and their prefixes folded in turn.
  */
 static void
-ns_foldnd(struct ns_fold *f, const uint64_t *rows, size_t n, u_int d,
+nodeset_foldnd(struct ns_fold *f, const uint64_t *rows, size_t n, u_int d,
     const struct ns_rs *tail)
 {
 	struct ns_rs	 rs, *sets, sub[NS_MAXDIM];
@@ -1273,10 +1273,10 @@ ns_foldnd(struct ns_fold *f, const uint64_t *rows, size_t n, u_int d,
 	size_t		 i, j, k, c, off, pd = d - 1;
 
 	if (d == 1) {
-		rs.off = ns_pooladd(f, n);
+		rs.off = nodeset_pooladd(f, n);
 		rs.n = n;
 		memcpy(f->pool + rs.off, rows, n * sizeof *rows);
-		ns_vecadd(f, &rs, 1, tail);
+		nodeset_vecadd(f, &rs, 1, tail);
 		return;
 	}
 
@@ -1303,10 +1303,10 @@ ns_foldnd(struct ns_fold *f, const uint64_t *rows, size_t n, u_int d,
 	nc = 0;
 	for (k = 0; k < ng; k++) {
 		sets[k].n = gfirst[k + 1] - gfirst[k];
-		sets[k].off = off = ns_pooladd(f, sets[k].n);
+		sets[k].off = off = nodeset_pooladd(f, sets[k].n);
 		for (j = 0; j < sets[k].n; j++)
 			f->pool[off + j] = rows[(gfirst[k] + j) * d + pd];
-		h = ns_hashbytes(f->pool + off, sets[k].n * sizeof *f->pool,
+		h = nodeset_hashbytes(f->pool + off, sets[k].n * sizeof *f->pool,
 		    14695981039346656037ULL);
 		for (i = h & (cap - 1); table[i] != 0; i = (i + 1) & (cap - 1)) {
 			c = table[i] - 1;
@@ -1338,7 +1338,7 @@ ns_foldnd(struct ns_fold *f, const uint64_t *rows, size_t n, u_int d,
 	memcpy(sub + 1, tail, (f->nd - d) * sizeof *sub);
 	for (c = 0, i = 0; c < nc; c++) {
 		sub[0] = sets[cfirst[c]];
-		ns_foldnd(f, &pre[i * pd], at[c] - i, pd, sub);
+		nodeset_foldnd(f, &pre[i * pd], at[c] - i, pd, sub);
 		i = at[c];
 	}
 	free(pre);
@@ -1353,7 +1353,7 @@ ns_foldnd(struct ns_fold *f, const uint64_t *rows, size_t n, u_int d,
 
 /* A range set's keys in ClusterShell's order, as width-major keys. */
 static const uint64_t *
-ns_csorder(struct ns_fold *f, const struct ns_rs *rs)
+nodeset_csorder(struct ns_fold *f, const struct ns_rs *rs)
 {
 	const uint64_t	*k = f->pool + rs->off;
 	size_t		 i;
@@ -1369,48 +1369,48 @@ ns_csorder(struct ns_fold *f, const struct ns_rs *rs)
 			sorted = 0;
 	}
 	if (!sorted)
-		ns_sort(f->tmp, rs->n, 1);
+		nodeset_sort(f->tmp, rs->n, 1);
 	return (f->tmp);
 }
 
 static int
-ns_padded(uint64_t wm)
+nodeset_padded(uint64_t wm)
 {
-	return (NS_WMWID(wm) > ns_ndigits(NS_WMVAL(wm)));
+	return (NS_WMWID(wm) > nodeset_ndigits(NS_WMVAL(wm)));
 }
 
 /* Print a range set as ClusterShell does, without the brackets. */
 static void
-ns_putrs(struct buf *b, struct ns_fold *f, const struct ns_rs *rs)
+nodeset_putrs(struct buf *b, struct ns_fold *f, const struct ns_rs *rs)
 {
-	const uint64_t	*k = ns_csorder(f, rs);
+	const uint64_t	*k = nodeset_csorder(f, rs);
 	char		 num[32];
 	size_t		 i, j;
 	u_int		 w;
 	int		 padded;
 
 	for (i = 0; i < rs->n; i = j) {
-		padded = ns_padded(k[i]);
+		padded = nodeset_padded(k[i]);
 		w = padded ? NS_WMWID(k[i]) : 0;
 		for (j = i + 1; j < rs->n; j++) {
 			if (NS_WMVAL(k[j]) != NS_WMVAL(k[j - 1]) + 1)
 				break;
-			if (padded ? NS_WMWID(k[j]) != w : ns_padded(k[j]))
+			if (padded ? NS_WMWID(k[j]) != w : nodeset_padded(k[j]))
 				break;
 		}
 		if (i > 0)
 			buf_putc(b, ',');
-		buf_add(b, num, ns_putnum(num, NS_WMVAL(k[i]), w));
+		buf_add(b, num, nodeset_putnum(num, NS_WMVAL(k[i]), w));
 		if (j - i > 1) {
 			buf_putc(b, '-');
-			buf_add(b, num, ns_putnum(num, NS_WMVAL(k[j - 1]), w));
+			buf_add(b, num, nodeset_putnum(num, NS_WMVAL(k[j - 1]), w));
 		}
 	}
 }
 
 /* ClusterShell's order of vectors: the largest first, then by dimension. */
 static int
-ns_vsortcmp(const void *a, const void *b)
+nodeset_vsortcmp(const void *a, const void *b)
 {
 	const struct ns_vsort	*va = a, *vb = b;
 	const struct ns_rs	*ra, *rb;
@@ -1425,15 +1425,15 @@ ns_vsortcmp(const void *a, const void *b)
 		rb = &vb->f->vecs[vb->vec * nd + i];
 		if (ra->n != rb->n)
 			return (ra->n > rb->n ? -1 : 1);
-		sa[ns_putnum(sa, NS_WMVAL(va->ends[2 * i]),
+		sa[nodeset_putnum(sa, NS_WMVAL(va->ends[2 * i]),
 		    NS_WMWID(va->ends[2 * i]))] = '\0';
-		sb[ns_putnum(sb, NS_WMVAL(vb->ends[2 * i]),
+		sb[nodeset_putnum(sb, NS_WMVAL(vb->ends[2 * i]),
 		    NS_WMWID(vb->ends[2 * i]))] = '\0';
 		if ((c = strcmp(sa, sb)) != 0)
 			return (c);
-		sa[ns_putnum(sa, NS_WMVAL(va->ends[2 * i + 1]),
+		sa[nodeset_putnum(sa, NS_WMVAL(va->ends[2 * i + 1]),
 		    NS_WMWID(va->ends[2 * i + 1]))] = '\0';
-		sb[ns_putnum(sb, NS_WMVAL(vb->ends[2 * i + 1]),
+		sb[nodeset_putnum(sb, NS_WMVAL(vb->ends[2 * i + 1]),
 		    NS_WMWID(vb->ends[2 * i + 1]))] = '\0';
 		if ((c = strcmp(sa, sb)) != 0)
 			return (c);
@@ -1442,7 +1442,7 @@ ns_vsortcmp(const void *a, const void *b)
 }
 
 static void
-ns_putpattern(struct buf *b, struct ns_fold *f, const struct ns_pat *p,
+nodeset_putpattern(struct buf *b, struct ns_fold *f, const struct ns_pat *p,
     size_t vec)
 {
 	const struct ns_rs	*rs;
@@ -1463,12 +1463,12 @@ ns_putpattern(struct buf *b, struct ns_fold *f, const struct ns_pat *p,
 		}
 		rs = &f->vecs[vec * f->nd + k++];
 		if (rs->n == 1) {
-			buf_add(b, num, ns_putnum(num,
+			buf_add(b, num, nodeset_putnum(num,
 			    NS_VAL(f->pool[rs->off]),
 			    NS_WID(f->pool[rs->off])));
 		} else {
 			buf_putc(b, '[');
-			ns_putrs(b, f, rs);
+			nodeset_putrs(b, f, rs);
 			buf_putc(b, ']');
 		}
 	}
@@ -1476,7 +1476,7 @@ ns_putpattern(struct buf *b, struct ns_fold *f, const struct ns_pat *p,
 }
 
 static void
-ns_foldpat(struct buf *b, struct ns_fold *f, const struct ns_pat *p)
+nodeset_foldpat(struct buf *b, struct ns_fold *f, const struct ns_pat *p)
 {
 	struct ns_vsort	*vs;
 	struct ns_rs	*rs, none[1];
@@ -1488,9 +1488,9 @@ ns_foldpat(struct buf *b, struct ns_fold *f, const struct ns_pat *p)
 	f->npool = 0;
 	f->nvecs = 0;
 	memset(none, 0, sizeof none);
-	ns_foldnd(f, p->rows, p->n, p->ndim, none);
+	nodeset_foldnd(f, p->rows, p->n, p->ndim, none);
 	if (f->nvecs == 1) {
-		ns_putpattern(b, f, p, 0);
+		nodeset_putpattern(b, f, p, 0);
 		return;
 	}
 	vs = xreallocarray(NULL, f->nvecs, sizeof *vs);
@@ -1501,16 +1501,16 @@ ns_foldpat(struct buf *b, struct ns_fold *f, const struct ns_pat *p)
 		for (j = 0; j < f->nd; j++) {
 			rs = &f->vecs[i * f->nd + j];
 			vs[i].prod *= rs->n;
-			k = ns_csorder(f, rs);
+			k = nodeset_csorder(f, rs);
 			vs[i].ends[2 * j] = k[0];
 			vs[i].ends[2 * j + 1] = k[rs->n - 1];
 		}
 	}
-	qsort(vs, f->nvecs, sizeof *vs, ns_vsortcmp);
+	qsort(vs, f->nvecs, sizeof *vs, nodeset_vsortcmp);
 	for (i = 0; i < f->nvecs; i++) {
 		if (i > 0)
 			buf_putc(b, ',');
-		ns_putpattern(b, f, p, vs[i].vec);
+		nodeset_putpattern(b, f, p, vs[i].vec);
 	}
 	free(vs);
 }
@@ -1518,7 +1518,7 @@ ns_foldpat(struct buf *b, struct ns_fold *f, const struct ns_pat *p)
 char *
 nodeset_fold(const struct nodeset *cns)
 {
-	struct nodeset	*ns = ns_settle(cns);
+	struct nodeset	*ns = nodeset_settle(cns);
 	struct ns_fold	 f;
 	struct ns_pat	*p;
 	struct buf	 b;
@@ -1535,10 +1535,10 @@ nodeset_fold(const struct nodeset *cns)
 		if (any++)
 			buf_putc(&b, ',');
 		if (p->ndim == 0) {
-			ns_putpattern(&b, &f, p, 0);
+			nodeset_putpattern(&b, &f, p, 0);
 			continue;
 		}
-		ns_foldpat(&b, &f, p);
+		nodeset_foldpat(&b, &f, p);
 	}
 	free(f.pool);
 	free(f.vecs);

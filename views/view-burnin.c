@@ -15,7 +15,7 @@
 #define BURNIN_COLUMNS "node,state,elapsed,gpus,tests,action,message"
 
 static attr_t
-burnin_colour(enum burnin_state s)
+view_burnin_colour(enum burnin_state s)
 {
 	switch (s) {
 	case BURNIN_QUEUED:
@@ -35,7 +35,7 @@ burnin_colour(enum burnin_state s)
 
 /* The run: what, how far, how long; and one count per state. */
 static void
-burnin_draw_head(WINDOW *w, int sx, const struct burnrun *r, double elapsed,
+view_burnin_draw_head(WINDOW *w, int sx, const struct burnrun *r, double elapsed,
     double left, const struct burnin *rows, u_int n)
 {
 	u_int	 count[BURNIN_CANCELLED + 1], i, ended;
@@ -69,7 +69,7 @@ burnin_draw_head(WINDOW *w, int sx, const struct burnrun *r, double elapsed,
 			continue;
 		len = snprintf(line, sizeof line, "%s %u", field_enum_name(
 		    FT_BURNIN, i), count[i]);
-		draw_text(w, 2, x, sx - x, count[i] > 0 ? burnin_colour(i) :
+		draw_text(w, 2, x, sx - x, count[i] > 0 ? view_burnin_colour(i) :
 		    colour(C_DIM), line);
 		x += len + 3;
 	}
@@ -93,7 +93,7 @@ view_burnin_draw(struct ui *ui, WINDOW *w)
 		return;
 	}
 	rows = burnin_rows(ui->ctx->burnin, &n);
-	burnin_draw_head(w, sx, r, elapsed, left, rows, n);
+	view_burnin_draw_head(w, sx, r, elapsed, left, rows, n);
 	if (sy <= 4)
 		return;
 	table_draw(ui, w, 4, sy - 4, "burnin", rows, sizeof *rows, n,
@@ -103,8 +103,8 @@ view_burnin_draw(struct ui *ui, WINDOW *w)
 		if (k >= (int)vs->nrows || k == vs->cursor)
 			continue;
 		mvwchgat(w, vs->table_y + y, 0, sx,
-		    burnin_colour(rows[vs->rows[k]].state) & ~A_COLOR,
-		    PAIR_NUMBER(burnin_colour(rows[vs->rows[k]].state)), NULL);
+		    view_burnin_colour(rows[vs->rows[k]].state) & ~A_COLOR,
+		    PAIR_NUMBER(view_burnin_colour(rows[vs->rows[k]].state)), NULL);
 	}
 }
 

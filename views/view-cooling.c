@@ -292,7 +292,7 @@ cool_merge(struct cool_val *cv, const struct sensor *s, int level, int low)
 }
 
 static void
-cool_level(struct cool_val *cv, int level)
+cool_raise(struct cool_val *cv, int level)
 {
 	if (level > cv->level)
 		cv->level = level;
@@ -353,7 +353,7 @@ cool_node(const struct model *m, struct cool_state *st, u_int id,
 		level = view_cooling_level(s);
 		if (level > 0) {
 			cr->alarms.v++;
-			cool_level(&cr->alarms, level);
+			cool_raise(&cr->alarms, level);
 			cool_worst(cr, id, k, level);
 			if (level > cr->level)
 				cr->level = level;
@@ -404,12 +404,12 @@ cool_node(const struct model *m, struct cool_state *st, u_int id,
 			cr->nfans++;
 			if (level == 0)
 				cr->fans.v++;
-			cool_level(&cr->fans, level < 0 ? 1 : level);
+			cool_raise(&cr->fans, level < 0 ? 1 : level);
 			cool_merge(&cr->fanmin, s, level, 1);
 			break;
 		case CW_PSU:
 		case CW_TOTAL:
-			cool_level(&cr->power, level);
+			cool_raise(&cr->power, level);
 			if (!(s->valid & BIT(SEN_READING)))
 				break;
 			if (cool_classify(s) == CW_PSU) {

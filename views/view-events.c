@@ -15,7 +15,7 @@
 #include "view.h"
 
 /* The view's copy of the ring, in its view_state. */
-struct events_copy {
+struct view_events_copy {
 	struct event	*rows;
 	u_int		 n;
 	u_int		 size;
@@ -23,16 +23,16 @@ struct events_copy {
 
 #define EVENTS_COLUMNS "time,node,gpu,text"
 
-static struct events_copy *
-events_copy(struct ui *ui)
+static struct view_events_copy *
+view_events_copy(struct ui *ui)
 {
-	return (view_data(ui, VIEW_EVENTS, sizeof (struct events_copy)));
+	return (view_data(ui, VIEW_EVENTS, sizeof (struct view_events_copy)));
 }
 
 void
 view_events_free(void *data)
 {
-	struct events_copy	*ec = data;
+	struct view_events_copy	*ec = data;
 
 	if (ec == NULL)
 		return;
@@ -42,7 +42,7 @@ view_events_free(void *data)
 
 /* Copy the ring, newest first: one pass, when the model changed. */
 static void
-events_build(struct ui *ui, struct events_copy *ec)
+view_events_build(struct ui *ui, struct view_events_copy *ec)
 {
 	const struct model	*m = ui->model;
 	const struct event	*e;
@@ -60,7 +60,7 @@ events_build(struct ui *ui, struct events_copy *ec)
 }
 
 static attr_t
-events_colour(const struct event *e)
+view_events_colour(const struct event *e)
 {
 	switch (e->kind) {
 	case EV_XID:
@@ -81,7 +81,7 @@ void
 view_events_draw(struct ui *ui, WINDOW *w)
 {
 	struct view_state	*vs = &ui->vs[VIEW_EVENTS];
-	struct events_copy	*ec = events_copy(ui);
+	struct view_events_copy	*ec = view_events_copy(ui);
 	const struct event	*e;
 	attr_t			 a;
 	int			 sx, sy, y, k;
@@ -89,7 +89,7 @@ view_events_draw(struct ui *ui, WINDOW *w)
 	getmaxyx(w, sy, sx);
 	werase(w);
 	if (vs->rebuild || vs->rows == NULL || ec->rows == NULL)
-		events_build(ui, ec);
+		view_events_build(ui, ec);
 	table_draw(ui, w, 0, sy, "event", ec->rows, sizeof *ec->rows, ec->n,
 	    EVENTS_COLUMNS);
 	if (ec->n == 0) {
@@ -105,7 +105,7 @@ view_events_draw(struct ui *ui, WINDOW *w)
 		e = &ec->rows[vs->rows[k]];
 		if (e->node < ui->model->nnodes && ui->marks[e->node])
 			continue;
-		if ((a = events_colour(e)) == A_NORMAL)
+		if ((a = view_events_colour(e)) == A_NORMAL)
 			continue;
 		/* Reverse is the cursor's, even without colour. */
 		mvwchgat(w, vs->table_y + y, 0, sx, a & ~(A_COLOR | A_REVERSE),
@@ -117,7 +117,7 @@ view_events_draw(struct ui *ui, WINDOW *w)
 int
 view_events_node(struct ui *ui)
 {
-	struct events_copy	*ec = events_copy(ui);
+	struct view_events_copy	*ec = view_events_copy(ui);
 	int			 row = table_row(ui);
 
 	if (row < 0 || (u_int)row >= ec->n ||

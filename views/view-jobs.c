@@ -25,7 +25,7 @@
  * can be, cut with "..." when it is longer still.
  */
 static void
-jobs_draw_wrapped(WINDOW *w, int y, int n, int sx, attr_t a, const char *s)
+view_jobs_draw_wrapped(WINDOW *w, int y, int n, int sx, attr_t a, const char *s)
 {
 	size_t	 len = strlen(s), cut;
 	int	 i;
@@ -57,7 +57,7 @@ jobs_draw_wrapped(WINDOW *w, int y, int n, int sx, attr_t a, const char *s)
  * its nodes, or why it waits, on the `n' - 1 lines under it.
  */
 static void
-jobs_draw_detail(struct ui *ui, WINDOW *w, int y, int n, int sx)
+view_jobs_draw_detail(struct ui *ui, WINDOW *w, int y, int n, int sx)
 {
 	const struct model	*m = ui->model;
 	const struct job	*j;
@@ -96,7 +96,7 @@ jobs_draw_detail(struct ui *ui, WINDOW *w, int y, int n, int sx)
 	if (j->reason[0] != '\0')
 		snprintf(line + len, sizeof line - len, "%sreason: %s",
 		    len > 0 ? "; " : "", j->reason);
-	jobs_draw_wrapped(w, y + 1, n - 1, sx, A_NORMAL, line);
+	view_jobs_draw_wrapped(w, y + 1, n - 1, sx, A_NORMAL, line);
 }
 
 void
@@ -113,7 +113,7 @@ view_jobs_draw(struct ui *ui, WINDOW *w)
 	    m->njobs, sx < 100 ? JOBS_COLUMNS_NARROW : sx < 160 ?
 	    JOBS_COLUMNS_MEDIUM : JOBS_COLUMNS_WIDE);
 	if (detail > 0)
-		jobs_draw_detail(ui, w, sy - detail + 1, detail - 1, sx);
+		view_jobs_draw_detail(ui, w, sy - detail + 1, detail - 1, sx);
 }
 
 /* Enter: the job's nodes on the map, the cursor on the first of them. */

@@ -6,7 +6,7 @@
  * t/bench/fleet.
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  *
- * The console is run with MYRIAD_FLEET_TRACE=TRACE: backends/ssh.c then
+ * The console is run with MYRIAD_FLEET_TRACE=TRACE: backends/fleet.c then
  * writes a line per stream chunk put into the model, "ARRIVAL NODE LINE",
  * ARRIVAL the wall-clock time after the parse and LINE the chunk's last
  * line as the node printed it.  The query (probe.gpus) ends in nvidia-smi's
