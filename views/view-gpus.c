@@ -63,7 +63,7 @@ gpus_build(struct ui *ui)
 {
 	const struct model	*m = ui->model;
 	struct view_state	*vs = &ui->vs[VIEW_GPUS];
-	size_t			 n = (size_t)m->nnodes * m->gpus_per_node;
+	size_t			 n = m->ngpus;
 	u_int			 i, node, len;
 
 	if (gpus_nplace != m->nnodes) {
@@ -98,8 +98,7 @@ gpus_draw_cell(struct ui *ui, WINDOW *w, int y, int x, u_int node, u_int i,
 {
 	const struct model	*m = ui->model;
 	const struct node	*n = &m->nodes[node];
-	const struct gpu	*g = &m->gpus[(size_t)node * m->gpus_per_node +
-				    i];
+	const struct gpu	*g = &m->gpus[n->gpu0 + i];
 	double			 f = NAN, crit;
 	const char		*s;
 	attr_t			 a;
@@ -155,7 +154,7 @@ gpus_draw_grid(struct ui *ui, WINDOW *w, int rows, int ncols, int colw,
 {
 	const struct model	*m = ui->model;
 	enum gpus_metric	 metric = gpus_metric(&ui->vs[VIEW_GPUS]);
-	u_int			 p, node, i, gpn = m->gpus_per_node;
+	u_int			 p, node, i, gpn = model_gpus_max(m);
 	int			 y, x, c;
 	attr_t			 a;
 
@@ -175,7 +174,7 @@ gpus_draw_grid(struct ui *ui, WINDOW *w, int rows, int ncols, int colw,
 				a |= A_REVERSE;
 			draw_text(w, y, x, gpus_namew, a, m->nodes[node].name);
 			x += gpus_namew + 1;
-			for (i = 0; i < gpn; i++)
+			for (i = 0; i < gpn && i < m->nodes[node].ngpus; i++)
 				gpus_draw_cell(ui, w, y, x + i, node, i, metric,
 				    (int)node == cnode && (int)i == cgpu);
 		}
@@ -240,7 +239,7 @@ struct gpus_geometry {
 static void
 gpus_geometry(const struct model *m, int sx, int sy, struct gpus_geometry *g)
 {
-	u_int	 gpn = m->gpus_per_node > 16 ? 16 : m->gpus_per_node;
+	u_int	 gpn = model_gpus_max(m) > 16 ? 16 : model_gpus_max(m);
 
 	g->colw = gpus_namew + 1 + gpn + 2;
 	g->ncols = (sx + 2) / g->colw;
@@ -266,7 +265,7 @@ view_gpus_draw(struct ui *ui, WINDOW *w)
 	struct view_state	*vs = &ui->vs[VIEW_GPUS];
 	const struct record	*r = record_find("gpu");
 	struct gpus_geometry	 g, again;
-	size_t			 n = (size_t)m->nnodes * m->gpus_per_node;
+	size_t			 n = m->ngpus;
 	u_int			 slots;
 	int			 sx, sy, table_y, built, row, place;
 	int			 cnode = -1, cgpu = -1;
@@ -301,7 +300,7 @@ view_gpus_draw(struct ui *ui, WINDOW *w)
 	/* Keep the cursor's node in the grid. */
 	if ((row = table_row(ui)) >= 0 && (size_t)row < n) {
 		cnode = m->gpus[row].node;
-		cgpu = row % m->gpus_per_node;
+		cgpu = m->gpus[row].index;
 	}
 	slots = g.rows * g.ncols;
 	if (cnode >= 0 && (u_int)cnode < gpus_nplace &&
@@ -325,7 +324,7 @@ view_gpus_node(struct ui *ui)
 	const struct model	*m = ui->model;
 	int			 row = table_row(ui);
 
-	if (row < 0 || (size_t)row >= (size_t)m->nnodes * m->gpus_per_node)
+	if (row < 0 || (u_int)row >= m->ngpus)
 		return (-1);
 	return (m->gpus[row].node);
 }
