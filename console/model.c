@@ -124,7 +124,8 @@ model_seen(const struct node *n)
  * its own count once a whole report said it; as many as its first report
  * has had so far; and for a node not heard from yet, the default or the
  * most another node needs, so a cluster whose nodes all differ from the
- * default is laid out once, not once a node.
+ * default is laid out once, not once a node.  (A default of none is no
+ * guess: such a node has what it reports.)
  */
 static u_int
 model_layout_count(const struct model *m, uint32_t id, uint32_t grow,
@@ -138,6 +139,8 @@ model_layout_count(const struct model *m, uint32_t id, uint32_t grow,
 		return (n->ngpus);
 	if (n->gpus_seen != 0)
 		return (model_seen(n));
+	if (m->gpus_per_node == 0)
+		return (n->ngpus);
 	return (n->ngpus > need ? n->ngpus : need);
 }
 
@@ -180,6 +183,8 @@ model_layout(struct model *m, uint32_t grow, u_int need)
 
 	for (id = 0; id < m->nnodes; id++)
 		total += model_layout_count(m, id, grow, need);
+	if (m->gpus == NULL)
+		m->gpus = xcalloc(1, sizeof *m->gpus);	/* none had any */
 	m->gpus = model_layout_array(m, m->gpus, sizeof *m->gpus, total, grow,
 	    need);
 	m->nvlinks = model_layout_array(m, m->nvlinks, m->links_per_gpu *
@@ -570,6 +575,7 @@ model_sink_gpu(void *arg, const struct gpu *g)
 		i = old->index;
 		old->valid = BIT(GPU_INDEX) | (old->valid & BIT(GPU_XID));
 		strlcpy(old->error, g->error, sizeof old->error);
+		old->vendor = g->vendor;
 		if (old->bus_id[0] == '\0')
 			strlcpy(old->bus_id, g->bus_id, sizeof old->bus_id);
 	}
