@@ -5,6 +5,12 @@
  * Sized for 100,000 GPUs: flat arrays indexed by id, a name->id hash, and
  * no allocation per sample.  Parsers reach the model only through the sink
  * model_sink() fills in.
+ *
+ * Nodes differ: each has its own count of GPUs (4, 8, 16, none), at its own
+ * offset in the GPU arrays (GPUs, their NVLinks, their history), as its
+ * reports say; the arrays are laid out again when a node's count changes.
+ * Readers take a node's GPUs, links, ports and sensors from model_gpus()
+ * and the others, never from a stride.
  */
 
 #include <math.h>

@@ -92,8 +92,8 @@ model_report_gpus(struct model *m, int id, int from, int to, int skip,
 	buf_add(&b, "", 0);
 	for (i = from; i <= to; i++) {
 		if (i != skip)
-			buf_printf(&b, "%d, NVIDIA GB200, %d, 00000000:%02X:00.0\n",
-			    i, temp, i);
+			buf_printf(&b, "%d, NVIDIA GB200, %d, "
+			    "00000000:%02X:00.0\n", i, temp, i);
 	}
 	model_sink(m, id, &s);
 	parse_nvsmi_csv(b.data, b.len, "index,name,temperature.gpu,pci.bus_id",
