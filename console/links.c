@@ -409,10 +409,10 @@ links_nvlinks(struct links *l, const struct model *m, u_int node,
 	struct linkcheck	*c;
 	char			 why[sizeof c->why];
 	uint64_t		 delta;
-	u_int			 gpu, k, known, downs, ngpus;
+	u_int			 gpu, k, known, downs, ngpus, nlinks;
 	int			 v, expect;
 
-	lk = model_nvlinks(m, node, &k);
+	lk = model_nvlinks(m, node, &nlinks);
 	g = model_gpus(m, node, &ngpus);
 	expect = e->nvlinks > (int)m->links_per_gpu ? (int)m->links_per_gpu :
 	    e->nvlinks;

@@ -239,8 +239,10 @@ struct gpus_geometry {
 static void
 gpus_geometry(const struct model *m, int sx, int sy, struct gpus_geometry *g)
 {
-	u_int	 gpn = model_gpus_max(m) > 16 ? 16 : model_gpus_max(m);
+	u_int	 gpn = model_gpus_max(m);
 
+	if (gpn > 16)
+		gpn = 16;
 	g->colw = gpus_namew + 1 + gpn + 2;
 	g->ncols = (sx + 2) / g->colw;
 	if (g->ncols < 1)
