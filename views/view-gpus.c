@@ -103,6 +103,8 @@ gpus_draw_cell(struct ui *ui, WINDOW *w, int y, int x, u_int node, u_int i,
 	const char		*s;
 	attr_t			 a;
 
+	if (i >= n->ngpus)
+		return;		/* a node with fewer than the widest */
 	crit = options_get_float("threshold.gpu-temp-crit");
 	switch (metric) {
 	case GPUS_TEMP:
@@ -174,7 +176,7 @@ gpus_draw_grid(struct ui *ui, WINDOW *w, int rows, int ncols, int colw,
 				a |= A_REVERSE;
 			draw_text(w, y, x, gpus_namew, a, m->nodes[node].name);
 			x += gpus_namew + 1;
-			for (i = 0; i < gpn && i < m->nodes[node].ngpus; i++)
+			for (i = 0; i < gpn; i++)
 				gpus_draw_cell(ui, w, y, x + i, node, i, metric,
 				    (int)node == cnode && (int)i == cgpu);
 		}
@@ -239,10 +241,8 @@ struct gpus_geometry {
 static void
 gpus_geometry(const struct model *m, int sx, int sy, struct gpus_geometry *g)
 {
-	u_int	 gpn = model_gpus_max(m);
+	u_int	 gpn = model_gpus_max(m) > 16 ? 16 : model_gpus_max(m);
 
-	if (gpn > 16)
-		gpn = 16;
 	g->colw = gpus_namew + 1 + gpn + 2;
 	g->ncols = (sx + 2) / g->colw;
 	if (g->ncols < 1)
