@@ -52,6 +52,7 @@ test_ib_counters(void)
 {
 	struct model	*m;
 	struct ibport	*p;
+	u_int		 n;
 
 	m = model_create("test", 8, 1);
 	model_add_node(m, "gpu0001", "r01");
@@ -60,6 +61,8 @@ test_ib_counters(void)
 	    "counters before ibstat: no port made");
 	model_ib(m, parse_ibstat, IBSTAT("Active"));
 	is_int(m->nodes[0].nib, 2, "ibstat: two ports");
+	ok(model_ibports(m, 0, &n) == &m->ibports[0] && n == 2,
+	    "... which model_ibports gives");
 	model_ib(m, parse_perfquery, PQ("mlx5_1", "7") PQ("mlx5_9", "9"));
 	p = &m->ibports[1];
 	ok(p->symerr == 7 && p->linkdown == 1 && (p->valid & BIT(IB_SYMERR)),
@@ -119,52 +122,27 @@ model_whole(const struct model *m, u_int id, u_int want)
 }
 
 /*
- * What console/cmd-list.c needs of the command table and the burn-ins,
- * without them (which bring the console): weak, so the real ones win
- * wherever they are linked in.
+ * What list-gpus prints as TSV: the GPUs something is known of, in the
+ * model's order, as console/cmd-list.c takes them (which cannot be linked
+ * here without the console).
  */
-__attribute__((weak)) enum cmd_status
-cmd_error(struct cmd_ctx *ctx, struct cmd_args *args, enum cmd_status st,
-    const char *fmt, ...)
-{
-	return (st);
-}
-
-__attribute__((weak)) int
-cmd_format(struct cmd_ctx *ctx, struct cmd_args *args,
-    enum output_format *format)
-{
-	*format = ctx->format;
-	return (0);
-}
-
-__attribute__((weak)) int
-burnin_running(const char *run)
-{
-	return (0);
-}
-
-/* What a list command prints as TSV, for the nodes in `nodes' (or all). */
 static char *
-model_list(struct model *m, enum cmd_status (*fn)(struct cmd_ctx *,
-    struct cmd_args *), const char *nodes)
+model_list(struct model *m)
 {
 	static char	 out[32768];
-	struct cmd_ctx	 ctx;
-	struct cmd_args	 args;
-	char		*argv[] = { (char *)nodes, NULL };
+	struct output	*o;
+	FILE		*f;
+	u_int		 i;
 
-	memset(&ctx, 0, sizeof ctx);
-	memset(&args, 0, sizeof args);
 	memset(out, 0, sizeof out);
-	ctx.model = m;
-	ctx.format = OUT_TSV;
-	ctx.out = fmemopen(out, sizeof out - 1, "w");
-	ctx.err = stderr;
-	args.argc = nodes != NULL;
-	args.argv = argv;
-	fn(&ctx, &args);
-	fclose(ctx.out);
+	f = fmemopen(out, sizeof out - 1, "w");
+	o = output_create(f, OUT_TSV, record_find("gpu"), m);
+	for (i = 0; i < m->ngpus; i++) {
+		if (m->gpus[i].valid != 0 || m->gpus[i].error[0] != '\0')
+			output_row(o, &m->gpus[i]);
+	}
+	output_free(o);
+	fclose(f);
 	return (out);
 }
 
@@ -230,7 +208,7 @@ test_counts(void)
 	model_report_gpus(m, 0, 0, 3, -1, 40);
 	ok(model_whole(m, 0, 16), "a node reporting 4: 16 until its report "
 	    "is known whole");
-	out = model_list(m, cmd_list_gpus, NULL);
+	out = model_list(m);
 	is_int(model_lines(out, "tray01"), 4, "list-gpus: its 4 GPUs, not "
 	    "the 4 it has not reported");
 	model_report_gpus(m, 0, 0, 3, -1, 41);
@@ -253,23 +231,20 @@ test_counts(void)
 	    (model_gpu(m, 3, 10)->valid & BIT(GPU_TEMP)),
 	    "... once that report is whole, GPU 9 is not known, GPU 10 is");
 
-	out = model_list(m, cmd_list_gpus, "login01");
+	out = model_list(m);
 	is_int(model_lines(out, "login01"), 0, "list-gpus: none for a node "
 	    "that reported none");
-	out = model_list(m, cmd_list_gpus, NULL);
 	is_int(model_lines(out, "tray01"), 4, "list-gpus: 4 of the 4");
 	is_int(model_lines(out, "hgx01"), 16, "... 16 of the 16");
 	is_int(model_lines(out, "a3-01"), 15, "... 15 of the 16 that "
 	    "left one out");
-	ok(strstr(model_list(m, cmd_show_node, "hgx01"), "15") != NULL,
-	    "show-node: the 16's GPUs");
 
 	model_report_gpus(m, 0, 64, 64, -1, 40);
 	ok(model_whole(m, 0, 4), "an index past what a node may have: not "
 	    "kept");
 	model_free(m);
 
-	/* With no default, a node has what it reports; one silent none. */
+	/* With no default a node has what it reports: nothing, none. */
 	m = model_create("test", 0, 4);
 	model_add_node(m, "tray01", "r01");
 	model_add_node(m, "login01", "r01");
@@ -283,7 +258,7 @@ test_counts(void)
 	is_int(m->ngpus, 20, "... 20 GPUs");
 	ok(model_gpus(m, 1, &n) == NULL && n == 0 && model_gpu(m, 1, 0) ==
 	    NULL, "... the node of none has none to give");
-	out = model_list(m, cmd_list_gpus, NULL);
+	out = model_list(m);
 	is_int(model_lines(out, "\t"), 21, "list-gpus: a heading and 20 GPUs");
 	model_free(m);
 }
