@@ -540,6 +540,7 @@ parse_nvsmi_csv(const char *buf, size_t len, const char *fmt,
 			if (n > DEVHANDLELEN &&
 			    memcmp(line, DEVHANDLE, DEVHANDLELEN) == 0 &&
 			    nvsmi_devhandle(&g, line, n) == 0) {
+				g.vendor = VENDOR_NVIDIA;
 				SINK_EMIT(s, gpu, &g);
 				nrec++;
 				continue;
@@ -583,6 +584,7 @@ parse_nvsmi_csv(const char *buf, size_t len, const char *fmt,
 			    m.ncols, ncells);
 			continue;
 		}
+		g.vendor = VENDOR_NVIDIA;
 		SINK_EMIT(s, gpu, &g);
 		nrec++;
 	}

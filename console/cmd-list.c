@@ -96,7 +96,7 @@ cmd_list_gpus(struct cmd_ctx *ctx, struct cmd_args *args)
 {
 	struct model	*m = ctx->model;
 	struct cmd_list	 l;
-	size_t		 i, n = (size_t)m->nnodes * m->gpus_per_node;
+	size_t		 i, n = m->ngpus;
 
 	if (cmd_list_begin(&l, ctx, args, "gpu", cmd_list_nodeset(args)) != 0)
 		return (CMD_USAGE);
@@ -125,16 +125,16 @@ cmd_list_sensors(struct cmd_ctx *ctx, struct cmd_args *args)
 {
 	struct model	*m = ctx->model;
 	struct cmd_list	 l;
-	u_int		 i, k;
+	struct sensor	*s;
+	u_int		 i, k, n;
 
 	if (cmd_list_begin(&l, ctx, args, "sensor",
 	    cmd_list_nodeset(args)) != 0)
 		return (CMD_USAGE);
-	for (i = 0; i < m->nnodes && m->sensors != NULL; i++) {
-		for (k = 0; k < m->nodes[i].nsensors; k++) {
-			cmd_list_emit(&l, i,
-			    &m->sensors[(size_t)i * m->sensors_per_node + k]);
-		}
+	for (i = 0; i < m->nnodes; i++) {
+		s = model_sensors(m, i, &n);
+		for (k = 0; k < n; k++)
+			cmd_list_emit(&l, i, &s[k]);
 	}
 	return (cmd_list_end(&l));
 }
@@ -145,8 +145,9 @@ cmd_list_links(struct cmd_ctx *ctx, struct cmd_args *args)
 	struct model	*m = ctx->model;
 	struct cmd_list	 l;
 	const char	*type = args->opt['t'] != NULL ? args->opt['t'] : "nvlink";
+	struct ibport	*p;
 	size_t		 i, n;
-	u_int		 k;
+	u_int		 k, nib;
 
 	if (strcmp(type, "nvlink") != 0 && strcmp(type, "ib") != 0)
 		return (cmd_error(ctx, args, CMD_USAGE, "bad link type '%s': "
@@ -155,7 +156,7 @@ cmd_list_links(struct cmd_ctx *ctx, struct cmd_args *args)
 	    cmd_list_nodeset(args)) != 0)
 		return (CMD_USAGE);
 	if (*type == 'n' && m->nvlinks != NULL) {
-		n = (size_t)m->nnodes * m->gpus_per_node * m->links_per_gpu;
+		n = (size_t)m->ngpus * m->links_per_gpu;
 		for (i = 0; i < n; i++) {
 			if (m->nvlinks[i].state != LINK_UNKNOWN ||
 			    m->nvlinks[i].valid != 0)
@@ -165,10 +166,9 @@ cmd_list_links(struct cmd_ctx *ctx, struct cmd_args *args)
 	}
 	if (*type == 'i' && m->ibports != NULL) {
 		for (i = 0; i < m->nnodes; i++) {
-			for (k = 0; k < m->nodes[i].nib; k++) {
-				cmd_list_emit(&l, i, &m->ibports[i *
-				    m->ib_per_node + k]);
-			}
+			p = model_ibports(m, i, &nib);
+			for (k = 0; k < nib; k++)
+				cmd_list_emit(&l, i, &p[k]);
 		}
 	}
 	return (cmd_list_end(&l));
@@ -302,9 +302,10 @@ cmd_show_node(struct cmd_ctx *ctx, struct cmd_args *args)
 	struct nvlink		*l;
 	struct event		*ev;
 	const struct event	*e;
+	const void		*rec;
 	enum output_format	 format;
 	struct buf		 b;
-	u_int			 i, nev = 0, up = 0, down = 0;
+	u_int			 i, nev = 0, up = 0, down = 0, count;
 	int			 id;
 
 	if (cmd_format(ctx, args, &format) != 0)
@@ -346,10 +347,8 @@ cmd_show_node(struct cmd_ctx *ctx, struct cmd_args *args)
 			    m->jobs[n->job].user, m->jobs[n->job].name,
 			    m->jobs[n->job].nodes);
 		if (m->nvlinks != NULL) {
-			l = &m->nvlinks[(size_t)id * m->gpus_per_node *
-			    m->links_per_gpu];
-			for (i = 0; i < m->gpus_per_node * m->links_per_gpu;
-			    i++) {
+			l = model_nvlinks(m, id, &count);
+			for (i = 0; i < count; i++) {
 				up += l[i].state == LINK_UP;
 				down += l[i].state != LINK_UP &&
 				    l[i].state != LINK_UNKNOWN;
@@ -359,21 +358,24 @@ cmd_show_node(struct cmd_ctx *ctx, struct cmd_args *args)
 		}
 		fputc('\n', ctx->out);
 	}
-	cmd_show_section(ctx, format, "gpus", "gpu",
-	    model_gpu(m, id, 0), sizeof (struct gpu), m->gpus_per_node, 1);
-	if (m->sensors != NULL)
-		cmd_show_section(ctx, format, "sensors", "sensor",
-		    &m->sensors[(size_t)id * m->sensors_per_node],
-		    sizeof (struct sensor), n->nsensors, 0);
-	if (m->ibports != NULL)
-		cmd_show_section(ctx, format, "ibports", "ibport",
-		    &m->ibports[(size_t)id * m->ib_per_node],
-		    sizeof (struct ibport), n->nib, 0);
-	if (m->nvlinks != NULL && format == OUT_JSON)
-		cmd_show_section(ctx, format, "nvlinks", "nvlink",
-		    &m->nvlinks[(size_t)id * m->gpus_per_node *
-		    m->links_per_gpu], sizeof (struct nvlink),
-		    m->gpus_per_node * m->links_per_gpu, 0);
+	rec = model_gpus(m, id, &count);
+	cmd_show_section(ctx, format, "gpus", "gpu", rec, sizeof (struct gpu),
+	    count, 1);
+	if (m->sensors != NULL) {
+		rec = model_sensors(m, id, &count);
+		cmd_show_section(ctx, format, "sensors", "sensor", rec,
+		    sizeof (struct sensor), count, 0);
+	}
+	if (m->ibports != NULL) {
+		rec = model_ibports(m, id, &count);
+		cmd_show_section(ctx, format, "ibports", "ibport", rec,
+		    sizeof (struct ibport), count, 0);
+	}
+	if (m->nvlinks != NULL && format == OUT_JSON) {
+		rec = model_nvlinks(m, id, &count);
+		cmd_show_section(ctx, format, "nvlinks", "nvlink", rec,
+		    sizeof (struct nvlink), count, 0);
+	}
 	cmd_show_section(ctx, format, "events", "event", ev,
 	    sizeof (struct event), nev, 0);
 	if (format == OUT_JSON)

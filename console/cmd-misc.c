@@ -196,7 +196,7 @@ cmd_summary(struct cmd_ctx *ctx, struct cmd_args *args)
 		if (k < nstates)
 			counts[k]++;
 	}
-	n = (size_t)m->nnodes * m->gpus_per_node;
+	n = m->ngpus;
 	for (i = 0; i < n; i++) {
 		g = &m->gpus[i];
 		if (g->error[0] != '\0')

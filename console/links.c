@@ -83,8 +83,7 @@ links_first(struct links *l, const struct model *m)
 	l->ib = NULL;
 	l->nnv = l->nib = 0;
 	if (m->nvlinks != NULL) {
-		l->nnv = (size_t)m->nnodes * m->gpus_per_node *
-		    m->links_per_gpu;
+		l->nnv = (size_t)m->ngpus * m->links_per_gpu;
 		l->nv = xreallocarray(NULL, l->nnv, sizeof *l->nv);
 		memcpy(l->nv, m->nvlinks, l->nnv * sizeof *l->nv);
 	}
@@ -383,36 +382,47 @@ links_unread(struct links *l, const struct model *m, u_int node,
 		snprintf(c->why, sizeof c->why, "none read");
 }
 
+/* The first read of a link: the same slot, unless the GPUs moved since. */
+static const struct nvlink *
+links_nv_before(const struct links *l, const struct model *m,
+    const struct nvlink *lk)
+{
+	const struct nvlink	*b;
+	size_t			 slot = lk - m->nvlinks;
+
+	if (l->nv == NULL || slot >= l->nnv)
+		return (NULL);
+	b = &l->nv[slot];
+	if ((b->state != LINK_UNKNOWN || b->valid != 0) &&
+	    (b->node != lk->node || b->gpu != lk->gpu || b->link != lk->link))
+		return (NULL);
+	return (b);
+}
+
 static void
 links_nvlinks(struct links *l, const struct model *m, u_int node,
     const struct links_down *d, const struct links_down *dend,
     const struct link_expect *e, int flags)
 {
-	const struct nvlink	*base, *lk, *before;
+	const struct nvlink	*lk, *before;
 	const struct gpu	*g;
 	struct linkcheck	*c;
 	char			 why[sizeof c->why];
 	uint64_t		 delta;
-	size_t			 first;
-	u_int			 gpu, k, known, downs;
+	u_int			 gpu, k, known, downs, ngpus, nlinks;
 	int			 v, expect;
 
-	first = (size_t)node * m->gpus_per_node * m->links_per_gpu;
-	base = &m->nvlinks[first];
+	lk = model_nvlinks(m, node, &nlinks);
+	g = model_gpus(m, node, &ngpus);
 	expect = e->nvlinks > (int)m->links_per_gpu ? (int)m->links_per_gpu :
 	    e->nvlinks;
-	for (gpu = 0; gpu < m->gpus_per_node; gpu++) {
+	for (gpu = 0; gpu < ngpus; gpu++, g++) {
 		known = 0;
-		for (k = 0; k < m->links_per_gpu; k++) {
-			lk = &base[gpu * m->links_per_gpu + k];
+		for (k = 0; k < m->links_per_gpu; k++, lk++) {
 			if (lk->state == LINK_UNKNOWN)
 				continue;
 			known++;
-			before = NULL;
-			if (l->nv != NULL && first + gpu * m->links_per_gpu +
-			    k < l->nnv)
-				before = &l->nv[first + gpu * m->links_per_gpu +
-				    k];
+			before = links_nv_before(l, m, lk);
 			downs = links_downs_of(d, dend, node, 0, NULL, gpu, k);
 			v = links_judge_nvlink(lk, before, downs, e, &delta,
 			    why, sizeof why);
@@ -452,7 +462,6 @@ links_nvlinks(struct links *l, const struct model *m, u_int node,
 		if (expect <= 0 || (int)known >= expect)
 			continue;
 		l->sum.nv[LV_MISSING]++;
-		g = &m->gpus[(size_t)node * m->gpus_per_node + gpu];
 		c = links_add(l, node, "nvlink");
 		c->valid = BIT(LC_GPU);
 		c->gpu = gpu;
@@ -496,11 +505,11 @@ links_ibports(struct links *l, const struct model *m, u_int node,
 	struct linkcheck	*c;
 	char			 why[sizeof c->why];
 	uint64_t		 delta;
-	u_int			 k, downs;
+	u_int			 k, downs, nib;
 	int			 v;
 
-	for (k = 0; k < n->nib; k++) {
-		p = &m->ibports[(size_t)node * m->ib_per_node + k];
+	p = model_ibports(m, node, &nib);
+	for (k = 0; k < nib; k++, p++) {
 		before = links_ib_before(l, node, k, p);
 		downs = links_downs_of(d, dend, node, 1, p->device, p->port, 0);
 		v = links_judge_ibport(p, before, downs, e, &delta, why,
@@ -557,11 +566,9 @@ static int
 links_node_read(const struct model *m, u_int node)
 {
 	const struct nvlink	*base;
-	u_int			 k, n = m->gpus_per_node * m->links_per_gpu;
+	u_int			 k, n;
 
-	if (m->nvlinks == NULL)
-		return (0);
-	base = &m->nvlinks[(size_t)node * n];
+	base = model_nvlinks(m, node, &n);
 	for (k = 0; k < n; k++) {
 		if (base[k].state != LINK_UNKNOWN)
 			return (1);

@@ -5,6 +5,12 @@
  * Sized for 100,000 GPUs: flat arrays indexed by id, a name->id hash, and
  * no allocation per sample.  Parsers reach the model only through the sink
  * model_sink() fills in.
+ *
+ * Nodes differ: each has its own count of GPUs (4, 8, 16, none), at its own
+ * offset in the GPU arrays (GPUs, their NVLinks, their history), as its
+ * reports say; the arrays are laid out again when a node's count changes.
+ * Readers take a node's GPUs, links, ports and sensors from model_gpus()
+ * and the others, never from a stride.
  */
 
 #include <math.h>
@@ -14,6 +20,7 @@
 
 #include "myriad.h"
 
+#define MODEL_GPUS	64	/* GPUs a node may have: gpus_seen's bits */
 #define MODEL_LINKS	18	/* NVLinks per GPU kept */
 #define MODEL_IB	16	/* InfiniBand ports per node kept */
 #define MODEL_SENSORS	40	/* BMC sensors per node kept */
@@ -97,6 +104,148 @@ model_find(const struct model *m, const char *name)
 	return (-1);
 }
 
+/* Node id's GPU i as one not read yet. */
+static void
+model_unread(struct model *m, uint32_t id, u_int i)
+{
+	struct gpu	*g = &m->gpus[m->nodes[id].gpu0 + i];
+
+	memset(g, 0, sizeof *g);
+	g->node = id;
+	g->index = i;
+}
+
+/* How many GPUs the node's report under way has had: its last one + 1. */
+static u_int
+model_seen(const struct node *n)
+{
+	u_int	 count = MODEL_GPUS;
+
+	while (count > 0 && !(n->gpus_seen & BIT(count - 1)))
+		count--;
+	return (count);
+}
+
+/*
+ * How many GPUs node id has after a layout that gives node grow `need':
+ * its own count once a whole report said it; as many as its first report
+ * has had so far; and for a node not heard from yet, the default or the
+ * most another node needs, so a cluster whose nodes all differ from the
+ * default is laid out once, not once a node.  (A default of none is no
+ * guess: such a node has what it reports.)
+ */
+static u_int
+model_layout_count(const struct model *m, uint32_t id, uint32_t grow,
+    u_int need)
+{
+	const struct node	*n = &m->nodes[id];
+
+	if (id == grow)
+		return (need);
+	if (n->gpus_known)
+		return (n->ngpus);
+	if (n->gpus_seen != 0)
+		return (model_seen(n));
+	if (m->gpus_per_node == 0)
+		return (n->ngpus);
+	return (n->ngpus > need ? n->ngpus : need);
+}
+
+/* A per-GPU array (`size' bytes a GPU) in the new layout. */
+static void *
+model_layout_array(const struct model *m, void *a, size_t size, u_int total,
+    uint32_t grow, u_int need)
+{
+	const char	*from = a;
+	char		*to;
+	uint32_t	 id;
+	size_t		 at = 0;
+	u_int		 count;
+
+	if (a == NULL)
+		return (NULL);
+	to = xcalloc(total ? total : 1, size);
+	for (id = 0; id < m->nnodes; id++) {
+		count = model_layout_count(m, id, grow, need);
+		memcpy(to + at * size, from + (size_t)m->nodes[id].gpu0 * size,
+		    (size_t)(count < m->nodes[id].ngpus ? count :
+		    m->nodes[id].ngpus) * size);
+		at += count;
+	}
+	free(a);
+	return (to);
+}
+
+/*
+ * Lay the GPUs out again, node by node, for node grow to have `need' of
+ * them: one pass over each per-GPU array.  Rare: a node's first report
+ * that differs from the default, a GPU that came or went.
+ */
+static void
+model_layout(struct model *m, uint32_t grow, u_int need)
+{
+	struct node	*n;
+	uint32_t	 id;
+	u_int		 total = 0, count, i;
+
+	for (id = 0; id < m->nnodes; id++)
+		total += model_layout_count(m, id, grow, need);
+	if (m->gpus == NULL)
+		m->gpus = xcalloc(1, sizeof *m->gpus);	/* none had any */
+	m->gpus = model_layout_array(m, m->gpus, sizeof *m->gpus, total, grow,
+	    need);
+	m->nvlinks = model_layout_array(m, m->nvlinks, m->links_per_gpu *
+	    sizeof *m->nvlinks, total, grow, need);
+	m->hist = model_layout_array(m, m->hist, 3 * MODEL_HIST, total, grow,
+	    need);
+	m->histn = model_layout_array(m, m->histn, sizeof *m->histn, total,
+	    grow, need);
+	m->ngpus = m->gpussize = total;
+	for (id = 0, total = 0; id < m->nnodes; id++) {
+		n = &m->nodes[id];
+		count = model_layout_count(m, id, grow, need);
+		n->gpu0 = total;
+		total += count;
+		for (i = n->ngpus; i < count; i++)
+			model_unread(m, id, i);
+		n->ngpus = count;
+	}
+	m->gen[DOM_LINKS]++;
+}
+
+/*
+ * Node id reports its GPU i.  One past its last makes room for it (a
+ * whole eight more: GPUs come by the board).  One it has reported already
+ * begins its next report, so the last one is whole: the node has as many
+ * GPUs as that had, and those it left out are not known any more.
+ */
+static int
+model_report(struct model *m, uint32_t id, u_int i)
+{
+	struct node	*n = &m->nodes[id];
+	u_int		 k, count;
+
+	if (i >= MODEL_GPUS)
+		return (-1);
+	if (n->gpus_seen & BIT(i)) {
+		count = model_seen(n);
+		for (k = 0; k < count; k++) {
+			if (!(n->gpus_seen & BIT(k)))
+				model_unread(m, id, k);
+		}
+		n->gpus_known = 1;
+		n->gpus_seen = 0;
+		if (count != n->ngpus)
+			model_layout(m, id, count);
+	}
+	if (i >= n->ngpus) {
+		count = (i + 8) / 8 * 8;
+		model_layout(m, id, count < MODEL_GPUS ? count : MODEL_GPUS);
+	}
+	n->gpus_seen |= BIT(i);
+	return (0);
+}
+
 /* Add a node in rack `rack'; nodes of one rack are added together. */
 int
 model_add_node(struct model *m, const char *name, const char *rack)
@@ -113,8 +262,6 @@ model_add_node(struct model *m, const char *name, const char *rack)
 		m->nodessize = m->nodessize ? m->nodessize * 2 : 64;
 		m->nodes = xreallocarray(m->nodes, m->nodessize,
 		    sizeof *m->nodes);
-		m->gpus = xreallocarray(m->gpus, (size_t)m->nodessize *
-		    m->gpus_per_node, sizeof *m->gpus);
 	}
 	n = &m->nodes[id];
 	memset(n, 0, sizeof *n);
@@ -141,12 +288,6 @@ model_add_node(struct model *m, const char *name, const char *rack)
 	} else
 		model_hash_insert(m, id);
 
-	for (i = 0; i < m->gpus_per_node; i++) {
-		memset(&m->gpus[id * m->gpus_per_node + i], 0,
-		    sizeof *m->gpus);
-		m->gpus[id * m->gpus_per_node + i].node = id;
-		m->gpus[id * m->gpus_per_node + i].index = i;
-	}
 	free(m->nvlinks);
 	free(m->ibports);
 	free(m->sensors);
@@ -157,6 +298,17 @@ model_add_node(struct model *m, const char *name, const char *rack)
 	m->nvlinks = NULL;
 	m->ibports = NULL;
 	m->sensors = NULL;
+
+	n->gpu0 = m->ngpus;
+	n->ngpus = m->gpus_per_node;
+	m->ngpus += n->ngpus;
+	if (m->ngpus > m->gpussize) {
+		while (m->ngpus > m->gpussize)
+			m->gpussize = m->gpussize ? m->gpussize * 2 : 512;
+		m->gpus = xreallocarray(m->gpus, m->gpussize, sizeof *m->gpus);
+	}
+	for (i = 0; i < n->ngpus; i++)
+		model_unread(m, id, i);
 	return (id);
 }
 
@@ -169,24 +321,88 @@ model_node_name(const struct model *m, uint32_t id)
 struct gpu *
 model_gpu(struct model *m, uint32_t node, u_int index)
 {
-	if (node >= m->nnodes || index >= m->gpus_per_node)
+	if (node >= m->nnodes || index >= m->nodes[node].ngpus)
 		return (NULL);
-	return (&m->gpus[(size_t)node * m->gpus_per_node + index]);
+	return (&m->gpus[m->nodes[node].gpu0 + index]);
+}
+
+/* The most GPUs a node has. */
+u_int
+model_gpus_max(const struct model *m)
+{
+	u_int	 id, most = 0;
+
+	for (id = 0; id < m->nnodes; id++) {
+		if (m->nodes[id].ngpus > most)
+			most = m->nodes[id].ngpus;
+	}
+	return (most);
+}
+
+/* A node's GPUs, *n of them; its GPU i is the i-th. */
+struct gpu *
+model_gpus(const struct model *m, uint32_t node, u_int *n)
+{
+	*n = node < m->nnodes ? m->nodes[node].ngpus : 0;
+	return (*n > 0 ? &m->gpus[m->nodes[node].gpu0] : NULL);
+}
+
+/*
+ * A node's NVLinks, *n of them (none before the first read), GPU by GPU:
+ * links_per_gpu of its first GPU, then of its second ...
+ */
+struct nvlink *
+model_nvlinks(const struct model *m, uint32_t node, u_int *n)
+{
+	*n = node < m->nnodes && m->nvlinks != NULL ?
+	    m->nodes[node].ngpus * m->links_per_gpu : 0;
+	return (*n > 0 ? &m->nvlinks[(size_t)m->nodes[node].gpu0 *
+	    m->links_per_gpu] : NULL);
+}
+
+/* NVLink `link' of a node's GPU `gpu', or NULL. */
+struct nvlink *
+model_nvlink(const struct model *m, uint32_t node, u_int gpu, u_int link)
+{
+	struct nvlink	*l;
+	u_int		 n;
+
+	l = model_nvlinks(m, node, &n);
+	if (l == NULL || gpu >= m->nodes[node].ngpus ||
+	    link >= m->links_per_gpu)
+		return (NULL);
+	return (&l[gpu * m->links_per_gpu + link]);
+}
+
+/* A node's InfiniBand ports, the *n read. */
+struct ibport *
+model_ibports(const struct model *m, uint32_t node, u_int *n)
+{
+	*n = node < m->nnodes && m->ibports != NULL ? m->nodes[node].nib : 0;
+	return (*n > 0 ? &m->ibports[(size_t)node * m->ib_per_node] : NULL);
+}
+
+/* A node's BMC sensors, the *n read. */
+struct sensor *
+model_sensors(const struct model *m, uint32_t node, u_int *n)
+{
+	*n = node < m->nnodes && m->sensors != NULL ?
+	    m->nodes[node].nsensors : 0;
+	return (*n > 0 ? &m->sensors[(size_t)node * m->sensors_per_node] :
+	    NULL);
 }
 
 /* Keep a GPU's last samples, a byte each, for the sparklines. */
 static void
 model_history_add(struct model *m, const struct gpu *g)
 {
-	size_t		 idx = (size_t)g->node * m->gpus_per_node + g->index;
+	size_t		 idx = g - m->gpus;
 	uint8_t		*h;
 	u_int		 pos;
 
 	if (m->hist == NULL) {
-		m->hist = xcalloc((size_t)m->nnodes * m->gpus_per_node * 3,
-		    MODEL_HIST);
-		m->histn = xcalloc((size_t)m->nnodes * m->gpus_per_node,
-		    sizeof *m->histn);
+		m->hist = xcalloc((size_t)m->ngpus * 3, MODEL_HIST);
+		m->histn = xcalloc(m->ngpus, sizeof *m->histn);
 	}
 	h = &m->hist[idx * 3 * MODEL_HIST];
 	pos = m->histn[idx]++ % MODEL_HIST;
@@ -202,8 +418,8 @@ model_history_add(struct model *m, const struct gpu *g)
 }
 
 /*
- * The last samples of one metric of GPU `idx' (node * gpus_per_node +
- * index), oldest first; unknown samples are NAN.  Returns how many.
+ * The last samples of one metric of GPU slot `idx' (its node's gpu0 +
+ * its index), oldest first; unknown samples are NAN.  Returns how many.
  */
 u_int
 model_history(const struct model *m, size_t idx, enum hist_metric metric,
@@ -314,7 +530,7 @@ static void
 model_sink_gpu(void *arg, const struct gpu *g)
 {
 	struct model	*m = arg;
-	struct gpu	*old = NULL;
+	struct gpu	*old;
 	uint32_t	 node = m->target;
 	uint64_t	 xidvalid;
 	u_int		 i;
@@ -323,22 +539,23 @@ model_sink_gpu(void *arg, const struct gpu *g)
 	if (node >= m->nnodes)
 		return;
 	if (g->valid & BIT(GPU_INDEX))
-		old = model_gpu(m, node, g->index);
+		i = g->index;
 	else {
 		/*
 		 * An error line ("Unable to determine the device handle for
 		 * GPU 0000:18:00.0: GPU is lost") has no index: the GPU with
 		 * that bus, else the one in that line's place.
 		 */
-		for (i = 0; i < m->gpus_per_node && old == NULL; i++) {
+		for (i = 0; i < m->nodes[node].ngpus; i++) {
 			if (g->bus_id[0] != '\0' && model_same_bus(
 			    model_gpu(m, node, i)->bus_id, g->bus_id))
-				old = model_gpu(m, node, i);
+				break;
 		}
-		if (old == NULL)
-			old = model_gpu(m, node, m->sink_next);
+		if (i == m->nodes[node].ngpus)
+			i = m->sink_next;
 	}
-	if (old == NULL)
+	if (model_report(m, node, i) != 0 ||
+	    (old = model_gpu(m, node, i)) == NULL)
 		return;
 	m->sink_next = old->index + 1;
 	if (g->error[0] != '\0' && old->error[0] == '\0')
@@ -365,6 +582,7 @@ model_sink_gpu(void *arg, const struct gpu *g)
 		i = old->index;
 		old->valid = BIT(GPU_INDEX) | (old->valid & BIT(GPU_XID));
 		strlcpy(old->error, g->error, sizeof old->error);
+		old->vendor = g->vendor;
 		if (old->bus_id[0] == '\0')
 			strlcpy(old->bus_id, g->bus_id, sizeof old->bus_id);
 	}
@@ -382,20 +600,16 @@ model_sink_nvlink(void *arg, const struct nvlink *l)
 	struct model	*m = arg;
 	struct nvlink	*old;
 	uint32_t	 node = m->target;
-	size_t		 slot;
 
 	m->sink_records++;
-	if (node >= m->nnodes || l->gpu < 0 ||
-	    (u_int)l->gpu >= m->gpus_per_node || l->link < 0 ||
-	    (u_int)l->link >= m->links_per_gpu)
+	if (node >= m->nnodes || l->gpu < 0 || l->link < 0)
 		return;
 	if (m->nvlinks == NULL) {
-		m->nvlinks = xcalloc((size_t)m->nnodes * m->gpus_per_node *
-		    m->links_per_gpu, sizeof *m->nvlinks);
+		m->nvlinks = xcalloc((size_t)m->ngpus * m->links_per_gpu,
+		    sizeof *m->nvlinks);
 	}
-	slot = ((size_t)node * m->gpus_per_node + l->gpu) * m->links_per_gpu +
-	    l->link;
-	old = &m->nvlinks[slot];
+	if ((old = model_nvlink(m, node, l->gpu, l->link)) == NULL)
+		return;
 	if (l->state != LINK_UNKNOWN) {
 		if (old->state == LINK_UP && l->state != LINK_UP)
 			model_event(m, node, l->gpu, EV_LINK, 0,
@@ -625,7 +839,7 @@ model_xid(struct model *m, uint32_t node, const struct xid *x, int old)
 	struct gpu	*g;
 	u_int		 i;
 
-	for (i = 0; i < m->gpus_per_node; i++) {
+	for (i = 0; i < m->nodes[node].ngpus; i++) {
 		g = model_gpu(m, node, i);
 		if (!model_same_bus(g->bus_id, x->bus_id))
 			continue;

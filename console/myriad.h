@@ -31,7 +31,14 @@
  * `valid' (unknown is never 0); an empty string means unknown.
  */
 
-/* One GPU: nvidia-smi --query-gpu. */
+/*
+ * One accelerator (a GPU, an NPU): nvidia-smi --query-gpu.  Its vendor says
+ * whose tools read it; `model' is the name the tool reports.
+ */
+enum vendor {
+	VENDOR_UNKNOWN,
+	VENDOR_NVIDIA,		/* nvidia-smi, dcgmi */
+};
 enum gpu_field {
 	GPU_INDEX,
 	GPU_UTIL,		/* utilization.gpu, % */
@@ -80,6 +87,7 @@ struct gpu {
 	uint8_t		 pstate;
 	uint64_t	 throttle;
 	int		 xid;
+	enum vendor	 vendor;
 	char		 uuid[48];
 	char		 model[48];		/* name, e.g. NVIDIA H100 80GB HBM3 */
 	char		 bus_id[24];
@@ -370,8 +378,12 @@ struct node {
 	char		 partitions[64];
 	int		 job;		/* first running job, or -1 */
 	int		 njobs;		/* running jobs on the node */
+	uint32_t	 gpu0;		/* its first GPU in the model's */
+	uint16_t	 ngpus;		/* its GPUs: the default, or its own */
 	uint16_t	 nsensors;
 	uint16_t	 nib;
+	uint8_t		 gpus_known;	/* ngpus is what a whole report had */
+	uint64_t	 gpus_seen;	/* the GPUs of the report under way */
 	uint64_t	 xid_mark;	/* the last Xid line read, hashed */
 	double		 updated;	/* time of the last sample */
 	char		 bmc_error[96];
@@ -415,10 +427,12 @@ struct model {
 	uint32_t	*hash;		/* open addressing, node id + 1 */
 	u_int		 hashsize;
 
-	u_int		 gpus_per_node;
-	struct gpu	*gpus;		/* nnodes * gpus_per_node */
+	u_int		 gpus_per_node;	/* a node's until it reports */
+	struct gpu	*gpus;		/* node by node: model_gpus() */
+	u_int		 ngpus;
+	u_int		 gpussize;
 	u_int		 links_per_gpu;
-	struct nvlink	*nvlinks;	/* gpus * links_per_gpu, lazily */
+	struct nvlink	*nvlinks;	/* ngpus * links_per_gpu, lazily */
 	u_int		 ib_per_node;
 	struct ibport	*ibports;	/* nnodes * ib_per_node, lazily */
 	u_int		 sensors_per_node;
@@ -454,6 +468,12 @@ int		 model_add_node(struct model *, const char *, const char *);
 int		 model_find(const struct model *, const char *);
 const char	*model_node_name(const struct model *, uint32_t);
 struct gpu	*model_gpu(struct model *, uint32_t, u_int);
+struct gpu	*model_gpus(const struct model *, uint32_t, u_int *);
+u_int		 model_gpus_max(const struct model *);
+struct nvlink	*model_nvlinks(const struct model *, uint32_t, u_int *);
+struct nvlink	*model_nvlink(const struct model *, uint32_t, u_int, u_int);
+struct ibport	*model_ibports(const struct model *, uint32_t, u_int *);
+struct sensor	*model_sensors(const struct model *, uint32_t, u_int *);
 void		 model_sink(struct model *, int, struct sink *);
 int		 model_sink_failed(const struct model *, char *, size_t);
 void		 model_jobs_begin(struct model *);

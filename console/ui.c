@@ -926,7 +926,7 @@ ui_draw_status(struct ui *ui)
 	const struct gpu	*g;
 	u_int			 counts[5] = { 0 }, unreach = 0, ngpus = 0;
 	u_int			 alerts = 0, i;
-	size_t			 k, n = (size_t)m->nnodes * m->gpus_per_node;
+	size_t			 k, n = m->ngpus;
 	double			 util = 0, crit, age;
 	char			 line[512], agebuf[16], marks[32], *p, *q;
 	static const char	*names[] = { "alloc", "idle", "drain", "down",

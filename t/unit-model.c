@@ -52,6 +52,7 @@ test_ib_counters(void)
 {
 	struct model	*m;
 	struct ibport	*p;
+	u_int		 n;
 
 	m = model_create("test", 8, 1);
 	model_add_node(m, "gpu0001", "r01");
@@ -60,6 +61,8 @@ test_ib_counters(void)
 	    "counters before ibstat: no port made");
 	model_ib(m, parse_ibstat, IBSTAT("Active"));
 	is_int(m->nodes[0].nib, 2, "ibstat: two ports");
+	ok(model_ibports(m, 0, &n) == &m->ibports[0] && n == 2,
+	    "... which model_ibports gives");
 	model_ib(m, parse_perfquery, PQ("mlx5_1", "7") PQ("mlx5_9", "9"));
 	p = &m->ibports[1];
 	ok(p->symerr == 7 && p->linkdown == 1 && (p->valid & BIT(IB_SYMERR)),
@@ -73,6 +76,190 @@ test_ib_counters(void)
 	ok(p->symerr == 7 && (p->valid & BIT(IB_SYMERR)),
 	    "ibstat again: the counters stay");
 	is_int(m->ibports[0].state, LINK_DOWN, "... and the state is new");
+	model_free(m);
+}
+
+/*
+ * Node `id' reports GPUs `from' to `to' (inclusive) as nvidia-smi does,
+ * each at `temp' C; `skip' is one it leaves out (-1 for none).
+ */
+static void
+model_report_gpus(struct model *m, int id, int from, int to, int skip,
+    int temp)
+{
+	struct sink	 s;
+	struct buf	 b;
+	int		 i;
+
+	buf_init(&b);
+	buf_add(&b, "", 0);
+	for (i = from; i <= to; i++) {
+		if (i != skip)
+			buf_printf(&b, "%d, NVIDIA GB200, %d, "
+			    "00000000:%02X:00.0\n", i, temp, i);
+	}
+	model_sink(m, id, &s);
+	parse_nvsmi_csv(b.data, b.len, "index,name,temperature.gpu,pci.bus_id",
+	    &s);
+	buf_free(&b);
+}
+
+/* Node id's GPUs are whole: each where the node's offset says, in order. */
+static int
+model_whole(const struct model *m, u_int id, u_int want)
+{
+	const struct gpu	*g;
+	u_int			 i, n;
+
+	g = model_gpus(m, id, &n);
+	if (n != want || (n > 0 && g != &m->gpus[m->nodes[id].gpu0]))
+		return (0);
+	for (i = 0; i < n; i++) {
+		if (g[i].node != id || g[i].index != (int)i)
+			return (0);
+	}
+	return (1);
+}
+
+/*
+ * What list-gpus prints as TSV: the GPUs something is known of, in the
+ * model's order, as console/cmd-list.c takes them (which cannot be linked
+ * here without the console).
+ */
+static char *
+model_list(struct model *m)
+{
+	static char	 out[32768];
+	struct output	*o;
+	FILE		*f;
+	u_int		 i;
+
+	memset(out, 0, sizeof out);
+	f = fmemopen(out, sizeof out - 1, "w");
+	o = output_create(f, OUT_TSV, record_find("gpu"), m);
+	for (i = 0; i < m->ngpus; i++) {
+		if (m->gpus[i].valid != 0 || m->gpus[i].error[0] != '\0')
+			output_row(o, &m->gpus[i]);
+	}
+	output_free(o);
+	fclose(f);
+	return (out);
+}
+
+/* How many lines of s hold `what'. */
+static int
+model_lines(const char *s, const char *what)
+{
+	const char	*nl;
+	int		 n = 0;
+
+	for (; *s != '\0'; s = nl + 1) {
+		if ((nl = strchr(s, '\n')) == NULL)
+			nl = s + strlen(s) - 1;
+		if (memmem(s, nl - s, what, strlen(what)) != NULL)
+			n++;
+	}
+	return (n);
+}
+
+/* Nodes of 4, 16 and no GPUs in one model whose default is 8. */
+static void
+test_counts(void)
+{
+	struct model	*m;
+	struct nvlink	 l;
+	struct sink	 s;
+	const char	*out;
+	u_int		 n;
+
+	m = model_create("test", 8, 4);
+	model_add_node(m, "tray01", "r01");	/* GB200: 4 */
+	model_add_node(m, "hgx01", "r01");	/* 16 */
+	model_add_node(m, "login01", "r01");	/* none */
+	model_add_node(m, "a3-01", "r01");	/* Atlas-sized: 16 */
+	ok(model_whole(m, 0, 8) && model_whole(m, 2, 8) && m->ngpus == 32,
+	    "before a report: the default, 8 a node");
+
+	model_report_gpus(m, 1, 0, 15, -1, 50);
+	ok(model_whole(m, 1, 16), "a node reporting 16 has 16");
+	ok(model_whole(m, 0, 16) && model_whole(m, 2, 16) &&
+	    model_whole(m, 3, 16), "... and those not heard from yet as many "
+	    "(a cluster of 16s is laid out once)");
+	is_int(model_gpu(m, 1, 15)->temp_c, 50, "... its 16th GPU is kept");
+	is_int(model_gpu(m, 1, 15)->vendor, VENDOR_NVIDIA, "... an NVIDIA one");
+	is_str(model_gpu(m, 1, 15)->model, "NVIDIA GB200", "... its model");
+	ok(model_gpu(m, 1, 16) == NULL, "... and no 17th");
+
+	/* A link of the 16-GPU node, to follow through the layouts. */
+	memset(&l, 0, sizeof l);
+	l.gpu = 12;
+	l.link = 3;
+	l.state = LINK_UP;
+	model_sink(m, 1, &s);
+	s.nvlink(s.arg, &l);
+	l.gpu = 16;
+	s.nvlink(s.arg, &l);
+	model_nvlinks(m, 1, &n);
+	is_int(n, 16 * m->links_per_gpu, "NVLinks: 16 GPUs' worth");
+	ok(model_nvlink(m, 1, 16, 3) == NULL &&
+	    model_nvlink(m, 1, 12, m->links_per_gpu) == NULL,
+	    "... none past the last GPU or link");
+
+	model_report_gpus(m, 0, 0, 3, -1, 40);
+	ok(model_whole(m, 0, 16), "a node reporting 4: 16 until its report "
+	    "is known whole");
+	out = model_list(m);
+	is_int(model_lines(out, "tray01"), 4, "list-gpus: its 4 GPUs, not "
+	    "the 4 it has not reported");
+	model_report_gpus(m, 0, 0, 3, -1, 41);
+	ok(model_whole(m, 0, 4) && model_whole(m, 1, 16),
+	    "its next report begins: 4, and the 16 moved with it");
+	is_int(model_gpu(m, 0, 3)->temp_c, 41, "... its last GPU is new");
+	is_int(model_gpu(m, 1, 15)->temp_c, 50, "... the 16's last is kept");
+	ok(model_nvlink(m, 1, 12, 3) != NULL &&
+	    model_nvlink(m, 1, 12, 3)->state == LINK_UP &&
+	    model_nvlink(m, 1, 12, 3)->gpu == 12,
+	    "... and so is its GPU 12's link 3");
+	ok(model_gpu(m, 0, 4) == NULL, "no GPU 4 on a node of 4");
+	is_int(model_gpus_max(m), 16, "the most a node has: 16");
+
+	model_report_gpus(m, 3, 0, 15, -1, 60);
+	model_report_gpus(m, 3, 0, 15, 9, 61);
+	ok(model_whole(m, 3, 16), "a 16 leaving GPU 9 out still has 16");
+	model_report_gpus(m, 3, 0, 0, -1, 62);
+	ok(!(model_gpu(m, 3, 9)->valid & BIT(GPU_TEMP)) &&
+	    (model_gpu(m, 3, 10)->valid & BIT(GPU_TEMP)),
+	    "... once that report is whole, GPU 9 is not known, GPU 10 is");
+
+	out = model_list(m);
+	is_int(model_lines(out, "login01"), 0, "list-gpus: none for a node "
+	    "that reported none");
+	is_int(model_lines(out, "tray01"), 4, "list-gpus: 4 of the 4");
+	is_int(model_lines(out, "hgx01"), 16, "... 16 of the 16");
+	is_int(model_lines(out, "a3-01"), 15, "... 15 of the 16 that "
+	    "left one out");
+
+	model_report_gpus(m, 0, 64, 64, -1, 40);
+	ok(model_whole(m, 0, 4), "an index past what a node may have: not "
+	    "kept");
+	model_free(m);
+
+	/* With no default a node has what it reports: nothing, none. */
+	m = model_create("test", 0, 4);
+	model_add_node(m, "tray01", "r01");
+	model_add_node(m, "login01", "r01");
+	model_add_node(m, "hgx01", "r01");
+	model_report_gpus(m, 0, 0, 3, -1, 40);
+	model_report_gpus(m, 2, 0, 15, -1, 50);
+	model_report_gpus(m, 0, 0, 3, -1, 41);
+	model_report_gpus(m, 2, 0, 15, -1, 51);
+	ok(model_whole(m, 0, 4) && model_whole(m, 1, 0) &&
+	    model_whole(m, 2, 16), "4, none and 16 in one model");
+	is_int(m->ngpus, 20, "... 20 GPUs");
+	ok(model_gpus(m, 1, &n) == NULL && n == 0 && model_gpu(m, 1, 0) ==
+	    NULL, "... the node of none has none to give");
+	out = model_list(m);
+	is_int(model_lines(out, "\t"), 21, "list-gpus: a heading and 20 GPUs");
 	model_free(m);
 }
 
@@ -99,5 +286,6 @@ main(void)
 	    "a line twice after the mark is news twice (it happened twice)");
 	model_free(m);
 	test_ib_counters();
+	test_counts();
 	return (tap_done());
 }

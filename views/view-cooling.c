@@ -337,7 +337,7 @@ cool_node(const struct model *m, struct cool_state *st, u_int id,
 	const struct sensor	*s;
 	float			 psu = 0, total = 0, before;
 	int			 level, anypsu = 0, anytotal = 0;
-	u_int			 k;
+	u_int			 k, nsensors;
 
 	if (n->bmc_error[0] != '\0') {
 		cr->nobmc.v++;
@@ -348,8 +348,8 @@ cool_node(const struct model *m, struct cool_state *st, u_int id,
 	if (m->sensors == NULL || n->nsensors == 0)
 		return;
 	cr->read++;
-	s = &m->sensors[(size_t)id * m->sensors_per_node];
-	for (k = 0; k < n->nsensors; k++, s++) {
+	s = model_sensors(m, id, &nsensors);
+	for (k = 0; k < nsensors; k++, s++) {
 		level = view_cooling_level(s);
 		if (level > 0) {
 			cr->alarms.v++;
@@ -644,15 +644,14 @@ cool_draw_worst(const struct model *m, WINDOW *w, int y, int x, int width,
 {
 	const struct sensor	*s;
 	char			 text[160];
-	u_int			 i, shown = 0;
+	u_int			 i, shown = 0, nsensors;
 	int			 less, end = x + width;
 
 	for (i = 0; i < cr->nworst; i++) {
-		if (m->sensors == NULL ||
-		    cr->worstk[i] >= m->nodes[cr->worst[i]].nsensors)
+		s = model_sensors(m, cr->worst[i], &nsensors);
+		if ((u_int)cr->worstk[i] >= nsensors)
 			continue;
-		s = &m->sensors[(size_t)cr->worst[i] * m->sensors_per_node +
-		    cr->worstk[i]];
+		s += cr->worstk[i];
 		for (less = 0; less < 3; less++) {
 			cool_sensor_text(m, s, less, text, sizeof text);
 			if (x + (shown ? 2 : 0) + (int)strlen(text) <= end)

@@ -85,7 +85,7 @@ gpus_build(struct ui *ui)
 	const struct model	*m = ui->model;
 	struct view_state	*vs = &ui->vs[VIEW_GPUS];
 	struct gpus_grid	*gg = gpus_grid(ui);
-	size_t			 n = (size_t)m->nnodes * m->gpus_per_node;
+	size_t			 n = m->ngpus;
 	u_int			 i, node, len;
 
 	if (gg->nplace != m->nnodes) {
@@ -120,12 +120,13 @@ gpus_draw_cell(struct ui *ui, WINDOW *w, int y, int x, u_int node, u_int i,
 {
 	const struct model	*m = ui->model;
 	const struct node	*n = &m->nodes[node];
-	const struct gpu	*g = &m->gpus[(size_t)node * m->gpus_per_node +
-				    i];
+	const struct gpu	*g = &m->gpus[n->gpu0 + i];
 	double			 f = NAN, crit;
 	const char		*s;
 	attr_t			 a;
 
+	if (i >= n->ngpus)
+		return;		/* a node with fewer than the widest */
 	crit = options_get_float("threshold.gpu-temp-crit");
 	switch (metric) {
 	case GPUS_TEMP:
@@ -178,7 +179,7 @@ gpus_draw_grid(struct ui *ui, WINDOW *w, int rows, int ncols, int colw,
 	const struct model	*m = ui->model;
 	const struct gpus_grid	*gg = gpus_grid(ui);
 	enum gpus_metric	 metric = gpus_metric(&ui->vs[VIEW_GPUS]);
-	u_int			 p, node, i, gpn = m->gpus_per_node;
+	u_int			 p, node, i, gpn = model_gpus_max(m);
 	int			 y, x, c;
 	attr_t			 a;
 
@@ -265,7 +266,7 @@ static void
 gpus_geometry(const struct model *m, const struct gpus_grid *gg, int sx,
     int sy, struct gpus_geometry *g)
 {
-	u_int	 gpn = m->gpus_per_node > 16 ? 16 : m->gpus_per_node;
+	u_int	 gpn = model_gpus_max(m) > 16 ? 16 : model_gpus_max(m);
 
 	g->colw = gg->namew + 1 + gpn + 2;
 	g->ncols = (sx + 2) / g->colw;
@@ -292,7 +293,7 @@ view_gpus_draw(struct ui *ui, WINDOW *w)
 	struct gpus_grid	*gg = gpus_grid(ui);
 	const struct record	*r = record_find("gpu");
 	struct gpus_geometry	 g, again;
-	size_t			 n = (size_t)m->nnodes * m->gpus_per_node;
+	size_t			 n = m->ngpus;
 	u_int			 slots;
 	int			 sx, sy, table_y, built, row, place;
 	int			 cnode = -1, cgpu = -1;
@@ -327,7 +328,7 @@ view_gpus_draw(struct ui *ui, WINDOW *w)
 	/* Keep the cursor's node in the grid. */
 	if ((row = table_row(ui)) >= 0 && (size_t)row < n) {
 		cnode = m->gpus[row].node;
-		cgpu = row % m->gpus_per_node;
+		cgpu = m->gpus[row].index;
 	}
 	slots = g.rows * g.ncols;
 	if (cnode >= 0 && (u_int)cnode < gg->nplace &&
@@ -351,7 +352,7 @@ view_gpus_node(struct ui *ui)
 	const struct model	*m = ui->model;
 	int			 row = table_row(ui);
 
-	if (row < 0 || (size_t)row >= (size_t)m->nnodes * m->gpus_per_node)
+	if (row < 0 || (u_int)row >= m->ngpus)
 		return (-1);
 	return (m->gpus[row].node);
 }

@@ -194,8 +194,9 @@ static void
 links_format(const struct model *m, const struct linkcheck *c,
     struct links_text *t, int max)
 {
-	const struct nvlink	*l;
-	const struct ibport	*p;
+	const struct nvlink	*l, nonel = { 0 };
+	const struct ibport	*p, nonep = { 0 };
+	u_int			 nib;
 	int			 n, narrow = max < 40;
 
 	memset(t, 0, sizeof *t);
@@ -219,8 +220,8 @@ links_format(const struct model *m, const struct linkcheck *c,
 	if (*c->kind == 'n') {
 		snprintf(t->link, sizeof t->link, "GPU %d link %d", c->gpu,
 		    c->link);
-		l = &m->nvlinks[((size_t)c->node * m->gpus_per_node + c->gpu) *
-		    m->links_per_gpu + c->link];
+		if ((l = model_nvlink(m, c->node, c->gpu, c->link)) == NULL)
+			l = &nonel;	/* the node has fewer GPUs now */
 		n = links_counter(t->errors, sizeof t->errors, n, max,
 		    narrow ? "rpl" : "replay", l->replay,
 		    l->valid & BIT(NVL_REPLAY));
@@ -232,7 +233,8 @@ links_format(const struct model *m, const struct linkcheck *c,
 	} else {
 		snprintf(t->link, sizeof t->link, "%s port %d", c->device,
 		    c->link);
-		p = &m->ibports[(size_t)c->node * m->ib_per_node + c->slot];
+		p = model_ibports(m, c->node, &nib);
+		p = c->slot < nib ? &p[c->slot] : &nonep;
 		n = links_counter(t->errors, sizeof t->errors, n, max,
 		    narrow ? "sym" : "symerr", p->symerr,
 		    p->valid & BIT(IB_SYMERR));
@@ -457,15 +459,15 @@ static u_int
 links_matrix_cols(const struct model *m, u_int node, float *slow)
 {
 	const struct nvlink	*base, *l;
-	u_int			 k, ncols, expect;
+	u_int			 k, ncols, expect, n;
 
 	*slow = 0;
 	expect = options_get_int("links.nvlinks-per-gpu");
 	ncols = expect < m->links_per_gpu ? expect : m->links_per_gpu;
 	if (m->nvlinks == NULL)
 		return (ncols);
-	base = &m->nvlinks[(size_t)node * m->gpus_per_node * m->links_per_gpu];
-	for (k = 0; k < m->gpus_per_node * m->links_per_gpu; k++) {
+	base = model_nvlinks(m, node, &n);
+	for (k = 0; k < n; k++) {
 		l = &base[k];
 		if (l->state != LINK_UNKNOWN &&
 		    k % m->links_per_gpu >= ncols)
@@ -490,10 +492,10 @@ links_draw_matrix(struct ui *ui, WINDOW *w, int y0, int h, int sx, u_int node,
     int errs)
 {
 	const struct model	*m = ui->model;
-	const struct nvlink	*base, *l;
+	const struct nvlink	*l;
 	const struct gpu	*g;
 	char			 s[160];
-	u_int			 gpu, k, ncols, expect;
+	u_int			 gpu, k, ncols, expect, ngpus;
 	uint64_t		 replay, recovery, crc;
 	float			 slow;
 	int			 y, up, x;
@@ -502,7 +504,6 @@ links_draw_matrix(struct ui *ui, WINDOW *w, int y0, int h, int sx, u_int node,
 		draw_text(w, y0, 0, sx, colour(C_DIM), "NVLinks not read yet");
 		return;
 	}
-	base = &m->nvlinks[(size_t)node * m->gpus_per_node * m->links_per_gpu];
 	expect = options_get_int("links.nvlinks-per-gpu");
 	ncols = links_matrix_cols(m, node, &slow);
 	draw_text(w, y0, 0, sx, colour(C_HEADER), "NVLink");
@@ -513,22 +514,21 @@ links_draw_matrix(struct ui *ui, WINDOW *w, int y0, int h, int sx, u_int node,
 	x = LINKS_LABEL + ncols + 1;
 	draw_text(w, y0, x, sx - x, colour(C_HEADER),
 	    errs ? "   up   replay recovery   crc" : "   up");
-	for (gpu = 0; gpu < m->gpus_per_node; gpu++) {
+	g = model_gpus(m, node, &ngpus);
+	for (gpu = 0; gpu < ngpus; gpu++, g++) {
 		y = y0 + 1 + gpu;
 		if (y >= y0 + h) {
-			snprintf(s, sizeof s, "+%u GPUs", m->gpus_per_node -
-			    gpu);
+			snprintf(s, sizeof s, "+%u GPUs", ngpus - gpu);
 			draw_text(w, y0 + h - 1, 0, LINKS_LABEL, colour(C_DIM),
 			    s);
 			break;
 		}
-		g = &m->gpus[(size_t)node * m->gpus_per_node + gpu];
 		snprintf(s, sizeof s, "GPU%u", gpu);
 		draw_text(w, y, 0, LINKS_LABEL, A_NORMAL, s);
 		up = 0;
 		replay = recovery = crc = 0;
 		for (k = 0; k < ncols && LINKS_LABEL + (int)k < sx; k++) {
-			l = &base[gpu * m->links_per_gpu + k];
+			l = model_nvlink(m, node, gpu, k);
 			links_link_cell(w, y, LINKS_LABEL + k, l, slow, &up);
 			replay += l->replay;
 			recovery += l->recovery;
@@ -560,9 +560,9 @@ links_draw_ports(struct ui *ui, WINDOW *w, int y0, int h, int x0, int sx,
 {
 	const struct model	*m = ui->model;
 	const struct node	*n = &m->nodes[node];
-	const struct ibport	*p;
+	const struct ibport	*ports, *p;
 	char			 s[256];
-	u_int			 k;
+	u_int			 k, nib;
 	int			 y, bad, expect;
 	float			 rate;
 
@@ -579,14 +579,15 @@ links_draw_ports(struct ui *ui, WINDOW *w, int y0, int h, int x0, int sx,
 	    more > 1 ? "LID" : "", more > 1 ? "SYMERR" : "",
 	    more > 1 ? "LINKDOWN" : "", more > 1 ? "RCVERR" : "");
 	draw_text(w, y0, x0, sx - x0, colour(C_HEADER), s);
-	for (k = 0; k < n->nib; k++) {
+	ports = model_ibports(m, node, &nib);
+	for (k = 0; k < nib; k++) {
 		y = y0 + 1 + k;
 		if (y >= y0 + h) {
-			snprintf(s, sizeof s, "+%u more", n->nib - k);
+			snprintf(s, sizeof s, "+%u more", nib - k);
 			draw_text(w, y0 + h - 1, x0, sx - x0, colour(C_DIM), s);
 			break;
 		}
-		p = &m->ibports[(size_t)node * m->ib_per_node + k];
+		p = &ports[k];
 		bad = p->state != LINK_UP || p->phys != LINK_UP;
 		snprintf(s, sizeof s, "%-8s %4d  ", p->device, p->port);
 		draw_text(w, y, x0, sx - x0, A_NORMAL, s);
@@ -701,7 +702,7 @@ view_links_draw(struct ui *ui, WINDOW *w)
 	node = links_detail_node(ui);
 	if (node >= 0 && m->ibports != NULL)
 		nib = m->nodes[node].nib;
-	detail = 2 + ((int)m->gpus_per_node > nib ? (int)m->gpus_per_node :
+	detail = 2 + ((int)model_gpus_max(m) > nib ? (int)model_gpus_max(m) :
 	    nib);
 	if (detail < 4)
 		detail = 4;

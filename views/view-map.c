@@ -219,8 +219,8 @@ map_draw_info(struct ui *ui, WINDOW *w, int y, int width)
 	if (id < 0 || (u_int)id >= m->nnodes)
 		return;
 	n = &m->nodes[id];
-	for (i = 0; i < m->gpus_per_node; i++) {
-		g = &m->gpus[(size_t)id * m->gpus_per_node + i];
+	for (i = 0; i < n->ngpus; i++) {
+		g = &m->gpus[n->gpu0 + i];
 		if ((g->valid & BIT(GPU_TEMP)) &&
 		    (hot == NULL || g->temp_c > hot->temp_c))
 			hot = g;
@@ -308,8 +308,8 @@ map_trouble(const struct model *m, u_int id, double crit, char *text,
 			    ": " : "", n->error);
 		return (9);
 	}
-	for (i = 0; i < m->gpus_per_node; i++) {
-		g = &m->gpus[(size_t)id * m->gpus_per_node + i];
+	for (i = 0; i < n->ngpus; i++) {
+		g = &m->gpus[n->gpu0 + i];
 		sev = 0;
 		if (g->error[0] != '\0')
 			sev = 8;

@@ -407,10 +407,10 @@ node_draw_gpus(struct ui *ui, struct node_pen *p, u_int id)
 			x += l.width[i] + 1;
 		}
 	}
-	for (k = 0; k < m->gpus_per_node; k++) {
+	for (k = 0; k < m->nodes[id].ngpus; k++) {
 		if ((y = node_line(p)) < 0)
 			continue;
-		idx = (size_t)id * m->gpus_per_node + k;
+		idx = m->nodes[id].gpu0 + k;
 		g = &m->gpus[idx];
 		plimit = (g->valid & BIT(GPU_PLIMIT)) && g->power_limit_w > 0 ?
 		    g->power_limit_w : 700;
@@ -570,7 +570,7 @@ node_draw_sensors(struct ui *ui, struct node_pen *p, u_int id)
 	const struct node	*n = &m->nodes[id];
 	const struct sensor	*base;
 	char			 note[160];
-	u_int			 k, pass, alarms = 0, col, percol;
+	u_int			 k, pass, alarms = 0, col, percol, nsensors;
 	int			 nw = 4, vw = 11, cw, y = -1, level;
 
 	if (n->bmc_error[0] != '\0') {
@@ -583,8 +583,8 @@ node_draw_sensors(struct ui *ui, struct node_pen *p, u_int id)
 		node_title(p, "Sensors", colour(C_DIM), "not read yet");
 		return;
 	}
-	base = &m->sensors[(size_t)id * m->sensors_per_node];
-	for (k = 0; k < n->nsensors; k++) {
+	base = model_sensors(m, id, &nsensors);
+	for (k = 0; k < nsensors; k++) {
 		if ((int)strlen(base[k].name) > nw)
 			nw = strlen(base[k].name);
 		if (view_cooling_level(&base[k]) > 0)
@@ -619,7 +619,7 @@ static void
 node_draw_nvlinks(struct ui *ui, struct node_pen *p, u_int id)
 {
 	const struct model	*m = ui->model;
-	const struct nvlink	*base, *l;
+	const struct nvlink	*l;
 	struct node_flow	 f;
 	char			 s[300], down[256];
 	u_int			 gpu, k, up, known, expect, ndown = 0;
@@ -630,14 +630,13 @@ node_draw_nvlinks(struct ui *ui, struct node_pen *p, u_int id)
 		return;
 	}
 	expect = options_get_int("links.nvlinks-per-gpu");
-	base = &m->nvlinks[(size_t)id * m->gpus_per_node * m->links_per_gpu];
 	down[0] = '\0';
 	node_flow_start(&f, p, 0);
 	node_flow(&f, colour(C_HEADER), "NVLink up");
-	for (gpu = 0; gpu < m->gpus_per_node; gpu++) {
+	for (gpu = 0; gpu < m->nodes[id].ngpus; gpu++) {
 		up = known = 0;
 		for (k = 0; k < m->links_per_gpu; k++) {
-			l = &base[gpu * m->links_per_gpu + k];
+			l = model_nvlink(m, id, gpu, k);
 			if (l->state == LINK_UNKNOWN)
 				continue;
 			known++;
@@ -668,11 +667,11 @@ node_draw_ibports(struct ui *ui, struct node_pen *p, u_int id)
 {
 	const struct model	*m = ui->model;
 	const struct node	*n = &m->nodes[id];
-	const struct ibport	*q;
+	const struct ibport	*ports, *q;
 	struct node_flow	 f;
 	char			 s[128];
 	float			 rate;
-	u_int			 k;
+	u_int			 k, nib;
 	int			 bad;
 
 	if (m->ibports == NULL || n->nib == 0) {
@@ -683,8 +682,9 @@ node_draw_ibports(struct ui *ui, struct node_pen *p, u_int id)
 	rate = options_get_float("links.ib-rate");
 	node_flow_start(&f, p, 0);
 	node_flow(&f, colour(C_HEADER), "InfiniBand");
-	for (k = 0; k < n->nib; k++) {
-		q = &m->ibports[(size_t)id * m->ib_per_node + k];
+	ports = model_ibports(m, id, &nib);
+	for (k = 0; k < nib; k++) {
+		q = &ports[k];
 		bad = q->state != LINK_UP || q->phys != LINK_UP;
 		snprintf(s, sizeof s, "%s/%d %s %s %.0f%s", q->device, q->port,
 		    q->state_str[0] ? q->state_str :

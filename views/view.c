@@ -122,14 +122,15 @@ double
 view_node_metric(const struct model *m, u_int id, enum map_metric metric,
     int *valid)
 {
-	const struct gpu	*g = &m->gpus[(size_t)id * m->gpus_per_node];
+	const struct gpu	*g;
 	double			 v = 0, limit = 0, crit, warn;
-	u_int			 i, n = 0;
+	u_int			 i, n = 0, ngpus;
 
 	*valid = 0;
 	crit = options_get_float("threshold.gpu-temp-crit");
 	warn = options_get_float("threshold.gpu-temp-warn");
-	for (i = 0; i < m->gpus_per_node; i++, g++) {
+	g = model_gpus(m, id, &ngpus);
+	for (i = 0; i < ngpus; i++, g++) {
 		switch (metric) {
 		case MAP_UTIL:
 			if (g->valid & BIT(GPU_UTIL)) {
