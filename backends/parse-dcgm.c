@@ -271,7 +271,8 @@ parse_dcgm_message(struct dcgm_state *st, const char *s, size_t n, u_int row)
 	n = parse_trim(&s, n);
 	if (n == 0 || !t->active)
 		return;
-	parse_dcgm_append(t->d.message, sizeof t->d.message, &t->msglen, "; ", s, n);
+	parse_dcgm_append(t->d.message, sizeof t->d.message, &t->msglen, "; ",
+	    s, n);
 
 	cur = parse_dcgm_gpuname(s, n);
 	start = 0;
@@ -313,7 +314,8 @@ parse_dcgm_dedup(char *s, size_t *len)
 		b = i + 4 + a;
 		if (n - b < 5 || strncmp(s + b, "GPU ", 4) != 0)
 			continue;
-		if (parse_dcgm_number(s + b + 4, n - b - 4, &y) != a || x != y ||
+		if (parse_dcgm_number(s + b + 4, n - b - 4, &y) != a ||
+		    x != y ||
 		    memcmp(s + i + 4, s + b + 4, a) != 0)
 			continue;
 		memmove(s + b, s + b + 4 + a, n - b - 4 - a);
@@ -355,10 +357,12 @@ parse_dcgm_cell(struct dcgm_state *st, const char *s, size_t n, u_int width)
 		return;
 	}
 	if (st->rowlen > 0 && !st->rowfilled)
-		parse_dcgm_append(st->row, sizeof st->row, &st->rowlen, " ", s, m);
+		parse_dcgm_append(st->row, sizeof st->row, &st->rowlen, " ", s,
+		    m);
 	else {
 		/* A continuation's leading blank is text: keep it. */
-		parse_dcgm_append(st->row, sizeof st->row, &st->rowlen, NULL, s, m);
+		parse_dcgm_append(st->row, sizeof st->row, &st->rowlen, NULL, s,
+		    m);
 	}
 	st->rowfilled = (m >= width);
 }
@@ -588,7 +592,8 @@ parse_dcgm_row(struct dcgm_state *st, const char *s, size_t n, u_int line)
 				st->t.all = parse_dcgm_worst(st->t.all, r);
 			for (i = 0; i < (size_t)nids; i++) {
 				if ((g = parse_dcgm_gpu(st, ids[i])) != NULL)
-					g->result = parse_dcgm_worst(g->result, r);
+					g->result = parse_dcgm_worst(g->result,
+					    r);
 			}
 			return;
 		}
@@ -723,9 +728,11 @@ parse_dcgm_json_text(struct dcgm_state *st, json_t *v, int gpu, u_int row)
 	n = parse_trim(&s, strlen(s));
 	if (n == 0)
 		return;
-	parse_dcgm_append(t->d.message, sizeof t->d.message, &t->msglen, "; ", s, n);
+	parse_dcgm_append(t->d.message, sizeof t->d.message, &t->msglen, "; ",
+	    s, n);
 	if ((g = parse_dcgm_gpu(st, gpu)) != NULL) {
-		parse_dcgm_append(g->msg, sizeof g->msg, &g->msglen, "; ", s, n);
+		parse_dcgm_append(g->msg, sizeof g->msg, &g->msglen, "; ", s,
+		    n);
 		g->row = row;
 	}
 }
@@ -805,13 +812,15 @@ parse_dcgm_json_test(struct dcgm_state *st, json_t *test, const char *category)
 	/* Warnings first, then info; the test's own, then each result's. */
 	for (p = 0; p < nitems(pass); p++) {
 		if (json_is_object(sum))
-			parse_dcgm_json_text(st, json_object_get(sum, pass[p]), -1,
+			parse_dcgm_json_text(st, json_object_get(sum, pass[p]),
+			    -1,
 			    0);
 		parse_dcgm_json_text(st, json_object_get(test, pass[p]), -1, 0);
 		json_array_foreach(results, i, res) {
 			if (!json_is_object(res))
 				continue;
-			nids = parse_dcgm_json_ids(res, ids, DCGM_MAXGPU, &isgpu);
+			nids = parse_dcgm_json_ids(res, ids, DCGM_MAXGPU,
+			    &isgpu);
 			if (!isgpu || nids == 0) {
 				parse_dcgm_json_text(st, json_object_get(res,
 				    pass[p]), -1, 0);
@@ -852,7 +861,8 @@ parse_dcgm_json_test(struct dcgm_state *st, json_t *test, const char *category)
 }
 
 static void
-parse_dcgm_json_tests(struct dcgm_state *st, json_t *tests, const char *category)
+parse_dcgm_json_tests(struct dcgm_state *st, json_t *tests,
+    const char *category)
 {
 	json_t		*test;
 	const char	*c;

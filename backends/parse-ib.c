@@ -264,7 +264,8 @@ parse_ib_value(struct ib_ctx *c, enum ib_key what, const char *v, size_t vlen)
 	case IBK_STATE:
 		vlen = parse_ib_strip_number(&v, vlen);
 		parse_copy(p->state_str, sizeof p->state_str, v, vlen);
-		p->state = parse_ib_lookup(ib_states, nitems(ib_states), v, vlen);
+		p->state = parse_ib_lookup(ib_states, nitems(ib_states), v,
+		    vlen);
 		break;
 	case IBK_PHYS:
 		vlen = parse_ib_strip_number(&v, vlen);
@@ -318,7 +319,8 @@ parse_ib_line(struct ib_ctx *c, u_int lineno, const char *s, size_t len)
 			return;
 		}
 	}
-	if (parse_ib_ca(c, s, len) || parse_ib_port(c, s, len) || parse_ib_device(c, s, len))
+	if (parse_ib_ca(c, s, len) || parse_ib_port(c, s, len) ||
+	    parse_ib_device(c, s, len))
 		return;
 	if ((colon = memchr(s, ':', len)) == NULL) {
 		sink_error(c->sink, lineno, "ibstat: not a key: value line");
@@ -524,5 +526,6 @@ int
 parse_perfquery(const char *buf, size_t len, const char *fmt,
     const struct sink *s)
 {
-	return (parse_ib_read(buf, len, s, parse_ib_pq_line, parse_ib_pq_flush));
+	return (parse_ib_read(buf, len, s, parse_ib_pq_line,
+	    parse_ib_pq_flush));
 }

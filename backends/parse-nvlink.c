@@ -101,7 +101,8 @@ parse_nvlink_gpu(const char *s, size_t len)
 		return (-1);
 	parse_nvlink_blanks(&p, end);
 	/* A GPU index fits struct nvlink's 16 bits; no node has more. */
-	if ((v = parse_nvlink_num(&p, end)) < 0 || v > 4096 || p >= end || *p != ':')
+	if ((v = parse_nvlink_num(&p, end)) < 0 || v > 4096 || p >= end ||
+	    *p != ':')
 		return (-1);
 	return ((int)v);
 }

@@ -124,7 +124,7 @@ struct nvsmi_map {
 
 /* Names are lower case with dots, some with camelCase parts. */
 static int
-nvsmi_namechar(int c)
+parse_nvsmi_namechar(int c)
 {
 	return ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
 	    (c >= '0' && c <= '9') || c == '.' || c == '_');
@@ -132,7 +132,7 @@ nvsmi_namechar(int c)
 
 /* Strip a trailing ` [unit]' from a header cell. */
 static size_t
-nvsmi_unit(const char *s, size_t len)
+parse_nvsmi_unit(const char *s, size_t len)
 {
 	size_t	 i;
 
@@ -150,14 +150,14 @@ nvsmi_unit(const char *s, size_t len)
 
 /* Is this a field name, optionally after a garbage prefix? */
 static int
-nvsmi_isname(const char *s, size_t len)
+parse_nvsmi_isname(const char *s, size_t len)
 {
 	size_t	 i;
 
 	if (len == 0 || s[0] < 'a' || s[0] > 'z')
 		return (0);
 	for (i = 0; i < len; i++) {
-		if (!nvsmi_namechar((u_char)s[i]))
+		if (!parse_nvsmi_namechar((u_char)s[i]))
 			return (0);
 	}
 	return (1);
@@ -165,12 +165,12 @@ nvsmi_isname(const char *s, size_t len)
 
 /* Point at the field name in a header cell; 0 if it is not one. */
 static size_t
-nvsmi_cellname(const char **s, size_t len, int first)
+parse_nvsmi_cellname(const char **s, size_t len, int first)
 {
 	size_t	 i;
 
 	len = parse_trim(s, len);
-	len = nvsmi_unit(*s, len);
+	len = parse_nvsmi_unit(*s, len);
 	if (first) {
 		/* A prefix before the first name: keep the last word. */
 		for (i = len; i > 0; i--) {
@@ -181,13 +181,13 @@ nvsmi_cellname(const char **s, size_t len, int first)
 			}
 		}
 	}
-	if (!nvsmi_isname(*s, len))
+	if (!parse_nvsmi_isname(*s, len))
 		return (0);
 	return (len);
 }
 
 static u_int
-nvsmi_lookup(const char *s, size_t len)
+parse_nvsmi_lookup(const char *s, size_t len)
 {
 	u_int	 i;
 
@@ -205,7 +205,7 @@ nvsmi_lookup(const char *s, size_t len)
  * cell is a name.
  */
 static int
-nvsmi_mapnames(struct nvsmi_map *m, const char *s, size_t len, int check)
+parse_nvsmi_mapnames(struct nvsmi_map *m, const char *s, size_t len, int check)
 {
 	const char	*end = s + len, *c, *name;
 	size_t		 n;
@@ -219,13 +219,14 @@ nvsmi_mapnames(struct nvsmi_map *m, const char *s, size_t len, int check)
 			const char *ce = comma != NULL ? comma : end;
 
 			name = c;
-			n = nvsmi_cellname(&name, ce - c, check && i == 0);
+			n = parse_nvsmi_cellname(&name, ce - c, check &&
+			    i == 0);
 			if (n == 0 && check)
 				return (-1);
-			if (pass == 0 && nvsmi_lookup(name, n) != 0)
+			if (pass == 0 && parse_nvsmi_lookup(name, n) != 0)
 				known++;
 			if (pass == 1 && i < NVSMI_MAXCOLS &&
-			    (m->col[i] = nvsmi_lookup(name, n)) != 0)
+			    (m->col[i] = parse_nvsmi_lookup(name, n)) != 0)
 				m->nknown++;
 			if (comma == NULL)
 				break;
@@ -245,7 +246,7 @@ nvsmi_mapnames(struct nvsmi_map *m, const char *s, size_t len, int check)
  * the last query's map is kept.
  */
 static void
-nvsmi_mapquery(struct nvsmi_map *m, const char *fmt)
+parse_nvsmi_mapquery(struct nvsmi_map *m, const char *fmt)
 {
 	static char		 last[4096];
 	static struct nvsmi_map	 map;
@@ -253,7 +254,7 @@ nvsmi_mapquery(struct nvsmi_map *m, const char *fmt)
 	size_t			 len = strlen(fmt);
 
 	if (!have || len >= sizeof last || strcmp(last, fmt) != 0) {
-		nvsmi_mapnames(&map, fmt, len, 0);
+		parse_nvsmi_mapnames(&map, fmt, len, 0);
 		have = len < sizeof last;
 		if (have)
 			memcpy(last, fmt, len + 1);
@@ -263,7 +264,7 @@ nvsmi_mapquery(struct nvsmi_map *m, const char *fmt)
 
 /* A number with an optional ` unit' after it: 100 %, 350.00 W. */
 static int
-nvsmi_number(const char *s, size_t len, double *out)
+parse_nvsmi_number(const char *s, size_t len, double *out)
 {
 	static const double	 p10[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6,
 	    1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17 };
@@ -301,7 +302,7 @@ nvsmi_number(const char *s, size_t len, double *out)
 }
 
 static int
-nvsmi_u64(const char *s, size_t len, uint64_t *out)
+parse_nvsmi_u64(const char *s, size_t len, uint64_t *out)
 {
 	const char	*end = s + len, *p = s;
 	uint64_t	 v = 0;
@@ -326,14 +327,14 @@ nvsmi_u64(const char *s, size_t len, uint64_t *out)
 }
 
 static int
-nvsmi_hex(const char *s, size_t len, uint64_t *out)
+parse_nvsmi_hex(const char *s, size_t len, uint64_t *out)
 {
 	uint64_t	 v = 0;
 	size_t		 i;
 	int		 c;
 
 	if (len < 3 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X'))
-		return (nvsmi_u64(s, len, out));
+		return (parse_nvsmi_u64(s, len, out));
 	if (len - 2 > 16)
 		return (-1);
 	for (i = 2; i < len; i++) {
@@ -354,7 +355,7 @@ nvsmi_hex(const char *s, size_t len, uint64_t *out)
 
 /* Parse one cell into the record. */
 static void
-nvsmi_cell(struct gpu *g, const struct nvsmi_field *f, const char *s,
+parse_nvsmi_cell(struct gpu *g, const struct nvsmi_field *f, const char *s,
     size_t len)
 {
 	char		*base = (char *)g + f->off;
@@ -384,30 +385,30 @@ nvsmi_cell(struct gpu *g, const struct nvsmi_field *f, const char *s,
 
 	switch (f->type) {
 	case NT_INT:
-		if (nvsmi_u64(s, len, &u) != 0 || u > INT_MAX)
+		if (parse_nvsmi_u64(s, len, &u) != 0 || u > INT_MAX)
 			return;
 		i = (int)u;
 		memcpy(base, &i, sizeof i);
 		break;
 	case NT_FLOAT:
-		if (nvsmi_number(s, len, &d) != 0 || !(d >= -FLT_MAX &&
+		if (parse_nvsmi_number(s, len, &d) != 0 || !(d >= -FLT_MAX &&
 		    d <= FLT_MAX))
 			return;
 		*(float *)base = (float)d;
 		break;
 	case NT_U64:
-		if (nvsmi_u64(s, len, &u) != 0)
+		if (parse_nvsmi_u64(s, len, &u) != 0)
 			return;
 		memcpy(base, &u, sizeof u);
 		break;
 	case NT_U32:
-		if (nvsmi_u64(s, len, &u) != 0 || u > UINT32_MAX)
+		if (parse_nvsmi_u64(s, len, &u) != 0 || u > UINT32_MAX)
 			return;
 		u32 = (uint32_t)u;
 		memcpy(base, &u32, sizeof u32);
 		break;
 	case NT_RETIRED:
-		if (nvsmi_u64(s, len, &u) != 0 || u > UINT32_MAX)
+		if (parse_nvsmi_u64(s, len, &u) != 0 || u > UINT32_MAX)
 			return;
 		if (g->valid & BIT(f->bit))
 			u += g->retired_pages;
@@ -425,13 +426,13 @@ nvsmi_cell(struct gpu *g, const struct nvsmi_field *f, const char *s,
 		*(uint8_t *)base = u8;
 		break;
 	case NT_HEX:
-		if (nvsmi_hex(s, len, &u) != 0)
+		if (parse_nvsmi_hex(s, len, &u) != 0)
 			return;
 		memcpy(base, &u, sizeof u);
 		break;
 	case NT_PSTATE:
 		if (len < 2 || len > 3 || s[0] != 'P' ||
-		    nvsmi_u64(s + 1, len - 1, &u) != 0 || u > 15)
+		    parse_nvsmi_u64(s + 1, len - 1, &u) != 0 || u > 15)
 			return;
 		*(uint8_t *)base = (uint8_t)u;
 		break;
@@ -447,7 +448,7 @@ nvsmi_cell(struct gpu *g, const struct nvsmi_field *f, const char *s,
  * and the error.  Returns -1 if there is no bus id.
  */
 static int
-nvsmi_devhandle(struct gpu *g, const char *s, size_t len)
+parse_nvsmi_devhandle(struct gpu *g, const char *s, size_t len)
 {
 	const char	*end = s + len, *p, *id, *msg;
 	size_t		 n;
@@ -485,7 +486,7 @@ nvsmi_devhandle(struct gpu *g, const char *s, size_t len)
  * `host | CHANGED | rc=0 | (stdout) ' or pdsh's `host: '.
  */
 static void
-nvsmi_prefix(const char **s, size_t *len)
+parse_nvsmi_prefix(const char **s, size_t *len)
 {
 	static const char	 mark[] = "(stdout) ";
 	const char		*p = *s, *end = *s + *len, *m;
@@ -521,7 +522,7 @@ parse_nvsmi_csv(const char *buf, size_t len, const char *fmt,
 
 	if (fmt == NULL)
 		fmt = NVSMI_QUERY;
-	nvsmi_mapquery(&m, fmt);
+	parse_nvsmi_mapquery(&m, fmt);
 
 	lines_init(&l, buf, len);
 	while (lines_next(&l, &line, &n)) {
@@ -529,17 +530,17 @@ parse_nvsmi_csv(const char *buf, size_t len, const char *fmt,
 		if (n == 0)
 			continue;
 		if (!isdigit((u_char)*line))
-			nvsmi_prefix(&line, &n);
+			parse_nvsmi_prefix(&line, &n);
 		if (n == 0)
 			continue;
 
 		if (!isdigit((u_char)*line) && *line != '[') {
 			/* A header line maps the columns anew. */
-			if (nvsmi_mapnames(&m, line, n, 1) == 0)
+			if (parse_nvsmi_mapnames(&m, line, n, 1) == 0)
 				continue;
 			if (n > DEVHANDLELEN &&
 			    memcmp(line, DEVHANDLE, DEVHANDLELEN) == 0 &&
-			    nvsmi_devhandle(&g, line, n) == 0) {
+			    parse_nvsmi_devhandle(&g, line, n) == 0) {
 				g.vendor = VENDOR_NVIDIA;
 				SINK_EMIT(s, gpu, &g);
 				nrec++;
@@ -571,7 +572,8 @@ parse_nvsmi_csv(const char *buf, size_t len, const char *fmt,
 		for (col = 0, c = line; ; col++) {
 			comma = memchr(c, ',', end - c);
 			if (col < NVSMI_MAXCOLS && m.col[col] != 0) {
-				nvsmi_cell(&g, &nvsmi_fields[m.col[col] - 1],
+				parse_nvsmi_cell(&g,
+				    &nvsmi_fields[m.col[col] - 1],
 				    c, (comma != NULL ? comma : end) - c);
 			}
 			if (comma == NULL)

@@ -79,7 +79,8 @@ parse_relay(const char *data, size_t len, const struct relay_sink *s)
 				id = parse_relay_node(s, name, p - name, error,
 				    sizeof error);
 			else if (n != 1 || !state)
-				strlcpy(error, "not a relay line", sizeof error);
+				strlcpy(error, "not a relay line",
+				    sizeof error);
 		}
 		/* A node's lines end where anything else begins. */
 		if (node != -1 && (id != node || state)) {

@@ -299,8 +299,10 @@ parse_slurm_duration(const char *s, size_t len, long *out)
 	int	 hasdays = 0;
 
 	len = parse_trim(&s, len);
-	if (parse_slurm_eq(s, len, "UNLIMITED") || parse_slurm_eq(s, len, "INFINITE") ||
-	    parse_slurm_eq(s, len, "Infinite") || parse_slurm_eq(s, len, "infinite")) {
+	if (parse_slurm_eq(s, len, "UNLIMITED") || parse_slurm_eq(s, len,
+	    "INFINITE") ||
+	    parse_slurm_eq(s, len, "Infinite") || parse_slurm_eq(s, len,
+	    "infinite")) {
 		*out = -1;
 		return (1);
 	}
@@ -539,7 +541,8 @@ parse_slurm_sf_isblank(const char *s, size_t len)
 
 /* Parse an -o format; -1 and a message if it is not one. */
 static int
-parse_slurm_sf_format_parse(struct sf_format *f, const char *fmt, const char **why)
+parse_slurm_sf_format_parse(struct sf_format *f, const char *fmt,
+    const char **why)
 {
 	struct sf_item	*it;
 	char		*lit = f->prefix;
@@ -601,7 +604,8 @@ parse_slurm_sf_format_parse(struct sf_format *f, const char *fmt, const char **w
 
 /* Last occurrence of needle in [s, s + len). */
 static const char *
-parse_slurm_sf_memrmem(const char *s, size_t len, const char *needle, size_t nlen)
+parse_slurm_sf_memrmem(const char *s, size_t len, const char *needle,
+    size_t nlen)
 {
 	const char	*p;
 
@@ -693,7 +697,8 @@ parse_slurm_sf_split(const struct sf_format *f, const struct sf_spec *specs,
 	if (freeitem < f->n) {
 		for (i = f->n - 1; i > freeitem; i--) {
 			it = &f->item[i - 1];
-			occ = parse_slurm_sf_memrmem(cur, end - cur, it->lit, it->litlen);
+			occ = parse_slurm_sf_memrmem(cur, end - cur, it->lit,
+			    it->litlen);
 			if (occ == NULL)
 				return (-1);
 			fld[i].p = occ + it->litlen;
@@ -792,7 +797,8 @@ parse_slurm_sf_header(const struct sf_format *f, const struct sf_spec *specs,
  * returns the number of records it sent.  The number of records sent.
  */
 static int
-parse_slurm_sf_parse(const char *buf, size_t len, const char *fmt, const char *deflt,
+parse_slurm_sf_parse(const char *buf, size_t len, const char *fmt,
+    const char *deflt,
     const struct sf_spec *specs, const struct sink *s,
     int (*row)(const struct sf_format *, const struct sf_field *, u_int,
     const struct sink *))
@@ -943,7 +949,8 @@ parse_slurm_sinfo_emit(const struct sink *s, u_int line, struct snode *sn,
 			}
 			if (blen > 0 &&
 			    plen + blen + 1 + rlen + 1 + slen >= sizeof buf) {
-				sent += parse_slurm_sinfo_send_ranges(s, sn, buf,
+				sent += parse_slurm_sinfo_send_ranges(s, sn,
+				    buf,
 				    plen + blen, rb + 1, slen);
 				blen = 0;
 			}
@@ -957,7 +964,8 @@ parse_slurm_sinfo_emit(const struct sink *s, u_int line, struct snode *sn,
 			blen += rlen;
 		}
 		if (blen > 0)
-			sent += parse_slurm_sinfo_send_ranges(s, sn, buf, plen + blen,
+			sent += parse_slurm_sinfo_send_ranges(s, sn, buf,
+			    plen + blen,
 			    rb + 1, slen);
 		if (ee == end)
 			break;
@@ -968,7 +976,8 @@ parse_slurm_sinfo_emit(const struct sink *s, u_int line, struct snode *sn,
 }
 
 static void
-parse_slurm_sinfo_field(struct sinfo_line *l, u_char spec, const char *v, size_t len)
+parse_slurm_sinfo_field(struct sinfo_line *l, u_char spec, const char *v,
+    size_t len)
 {
 	struct snode	*sn = &l->sn;
 	const char	*p;
@@ -1013,12 +1022,14 @@ parse_slurm_sinfo_field(struct sinfo_line *l, u_char spec, const char *v, size_t
 		parse_slurm_node_gres(sn, v, len);
 		break;
 	case 'c':
-		if (parse_slurm_bad(parse_slurm_int(v, len, &sn->cpus) == 0, &sn->valid,
+		if (parse_slurm_bad(parse_slurm_int(v, len, &sn->cpus) == 0,
+		    &sn->valid,
 		    SN_CPUS, v, len))
 			l->bad = spec;
 		break;
 	case 'm':
-		if (parse_slurm_bad(parse_slurm_long(v, len, &sn->memory_mb) == 0,
+		if (parse_slurm_bad(parse_slurm_long(v, len,
+		    &sn->memory_mb) == 0,
 		    &sn->valid, SN_MEMORY, v, len))
 			l->bad = spec;
 		break;
@@ -1033,7 +1044,8 @@ parse_slurm_sinfo_field(struct sinfo_line *l, u_char spec, const char *v, size_t
 		p = v + len;
 		while (p > v && p[-1] != '/')
 			p--;
-		if (i == 0 || parse_slurm_digits(p, v + len - p, INT_MAX, &t) == 0)
+		if (i == 0 || parse_slurm_digits(p, v + len - p, INT_MAX,
+		    &t) == 0)
 			break;
 		sn->cpus_alloc = (int)a;
 		sn->cpus = (int)t;
@@ -1051,7 +1063,8 @@ parse_slurm_sinfo_reason(struct sinfo_line *l)
 
 	parse_slurm_copy(sn->reason, sizeof sn->reason, l->reason.p,
 	    l->reason.len);
-	if (sn->reason[0] == '\0' || parse_slurm_isunknown(l->user.p, l->user.len) ||
+	if (sn->reason[0] == '\0' || parse_slurm_isunknown(l->user.p,
+	    l->user.len) ||
 	    parse_slurm_isunknown(l->time.p, l->time.len))
 		return;
 	if (strchr(sn->reason, '@') != NULL && strchr(sn->reason, '[') != NULL)
@@ -1062,7 +1075,8 @@ parse_slurm_sinfo_reason(struct sinfo_line *l)
 }
 
 static int
-parse_slurm_sinfo_row(const struct sf_format *f, const struct sf_field *fld, u_int line,
+parse_slurm_sinfo_row(const struct sf_format *f, const struct sf_field *fld,
+    u_int line,
     const struct sink *s)
 {
 	struct sinfo_line	 l;
@@ -1071,7 +1085,8 @@ parse_slurm_sinfo_row(const struct sf_format *f, const struct sf_field *fld, u_i
 
 	memset(&l, 0, sizeof l);
 	for (i = 0; i < f->n; i++)
-		parse_slurm_sinfo_field(&l, f->item[i].spec, fld[i].p, fld[i].len);
+		parse_slurm_sinfo_field(&l, f->item[i].spec, fld[i].p,
+		    fld[i].len);
 	if (l.bad)
 		sink_error(s, line, "bad %%%c value", l.bad);
 	parse_slurm_sinfo_reason(&l);
@@ -1085,7 +1100,8 @@ int
 parse_sinfo(const char *buf, size_t len, const char *fmt,
     const struct sink *s)
 {
-	return (parse_slurm_sf_parse(buf, len, fmt, SINFO_FORMAT, sinfo_specs, s,
+	return (parse_slurm_sf_parse(buf, len, fmt, SINFO_FORMAT, sinfo_specs,
+	    s,
 	    parse_slurm_sinfo_row));
 }
 
@@ -1116,7 +1132,8 @@ parse_slurm_squeue_state(struct job *j, const char *v, size_t len)
 
 /* The node list; too long for the record is bad. */
 static void
-parse_slurm_squeue_nodes(struct squeue_line *l, u_char spec, const char *v, size_t len)
+parse_slurm_squeue_nodes(struct squeue_line *l, u_char spec, const char *v,
+    size_t len)
 {
 	parse_slurm_copy(l->job.nodes, sizeof l->job.nodes, v, len);
 	if (len >= sizeof l->job.nodes)
@@ -1124,7 +1141,8 @@ parse_slurm_squeue_nodes(struct squeue_line *l, u_char spec, const char *v, size
 }
 
 static void
-parse_slurm_squeue_field(struct squeue_line *l, u_char spec, const char *v, size_t len)
+parse_slurm_squeue_field(struct squeue_line *l, u_char spec, const char *v,
+    size_t len)
 {
 	struct job	*j = &l->job;
 
@@ -1149,23 +1167,27 @@ parse_slurm_squeue_field(struct squeue_line *l, u_char spec, const char *v, size
 		parse_slurm_squeue_state(j, v, len);
 		break;
 	case 'M':
-		if (parse_slurm_bad(parse_slurm_duration(v, len, &j->elapsed_s) == 0,
+		if (parse_slurm_bad(parse_slurm_duration(v, len,
+		    &j->elapsed_s) == 0,
 		    &j->valid, JOB_ELAPSED, v, len))
 			l->bad = spec;
 		break;
 	case 'l':
 		/* UNLIMITED (1) is a valid limit */
-		if (parse_slurm_bad(parse_slurm_duration(v, len, &j->limit_s) >= 0,
+		if (parse_slurm_bad(parse_slurm_duration(v, len,
+		    &j->limit_s) >= 0,
 		    &j->valid, JOB_LIMIT, v, len))
 			l->bad = spec;
 		break;
 	case 'D':
-		if (parse_slurm_bad(parse_slurm_int(v, len, &j->nnodes) == 0, &j->valid,
+		if (parse_slurm_bad(parse_slurm_int(v, len, &j->nnodes) == 0,
+		    &j->valid,
 		    JOB_NNODES, v, len))
 			l->bad = spec;
 		break;
 	case 'C':
-		if (parse_slurm_bad(parse_slurm_int(v, len, &j->cpus) == 0, &j->valid,
+		if (parse_slurm_bad(parse_slurm_int(v, len, &j->cpus) == 0,
+		    &j->valid,
 		    JOB_CPUS, v, len))
 			l->bad = spec;
 		break;
@@ -1191,7 +1213,8 @@ parse_slurm_squeue_field(struct squeue_line *l, u_char spec, const char *v, size
 }
 
 static int
-parse_slurm_squeue_row(const struct sf_format *f, const struct sf_field *fld, u_int line,
+parse_slurm_squeue_row(const struct sf_format *f, const struct sf_field *fld,
+    u_int line,
     const struct sink *s)
 {
 	struct squeue_line	 l;
@@ -1200,7 +1223,8 @@ parse_slurm_squeue_row(const struct sf_format *f, const struct sf_field *fld, u_
 	memset(&l, 0, sizeof l);
 	l.gpn = -1;
 	for (i = 0; i < f->n; i++)
-		parse_slurm_squeue_field(&l, f->item[i].spec, fld[i].p, fld[i].len);
+		parse_slurm_squeue_field(&l, f->item[i].spec, fld[i].p,
+		    fld[i].len);
 	if (l.bad == 'N' || l.bad == 'R')
 		sink_error(s, line, "node list too long, truncated");
 	else if (l.bad)
@@ -1218,7 +1242,8 @@ int
 parse_squeue(const char *buf, size_t len, const char *fmt,
     const struct sink *s)
 {
-	return (parse_slurm_sf_parse(buf, len, fmt, SQUEUE_FORMAT, squeue_specs, s,
+	return (parse_slurm_sf_parse(buf, len, fmt, SQUEUE_FORMAT, squeue_specs,
+	    s,
 	    parse_slurm_squeue_row));
 }
 
@@ -1320,7 +1345,8 @@ parse_slurm_scontrol_iskey(const char *p, const char *end)
 }
 
 static int
-parse_slurm_scontrol_flush(const struct sink *s, struct snode *sn, int *open, u_int line)
+parse_slurm_scontrol_flush(const struct sink *s, struct snode *sn, int *open,
+    u_int line)
 {
 	int	sent = 0;
 
@@ -1354,13 +1380,15 @@ parse_scontrol_node(const char *buf, size_t len, const char *fmt,
 	while (lines_next(&ls, &p, &n)) {
 		n = parse_trim(&p, n);
 		if (n == 0) {
-			count += parse_slurm_scontrol_flush(s, &sn, &open, start);
+			count += parse_slurm_scontrol_flush(s, &sn, &open,
+			    start);
 			continue;
 		}
 		end = p + n;
 		oneline = n > 9 && memcmp(p, "NodeName=", 9) == 0;
 		if (oneline) {
-			count += parse_slurm_scontrol_flush(s, &sn, &open, start);
+			count += parse_slurm_scontrol_flush(s, &sn, &open,
+			    start);
 			start = ls.line;
 		}
 		pairs = 0;
@@ -1378,7 +1406,8 @@ parse_scontrol_node(const char *buf, size_t len, const char *fmt,
 			klen = eq - key;
 			k = NULL;
 			for (i = 0; i < nitems(scontrol_keys); i++) {
-				if (parse_slurm_eq(key, klen, scontrol_keys[i].key)) {
+				if (parse_slurm_eq(key, klen,
+				    scontrol_keys[i].key)) {
 					k = &scontrol_keys[i];
 					break;
 				}
@@ -1387,7 +1416,8 @@ parse_scontrol_node(const char *buf, size_t len, const char *fmt,
 			if (k != NULL && k->rest && !oneline)
 				p = end;
 			else if (k != NULL && k->rest) {
-				while (p < end && !parse_slurm_scontrol_iskey(p, end))
+				while (p < end && !parse_slurm_scontrol_iskey(p,
+				    end))
 					p++;
 			} else {
 				while (p < end && !isspace((u_char)*p))

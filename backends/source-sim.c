@@ -80,8 +80,8 @@ source_sim_open(struct backend *b, struct model **mp, char **cause)
 	s->sim = sim_create(gpus, options_get_int("sim.seed"),
 	    options_get_float("sim.fault-rate"));
 	name = options_get("cluster");
-	m = model_create(*name != '\0' ? name : "sim", sim_gpus_per_node(s->sim),
-	    sim_nodes(s->sim));
+	m = model_create(*name != '\0' ? name : "sim",
+	    sim_gpus_per_node(s->sim), sim_nodes(s->sim));
 	m->simulated = 1;
 	per = sim_nodes_per_rack(s->sim);
 	width = snprintf(rack, sizeof rack, "%u", sim_nodes(s->sim) / per);

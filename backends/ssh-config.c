@@ -119,7 +119,8 @@ ssh_config_create(const char *path)
 			c->hosts = xreallocarray(c->hosts, c->nhosts + 1,
 			    sizeof *c->hosts);
 			h = &c->hosts[c->nhosts++];
-			h->patterns = xstrdup(patterns != NULL ? patterns : "*");
+			h->patterns = xstrdup(patterns != NULL ?
+			    patterns : "*");
 			h->literal = strpbrk(h->patterns, "*?[\\!, \t") == NULL;
 			h->hostname = xstrndup(p, strcspn(p, " \t\r\n"));
 			continue;

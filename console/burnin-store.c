@@ -74,7 +74,8 @@ burnin_store_burnin_bad(enum diag_result r)
 
 /* Append "what: text" to the message, unless it says that already. */
 static void
-burnin_store_burnin_say(struct burnin_collect *c, const char *what, const char *text)
+burnin_store_burnin_say(struct burnin_collect *c, const char *what,
+    const char *text)
 {
 	struct burnin	*b = c->b;
 	size_t		 size = sizeof b->message;
@@ -133,7 +134,8 @@ burnin_store_burnin_diag(void *arg, const struct diag *d)
 		c->gpu[d->gpu] = r + 1;
 	if (!burnin_store_burnin_bad(r))
 		return;
-	burnin_store_burnin_append(b->tests, sizeof b->tests, &c->testslen, ", ", d->test);
+	burnin_store_burnin_append(b->tests, sizeof b->tests, &c->testslen,
+	    ", ", d->test);
 	if (d->gpu < 0) {
 		strlcpy(c->pending, d->message, sizeof c->pending);
 		return;
@@ -366,7 +368,8 @@ burnin_store_burnin_read_record(json_t *o, const struct record *r, void *rec)
 		switch (f->type) {
 		case FT_STR:
 			if (s != NULL)
-				strlcpy(p + f->off, s, burnin_store_burnin_field_size(r, f));
+				strlcpy(p + f->off, s,
+				    burnin_store_burnin_field_size(r, f));
 			break;
 		case FT_INT:
 			if (json_is_integer(v))
@@ -429,7 +432,8 @@ burnin_store_burnin_read_file(FILE *f, struct burnrun *r, struct burnin **nodes,
 			continue;
 		}
 		if (json_object_get(o, "node") == NULL) {
-			burnin_store_burnin_read_record(o, record_find("burnrun"), r);
+			burnin_store_burnin_read_record(o,
+			    record_find("burnrun"), r);
 			json_decref(o);
 			continue;
 		}

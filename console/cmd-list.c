@@ -263,7 +263,7 @@ cmd_list_burnins(struct cmd_ctx *ctx, struct cmd_args *args)
 /* show-node: one node, every record of it. */
 
 static void
-cmd_show_section(struct cmd_ctx *ctx, enum output_format format,
+cmd_list_show_section(struct cmd_ctx *ctx, enum output_format format,
     const char *title, const char *kind, const void *base, size_t stride,
     u_int n, int first)
 {
@@ -359,24 +359,25 @@ cmd_show_node(struct cmd_ctx *ctx, struct cmd_args *args)
 		fputc('\n', ctx->out);
 	}
 	rec = model_gpus(m, id, &count);
-	cmd_show_section(ctx, format, "gpus", "gpu", rec, sizeof (struct gpu),
+	cmd_list_show_section(ctx, format, "gpus", "gpu", rec,
+	    sizeof (struct gpu),
 	    count, 1);
 	if (m->sensors != NULL) {
 		rec = model_sensors(m, id, &count);
-		cmd_show_section(ctx, format, "sensors", "sensor", rec,
+		cmd_list_show_section(ctx, format, "sensors", "sensor", rec,
 		    sizeof (struct sensor), count, 0);
 	}
 	if (m->ibports != NULL) {
 		rec = model_ibports(m, id, &count);
-		cmd_show_section(ctx, format, "ibports", "ibport", rec,
+		cmd_list_show_section(ctx, format, "ibports", "ibport", rec,
 		    sizeof (struct ibport), count, 0);
 	}
 	if (m->nvlinks != NULL && format == OUT_JSON) {
 		rec = model_nvlinks(m, id, &count);
-		cmd_show_section(ctx, format, "nvlinks", "nvlink", rec,
+		cmd_list_show_section(ctx, format, "nvlinks", "nvlink", rec,
 		    sizeof (struct nvlink), count, 0);
 	}
-	cmd_show_section(ctx, format, "events", "event", ev,
+	cmd_list_show_section(ctx, format, "events", "event", ev,
 	    sizeof (struct event), nev, 0);
 	if (format == OUT_JSON)
 		fprintf(ctx->out, "}\n");
@@ -386,7 +387,7 @@ cmd_show_node(struct cmd_ctx *ctx, struct cmd_args *args)
 
 /* parse: a saved tool output, decoded into the records it holds. */
 
-struct cmd_parse_state {
+struct cmd_list_parse_state {
 	struct cmd_ctx		*ctx;
 	struct cmd_args		*args;
 	enum output_format	 format;
@@ -399,7 +400,7 @@ struct cmd_parse_state {
 };
 
 static void
-cmd_parse_record(struct cmd_parse_state *ps, const char *kind,
+cmd_list_parse_record(struct cmd_list_parse_state *ps, const char *kind,
     const void *rec)
 {
 	const struct record	*r = record_find(kind);
@@ -425,22 +426,22 @@ cmd_parse_record(struct cmd_parse_state *ps, const char *kind,
 
 #define CMD_PARSE_SINK(what)						\
 static void								\
-cmd_parse_##what(void *arg, const struct what *rec)			\
+cmd_list_parse_##what(void *arg, const struct what *rec)		\
 {									\
 	struct what	 copy = *rec;					\
 									\
-	cmd_parse_node(&copy.node);					\
-	cmd_parse_record(arg, #what, &copy);				\
+	cmd_list_parse_node(&copy.node);				\
+	cmd_list_parse_record(arg, #what, &copy);			\
 }
 #define CMD_PARSE_SINK_NONODE(what)					\
 static void								\
-cmd_parse_##what(void *arg, const struct what *rec)			\
+cmd_list_parse_##what(void *arg, const struct what *rec)		\
 {									\
-	cmd_parse_record(arg, #what, rec);				\
+	cmd_list_parse_record(arg, #what, rec);				\
 }
 
 static void
-cmd_parse_node(uint32_t *node)
+cmd_list_parse_node(uint32_t *node)
 {
 	*node = UINT32_MAX;		/* no model: printed as null */
 }
@@ -454,9 +455,9 @@ CMD_PARSE_SINK_NONODE(diag)
 CMD_PARSE_SINK_NONODE(xid)
 
 static void
-cmd_parse_error(void *arg, u_int line, const char *msg)
+cmd_list_parse_error(void *arg, u_int line, const char *msg)
 {
-	struct cmd_parse_state	*ps = arg;
+	struct cmd_list_parse_state	*ps = arg;
 
 	ps->errors++;
 	fprintf(ps->ctx->err, "myriad: parse: %s:%u: %s\n", ps->file, line,
@@ -464,7 +465,7 @@ cmd_parse_error(void *arg, u_int line, const char *msg)
 }
 
 static char *
-cmd_parse_read(const char *path, size_t *len, char **cause)
+cmd_list_parse_read(const char *path, size_t *len, char **cause)
 {
 	FILE	*f;
 	char	*data = NULL;
@@ -499,7 +500,7 @@ enum cmd_status
 cmd_parse_file(struct cmd_ctx *ctx, struct cmd_args *args)
 {
 	const struct parser	*p;
-	struct cmd_parse_state	 ps;
+	struct cmd_list_parse_state	 ps;
 	struct sink		 s;
 	char			*data, *cause;
 	size_t			 len;
@@ -518,22 +519,22 @@ cmd_parse_file(struct cmd_ctx *ctx, struct cmd_args *args)
 	ps.file = args->argv[1];
 	if (cmd_format(ctx, args, &ps.format) != 0)
 		return (CMD_USAGE);
-	if ((data = cmd_parse_read(args->argv[1], &len, &cause)) == NULL) {
+	if ((data = cmd_list_parse_read(args->argv[1], &len, &cause)) == NULL) {
 		cmd_error(ctx, args, CMD_ERROR, "%s", cause);
 		free(cause);
 		return (CMD_ERROR);
 	}
 	memset(&s, 0, sizeof s);
 	s.arg = &ps;
-	s.gpu = cmd_parse_gpu;
-	s.nvlink = cmd_parse_nvlink;
-	s.ibport = cmd_parse_ibport;
-	s.sensor = cmd_parse_sensor;
-	s.snode = cmd_parse_snode;
-	s.job = cmd_parse_job;
-	s.diag = cmd_parse_diag;
-	s.xid = cmd_parse_xid;
-	s.error = cmd_parse_error;
+	s.gpu = cmd_list_parse_gpu;
+	s.nvlink = cmd_list_parse_nvlink;
+	s.ibport = cmd_list_parse_ibport;
+	s.sensor = cmd_list_parse_sensor;
+	s.snode = cmd_list_parse_snode;
+	s.job = cmd_list_parse_job;
+	s.diag = cmd_list_parse_diag;
+	s.xid = cmd_list_parse_xid;
+	s.error = cmd_list_parse_error;
 	p->parse(data, len, args->argc > 2 ? args->argv[2] : p->format, &s);
 	free(data);
 	if (ps.output != NULL)

@@ -2,8 +2,12 @@
  * myriad - a terminal console for GPU clusters.
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  *
- * The internal header, in one section per file.  Nothing here includes
- * curses, readline, libssh or libconfig: those stay in their own files.
+ * The internal header, in one section per file, from the bottom up: the
+ * core first (xmalloc, buf, loop, node sets, the records and the model,
+ * fields, output, options), then, below a marked line, the commands, the
+ * actions and the console, which backends/ never use.  Nothing here
+ * includes curses, readline, libssh or libconfig: those stay in their own
+ * files.
  */
 
 #ifndef MYRIAD_H
@@ -24,6 +28,61 @@
 #define printflike(a, b) __attribute__((__format__(__printf__, a, b)))
 #define nitems(a)	(sizeof (a) / sizeof (a)[0])
 #define BIT(b)		(1ULL << (b))
+
+/* xmalloc.c */
+void		*xmalloc(size_t);
+void		*xcalloc(size_t, size_t);
+void		*xreallocarray(void *, size_t, size_t);
+char		*xstrdup(const char *);
+char		*xstrndup(const char *, size_t);
+int		 xasprintf(char **, const char *, ...) printflike(2, 3);
+int		 xvasprintf(char **, const char *, va_list);
+size_t		 strlcpy_(char *, const char *, size_t);
+#define strlcpy strlcpy_
+
+/* buf.c: a growable byte buffer. */
+struct buf {
+	char		*data;
+	size_t		 len;
+	size_t		 size;
+};
+void		 buf_init(struct buf *);
+void		 buf_free(struct buf *);
+void		 buf_reset(struct buf *);
+void		 buf_add(struct buf *, const void *, size_t);
+void		 buf_puts(struct buf *, const char *);
+void		 buf_putc(struct buf *, int);
+void		 buf_printf(struct buf *, const char *, ...) printflike(2, 3);
+
+/* loop.c: poll(2), timers, signals. */
+struct loop;
+typedef void (*loop_fd_cb)(int, short, void *);
+typedef void (*loop_timer_cb)(void *);
+typedef void (*loop_signal_cb)(int, void *);
+struct loop	*loop_create(void);
+void		 loop_free(struct loop *);
+void		 loop_add_fd(struct loop *, int, short, loop_fd_cb, void *);
+void		 loop_del_fd(struct loop *, int);
+void		 loop_set_events(struct loop *, int, short);
+void		 loop_timer(struct loop *, double, loop_timer_cb, void *);
+void		 loop_signal(struct loop *, int, loop_signal_cb, void *);
+void		 loop_once(struct loop *, double);
+double		 loop_now(void);
+
+/*
+ * nodeset.c: ClusterShell/Slurm node sets.  Names are kept sorted and
+ * unique; a set folds back into the shortest bracket form.
+ */
+struct nodeset;
+struct nodeset	*nodeset_create(void);
+void		 nodeset_free(struct nodeset *);
+void		 nodeset_clear(struct nodeset *);
+int		 nodeset_parse(struct nodeset *, const char *, char **);
+int		 nodeset_add(struct nodeset *, const char *);
+int		 nodeset_contains(const struct nodeset *, const char *);
+size_t		 nodeset_count(const struct nodeset *);
+const char	*nodeset_name(const struct nodeset *, size_t);
+char		*nodeset_fold(const struct nodeset *);
 
 /*
  * The records.  Parsers fill them from tool output and hand them to a sink;
@@ -290,55 +349,6 @@ struct sink {
 		(s)->what((s)->arg, (rec));				\
 } while (0)
 
-/* buf.c: a growable byte buffer. */
-struct buf {
-	char		*data;
-	size_t		 len;
-	size_t		 size;
-};
-void		 buf_init(struct buf *);
-void		 buf_free(struct buf *);
-void		 buf_reset(struct buf *);
-void		 buf_add(struct buf *, const void *, size_t);
-void		 buf_puts(struct buf *, const char *);
-void		 buf_putc(struct buf *, int);
-void		 buf_printf(struct buf *, const char *, ...) printflike(2, 3);
-
-/*
- * nodeset.c: ClusterShell/Slurm node sets.  Names are kept sorted and
- * unique; a set folds back into the shortest bracket form.
- */
-struct nodeset;
-struct nodeset	*nodeset_create(void);
-void		 nodeset_free(struct nodeset *);
-void		 nodeset_clear(struct nodeset *);
-int		 nodeset_parse(struct nodeset *, const char *, char **);
-int		 nodeset_add(struct nodeset *, const char *);
-int		 nodeset_contains(const struct nodeset *, const char *);
-size_t		 nodeset_count(const struct nodeset *);
-const char	*nodeset_name(const struct nodeset *, size_t);
-char		*nodeset_fold(const struct nodeset *);
-
-/*
- * sim.c, sim-tool.c: the simulated cluster.  Its state is a pure function
- * of (size, seed, time); sim_tool prints what a real tool would print.
- */
-struct sim;
-struct sim	*sim_create(u_int, uint64_t, double);
-void		 sim_free(struct sim *);
-void		 sim_set_time(struct sim *, double);
-u_int		 sim_nodes(const struct sim *);
-u_int		 sim_gpus_per_node(const struct sim *);
-u_int		 sim_nodes_per_rack(const struct sim *);
-const char	*sim_node_name(const struct sim *, u_int);
-int		 sim_node_find(const struct sim *, const char *);
-int		 sim_parse_size(const char *, u_int *, char **);
-int		 sim_tool(struct sim *, int, int, char **, struct buf *,
-		     char **);
-int		 sim_tool_loop_ms(int, char **);
-double		 sim_tool_seconds(int, char **, double);
-int		 sim_tool_exists(const char *);
-
 /*
  * model.c: the cluster.  Flat arrays indexed by id, a name->id hash, one
  * generation counter per domain.
@@ -501,6 +511,26 @@ int		 model_select(const struct model *, const char *,
 char		*model_fold(const struct model *, const int *, u_int);
 
 /*
+ * sim.c, sim-tool.c: the simulated cluster.  Its state is a pure function
+ * of (size, seed, time); sim_tool prints what a real tool would print.
+ */
+struct sim;
+struct sim	*sim_create(u_int, uint64_t, double);
+void		 sim_free(struct sim *);
+void		 sim_set_time(struct sim *, double);
+u_int		 sim_nodes(const struct sim *);
+u_int		 sim_gpus_per_node(const struct sim *);
+u_int		 sim_nodes_per_rack(const struct sim *);
+const char	*sim_node_name(const struct sim *, u_int);
+int		 sim_node_find(const struct sim *, const char *);
+int		 sim_parse_size(const char *, u_int *, char **);
+int		 sim_tool(struct sim *, int, int, char **, struct buf *,
+		     char **);
+int		 sim_tool_loop_ms(int, char **);
+double		 sim_tool_seconds(int, char **, double);
+int		 sim_tool_exists(const char *);
+
+/*
  * fields.c: what each record holds, by name, for output, filters, the
  * views' tables and the conformance test.  One table per kind of record:
  * a field's type and flags say how it is shown, never its name.
@@ -621,149 +651,6 @@ void		 options_reset(void);
 int		 config_load(const char *, int, char **);
 const char	*config_path(void);
 
-/* cmd.c: the command language; cmd-*.c: the commands. */
-enum cmd_status {
-	CMD_OK = 0,
-	CMD_ERROR = 1,		/* the command failed */
-	CMD_USAGE = 2,		/* it was used wrongly */
-	CMD_SOME = 3,		/* some nodes failed, or problems found */
-};
-#define CMD_MUTATES	0x1	/* changes the cluster: refused read-only */
-#define CMD_UI		0x2	/* needs the console: refused without one */
-
-struct backend;
-struct burnin_job;
-struct links;
-struct ui;
-struct cmd_ctx {
-	struct model		*model;
-	struct backend		*backend;
-	struct burnin_job	*burnin;	/* under way, or the last */
-	struct ui		*ui;		/* the console, when it runs */
-	enum output_format	 format;
-	FILE			*out;
-	FILE			*err;
-	int			 dry_run;	/* --dry-run */
-	int			 yes;		/* --yes */
-	int			 force;		/* --force */
-};
-struct cmd_entry;
-struct cmd_args {
-	const struct cmd_entry	*entry;
-	int			 nwords;	/* every word, as typed */
-	char			**words;
-	int			 argc;		/* positional words */
-	char			**argv;
-	const char		*opt[128];	/* -x values; "" for flags */
-};
-struct cmd_entry {
-	const char	*name;
-	const char	*usage;
-	const char	*help;
-	const char	*opts;		/* getopt(3) string */
-	int		 min;		/* positional words */
-	int		 max;		/* -1: any */
-	uint64_t	 domains;	/* data it reads */
-	int		 flags;
-	enum cmd_status	(*exec)(struct cmd_ctx *, struct cmd_args *);
-};
-extern const struct cmd_entry cmd_table[];
-const struct cmd_entry *cmd_find(const char *, char **);
-enum cmd_status	 cmd_run(struct cmd_ctx *, int, char **);
-enum cmd_status	 cmd_run_string(struct cmd_ctx *, const char *,
-		     const char *);
-enum cmd_status	 cmd_error(struct cmd_ctx *, struct cmd_args *,
-		     enum cmd_status, const char *, ...) printflike(4, 5);
-int		 cmd_format(struct cmd_ctx *, struct cmd_args *,
-		     enum output_format *);
-
-/* cmd-list.c */
-enum cmd_status	 cmd_list_nodes(struct cmd_ctx *, struct cmd_args *);
-enum cmd_status	 cmd_list_gpus(struct cmd_ctx *, struct cmd_args *);
-enum cmd_status	 cmd_list_jobs(struct cmd_ctx *, struct cmd_args *);
-enum cmd_status	 cmd_list_sensors(struct cmd_ctx *, struct cmd_args *);
-enum cmd_status	 cmd_list_links(struct cmd_ctx *, struct cmd_args *);
-enum cmd_status	 cmd_list_events(struct cmd_ctx *, struct cmd_args *);
-enum cmd_status	 cmd_show_node(struct cmd_ctx *, struct cmd_args *);
-enum cmd_status	 cmd_parse_file(struct cmd_ctx *, struct cmd_args *);
-
-/* cmd-relay.c */
-enum cmd_status	 cmd_relay(struct cmd_ctx *, struct cmd_args *);
-enum cmd_status	 cmd_list_burnins(struct cmd_ctx *, struct cmd_args *);
-
-/* cmd-ops.c: commands that change the cluster. */
-enum cmd_status	 cmd_drain(struct cmd_ctx *, struct cmd_args *);
-enum cmd_status	 cmd_resume(struct cmd_ctx *, struct cmd_args *);
-enum cmd_status	 cmd_undrain(struct cmd_ctx *, struct cmd_args *);
-
-/*
- * action.c: the one path of every command that changes the cluster:
- * read-only, --yes, the circuit breaker, the confirmation, --dry-run, the
- * audit log, the folded report and the exit status.
- */
-struct action_node {
-	int		 done;		/* a result came */
-	int		 ok;
-	char		*text;		/* the result, or why it failed */
-};
-struct action_cmd {
-	int		 target;	/* node id, or -1: the controller */
-	char		*where;		/* its name, for --dry-run and the log */
-	char		*command;	/* quoted for a POSIX shell */
-	int		 id;		/* backend_exec's, while it runs */
-};
-struct action {
-	struct cmd_ctx	*ctx;
-	const char	*verb;		/* "drain", "burnin", ... */
-	char		*line;		/* the command as typed */
-	int		*nodes;		/* node ids, sorted */
-	u_int		 nnodes;
-	char		*set;		/* the nodes, folded */
-	int		 drains;	/* nodes it takes out of service */
-	int		 dry_run;	/* --dry-run or -n */
-	int		 yes;		/* --yes or -y */
-	int		 force;		/* --force or -f */
-	enum output_format format;
-	struct action_cmd *cmds;
-	u_int		 ncmds;
-	struct action_node *results;	/* one a node */
-	char		 id[48];	/* of its audit records */
-	int		 begun;		/* the intent is written */
-	double		 started;
-};
-struct action	*action_create(struct cmd_ctx *, struct cmd_args *,
-		     const char *);
-void		 action_free(struct action *);
-int		 action_nodes(struct action *, struct cmd_args *, const char *,
-		     char **);
-void		 action_command(struct action *, int, const char *);
-enum cmd_status	 action_begin(struct cmd_ctx *, struct action *);
-void		 action_result(struct action *, int, int, const char *);
-enum cmd_status	 action_end(struct cmd_ctx *, struct action *);
-enum cmd_status	 action_run(struct cmd_ctx *, struct action *);
-struct json_t;
-struct json_t	*action_groups(struct action *);
-
-/* audit.c: the audit log, JSON lines. */
-char		*audit_path(void);
-int		 audit_intent(struct action *, char **);
-int		 audit_result(struct action *, struct json_t *, enum cmd_status,
-		     char **);
-int		 audit_refused(struct action *, const char *);
-long		 audit_drained(double, double);
-void		 audit_operator(char *, size_t, char *, size_t);
-
-/* cmd-misc.c */
-enum cmd_status	 cmd_nodeset(struct cmd_ctx *, struct cmd_args *);
-enum cmd_status	 cmd_help(struct cmd_ctx *, struct cmd_args *);
-enum cmd_status	 cmd_list_commands(struct cmd_ctx *, struct cmd_args *);
-enum cmd_status	 cmd_list_options(struct cmd_ctx *, struct cmd_args *);
-enum cmd_status	 cmd_refresh(struct cmd_ctx *, struct cmd_args *);
-enum cmd_status	 cmd_summary(struct cmd_ctx *, struct cmd_args *);
-
-/* cmd-links.c */
-enum cmd_status	 cmd_inspect_links(struct cmd_ctx *, struct cmd_args *);
-
 /*
  * links.c: the links against what the configuration expects, one verdict
  * a link or port.  The Links view and inspect-links share it.
@@ -839,7 +726,7 @@ int		 links_judge_ibport(const struct ibport *,
 		     uint64_t *, char *, size_t);
 /*
  * burnin-store.c: a node's burn-in verdict from dcgmi diag, the store of
- * runs; burnin.c: the run under way; cmd-burnin.c: the commands.
+ * runs (burnin.c, above the line, holds the run under way).
  */
 enum burnin_state {
 	BURNIN_QUEUED,
@@ -887,6 +774,161 @@ FILE		*burnin_store_create(struct burnrun *, char **);
 void		 burnin_store_write(FILE *, const char *, const void *);
 int		 burnin_store_read(const char *, struct burnrun **, u_int *,
 		     struct burnin **, u_int *, char **);
+
+/*
+ * ------------------------------------------------------------------------
+ * Above this line: the core, which backends/ may include (xmalloc, buf,
+ * loop, node sets, the records, the model, the simulator, fields, output,
+ * shell words, options, links and burn-in verdicts).  Below it: commands,
+ * actions, the audit log, keys, the console and the prompt, which only
+ * console/ and views/ use.
+ * ------------------------------------------------------------------------
+ */
+
+/* cmd.c: the command language; cmd-*.c: the commands. */
+enum cmd_status {
+	CMD_OK = 0,
+	CMD_ERROR = 1,		/* the command failed */
+	CMD_USAGE = 2,		/* it was used wrongly */
+	CMD_SOME = 3,		/* some nodes failed, or problems found */
+};
+#define CMD_MUTATES	0x1	/* changes the cluster: refused read-only */
+#define CMD_UI		0x2	/* needs the console: refused without one */
+
+struct backend;
+struct burnin_job;
+struct links;
+struct ui;
+struct cmd_ctx {
+	struct model		*model;
+	struct backend		*backend;
+	struct burnin_job	*burnin;	/* under way, or the last */
+	struct ui		*ui;		/* the console, when it runs */
+	enum output_format	 format;
+	FILE			*out;
+	FILE			*err;
+	int			 dry_run;	/* --dry-run */
+	int			 yes;		/* --yes */
+	int			 force;		/* --force */
+};
+struct cmd_entry;
+struct cmd_args {
+	const struct cmd_entry	*entry;
+	int			 nwords;	/* every word, as typed */
+	char			**words;
+	int			 argc;		/* positional words */
+	char			**argv;
+	const char		*opt[128];	/* -x values; "" for flags */
+};
+struct cmd_entry {
+	const char	*name;
+	const char	*usage;
+	const char	*help;
+	const char	*opts;		/* getopt(3) string */
+	int		 min;		/* positional words */
+	int		 max;		/* -1: any */
+	uint64_t	 domains;	/* data it reads */
+	int		 flags;
+	enum cmd_status	(*exec)(struct cmd_ctx *, struct cmd_args *);
+};
+extern const struct cmd_entry cmd_table[];
+const struct cmd_entry *cmd_find(const char *, char **);
+enum cmd_status	 cmd_run(struct cmd_ctx *, int, char **);
+enum cmd_status	 cmd_run_string(struct cmd_ctx *, const char *,
+		     const char *);
+enum cmd_status	 cmd_error(struct cmd_ctx *, struct cmd_args *,
+		     enum cmd_status, const char *, ...) printflike(4, 5);
+int		 cmd_format(struct cmd_ctx *, struct cmd_args *,
+		     enum output_format *);
+
+/* cmd-list.c */
+enum cmd_status	 cmd_list_nodes(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_list_gpus(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_list_jobs(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_list_sensors(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_list_links(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_list_events(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_list_burnins(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_show_node(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_parse_file(struct cmd_ctx *, struct cmd_args *);
+
+/* cmd-relay.c */
+enum cmd_status	 cmd_relay(struct cmd_ctx *, struct cmd_args *);
+
+/* cmd-ops.c: commands that change the cluster. */
+enum cmd_status	 cmd_drain(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_resume(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_undrain(struct cmd_ctx *, struct cmd_args *);
+
+/*
+ * action.c: the one path of every command that changes the cluster:
+ * read-only, --yes, the circuit breaker, the confirmation, --dry-run, the
+ * audit log, the folded report and the exit status.
+ */
+struct action_node {
+	int		 done;		/* a result came */
+	int		 ok;
+	char		*text;		/* the result, or why it failed */
+};
+struct action_cmd {
+	int		 target;	/* node id, or -1: the controller */
+	char		*where;		/* its name, for --dry-run and the log */
+	char		*command;	/* quoted for a POSIX shell */
+	int		 id;		/* backend_exec's, while it runs */
+};
+struct action {
+	struct cmd_ctx	*ctx;
+	const char	*verb;		/* "drain", "burnin", ... */
+	char		*line;		/* the command as typed */
+	int		*nodes;		/* node ids, sorted */
+	u_int		 nnodes;
+	char		*set;		/* the nodes, folded */
+	int		 drains;	/* nodes it takes out of service */
+	int		 dry_run;	/* --dry-run or -n */
+	int		 yes;		/* --yes or -y */
+	int		 force;		/* --force or -f */
+	enum output_format format;
+	struct action_cmd *cmds;
+	u_int		 ncmds;
+	struct action_node *results;	/* one a node */
+	char		 id[48];	/* of its audit records */
+	int		 begun;		/* the intent is written */
+	double		 started;
+};
+struct action	*action_create(struct cmd_ctx *, struct cmd_args *,
+		     const char *);
+void		 action_free(struct action *);
+int		 action_nodes(struct action *, struct cmd_args *, const char *,
+		     char **);
+void		 action_command(struct action *, int, const char *);
+enum cmd_status	 action_begin(struct cmd_ctx *, struct action *);
+void		 action_result(struct action *, int, int, const char *);
+enum cmd_status	 action_end(struct cmd_ctx *, struct action *);
+enum cmd_status	 action_run(struct cmd_ctx *, struct action *);
+struct json_t;
+struct json_t	*action_groups(struct action *);
+
+/* audit.c: the audit log, JSON lines. */
+char		*audit_path(void);
+int		 audit_intent(struct action *, char **);
+int		 audit_result(struct action *, struct json_t *, enum cmd_status,
+		     char **);
+int		 audit_refused(struct action *, const char *);
+long		 audit_drained(double, double);
+void		 audit_operator(char *, size_t, char *, size_t);
+
+/* cmd-misc.c */
+enum cmd_status	 cmd_nodeset(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_help(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_list_commands(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_list_options(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_refresh(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_summary(struct cmd_ctx *, struct cmd_args *);
+
+/* cmd-links.c */
+enum cmd_status	 cmd_inspect_links(struct cmd_ctx *, struct cmd_args *);
+
+/* burnin.c: the burn-in under way; cmd-burnin.c: its commands. */
 #define BURNIN_ON_PASS	0x1	/* resume those that pass */
 #define BURNIN_ON_FAIL	0x2	/* drain those that do not */
 struct burnin_job *burnin_start(struct cmd_ctx *, struct action *, char *,
@@ -899,21 +941,6 @@ const struct burnin *burnin_rows(const struct burnin_job *, u_int *);
 const struct burnrun *burnin_run(struct burnin_job *, double *, double *);
 enum cmd_status	 cmd_burnin(struct cmd_ctx *, struct cmd_args *);
 enum cmd_status	 cmd_burnin_cancel(struct cmd_ctx *, struct cmd_args *);
-
-/* loop.c: poll(2), timers, signals. */
-struct loop;
-typedef void (*loop_fd_cb)(int, short, void *);
-typedef void (*loop_timer_cb)(void *);
-typedef void (*loop_signal_cb)(int, void *);
-struct loop	*loop_create(void);
-void		 loop_free(struct loop *);
-void		 loop_add_fd(struct loop *, int, short, loop_fd_cb, void *);
-void		 loop_del_fd(struct loop *, int);
-void		 loop_set_events(struct loop *, int, short);
-void		 loop_timer(struct loop *, double, loop_timer_cb, void *);
-void		 loop_signal(struct loop *, int, loop_signal_cb, void *);
-void		 loop_once(struct loop *, double);
-double		 loop_now(void);
 
 /*
  * keys.c: key bindings.  Keys are Unicode code points, or KEYC_* above
@@ -1001,16 +1028,5 @@ void		 prompt_free(void);
 void		 prompt_start(struct ui *, int);
 void		 prompt_key(struct ui *, int);
 void		 prompt_cancel(struct ui *);
-
-/* xmalloc.c */
-void		*xmalloc(size_t);
-void		*xcalloc(size_t, size_t);
-void		*xreallocarray(void *, size_t, size_t);
-char		*xstrdup(const char *);
-char		*xstrndup(const char *, size_t);
-int		 xasprintf(char **, const char *, ...) printflike(2, 3);
-int		 xvasprintf(char **, const char *, va_list);
-size_t		 strlcpy_(char *, const char *, size_t);
-#define strlcpy strlcpy_
 
 #endif /* MYRIAD_H */

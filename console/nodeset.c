@@ -316,7 +316,8 @@ nodeset_rehash(struct nodeset *ns, size_t cap)
 	ns->hashcap = cap;
 	for (i = 0; i < ns->npats; i++) {
 		p = &ns->pats[i];
-		j = nodeset_hashbytes(p->text, p->textlen, 14695981039346656037ULL) &
+		j = nodeset_hashbytes(p->text, p->textlen,
+		    14695981039346656037ULL) &
 		    mask;
 		while (ns->hash[j] != 0)
 			j = (j + 1) & mask;
@@ -780,7 +781,8 @@ nodeset_combine(struct nodeset *a, struct nodeset *b, int op)
 	if (op == '&') {
 		for (i = 0; i < a->npats; i++) {
 			pa = &a->pats[i];
-			pi = nodeset_lookup(b, pa->text, pa->textlen, pa->ndim, 0);
+			pi = nodeset_lookup(b, pa->text, pa->textlen, pa->ndim,
+			    0);
 			if (pi == SIZE_MAX)
 				pa->n = 0;
 			else {
@@ -949,14 +951,16 @@ nodeset_brackets(struct ns_parser *ps, size_t end, uint64_t *count)
 				return (-1);
 			hpad = hw > 1 && ps->s[hipos] == '0';
 			if (lpad && hpad && lw != hw) {
-				return (nodeset_error(ps, hipos, "padding mismatch "
+				return (nodeset_error(ps, hipos,
+				    "padding mismatch "
 				    "in range '%.*s'", (int)(ps->pos - start),
 				    ps->s + start));
 			}
 			if (hpad)
 				r.pad = hw;
 			if (r.lo > r.hi) {
-				return (nodeset_error(ps, start, "reversed range "
+				return (nodeset_error(ps, start,
+				    "reversed range "
 				    "'%.*s'", (int)(ps->pos - start),
 				    ps->s + start));
 			}
@@ -966,22 +970,27 @@ nodeset_brackets(struct ns_parser *ps, size_t end, uint64_t *count)
 				nodeset_skipspace(ps, end);
 				hipos = ps->pos;
 				v = 0;
-				for (w = 0; ps->pos < end && w < NS_MAXDIGITS &&
-				    nodeset_isdigit((u_char)ps->s[ps->pos]); w++)
+				for (w = 0; ps->pos < end &&
+				    w < NS_MAXDIGITS &&
+				    nodeset_isdigit((u_char)ps->s[ps->pos]);
+				    w++)
 					v = v * 10 + (ps->s[ps->pos++] - '0');
 				if (w == 0 || v == 0 || (ps->pos < end &&
 				    nodeset_isdigit((u_char)ps->s[ps->pos])))
-					return (nodeset_error(ps, hipos, "bad step"));
+					return (nodeset_error(ps, hipos,
+					    "bad step"));
 				r.step = v;
 				nodeset_skipspace(ps, end);
 			}
 		} else if (ps->pos < end && ps->s[ps->pos] == '/')
-			return (nodeset_error(ps, ps->pos, "step without a range"));
+			return (nodeset_error(ps, ps->pos,
+			    "step without a range"));
 		if (ps->pos < end && ps->s[ps->pos] != ',') {
 			if (ps->s[ps->pos] == '-') {
 				for (w = ps->pos; w < end && ps->s[w] != ','; w++)
 					/* nothing */;
-				return (nodeset_error(ps, ps->pos, "bad range '%.*s'",
+				return (nodeset_error(ps, ps->pos,
+				    "bad range '%.*s'",
 				    (int)(w - start), ps->s + start));
 			}
 			return (nodeset_badchar(ps, ps->pos, " in range"));
@@ -1041,7 +1050,8 @@ nodeset_operand(struct ns_parser *ps, uint64_t *count)
 					break;
 			}
 			if (close == ps->len || ps->s[close] == '[')
-				return (nodeset_error(ps, open, "unbalanced '['"));
+				return (nodeset_error(ps, open,
+				    "unbalanced '['"));
 			pc = nodeset_piece(ps);
 			pc->group = 1;
 			pc->first = ps->nranges;
@@ -1052,7 +1062,8 @@ nodeset_operand(struct ns_parser *ps, uint64_t *count)
 			pc->nranges = ps->nranges - pc->first;
 			ps->pos = close + 1;
 			if (*count * n > NS_LIMIT) {
-				return (nodeset_error(ps, open, "range too large "
+				return (nodeset_error(ps, open,
+				    "range too large "
 				    "(more than %d names)", NS_LIMIT));
 			}
 			*count *= n;
@@ -1062,7 +1073,8 @@ nodeset_operand(struct ns_parser *ps, uint64_t *count)
 			break;
 		pc = nodeset_piece(ps);
 		pc->off = ps->pos;
-		while (ps->pos < ps->len && nodeset_isname((u_char)ps->s[ps->pos]))
+		while (ps->pos < ps->len &&
+		    nodeset_isname((u_char)ps->s[ps->pos]))
 			ps->pos++;
 		pc->len = ps->pos - pc->off;
 	}
@@ -1145,15 +1157,18 @@ nodeset_evaluate(struct ns_parser *ps, struct nodeset *acc, struct nodeset *tmp)
 		nodeset_skipspace(ps, ps->len);
 		start = ps->pos;
 		if (ps->pos == ps->len) {
-			return (nodeset_error(ps, oppos, "missing name after '%c'",
+			return (nodeset_error(ps, oppos,
+			    "missing name after '%c'",
 			    op));
 		}
 		if (nodeset_isop((u_char)ps->s[ps->pos])) {
 			if (first) {
-				return (nodeset_error(ps, ps->pos, "missing name "
+				return (nodeset_error(ps, ps->pos,
+				    "missing name "
 				    "before '%c'", ps->s[ps->pos]));
 			}
-			return (nodeset_error(ps, ps->pos, "missing name between "
+			return (nodeset_error(ps, ps->pos,
+			    "missing name between "
 			    "'%c' and '%c'", op, ps->s[ps->pos]));
 		}
 		if (nodeset_operand(ps, &count) != 0)
@@ -1163,7 +1178,8 @@ nodeset_evaluate(struct ns_parser *ps, struct nodeset *acc, struct nodeset *tmp)
 		}
 		ps->total += count;
 		if (ps->total > NS_LIMIT) {
-			return (nodeset_error(ps, start, "node set too large (more "
+			return (nodeset_error(ps, start,
+			    "node set too large (more "
 			    "than %d names)", NS_LIMIT));
 		}
 		if (op == ',')
@@ -1181,7 +1197,8 @@ nodeset_evaluate(struct ns_parser *ps, struct nodeset *acc, struct nodeset *tmp)
 		if (!nodeset_isop((u_char)ps->s[ps->pos])) {
 			if (nodeset_isname((u_char)ps->s[ps->pos]) &&
 			    nodeset_isspace((u_char)ps->s[ps->pos - 1])) {
-				return (nodeset_error(ps, ps->pos, "space inside a "
+				return (nodeset_error(ps, ps->pos,
+				    "space inside a "
 				    "name"));
 			}
 			return (nodeset_badchar(ps, ps->pos, ""));
@@ -1306,7 +1323,8 @@ nodeset_foldnd(struct ns_fold *f, const uint64_t *rows, size_t n, u_int d,
 		sets[k].off = off = nodeset_pooladd(f, sets[k].n);
 		for (j = 0; j < sets[k].n; j++)
 			f->pool[off + j] = rows[(gfirst[k] + j) * d + pd];
-		h = nodeset_hashbytes(f->pool + off, sets[k].n * sizeof *f->pool,
+		h = nodeset_hashbytes(f->pool + off,
+		    sets[k].n * sizeof *f->pool,
 		    14695981039346656037ULL);
 		for (i = h & (cap - 1); table[i] != 0; i = (i + 1) & (cap - 1)) {
 			c = table[i] - 1;
@@ -1403,7 +1421,8 @@ nodeset_putrs(struct buf *b, struct ns_fold *f, const struct ns_rs *rs)
 		buf_add(b, num, nodeset_putnum(num, NS_WMVAL(k[i]), w));
 		if (j - i > 1) {
 			buf_putc(b, '-');
-			buf_add(b, num, nodeset_putnum(num, NS_WMVAL(k[j - 1]), w));
+			buf_add(b, num, nodeset_putnum(num, NS_WMVAL(k[j - 1]),
+			    w));
 		}
 	}
 }

@@ -35,7 +35,8 @@ view_burnin_colour(enum burnin_state s)
 
 /* The run: what, how far, how long; and one count per state. */
 static void
-view_burnin_draw_head(WINDOW *w, int sx, const struct burnrun *r, double elapsed,
+view_burnin_draw_head(WINDOW *w, int sx, const struct burnrun *r,
+    double elapsed,
     double left, const struct burnin *rows, u_int n)
 {
 	u_int	 count[BURNIN_CANCELLED + 1], i, ended;
@@ -69,7 +70,8 @@ view_burnin_draw_head(WINDOW *w, int sx, const struct burnrun *r, double elapsed
 			continue;
 		len = snprintf(line, sizeof line, "%s %u", field_enum_name(
 		    FT_BURNIN, i), count[i]);
-		draw_text(w, 2, x, sx - x, count[i] > 0 ? view_burnin_colour(i) :
+		draw_text(w, 2, x, sx - x,
+		    count[i] > 0 ? view_burnin_colour(i) :
 		    colour(C_DIM), line);
 		x += len + 3;
 	}
@@ -104,7 +106,8 @@ view_burnin_draw(struct ui *ui, WINDOW *w)
 			continue;
 		mvwchgat(w, vs->table_y + y, 0, sx,
 		    view_burnin_colour(rows[vs->rows[k]].state) & ~A_COLOR,
-		    PAIR_NUMBER(view_burnin_colour(rows[vs->rows[k]].state)), NULL);
+		    PAIR_NUMBER(view_burnin_colour(rows[vs->rows[k]].state)),
+		    NULL);
 	}
 }
 

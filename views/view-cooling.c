@@ -135,7 +135,7 @@ struct cool_state {
 };
 
 static struct cool_state *
-cool_state(struct ui *ui)
+view_cooling_state(struct ui *ui)
 {
 	return (view_data(ui, VIEW_COOLING, sizeof (struct cool_state)));
 }
@@ -181,7 +181,7 @@ view_cooling_unit(const char *unit)
 
 /* Whether a leak sensor says there is a leak. */
 static int
-cool_leaking(const struct sensor *s)
+view_cooling_leaking(const struct sensor *s)
 {
 	const char	*t = s->text;
 
@@ -219,7 +219,7 @@ view_cooling_level(const struct sensor *s)
 		    ((s->valid & BIT(SEN_LNC)) && v <= s->lnc)))
 			level = 1;
 	}
-	if (s->kind == SENSOR_LEAK && cool_leaking(s))
+	if (s->kind == SENSOR_LEAK && view_cooling_leaking(s))
 		level = 2;
 	if (s->kind == SENSOR_PSU && (strcasestr(t, "fail") != NULL ||
 	    strcasestr(t, "lost") != NULL || strcasestr(t, "absent") != NULL))
@@ -231,7 +231,7 @@ view_cooling_level(const struct sensor *s)
 }
 
 static enum cool_what
-cool_classify(const struct sensor *s)
+view_cooling_classify(const struct sensor *s)
 {
 	const char	*n = s->name;
 	int		 coolant;
@@ -279,7 +279,8 @@ cool_classify(const struct sensor *s)
 
 /* Fold a reading into a value: the highest, or the lowest with `low'. */
 static void
-cool_merge(struct cool_val *cv, const struct sensor *s, int level, int low)
+view_cooling_merge(struct cool_val *cv, const struct sensor *s, int level,
+    int low)
 {
 	float	 v = s->reading;
 
@@ -292,14 +293,14 @@ cool_merge(struct cool_val *cv, const struct sensor *s, int level, int low)
 }
 
 static void
-cool_raise(struct cool_val *cv, int level)
+view_cooling_raise(struct cool_val *cv, int level)
 {
 	if (level > cv->level)
 		cv->level = level;
 }
 
 static void
-cool_rack_init(struct cool_rack *cr)
+view_cooling_rack_init(struct cool_rack *cr)
 {
 	memset(cr, 0, sizeof *cr);
 	cr->inlet.v = cr->outlet.v = cr->fanmin.v = cr->power.v = NAN;
@@ -309,7 +310,7 @@ cool_rack_init(struct cool_rack *cr)
 
 /* Keep the rack's worst alarms, the worst first, the first seen first. */
 static void
-cool_worst(struct cool_rack *cr, u_int id, u_int k, int level)
+view_cooling_worst(struct cool_rack *cr, u_int id, u_int k, int level)
 {
 	u_int	 i;
 
@@ -330,7 +331,7 @@ cool_worst(struct cool_rack *cr, u_int id, u_int k, int level)
 
 /* One node's sensors into its rack's row. */
 static void
-cool_node(const struct model *m, struct cool_state *st, u_int id,
+view_cooling_add_node(const struct model *m, struct cool_state *st, u_int id,
     struct cool_rack *cr)
 {
 	const struct node	*n = &m->nodes[id];
@@ -353,31 +354,31 @@ cool_node(const struct model *m, struct cool_state *st, u_int id,
 		level = view_cooling_level(s);
 		if (level > 0) {
 			cr->alarms.v++;
-			cool_raise(&cr->alarms, level);
-			cool_worst(cr, id, k, level);
+			view_cooling_raise(&cr->alarms, level);
+			view_cooling_worst(cr, id, k, level);
 			if (level > cr->level)
 				cr->level = level;
 		}
-		switch (cool_classify(s)) {
+		switch (view_cooling_classify(s)) {
 		case CW_INLET:
 			before = cr->inlet.v;
-			cool_merge(&cr->inlet, s, level, 0);
+			view_cooling_merge(&cr->inlet, s, level, 0);
 			if (cr->inlet.v != before && !isnan(cr->inlet.v))
 				cr->hot = id;
 			break;
 		case CW_OUTLET:
-			cool_merge(&cr->outlet, s, level, 0);
+			view_cooling_merge(&cr->outlet, s, level, 0);
 			break;
 		case CW_SUPPLY:
-			cool_merge(&cr->supply, s, level, 0);
+			view_cooling_merge(&cr->supply, s, level, 0);
 			st->sum.coolant = 1;
 			break;
 		case CW_RETURN:
-			cool_merge(&cr->ret, s, level, 0);
+			view_cooling_merge(&cr->ret, s, level, 0);
 			st->sum.coolant = 1;
 			break;
 		case CW_FLOW:
-			cool_merge(&cr->flow, s, level, 1);
+			view_cooling_merge(&cr->flow, s, level, 1);
 			st->sum.coolant = 1;
 			if (st->flow_unit[0] == '\0')
 				strlcpy(st->flow_unit,
@@ -385,7 +386,7 @@ cool_node(const struct model *m, struct cool_state *st, u_int id,
 				    sizeof st->flow_unit);
 			break;
 		case CW_PRESS:
-			cool_merge(&cr->press, s, level, 1);
+			view_cooling_merge(&cr->press, s, level, 1);
 			st->sum.pressure = 1;
 			if (st->press_unit[0] == '\0')
 				strlcpy(st->press_unit,
@@ -404,15 +405,15 @@ cool_node(const struct model *m, struct cool_state *st, u_int id,
 			cr->nfans++;
 			if (level == 0)
 				cr->fans.v++;
-			cool_raise(&cr->fans, level < 0 ? 1 : level);
-			cool_merge(&cr->fanmin, s, level, 1);
+			view_cooling_raise(&cr->fans, level < 0 ? 1 : level);
+			view_cooling_merge(&cr->fanmin, s, level, 1);
 			break;
 		case CW_PSU:
 		case CW_TOTAL:
-			cool_raise(&cr->power, level);
+			view_cooling_raise(&cr->power, level);
 			if (!(s->valid & BIT(SEN_READING)))
 				break;
-			if (cool_classify(s) == CW_PSU) {
+			if (view_cooling_classify(s) == CW_PSU) {
 				psu += s->reading;
 				anypsu = 1;
 			} else {
@@ -434,7 +435,7 @@ cool_node(const struct model *m, struct cool_state *st, u_int id,
 
 /* Whether a rack passes the view's filter: any of its nodes does. */
 static int
-cool_match(struct ui *ui, u_int rack)
+view_cooling_match(struct ui *ui, u_int rack)
 {
 	const struct model	*m = ui->model;
 	const struct rack	*r = &m->racks[rack];
@@ -460,11 +461,11 @@ cool_match(struct ui *ui, u_int rack)
 }
 
 static void
-cool_build(struct ui *ui)
+view_cooling_build(struct ui *ui)
 {
 	const struct model	*m = ui->model;
 	struct view_state	*vs = &ui->vs[VIEW_COOLING];
-	struct cool_state	*st = cool_state(ui);
+	struct cool_state	*st = view_cooling_state(ui);
 	struct cool_sum		*cs = &st->sum;
 	struct cool_rack	*cr;
 	u_int			 r, id;
@@ -483,10 +484,10 @@ cool_build(struct ui *ui)
 	vs->nrows = 0;
 	for (r = 0; r < m->nracks; r++) {
 		cr = &st->racks[r];
-		cool_rack_init(cr);
+		view_cooling_rack_init(cr);
 		for (id = m->racks[r].first;
 		    id < m->racks[r].first + m->racks[r].count; id++)
-			cool_node(m, st, id, cr);
+			view_cooling_add_node(m, st, id, cr);
 		cs->read += cr->read;
 		cs->nobmc += cr->nobmc.v;
 		if (cr->level >= 2)
@@ -503,7 +504,7 @@ cool_build(struct ui *ui)
 			cs->hotrack = r;
 			cs->hotnode = cr->hot;
 		}
-		if (cool_match(ui, r))
+		if (view_cooling_match(ui, r))
 			vs->rows[vs->nrows++] = r;
 	}
 	vs->rebuild = 0;
@@ -514,11 +515,11 @@ cool_build(struct ui *ui)
 
 /* Whether the rows are out of date: the sensors, or the filter, changed. */
 static int
-cool_stale(struct ui *ui)
+view_cooling_stale(struct ui *ui)
 {
 	const struct model	*m = ui->model;
 	struct view_state	*vs = &ui->vs[VIEW_COOLING];
-	const struct cool_state	*st = cool_state(ui);
+	const struct cool_state	*st = view_cooling_state(ui);
 
 	if (vs->rows == NULL || st->racks == NULL || st->nracks != m->nracks)
 		return (1);
@@ -535,7 +536,7 @@ cool_stale(struct ui *ui)
 
 /* A value, right-aligned, with its mark: '!' critical, '*' warning. */
 static void
-cool_cell(WINDOW *w, int y, int x, int width, const struct cool_val *cv,
+view_cooling_cell(WINDOW *w, int y, int x, int width, const struct cool_val *cv,
     int prec, attr_t base, int cursor)
 {
 	char	 s[32];
@@ -559,7 +560,8 @@ cool_cell(WINDOW *w, int y, int x, int width, const struct cool_val *cv,
 
 /* Text in a cell, with a level for its colour and mark. */
 static void
-cool_text(WINDOW *w, int y, int x, int width, const char *text, int level,
+view_cooling_text(WINDOW *w, int y, int x, int width, const char *text,
+    int level,
     int right, attr_t base, int cursor)
 {
 	char	 s[256];
@@ -578,7 +580,7 @@ cool_text(WINDOW *w, int y, int x, int width, const char *text, int level,
 
 /* Which columns fit `sx'; the worst sensors take what is left. */
 static void
-cool_layout(const struct model *m, const struct cool_sum *cs, int sx,
+view_cooling_layout(const struct model *m, const struct cool_sum *cs, int sx,
     struct cool_layout *l)
 {
 	int	 i, prio, used = 0, n = 0, left;
@@ -620,7 +622,8 @@ cool_layout(const struct model *m, const struct cool_sum *cs, int sx,
 
 /* A sensor as text: node, name, reading and status, less when short. */
 static void
-cool_sensor_text(const struct model *m, const struct sensor *s, int less,
+view_cooling_sensor_text(const struct model *m, const struct sensor *s,
+    int less,
     char *text, size_t len)
 {
 	int	 n;
@@ -639,7 +642,8 @@ cool_sensor_text(const struct model *m, const struct sensor *s, int less,
 
 /* The rack's worst sensors, as many as fit. */
 static void
-cool_draw_worst(const struct model *m, WINDOW *w, int y, int x, int width,
+view_cooling_draw_worst(const struct model *m, WINDOW *w, int y, int x,
+    int width,
     const struct cool_rack *cr, attr_t base, int cursor)
 {
 	const struct sensor	*s;
@@ -653,7 +657,7 @@ cool_draw_worst(const struct model *m, WINDOW *w, int y, int x, int width,
 			continue;
 		s += cr->worstk[i];
 		for (less = 0; less < 3; less++) {
-			cool_sensor_text(m, s, less, text, sizeof text);
+			view_cooling_sensor_text(m, s, less, text, sizeof text);
 			if (x + (shown ? 2 : 0) + (int)strlen(text) <= end)
 				break;
 		}
@@ -684,11 +688,11 @@ cool_draw_worst(const struct model *m, WINDOW *w, int y, int x, int width,
 }
 
 static void
-cool_draw_row(struct ui *ui, WINDOW *w, int y, u_int rack,
+view_cooling_draw_row(struct ui *ui, WINDOW *w, int y, u_int rack,
     const struct cool_layout *l, int cursor, int sx)
 {
 	const struct model	*m = ui->model;
-	const struct cool_rack	*cr = &cool_state(ui)->racks[rack];
+	const struct cool_rack	*cr = &view_cooling_state(ui)->racks[rack];
 	const struct rack	*r = &m->racks[rack];
 	attr_t			 base = cursor ? A_REVERSE : A_NORMAL;
 	char			 s[64];
@@ -712,66 +716,81 @@ cool_draw_row(struct ui *ui, WINDOW *w, int y, u_int rack,
 			    colour(C_WARN) : A_NORMAL, r->name);
 			break;
 		case CC_INLET:
-			cool_cell(w, y, x, wd, &cr->inlet, 0, base, cursor);
+			view_cooling_cell(w, y, x, wd, &cr->inlet, 0, base,
+			    cursor);
 			break;
 		case CC_OUTLET:
-			cool_cell(w, y, x, wd, &cr->outlet, 0, base, cursor);
+			view_cooling_cell(w, y, x, wd, &cr->outlet, 0, base,
+			    cursor);
 			break;
 		case CC_FANS:
 			if (cr->nfans == 0) {
-				cool_cell(w, y, x, wd, &cool_none, 0, base,
+				view_cooling_cell(w, y, x, wd, &cool_none, 0,
+				    base,
 				    cursor);
 				break;
 			}
 			snprintf(s, sizeof s, "%.0f/%u", cr->fans.v, cr->nfans);
-			cool_text(w, y, x, wd, s, cr->fans.level, 1, base,
+			view_cooling_text(w, y, x, wd, s, cr->fans.level, 1,
+			    base,
 			    cursor);
 			break;
 		case CC_FANMIN:
-			cool_cell(w, y, x, wd, &cr->fanmin, 0, base, cursor);
+			view_cooling_cell(w, y, x, wd, &cr->fanmin, 0, base,
+			    cursor);
 			break;
 		case CC_POWER:
-			cool_cell(w, y, x, wd, &cr->power, 1, base, cursor);
+			view_cooling_cell(w, y, x, wd, &cr->power, 1, base,
+			    cursor);
 			break;
 		case CC_SUPPLY:
-			cool_cell(w, y, x, wd, &cr->supply, 0, base, cursor);
+			view_cooling_cell(w, y, x, wd, &cr->supply, 0, base,
+			    cursor);
 			break;
 		case CC_RETURN:
-			cool_cell(w, y, x, wd, &cr->ret, 0, base, cursor);
+			view_cooling_cell(w, y, x, wd, &cr->ret, 0, base,
+			    cursor);
 			break;
 		case CC_FLOW:
-			cool_cell(w, y, x, wd, &cr->flow, 1, base, cursor);
+			view_cooling_cell(w, y, x, wd, &cr->flow, 1, base,
+			    cursor);
 			break;
 		case CC_PRESS:
-			cool_cell(w, y, x, wd, &cr->press, 0, base, cursor);
+			view_cooling_cell(w, y, x, wd, &cr->press, 0, base,
+			    cursor);
 			break;
 		case CC_LEAK:
 			if (cr->nleak == 0) {
-				cool_cell(w, y, x, wd, &cool_none, 0, base,
+				view_cooling_cell(w, y, x, wd, &cool_none, 0,
+				    base,
 				    cursor);
 				break;
 			}
-			cool_text(w, y, x, wd, cr->leak.v > 0 ? "LEAK" : "no",
+			view_cooling_text(w, y, x, wd,
+			    cr->leak.v > 0 ? "LEAK" : "no",
 			    cr->leak.v > 0 ? 2 : 0, 1, base, cursor);
 			break;
 		case CC_NOBMC:
 			if (cr->nobmc.v == 0) {
-				cool_cell(w, y, x, wd, &cool_none, 0, base,
+				view_cooling_cell(w, y, x, wd, &cool_none, 0,
+				    base,
 				    cursor);
 				break;
 			}
 			snprintf(s, sizeof s, "%.0f", cr->nobmc.v);
-			cool_text(w, y, x, wd, s, 1, 1, base, cursor);
+			view_cooling_text(w, y, x, wd, s, 1, 1, base, cursor);
 			break;
 		case CC_READ:
 			snprintf(s, sizeof s, "%u/%u", cr->read, r->count);
-			cool_text(w, y, x, wd, s, 0, 1, base, cursor);
+			view_cooling_text(w, y, x, wd, s, 0, 1, base, cursor);
 			break;
 		case CC_ALARMS:
-			cool_cell(w, y, x, wd, &cr->alarms, 0, base, cursor);
+			view_cooling_cell(w, y, x, wd, &cr->alarms, 0, base,
+			    cursor);
 			break;
 		case CC_WORST:
-			cool_draw_worst(m, w, y, x, wd, cr, base, cursor);
+			view_cooling_draw_worst(m, w, y, x, wd, cr, base,
+			    cursor);
 			break;
 		}
 		x += l->width[i] + l->gap;
@@ -780,7 +799,7 @@ cool_draw_row(struct ui *ui, WINDOW *w, int y, u_int rack,
 }
 
 static void
-cool_draw_heading(WINDOW *w, int y, const struct cool_layout *l, int sx)
+view_cooling_draw_heading(WINDOW *w, int y, const struct cool_layout *l, int sx)
 {
 	char	 s[64];
 	int	 i, x = 0;
@@ -804,7 +823,7 @@ cool_draw_heading(WINDOW *w, int y, const struct cool_layout *l, int sx)
 /* Pieces of a line, the most urgent first; one that does not fit whole
  * is left out. */
 static int
-cool_piece(WINDOW *w, int y, int x, int sx, attr_t a, const char *s)
+view_cooling_piece(WINDOW *w, int y, int x, int sx, attr_t a, const char *s)
 {
 	const char	*p;
 	int		 gap = x > 0 ? 2 : 0, n = 0;
@@ -820,10 +839,10 @@ cool_piece(WINDOW *w, int y, int x, int sx, attr_t a, const char *s)
 }
 
 static void
-cool_draw_summary(struct ui *ui, WINDOW *w, int y, int sx)
+view_cooling_draw_summary(struct ui *ui, WINDOW *w, int y, int sx)
 {
 	const struct model	*m = ui->model;
-	const struct cool_sum	*cs = &cool_state(ui)->sum;
+	const struct cool_sum	*cs = &view_cooling_state(ui)->sum;
 	char			 s[160];
 	int			 x = 0;
 
@@ -837,49 +856,51 @@ cool_draw_summary(struct ui *ui, WINDOW *w, int y, int sx)
 	if (cs->leaks > 0) {
 		snprintf(s, sizeof s, "LEAK! %u rack%s (%s)", cs->leaks,
 		    cs->leaks == 1 ? "" : "s", m->racks[cs->leakrack].name);
-		x = cool_piece(w, y, x, sx, colour(C_CRIT), s);
+		x = view_cooling_piece(w, y, x, sx, colour(C_CRIT), s);
 	} else if (cs->coolant)
-		x = cool_piece(w, y, x, sx, colour(C_OK), "no leaks");
+		x = view_cooling_piece(w, y, x, sx, colour(C_OK), "no leaks");
 	snprintf(s, sizeof s, "alarm! %u rack%s", cs->crit,
 	    cs->crit == 1 ? "" : "s");
-	x = cool_piece(w, y, x, sx, cs->crit ? colour(C_CRIT) : colour(C_OK),
+	x = view_cooling_piece(w, y, x, sx,
+	    cs->crit ? colour(C_CRIT) : colour(C_OK),
 	    cs->crit ? s : "no alarms");
 	if (cs->coolant) {
 		snprintf(s, sizeof s, "flow low! %u rack%s", cs->lowflow,
 		    cs->lowflow == 1 ? "" : "s");
-		x = cool_piece(w, y, x, sx, cs->lowflow ? colour(C_CRIT) :
+		x = view_cooling_piece(w, y, x, sx,
+		    cs->lowflow ? colour(C_CRIT) :
 		    colour(C_OK), cs->lowflow ? s : "coolant flow ok");
 	}
 	if (cs->hotrack >= 0) {
 		snprintf(s, sizeof s, "inlet max %.0f%s %s", cs->hot,
 		    draw_is_utf8() ? "\u00b0C" : " C",
 		    m->racks[cs->hotrack].name);
-		x = cool_piece(w, y, x, sx, A_BOLD, s);
+		x = view_cooling_piece(w, y, x, sx, A_BOLD, s);
 		if (cs->hotnode >= 0 && sx >= 120) {
 			snprintf(s, sizeof s, "(%s)",
 			    m->nodes[cs->hotnode].name);
-			x = cool_piece(w, y, x - 1, sx, A_BOLD, s);
+			x = view_cooling_piece(w, y, x - 1, sx, A_BOLD, s);
 		}
 	}
 	if (cs->nobmc > 0) {
 		snprintf(s, sizeof s, "no BMC %u node%s", cs->nobmc,
 		    cs->nobmc == 1 ? "" : "s");
-		x = cool_piece(w, y, x, sx, colour(C_WARN), s);
+		x = view_cooling_piece(w, y, x, sx, colour(C_WARN), s);
 	}
 	if (cs->warn > 0) {
 		snprintf(s, sizeof s, "warning* %u rack%s", cs->warn,
 		    cs->warn == 1 ? "" : "s");
-		x = cool_piece(w, y, x, sx, colour(C_WARN), s);
+		x = view_cooling_piece(w, y, x, sx, colour(C_WARN), s);
 	}
 	if (cs->read + cs->nobmc < m->nnodes) {
 		snprintf(s, sizeof s, "sensors read on %u/%u nodes", cs->read,
 		    m->nnodes);
-		cool_piece(w, y, x, sx, colour(C_DIM), s);
+		view_cooling_piece(w, y, x, sx, colour(C_DIM), s);
 	}
 }
 
 static void
-cool_draw_legend(const struct cool_state *st, WINDOW *w, int y, int sx)
+view_cooling_draw_legend(const struct cool_state *st, WINDOW *w, int y, int sx)
 {
 	char	 s[200];
 	int	 x = 0;
@@ -889,12 +910,13 @@ cool_draw_legend(const struct cool_state *st, WINDOW *w, int y, int sx)
 	snprintf(s, sizeof s, "%s kW%s%s%s%s", draw_is_utf8() ? "\u00b0C" :
 	    "C", st->flow_unit[0] ? " " : "", st->flow_unit,
 	    st->press_unit[0] ? " " : "", st->press_unit);
-	x = cool_piece(w, y, x, sx, colour(C_DIM), s);
-	x = cool_piece(w, y, x, sx, colour(C_DIM), "! critical  * warning");
-	x = cool_piece(w, y, x - 1, sx, colour(C_DIM),
+	x = view_cooling_piece(w, y, x, sx, colour(C_DIM), s);
+	x = view_cooling_piece(w, y, x, sx, colour(C_DIM),
+	    "! critical  * warning");
+	x = view_cooling_piece(w, y, x - 1, sx, colour(C_DIM),
 	    "(BMC status, thresholds)");
-	x = cool_piece(w, y, x, sx, colour(C_DIM), "Enter: node");
-	x = cool_piece(w, y, x, sx, colour(C_DIM),
+	x = view_cooling_piece(w, y, x, sx, colour(C_DIM), "Enter: node");
+	x = view_cooling_piece(w, y, x, sx, colour(C_DIM),
 	    "temperatures: the hottest in the rack; flow: the lowest");
 }
 
@@ -907,8 +929,8 @@ view_cooling_draw(struct ui *ui, WINDOW *w)
 
 	getmaxyx(w, sy, sx);
 	werase(w);
-	if (cool_stale(ui))
-		cool_build(ui);
+	if (view_cooling_stale(ui))
+		view_cooling_build(ui);
 	legend = sy >= 6;
 	vs->table_y = 1;
 	vs->height = sy - 2 - legend;
@@ -928,21 +950,22 @@ view_cooling_draw(struct ui *ui, WINDOW *w)
 	if (vs->top < 0)
 		vs->top = 0;
 
-	cool_draw_summary(ui, w, 0, sx);
-	cool_layout(ui->model, &cool_state(ui)->sum, sx, &l);
-	cool_draw_heading(w, 1, &l, sx);
+	view_cooling_draw_summary(ui, w, 0, sx);
+	view_cooling_layout(ui->model, &view_cooling_state(ui)->sum, sx, &l);
+	view_cooling_draw_heading(w, 1, &l, sx);
 	for (y = 0; y < vs->height; y++) {
 		k = vs->top + y;
 		if (k >= (int)vs->nrows)
 			break;
-		cool_draw_row(ui, w, 2 + y, vs->rows[k], &l, k == vs->cursor,
+		view_cooling_draw_row(ui, w, 2 + y, vs->rows[k], &l,
+		    k == vs->cursor,
 		    sx);
 	}
 	if (vs->nrows == 0)
 		draw_text(w, 2, 0, sx, colour(C_DIM), vs->filter != NULL ?
 		    "no rack matches the filter" : "no racks");
 	if (legend)
-		cool_draw_legend(cool_state(ui), w, sy - 1, sx);
+		view_cooling_draw_legend(view_cooling_state(ui), w, sy - 1, sx);
 }
 
 /* The first node of the rack under the cursor. */

@@ -47,7 +47,7 @@ struct gpus_grid {
 	"pstate,ecc_sbe,ecc_dbe,remap_pending,xid,throttle,error"
 
 static enum gpus_metric
-gpus_metric(const struct view_state *vs)
+view_gpus_metric(const struct view_state *vs)
 {
 	const char	*name = vs->sort != NULL ? vs->sort->name : "";
 
@@ -61,7 +61,7 @@ gpus_metric(const struct view_state *vs)
 }
 
 static struct gpus_grid *
-gpus_grid(struct ui *ui)
+view_gpus_grid(struct ui *ui)
 {
 	return (view_data(ui, VIEW_GPUS, sizeof (struct gpus_grid)));
 }
@@ -80,11 +80,11 @@ view_gpus_free(void *data)
 
 /* The nodes in the order of the table's rows: one pass over them. */
 static void
-gpus_build(struct ui *ui)
+view_gpus_build(struct ui *ui)
 {
 	const struct model	*m = ui->model;
 	struct view_state	*vs = &ui->vs[VIEW_GPUS];
-	struct gpus_grid	*gg = gpus_grid(ui);
+	struct gpus_grid	*gg = view_gpus_grid(ui);
 	size_t			 n = m->ngpus;
 	u_int			 i, node, len;
 
@@ -115,7 +115,7 @@ gpus_build(struct ui *ui)
 
 /* One GPU as a grid cell: a bar for the metric, or a letter. */
 static void
-gpus_draw_cell(struct ui *ui, WINDOW *w, int y, int x, u_int node, u_int i,
+view_gpus_draw_cell(struct ui *ui, WINDOW *w, int y, int x, u_int node, u_int i,
     enum gpus_metric metric, int cursor)
 {
 	const struct model	*m = ui->model;
@@ -173,12 +173,12 @@ gpus_draw_cell(struct ui *ui, WINDOW *w, int y, int x, u_int node, u_int i,
 
 /* The grid: `rows' rows of nodes, in columns, from its first place. */
 static void
-gpus_draw_grid(struct ui *ui, WINDOW *w, int rows, int ncols, int colw,
+view_gpus_draw_grid(struct ui *ui, WINDOW *w, int rows, int ncols, int colw,
     int cnode, int cgpu)
 {
 	const struct model	*m = ui->model;
-	const struct gpus_grid	*gg = gpus_grid(ui);
-	enum gpus_metric	 metric = gpus_metric(&ui->vs[VIEW_GPUS]);
+	const struct gpus_grid	*gg = view_gpus_grid(ui);
+	enum gpus_metric	 metric = view_gpus_metric(&ui->vs[VIEW_GPUS]);
 	u_int			 p, node, i, gpn = model_gpus_max(m);
 	int			 y, x, c;
 	attr_t			 a;
@@ -200,7 +200,8 @@ gpus_draw_grid(struct ui *ui, WINDOW *w, int rows, int ncols, int colw,
 			draw_text(w, y, x, gg->namew, a, m->nodes[node].name);
 			x += gg->namew + 1;
 			for (i = 0; i < gpn; i++)
-				gpus_draw_cell(ui, w, y, x + i, node, i, metric,
+				view_gpus_draw_cell(ui, w, y, x + i, node, i,
+				    metric,
 				    (int)node == cnode && (int)i == cgpu);
 		}
 	}
@@ -208,14 +209,14 @@ gpus_draw_grid(struct ui *ui, WINDOW *w, int rows, int ncols, int colw,
 
 /* Under the grid: what it shows, and which of the nodes. */
 static void
-gpus_draw_legend(struct ui *ui, WINDOW *w, int y, int sx, u_int shown)
+view_gpus_draw_legend(struct ui *ui, WINDOW *w, int y, int sx, u_int shown)
 {
 	static const char	*names[] = {
 		[GPUS_TEMP] = "temperature", [GPUS_UTIL] = "utilization",
 		[GPUS_POWER] = "power/limit", [GPUS_MEM] = "memory used",
 	};
-	const struct gpus_grid	*gg = gpus_grid(ui);
-	enum gpus_metric	 metric = gpus_metric(&ui->vs[VIEW_GPUS]);
+	const struct gpus_grid	*gg = view_gpus_grid(ui);
+	enum gpus_metric	 metric = view_gpus_metric(&ui->vs[VIEW_GPUS]);
 	char			 s[128];
 	int			 x, i, len;
 
@@ -263,7 +264,7 @@ struct gpus_geometry {
 };
 
 static void
-gpus_geometry(const struct model *m, const struct gpus_grid *gg, int sx,
+view_gpus_geometry(const struct model *m, const struct gpus_grid *gg, int sx,
     int sy, struct gpus_geometry *g)
 {
 	u_int	 gpn = model_gpus_max(m) > 16 ? 16 : model_gpus_max(m);
@@ -290,7 +291,7 @@ view_gpus_draw(struct ui *ui, WINDOW *w)
 {
 	const struct model	*m = ui->model;
 	struct view_state	*vs = &ui->vs[VIEW_GPUS];
-	struct gpus_grid	*gg = gpus_grid(ui);
+	struct gpus_grid	*gg = view_gpus_grid(ui);
 	const struct record	*r = record_find("gpu");
 	struct gpus_geometry	 g, again;
 	size_t			 n = m->ngpus;
@@ -306,7 +307,7 @@ view_gpus_draw(struct ui *ui, WINDOW *w)
 		vs->reverse = 1;
 		vs->rebuild = 1;
 	}
-	gpus_geometry(m, gg, sx, sy, &g);
+	view_gpus_geometry(m, gg, sx, sy, &g);
 	table_y = g.rows + (g.most > 0) + (sy >= 40);
 
 	built = vs->rebuild || vs->rows == NULL || gg->order == NULL;
@@ -314,8 +315,8 @@ view_gpus_draw(struct ui *ui, WINDOW *w)
 	    sizeof *m->gpus, n, sx < 150 ? GPUS_COLUMNS_NARROW :
 	    GPUS_COLUMNS_WIDE);
 	if (built) {
-		gpus_build(ui);
-		gpus_geometry(m, gg, sx, sy, &again);
+		view_gpus_build(ui);
+		view_gpus_geometry(m, gg, sx, sy, &again);
 		if (again.rows != g.rows || again.colw != g.colw) {
 			/* The grid is another size now: again. */
 			view_gpus_draw(ui, w);
@@ -340,8 +341,9 @@ view_gpus_draw(struct ui *ui, WINDOW *w)
 	}
 	if (gg->first >= gg->norder)
 		gg->first = 0;
-	gpus_draw_grid(ui, w, g.rows, g.ncols, g.colw, cnode, cgpu);
-	gpus_draw_legend(ui, w, g.rows, sx, gg->norder - gg->first < slots ?
+	view_gpus_draw_grid(ui, w, g.rows, g.ncols, g.colw, cnode, cgpu);
+	view_gpus_draw_legend(ui, w, g.rows, sx,
+	    gg->norder - gg->first < slots ?
 	    gg->norder - gg->first : slots);
 }
 

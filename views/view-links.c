@@ -29,7 +29,7 @@ struct links_view {
 };
 
 static struct links_view *
-links_view(struct ui *ui)
+view_links_view(struct ui *ui)
 {
 	return (view_data(ui, VIEW_LINKS, sizeof (struct links_view)));
 }
@@ -48,9 +48,9 @@ view_links_free(void *data)
 
 /* The inspection on show: inspect-links', else the whole fabric's. */
 static struct links *
-links_shown(struct ui *ui)
+view_links_shown(struct ui *ui)
 {
-	struct links_view	*lv = links_view(ui);
+	struct links_view	*lv = view_links_view(ui);
 
 	if (ui->links != NULL)
 		return (ui->links);
@@ -61,7 +61,7 @@ links_shown(struct ui *ui)
 
 /* A row's text for the filter: node, kind, device and verdict. */
 static int
-links_match(struct ui *ui, const struct linkcheck *c)
+view_links_match(struct ui *ui, const struct linkcheck *c)
 {
 	const struct model	*m = ui->model;
 	struct view_state	*vs = &ui->vs[VIEW_LINKS];
@@ -79,7 +79,7 @@ links_match(struct ui *ui, const struct linkcheck *c)
 }
 
 static int
-links_same(const struct linkcheck *a, const struct linkcheck *b)
+view_links_same(const struct linkcheck *a, const struct linkcheck *b)
 {
 	return (a->node == b->node && strcmp(a->kind, b->kind) == 0 &&
 	    a->gpu == b->gpu && a->link == b->link &&
@@ -87,12 +87,12 @@ links_same(const struct linkcheck *a, const struct linkcheck *b)
 }
 
 static void
-links_build(struct ui *ui)
+view_links_build(struct ui *ui)
 {
 	const struct model	*m = ui->model;
 	struct view_state	*vs = &ui->vs[VIEW_LINKS];
-	struct links_view	*lv = links_view(ui);
-	struct links		*l = links_shown(ui);
+	struct links_view	*lv = view_links_view(ui);
+	struct links		*l = view_links_shown(ui);
 	const struct linkcheck	*c;
 	struct linkcheck	 cur;
 	struct link_expect	 e;
@@ -113,9 +113,9 @@ links_build(struct ui *ui)
 	    1, sizeof *vs->rows);
 	vs->nrows = 0;
 	for (i = 0; (c = links_get(l, i)) != NULL; i++) {
-		if (!links_match(ui, c))
+		if (!view_links_match(ui, c))
 			continue;
-		if (havecur && links_same(&cur, c))
+		if (havecur && view_links_same(&cur, c))
 			vs->cursor = vs->nrows;
 		vs->rows[vs->nrows++] = i;
 	}
@@ -128,11 +128,11 @@ links_build(struct ui *ui)
 
 /* Whether the rows are out of date: the links, or the filter, changed. */
 static int
-links_stale(struct ui *ui)
+view_links_stale(struct ui *ui)
 {
 	const struct model	*m = ui->model;
 	struct view_state	*vs = &ui->vs[VIEW_LINKS];
-	const char		*filter = links_view(ui)->filter;
+	const char		*filter = view_links_view(ui)->filter;
 
 	if (vs->rows == NULL)
 		return (1);
@@ -149,7 +149,7 @@ links_stale(struct ui *ui)
 }
 
 static const char *
-links_state_name(enum link_state s)
+view_links_state_name(enum link_state s)
 {
 	return (field_enum_name(FT_LINK, s));
 }
@@ -167,7 +167,7 @@ struct links_text {
  * whole; one that does not leaves a '+'.  A number is never cut.
  */
 static int
-links_counter(char *s, size_t len, int n, int max, const char *name,
+view_links_counter(char *s, size_t len, int n, int max, const char *name,
     uint64_t v, int valid)
 {
 	char	 tmp[64];
@@ -191,7 +191,7 @@ links_counter(char *s, size_t len, int n, int max, const char *name,
  * `narrow' names the counters short.
  */
 static void
-links_format(const struct model *m, const struct linkcheck *c,
+view_links_format(const struct model *m, const struct linkcheck *c,
     struct links_text *t, int max)
 {
 	const struct nvlink	*l, nonel = { 0 };
@@ -222,26 +222,27 @@ links_format(const struct model *m, const struct linkcheck *c,
 		    c->link);
 		if ((l = model_nvlink(m, c->node, c->gpu, c->link)) == NULL)
 			l = &nonel;	/* the node has fewer GPUs now */
-		n = links_counter(t->errors, sizeof t->errors, n, max,
+		n = view_links_counter(t->errors, sizeof t->errors, n, max,
 		    narrow ? "rpl" : "replay", l->replay,
 		    l->valid & BIT(NVL_REPLAY));
-		n = links_counter(t->errors, sizeof t->errors, n, max,
+		n = view_links_counter(t->errors, sizeof t->errors, n, max,
 		    narrow ? "rcv" : "recovery", l->recovery,
 		    l->valid & BIT(NVL_RECOVERY));
-		n = links_counter(t->errors, sizeof t->errors, n, max, "crc",
+		n = view_links_counter(t->errors, sizeof t->errors, n, max,
+		    "crc",
 		    l->crc, l->valid & BIT(NVL_CRC));
 	} else {
 		snprintf(t->link, sizeof t->link, "%s port %d", c->device,
 		    c->link);
 		p = model_ibports(m, c->node, &nib);
 		p = c->slot < nib ? &p[c->slot] : &nonep;
-		n = links_counter(t->errors, sizeof t->errors, n, max,
+		n = view_links_counter(t->errors, sizeof t->errors, n, max,
 		    narrow ? "sym" : "symerr", p->symerr,
 		    p->valid & BIT(IB_SYMERR));
-		n = links_counter(t->errors, sizeof t->errors, n, max,
+		n = view_links_counter(t->errors, sizeof t->errors, n, max,
 		    narrow ? "ldn" : "linkdown", p->linkdown,
 		    p->valid & BIT(IB_LINKDOWN));
-		links_counter(t->errors, sizeof t->errors, n, max,
+		view_links_counter(t->errors, sizeof t->errors, n, max,
 		    narrow ? "rcv" : "rcverr", p->rcverr,
 		    p->valid & BIT(IB_RCVERR));
 	}
@@ -257,7 +258,7 @@ struct links_layout {
 };
 
 static void
-links_layout(const struct model *m, int sx, struct links_layout *l)
+view_links_layout(const struct model *m, int sx, struct links_layout *l)
 {
 	static const int	 want[6] = { 4, 11, 13, 13, 9, 0 };
 	int			 i, x = 0, gap;
@@ -283,7 +284,7 @@ links_layout(const struct model *m, int sx, struct links_layout *l)
 }
 
 static attr_t
-links_why_colour(int verdict)
+view_links_why_colour(int verdict)
 {
 	switch (verdict) {
 	case LV_DOWN:
@@ -297,7 +298,7 @@ links_why_colour(int verdict)
 }
 
 static void
-links_draw_row(struct ui *ui, WINDOW *w, int y, const struct linkcheck *c,
+view_links_draw_row(struct ui *ui, WINDOW *w, int y, const struct linkcheck *c,
     const struct links_layout *l, int cursor, int sx)
 {
 	const struct model	*m = ui->model;
@@ -311,15 +312,15 @@ links_draw_row(struct ui *ui, WINDOW *w, int y, const struct linkcheck *c,
 		base = A_REVERSE;
 	wattrset(w, base);
 	mvwhline(w, y, 0, ' ', sx);
-	links_format(m, c, &t, l->width[5]);
+	view_links_format(m, c, &t, l->width[5]);
 	draw_text(w, y, l->x[0], l->width[0], base, m->nodes[c->node].name);
 	snprintf(s, sizeof s, "%s %s", *c->kind == 'i' ? "IB" : "NV",
 	    links_what[c->verdict]);
 	draw_text(w, y, l->x[1], l->width[1], cursor ? base :
-	    links_why_colour(c->verdict), s);
+	    view_links_why_colour(c->verdict), s);
 	draw_text(w, y, l->x[2], l->width[2], base, t.link);
 	draw_text(w, y, l->x[3], l->width[3], cursor ? base :
-	    links_why_colour(c->verdict), t.state);
+	    view_links_why_colour(c->verdict), t.state);
 	snprintf(s, sizeof s, "%*s", l->width[4], t.speed[0] ? t.speed : "-");
 	draw_text(w, y, l->x[4], l->width[4], cursor ? base :
 	    c->verdict == LV_DEGRADED ? colour(C_WARN) : t.speed[0] ? base :
@@ -329,7 +330,7 @@ links_draw_row(struct ui *ui, WINDOW *w, int y, const struct linkcheck *c,
 }
 
 static void
-links_draw_heading(WINDOW *w, int y, const struct links_layout *l, int sx)
+view_links_draw_heading(WINDOW *w, int y, const struct links_layout *l, int sx)
 {
 	static const char	*titles[6] = { "NODE", "WHAT", "LINK", "STATE",
 				    "SPEED", "WHY" };
@@ -351,7 +352,7 @@ links_draw_heading(WINDOW *w, int y, const struct links_layout *l, int sx)
 }
 
 static int
-links_piece(WINDOW *w, int y, int x, int sx, attr_t a, const char *s)
+view_links_piece(WINDOW *w, int y, int x, int sx, attr_t a, const char *s)
 {
 	int	 gap = x > 0 ? 2 : 0;
 
@@ -363,7 +364,7 @@ links_piece(WINDOW *w, int y, int x, int sx, attr_t a, const char *s)
 
 /* "NVLink: 3 down, 1 erroring, 2 GPUs missing links" */
 static attr_t
-links_sum_text(char *s, size_t len, const char *title, const u_int *n,
+view_links_sum_text(char *s, size_t len, const char *title, const u_int *n,
     const char *missing)
 {
 	static const int	 order[] = { LV_DEGRADED, LV_ERRORING,
@@ -388,10 +389,10 @@ links_sum_text(char *s, size_t len, const char *title, const u_int *n,
 }
 
 static void
-links_draw_summary(struct ui *ui, WINDOW *w, int y, int sx)
+view_links_draw_summary(struct ui *ui, WINDOW *w, int y, int sx)
 {
 	const struct model	*m = ui->model;
-	const struct links_sum	*ls = links_summary(links_shown(ui));
+	const struct links_sum	*ls = links_summary(view_links_shown(ui));
 	char			 s[200];
 	attr_t			 a;
 	int			 x = 0;
@@ -402,41 +403,43 @@ links_draw_summary(struct ui *ui, WINDOW *w, int y, int sx)
 		snprintf(s, sizeof s, "inspect-links %s%s", ui->links_set,
 		    ui->links_second > loop_now() ? " (second read to come)" :
 		    "");
-		x = links_piece(w, y, x, sx, colour(C_HEADER), s);
+		x = view_links_piece(w, y, x, sx, colour(C_HEADER), s);
 	}
 	if (m->nvlinks == NULL && m->ibports == NULL) {
-		links_piece(w, y, x, sx, colour(C_DIM), "links not read yet");
+		view_links_piece(w, y, x, sx, colour(C_DIM),
+		    "links not read yet");
 		return;
 	}
 	if (m->nvlinks == NULL)
-		x = links_piece(w, y, x, sx, colour(C_DIM),
+		x = view_links_piece(w, y, x, sx, colour(C_DIM),
 		    "NVLinks not read yet");
 	else {
-		a = links_sum_text(s, sizeof s, "NVLink", ls->nv, "GPU");
-		x = links_piece(w, y, x, sx, a, s);
+		a = view_links_sum_text(s, sizeof s, "NVLink", ls->nv, "GPU");
+		x = view_links_piece(w, y, x, sx, a, s);
 	}
 	if (m->ibports == NULL)
-		x = links_piece(w, y, x, sx, colour(C_DIM), "IB not read yet");
+		x = view_links_piece(w, y, x, sx, colour(C_DIM),
+		    "IB not read yet");
 	else {
-		a = links_sum_text(s, sizeof s, "IB", ls->ib, "node");
-		x = links_piece(w, y, x, sx, a, s);
+		a = view_links_sum_text(s, sizeof s, "IB", ls->ib, "node");
+		x = view_links_piece(w, y, x, sx, a, s);
 	}
 	if (ls->unread > 0) {
 		snprintf(s, sizeof s, "%u node%s not read", ls->unread,
 		    ls->unread == 1 ? "" : "s");
-		x = links_piece(w, y, x, sx, colour(C_DIM), s);
+		x = view_links_piece(w, y, x, sx, colour(C_DIM), s);
 	}
 	snprintf(s, sizeof s, "expected: %ld links/GPU at %g GB/s, "
 	    "%ld IB ports at %g Gb/s %s", options_get_int(
 	    "links.nvlinks-per-gpu"), options_get_float("links.nvlink-speed"),
 	    options_get_int("links.ib-ports"), options_get_float(
 	    "links.ib-rate"), options_get("links.ib-width"));
-	links_piece(w, y, x, sx, colour(C_DIM), s);
+	view_links_piece(w, y, x, sx, colour(C_DIM), s);
 }
 
 /* A link as a character: '=' up, '-' slow, 'x' down, '?' unknown. */
 static void
-links_link_cell(WINDOW *w, int y, int x, const struct nvlink *l,
+view_links_link_cell(WINDOW *w, int y, int x, const struct nvlink *l,
     float slow, int *up)
 {
 	if (l->state == LINK_UP) {
@@ -456,7 +459,7 @@ links_link_cell(WINDOW *w, int y, int x, const struct nvlink *l,
  * a link is slow: the expected one's, else the node's fastest link's.
  */
 static u_int
-links_matrix_cols(const struct model *m, u_int node, float *slow)
+view_links_matrix_cols(const struct model *m, u_int node, float *slow)
 {
 	const struct nvlink	*base, *l;
 	u_int			 k, ncols, expect, n;
@@ -488,7 +491,8 @@ links_matrix_cols(const struct model *m, u_int node, float *slow)
 
 /* The node's NVLinks, GPUs by links, with their counters if `errs'. */
 static void
-links_draw_matrix(struct ui *ui, WINDOW *w, int y0, int h, int sx, u_int node,
+view_links_draw_matrix(struct ui *ui, WINDOW *w, int y0, int h, int sx,
+    u_int node,
     int errs)
 {
 	const struct model	*m = ui->model;
@@ -505,7 +509,7 @@ links_draw_matrix(struct ui *ui, WINDOW *w, int y0, int h, int sx, u_int node,
 		return;
 	}
 	expect = options_get_int("links.nvlinks-per-gpu");
-	ncols = links_matrix_cols(m, node, &slow);
+	ncols = view_links_matrix_cols(m, node, &slow);
 	draw_text(w, y0, 0, sx, colour(C_HEADER), "NVLink");
 	for (k = 0; k < ncols && LINKS_LABEL + (int)k < sx; k++) {
 		snprintf(s, sizeof s, "%u", k % 10);
@@ -529,7 +533,8 @@ links_draw_matrix(struct ui *ui, WINDOW *w, int y0, int h, int sx, u_int node,
 		replay = recovery = crc = 0;
 		for (k = 0; k < ncols && LINKS_LABEL + (int)k < sx; k++) {
 			l = model_nvlink(m, node, gpu, k);
-			links_link_cell(w, y, LINKS_LABEL + k, l, slow, &up);
+			view_links_link_cell(w, y, LINKS_LABEL + k, l, slow,
+			    &up);
 			replay += l->replay;
 			recovery += l->recovery;
 			crc += l->crc;
@@ -555,7 +560,7 @@ links_draw_matrix(struct ui *ui, WINDOW *w, int y0, int h, int sx, u_int node,
 /* The node's InfiniBand ports at column x0; `more': 1 the link layer,
  * 2 the LID and counters too. */
 static void
-links_draw_ports(struct ui *ui, WINDOW *w, int y0, int h, int x0, int sx,
+view_links_draw_ports(struct ui *ui, WINDOW *w, int y0, int h, int x0, int sx,
     u_int node, int more)
 {
 	const struct model	*m = ui->model;
@@ -592,8 +597,9 @@ links_draw_ports(struct ui *ui, WINDOW *w, int y0, int h, int x0, int sx,
 		snprintf(s, sizeof s, "%-8s %4d  ", p->device, p->port);
 		draw_text(w, y, x0, sx - x0, A_NORMAL, s);
 		snprintf(s, sizeof s, "%-8.8s %-9.9s ", p->state_str[0] ?
-		    p->state_str : links_state_name(p->state), p->phys_str[0] ?
-		    p->phys_str : links_state_name(p->phys));
+		    p->state_str : view_links_state_name(p->state),
+		    p->phys_str[0] ?
+		    p->phys_str : view_links_state_name(p->phys));
 		draw_text(w, y, x0 + 15, sx - x0 - 15, bad ? colour(C_CRIT) :
 		    colour(C_OK), s);
 		if (p->valid & BIT(IB_RATE))
@@ -633,14 +639,14 @@ links_draw_ports(struct ui *ui, WINDOW *w, int y0, int h, int x0, int sx,
 
 /* The node under the cursor, or the Node view's when the list is empty. */
 static int
-links_detail_node(struct ui *ui)
+view_links_detail_node(struct ui *ui)
 {
 	struct view_state	*vs = &ui->vs[VIEW_LINKS];
 	const struct linkcheck	*c;
 
 	if (vs->rows != NULL && vs->cursor >= 0 &&
 	    vs->cursor < (int)vs->nrows &&
-	    (c = links_get(links_shown(ui), vs->rows[vs->cursor])) != NULL)
+	    (c = links_get(view_links_shown(ui), vs->rows[vs->cursor])) != NULL)
 		return (c->node);
 	if (ui->node >= 0 && (u_int)ui->node < ui->model->nnodes)
 		return (ui->node);
@@ -648,7 +654,7 @@ links_detail_node(struct ui *ui)
 }
 
 static void
-links_draw_detail(struct ui *ui, WINDOW *w, int y0, int h, int sx)
+view_links_draw_detail(struct ui *ui, WINDOW *w, int y0, int h, int sx)
 {
 	const struct model	*m = ui->model;
 	const struct node	*n;
@@ -656,7 +662,7 @@ links_draw_detail(struct ui *ui, WINDOW *w, int y0, int h, int sx)
 	float			 slow;
 	int			 node, x, len, errs, more;
 
-	if ((node = links_detail_node(ui)) < 0)
+	if ((node = view_links_detail_node(ui)) < 0)
 		return;
 	n = &m->nodes[node];
 	wattrset(w, colour(C_HEADER) | A_REVERSE);
@@ -672,13 +678,13 @@ links_draw_detail(struct ui *ui, WINDOW *w, int y0, int h, int sx)
 	draw_text(w, y0, 0, sx, colour(C_HEADER) | A_REVERSE, s);
 	wattrset(w, A_NORMAL);
 	/* The matrix, then the ports, each with more as room allows. */
-	x = LINKS_LABEL + links_matrix_cols(m, node, &slow) + 7;
+	x = LINKS_LABEL + view_links_matrix_cols(m, node, &slow) + 7;
 	errs = sx >= x + 38 + 3 + 88;
 	if (errs)
 		x += 38;
 	more = sx >= x + 3 + 88 ? 2 : sx >= x + 3 + 51 ? 1 : 0;
-	links_draw_matrix(ui, w, y0 + 1, h - 1, sx, node, errs);
-	links_draw_ports(ui, w, y0 + 1, h - 1, x + 3, sx, node, more);
+	view_links_draw_matrix(ui, w, y0 + 1, h - 1, sx, node, errs);
+	view_links_draw_ports(ui, w, y0 + 1, h - 1, x + 3, sx, node, more);
 }
 
 void
@@ -691,15 +697,15 @@ view_links_draw(struct ui *ui, WINDOW *w)
 
 	getmaxyx(w, sy, sx);
 	werase(w);
-	if (links_stale(ui))
-		links_build(ui);
+	if (view_links_stale(ui))
+		view_links_build(ui);
 	if (vs->cursor >= (int)vs->nrows)
 		vs->cursor = vs->nrows > 0 ? vs->nrows - 1 : 0;
 	if (vs->cursor < 0)
 		vs->cursor = 0;
 
 	/* The node's links below: GPUs or ports, a heading and a title. */
-	node = links_detail_node(ui);
+	node = view_links_detail_node(ui);
 	if (node >= 0 && m->ibports != NULL)
 		nib = m->nodes[node].nib;
 	detail = 2 + ((int)model_gpus_max(m) > nib ? (int)model_gpus_max(m) :
@@ -725,14 +731,15 @@ view_links_draw(struct ui *ui, WINDOW *w)
 	if (vs->top < 0)
 		vs->top = 0;
 
-	links_draw_summary(ui, w, 0, sx);
-	links_layout(m, sx, &l);
-	links_draw_heading(w, 1, &l, sx);
+	view_links_draw_summary(ui, w, 0, sx);
+	view_links_layout(m, sx, &l);
+	view_links_draw_heading(w, 1, &l, sx);
 	for (y = 0; y < vs->height; y++) {
 		k = vs->top + y;
 		if (k >= (int)vs->nrows)
 			break;
-		links_draw_row(ui, w, 2 + y, links_get(links_shown(ui),
+		view_links_draw_row(ui, w, 2 + y,
+		    links_get(view_links_shown(ui),
 		    vs->rows[k]), &l, k == vs->cursor, sx);
 	}
 	if (vs->nrows == 0)
@@ -741,11 +748,11 @@ view_links_draw(struct ui *ui, WINDOW *w)
 		    vs->filter != NULL ? "no link matches the filter" :
 		    "no down or degraded links");
 	if (detail > 0)
-		links_draw_detail(ui, w, sy - detail, detail, sx);
+		view_links_draw_detail(ui, w, sy - detail, detail, sx);
 }
 
 int
 view_links_node(struct ui *ui)
 {
-	return (links_detail_node(ui));
+	return (view_links_detail_node(ui));
 }

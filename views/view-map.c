@@ -36,7 +36,7 @@ static const char *map_metric_names[] = {
 };
 
 static void
-map_layout(const struct model *m, int w, int h, struct map_layout *l)
+view_map_layout(const struct model *m, int w, int h, struct map_layout *l)
 {
 	u_int	 k, cols, rack = 1, i;
 
@@ -74,7 +74,8 @@ map_layout(const struct model *m, int w, int h, struct map_layout *l)
 
 /* The nodes a cell holds: [*first, *first + *n). */
 static void
-map_cell_nodes(const struct model *m, const struct map_layout *l, u_int col,
+view_map_cell_nodes(const struct model *m, const struct map_layout *l,
+    u_int col,
     u_int cell, u_int *first, u_int *n)
 {
 	const struct rack	*r;
@@ -105,7 +106,7 @@ map_cell_nodes(const struct model *m, const struct map_layout *l, u_int col,
 
 /* Where node `id' is drawn. */
 static void
-map_node_cell(const struct model *m, const struct map_layout *l, u_int id,
+view_map_node_cell(const struct model *m, const struct map_layout *l, u_int id,
     u_int *col, u_int *cell)
 {
 	u_int	 rack = m->nodes[id].rack;
@@ -120,7 +121,7 @@ map_node_cell(const struct model *m, const struct map_layout *l, u_int id,
 }
 
 static int
-map_worse(const struct node_look *a, const struct node_look *b)
+view_map_worse(const struct node_look *a, const struct node_look *b)
 {
 	static const char	 order[] = "-IMADX?";
 
@@ -129,7 +130,7 @@ map_worse(const struct node_look *a, const struct node_look *b)
 
 /* Draw one cell: the worst of its nodes. */
 static void
-map_draw_cell(struct ui *ui, WINDOW *w, int y, int x, u_int first, u_int n,
+view_map_draw_cell(struct ui *ui, WINDOW *w, int y, int x, u_int first, u_int n,
     int cursor)
 {
 	const struct model	*m = ui->model;
@@ -144,7 +145,7 @@ map_draw_cell(struct ui *ui, WINDOW *w, int y, int x, u_int first, u_int n,
 
 	for (i = first; i < first + n; i++) {
 		l = view_node_look(m, i);
-		if (look == NULL || map_worse(l, look))
+		if (look == NULL || view_map_worse(l, look))
 			look = l;
 		marked += ui->marks[i];
 		if (ui->job >= 0 && m->nodes[i].job == ui->job)
@@ -204,7 +205,7 @@ map_draw_cell(struct ui *ui, WINDOW *w, int y, int x, u_int first, u_int n,
 }
 
 static void
-map_draw_info(struct ui *ui, WINDOW *w, int y, int width)
+view_map_draw_info(struct ui *ui, WINDOW *w, int y, int width)
 {
 	const struct model	*m = ui->model;
 	const struct node	*n;
@@ -248,7 +249,7 @@ map_draw_info(struct ui *ui, WINDOW *w, int y, int width)
 }
 
 static void
-map_draw_legend(struct ui *ui, WINDOW *w, int y, int width,
+view_map_draw_legend(struct ui *ui, WINDOW *w, int y, int width,
     const struct map_layout *l)
 {
 	const struct node_look	*looks;
@@ -290,7 +291,7 @@ map_draw_legend(struct ui *ui, WINDOW *w, int y, int width,
 
 /* What is wrong with a node, worst first; 0 when nothing is. */
 static int
-map_trouble(const struct model *m, u_int id, double crit, char *text,
+view_map_trouble(const struct model *m, u_int id, double crit, char *text,
     size_t len)
 {
 	const struct node	*n = &m->nodes[id];
@@ -360,7 +361,7 @@ map_trouble(const struct model *m, u_int id, double crit, char *text,
  * worst first, in columns.
  */
 static void
-map_draw_attention(struct ui *ui, WINDOW *w, int y0, int h, int sx)
+view_map_draw_attention(struct ui *ui, WINDOW *w, int y0, int h, int sx)
 {
 	static struct map_trouble {
 		u_int	 id;
@@ -389,7 +390,7 @@ map_draw_attention(struct ui *ui, WINDOW *w, int y0, int h, int sx)
 		made_max = max;
 		ntop = total = 0;
 		for (i = 0; i < m->nnodes; i++) {
-			if ((sev = map_trouble(m, i, crit, NULL, 0)) == 0)
+			if ((sev = view_map_trouble(m, i, crit, NULL, 0)) == 0)
 				continue;
 			total++;
 			if (ntop == max && sev <= top[ntop - 1].sev)
@@ -410,7 +411,7 @@ map_draw_attention(struct ui *ui, WINDOW *w, int y0, int h, int sx)
 	    total == 1 ? "" : "s", total > ntop ? " (the worst shown)" : "");
 	draw_text(w, y0, 0, sx, colour(C_HEADER), line);
 	for (i = 0; i < ntop; i++) {
-		map_trouble(m, top[i].id, crit, text, sizeof text);
+		view_map_trouble(m, top[i].id, crit, text, sizeof text);
 		snprintf(line, sizeof line, "%-8s %-5s %s",
 		    m->nodes[top[i].id].name,
 		    m->racks[m->nodes[top[i].id].rack].name, text);
@@ -434,9 +435,9 @@ view_map_draw(struct ui *ui, WINDOW *w)
 		return;
 	if (cur < 0 || (u_int)cur >= m->nnodes)
 		cur = ui->vs[VIEW_MAP].cursor = 0;
-	map_layout(m, sx, sy - 2, &l);
+	view_map_layout(m, sx, sy - 2, &l);
 	map_last = l;
-	map_node_cell(m, &l, cur, &ccol, &ccell);
+	view_map_node_cell(m, &l, cur, &ccol, &ccell);
 	for (band = 0; band < l.bands; band++) {
 		y = band * l.bandh;
 		if (y + (int)l.bandh > sy - 2 && l.bandh > 1)
@@ -447,15 +448,16 @@ view_map_draw(struct ui *ui, WINDOW *w)
 				break;
 			x = c * l.step;
 			for (cell = 0; cell < l.cells; cell++) {
-				map_cell_nodes(m, &l, col, cell, &first, &n);
+				view_map_cell_nodes(m, &l, col, cell, &first,
+				    &n);
 				if (n == 0)
 					continue;
-				map_draw_cell(ui, w, y + cell, x, first, n,
+				view_map_draw_cell(ui, w, y + cell, x, first, n,
 				    col == ccol && cell == ccell);
 			}
 			/* Rack names under the band, where they fit. */
 			if (l.bandh > 1 && c % 8 == 0 && x + 6 <= sx) {
-				map_cell_nodes(m, &l, col, 0, &first, &n);
+				view_map_cell_nodes(m, &l, col, 0, &first, &n);
 				draw_text(w, y + l.cells, x, 8 * l.step - 1,
 				    colour(C_DIM),
 				    m->racks[m->nodes[first].rack].name);
@@ -463,9 +465,9 @@ view_map_draw(struct ui *ui, WINDOW *w)
 		}
 	}
 	y = l.bands * l.bandh + 1;
-	map_draw_attention(ui, w, y, sy - 2 - y, sx);
-	map_draw_info(ui, w, sy - 2, sx);
-	map_draw_legend(ui, w, sy - 1, sx, &l);
+	view_map_draw_attention(ui, w, y, sy - 2 - y, sx);
+	view_map_draw_info(ui, w, sy - 2, sx);
+	view_map_draw_legend(ui, w, sy - 1, sx, &l);
 }
 
 /* Up and down move along a rack, left and right across racks. */
@@ -542,7 +544,7 @@ view_map_click(struct ui *ui, int y, int x)
 	col = band * l->perband + x / l->step;
 	if (cell >= l->cells || (u_int)x / l->step >= l->perband)
 		return;
-	map_cell_nodes(ui->model, l, col, cell, &first, &n);
+	view_map_cell_nodes(ui->model, l, col, cell, &first, &n);
 	if (n > 0)
 		ui->vs[VIEW_MAP].cursor = first;
 }

@@ -93,14 +93,14 @@ struct node_scroll {
 };
 
 static struct node_scroll *
-node_scroll(struct ui *ui)
+view_node_scroll(struct ui *ui)
 {
 	return (view_data(ui, VIEW_NODE, sizeof (struct node_scroll)));
 }
 
 /* Columns a string takes: UTF-8 continuation bytes take none. */
 static int
-node_width(const char *s)
+view_node_width(const char *s)
 {
 	int	 n = 0;
 
@@ -113,7 +113,7 @@ node_width(const char *s)
 
 /* The window row of the next content line, or -1 if it is not shown. */
 static int
-node_line(struct node_pen *p)
+view_node_line(struct node_pen *p)
 {
 	int	 l = p->line++;
 
@@ -123,7 +123,7 @@ node_line(struct node_pen *p)
 }
 
 static void
-node_flow_start(struct node_flow *f, struct node_pen *p, int indent)
+view_node_flow_start(struct node_flow *f, struct node_pen *p, int indent)
 {
 	memset(f, 0, sizeof *f);
 	f->pen = p;
@@ -132,16 +132,16 @@ node_flow_start(struct node_flow *f, struct node_pen *p, int indent)
 }
 
 static void
-node_flow(struct node_flow *f, attr_t a, const char *s)
+view_node_flow(struct node_flow *f, attr_t a, const char *s)
 {
 	struct node_pen	*p = f->pen;
-	int		 n = node_width(s), gap = f->x > f->indent ? 2 : 0;
+	int		 n = view_node_width(s), gap = f->x > f->indent ? 2 : 0;
 
 	if (!f->open || (f->x + gap + n > p->sx - f->right &&
 	    f->x > f->indent)) {
 		if (f->open)
 			f->right = 0;
-		f->y = node_line(p);
+		f->y = view_node_line(p);
 		f->x = f->indent;
 		f->open = 1;
 		gap = 0;
@@ -153,11 +153,12 @@ node_flow(struct node_flow *f, attr_t a, const char *s)
 
 /* A section's title line, with a note after it. */
 static void
-node_title(struct node_pen *p, const char *title, attr_t a, const char *note)
+view_node_title(struct node_pen *p, const char *title, attr_t a,
+    const char *note)
 {
 	int	 y;
 
-	if ((y = node_line(p)) < 0)
+	if ((y = view_node_line(p)) < 0)
 		return;
 	draw_text(p->w, y, 0, p->sx, colour(C_HEADER), title);
 	if (note != NULL && note[0] != '\0')
@@ -167,7 +168,7 @@ node_title(struct node_pen *p, const char *title, attr_t a, const char *note)
 
 /* The node's running jobs, the first `max' in the queue's order. */
 static u_int
-node_find_jobs(const struct model *m, u_int id, int *jobs, u_int max)
+view_node_find_jobs(const struct model *m, u_int id, int *jobs, u_int max)
 {
 	const struct job	*j;
 	u_int			 k, i, n = 0;
@@ -188,7 +189,7 @@ node_find_jobs(const struct model *m, u_int id, int *jobs, u_int max)
 
 /* The header: who the node is, what Slurm says, whether it answers. */
 static int
-node_draw_header(struct ui *ui, WINDOW *w, u_int id, int maxrows, int sx,
+view_node_draw_header(struct ui *ui, WINDOW *w, u_int id, int maxrows, int sx,
     int scrolls)
 {
 	const struct model	*m = ui->model;
@@ -211,63 +212,64 @@ node_draw_header(struct ui *ui, WINDOW *w, u_int id, int maxrows, int sx,
 	if (!scrolls)
 		snprintf(hint, sizeof hint, "%s node", draw_is_utf8() ?
 		    "\u2190\u2192\u2191\u2193" : "hjkl");
-	node_flow_start(&f, &pen, 0);
+	view_node_flow_start(&f, &pen, 0);
 	f.right = strlen(hint) + 2;
-	node_flow(&f, A_BOLD, n->name);
+	view_node_flow(&f, A_BOLD, n->name);
 	snprintf(s, sizeof s, "rack %s", m->racks[n->rack].name);
-	node_flow(&f, A_NORMAL, s);
+	view_node_flow(&f, A_NORMAL, s);
 	if (n->state[0] != '\0' && strcmp(n->state, look->name) != 0)
 		snprintf(s, sizeof s, "%c %s (%s)", look->letter, look->name,
 		    n->state);
 	else
 		snprintf(s, sizeof s, "%c %s", look->letter, look->name);
-	node_flow(&f, colour(look->colour), s);
+	view_node_flow(&f, colour(look->colour), s);
 	if (n->partitions[0] != '\0' && sx >= 120) {
 		snprintf(s, sizeof s, "partition %s", n->partitions);
-		node_flow(&f, colour(C_DIM), s);
+		view_node_flow(&f, colour(C_DIM), s);
 	}
-	if (sx - node_width(hint) > f.x)
-		draw_text(w, 0, sx - node_width(hint), node_width(hint),
+	if (sx - view_node_width(hint) > f.x)
+		draw_text(w, 0, sx - view_node_width(hint),
+		    view_node_width(hint),
 		    colour(C_DIM), hint);
 
 	/* Whether it answers, and its BMC. */
 	switch (n->reach) {
 	case REACH_UP:
-		node_flow(&f, colour(C_OK), "reachable");
+		view_node_flow(&f, colour(C_OK), "reachable");
 		break;
 	case REACH_UNKNOWN:
-		node_flow(&f, colour(C_DIM), "not reached yet");
+		view_node_flow(&f, colour(C_DIM), "not reached yet");
 		break;
 	default:
 		snprintf(s, sizeof s, "? %s%s%s", model_reach_name(n->reach),
 		    n->error[0] != '\0' ? ": " : "", n->error);
-		node_flow(&f, colour(C_S_UNREACH), s);
+		view_node_flow(&f, colour(C_S_UNREACH), s);
 		break;
 	}
 	if (n->bmc_error[0] != '\0') {
 		snprintf(s, sizeof s, "BMC! %s", n->bmc_error);
-		node_flow(&f, colour(C_CRIT), s);
+		view_node_flow(&f, colour(C_CRIT), s);
 	} else if (m->sensors != NULL && n->nsensors > 0)
-		node_flow(&f, colour(C_OK), "BMC ok");
+		view_node_flow(&f, colour(C_OK), "BMC ok");
 	if (n->reason[0] != '\0') {
 		snprintf(s, sizeof s, "reason: %s", n->reason);
-		node_flow(&f, colour(look->colour), s);
+		view_node_flow(&f, colour(look->colour), s);
 	}
 
 	/* Its jobs. */
-	njobs = node_find_jobs(m, id, jobs, nitems(jobs));
+	njobs = view_node_find_jobs(m, id, jobs, nitems(jobs));
 	if (njobs == 0)
-		node_flow(&f, colour(C_DIM), "no job");
+		view_node_flow(&f, colour(C_DIM), "no job");
 	for (k = 0; k < njobs; k++) {
 		j = &m->jobs[jobs[k]];
 		snprintf(s, sizeof s, "job %s %s %s %s", j->id, j->user,
 		    j->name, j->valid & BIT(JOB_ELAPSED) ?
 		    field_duration(el, sizeof el, j->elapsed_s) : "-");
-		node_flow(&f, A_BOLD, s);
+		view_node_flow(&f, A_BOLD, s);
 	}
 	if ((u_int)n->njobs > njobs) {
 		snprintf(s, sizeof s, "+%u jobs", n->njobs - njobs);
-		node_flow(&f, colour(C_DIM), s);
+		view_node_flow(&f, colour(C_DIM), s);
 	}
 	y = pen.line < maxrows ? pen.line : maxrows;
 	return (y);
@@ -275,7 +277,7 @@ node_draw_header(struct ui *ui, WINDOW *w, u_int id, int maxrows, int sx,
 
 /* Which GPU columns fit, and how long the sparklines are. */
 static void
-node_layout(int sx, struct node_layout *l)
+view_node_layout(int sx, struct node_layout *l)
 {
 	static const int	 sparks[] = { 32, 24, 20, 16, 14, 12, 8 };
 	int			 i, prio, used, nspark, s, k;
@@ -306,7 +308,7 @@ node_layout(int sx, struct node_layout *l)
 }
 
 static void
-node_cell(WINDOW *w, int y, int x, int width, int right, attr_t a,
+view_node_cell(WINDOW *w, int y, int x, int width, int right, attr_t a,
     const char *s)
 {
 	char	 buf[128];
@@ -320,7 +322,7 @@ node_cell(WINDOW *w, int y, int x, int width, int right, attr_t a,
 
 /* The GPU's status: its error, or what slows it, or ok. */
 static const char *
-node_gpu_status(const struct gpu *g, attr_t *a, char *buf, size_t len)
+view_node_gpu_status(const struct gpu *g, attr_t *a, char *buf, size_t len)
 {
 	static const struct {
 		uint64_t	 bit;
@@ -356,7 +358,7 @@ node_gpu_status(const struct gpu *g, attr_t *a, char *buf, size_t len)
 }
 
 static void
-node_spark(const struct model *m, WINDOW *w, int y, int x, int width,
+view_node_spark(const struct model *m, WINDOW *w, int y, int x, int width,
     size_t idx, enum hist_metric metric, double lo, double hi)
 {
 	float	 v[MODEL_HIST];
@@ -372,7 +374,7 @@ node_spark(const struct model *m, WINDOW *w, int y, int x, int width,
 }
 
 static void
-node_draw_gpus(struct ui *ui, struct node_pen *p, u_int id)
+view_node_draw_gpus(struct ui *ui, struct node_pen *p, u_int id)
 {
 	const struct model	*m = ui->model;
 	const struct gpu	*g;
@@ -388,8 +390,8 @@ node_draw_gpus(struct ui *ui, struct node_pen *p, u_int id)
 
 	crit = options_get_float("threshold.gpu-temp-crit");
 	warn = options_get_float("threshold.gpu-temp-warn");
-	node_layout(p->sx, &l);
-	if ((y = node_line(p)) >= 0) {
+	view_node_layout(p->sx, &l);
+	if ((y = view_node_line(p)) >= 0) {
 		for (i = 0, x = 0; i < NC_NCOLS && x < p->sx; i++) {
 			if (!l.on[i])
 				continue;
@@ -402,13 +404,14 @@ node_draw_gpus(struct ui *ui, struct node_pen *p, u_int id)
 					    node_cols[i].title);
 			} else
 				snprintf(s, sizeof s, "%s", node_cols[i].title);
-			node_cell(w, y, x, l.width[i] < p->sx - x ? l.width[i] :
+			view_node_cell(w, y, x,
+			    l.width[i] < p->sx - x ? l.width[i] :
 			    p->sx - x, node_cols[i].right, colour(C_HEADER), s);
 			x += l.width[i] + 1;
 		}
 	}
 	for (k = 0; k < m->nodes[id].ngpus; k++) {
-		if ((y = node_line(p)) < 0)
+		if ((y = view_node_line(p)) < 0)
 			continue;
 		idx = m->nodes[id].gpu0 + k;
 		g = &m->gpus[idx];
@@ -479,15 +482,15 @@ node_draw_gpus(struct ui *ui, struct node_pen *p, u_int id)
 					snprintf(s, sizeof s, "P%u", g->pstate);
 				break;
 			case NC_SUTIL:
-				node_spark(m, w, y, x, l.width[i], idx,
+				view_node_spark(m, w, y, x, l.width[i], idx,
 				    HIST_UTIL, -7, 100);
 				break;
 			case NC_STEMP:
-				node_spark(m, w, y, x, l.width[i], idx,
+				view_node_spark(m, w, y, x, l.width[i], idx,
 				    HIST_TEMP, 20, crit);
 				break;
 			case NC_SPOWER:
-				node_spark(m, w, y, x, l.width[i], idx,
+				view_node_spark(m, w, y, x, l.width[i], idx,
 				    HIST_POWER, -plimit / 14, plimit);
 				break;
 			case NC_ECC:
@@ -505,7 +508,7 @@ node_draw_gpus(struct ui *ui, struct node_pen *p, u_int id)
 				a = colour(C_CRIT);
 				break;
 			case NC_STATUS:
-				st = node_gpu_status(g, &a, t, sizeof t);
+				st = view_node_gpu_status(g, &a, t, sizeof t);
 				snprintf(s, sizeof s, "%s", st);
 				break;
 			}
@@ -515,7 +518,7 @@ node_draw_gpus(struct ui *ui, struct node_pen *p, u_int id)
 					    node_cols[i].right ? "- " : "-");
 					a = colour(C_DIM);
 				}
-				node_cell(w, y, x, l.width[i] < p->sx - x ?
+				view_node_cell(w, y, x, l.width[i] < p->sx - x ?
 				    l.width[i] : p->sx - x, node_cols[i].right,
 				    a, s);
 			}
@@ -526,7 +529,7 @@ node_draw_gpus(struct ui *ui, struct node_pen *p, u_int id)
 
 /* One sensor as a cell: name, then the reading or state, marked. */
 static void
-node_sensor_cell(WINDOW *w, int y, int x, int nw, int vw,
+view_node_sensor_cell(WINDOW *w, int y, int x, int nw, int vw,
     const struct sensor *sn)
 {
 	char	 v[64];
@@ -564,7 +567,7 @@ node_sensor_cell(WINDOW *w, int y, int x, int nw, int vw,
 }
 
 static void
-node_draw_sensors(struct ui *ui, struct node_pen *p, u_int id)
+view_node_draw_sensors(struct ui *ui, struct node_pen *p, u_int id)
 {
 	const struct model	*m = ui->model;
 	const struct node	*n = &m->nodes[id];
@@ -576,11 +579,11 @@ node_draw_sensors(struct ui *ui, struct node_pen *p, u_int id)
 	if (n->bmc_error[0] != '\0') {
 		snprintf(note, sizeof note, "BMC not answering: %s",
 		    n->bmc_error);
-		node_title(p, "Sensors", colour(C_CRIT), note);
+		view_node_title(p, "Sensors", colour(C_CRIT), note);
 		return;
 	}
 	if (m->sensors == NULL || n->nsensors == 0) {
-		node_title(p, "Sensors", colour(C_DIM), "not read yet");
+		view_node_title(p, "Sensors", colour(C_DIM), "not read yet");
 		return;
 	}
 	base = model_sensors(m, id, &nsensors);
@@ -594,7 +597,8 @@ node_draw_sensors(struct ui *ui, struct node_pen *p, u_int id)
 		nw = 16;
 	snprintf(note, sizeof note, "%u read, %u out of bounds%s", n->nsensors,
 	    alarms, alarms ? " (first)" : "");
-	node_title(p, "Sensors", alarms ? colour(C_CRIT) : colour(C_DIM), note);
+	view_node_title(p, "Sensors", alarms ? colour(C_CRIT) : colour(C_DIM),
+	    note);
 
 	/* Cells of a name and a value; the alarms first. */
 	cw = nw + 1 + vw + 2;
@@ -606,9 +610,9 @@ node_draw_sensors(struct ui *ui, struct node_pen *p, u_int id)
 			if ((pass == 0) != (level > 0))
 				continue;
 			if (col == 0)
-				y = node_line(p);
+				y = view_node_line(p);
 			if (y >= 0)
-				node_sensor_cell(p->w, y, col * cw, nw, vw,
+				view_node_sensor_cell(p->w, y, col * cw, nw, vw,
 				    &base[k]);
 			col = (col + 1) % percol;
 		}
@@ -616,7 +620,7 @@ node_draw_sensors(struct ui *ui, struct node_pen *p, u_int id)
 }
 
 static void
-node_draw_nvlinks(struct ui *ui, struct node_pen *p, u_int id)
+view_node_draw_nvlinks(struct ui *ui, struct node_pen *p, u_int id)
 {
 	const struct model	*m = ui->model;
 	const struct nvlink	*l;
@@ -626,13 +630,13 @@ node_draw_nvlinks(struct ui *ui, struct node_pen *p, u_int id)
 	int			 len = 0;
 
 	if (m->nvlinks == NULL) {
-		node_title(p, "NVLink", colour(C_DIM), "not read yet");
+		view_node_title(p, "NVLink", colour(C_DIM), "not read yet");
 		return;
 	}
 	expect = options_get_int("links.nvlinks-per-gpu");
 	down[0] = '\0';
-	node_flow_start(&f, p, 0);
-	node_flow(&f, colour(C_HEADER), "NVLink up");
+	view_node_flow_start(&f, p, 0);
+	view_node_flow(&f, colour(C_HEADER), "NVLink up");
 	for (gpu = 0; gpu < m->nodes[id].ngpus; gpu++) {
 		up = known = 0;
 		for (k = 0; k < m->links_per_gpu; k++) {
@@ -653,17 +657,17 @@ node_draw_nvlinks(struct ui *ui, struct node_pen *p, u_int id)
 		else
 			snprintf(s, sizeof s, "GPU%u %u/%u%s", gpu, up, expect,
 			    up < expect ? "!" : "");
-		node_flow(&f, known == 0 ? colour(C_DIM) : up < expect ?
+		view_node_flow(&f, known == 0 ? colour(C_DIM) : up < expect ?
 		    colour(C_CRIT) : colour(C_OK), s);
 	}
 	if (ndown > 0) {
 		snprintf(s, sizeof s, "down GPU:link %s", down);
-		node_flow(&f, colour(C_CRIT), s);
+		view_node_flow(&f, colour(C_CRIT), s);
 	}
 }
 
 static void
-node_draw_ibports(struct ui *ui, struct node_pen *p, u_int id)
+view_node_draw_ibports(struct ui *ui, struct node_pen *p, u_int id)
 {
 	const struct model	*m = ui->model;
 	const struct node	*n = &m->nodes[id];
@@ -675,13 +679,14 @@ node_draw_ibports(struct ui *ui, struct node_pen *p, u_int id)
 	int			 bad;
 
 	if (m->ibports == NULL || n->nib == 0) {
-		node_title(p, "InfiniBand", colour(C_DIM), m->ibports == NULL ?
+		view_node_title(p, "InfiniBand", colour(C_DIM),
+		    m->ibports == NULL ?
 		    "not read yet" : "no ports read");
 		return;
 	}
 	rate = options_get_float("links.ib-rate");
-	node_flow_start(&f, p, 0);
-	node_flow(&f, colour(C_HEADER), "InfiniBand");
+	view_node_flow_start(&f, p, 0);
+	view_node_flow(&f, colour(C_HEADER), "InfiniBand");
 	ports = model_ibports(m, id, &nib);
 	for (k = 0; k < nib; k++) {
 		q = &ports[k];
@@ -694,18 +699,19 @@ node_draw_ibports(struct ui *ui, struct node_pen *p, u_int id)
 		    (q->valid & BIT(IB_RATE)) ? q->rate_gbps : 0,
 		    bad ? "!" : (q->valid & BIT(IB_RATE)) &&
 		    q->rate_gbps < rate ? "*" : "");
-		node_flow(&f, bad ? colour(C_CRIT) : (q->valid & BIT(IB_RATE))
+		view_node_flow(&f,
+		    bad ? colour(C_CRIT) : (q->valid & BIT(IB_RATE))
 		    && q->rate_gbps < rate ? colour(C_WARN) : A_NORMAL, s);
 	}
 	if ((long)n->nib < options_get_int("links.ib-ports")) {
 		snprintf(s, sizeof s, "%ld ports missing!",
 		    options_get_int("links.ib-ports") - n->nib);
-		node_flow(&f, colour(C_CRIT), s);
+		view_node_flow(&f, colour(C_CRIT), s);
 	}
 }
 
 static const char *
-node_event_kind(enum event_kind k)
+view_node_event_kind(enum event_kind k)
 {
 	static const char	*names[] = {
 		[EV_XID] = "Xid", [EV_ECC] = "ECC", [EV_LINK] = "link",
@@ -719,7 +725,7 @@ node_event_kind(enum event_kind k)
 }
 
 static void
-node_draw_events(struct ui *ui, struct node_pen *p, u_int id)
+view_node_draw_events(struct ui *ui, struct node_pen *p, u_int id)
 {
 	const struct model	*m = ui->model;
 	const struct event	*e;
@@ -729,32 +735,32 @@ node_draw_events(struct ui *ui, struct node_pen *p, u_int id)
 	u_int			 i, shown = 0, max = 50;
 	int			 y, x;
 
-	node_title(p, "Events", colour(C_DIM), "newest first");
+	view_node_title(p, "Events", colour(C_DIM), "newest first");
 	for (i = 0; (e = model_event_get(m, i)) != NULL && shown < max; i++) {
 		if (e->node != id)
 			continue;
 		shown++;
-		if ((y = node_line(p)) < 0)
+		if ((y = view_node_line(p)) < 0)
 			continue;
 		t = (time_t)e->time;
 		localtime_r(&t, &tm);
 		strftime(when, sizeof when, p->sx >= 120 ? "%Y-%m-%d %H:%M:%S" :
 		    "%m-%d %H:%M:%S", &tm);
 		snprintf(s, sizeof s, "%s  %-6s", when,
-		    node_event_kind(e->kind));
+		    view_node_event_kind(e->kind));
 		draw_text(p->w, y, 0, p->sx, colour(C_DIM), s);
 		x = strlen(s) + 1;
 		draw_text(p->w, y, x, p->sx - x, e->kind == EV_XID ||
 		    e->kind == EV_ECC || e->kind == EV_REACH ? colour(C_CRIT) :
 		    e->kind == EV_LINK ? colour(C_WARN) : A_NORMAL, e->text);
 	}
-	if (shown == 0 && (y = node_line(p)) >= 0)
+	if (shown == 0 && (y = view_node_line(p)) >= 0)
 		draw_text(p->w, y, 0, p->sx, colour(C_DIM), "none");
 }
 
 /* The content under the header; with no rows, only counts its lines. */
 static int
-node_draw_content(struct ui *ui, WINDOW *w, u_int id, int y0, int rows,
+view_node_draw_content(struct ui *ui, WINDOW *w, u_int id, int y0, int rows,
     int top, int sx)
 {
 	struct node_pen	 pen;
@@ -765,11 +771,11 @@ node_draw_content(struct ui *ui, WINDOW *w, u_int id, int y0, int rows,
 	pen.y0 = y0;
 	pen.rows = rows;
 	pen.top = top;
-	node_draw_gpus(ui, &pen, id);
-	node_draw_sensors(ui, &pen, id);
-	node_draw_nvlinks(ui, &pen, id);
-	node_draw_ibports(ui, &pen, id);
-	node_draw_events(ui, &pen, id);
+	view_node_draw_gpus(ui, &pen, id);
+	view_node_draw_sensors(ui, &pen, id);
+	view_node_draw_nvlinks(ui, &pen, id);
+	view_node_draw_ibports(ui, &pen, id);
+	view_node_draw_events(ui, &pen, id);
 	return (pen.line);
 }
 
@@ -778,7 +784,7 @@ view_node_draw(struct ui *ui, WINDOW *w)
 {
 	const struct model	*m = ui->model;
 	struct view_state	*vs = &ui->vs[VIEW_NODE];
-	struct node_scroll	*ns = node_scroll(ui);
+	struct node_scroll	*ns = view_node_scroll(ui);
 	int			 sx, sy, head, id = ui->node, rows, y;
 
 	getmaxyx(w, sy, sx);
@@ -796,14 +802,14 @@ view_node_draw(struct ui *ui, WINDOW *w)
 	ns->shown = id + 1;
 
 	/* How long the content is decides what up and down do. */
-	ns->lines = node_draw_content(ui, w, id, 0, 0, 0, sx);
-	head = node_draw_header(ui, w, id, sy > 8 ? 4 : 2, sx, 1);
+	ns->lines = view_node_draw_content(ui, w, id, 0, 0, 0, sx);
+	head = view_node_draw_header(ui, w, id, sy > 8 ? 4 : 2, sx, 1);
 	if (ns->lines <= sy - head - 1) {
 		for (y = 0; y < head; y++) {
 			wmove(w, y, 0);
 			wclrtoeol(w);
 		}
-		head = node_draw_header(ui, w, id, sy > 8 ? 4 : 2, sx, 0);
+		head = view_node_draw_header(ui, w, id, sy > 8 ? 4 : 2, sx, 0);
 	}
 	for (y = 0; y < sx; y++)
 		draw_cell(w, head, y, draw_is_utf8() ? "\u2500" : "-",
@@ -816,7 +822,7 @@ view_node_draw(struct ui *ui, WINDOW *w)
 		vs->top = ns->lines - rows;
 	if (vs->top < 0)
 		vs->top = 0;
-	node_draw_content(ui, w, id, head, rows, vs->top, sx);
+	view_node_draw_content(ui, w, id, head, rows, vs->top, sx);
 	if (vs->top + rows < ns->lines)
 		draw_text(w, sy - 1, sx - 8, 8, colour(C_DIM) | A_REVERSE,
 		    draw_is_utf8() ? " more \u2193" : " more v");
@@ -830,7 +836,7 @@ void
 view_node_move(struct ui *ui, int dx, int dy)
 {
 	struct view_state	*vs = &ui->vs[VIEW_NODE];
-	const struct node_scroll *ns = node_scroll(ui);
+	const struct node_scroll *ns = view_node_scroll(ui);
 	const struct model	*m = ui->model;
 	long			 id = ui->node, top;
 	int			 step = 0;
