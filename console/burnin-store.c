@@ -47,7 +47,7 @@ struct burnin_collect {
 
 /* Append "sep s" to dst unless it is there already. */
 static void
-burnin_store_burnin_append(char *dst, size_t size, size_t *len, const char *sep,
+burnin_store_append(char *dst, size_t size, size_t *len, const char *sep,
     const char *s)
 {
 	size_t	 n = strlen(s);
@@ -67,14 +67,14 @@ burnin_store_burnin_append(char *dst, size_t size, size_t *len, const char *sep,
 }
 
 static int
-burnin_store_burnin_bad(enum diag_result r)
+burnin_store_bad(enum diag_result r)
 {
 	return (r == DIAG_WARN || r == DIAG_FAIL);
 }
 
 /* Append "what: text" to the message, unless it says that already. */
 static void
-burnin_store_burnin_say(struct burnin_collect *c, const char *what,
+burnin_store_say(struct burnin_collect *c, const char *what,
     const char *text)
 {
 	struct burnin	*b = c->b;
@@ -100,20 +100,20 @@ burnin_store_burnin_say(struct burnin_collect *c, const char *what,
  * sends the test, then its GPUs).
  */
 static void
-burnin_store_burnin_test_done(struct burnin_collect *c)
+burnin_store_test_done(struct burnin_collect *c)
 {
 	char	 what[64];
 
 	if (c->pending[0] != '\0' && !c->gpusaid) {
 		snprintf(what, sizeof what, "%s: ", c->test);
-		burnin_store_burnin_say(c, what, c->pending);
+		burnin_store_say(c, what, c->pending);
 	}
 	c->pending[0] = '\0';
 	c->gpusaid = 0;
 }
 
 static void
-burnin_store_burnin_diag(void *arg, const struct diag *d)
+burnin_store_diag(void *arg, const struct diag *d)
 {
 	struct burnin_collect	*c = arg;
 	struct burnin		*b = c->b;
@@ -122,7 +122,7 @@ burnin_store_burnin_diag(void *arg, const struct diag *d)
 
 	c->records++;
 	if (d->gpu < 0) {
-		burnin_store_burnin_test_done(c);
+		burnin_store_test_done(c);
 		strlcpy(c->test, d->test, sizeof c->test);
 	}
 	if (r == DIAG_SKIP)
@@ -132,9 +132,9 @@ burnin_store_burnin_diag(void *arg, const struct diag *d)
 	if (d->gpu >= 0 && d->gpu < BURNIN_MAXGPU && r != DIAG_NONE &&
 	    r + 1 > c->gpu[d->gpu])
 		c->gpu[d->gpu] = r + 1;
-	if (!burnin_store_burnin_bad(r))
+	if (!burnin_store_bad(r))
 		return;
-	burnin_store_burnin_append(b->tests, sizeof b->tests, &c->testslen,
+	burnin_store_append(b->tests, sizeof b->tests, &c->testslen,
 	    ", ", d->test);
 	if (d->gpu < 0) {
 		strlcpy(c->pending, d->message, sizeof c->pending);
@@ -143,11 +143,11 @@ burnin_store_burnin_diag(void *arg, const struct diag *d)
 	snprintf(what, sizeof what, "%s GPU %d: ", d->test, d->gpu);
 	if (d->message[0] != '\0')
 		c->gpusaid = 1;
-	burnin_store_burnin_say(c, what, d->message);
+	burnin_store_say(c, what, d->message);
 }
 
 static void
-burnin_store_burnin_error(void *arg, u_int line, const char *msg)
+burnin_store_error(void *arg, u_int line, const char *msg)
 {
 	struct burnin_collect	*c = arg;
 
@@ -157,7 +157,7 @@ burnin_store_burnin_error(void *arg, u_int line, const char *msg)
 
 /* GPU ids as a folded list: 0-2,4-7. */
 static void
-burnin_store_burnin_fold(struct buf *out, const uint8_t *gpu, uint8_t want)
+burnin_store_fold(struct buf *out, const uint8_t *gpu, uint8_t want)
 {
 	int	 i, j, first = 1;
 
@@ -197,10 +197,10 @@ burnin_verdict(struct burnin *b, const char *out, size_t len)
 	b->gpus[0] = b->tests[0] = b->message[0] = '\0';
 	memset(&s, 0, sizeof s);
 	s.arg = &c;
-	s.diag = burnin_store_burnin_diag;
-	s.error = burnin_store_burnin_error;
+	s.diag = burnin_store_diag;
+	s.error = burnin_store_error;
 	parse_dcgm_diag(out != NULL ? out : "", len, NULL, &s);
-	burnin_store_burnin_test_done(&c);
+	burnin_store_test_done(&c);
 	if (c.records == 0 || b->result == DIAG_NONE) {
 		snprintf(b->message, sizeof b->message, "no diagnostic "
 		    "result: %s", c.errors ? c.error : "nothing printed");
@@ -221,7 +221,7 @@ burnin_verdict(struct burnin *b, const char *out, size_t len)
 			continue;
 		buf_printf(&g, "%s%s ", any ? "; " : "",
 		    field_enum_name(FT_RESULT, order[i]));
-		burnin_store_burnin_fold(&g, c.gpu, order[i] + 1);
+		burnin_store_fold(&g, c.gpu, order[i] + 1);
 	}
 	strlcpy(b->gpus, g.data != NULL ? g.data : "", sizeof b->gpus);
 	buf_free(&g);
@@ -242,7 +242,7 @@ burnin_verdict(struct burnin *b, const char *out, size_t len)
 /* The store: $XDG_STATE_HOME/myriad/burnin, made when it is not there. */
 
 static int
-burnin_store_burnin_mkdir(const char *path, char **cause)
+burnin_store_mkdir(const char *path, char **cause)
 {
 	char	*p, *s;
 
@@ -277,7 +277,7 @@ burnin_dir(int create, char **cause)
 		xasprintf(cause, "neither XDG_STATE_HOME nor HOME is set");
 		return (NULL);
 	}
-	if (create && burnin_store_burnin_mkdir(dir, cause) != 0) {
+	if (create && burnin_store_mkdir(dir, cause) != 0) {
 		free(dir);
 		return (NULL);
 	}
@@ -337,7 +337,7 @@ burnin_store_write(FILE *f, const char *kind, const void *rec)
 
 /* The bytes a string field has: up to the next field, or the end. */
 static size_t
-burnin_store_burnin_field_size(const struct record *r, const struct field *f)
+burnin_store_field_size(const struct record *r, const struct field *f)
 {
 	const struct field	*g;
 	size_t			 end = r->size;
@@ -351,7 +351,7 @@ burnin_store_burnin_field_size(const struct record *r, const struct field *f)
 
 /* Reading back: a JSON object's keys into a record, by its field table. */
 static void
-burnin_store_burnin_read_record(json_t *o, const struct record *r, void *rec)
+burnin_store_read_record(json_t *o, const struct record *r, void *rec)
 {
 	const struct field	*f;
 	const char		*s;
@@ -369,7 +369,7 @@ burnin_store_burnin_read_record(json_t *o, const struct record *r, void *rec)
 		case FT_STR:
 			if (s != NULL)
 				strlcpy(p + f->off, s,
-				    burnin_store_burnin_field_size(r, f));
+				    burnin_store_field_size(r, f));
 			break;
 		case FT_INT:
 			if (json_is_integer(v))
@@ -404,7 +404,7 @@ burnin_store_burnin_read_record(json_t *o, const struct record *r, void *rec)
 }
 
 static int
-burnin_store_burnin_cmp(const void *a, const void *b)
+burnin_store_cmp(const void *a, const void *b)
 {
 	return (-strcmp(((const struct burnrun *)a)->run,
 	    ((const struct burnrun *)b)->run));
@@ -412,7 +412,7 @@ burnin_store_burnin_cmp(const void *a, const void *b)
 
 /* One run's file: the run, its counts from its nodes, and the nodes. */
 static void
-burnin_store_burnin_read_file(FILE *f, struct burnrun *r, struct burnin **nodes,
+burnin_store_read_file(FILE *f, struct burnrun *r, struct burnin **nodes,
     u_int *nnodes)
 {
 	struct burnin	 b, *all = NULL;
@@ -432,13 +432,13 @@ burnin_store_burnin_read_file(FILE *f, struct burnrun *r, struct burnin **nodes,
 			continue;
 		}
 		if (json_object_get(o, "node") == NULL) {
-			burnin_store_burnin_read_record(o,
+			burnin_store_read_record(o,
 			    record_find("burnrun"), r);
 			json_decref(o);
 			continue;
 		}
 		memset(&b, 0, sizeof b);
-		burnin_store_burnin_read_record(o, record_find("burnin"), &b);
+		burnin_store_read_record(o, record_find("burnin"), &b);
 		json_decref(o);
 		/* A node's later line (what on-pass did) replaces it. */
 		for (i = 0; i < nb; i++) {
@@ -517,9 +517,9 @@ burnin_store_read(const char *run, struct burnrun **runs, u_int *nruns,
 			continue;
 		if (run != NULL && strcmp(run, r.run) == 0) {
 			found = 1;
-			burnin_store_burnin_read_file(f, &r, nodes, nnodes);
+			burnin_store_read_file(f, &r, nodes, nnodes);
 		} else
-			burnin_store_burnin_read_file(f, &r, NULL, NULL);
+			burnin_store_read_file(f, &r, NULL, NULL);
 		fclose(f);
 		parse_copy(r.run, sizeof r.run, de->d_name, len - 6);
 		if (strcmp(r.status, "running") == 0)
@@ -530,7 +530,7 @@ burnin_store_read(const char *run, struct burnrun **runs, u_int *nruns,
 	closedir(d);
 	free(dir);
 	if (*nruns > 1)
-		qsort(*runs, *nruns, sizeof **runs, burnin_store_burnin_cmp);
+		qsort(*runs, *nruns, sizeof **runs, burnin_store_cmp);
 	if (run != NULL && !found) {
 		xasprintf(cause, "no such run: %s", run);
 		free(*runs);

@@ -165,7 +165,7 @@ cmd_dump_screen(struct cmd_ctx *ctx, struct cmd_args *args)
 }
 
 static const char *
-cmd_ui_cmd_keys_table(struct cmd_ctx *ctx, struct cmd_args *args, int *bad)
+cmd_ui_keys_table(struct cmd_ctx *ctx, struct cmd_args *args, int *bad)
 {
 	static const char	*tables[] = { "root", "map", "gpus", "jobs",
 				    "cooling", "links", "node", "events" };
@@ -195,7 +195,7 @@ cmd_bind(struct cmd_ctx *ctx, struct cmd_args *args)
 	u_int			 n, i;
 	int			 bad, rc;
 
-	if ((table = cmd_ui_cmd_keys_table(ctx, args, &bad)) == NULL)
+	if ((table = cmd_ui_keys_table(ctx, args, &bad)) == NULL)
 		return (CMD_USAGE);
 	/* bind KEY view map is bind KEY 'view map'. */
 	buf_init(&b);
@@ -241,7 +241,7 @@ cmd_unbind(struct cmd_ctx *ctx, struct cmd_args *args)
 	char		*cause;
 	int		 bad;
 
-	if ((table = cmd_ui_cmd_keys_table(ctx, args, &bad)) == NULL)
+	if ((table = cmd_ui_keys_table(ctx, args, &bad)) == NULL)
 		return (CMD_USAGE);
 	if (keys_unbind(table, args->argv[0], &cause) != 0) {
 		cmd_error(ctx, args, CMD_ERROR, "%s", cause);
@@ -259,7 +259,7 @@ cmd_list_keys(struct cmd_ctx *ctx, struct cmd_args *args)
 	int		 bad;
 
 	if (args->opt['T'] != NULL &&
-	    (table = cmd_ui_cmd_keys_table(ctx, args, &bad)) == NULL)
+	    (table = cmd_ui_keys_table(ctx, args, &bad)) == NULL)
 		return (CMD_USAGE);
 	buf_init(&b);
 	keys_list(&b, table);
