@@ -612,7 +612,7 @@ static void
 ui_run_command(struct ui *ui, const char *text, const char *where)
 {
 	struct cmd_ctx	*ctx = ui->ctx;
-	char		*out = NULL, *err = NULL, *nl;
+	char		*out = NULL, *err = NULL, *nl, title[64];
 	size_t		 outlen = 0, errlen = 0;
 	FILE		*fo, *fe;
 
@@ -635,8 +635,10 @@ ui_run_command(struct ui *ui, const char *text, const char *where)
 		ui_message(ui, 1, "%s", strncmp(err, "myriad: ", 8) == 0 ?
 		    err + 8 : err);
 	}
-	if (outlen > 0)
-		ui_show_text(ui, text, out);
+	if (outlen > 0) {
+		snprintf(title, sizeof title, "output of %s", text);
+		ui_show_text(ui, title, out);
+	}
 	free(out);
 	free(err);
 	ui->dirty = 1;
@@ -1299,6 +1301,11 @@ ui_draw_bottom(struct ui *ui)
 		wattrset(stdscr, colour(ui->message_error ? C_ERROR : C_NORMAL));
 		mvwaddnstr(stdscr, y, 0, ui->message, ui->sx - 1);
 		wattrset(stdscr, A_NORMAL);
+	} else if (ui->pager.text != NULL) {
+		wattrset(stdscr, colour(C_DIM));
+		mvwaddnstr(stdscr, y, 0, "q close  Space page  g G ends  / search"
+		    "  n N next  arrows scroll", ui->sx - 1);
+		wattrset(stdscr, A_NORMAL);
 	} else {
 		wattrset(stdscr, colour(C_DIM));
 		mvwaddnstr(stdscr, y, 0, ui->vs[ui->view].filter != NULL ?
@@ -1322,7 +1329,7 @@ ui_draw_text(struct ui *ui)
 	WINDOW		*w = ui->body;
 	struct ui_pager	*pg = &ui->pager;
 	const char	*line, *end, *p, *s = pg->search;
-	char		 title[256];
+	char		 title[128];
 	int		 i, y, h, cols, n, k;
 
 	ui_text_clamp(ui);
@@ -1332,10 +1339,8 @@ ui_draw_text(struct ui *ui)
 	    pg->nlines > 0 ? pg->top + 1 : 0, pg->top + h - 1 < pg->nlines ?
 	    pg->top + h - 1 : pg->nlines, pg->nlines);
 	if (pg->width > cols)
-		n += snprintf(title + n, sizeof title - n, ", columns %d-%d "
-		    "of %d", pg->left + 1, pg->left + cols, pg->width);
-	snprintf(title + n, sizeof title - n, "  (q closes, / searches, "
-	    "arrows scroll)");
+		snprintf(title + n, sizeof title - n, ", columns %d-%d of %d",
+		    pg->left + 1, pg->left + cols, pg->width);
 	wattrset(w, colour(C_HEADER));
 	mvwaddnstr(w, 0, 0, title, cols);
 	for (y = 1, i = pg->top; y < h && i < pg->nlines; y++, i++) {

@@ -57,7 +57,7 @@ keys "$S" End
 wait_is gpu1231 "80x24: End goes to the last page" top_word "$S"
 keys "$S" Home
 wait_is NODE "80x24: Home to the top" top_word "$S"
-screen_like "$S" "^list-nodes: lines 1-20 of 1251[ ,]" \
+screen_like "$S" "^output of list-nodes: lines 1-20 of 1251[ ,]" \
     "80x24: the title says which lines are shown"
 
 # Search: / in the pager searches it, n and N go on and back.
@@ -88,12 +88,12 @@ wait_like "nothing to search" "80x24: search without the pager says why" \
 run "$S" "list-events"
 wait_like "^TIME +NODE +GPU +XID +EVENT" "80x24: list-events opens" \
     line "$S" 3
-screen_like "$S" "^list-events: lines 1-20 of [0-9]+, columns 1-80 of" \
+screen_like "$S" "^output of list-events: lines 1-20 of [0-9]+, columns 1-80" \
     "80x24: the title says the table is wider than the screen"
 keys "$S" Right
 wait_like "^EVENT *$" "80x24: Right scrolls the table half a screen" \
     line "$S" 3
-screen_like "$S" "^list-events: lines 1-20 of [0-9]+, columns 41-120 of" \
+screen_like "$S" "^output of list-events: lines 1-20 of [0-9]+, columns 41-120" \
     "80x24: and the title says so"
 keys "$S" Left
 wait_like "^TIME +NODE" "80x24: Left scrolls back" line "$S" 3

@@ -44,7 +44,7 @@ struct view_state {
 /* The pager: what a command printed, or the keys, over the view. */
 struct ui_pager {
 	char			*text;		/* NULL: closed */
-	char			 title[32];
+	char			 title[64];
 	size_t			*lines;		/* where each line starts */
 	int			 nlines;
 	int			 width;		/* of the longest line */
