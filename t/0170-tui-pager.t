@@ -93,7 +93,7 @@ screen_like "$S" "^output of list-events: lines 1-20 of [0-9]+, columns 1-80" \
 keys "$S" Right
 wait_like "^EVENT *$" "80x24: Right scrolls the table half a screen" \
     line "$S" 3
-screen_like "$S" "^output of list-events: lines 1-20 of [0-9]+, columns 41-120" \
+screen_like "$S" "^output of list-events: .*, columns 41-120" \
     "80x24: and the title says so"
 keys "$S" Left
 wait_like "^TIME +NODE" "80x24: Left scrolls back" line "$S" 3
