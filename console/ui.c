@@ -1466,6 +1466,9 @@ ui_run(struct cmd_ctx *ctx)
 		    "which the console needs; run commands with -c instead, "
 		    "as in myriad -c summary\n", getenv("TERM") != NULL ?
 		    getenv("TERM") : "");
+		free(ui.marks);
+		loop_free(ui.loop);
+		ctx->ui = NULL;
 		return (2);
 	}
 	ui_current = &ui;
