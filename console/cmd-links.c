@@ -85,7 +85,7 @@ cmd_inspect_links(struct cmd_ctx *ctx, struct cmd_args *args)
 	links_expect(&e);
 	links_inspect(l, m, mask, &e, LI_UNREAD |
 	    (args->opt['a'] != NULL ? LI_ALL : 0));
-	o = output_create(ctx->out, format, r, m);
+	o = output_create(ctx->out, ctx->width, format, r, m);
 	for (i = 0; (c = links_get(l, i)) != NULL; i++) {
 		if (!filter_match(filter, c, m))
 			continue;

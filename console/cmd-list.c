@@ -48,7 +48,8 @@ cmd_list_begin(struct cmd_list *l, struct cmd_ctx *ctx,
 		filter_free(l->filter);
 		return (-1);
 	}
-	l->output = output_create(ctx->out, format, l->record, l->model);
+	l->output = output_create(ctx->out, ctx->width, format, l->record,
+	    l->model);
 	return (0);
 }
 
@@ -241,7 +242,8 @@ cmd_list_burnins(struct cmd_ctx *ctx, struct cmd_args *args)
 			strlcpy(runs[i].status, "running",
 			    sizeof runs[i].status);
 	}
-	o = output_create(ctx->out, format, record_find(kind), ctx->model);
+	o = output_create(ctx->out, ctx->width, format,
+	    record_find(kind), ctx->model);
 	if (run != NULL) {
 		for (i = 0; i < nnodes; i++) {
 			if (filter_match(f, &nodes[i], ctx->model))
@@ -288,7 +290,8 @@ cmd_list_show_section(struct cmd_ctx *ctx, enum output_format format,
 	if (n == 0)
 		return;
 	fprintf(ctx->out, "%s%s:\n", first ? "" : "\n", title);
-	o = output_create(ctx->out, format, r, ctx->model);
+	o = output_create(ctx->out, ctx->width, format, r,
+	    ctx->model);
 	for (i = 0; i < n; i++)
 		output_row(o, (const char *)base + i * stride);
 	output_free(o);
@@ -417,7 +420,8 @@ cmd_list_parse_record(struct cmd_list_parse_state *ps, const char *kind,
 			ps->bad = 1;
 			return;
 		}
-		ps->output = output_create(ps->ctx->out, ps->format, r, NULL);
+		ps->output = output_create(ps->ctx->out, ps->ctx->width,
+		    ps->format, r, NULL);
 	}
 	ps->records++;
 	if (filter_match(ps->filter, rec, NULL))

@@ -45,6 +45,16 @@ cmd_cursor(struct cmd_ctx *ctx, struct cmd_args *args)
 }
 
 enum cmd_status
+cmd_search(struct cmd_ctx *ctx, struct cmd_args *args)
+{
+	char	*cause = NULL;
+
+	return (cmd_ui_result(ctx, args, ui_search(ctx->ui, args->argc > 0 ?
+	    args->argv[0] : NULL, args->opt['r'] != NULL ? -1 : 1, &cause),
+	    &cause));
+}
+
+enum cmd_status
 cmd_open(struct cmd_ctx *ctx, struct cmd_args *args)
 {
 	ui_open(ctx->ui);
@@ -129,6 +139,8 @@ cmd_show_keys(struct cmd_ctx *ctx, struct cmd_args *args)
 	keys_list(&b, view);
 	buf_puts(&b, "\nKeys of every view:\n\n");
 	keys_list(&b, "root");
+	buf_puts(&b, "\nKeys of the pager, over those of every view:\n\n");
+	keys_list(&b, "pager");
 	ui_show_text(ctx->ui, "keys", b.data);
 	buf_free(&b);
 	return (CMD_OK);
@@ -168,7 +180,8 @@ static const char *
 cmd_ui_keys_table(struct cmd_ctx *ctx, struct cmd_args *args, int *bad)
 {
 	static const char	*tables[] = { "root", "map", "gpus", "jobs",
-				    "cooling", "links", "node", "events" };
+				    "cooling", "links", "node", "events",
+				    "pager" };
 	const char		*t = args->opt['T'];
 	size_t			 i;
 

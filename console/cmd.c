@@ -144,6 +144,11 @@ const struct cmd_entry cmd_table[] = {
 	  .opts = "nyfo:", .min = 0, .max = 1,
 	  .domains = BIT(DOM_NODES) | BIT(DOM_JOBS), .flags = CMD_MUTATES,
 	  .exec = cmd_resume },
+	{ .name = "search", .usage = "[-r] [TEXT]",
+	  .help = "search the pager for TEXT, or again for the last; -r "
+	      "back up",
+	  .opts = "r", .min = 0, .max = 1, .flags = CMD_UI,
+	  .exec = cmd_search },
 	{ .name = "show-node", .usage = "[-o FORMAT] NODE",
 	  .help = "everything about one node",
 	  .opts = "o:", .min = 1, .max = 1, .domains = DOMS_ALL,

@@ -601,7 +601,7 @@ enum output_format {
 };
 int		 output_parse_format(const char *, enum output_format *);
 struct output;
-struct output	*output_create(FILE *, enum output_format,
+struct output	*output_create(FILE *, int, enum output_format,
 		     const struct record *, const struct model *);
 void		 output_row(struct output *, const void *);
 void		 output_free(struct output *);
@@ -807,6 +807,7 @@ struct cmd_ctx {
 	enum output_format	 format;
 	FILE			*out;
 	FILE			*err;
+	int			 width;		/* the console's, for tables */
 	int			 dry_run;	/* --dry-run */
 	int			 yes;		/* --yes */
 	int			 force;		/* --force */
@@ -974,6 +975,7 @@ const char	*keys_map(const char *);
 
 /* cmd-ui.c: the console's commands. */
 enum cmd_status	 cmd_view(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_search(struct cmd_ctx *, struct cmd_args *);
 enum cmd_status	 cmd_cursor(struct cmd_ctx *, struct cmd_args *);
 enum cmd_status	 cmd_open(struct cmd_ctx *, struct cmd_args *);
 enum cmd_status	 cmd_back(struct cmd_ctx *, struct cmd_args *);
@@ -1005,6 +1007,7 @@ int		 ui_filter(struct ui *, const char *, char **);
 int		 ui_metric(struct ui *, const char *, char **);
 void		 ui_prompt(struct ui *, int);
 void		 ui_show_text(struct ui *, const char *, const char *);
+int		 ui_search(struct ui *, const char *, int, char **);
 void		 ui_inspect_links(struct ui *, struct links *, uint8_t *,
 		     const char *, double);
 int		 ui_dump(struct ui *, const char *, char **);

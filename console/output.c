@@ -20,6 +20,7 @@ struct output {
 	u_int			 ncols;
 	u_int			 nrows;
 	struct buf		 cells;	/* table: NUL-separated cells */
+	size_t			 cellmax;	/* the widest cell */
 	size_t			 width[64];
 	struct buf		 line;
 };
@@ -118,9 +119,10 @@ output_plain(struct buf *b, const char *s, size_t max)
 	}
 }
 
+/* Output to F; table cells are cut at WIDTH, or OUTPUT_CELL_MAX if more. */
 struct output *
-output_create(FILE *f, enum output_format format, const struct record *r,
-    const struct model *m)
+output_create(FILE *f, int width, enum output_format format,
+    const struct record *r, const struct model *m)
 {
 	struct output		*o;
 	const struct field	*fl;
@@ -131,6 +133,7 @@ output_create(FILE *f, enum output_format format, const struct record *r,
 	o->format = format;
 	o->record = r;
 	o->model = m;
+	o->cellmax = width > OUTPUT_CELL_MAX ? width : OUTPUT_CELL_MAX;
 	buf_init(&o->cells);
 	buf_init(&o->line);
 	for (fl = r->fields; fl->name != NULL; fl++) {
@@ -204,7 +207,7 @@ output_row(struct output *o, const void *rec)
 			continue;
 		}
 		start = o->cells.len;
-		output_plain(&o->cells, s != NULL ? s : "-", OUTPUT_CELL_MAX);
+		output_plain(&o->cells, s != NULL ? s : "-", o->cellmax);
 		buf_putc(&o->cells, '\0');
 		if (o->cells.len - start - 1 > o->width[i])
 			o->width[i] = o->cells.len - start - 1;

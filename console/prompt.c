@@ -70,7 +70,10 @@ prompt_line(char *line)
 	free(line);
 }
 
-/* Completion: commands, then their options, views, nodes and jobs. */
+/*
+ * Completion: commands, then their options, the words their usage lists
+ * for the first argument (views, metrics, cursor moves), nodes and jobs.
+ */
 
 static const char	*prompt_words[4096];
 static u_int		 prompt_nwords;
@@ -100,13 +103,8 @@ prompt_add(const char *w)
 static char **
 prompt_complete(const char *text, int start, int end)
 {
-	static const char	*views[] = { "map", "gpus", "jobs", "cooling",
-				    "links", "node", "events", "next",
-				    "previous" };
-	static const char	*metrics[] = { "state", "util", "temp",
-				    "power", "health", "job", "next",
-				    "previous" };
 	static const char	*formats[] = { "table", "tsv", "json" };
+	static char		 words[512];
 	const struct cmd_entry	*e;
 	const struct model	*m = ui_model(prompt_ui);
 	char			 first[64], prev[64];
@@ -140,12 +138,15 @@ prompt_complete(const char *text, int start, int end)
 	} else if (strcmp(prev, "-o") == 0) {
 		for (i = 0; i < nitems(formats); i++)
 			prompt_add(formats[i]);
-	} else if (strcmp(first, "view") == 0) {
-		for (i = 0; i < nitems(views); i++)
-			prompt_add(views[i]);
-	} else if (strcmp(first, "metric") == 0) {
-		for (i = 0; i < nitems(metrics); i++)
-			prompt_add(metrics[i]);
+	} else if (prompt_kind == ':' && strspn(p + strlen(first), " ") ==
+	    (size_t)(rl_line_buffer + start - p) - strlen(first) &&
+	    (e = cmd_find(first, &(char *){ NULL })) != NULL &&
+	    strcspn(e->usage, "|") < strcspn(e->usage, " [-")) {
+		/* The first argument, as map|gpus|... in the usage. */
+		snprintf(words, sizeof words, "%.*s",
+		    (int)strcspn(e->usage, " "), e->usage);
+		for (q = strtok(words, "|"); q != NULL; q = strtok(NULL, "|"))
+			prompt_add(q);
 	} else if (text[0] == '-' && prompt_kind == ':' &&
 	    (e = cmd_find(first, &(char *){ NULL })) != NULL) {
 		static char	 opts[64][3];

@@ -27,13 +27,10 @@
 #include "backend.h"
 
 #define UI_DATA_FRAME	1.0	/* seconds between frames of new data */
+#define UI_ESCAPE_WAIT	0.1	/* for what follows a lone Escape */
+#define UI_ESCAPE_LATE	1.0	/* ... and for the rest of a sequence */
 
 static struct ui	*ui_current;	/* for the fatal signal handler */
-
-/* The pager: command output and the key list, over the view. */
-static char		*ui_text;
-static char		 ui_text_title[32];
-static int		 ui_text_top;
 
 /* Refresh timers: one per group of domains. */
 static const struct {
@@ -134,9 +131,28 @@ ui_suspend(struct ui *ui)
 	ui->dirty = 2;
 }
 
+/* Quit; while a burn-in runs, only if the operator says so. */
 void
 ui_quit(struct ui *ui)
 {
+	const struct burnin	*rows;
+	char			*text;
+	u_int			 i, n, left = 0;
+
+	if (burnin_running(ui->ctx->burnin, NULL)) {
+		rows = burnin_rows(ui->ctx->burnin, &n);
+		for (i = 0; i < n; i++)
+			left += rows[i].state <= BURNIN_RUNNING;
+		xasprintf(&text, "A burn-in is running on %u node%s.\n"
+		    "Quit and leave it interrupted?", left, left == 1 ? "" :
+		    "s");
+		if (!ui_confirm(ui, text, "y")) {
+			free(text);
+			ui_message(ui, 0, "not quitting: the burn-in runs on");
+			return;
+		}
+		free(text);
+	}
 	ui->quit = 1;
 }
 
@@ -146,24 +162,146 @@ ui_redraw(struct ui *ui)
 	ui->dirty = 2;
 }
 
-void
-ui_show_text(struct ui *ui, const char *title, const char *text)
-{
-	free(ui_text);
-	ui_text = xstrdup(text);
-	strlcpy(ui_text_title, title, sizeof ui_text_title);
-	ui_text_top = 0;
-	ui->help = 1;
-	ui->dirty = 1;
-}
-
+/* The pager closes; its search stays, for n in the next. */
 static void
 ui_text_close(struct ui *ui)
 {
-	free(ui_text);
-	ui_text = NULL;
-	ui->help = 0;
+	struct ui_pager	*pg = &ui->pager;
+
+	free(pg->text);
+	free(pg->lines);
+	pg->text = NULL;
+	pg->lines = NULL;
+	pg->nlines = pg->width = pg->top = pg->left = 0;
+	pg->match = -1;
 	ui->dirty = 1;
+}
+
+/* The pager opens on TEXT, at its first line. */
+void
+ui_show_text(struct ui *ui, const char *title, const char *text)
+{
+	struct ui_pager	*pg = &ui->pager;
+	const char	*p;
+	int		 n;
+
+	ui_text_close(ui);
+	pg->text = xstrdup(text);
+	strlcpy(pg->title, title, sizeof pg->title);
+	for (p = pg->text, n = 1; *p != '\0'; p++)
+		n += *p == '\n';
+	pg->lines = xcalloc(n, sizeof *pg->lines);
+	for (p = pg->text; *p != '\0'; p += n + (p[n] == '\n')) {
+		n = strcspn(p, "\n");
+		pg->lines[pg->nlines++] = p - pg->text;
+		if (n > pg->width)
+			pg->width = n;
+	}
+}
+
+/* The lines of text the pager shows: the body's, less its title. */
+static int
+ui_text_height(struct ui *ui)
+{
+	int	 h = getmaxy(ui->body) - 1;
+
+	return (h > 1 ? h : 1);
+}
+
+/* The pager's page stays on its text. */
+static void
+ui_text_clamp(struct ui *ui)
+{
+	struct ui_pager	*pg = &ui->pager;
+
+	if (pg->top > pg->nlines - ui_text_height(ui))
+		pg->top = pg->nlines - ui_text_height(ui);
+	if (pg->top < 0)
+		pg->top = 0;
+	if (pg->left > pg->width - ui->sx)
+		pg->left = pg->width - ui->sx;
+	if (pg->left < 0)
+		pg->left = 0;
+}
+
+/* TEXT in the line from P to END, without regard to case, or NULL. */
+static const char *
+ui_text_find(const char *p, const char *end, const char *text)
+{
+	size_t	 n = strlen(text);
+
+	for (; n > 0 && p + n <= end; p++) {
+		if (strncasecmp(p, text, n) == 0)
+			return (p);
+	}
+	return (NULL);
+}
+
+/*
+ * Search the pager for TEXT, from its first line shown (DIR 1) or its
+ * last (-1); with TEXT NULL or empty, for the last search again, from its
+ * match on.  The match's line goes to the top, its column into view.
+ */
+int
+ui_search(struct ui *ui, const char *text, int dir, char **cause)
+{
+	struct ui_pager	*pg = &ui->pager;
+	const char	*line, *end, *at = NULL;
+	int		 i, n, cols = ui->sx, wrapped = 0;
+
+	if (pg->text == NULL) {
+		xasprintf(cause, "nothing to search: search looks in what a "
+		    "command printed");
+		return (-1);
+	}
+	if (text != NULL && *text != '\0') {
+		free(pg->search);
+		pg->search = xstrdup(text);
+		pg->match = -1;
+	} else if (pg->search == NULL) {
+		xasprintf(cause, "no search yet: / searches");
+		return (-1);
+	}
+	if (pg->match >= 0)
+		i = pg->match + dir;
+	else
+		i = dir > 0 ? pg->top : pg->top + ui_text_height(ui) - 1;
+	for (n = 0; n < pg->nlines && at == NULL; n++, i += dir) {
+		if (i >= pg->nlines || i < 0) {
+			i = i < 0 ? pg->nlines - 1 : 0;
+			wrapped = 1;
+		}
+		line = pg->text + pg->lines[i];
+		end = line + strcspn(line, "\n");
+		at = ui_text_find(line, end, pg->search);
+	}
+	if (at == NULL) {
+		xasprintf(cause, "'%s' is not in the %s", pg->search,
+		    pg->title);
+		return (-1);
+	}
+	pg->match = pg->top = i - dir;
+	n = at - (pg->text + pg->lines[pg->match]);
+	if (n < pg->left || n + (int)strlen(pg->search) > pg->left + cols)
+		pg->left = n + (int)strlen(pg->search) <= cols ? 0 :
+		    n - cols / 2;
+	ui_text_clamp(ui);
+	ui_message(ui, 0, "'%s' on line %d of %d%s", pg->search,
+	    pg->match + 1, pg->nlines, !wrapped ? "" : dir > 0 ?
+	    ", from the top again" : ", from the bottom again");
+	return (0);
+}
+
+/* The view shown goes on the list Escape goes back through. */
+static void
+ui_history_push(struct ui *ui)
+{
+	if (ui->nhistory == UI_HISTORY) {
+		memmove(ui->history, ui->history + 1, (UI_HISTORY - 1) *
+		    sizeof *ui->history);
+		ui->nhistory--;
+	}
+	ui->history[ui->nhistory++] = ui->view;
 }
 
 int
@@ -181,7 +319,7 @@ ui_view(struct ui *ui, const char *name, char **cause)
 		return (-1);
 	}
 	if ((enum view_id)(v - view_table) != ui->view)
-		ui->last = ui->view;
+		ui_history_push(ui);
 	ui->view = v - view_table;
 	if (ui->view == VIEW_NODE && ui->node < 0)
 		ui->node = 0;
@@ -221,25 +359,26 @@ ui_cursor(struct ui *ui, const char *how, char **cause)
 		xasprintf(cause, "no cursor move '%s'", how);
 		return (-1);
 	}
-	if (ui->help) {
-		dy = moves[i].dy;
-		ui_text_top += abs(dy) == UI_MOVE_PAGE ? dy / UI_MOVE_PAGE *
-		    page : dy;
-		if (ui_text_top < 0)
-			ui_text_top = 0;
-		ui->dirty = 1;
-		return (0);
-	}
+	if (ui->pager.text != NULL)
+		page = ui_text_height(ui);
 	dy = moves[i].dy;
 	/* Pages are the body's height; halves, half of it. */
 	if (abs(dy) == UI_MOVE_PAGE)
 		dy = dy / UI_MOVE_PAGE * page;
 	else if (abs(dy) == UI_MOVE_HALF)
 		dy = dy / UI_MOVE_HALF * (page / 2 > 0 ? page / 2 : 1);
+	else if (abs(dy) == UI_MOVE_SCREEN && ui->pager.text != NULL)
+		dy = 0;
 	else if (abs(dy) == UI_MOVE_SCREEN)
 		dy = dy > 0 ? vs->top + page - 1 - vs->cursor :
 		    vs->top - vs->cursor;
-	if (v->step != NULL)
+	if (ui->pager.text != NULL) {
+		/* The pager goes sideways by half a screen. */
+		ui->pager.top += dy;
+		ui->pager.left += abs(moves[i].dx) == 1 ? moves[i].dx *
+		    (ui->sx / 2 > 0 ? ui->sx / 2 : 1) : moves[i].dx;
+		ui_text_clamp(ui);
+	} else if (v->step != NULL)
 		v->step(ui, moves[i].dx, dy);
 	ui->dirty = 1;
 	return (0);
@@ -255,7 +394,7 @@ view_open_node(struct ui *ui)
 		return;
 	ui->node = node;
 	if (ui->view != VIEW_NODE)
-		ui->last = ui->view;
+		ui_history_push(ui);
 	ui->view = VIEW_NODE;
 	ui->dirty = 1;
 }
@@ -275,7 +414,7 @@ ui_open(struct ui *ui)
 void
 ui_back(struct ui *ui)
 {
-	if (ui->help) {
+	if (ui->pager.text != NULL) {
 		ui_text_close(ui);
 		return;
 	}
@@ -293,12 +432,8 @@ ui_back(struct ui *ui)
 		ui_filter(ui, "", NULL);
 		return;
 	}
-	if (ui->last != ui->view) {
-		enum view_id	 v = ui->view;
-
-		ui->view = ui->last;
-		ui->last = v;
-	}
+	if (ui->nhistory > 0)
+		ui->view = ui->history[--ui->nhistory];
 	ui->dirty = 1;
 }
 
@@ -358,13 +493,15 @@ ui_sort(struct ui *ui, const char *name, char **cause)
 		    v->name);
 		return (-1);
 	}
-	if (vs->sort == f)
+	/* Again reverses; a view's own first sort is not the operator's. */
+	if (vs->sort == f && vs->sorted)
 		vs->reverse = !vs->reverse;
 	else {
 		vs->sort = f;
 		/* Numbers sort biggest first: the hot GPU on top. */
 		vs->reverse = f->type != FT_STR && f->type != FT_NODE;
 	}
+	vs->sorted = 1;
 	vs->rebuild = 1;
 	ui->dirty = 1;
 	ui_message(ui, 0, "sorted by %s%s", f->name,
@@ -475,7 +612,7 @@ static void
 ui_run_command(struct ui *ui, const char *text, const char *where)
 {
 	struct cmd_ctx	*ctx = ui->ctx;
-	char		*out = NULL, *err = NULL, *nl;
+	char		*out = NULL, *err = NULL, *nl, title[64];
 	size_t		 outlen = 0, errlen = 0;
 	FILE		*fo, *fe;
 
@@ -485,19 +622,23 @@ ui_run_command(struct ui *ui, const char *text, const char *where)
 		return;
 	ctx->out = fo;
 	ctx->err = fe;
+	ctx->width = ui->sx;
 	ui->message[0] = '\0';
 	cmd_run_string(ctx, text, where);
 	fclose(fo);
 	fclose(fe);
 	ctx->out = ctx->err = NULL;
+	ctx->width = 0;
 	if (errlen > 0) {
 		if ((nl = strchr(err, '\n')) != NULL)
 			*nl = '\0';
 		ui_message(ui, 1, "%s", strncmp(err, "myriad: ", 8) == 0 ?
 		    err + 8 : err);
 	}
-	if (outlen > 0)
-		ui_show_text(ui, "output", out);
+	if (outlen > 0) {
+		snprintf(title, sizeof title, "output of %s", text);
+		ui_show_text(ui, title, out);
+	}
 	free(out);
 	free(err);
 	ui->dirty = 1;
@@ -513,6 +654,13 @@ ui_prompt_done(struct ui *ui, int kind, const char *line)
 	ui->dirty = 1;
 	if (line == NULL || kind == 0)
 		return;
+	if (kind == '/' && ui->pager.text != NULL) {
+		if (ui_search(ui, line, 1, &cause) != 0) {
+			ui_message(ui, 1, "%s", cause);
+			free(cause);
+		}
+		return;
+	}
 	if (kind == '/') {
 		if (ui_filter(ui, line, &cause) != 0) {
 			ui_message(ui, 1, "%s", cause);
@@ -706,20 +854,133 @@ ui_mouse(struct ui *ui)
 	ui->dirty = 1;
 }
 
+/* The key table: the pager's while it is open, else the view's. */
+static const char *
+ui_keys_table(struct ui *ui)
+{
+	return (ui->pager.text != NULL ? "pager" : view_table[ui->view].name);
+}
+
+/* A key to the prompt, or the command bound to it. */
+static void
+ui_press(struct ui *ui, int key)
+{
+	const char	*command;
+
+	if (ui->prompt) {
+		if (key == 27 || key == 7)
+			prompt_cancel(ui);
+		else
+			prompt_key(ui, key);
+		return;
+	}
+	/*
+	 * A key acts on what the screen shows: keys that come together
+	 * (typed ahead, over a slow link) each see the frame the one before
+	 * made.
+	 */
+	if (ui->dirty)
+		ui_draw(ui);
+	ui->message[0] = '\0';
+	command = keys_find(ui_keys_table(ui), key);
+	if (command != NULL)
+		ui_run_command(ui, command, "key");
+	ui->dirty = ui->dirty ? ui->dirty : 1;
+}
+
+/* The keys whose sequences curses may read in pieces, after Escape. */
+static const struct {
+	const char	*seq;
+	int		 key;
+} ui_escape_keys[] = {
+	{ "[A", KEYC_UP }, { "[B", KEYC_DOWN }, { "[C", KEYC_RIGHT },
+	{ "[D", KEYC_LEFT }, { "[H", KEYC_HOME }, { "[F", KEYC_END },
+	{ "[Z", KEYC_BTAB }, { "OA", KEYC_UP }, { "OB", KEYC_DOWN },
+	{ "OC", KEYC_RIGHT }, { "OD", KEYC_LEFT }, { "OH", KEYC_HOME },
+	{ "OF", KEYC_END }, { "OP", KEYC_F1 }, { "OQ", KEYC_F1 + 1 },
+	{ "OR", KEYC_F1 + 2 }, { "OS", KEYC_F1 + 3 },
+	{ "[1~", KEYC_HOME }, { "[2~", KEYC_IC }, { "[3~", KEYC_DC },
+	{ "[4~", KEYC_END }, { "[5~", KEYC_PPAGE }, { "[6~", KEYC_NPAGE },
+	{ "[7~", KEYC_HOME }, { "[8~", KEYC_END },
+	{ "[11~", KEYC_F1 }, { "[12~", KEYC_F1 + 1 },
+	{ "[13~", KEYC_F1 + 2 }, { "[14~", KEYC_F1 + 3 },
+	{ "[15~", KEYC_F1 + 4 }, { "[17~", KEYC_F1 + 5 },
+	{ "[18~", KEYC_F1 + 6 }, { "[19~", KEYC_F1 + 7 },
+	{ "[20~", KEYC_F1 + 8 }, { "[21~", KEYC_F1 + 9 },
+	{ "[23~", KEYC_F1 + 10 }, { "[24~", KEYC_F1 + 11 },
+};
+
+/* A lone Escape that nothing followed in time is Escape. */
+static void
+ui_escape_timer(void *arg)
+{
+	struct ui	*ui = arg;
+
+	if (strcmp(ui->seq, "\033") != 0 ||
+	    loop_now() - ui->escape < UI_ESCAPE_WAIT * 0.99)
+		return;
+	ui->seq[0] = '\0';
+	ui_press(ui, 27);
+}
+
+/*
+ * Escape sequences that come in pieces, as a slow link splits End (ESC [
+ * 4 ~) over reads curses does not wait for, are put together here.  A
+ * lone Escape waits UI_ESCAPE_WAIT for the rest before it is Escape; a
+ * rest that comes later still, within UI_ESCAPE_LATE, is read as its key
+ * all the same, never as keys of its own.  A sequence not known is
+ * dropped.  Returns the key to act on, or -1.
+ */
+static int
+ui_escape(struct ui *ui, int key, int plain)
+{
+	size_t	 n = strlen(ui->seq), i;
+
+	if (plain && (key == '[' || key == 'O') && (n == 1 || (n == 0 &&
+	    ui->escape != 0 && loop_now() - ui->escape < UI_ESCAPE_LATE))) {
+		ui->seq[0] = 27;
+		ui->seq[1] = key;
+		ui->seq[2] = '\0';
+		return (-1);
+	}
+	if (n == 1)
+		ui_press(ui, 27);	/* Escape, then another key */
+	if (n >= 2 && plain && key >= ' ' && key < 0x7f &&
+	    n + 1 < sizeof ui->seq) {
+		ui->seq[n] = key;
+		ui->seq[n + 1] = '\0';
+		if (ui->seq[1] == '[' && key < '@')
+			return (-1);	/* a parameter: more to come */
+		for (i = 0; i < nitems(ui_escape_keys); i++) {
+			if (strcmp(ui_escape_keys[i].seq, ui->seq + 1) == 0)
+				break;
+		}
+		key = i < nitems(ui_escape_keys) ? ui_escape_keys[i].key : -1;
+	}
+	ui->seq[0] = '\0';
+	ui->escape = 0;
+	if (key == 27) {
+		strlcpy(ui->seq, "\033", sizeof ui->seq);
+		ui->escape = loop_now();
+		loop_timer(ui->loop, UI_ESCAPE_WAIT, ui_escape_timer, ui);
+		return (-1);
+	}
+	return (key);
+}
+
 static void
 ui_input(int fd, short revents, void *arg)
 {
 	struct ui	*ui = arg;
-	const char	*command;
 	wint_t		 ch;
-	int		 rc, key;
+	int		 rc, key, plain;
 
 	/* The terminal is gone (its window closed, the SSH link dropped). */
 	if (revents & (POLLHUP|POLLERR|POLLNVAL)) {
 		ui->quit = 1;
 		return;
 	}
-	while ((rc = wget_wch(stdscr, &ch)) != ERR) {
+	while (!ui->quit && (rc = wget_wch(stdscr, &ch)) != ERR) {
 		if (rc == KEY_CODE_YES && ch == KEY_MOUSE) {
 			ui_mouse(ui);
 			continue;
@@ -728,6 +989,7 @@ ui_input(int fd, short revents, void *arg)
 			ui->dirty = 2;
 			continue;
 		}
+		plain = rc == OK;
 		if ((key = ui_key(ch, rc == KEY_CODE_YES)) == -1)
 			continue;
 		if (key == 27 && (rc = wget_wch(stdscr, &ch)) != ERR) {
@@ -736,40 +998,18 @@ ui_input(int fd, short revents, void *arg)
 			 * prompt or a binding takes it, else Escape and then
 			 * the key, which goes back to be read next.
 			 */
-			if (rc == OK && ch != 27 && ((ui->prompt &&
-			    ch >= ' ') || keys_find(view_table[ui->view].name,
-			    KEYC_META | ui_key(ch, 0)) != NULL))
+			if (rc == OK && ch != 27 && ch != '[' && ch != 'O' &&
+			    ((ui->prompt && ch >= ' ') ||
+			    keys_find(ui_keys_table(ui), KEYC_META |
+			    ui_key(ch, 0)) != NULL))
 				key = KEYC_META | ui_key(ch, 0);
 			else if (rc == OK)
 				unget_wch(ch);
 			else
 				ungetch(ch);
 		}
-		if (ui->prompt) {
-			if (key == 27 || key == 7)
-				prompt_cancel(ui);
-			else
-				prompt_key(ui, key);
-			continue;
-		}
-		if (ui->help && (key == 27 || key == 'q')) {
-			ui_text_close(ui);
-			continue;
-		}
-		/*
-		 * A key acts on what the screen shows: keys that come
-		 * together (typed ahead, over a slow link) each see the
-		 * frame the one before made.
-		 */
-		if (ui->dirty)
-			ui_draw(ui);
-		ui->message[0] = '\0';
-		command = keys_find(view_table[ui->view].name, key);
-		if (command != NULL)
-			ui_run_command(ui, command, "key");
-		ui->dirty = ui->dirty ? ui->dirty : 1;
-		if (ui->quit)
-			break;
+		if ((key = ui_escape(ui, key, plain)) != -1)
+			ui_press(ui, key);
 	}
 }
 
@@ -1061,6 +1301,11 @@ ui_draw_bottom(struct ui *ui)
 		wattrset(stdscr, colour(ui->message_error ? C_ERROR : C_NORMAL));
 		mvwaddnstr(stdscr, y, 0, ui->message, ui->sx - 1);
 		wattrset(stdscr, A_NORMAL);
+	} else if (ui->pager.text != NULL) {
+		wattrset(stdscr, colour(C_DIM));
+		mvwaddnstr(stdscr, y, 0, "q close  Space page  g G ends  / search"
+		    "  n N next  arrows scroll", ui->sx - 1);
+		wattrset(stdscr, A_NORMAL);
 	} else {
 		wattrset(stdscr, colour(C_DIM));
 		mvwaddnstr(stdscr, y, 0, ui->vs[ui->view].filter != NULL ?
@@ -1073,27 +1318,56 @@ ui_draw_bottom(struct ui *ui)
 	}
 }
 
-/* The pager over the body. */
+/*
+ * The pager over the body: a title with where the page is, then the
+ * lines from the top one and the left column, the last search's matches
+ * in reverse.
+ */
 static void
 ui_draw_text(struct ui *ui)
 {
 	WINDOW		*w = ui->body;
-	const char	*p = ui_text;
-	int		 line = 0, y = 1, h, n;
+	struct ui_pager	*pg = &ui->pager;
+	const char	*line, *end, *p, *s = pg->search;
+	char		 title[128];
+	int		 i, y, h, cols, n, k;
 
+	ui_text_clamp(ui);
 	werase(w);
-	getmaxyx(w, h, n);
+	getmaxyx(w, h, cols);
+	n = snprintf(title, sizeof title, "%s: lines %d-%d of %d", pg->title,
+	    pg->nlines > 0 ? pg->top + 1 : 0, pg->top + h - 1 < pg->nlines ?
+	    pg->top + h - 1 : pg->nlines, pg->nlines);
+	if (pg->width > cols)
+		snprintf(title + n, sizeof title - n, ", columns %d-%d of %d",
+		    pg->left + 1, pg->left + cols, pg->width);
 	wattrset(w, colour(C_HEADER));
-	mvwprintw(w, 0, 0, "%s (Escape or q closes, arrows scroll)",
-	    ui_text_title);
-	wattrset(w, A_NORMAL);
-	while (p != NULL && *p != '\0' && y < h) {
-		n = strcspn(p, "\n");
-		if (line++ >= ui_text_top) {
-			mvwaddnstr(w, y++, 0, p, n);
+	mvwaddnstr(w, 0, 0, title, cols);
+	for (y = 1, i = pg->top; y < h && i < pg->nlines; y++, i++) {
+		line = pg->text + pg->lines[i];
+		end = line + strcspn(line, "\n");
+		k = pg->left < end - line ? pg->left : end - line;
+		while (line + k < end && (line[k] & 0xc0) == 0x80)
+			k++;	/* not half a character */
+		wattrset(w, A_NORMAL);
+		mvwaddnstr(w, y, 0, line + k, end - line - k < cols ?
+		    end - line - k : cols);
+		wattrset(w, A_REVERSE);
+		for (p = line; s != NULL && (p = ui_text_find(p, end, s)) !=
+		    NULL; p++) {
+			k = p - line - pg->left;
+			n = strlen(s);
+			if (k < 0 && k + n > 0) {
+				p -= k;
+				n += k;
+				k = 0;
+			}
+			if (k >= 0 && k < cols)
+				mvwaddnstr(w, y, k, p, n < cols - k ? n :
+				    cols - k);
 		}
-		p += n + (p[n] == '\n');
 	}
+	wattrset(w, A_NORMAL);
 	wnoutrefresh(w);
 }
 
@@ -1113,7 +1387,7 @@ ui_draw(struct ui *ui)
 	ui_draw_status(ui);
 	ui_draw_bottom(ui);
 	wnoutrefresh(stdscr);
-	if (ui->help)
+	if (ui->pager.text != NULL)
 		ui_draw_text(ui);
 	else {
 		v->draw(ui, ui->body);
@@ -1155,11 +1429,12 @@ int
 ui_run(struct cmd_ctx *ctx)
 {
 	struct ui	 ui;
+	SCREEN		*screen;
 	uint64_t	 gen;
 	double		 wait, since, drawn_at = 0;
 	void		*timers[nitems(ui_refresh)][2];
 	size_t		 i;
-	char		*cause;
+	char		*cause, *cup;
 	int		 d;
 
 	memset(&ui, 0, sizeof ui);
@@ -1180,8 +1455,22 @@ ui_run(struct cmd_ctx *ctx)
 	ui.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 	draw_init(ui.utf8);
 
-	if (initscr() == NULL)
+	/* A terminal that cannot move its cursor cannot show the console. */
+	if ((screen = newterm(NULL, stdout, stdin)) == NULL ||
+	    (cup = tigetstr("cup")) == NULL || cup == (char *)-1) {
+		if (screen != NULL) {
+			endwin();
+			delscreen(screen);
+		}
+		fprintf(stderr, "myriad: TERM=%s cannot move the cursor, "
+		    "which the console needs; run commands with -c instead, "
+		    "as in myriad -c summary\n", getenv("TERM") != NULL ?
+		    getenv("TERM") : "");
+		free(ui.marks);
+		loop_free(ui.loop);
+		ctx->ui = NULL;
 		return (2);
+	}
 	ui_current = &ui;
 	signal(SIGSEGV, ui_fatal);
 	signal(SIGBUS, ui_fatal);
@@ -1272,8 +1561,8 @@ ui_run(struct cmd_ctx *ctx)
 	links_free(ui.links);
 	free(ui.links_mask);
 	free(ui.links_set);
-	free(ui_text);
-	ui_text = NULL;
+	ui_text_close(&ui);
+	free(ui.pager.search);
 	ctx->ui = NULL;
 	return (0);
 }

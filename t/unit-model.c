@@ -136,7 +136,7 @@ model_list(struct model *m)
 
 	memset(out, 0, sizeof out);
 	f = fmemopen(out, sizeof out - 1, "w");
-	o = output_create(f, OUT_TSV, record_find("gpu"), m);
+	o = output_create(f, 0, OUT_TSV, record_find("gpu"), m);
 	for (i = 0; i < m->ngpus; i++) {
 		if (m->gpus[i].valid != 0 || m->gpus[i].error[0] != '\0')
 			output_row(o, &m->gpus[i]);

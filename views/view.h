@@ -28,6 +28,7 @@ struct view_state {
 	int			 top;		/* first row shown */
 	const struct field	*sort;		/* sort column, or NULL */
 	int			 reverse;
+	int			 sorted;	/* the operator chose the sort */
 	char			*filter;	/* as typed, or NULL */
 	struct filter		*fexpr;		/* an expression: temp>85 */
 	uint8_t			*fmask;		/* a node set */
@@ -39,6 +40,21 @@ struct view_state {
 	int			 table_y;	/* where its heading was */
 	void			*data;		/* the view's own, or NULL */
 };
+
+/* The pager: what a command printed, or the keys, over the view. */
+struct ui_pager {
+	char			*text;		/* NULL: closed */
+	char			 title[64];
+	size_t			*lines;		/* where each line starts */
+	int			 nlines;
+	int			 width;		/* of the longest line */
+	int			 top;		/* first line shown */
+	int			 left;		/* first column shown */
+	char			*search;	/* the last search, or NULL */
+	int			 match;		/* its line, or -1 */
+};
+
+#define UI_HISTORY	32	/* views Escape goes back through */
 
 enum map_metric {
 	MAP_STATE,
@@ -58,7 +74,8 @@ struct ui {
 	int			 sx;
 	int			 sy;
 	enum view_id		 view;
-	enum view_id		 last;		/* for Esc */
+	enum view_id		 history[UI_HISTORY];	/* for Escape */
+	u_int			 nhistory;
 	struct view_state	 vs[VIEW_NVIEWS];
 	int			 node;		/* the node of the Node view */
 	uint8_t			*marks;		/* per node */
@@ -74,7 +91,9 @@ struct ui {
 	int			 prompt_point;
 	char			**matches;	/* completions on show */
 	u_int			 nmatches;
-	int			 help;		/* the bindings on show */
+	struct ui_pager		 pager;
+	double			 escape;	/* a lone Escape came then */
+	char			 seq[16];	/* an escape sequence so far */
 	int			 dirty;		/* 2: everything */
 	int			 quit;
 	int			 busy;		/* a read is under way */
