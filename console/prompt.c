@@ -140,7 +140,7 @@ prompt_complete(const char *text, int start, int end)
 	} else if (strcmp(prev, "-o") == 0) {
 		for (i = 0; i < nitems(formats); i++)
 			prompt_add(formats[i]);
-	} else if (strcmp(first, "view") == 0) {
+	} else if (strcmp(first, "view") == 0 && strcmp(prev, "node") != 0) {
 		for (i = 0; i < nitems(views); i++)
 			prompt_add(views[i]);
 	} else if (strcmp(first, "metric") == 0) {
@@ -257,6 +257,16 @@ prompt_start(struct ui *ui, int kind)
 	prompt_ui = ui;
 	prompt_kind = kind;
 	rl_callback_handler_install(kind == ':' ? ":" : "/", prompt_line);
+	prompt_redisplay();
+}
+
+/* Text in the prompt, as if typed: command-prompt -I. */
+void
+prompt_insert(const char *text)
+{
+	if (prompt_kind == 0)
+		return;
+	rl_insert_text(text);
 	prompt_redisplay();
 }
 
