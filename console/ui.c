@@ -354,8 +354,8 @@ ui_goto(struct ui *ui, const char *name, int open, char **cause)
 	    -1, node) == 0)
 		return (0);
 	ui->node = node;
-	ui_message(ui, 0, "%s: no row in the %s view, so its Node view", name,
-	    v->title);
+	ui_message(ui, 0, "%s is not in the %s view: its Node view instead",
+	    name, v->title);
 	return (ui_view(ui, "node", cause));
 }
 
