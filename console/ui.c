@@ -505,10 +505,11 @@ ui_filter(struct ui *ui, const char *text, char **cause)
 	ui_message(ui, 0, "filter: %s", text);
 	/* The map shows every node: the cursor on the first it finds. */
 	if (v->seek != NULL && (found = v->seek(ui, 0)) == 0)
-		ui_message(ui, 1, "filter: %s: no node matches", text);
+		ui_message(ui, 1, "no node matches %s", text);
 	else if (v->seek != NULL)
-		ui_message(ui, 0, "filter: %s: %u node%s; n, N: the next, "
-		    "the previous", text, found, found == 1 ? "" : "s");
+		ui_message(ui, 0, "%u node%s match%s %s; n, N: the next, the "
+		    "previous", found, found == 1 ? "" : "s", found == 1 ? "es" :
+		    "", text);
 	return (0);
 }
 

@@ -125,7 +125,7 @@ type_text "$S" 'gpu[0440-0443,0900]'
 keys "$S" Enter
 wait_like '^gpu0440 ' "map: a filter puts the cursor on the first node found" \
     info "$S"
-screen_like "$S" 'gpu\[0440-0443,0900\]: 5 nodes' "and counts the nodes found"
+screen_like "$S" '5 nodes match gpu\[0440-0443,0900\]' "and counts the nodes found"
 wait_is "5 0" "the 5 cells found are bold, the rest dim ($(cat "$T/before") before)" \
     map_attrs "$S" 2 19
 keys "$S" n
