@@ -11,20 +11,6 @@ ARGS="--sim 10k --seed 1 --sim-time 1800000000"
 ESC=$(printf '\033')
 TAB=$(printf '\t')
 
-# The row in reverse video under the heading that matches PATTERN.
-cursor_row() {	# cursor_row SESSION PATTERN
-	tm capture-pane -e -p -t "$1" | awk -v p="$2" -v e="$ESC" '
-	{
-		t = $0
-		gsub(e "\\[[0-9;]*m", "", t)
-		lead = ""
-		if (match($0, "^(" e "\\[[0-9;]*m)+"))
-			lead = substr($0, 1, RLENGTH)
-	}
-	f && lead ~ /[[;]7[;m]/ { print t; exit }
-	t ~ p { f = 1 }'
-}
-
 # How many characters of lines FIRST to LAST are drawn bold, and how many
 # neither bold nor dim, blanks apart: "BOLD PLAIN".
 map_attrs() {	# map_attrs SESSION FIRST LAST
