@@ -82,13 +82,15 @@ action_free(struct action *a)
 	free(a->results);
 	free(a->nodes);
 	free(a->set);
+	free(a->target);
 	free(a->line);
 	free(a);
 }
 
 /*
  * The nodes: a node set (every name in the cluster, or an error), or in
- * the console the marked nodes, else the one under the cursor.
+ * the console the marked nodes, else what the cursor is on (ui_marked),
+ * and which they are in words, for the box and the dry run.
  */
 int
 action_nodes(struct action *a, struct cmd_args *args, const char *spec,
@@ -103,9 +105,10 @@ action_nodes(struct action *a, struct cmd_args *args, const char *spec,
 			xasprintf(cause, "which nodes? give a node set");
 			return (-1);
 		}
-		if (ui_marked(a->ctx->ui, &a->nodes, &a->nnodes) != 0 ||
-		    a->nnodes == 0) {
-			xasprintf(cause, "no node marked or under the cursor");
+		if (ui_marked(a->ctx->ui, &a->nodes, &a->nnodes,
+		    &a->target) != 0) {
+			*cause = a->target;
+			a->target = NULL;
 			return (-1);
 		}
 	} else {
@@ -180,6 +183,8 @@ action_summary(struct action *a)
 	jobs = action_jobs(a, &ids);
 	buf_printf(&b, "%s %s: %u node%s\n", a->verb, a->set, a->nnodes,
 	    a->nnodes == 1 ? "" : "s");
+	if (a->target != NULL)
+		buf_printf(&b, "%s\n", a->target);
 	if (jobs > 0)
 		buf_printf(&b, "running jobs affected: %u (%s%s)\n", jobs,
 		    ids.data, jobs > 8 ? " ..." : "");
@@ -283,6 +288,8 @@ action_begin(struct cmd_ctx *ctx, struct action *a)
 		    "not run%s\n", a->ncmds, a->ncmds == 1 ? "" : "s", a->set,
 		    a->nnodes, a->nnodes == 1 ? "" : "s", tripped &&
 		    !a->force ? "; the circuit breaker would refuse it" : "");
+		if (a->target != NULL)
+			fprintf(ctx->out, "%s\n", a->target);
 		return (CMD_OK);
 	}
 	if (tripped && !a->force)

@@ -31,7 +31,13 @@ cmd_view(struct cmd_ctx *ctx, struct cmd_args *args)
 {
 	char	*cause = NULL;
 
-	return (cmd_ui_result(ctx, args, ui_view(ctx->ui, args->argv[0],
+	if (args->argc == 1)
+		return (cmd_ui_result(ctx, args, ui_view(ctx->ui,
+		    args->argv[0], &cause), &cause));
+	if (strcmp(args->argv[0], "node") != 0)
+		return (cmd_error(ctx, args, CMD_USAGE, "only the node view "
+		    "takes a name"));
+	return (cmd_ui_result(ctx, args, ui_goto(ctx->ui, args->argv[1], 1,
 	    &cause), &cause));
 }
 
@@ -57,8 +63,22 @@ cmd_search(struct cmd_ctx *ctx, struct cmd_args *args)
 enum cmd_status
 cmd_open(struct cmd_ctx *ctx, struct cmd_args *args)
 {
+	char	*cause = NULL;
+
+	if (args->argc == 1)
+		return (cmd_ui_result(ctx, args, ui_goto(ctx->ui,
+		    args->argv[0], 1, &cause), &cause));
 	ui_open(ctx->ui);
 	return (CMD_OK);
+}
+
+enum cmd_status
+cmd_goto(struct cmd_ctx *ctx, struct cmd_args *args)
+{
+	char	*cause = NULL;
+
+	return (cmd_ui_result(ctx, args, ui_goto(ctx->ui, args->argv[0], 0,
+	    &cause), &cause));
 }
 
 enum cmd_status
@@ -115,6 +135,8 @@ enum cmd_status
 cmd_command_prompt(struct cmd_ctx *ctx, struct cmd_args *args)
 {
 	ui_prompt(ctx->ui, ':');
+	if (args->opt['I'] != NULL)
+		prompt_insert(args->opt['I']);
 	return (CMD_OK);
 }
 

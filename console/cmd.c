@@ -32,11 +32,12 @@ const struct cmd_entry cmd_table[] = {
 	  .help = "stop the burn-in under way",
 	  .opts = "", .min = 0, .max = 0, .flags = CMD_MUTATES,
 	  .exec = cmd_burnin_cancel },
-	{ .name = "command-prompt", .usage = "",
-	  .help = "open the : prompt", .opts = "", .min = 0, .max = 0,
-	  .flags = CMD_UI, .exec = cmd_command_prompt },
+	{ .name = "command-prompt", .usage = "[-I TEXT]",
+	  .help = "open the : prompt, TEXT typed in it", .opts = "I:",
+	  .min = 0, .max = 0, .flags = CMD_UI, .exec = cmd_command_prompt },
 	{ .name = "cursor", .usage = "up|down|left|right|page-up|page-down|"
-	      "half-up|half-down|home|end|top|bottom|line-start|line-end",
+	      "half-up|half-down|home|end|top|bottom|line-start|line-end|"
+	      "next-match|previous-match",
 	  .help = "move the cursor", .opts = "", .min = 1, .max = 1,
 	  .flags = CMD_UI, .exec = cmd_cursor },
 	{ .name = "drain", .usage = "[-nyf] [-o FORMAT] [NODESET] reason=TEXT",
@@ -56,6 +57,10 @@ const struct cmd_entry cmd_table[] = {
 	  .help = "open the / prompt to filter this view",
 	  .opts = "", .min = 0, .max = 0, .flags = CMD_UI,
 	  .exec = cmd_filter_prompt },
+	{ .name = "goto", .usage = "NODE|JOB",
+	  .help = "the cursor on a node or a job in this view, else the "
+	      "node's Node view or the job's row in Jobs",
+	  .opts = "", .min = 1, .max = 1, .flags = CMD_UI, .exec = cmd_goto },
 	{ .name = "help", .usage = "[COMMAND]",
 	  .help = "list the commands, or describe one",
 	  .opts = "", .min = 0, .max = 1, .exec = cmd_help },
@@ -121,9 +126,10 @@ const struct cmd_entry cmd_table[] = {
 	{ .name = "nodeset", .usage = "-e|-f|-c EXPR ...",
 	  .help = "expand, fold or count node sets, like ClusterShell's",
 	  .opts = "efcS:", .min = 1, .max = -1, .exec = cmd_nodeset },
-	{ .name = "open", .usage = "",
-	  .help = "open what is under the cursor (a node, a job's nodes)",
-	  .opts = "", .min = 0, .max = 0, .flags = CMD_UI, .exec = cmd_open },
+	{ .name = "open", .usage = "[NODE]",
+	  .help = "open what is under the cursor (a node, a job's nodes), "
+	      "or NODE's Node view",
+	  .opts = "", .min = 0, .max = 1, .flags = CMD_UI, .exec = cmd_open },
 	{ .name = "parse", .usage = "[-o FORMAT] [-w FILTER] KIND FILE "
 	      "[FORMAT]",
 	  .help = "decode a saved tool output into records",
@@ -176,9 +182,9 @@ const struct cmd_entry cmd_table[] = {
 	{ .name = "unbind", .usage = "[-T VIEW] KEY",
 	  .help = "remove a key binding",
 	  .opts = "T:", .min = 1, .max = 1, .exec = cmd_unbind },
-	{ .name = "view", .usage = "map|gpus|jobs|cooling|links|node|events|"
-	      "burnin|next|previous",
-	  .help = "show a view", .opts = "", .min = 1, .max = 1,
+	{ .name = "view", .usage = "map|gpus|jobs|cooling|links|node [NODE]|"
+	      "events|burnin|next|previous",
+	  .help = "show a view", .opts = "", .min = 1, .max = 2,
 	  .flags = CMD_UI, .exec = cmd_view },
 	{ .name = NULL }
 };

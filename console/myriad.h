@@ -884,6 +884,7 @@ struct action {
 	int		*nodes;		/* node ids, sorted */
 	u_int		 nnodes;
 	char		*set;		/* the nodes, folded */
+	char		*target;	/* which they are, in the console */
 	int		 drains;	/* nodes it takes out of service */
 	int		 dry_run;	/* --dry-run or -n */
 	int		 yes;		/* --yes or -y */
@@ -978,6 +979,7 @@ enum cmd_status	 cmd_view(struct cmd_ctx *, struct cmd_args *);
 enum cmd_status	 cmd_search(struct cmd_ctx *, struct cmd_args *);
 enum cmd_status	 cmd_cursor(struct cmd_ctx *, struct cmd_args *);
 enum cmd_status	 cmd_open(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_goto(struct cmd_ctx *, struct cmd_args *);
 enum cmd_status	 cmd_back(struct cmd_ctx *, struct cmd_args *);
 enum cmd_status	 cmd_mark(struct cmd_ctx *, struct cmd_args *);
 enum cmd_status	 cmd_sort(struct cmd_ctx *, struct cmd_args *);
@@ -1000,6 +1002,7 @@ int		 ui_run(struct cmd_ctx *);
 int		 ui_view(struct ui *, const char *, char **);
 int		 ui_cursor(struct ui *, const char *, char **);
 void		 ui_open(struct ui *);
+int		 ui_goto(struct ui *, const char *, int, char **);
 void		 ui_back(struct ui *);
 int		 ui_mark(struct ui *, int, const char *, char **);
 int		 ui_sort(struct ui *, const char *, char **);
@@ -1023,12 +1026,13 @@ int		 ui_confirm(struct ui *, const char *, const char *);
 void		 ui_message(struct ui *, int, const char *, ...)
 		     printflike(3, 4);
 struct loop	*ui_loop(struct ui *);
-int		 ui_marked(struct ui *, int **, u_int *);
+int		 ui_marked(struct ui *, int **, u_int *, char **);
 
 /* prompt.c: the : and / prompt, GNU readline's callback interface. */
 void		 prompt_init(struct ui *);
 void		 prompt_free(void);
 void		 prompt_start(struct ui *, int);
+void		 prompt_insert(const char *);
 void		 prompt_key(struct ui *, int);
 void		 prompt_cancel(struct ui *);
 

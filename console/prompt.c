@@ -261,6 +261,16 @@ prompt_start(struct ui *ui, int kind)
 	prompt_redisplay();
 }
 
+/* Text in the prompt, as if typed: command-prompt -I. */
+void
+prompt_insert(const char *text)
+{
+	if (prompt_kind == 0)
+		return;
+	rl_insert_text(text);
+	prompt_redisplay();
+}
+
 /* Feed one key to readline, as the bytes a terminal would send. */
 void
 prompt_key(struct ui *ui, int key)

@@ -327,6 +327,31 @@ ui_view(struct ui *ui, const char *name, char **cause)
 	return (0);
 }
 
+/* The cursor on the next (dir 1) or previous (-1) node the filter finds. */
+static int
+ui_seek(struct ui *ui, int dir, char **cause)
+{
+	const struct view_entry	*v = &view_table[ui->view];
+	struct view_state	*vs = &ui->vs[ui->view];
+	u_int			 found;
+
+	if (v->seek == NULL || vs->filter == NULL) {
+		xasprintf(cause, "nothing to find: %s", v->seek == NULL ?
+		    "this view's filter hides what it does not find" :
+		    "/ finds nodes first");
+		return (-1);
+	}
+	if ((found = v->seek(ui, dir)) == 0) {
+		xasprintf(cause, "no node matches %s", vs->filter);
+		return (-1);
+	}
+	ui_message(ui, 0, "%s, of %u node%s matching %s",
+	    ui->model->nodes[vs->cursor].name, found, found == 1 ? "" : "s",
+	    vs->filter);
+	ui->dirty = 1;
+	return (0);
+}
+
 int
 ui_cursor(struct ui *ui, const char *how, char **cause)
 {
@@ -351,6 +376,10 @@ ui_cursor(struct ui *ui, const char *how, char **cause)
 	size_t			 i;
 	int			 dy, page = vs->height > 1 ? vs->height : 1;
 
+	if (strcmp(how, "next-match") == 0)
+		return (ui_seek(ui, 1, cause));
+	if (strcmp(how, "previous-match") == 0)
+		return (ui_seek(ui, -1, cause));
 	for (i = 0; i < nitems(moves); i++) {
 		if (strcmp(moves[i].name, how) == 0)
 			break;
@@ -411,6 +440,64 @@ ui_open(struct ui *ui)
 	ui->dirty = 1;
 }
 
+/*
+ * goto: the cursor on node or job NAME in this view; a node's Node view
+ * from a view without it, a job's row in the Jobs view from a view without
+ * jobs.  With `open', the Node view of node NAME from any view.
+ */
+int
+ui_goto(struct ui *ui, const char *name, int open, char **cause)
+{
+	const struct view_entry	*v = &view_table[ui->view];
+	const struct model	*m = ui->model;
+	u_int			 i;
+	int			 node, job = -1;
+
+	if ((node = model_find(m, name)) < 0 && !open) {
+		for (i = 0; i < m->njobs && job < 0; i++) {
+			if (strcmp(m->jobs[i].id, name) == 0)
+				job = i;
+		}
+	}
+	if (node < 0 && job < 0) {
+		xasprintf(cause, "no node %s'%s'", open ? "" : "or job ", name);
+		return (-1);
+	}
+	if (ui->help)
+		ui_text_close(ui);
+	if (job >= 0 && ui->view == VIEW_MAP) {
+		view_jobs_show(ui, job);
+		return (0);
+	}
+	if (job >= 0) {
+		if (v->job == NULL && ui_view(ui, "jobs", cause) != 0)
+			return (-1);
+		ui_draw(ui);		/* its rows, as they are */
+		if (table_goto(ui, job, -1) == 0)
+			return (0);
+		xasprintf(cause, "job %s is not shown: the filter hides it",
+		    name);
+		return (-1);
+	}
+	if (open || ui->view == VIEW_NODE || v->node == NULL) {
+		ui->node = node;
+		return (ui_view(ui, "node", cause));
+	}
+	if (ui->view == VIEW_MAP) {
+		ui->vs[VIEW_MAP].cursor = node;
+		return (0);
+	}
+	ui_draw(ui);
+	/* The Cooling view's rows are racks. */
+	if (table_goto(ui, ui->view == VIEW_COOLING ? (int)m->nodes[node].rack :
+	    -1, node) == 0)
+		return (0);
+	ui->node = node;
+	ui_message(ui, 0, "%s is not in the %s view: its Node view instead",
+	    name, v->title);
+	return (ui_view(ui, "node", cause));
+}
+
 void
 ui_back(struct ui *ui)
 {
@@ -455,7 +542,7 @@ ui_mark(struct ui *ui, int mode, const char *nodeset, char **cause)
 			return (-1);
 		}
 		ui->marks[node] = !ui->marks[node];
-		if (v->step != NULL && ui->view != VIEW_MAP)
+		if (v->step == table_move)
 			v->step(ui, 0, 1);
 		break;
 	case 'a':
@@ -520,6 +607,7 @@ ui_filter(struct ui *ui, const char *text, char **cause)
 	struct view_state	*vs = &ui->vs[ui->view];
 	const struct record	*r;
 	char			*why = NULL;
+	u_int			 found;
 
 	free(vs->filter);
 	filter_free(vs->fexpr);
@@ -552,6 +640,13 @@ ui_filter(struct ui *ui, const char *text, char **cause)
 	    &why) != 0)
 		free(why);		/* plain text, then */
 	ui_message(ui, 0, "filter: %s", text);
+	/* The map shows every node: the cursor on the first it finds. */
+	if (v->seek != NULL && (found = v->seek(ui, 0)) == 0)
+		ui_message(ui, 1, "no node matches %s", text);
+	else if (v->seek != NULL)
+		ui_message(ui, 0, "%u node%s match%s %s; n, N: the next, the "
+		    "previous", found, found == 1 ? "" : "s", found == 1 ? "es" :
+		    "", text);
 	return (0);
 }
 
@@ -672,24 +767,69 @@ ui_prompt_done(struct ui *ui, int kind, const char *line)
 		ui_run_command(ui, line, "prompt");
 }
 
-/* The nodes a command acts on: the marked ones, else the cursor's. */
+/*
+ * The nodes a command acts on, and which they are in words: the marked
+ * ones, else the cursor's node (the Node view's node), else the nodes of
+ * the cursor's job.  Marks win, and the words say what they win over.
+ * -1 and why in *what when there are none.
+ */
 int
-ui_marked(struct ui *ui, int **ids, u_int *n)
+ui_marked(struct ui *ui, int **ids, u_int *n, char **what)
 {
 	const struct view_entry	*v = &view_table[ui->view];
-	u_int			 i;
-	int			 node;
+	const struct model	*m = ui->model;
+	const struct job	*j = NULL;
+	uint8_t			*mask = NULL;
+	char			 cur[128], *cause = NULL;
+	u_int			 i, ncur = 0, in = 0;
+	int			 node, job;
 
-	*ids = xcalloc(ui->model->nnodes ? ui->model->nnodes : 1,
-	    sizeof **ids);
+	*ids = xcalloc(m->nnodes ? m->nnodes : 1, sizeof **ids);
 	*n = 0;
-	for (i = 0; i < ui->model->nnodes && ui->nmarks > 0; i++) {
-		if (ui->marks[i])
-			(*ids)[(*n)++] = i;
+	*what = NULL;
+	cur[0] = '\0';
+	if (v->node != NULL && (node = v->node(ui)) >= 0) {
+		mask = xcalloc(m->nnodes, 1);
+		mask[node] = 1;
+		ncur = 1;
+		snprintf(cur, sizeof cur, "the %s's %s", ui->view == VIEW_NODE ?
+		    "Node view" : "cursor", m->nodes[node].name);
+	} else if (v->job != NULL && (job = v->job(ui)) >= 0) {
+		j = &m->jobs[job];
+		if (j->nodes[0] != '\0' &&
+		    model_select(m, j->nodes, &mask, &cause) == 0) {
+			for (i = 0; i < m->nnodes; i++)
+				ncur += mask[i];
+		}
+		free(cause);
+		snprintf(cur, sizeof cur, "the %u node%s of job %s", ncur,
+		    ncur == 1 ? "" : "s", j->id);
 	}
-	if (*n == 0 && v->node != NULL && (node = v->node(ui)) >= 0)
-		(*ids)[(*n)++] = node;
-	return (0);
+	for (i = 0; i < m->nnodes && ui->nmarks > 0; i++) {
+		if (ui->marks[i]) {
+			(*ids)[(*n)++] = i;
+			in += mask != NULL && mask[i];
+		}
+	}
+	if (*n > 0 && ncur > 0)
+		xasprintf(what, "the %u marked node%s (%s%s%s)", *n,
+		    *n == 1 ? "" : "s", in == ncur ? "" : "not ", cur,
+		    in == ncur ? " among them" : "");
+	else if (*n > 0)
+		xasprintf(what, "the %u marked node%s", *n, *n == 1 ? "" : "s");
+	else if (ncur > 0) {
+		for (i = 0; i < m->nnodes; i++) {
+			if (mask[i])
+				(*ids)[(*n)++] = i;
+		}
+		*what = xstrdup(cur);
+	} else if (j != NULL)
+		xasprintf(what, "job %s is %s: no nodes to act on", j->id,
+		    j->state[0] != '\0' ? j->state : "not running");
+	else
+		xasprintf(what, "no node marked or under the cursor");
+	free(mask);
+	return (*n > 0 ? 0 : -1);
 }
 
 

@@ -80,21 +80,6 @@ tab_selected() {
 	}'
 }
 
-# The row in reverse video under the heading that matches PATTERN: the
-# table's cursor.
-cursor_row() {	# cursor_row SESSION PATTERN
-	tm capture-pane -e -p -t "$1" | awk -v p="$2" -v e="$ESC" '
-	{
-		t = $0
-		gsub(e "\\[[0-9;]*m", "", t)
-		lead = ""
-		if (match($0, "^(" e "\\[[0-9;]*m)+"))
-			lead = substr($0, 1, RLENGTH)
-	}
-	f && lead ~ /[[;]7[;m]/ { print t; exit }
-	t ~ p { f = 1 }'
-}
-
 cursor_x() {	# cursor_x SESSION: the terminal cursor's column, from 0
 	tm display-message -p -t "$1" '#{cursor_x}'
 }

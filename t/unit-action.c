@@ -89,11 +89,12 @@ ui_confirm(struct ui *ui, const char *text, const char *expect)
 }
 
 int
-ui_marked(struct ui *ui, int **ids, u_int *n)
+ui_marked(struct ui *ui, int **ids, u_int *n, char **what)
 {
 	*ids = NULL;
 	*n = 0;
-	return (0);
+	*what = xstrdup("nothing marked");
+	return (-1);
 }
 
 static struct model	*m;

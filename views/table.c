@@ -315,6 +315,27 @@ table_row(struct ui *ui)
 	return (vs->rows[vs->cursor]);
 }
 
+/*
+ * The cursor on the first row whose record is `rec', or with rec -1 whose
+ * node is `node'; -1, the cursor where it was, when no row is.
+ */
+int
+table_goto(struct ui *ui, int rec, int node)
+{
+	const struct view_entry	*v = &view_table[ui->view];
+	struct view_state	*vs = view_state(ui);
+	int			 was = vs->cursor;
+
+	for (vs->cursor = 0; vs->rows != NULL &&
+	    vs->cursor < (int)vs->nrows; vs->cursor++) {
+		if (rec >= 0 ? vs->rows[vs->cursor] == (u_int)rec :
+		    v->node != NULL && v->node(ui) == node)
+			return (0);
+	}
+	vs->cursor = was;
+	return (-1);
+}
+
 /* A click on a row puts the cursor there (the heading is row 0). */
 void
 table_click(struct ui *ui, int y, int x)

@@ -116,20 +116,36 @@ view_jobs_draw(struct ui *ui, WINDOW *w)
 		view_jobs_draw_detail(ui, w, sy - detail + 1, detail - 1, sx);
 }
 
+/* The job under the cursor, or -1. */
+int
+view_jobs_job(struct ui *ui)
+{
+	int	 row = table_row(ui);
+
+	return (row >= 0 && (u_int)row < ui->model->njobs ? row : -1);
+}
+
 /* Enter: the job's nodes on the map, the cursor on the first of them. */
 void
 view_jobs_open(struct ui *ui)
 {
+	int	 job = view_jobs_job(ui);
+
+	if (job >= 0)
+		view_jobs_show(ui, job);
+}
+
+/* Job `job' on the map: its nodes, the cursor on the first of them. */
+void
+view_jobs_show(struct ui *ui, int job)
+{
 	const struct model	*m = ui->model;
-	const struct job	*j;
+	const struct job	*j = &m->jobs[job];
 	uint8_t			*mask = NULL;
 	char			*cause = NULL;
 	u_int			 i, n = 0;
-	int			 row = table_row(ui), first = -1;
+	int			 first = -1;
 
-	if (row < 0 || (u_int)row >= m->njobs)
-		return;
-	j = &m->jobs[row];
 	if (j->nodes[0] == '\0') {
 		snprintf(ui->message, sizeof ui->message,
 		    "job %s is %s and has no nodes%s%s", j->id,
@@ -149,7 +165,7 @@ view_jobs_open(struct ui *ui)
 		free(mask);
 	}
 	free(cause);
-	ui->job = row;
+	ui->job = job;
 	if (ui_view(ui, "map", &cause) != 0) {
 		free(cause);
 		return;

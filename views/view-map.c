@@ -128,6 +128,22 @@ view_map_worse(const struct node_look *a, const struct node_look *b)
 	return (strchr(order, a->letter) > strchr(order, b->letter));
 }
 
+/* Whether the map's filter (the / prompt) finds node `id'. */
+static int
+view_map_match(struct ui *ui, u_int id)
+{
+	const struct view_state	*vs = &ui->vs[VIEW_MAP];
+	const struct node	*n = &ui->model->nodes[id];
+
+	if (vs->fexpr != NULL)
+		return (filter_match(vs->fexpr, n, ui->model));
+	if (vs->fmask != NULL)
+		return (vs->fmask[id]);
+	return (strcasestr(n->name, vs->filter) != NULL ||
+	    strcasestr(n->state, vs->filter) != NULL ||
+	    strcasestr(n->reason, vs->filter) != NULL);
+}
+
 /* Draw one cell: the worst of its nodes. */
 static void
 view_map_draw_cell(struct ui *ui, WINDOW *w, int y, int x, u_int first, u_int n,
@@ -137,7 +153,7 @@ view_map_draw_cell(struct ui *ui, WINDOW *w, int y, int x, u_int first, u_int n,
 	const struct node_look	*look = NULL, *l;
 	const struct job	*j;
 	double			 v, worst = -1;
-	u_int			 i, marked = 0, injob = 0;
+	u_int			 i, marked = 0, injob = 0, found = 0;
 	int			 valid, anyvalid = 0, job = -1;
 	attr_t			 a;
 	char			 s[8];
@@ -152,6 +168,8 @@ view_map_draw_cell(struct ui *ui, WINDOW *w, int y, int x, u_int first, u_int n,
 			injob++;
 		if (m->nodes[i].job >= 0 && job < 0)
 			job = m->nodes[i].job;
+		if (ui->vs[VIEW_MAP].filter != NULL)
+			found += view_map_match(ui, i);
 		if (ui->metric == MAP_STATE || ui->metric == MAP_JOB)
 			continue;
 		v = view_node_metric(m, i, ui->metric, &valid);
@@ -199,6 +217,8 @@ view_map_draw_cell(struct ui *ui, WINDOW *w, int y, int x, u_int first, u_int n,
 		a = colour(C_MARK) | A_UNDERLINE;
 	if (ui->job >= 0)
 		a = injob ? (a | A_BOLD | A_UNDERLINE) : colour(C_DIM);
+	if (ui->vs[VIEW_MAP].filter != NULL)
+		a = found ? (a | A_BOLD) : colour(C_DIM);
 	if (cursor)
 		a = (a & ~A_UNDERLINE) | A_REVERSE;
 	draw_cell(w, y, x, text, a);
@@ -547,4 +567,36 @@ view_map_click(struct ui *ui, int y, int x)
 	view_map_cell_nodes(ui->model, l, col, cell, &first, &n);
 	if (n > 0)
 		ui->vs[VIEW_MAP].cursor = first;
+}
+
+/*
+ * The cursor on the next node the filter finds, after the cursor's (dir
+ * 1), before it (-1), or the first of all (0), round the end; how many
+ * nodes it finds.  The cursor stays when it finds none.
+ */
+u_int
+view_map_seek(struct ui *ui, int dir)
+{
+	const struct model	*m = ui->model;
+	int			*cursor = &ui->vs[VIEW_MAP].cursor;
+	u_int			 i, id, found = 0, nn = m->nnodes;
+	int			 to = -1;
+
+	if (ui->vs[VIEW_MAP].filter == NULL || nn == 0)
+		return (0);
+	for (i = 0; i < nn; i++) {
+		if (dir == 0)
+			id = i;
+		else if (dir > 0)
+			id = (*cursor + 1 + i) % nn;
+		else
+			id = (*cursor + 2 * nn - 1 - i) % nn;
+		if (!view_map_match(ui, id))
+			continue;
+		if (found++ == 0)
+			to = id;
+	}
+	if (to >= 0)
+		*cursor = to;
+	return (found);
 }

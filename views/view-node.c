@@ -868,3 +868,11 @@ view_node_move(struct ui *ui, int dx, int dy)
 		vs->top = 0;
 	}
 }
+
+/* The node on show: what a command acts on here. */
+int
+view_node_node(struct ui *ui)
+{
+	return (ui->node >= 0 && (u_int)ui->node < ui->model->nnodes ?
+	    ui->node : -1);
+}

@@ -125,6 +125,8 @@ struct view_entry {
 	void		 (*step)(struct ui *, int, int);	/* cursor */
 	void		 (*open)(struct ui *);	/* Enter */
 	int		 (*node)(struct ui *);	/* node under the cursor */
+	int		 (*job)(struct ui *);	/* job under the cursor */
+	u_int		 (*seek)(struct ui *, int);	/* next filter match */
 	void		 (*click)(struct ui *, int, int);
 	void		 (*free)(void *);	/* a view_state's data */
 	const char	*record;	/* table views: the record kind */
@@ -141,6 +143,7 @@ void		 table_draw(struct ui *, WINDOW *, int, int, const char *,
 		     const void *, size_t, u_int, const char *);
 void		 table_move(struct ui *, int, int);
 int		 table_row(struct ui *);
+int		 table_goto(struct ui *, int, int);
 void		 table_click(struct ui *, int, int);
 
 /* colour.c */
@@ -199,13 +202,17 @@ void		 view_map_move(struct ui *, int, int);
 void		 view_map_open(struct ui *);
 int		 view_map_node(struct ui *);
 void		 view_map_click(struct ui *, int, int);
+u_int		 view_map_seek(struct ui *, int);
 void		 view_gpus_draw(struct ui *, WINDOW *);
 void		 view_jobs_draw(struct ui *, WINDOW *);
 void		 view_jobs_open(struct ui *);
+void		 view_jobs_show(struct ui *, int);
+int		 view_jobs_job(struct ui *);
 void		 view_cooling_draw(struct ui *, WINDOW *);
 void		 view_links_draw(struct ui *, WINDOW *);
 void		 view_node_draw(struct ui *, WINDOW *);
 void		 view_node_move(struct ui *, int, int);
+int		 view_node_node(struct ui *);
 void		 view_events_draw(struct ui *, WINDOW *);
 int		 view_gpus_node(struct ui *);
 void		 view_gpus_free(void *);

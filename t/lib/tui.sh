@@ -202,6 +202,20 @@ off_rows() {	# off_rows SESSION HEADING PATTERN: how many rows under the
 	fi
 }
 
+cursor_row() {	# cursor_row SESSION PATTERN: the row in reverse video under
+		# the heading that matches PATTERN, the table's cursor
+	tm capture-pane -e -p -t "$1" | awk -v p="$2" -v e="$(printf '\033')" '
+	{
+		t = $0
+		gsub(e "\\[[0-9;]*m", "", t)
+		lead = ""
+		if (match($0, "^(" e "\\[[0-9;]*m)+"))
+			lead = substr($0, 1, RLENGTH)
+	}
+	f && lead ~ /[[;]7[;m]/ { print t; exit }
+	t ~ p { f = 1 }'
+}
+
 cell() {	# cell SESSION HEADING COLUMN: the first row's value in the
 		# column whose title starts with COLUMN
 	screen "$1" | awk -v p="$2" -v c="$3" 'f { print $k; exit }
