@@ -463,7 +463,7 @@ ui_goto(struct ui *ui, const char *name, int open, char **cause)
 		xasprintf(cause, "no node %s'%s'", open ? "" : "or job ", name);
 		return (-1);
 	}
-	if (ui->help)
+	if (ui->pager.text != NULL)
 		ui_text_close(ui);
 	if (job >= 0 && ui->view == VIEW_MAP) {
 		view_jobs_show(ui, job);
