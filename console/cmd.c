@@ -182,8 +182,8 @@ const struct cmd_entry cmd_table[] = {
 	{ .name = "unbind", .usage = "[-T VIEW] KEY",
 	  .help = "remove a key binding",
 	  .opts = "T:", .min = 1, .max = 1, .exec = cmd_unbind },
-	{ .name = "view", .usage = "map|gpus|jobs|cooling|links|node [NODE]|"
-	      "events|burnin|next|previous",
+	{ .name = "view", .usage = "map|gpus|jobs|cooling|links|node|events|"
+	      "burnin|next|previous [NODE]",
 	  .help = "show a view", .opts = "", .min = 1, .max = 2,
 	  .flags = CMD_UI, .exec = cmd_view },
 	{ .name = NULL }

@@ -6,6 +6,7 @@
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  */
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -141,8 +142,9 @@ prompt_complete(const char *text, int start, int end)
 	} else if (prompt_kind == ':' && strspn(p + strlen(first), " ") ==
 	    (size_t)(rl_line_buffer + start - p) - strlen(first) &&
 	    (e = cmd_find(first, &(char *){ NULL })) != NULL &&
+	    islower((u_char)e->usage[0]) &&
 	    strcspn(e->usage, "|") < strcspn(e->usage, " [-")) {
-		/* The first argument, as map|gpus|... in the usage. */
+		/* The first argument's words, as map|gpus|... in the usage. */
 		snprintf(words, sizeof words, "%.*s",
 		    (int)strcspn(e->usage, " "), e->usage);
 		for (q = strtok(words, "|"); q != NULL; q = strtok(NULL, "|"))
