@@ -107,7 +107,7 @@ wait_for 50 lost
 like "$(screen)" 'gpu00(0[1-9]|10) .*gateway gpu001[12]: the relay ended' \
     "a killed relay: its nodes are marked, naming the gateway"
 back() { [ "$(relays | wc -l | tr -d ' ')" = 2 ] && ! lost; }
-wait_for 150 back
+wait_for 300 back
 is "$(relays | wc -l | tr -d ' ')" 2 "the relay runs again"
 ok "$(! lost; echo $?)" "and its nodes are no longer marked"
 
