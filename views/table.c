@@ -125,7 +125,11 @@ table_hash(uint64_t h, const void *p, size_t len)
 	return (h);
 }
 
-/* The cursor is on an item, not a row: remember which, after it moved. */
+/*
+ * The cursor is on an item, not a row: remember which, after it moved.
+ * On the first row it stays on the first row, whichever comes first (the
+ * hottest GPU, the newest event).
+ */
 void
 table_keep(struct ui *ui)
 {
@@ -133,7 +137,7 @@ table_keep(struct ui *ui)
 	struct view_state	*vs = view_state(ui);
 
 	vs->keyed = 0;
-	if (v->key == NULL || vs->rows == NULL || vs->cursor < 0 ||
+	if (v->key == NULL || vs->rows == NULL || vs->cursor <= 0 ||
 	    vs->cursor >= (int)vs->nrows)
 		return;
 	vs->key = v->key(ui, vs->rows[vs->cursor]);
