@@ -557,10 +557,13 @@ view_cooling_text(WINDOW *w, int y, int x, int width, const char *text,
 	draw_text(w, y, x, width, a, s);
 }
 
-/* Which columns fit `sx'; the worst sensors take what is left. */
+/*
+ * Which columns fit `sx', the sort's always; the worst sensors take what
+ * is left.
+ */
 static void
-view_cooling_layout(const struct model *m, const struct cool_sum *cs, int sx,
-    struct cool_layout *l)
+view_cooling_layout(const struct model *m, const struct cool_sum *cs,
+    const struct field *sort, int sx, struct cool_layout *l)
 {
 	int	 i, prio, used = 0, n = 0, left;
 	size_t	 len;
@@ -576,7 +579,8 @@ view_cooling_layout(const struct model *m, const struct cool_sum *cs, int sx,
 	for (prio = 4; prio >= 0; prio--) {
 		used = n = 0;
 		for (i = 0; i < CC_NCOLS; i++) {
-			l->on[i] = cool_cols[i].prio <= prio;
+			l->on[i] = cool_cols[i].prio <= prio || (sort != NULL &&
+			    strcmp(sort->name, cool_cols[i].key) == 0);
 			if (!cs->coolant && (i == CC_SUPPLY ||
 			    i == CC_RETURN || i == CC_FLOW || i == CC_LEAK))
 				l->on[i] = 0;
@@ -904,7 +908,8 @@ view_cooling_draw(struct ui *ui, WINDOW *w)
 	table_scroll(vs);
 
 	view_cooling_draw_summary(ui, w, 0, sx);
-	view_cooling_layout(ui->model, &view_cooling_state(ui)->sum, sx, &l);
+	view_cooling_layout(ui->model, &view_cooling_state(ui)->sum, vs->sort,
+	    sx, &l);
 	view_cooling_draw_heading(w, 1, vs, &l, sx);
 	for (y = 0; y < vs->height; y++) {
 		k = vs->top + y;
