@@ -168,7 +168,8 @@ static const char *
 cmd_ui_keys_table(struct cmd_ctx *ctx, struct cmd_args *args, int *bad)
 {
 	static const char	*tables[] = { "root", "map", "gpus", "jobs",
-				    "cooling", "links", "node", "events", "burnin" };
+				    "cooling", "links", "node", "events",
+				    "burnin" };
 	const char		*t = args->opt['T'];
 	size_t			 i;
 

@@ -79,7 +79,7 @@ for size in 80x24 250x70; do
 	like "$WAS" '^gpu[0-9]+ [0-9]+$' "$size gpus: the cursor is on $WAS"
 	changes "$S" "$GPUHEAD" 2 3
 	ok $? "$size gpus: the rows re-sort three times"
-	wait_is "$WAS" "$size gpus: after three re-sorts the cursor is on $WAS" \
+	wait_is "$WAS" "$size gpus: three re-sorts on, the cursor is on $WAS" \
 	    item "$S" "$GPUROW" 2
 
 	# A filter that keeps the item keeps the cursor on it.

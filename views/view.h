@@ -35,9 +35,9 @@ struct view_state {
 	u_int			 nrows;
 	uint64_t		 built;		/* model generation rows are of */
 	int			 rebuild;
-	int			 reorder;	/* the filter or the sort changed */
-	uint64_t		 key;		/* the cursor's item, if keyed */
-	int			 keyed;
+	int			 reorder;	/* its filter or sort changed */
+	uint64_t		 key;		/* the cursor's item ... */
+	int			 keyed;		/* ... if it has one */
 	int			 height;	/* rows the table showed */
 	int			 table_y;	/* where its heading was */
 	void			*data;		/* the view's own, or NULL */
