@@ -203,7 +203,7 @@ cmd_ui_keys_table(struct cmd_ctx *ctx, struct cmd_args *args, int *bad)
 {
 	static const char	*tables[] = { "root", "map", "gpus", "jobs",
 				    "cooling", "links", "node", "events",
-				    "pager" };
+				    "burnin", "pager" };
 	const char		*t = args->opt['T'];
 	size_t			 i;
 

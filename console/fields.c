@@ -226,6 +226,28 @@ static const struct field burnrun_fields[] = {
 	{ .name = NULL }
 };
 
+/* The Cooling view's rows: a rack, its sensors folded. */
+static const struct field rack_fields[] = {
+	F(cool_rack, rack, "RACK", FT_RACK, -1, 0, T),
+	FN(cool_rack, inlet.v, "inlet", "INLET", FT_FLOAT, -1, 0, R),
+	FN(cool_rack, outlet.v, "exhaust", "EXHAUST", FT_FLOAT, -1, 0, R),
+	FN(cool_rack, fans.v, "fans", "FANS", FT_FLOAT, -1, 0, R),
+	FN(cool_rack, nfans, "fans_total", "FANS_TOTAL", FT_U32, -1, 0, NR),
+	FN(cool_rack, fanmin.v, "min_rpm", "MIN RPM", FT_FLOAT, -1, 0, R),
+	FN(cool_rack, power.v, "kw", "kW", FT_FLOAT, -1, 1, R),
+	FN(cool_rack, supply.v, "supply", "SUPPLY", FT_FLOAT, -1, 0, R),
+	FN(cool_rack, ret.v, "return", "RETURN", FT_FLOAT, -1, 0, R),
+	FN(cool_rack, flow.v, "flow", "FLOW", FT_FLOAT, -1, 1, R),
+	FN(cool_rack, press.v, "press", "PRESS", FT_FLOAT, -1, 0, R),
+	FN(cool_rack, leak.v, "leak", "LEAK", FT_FLOAT, -1, 0, R),
+	FN(cool_rack, nobmc.v, "no_bmc", "NO BMC", FT_FLOAT, -1, 0, R),
+	F(cool_rack, read, "READ", FT_U32, -1, 0, R),
+	FN(cool_rack, alarms.v, "alarms", "ALARMS", FT_FLOAT, -1, 0, R),
+	F(cool_rack, level, "LEVEL", FT_INT, -1, 0, NR),
+	FN(cool_rack, text, "worst", "WORST SENSOR", FT_STR, -1, 0, T),
+	{ .name = NULL }
+};
+
 const struct record records[] = {
 	{ .name = "gpu", .size = sizeof (struct gpu), .fields = gpu_fields },
 	{ .name = "nvlink", .size = sizeof (struct nvlink),
@@ -248,6 +270,8 @@ const struct record records[] = {
 	  .fields = burnin_fields },
 	{ .name = "burnrun", .size = sizeof (struct burnrun),
 	  .fields = burnrun_fields },
+	{ .name = "rack", .size = sizeof (struct cool_rack),
+	  .fields = rack_fields },
 	{ .name = NULL }
 };
 
@@ -407,7 +431,7 @@ field_number(const struct field *f, const void *rec, double *v)
 		return (0);
 	case FT_FLOAT:
 		*v = *AT(rec, f, float);
-		return (0);
+		return (isnan(*v) ? -1 : 0);	/* NAN: no reading */
 	case FT_TIME:
 		*v = *AT(rec, f, double);
 		return (0);

@@ -725,6 +725,43 @@ int		 links_judge_ibport(const struct ibport *,
 		     const struct ibport *, u_int, const struct link_expect *,
 		     uint64_t *, char *, size_t);
 /*
+ * One rack's cooling, from its nodes' BMC sensors: a row of the Cooling
+ * view, which makes them, and a record ("rack") for its filter and sort.
+ * A value is NAN when no sensor gave one; its level is 0 ok, 1 warning,
+ * 2 critical.
+ */
+struct cool_val {
+	float		 v;
+	int		 level;
+};
+#define COOL_WORST	4	/* alarms a rack row names */
+struct cool_rack {
+	uint32_t	 rack;
+	struct cool_val	 inlet;		/* the hottest */
+	struct cool_val	 outlet;
+	struct cool_val	 fanmin;	/* the slowest fan, RPM */
+	struct cool_val	 fans;		/* fans ok, the worst's level */
+	struct cool_val	 power;		/* kW */
+	struct cool_val	 supply;	/* coolant, the hottest */
+	struct cool_val	 ret;
+	struct cool_val	 flow;		/* the lowest */
+	struct cool_val	 press;		/* the lowest */
+	struct cool_val	 leak;		/* leak sensors asserted */
+	struct cool_val	 nobmc;		/* nodes with a silent BMC */
+	struct cool_val	 alarms;	/* sensors out of bounds */
+	u_int		 nfans;
+	u_int		 nleak;		/* leak sensors */
+	u_int		 read;		/* nodes with sensors */
+	int		 level;		/* the worst of the rack */
+	int		 worst[COOL_WORST];	/* nodes of the worst */
+	int		 worstk[COOL_WORST];	/* their slots */
+	int		 worstl[COOL_WORST];	/* their levels */
+	u_int		 nworst;
+	int		 hot;		/* the hottest inlet's node */
+	char		 text[192];	/* the worst sensors, in words */
+};
+
+/*
  * burnin-store.c: a node's burn-in verdict from dcgmi diag, the store of
  * runs (burnin.c, above the line, holds the run under way).
  */

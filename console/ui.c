@@ -586,10 +586,11 @@ ui_sort(struct ui *ui, const char *name, char **cause)
 	else {
 		vs->sort = f;
 		/* Numbers sort biggest first: the hot GPU on top. */
-		vs->reverse = f->type != FT_STR && f->type != FT_NODE;
+		vs->reverse = f->type != FT_STR && f->type != FT_NODE &&
+		    f->type != FT_RACK;
 	}
 	vs->sorted = 1;
-	vs->rebuild = 1;
+	vs->rebuild = vs->reorder = 1;
 	ui->dirty = 1;
 	ui_message(ui, 0, "sorted by %s%s", f->name,
 	    vs->reverse ? ", reversed" : "");
@@ -597,8 +598,10 @@ ui_sort(struct ui *ui, const char *name, char **cause)
 }
 
 /*
- * A filter is an expression (temp>85), a node set (gpu[0001-0100]) or, if
- * it is neither, text to look for in the rows.
+ * A filter is an expression (temp>85) on the view's records, a node set
+ * (gpu[0001-0100]) or, if it is plainly text, text to look for in the
+ * rows.  A bad expression, or a bad node set, is an error, as in batch
+ * mode.  The cursor stays on its item when the filter keeps it.
  */
 int
 ui_filter(struct ui *ui, const char *text, char **cause)
@@ -615,30 +618,27 @@ ui_filter(struct ui *ui, const char *text, char **cause)
 	vs->filter = NULL;
 	vs->fexpr = NULL;
 	vs->fmask = NULL;
-	vs->rebuild = 1;
-	vs->cursor = vs->top = 0;
+	vs->rebuild = vs->reorder = 1;
+	if (v->key == NULL)
+		vs->cursor = vs->top = 0;
 	ui->dirty = 1;
 	if (*text == '\0') {
 		ui_message(ui, 0, "filter cleared");
 		return (0);
 	}
-	vs->filter = xstrdup(text);
 	r = v->record != NULL ? record_find(v->record) : record_find("node");
-	if (strpbrk(text, "<>=~!") != NULL &&
-	    (vs->fexpr = filter_create(r, text, &why)) == NULL &&
-	    strpbrk(text, "<>=") != NULL) {
+	if ((strpbrk(text, "<>=~") != NULL &&
+	    (vs->fexpr = filter_create(r, text, &why)) == NULL) ||
+	    (vs->fexpr == NULL && model_select(ui->model, text, &vs->fmask,
+	    &why) != 0 && strpbrk(text, "[],!&^") != NULL)) {
 		if (cause != NULL)
 			*cause = why;
 		else
 			free(why);
-		free(vs->filter);
-		vs->filter = NULL;
 		return (-1);
 	}
-	free(why);
-	if (vs->fexpr == NULL && model_select(ui->model, text, &vs->fmask,
-	    &why) != 0)
-		free(why);		/* plain text, then */
+	free(why);		/* plain text, then */
+	vs->filter = xstrdup(text);
 	ui_message(ui, 0, "filter: %s", text);
 	/* The map shows every node: the cursor on the first it finds. */
 	if (v->seek != NULL && (found = v->seek(ui, 0)) == 0)
@@ -758,7 +758,11 @@ ui_prompt_done(struct ui *ui, int kind, const char *line)
 	}
 	if (kind == '/') {
 		if (ui_filter(ui, line, &cause) != 0) {
-			ui_message(ui, 1, "%s", cause);
+			/* Where it went wrong, as batch mode shows it. */
+			if (strchr(cause, '\n') != NULL)
+				ui_show_text(ui, "filter", cause);
+			ui_message(ui, 1, "%.*s", (int)strcspn(cause, "\n"),
+			    cause);
 			free(cause);
 		}
 		return;
@@ -1193,7 +1197,7 @@ ui_inspect_links(struct ui *ui, struct links *l, uint8_t *mask,
 	ui->links_set = xstrdup(set != NULL ? set : "all nodes");
 	ui->links_second = 0;
 	ui_view(ui, "links", NULL);
-	vs->cursor = vs->top = 0;
+	vs->cursor = vs->top = vs->keyed = 0;
 	vs->rebuild = 1;
 	free(vs->rows);
 	vs->rows = NULL;

@@ -41,8 +41,8 @@ else
 fi
 
 # Every record key in console/fields.c is documented as `.It Li KEY'.
-sed -n -e 's/^[[:space:]]*F([a-z]*, \([a-z_]*\),.*/\1/p' \
-    -e 's/^[[:space:]]*FN([a-z]*, [a-z_]*, "\([a-z_]*\)",.*/\1/p' \
+sed -n -e 's/^[[:space:]]*F([a-z_]*, \([a-z_]*\),.*/\1/p' \
+    -e 's/^[[:space:]]*FN([a-z_]*, [a-z_.]*, "\([a-z_]*\)",.*/\1/p' \
     console/fields.c | sort -u >"$T/src-keys"
 [ "$(wc -l <"$T/src-keys")" -ge 60 ]
 ok $? "read the record keys from console/fields.c ($(wc -l <"$T/src-keys"))"

@@ -65,6 +65,30 @@ table_node_field(const struct record *r)
 	return (NULL);
 }
 
+/* The node set filter: a row of a node in it, or of a rack with one. */
+static int
+table_match_nodes(struct ui *ui, const struct record *r, const void *rec)
+{
+	struct view_state	*vs = view_state(ui);
+	const struct model	*m = ui->model;
+	const struct field	*f;
+	uint32_t		 id, k;
+
+	for (f = r->fields; f->name != NULL; f++) {
+		if (f->type != FT_NODE && f->type != FT_RACK)
+			continue;
+		id = *(const uint32_t *)((const char *)rec + f->off);
+		if (f->type == FT_NODE)
+			return (id < m->nnodes && vs->fmask[id]);
+		for (k = 0; id < m->nracks && k < m->racks[id].count; k++) {
+			if (vs->fmask[m->racks[id].first + k])
+				return (1);
+		}
+		return (0);
+	}
+	return (0);
+}
+
 /* Whether a row passes the view's filter. */
 static int
 table_match(struct ui *ui, const struct record *r, const void *rec)
@@ -73,18 +97,13 @@ table_match(struct ui *ui, const struct record *r, const void *rec)
 	const struct field	*f;
 	const char		*s;
 	char			 tmp[64];
-	uint32_t		 node;
 
 	if (vs->filter == NULL)
 		return (1);
 	if (vs->fexpr != NULL)
 		return (filter_match(vs->fexpr, rec, ui->model));
-	if (vs->fmask != NULL) {
-		if ((f = table_node_field(r)) == NULL)
-			return (0);
-		node = *(const uint32_t *)((const char *)rec + f->off);
-		return (node < ui->model->nnodes && vs->fmask[node]);
-	}
+	if (vs->fmask != NULL)
+		return (table_match_nodes(ui, r, rec));
 	for (f = r->fields; f->name != NULL; f++) {
 		s = field_format(f, rec, ui->model, tmp, sizeof tmp);
 		if (s != NULL && strcasestr(s, vs->filter) != NULL)
@@ -93,8 +112,68 @@ table_match(struct ui *ui, const struct record *r, const void *rec)
 	return (0);
 }
 
+/* FNV-1a of `len' bytes, on from `h' (0 to begin): an item's key. */
+uint64_t
+table_hash(uint64_t h, const void *p, size_t len)
+{
+	const u_char	*c = p;
+
+	if (h == 0)
+		h = 0xcbf29ce484222325ULL;
+	while (len-- > 0)
+		h = (h ^ *c++) * 0x100000001b3ULL;
+	return (h);
+}
+
+/*
+ * The cursor is on an item, not a row: remember which, after it moved.
+ * On the first row it stays on the first row, whichever comes first (the
+ * hottest GPU, the newest event).
+ */
+void
+table_keep(struct ui *ui)
+{
+	const struct view_entry	*v = &view_table[ui->view];
+	struct view_state	*vs = view_state(ui);
+
+	vs->keyed = 0;
+	if (v->key == NULL || vs->rows == NULL || vs->cursor <= 0 ||
+	    vs->cursor >= (int)vs->nrows)
+		return;
+	vs->key = v->key(ui, vs->rows[vs->cursor]);
+	vs->keyed = 1;
+}
+
+/*
+ * The cursor back on its item in rows made again, in one pass; if the item
+ * is gone, on the row nearest where it was, and then on that row's item.
+ */
 static void
-table_build(struct ui *ui, const struct record *r, const char *base,
+table_find(struct ui *ui)
+{
+	const struct view_entry	*v = &view_table[ui->view];
+	struct view_state	*vs = view_state(ui);
+	u_int			 i;
+
+	for (i = 0; vs->keyed && v->key != NULL && i < vs->nrows; i++) {
+		if (v->key(ui, vs->rows[i]) == vs->key) {
+			vs->cursor = i;
+			return;
+		}
+	}
+	if (vs->cursor >= (int)vs->nrows)
+		vs->cursor = vs->nrows > 0 ? vs->nrows - 1 : 0;
+	if (vs->cursor < 0)
+		vs->cursor = 0;
+	table_keep(ui);
+}
+
+/*
+ * The rows of `n' records of kind `r', each `stride' bytes from `base':
+ * those the filter passes, in the sort's order, the cursor on its item.
+ */
+void
+table_build(struct ui *ui, const struct record *r, const void *base,
     size_t stride, u_int n)
 {
 	struct view_state	*vs = view_state(ui);
@@ -104,7 +183,7 @@ table_build(struct ui *ui, const struct record *r, const char *base,
 	vs->rows = xreallocarray(vs->rows, n ? n : 1, sizeof *vs->rows);
 	vs->nrows = 0;
 	for (i = 0; i < n; i++) {
-		if (table_match(ui, r, base + i * stride))
+		if (table_match(ui, r, (const char *)base + i * stride))
 			vs->rows[vs->nrows++] = i;
 	}
 	if (vs->sort != NULL) {
@@ -115,7 +194,27 @@ table_build(struct ui *ui, const struct record *r, const char *base,
 		ts.reverse = vs->reverse;
 		qsort_r(vs->rows, vs->nrows, sizeof *vs->rows, table_cmp, &ts);
 	}
-	vs->rebuild = 0;
+	vs->rebuild = vs->reorder = 0;
+	table_find(ui);
+}
+
+/* The first row shown, so that the cursor's is, and no room is wasted. */
+void
+table_scroll(struct view_state *vs)
+{
+	if (vs->cursor >= (int)vs->nrows)
+		vs->cursor = vs->nrows > 0 ? vs->nrows - 1 : 0;
+	if (vs->cursor < 0)
+		vs->cursor = 0;
+	if (vs->cursor < vs->top)
+		vs->top = vs->cursor;
+	if (vs->cursor >= vs->top + vs->height)
+		vs->top = vs->cursor - vs->height + 1;
+	if (vs->top > 0 && vs->top + vs->height > (int)vs->nrows)
+		vs->top = (int)vs->nrows > vs->height ?
+		    (int)vs->nrows - vs->height : 0;
+	if (vs->top < 0)
+		vs->top = 0;
 }
 
 /*
@@ -213,18 +312,11 @@ table_draw(struct ui *ui, WINDOW *w, int y0, int height, const char *record,
 			cols[ncols++] = f;
 		p += len + (p[len] == ',');
 	}
-	if (vs->rebuild || vs->rows == NULL)
+	if (vs->rebuild || vs->reorder || vs->rows == NULL)
 		table_build(ui, r, base, stride, n);
-	if (vs->cursor >= (int)vs->nrows)
-		vs->cursor = vs->nrows > 0 ? vs->nrows - 1 : 0;
 	vs->height = height - 1;
 	vs->table_y = y0;
-	if (vs->cursor < vs->top)
-		vs->top = vs->cursor;
-	if (vs->cursor >= vs->top + vs->height)
-		vs->top = vs->cursor - vs->height + 1;
-	if (vs->top < 0)
-		vs->top = 0;
+	table_scroll(vs);
 
 	/* Widths from the heading and the rows on show. */
 	nf = table_node_field(r);
@@ -301,6 +393,7 @@ table_move(struct ui *ui, int dx, int dy)
 	if (c < 0)
 		c = 0;
 	vs->cursor = c;
+	table_keep(ui);
 }
 
 /* The record index under the cursor, or -1. */
@@ -329,8 +422,10 @@ table_goto(struct ui *ui, int rec, int node)
 	for (vs->cursor = 0; vs->rows != NULL &&
 	    vs->cursor < (int)vs->nrows; vs->cursor++) {
 		if (rec >= 0 ? vs->rows[vs->cursor] == (u_int)rec :
-		    v->node != NULL && v->node(ui) == node)
+		    v->node != NULL && v->node(ui) == node) {
+			table_keep(ui);
 			return (0);
+		}
 	}
 	vs->cursor = was;
 	return (-1);
@@ -343,6 +438,8 @@ table_click(struct ui *ui, int y, int x)
 	struct view_state	*vs = view_state(ui);
 	int			 row = vs->top + y - vs->table_y - 1;
 
-	if (y > vs->table_y && row >= 0 && row < (int)vs->nrows)
+	if (y > vs->table_y && row >= 0 && row < (int)vs->nrows) {
 		vs->cursor = row;
+		table_keep(ui);
+	}
 }

@@ -111,6 +111,18 @@ view_burnin_draw(struct ui *ui, WINDOW *w)
 	}
 }
 
+/* A row's item: its node. */
+uint64_t
+view_burnin_key(struct ui *ui, u_int row)
+{
+	const struct burnin	*rows;
+	u_int			 n;
+
+	rows = burnin_rows(ui->ctx->burnin, &n);
+	return (row < n ? table_hash(0, rows[row].node,
+	    strlen(rows[row].node)) : 0);
+}
+
 /* The node of the row under the cursor. */
 int
 view_burnin_node(struct ui *ui)

@@ -15,37 +15,6 @@
 
 #include "view.h"
 
-#define COOL_WORST	4	/* alarms a rack row names */
-
-struct cool_val {
-	float		 v;		/* NAN: no sensor */
-	int		 level;		/* 0 ok, 1 warn, 2 critical */
-};
-
-struct cool_rack {
-	struct cool_val	 inlet;		/* the hottest */
-	struct cool_val	 outlet;
-	struct cool_val	 fanmin;	/* the slowest fan, RPM */
-	struct cool_val	 fans;		/* fans ok, the worst's level */
-	struct cool_val	 power;		/* kW */
-	struct cool_val	 supply;	/* coolant, the hottest */
-	struct cool_val	 ret;
-	struct cool_val	 flow;		/* the lowest */
-	struct cool_val	 press;		/* the lowest */
-	struct cool_val	 leak;		/* leak sensors asserted */
-	struct cool_val	 nobmc;		/* nodes with a silent BMC */
-	struct cool_val	 alarms;	/* sensors out of bounds */
-	u_int		 nfans;
-	u_int		 nleak;		/* leak sensors */
-	u_int		 read;		/* nodes with sensors */
-	int		 level;		/* the worst of the rack */
-	int		 worst[COOL_WORST];	/* nodes of the worst */
-	int		 worstk[COOL_WORST];	/* their slots */
-	int		 worstl[COOL_WORST];	/* their levels */
-	u_int		 nworst;
-	int		 hot;		/* the hottest inlet's node */
-};
-
 /* What the cluster as a whole looks like, for the line on top. */
 struct cool_sum {
 	u_int		 crit;		/* racks with an alarm */
@@ -95,26 +64,27 @@ enum cool_col {
 	CC_WORST,
 	CC_NCOLS
 };
+/* Each column is a key of the "rack" records, its title theirs. */
 static const struct {
-	const char	*title;
+	const char	*key;
 	int		 width;
 	int		 prio;
 } cool_cols[CC_NCOLS] = {
-	[CC_RACK] = { "RACK", 4, 0 },
-	[CC_INLET] = { "INLET", 5, 0 },
-	[CC_OUTLET] = { "EXHAUST", 7, 1 },
-	[CC_FANS] = { "FANS", 7, 0 },
-	[CC_FANMIN] = { "MIN RPM", 7, 3 },
-	[CC_POWER] = { "kW", 6, 1 },
-	[CC_SUPPLY] = { "SUPPLY", 6, 1 },
-	[CC_RETURN] = { "RETURN", 6, 3 },
-	[CC_FLOW] = { "FLOW", 6, 1 },
-	[CC_PRESS] = { "PRESS", 6, 3 },
-	[CC_LEAK] = { "LEAK", 5, 0 },
-	[CC_NOBMC] = { "NO BMC", 6, 1 },
-	[CC_READ] = { "READ", 5, 4 },
-	[CC_ALARMS] = { "ALARMS", 6, 4 },
-	[CC_WORST] = { "WORST SENSOR", 14, 2 },
+	[CC_RACK] = { "rack", 4, 0 },
+	[CC_INLET] = { "inlet", 5, 0 },
+	[CC_OUTLET] = { "exhaust", 7, 1 },
+	[CC_FANS] = { "fans", 7, 0 },
+	[CC_FANMIN] = { "min_rpm", 7, 3 },
+	[CC_POWER] = { "kw", 6, 1 },
+	[CC_SUPPLY] = { "supply", 6, 1 },
+	[CC_RETURN] = { "return", 6, 3 },
+	[CC_FLOW] = { "flow", 6, 1 },
+	[CC_PRESS] = { "press", 6, 3 },
+	[CC_LEAK] = { "leak", 5, 0 },
+	[CC_NOBMC] = { "no_bmc", 6, 1 },
+	[CC_READ] = { "read", 5, 4 },
+	[CC_ALARMS] = { "alarms", 6, 4 },
+	[CC_WORST] = { "worst", 14, 2 },
 };
 struct cool_layout {
 	int		 on[CC_NCOLS];
@@ -131,7 +101,6 @@ struct cool_state {
 	struct cool_sum		 sum;
 	char			 flow_unit[16];
 	char			 press_unit[16];
-	char			*filter;	/* the rows' filter */
 };
 
 static struct cool_state *
@@ -148,7 +117,6 @@ view_cooling_free(void *data)
 	if (st == NULL)
 		return;
 	free(st->racks);
-	free(st->filter);
 	free(st);
 }
 
@@ -433,31 +401,45 @@ view_cooling_add_node(const struct model *m, struct cool_state *st, u_int id,
 	}
 }
 
-/* Whether a rack passes the view's filter: any of its nodes does. */
-static int
-view_cooling_match(struct ui *ui, u_int rack)
+/* A sensor as text: node, name, reading and status, less when short. */
+static void
+view_cooling_sensor_text(const struct model *m, const struct sensor *s,
+    int less,
+    char *text, size_t len)
 {
-	const struct model	*m = ui->model;
-	const struct rack	*r = &m->racks[rack];
-	struct view_state	*vs = &ui->vs[VIEW_COOLING];
-	u_int			 id;
+	int	 n;
 
-	if (vs->filter == NULL)
-		return (1);
-	if (vs->fexpr == NULL && vs->fmask == NULL &&
-	    strcasestr(r->name, vs->filter) != NULL)
-		return (1);
-	for (id = r->first; id < r->first + r->count; id++) {
-		if (vs->fexpr != NULL) {
-			if (filter_match(vs->fexpr, &m->nodes[id], m))
-				return (1);
-		} else if (vs->fmask != NULL) {
-			if (vs->fmask[id])
-				return (1);
-		} else if (strcasestr(m->nodes[id].name, vs->filter) != NULL)
-			return (1);
+	n = snprintf(text, len, "%s %s", m->nodes[s->node].name, s->name);
+	if (less >= 2 || n < 0 || (size_t)n >= len)
+		return;
+	if (s->valid & BIT(SEN_READING))
+		n += snprintf(text + n, len - n, " %.0f%s%s", s->reading,
+		    less ? "" : " ", less ? "" : view_cooling_unit(s->unit));
+	else if (s->text[0] != '\0' && !less)
+		n += snprintf(text + n, len - n, " %s", s->text);
+	if (!less && n >= 0 && (size_t)n < len)
+		snprintf(text + n, len - n, " (%s)", s->status);
+}
+
+/* The rack's worst sensors in words, for the filter: "FAN5 0 RPM". */
+static void
+view_cooling_words(const struct model *m, struct cool_rack *cr)
+{
+	const struct sensor	*s;
+	char			 text[160];
+	u_int			 i, nsensors;
+	size_t			 len = 0;
+
+	cr->text[0] = '\0';
+	for (i = 0; i < cr->nworst && len < sizeof cr->text; i++) {
+		s = model_sensors(m, cr->worst[i], &nsensors);
+		if ((u_int)cr->worstk[i] >= nsensors)
+			continue;
+		view_cooling_sensor_text(m, s + cr->worstk[i], 0, text,
+		    sizeof text);
+		len += snprintf(cr->text + len, sizeof cr->text - len,
+		    "%s%s", len > 0 ? "; " : "", text);
 	}
-	return (0);
 }
 
 static void
@@ -479,15 +461,14 @@ view_cooling_build(struct ui *ui)
 	memset(cs, 0, sizeof *cs);
 	cs->hot = NAN;
 	cs->hotrack = cs->hotnode = cs->leakrack = -1;
-	vs->rows = xreallocarray(vs->rows, m->nracks ? m->nracks : 1,
-	    sizeof *vs->rows);
-	vs->nrows = 0;
 	for (r = 0; r < m->nracks; r++) {
 		cr = &st->racks[r];
 		view_cooling_rack_init(cr);
+		cr->rack = r;
 		for (id = m->racks[r].first;
 		    id < m->racks[r].first + m->racks[r].count; id++)
 			view_cooling_add_node(m, st, id, cr);
+		view_cooling_words(m, cr);
 		cs->read += cr->read;
 		cs->nobmc += cr->nobmc.v;
 		if (cr->level >= 2)
@@ -504,16 +485,16 @@ view_cooling_build(struct ui *ui)
 			cs->hotrack = r;
 			cs->hotnode = cr->hot;
 		}
-		if (view_cooling_match(ui, r))
-			vs->rows[vs->nrows++] = r;
 	}
-	vs->rebuild = 0;
+	table_build(ui, record_find("rack"), st->racks, sizeof *st->racks,
+	    st->nracks);
 	vs->built = m->gen[DOM_SENSORS] + m->gen[DOM_NODES];
-	free(st->filter);
-	st->filter = vs->filter != NULL ? xstrdup(vs->filter) : NULL;
 }
 
-/* Whether the rows are out of date: the sensors, or the filter, changed. */
+/*
+ * Whether the rows are out of date: the sensors, or the filter or sort,
+ * changed.
+ */
 static int
 view_cooling_stale(struct ui *ui)
 {
@@ -521,13 +502,11 @@ view_cooling_stale(struct ui *ui)
 	struct view_state	*vs = &ui->vs[VIEW_COOLING];
 	const struct cool_state	*st = view_cooling_state(ui);
 
-	if (vs->rows == NULL || st->racks == NULL || st->nracks != m->nracks)
+	if (vs->rows == NULL || st->racks == NULL || st->nracks != m->nracks ||
+	    vs->reorder)
 		return (1);
 	if (!vs->rebuild)
 		return (0);
-	if ((vs->filter == NULL) != (st->filter == NULL) ||
-	    (vs->filter != NULL && strcmp(vs->filter, st->filter) != 0))
-		return (1);
 	if (vs->built != m->gen[DOM_SENSORS] + m->gen[DOM_NODES])
 		return (1);
 	vs->rebuild = 0;
@@ -578,10 +557,13 @@ view_cooling_text(WINDOW *w, int y, int x, int width, const char *text,
 	draw_text(w, y, x, width, a, s);
 }
 
-/* Which columns fit `sx'; the worst sensors take what is left. */
+/*
+ * Which columns fit `sx', the sort's always; the worst sensors take what
+ * is left.
+ */
 static void
-view_cooling_layout(const struct model *m, const struct cool_sum *cs, int sx,
-    struct cool_layout *l)
+view_cooling_layout(const struct model *m, const struct cool_sum *cs,
+    const struct field *sort, int sx, struct cool_layout *l)
 {
 	int	 i, prio, used = 0, n = 0, left;
 	size_t	 len;
@@ -597,7 +579,8 @@ view_cooling_layout(const struct model *m, const struct cool_sum *cs, int sx,
 	for (prio = 4; prio >= 0; prio--) {
 		used = n = 0;
 		for (i = 0; i < CC_NCOLS; i++) {
-			l->on[i] = cool_cols[i].prio <= prio;
+			l->on[i] = cool_cols[i].prio <= prio || (sort != NULL &&
+			    strcmp(sort->name, cool_cols[i].key) == 0);
 			if (!cs->coolant && (i == CC_SUPPLY ||
 			    i == CC_RETURN || i == CC_FLOW || i == CC_LEAK))
 				l->on[i] = 0;
@@ -618,26 +601,6 @@ view_cooling_layout(const struct model *m, const struct cool_sum *cs, int sx,
 		l->gap = left - 60 > 2 * (n - 1) ? 3 : 2;
 	if (l->on[CC_WORST])
 		l->width[CC_WORST] += sx - used - (l->gap - 1) * (n - 1);
-}
-
-/* A sensor as text: node, name, reading and status, less when short. */
-static void
-view_cooling_sensor_text(const struct model *m, const struct sensor *s,
-    int less,
-    char *text, size_t len)
-{
-	int	 n;
-
-	n = snprintf(text, len, "%s %s", m->nodes[s->node].name, s->name);
-	if (less >= 2 || n < 0 || (size_t)n >= len)
-		return;
-	if (s->valid & BIT(SEN_READING))
-		n += snprintf(text + n, len - n, " %.0f%s%s", s->reading,
-		    less ? "" : " ", less ? "" : view_cooling_unit(s->unit));
-	else if (s->text[0] != '\0' && !less)
-		n += snprintf(text + n, len - n, " %s", s->text);
-	if (!less && n >= 0 && (size_t)n < len)
-		snprintf(text + n, len - n, " (%s)", s->status);
 }
 
 /* The rack's worst sensors, as many as fit. */
@@ -798,22 +761,28 @@ view_cooling_draw_row(struct ui *ui, WINDOW *w, int y, u_int rack,
 	wattrset(w, A_NORMAL);
 }
 
+/* The titles of the "rack" records; the sort column's ends in ^ or v. */
 static void
-view_cooling_draw_heading(WINDOW *w, int y, const struct cool_layout *l, int sx)
+view_cooling_draw_heading(WINDOW *w, int y, const struct view_state *vs,
+    const struct cool_layout *l, int sx)
 {
-	char	 s[64];
-	int	 i, x = 0;
+	const struct record	*r = record_find("rack");
+	const struct field	*f;
+	char			 s[64], t[32];
+	int			 i, x = 0;
 
 	wattrset(w, colour(C_HEADER));
 	mvwhline(w, y, 0, ' ', sx);
 	for (i = 0; i < CC_NCOLS && x < sx; i++) {
 		if (!l->on[i])
 			continue;
+		f = record_field(r, cool_cols[i].key);
+		snprintf(t, sizeof t, "%s%s", f->title, vs->sort != f ? "" :
+		    vs->reverse ? "v" : "^");
 		if (i == CC_RACK || i == CC_WORST)
-			snprintf(s, sizeof s, "%s", cool_cols[i].title);
+			snprintf(s, sizeof s, "%s", t);
 		else
-			snprintf(s, sizeof s, "%*s ", l->width[i] - 1,
-			    cool_cols[i].title);
+			snprintf(s, sizeof s, "%*s ", l->width[i] - 1, t);
 		draw_text(w, y, x, sx - x, colour(C_HEADER), s);
 		x += l->width[i] + l->gap;
 	}
@@ -936,23 +905,12 @@ view_cooling_draw(struct ui *ui, WINDOW *w)
 	vs->height = sy - 2 - legend;
 	if (vs->height < 1)
 		vs->height = 1;
-	if (vs->cursor >= (int)vs->nrows)
-		vs->cursor = vs->nrows > 0 ? vs->nrows - 1 : 0;
-	if (vs->cursor < 0)
-		vs->cursor = 0;
-	if (vs->cursor < vs->top)
-		vs->top = vs->cursor;
-	if (vs->cursor >= vs->top + vs->height)
-		vs->top = vs->cursor - vs->height + 1;
-	if (vs->top > 0 && vs->top + vs->height > (int)vs->nrows)
-		vs->top = vs->nrows > (u_int)vs->height ?
-		    (int)vs->nrows - vs->height : 0;
-	if (vs->top < 0)
-		vs->top = 0;
+	table_scroll(vs);
 
 	view_cooling_draw_summary(ui, w, 0, sx);
-	view_cooling_layout(ui->model, &view_cooling_state(ui)->sum, sx, &l);
-	view_cooling_draw_heading(w, 1, &l, sx);
+	view_cooling_layout(ui->model, &view_cooling_state(ui)->sum, vs->sort,
+	    sx, &l);
+	view_cooling_draw_heading(w, 1, vs, &l, sx);
 	for (y = 0; y < vs->height; y++) {
 		k = vs->top + y;
 		if (k >= (int)vs->nrows)
@@ -966,6 +924,13 @@ view_cooling_draw(struct ui *ui, WINDOW *w)
 		    "no rack matches the filter" : "no racks");
 	if (legend)
 		view_cooling_draw_legend(view_cooling_state(ui), w, sy - 1, sx);
+}
+
+/* A row's item: its rack. */
+uint64_t
+view_cooling_key(struct ui *ui, u_int row)
+{
+	return (row);
 }
 
 /* The first node of the rack under the cursor. */

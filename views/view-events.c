@@ -113,6 +113,19 @@ view_events_draw(struct ui *ui, WINDOW *w)
 	}
 }
 
+/* A row's item: the event, by what it is, its text to the NUL. */
+uint64_t
+view_events_key(struct ui *ui, u_int row)
+{
+	struct view_events_copy	*ec = view_events_copy(ui);
+	const struct event	*e = &ec->rows[row];
+
+	if (row >= ec->n)
+		return (0);
+	return (table_hash(0, e, offsetof(struct event, text) +
+	    strlen(e->text)));
+}
+
 /* The node of the event under the cursor. */
 int
 view_events_node(struct ui *ui)

@@ -347,6 +347,17 @@ view_gpus_draw(struct ui *ui, WINDOW *w)
 	    gg->norder - gg->first : slots);
 }
 
+/* A row's item: its node and GPU index. */
+uint64_t
+view_gpus_key(struct ui *ui, u_int row)
+{
+	const struct gpu	*g = &ui->model->gpus[row];
+
+	if (row >= ui->model->ngpus)
+		return (0);
+	return ((uint64_t)g->node << 32 | (uint32_t)g->index);
+}
+
 /* The node of the GPU under the cursor. */
 int
 view_gpus_node(struct ui *ui)

@@ -125,6 +125,17 @@ view_jobs_job(struct ui *ui)
 	return (row >= 0 && (u_int)row < ui->model->njobs ? row : -1);
 }
 
+/* A row's item: its job id. */
+uint64_t
+view_jobs_key(struct ui *ui, u_int row)
+{
+	const struct model	*m = ui->model;
+
+	if (row >= m->njobs)
+		return (0);
+	return (table_hash(0, m->jobs[row].id, strlen(m->jobs[row].id)));
+}
+
 /* Enter: the job's nodes on the map, the cursor on the first of them. */
 void
 view_jobs_open(struct ui *ui)

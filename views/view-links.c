@@ -25,7 +25,6 @@ static const char *links_what[] = {
 /* What the view keeps, in its view_state. */
 struct links_view {
 	struct links	*all;		/* the fabric's, when not inspecting */
-	char		*filter;	/* the rows' filter */
 };
 
 static struct links_view *
@@ -42,7 +41,6 @@ view_links_free(void *data)
 	if (lv == NULL)
 		return;
 	links_free(lv->all);
-	free(lv->filter);
 	free(lv);
 }
 
@@ -59,31 +57,23 @@ view_links_shown(struct ui *ui)
 	return (lv->all);
 }
 
-/* A row's text for the filter: node, kind, device and verdict. */
-static int
-view_links_match(struct ui *ui, const struct linkcheck *c)
+/* A row's item: the link or port, or what is missing. */
+uint64_t
+view_links_key(struct ui *ui, u_int row)
 {
-	const struct model	*m = ui->model;
-	struct view_state	*vs = &ui->vs[VIEW_LINKS];
+	const struct linkcheck	*c = links_get(view_links_shown(ui), row);
+	uint64_t		 h;
+	int			 missing;
 
-	if (vs->filter == NULL)
-		return (1);
-	if (vs->fexpr != NULL)
-		return (filter_match(vs->fexpr, &m->nodes[c->node], m));
-	if (vs->fmask != NULL)
-		return (vs->fmask[c->node]);
-	return (strcasestr(m->nodes[c->node].name, vs->filter) != NULL ||
-	    strcasestr(links_what[c->verdict], vs->filter) != NULL ||
-	    strcasestr(*c->kind == 'i' ? "ib infiniband" : "nvlink",
-	    vs->filter) != NULL || strcasestr(c->device, vs->filter) != NULL);
-}
-
-static int
-view_links_same(const struct linkcheck *a, const struct linkcheck *b)
-{
-	return (a->node == b->node && strcmp(a->kind, b->kind) == 0 &&
-	    a->gpu == b->gpu && a->link == b->link &&
-	    strcmp(a->device, b->device) == 0 && a->verdict == b->verdict);
+	if (c == NULL)
+		return (0);
+	missing = c->verdict == LV_MISSING;
+	h = table_hash(0, &c->node, sizeof c->node);
+	h = table_hash(h, c->kind, strlen(c->kind));
+	h = table_hash(h, c->device, strlen(c->device));
+	h = table_hash(h, &c->gpu, sizeof c->gpu);
+	h = table_hash(h, &c->link, sizeof c->link);
+	return (table_hash(h, &missing, sizeof missing));
 }
 
 static void
@@ -91,56 +81,31 @@ view_links_build(struct ui *ui)
 {
 	const struct model	*m = ui->model;
 	struct view_state	*vs = &ui->vs[VIEW_LINKS];
-	struct links_view	*lv = view_links_view(ui);
 	struct links		*l = view_links_shown(ui);
-	const struct linkcheck	*c;
-	struct linkcheck	 cur;
 	struct link_expect	 e;
-	int			 havecur = 0;
-	u_int			 i;
 
-	memset(&cur, 0, sizeof cur);
-	if (vs->rows != NULL && vs->cursor >= 0 &&
-	    vs->cursor < (int)vs->nrows &&
-	    (c = links_get(l, vs->rows[vs->cursor])) != NULL) {
-		cur = *c;
-		havecur = 1;
-	}
 	links_expect(&e);
 	links_inspect(l, m, ui->links != NULL ? ui->links_mask : NULL, &e, 0);
-
-	vs->rows = xreallocarray(vs->rows, links_count(l) ? links_count(l) :
-	    1, sizeof *vs->rows);
-	vs->nrows = 0;
-	for (i = 0; (c = links_get(l, i)) != NULL; i++) {
-		if (!view_links_match(ui, c))
-			continue;
-		if (havecur && view_links_same(&cur, c))
-			vs->cursor = vs->nrows;
-		vs->rows[vs->nrows++] = i;
-	}
-	vs->rebuild = 0;
+	table_build(ui, record_find("linkcheck"), links_get(l, 0),
+	    sizeof (struct linkcheck), links_count(l));
 	vs->built = m->gen[DOM_LINKS] + m->gen[DOM_IB] + m->gen[DOM_EVENTS] +
 	    m->gen[DOM_NODES];
-	free(lv->filter);
-	lv->filter = vs->filter != NULL ? xstrdup(vs->filter) : NULL;
 }
 
-/* Whether the rows are out of date: the links, or the filter, changed. */
+/*
+ * Whether the rows are out of date: the links, or the filter or sort,
+ * changed.
+ */
 static int
 view_links_stale(struct ui *ui)
 {
 	const struct model	*m = ui->model;
 	struct view_state	*vs = &ui->vs[VIEW_LINKS];
-	const char		*filter = view_links_view(ui)->filter;
 
-	if (vs->rows == NULL)
+	if (vs->rows == NULL || vs->reorder)
 		return (1);
 	if (!vs->rebuild)
 		return (0);
-	if ((vs->filter == NULL) != (filter == NULL) ||
-	    (vs->filter != NULL && strcmp(vs->filter, filter) != 0))
-		return (1);
 	if (vs->built != m->gen[DOM_LINKS] + m->gen[DOM_IB] +
 	    m->gen[DOM_EVENTS] + m->gen[DOM_NODES])
 		return (1);
@@ -329,12 +294,19 @@ view_links_draw_row(struct ui *ui, WINDOW *w, int y, const struct linkcheck *c,
 	wattrset(w, A_NORMAL);
 }
 
+/*
+ * The list's titles; the column of the sort, a key of the "linkcheck"
+ * records, ends in ^ or v.
+ */
 static void
-view_links_draw_heading(WINDOW *w, int y, const struct links_layout *l, int sx)
+view_links_draw_heading(WINDOW *w, int y, const struct view_state *vs,
+    const struct links_layout *l, int sx)
 {
 	static const char	*titles[6] = { "NODE", "WHAT", "LINK", "STATE",
 				    "SPEED", "WHY" };
-	char			 s[32];
+	static const char	*keys[6] = { "node", "verdict", "link",
+				    "state", "actual", "why" };
+	char			 s[32], t[16];
 	int			 i;
 
 	wattrset(w, colour(C_HEADER));
@@ -342,10 +314,13 @@ view_links_draw_heading(WINDOW *w, int y, const struct links_layout *l, int sx)
 	for (i = 0; i < 6; i++) {
 		if (l->x[i] >= sx)
 			break;
+		snprintf(t, sizeof t, "%s%s", titles[i], vs->sort == NULL ||
+		    strcmp(vs->sort->name, keys[i]) != 0 ? "" :
+		    vs->reverse ? "v" : "^");
 		if (i == 4)
-			snprintf(s, sizeof s, "%*s", l->width[i], titles[i]);
+			snprintf(s, sizeof s, "%*s", l->width[i], t);
 		else
-			snprintf(s, sizeof s, "%s", titles[i]);
+			snprintf(s, sizeof s, "%s", t);
 		draw_text(w, y, l->x[i], sx - l->x[i], colour(C_HEADER), s);
 	}
 	wattrset(w, A_NORMAL);
@@ -699,10 +674,7 @@ view_links_draw(struct ui *ui, WINDOW *w)
 	werase(w);
 	if (view_links_stale(ui))
 		view_links_build(ui);
-	if (vs->cursor >= (int)vs->nrows)
-		vs->cursor = vs->nrows > 0 ? vs->nrows - 1 : 0;
-	if (vs->cursor < 0)
-		vs->cursor = 0;
+	table_scroll(vs);
 
 	/* The node's links below: GPUs or ports, a heading and a title. */
 	node = view_links_detail_node(ui);
@@ -721,19 +693,11 @@ view_links_draw(struct ui *ui, WINDOW *w)
 	vs->height = sy - 2 - detail;
 	if (vs->height < 1)
 		vs->height = 1;
-	if (vs->cursor < vs->top)
-		vs->top = vs->cursor;
-	if (vs->cursor >= vs->top + vs->height)
-		vs->top = vs->cursor - vs->height + 1;
-	if (vs->top > 0 && vs->top + vs->height > (int)vs->nrows)
-		vs->top = (int)vs->nrows > vs->height ?
-		    (int)vs->nrows - vs->height : 0;
-	if (vs->top < 0)
-		vs->top = 0;
+	table_scroll(vs);
 
 	view_links_draw_summary(ui, w, 0, sx);
 	view_links_layout(m, sx, &l);
-	view_links_draw_heading(w, 1, &l, sx);
+	view_links_draw_heading(w, 1, vs, &l, sx);
 	for (y = 0; y < vs->height; y++) {
 		k = vs->top + y;
 		if (k >= (int)vs->nrows)

@@ -36,6 +36,9 @@ struct view_state {
 	u_int			 nrows;
 	uint64_t		 built;		/* model generation rows are of */
 	int			 rebuild;
+	int			 reorder;	/* its filter or sort changed */
+	uint64_t		 key;		/* the cursor's item ... */
+	int			 keyed;		/* ... if it has one */
 	int			 height;	/* rows the table showed */
 	int			 table_y;	/* where its heading was */
 	void			*data;		/* the view's own, or NULL */
@@ -130,6 +133,7 @@ struct view_entry {
 	void		 (*click)(struct ui *, int, int);
 	void		 (*free)(void *);	/* a view_state's data */
 	const char	*record;	/* table views: the record kind */
+	uint64_t	 (*key)(struct ui *, u_int);	/* a row's item */
 };
 
 /* view.c */
@@ -139,12 +143,17 @@ struct view_state *view_state(struct ui *);
 void		*view_data(struct ui *, enum view_id, size_t);
 
 /* table.c: the views that are tables of one kind of record. */
+void		 table_build(struct ui *, const struct record *, const void *,
+		     size_t, u_int);
 void		 table_draw(struct ui *, WINDOW *, int, int, const char *,
 		     const void *, size_t, u_int, const char *);
 void		 table_move(struct ui *, int, int);
+void		 table_keep(struct ui *);
+void		 table_scroll(struct view_state *);
 int		 table_row(struct ui *);
 int		 table_goto(struct ui *, int, int);
 void		 table_click(struct ui *, int, int);
+uint64_t	 table_hash(uint64_t, const void *, size_t);
 
 /* colour.c */
 enum colour {
@@ -215,6 +224,12 @@ void		 view_node_move(struct ui *, int, int);
 int		 view_node_node(struct ui *);
 void		 view_events_draw(struct ui *, WINDOW *);
 int		 view_gpus_node(struct ui *);
+uint64_t	 view_gpus_key(struct ui *, u_int);
+uint64_t	 view_jobs_key(struct ui *, u_int);
+uint64_t	 view_events_key(struct ui *, u_int);
+uint64_t	 view_burnin_key(struct ui *, u_int);
+uint64_t	 view_links_key(struct ui *, u_int);
+uint64_t	 view_cooling_key(struct ui *, u_int);
 void		 view_gpus_free(void *);
 int		 view_events_node(struct ui *);
 void		 view_events_free(void *);
