@@ -347,6 +347,16 @@ view_gpus_draw(struct ui *ui, WINDOW *w)
 	    gg->norder - gg->first : slots);
 }
 
+/* A slot of the GPU array that is one of its node's GPUs, not a spare. */
+int
+view_gpus_present(struct ui *ui, const void *rec)
+{
+	const struct gpu	*g = rec;
+
+	return (g->node < ui->model->nnodes &&
+	    (u_int)g->index < ui->model->nodes[g->node].ngpus);
+}
+
 /* The node of the GPU under the cursor. */
 int
 view_gpus_node(struct ui *ui)

@@ -109,6 +109,7 @@ struct view_entry {
 	void		 (*click)(struct ui *, int, int);
 	void		 (*free)(void *);	/* a view_state's data */
 	const char	*record;	/* table views: the record kind */
+	int		 (*present)(struct ui *, const void *);	/* a row? */
 };
 
 /* view.c */
@@ -189,6 +190,7 @@ void		 view_node_draw(struct ui *, WINDOW *);
 void		 view_node_move(struct ui *, int, int);
 void		 view_events_draw(struct ui *, WINDOW *);
 int		 view_gpus_node(struct ui *);
+int		 view_gpus_present(struct ui *, const void *);
 void		 view_gpus_free(void *);
 int		 view_events_node(struct ui *);
 void		 view_events_free(void *);
