@@ -42,7 +42,7 @@ extern const struct probe probes[];
 char		*probe_format(const struct probe *, int, char **);
 char		*probe_command(const struct probe *, double);
 int		 probe_parse(struct model *, int, const struct parser *,
-		     const char *, const struct buf *, char *, size_t);
+		     const char *, const struct buf *, int, char *, size_t);
 
 /*
  * A remote command that changes things (drain, burn-in): its end.  The
@@ -107,7 +107,9 @@ void		 fleet_exec_poll(struct fleet *, double);
  * as nvtop's struct gpu_vendor.  The console calls the backend_* functions
  * below, never a source.  A NULL work, skip, attach or relay is a source
  * with no work between the loop's passes, no time of its own to move on,
- * no descriptors, no sessions to nodes.
+ * no descriptors, no sessions to nodes; the other operations are required
+ * (a source that changes nothing says so from exec).  Its name is also
+ * one of the source option's choices (console/options.c).
  */
 struct backend_ops {
 	const char	*name;		/* the source option's value */

@@ -411,7 +411,7 @@ fleet_stream_parse(struct fleet_run *r, int node, const char *data,
 
 	if ((p = parser_find(r->probe->parser)) == NULL)
 		return;
-	if (probe_parse(f->model, node, p, r->fmt, &chunk, why,
+	if (probe_parse(f->model, node, p, r->fmt, &chunk, 0, why,
 	    sizeof why) != 0) {
 		if (t->relays)
 			model_set_reach(f->model, node, REACH_GARBLED, why);
@@ -836,7 +836,7 @@ fleet_run_done(struct fleet_run *r, const char *error)
 			model_xid_begin(m, r->node);
 		if (r->probe->domain == DOM_JOBS)
 			model_jobs_begin(m);
-		if (probe_parse(m, r->node, p, r->fmt, &r->out, why,
+		if (probe_parse(m, r->node, p, r->fmt, &r->out, 1, why,
 		    sizeof why) != 0)
 			error = why;
 		if (strcmp(r->probe->parser, "xid") == 0 &&

@@ -91,18 +91,22 @@ probe_command(const struct probe *p, double since)
 }
 
 /*
- * Feed one target's output to the probe's parser, into the model.  Returns
- * -1 when the output held errors and nothing readable.
+ * Feed one target's output to the probe's parser, into the model: a whole
+ * output (a run that ended), or a piece of a stream.  Returns -1 when the
+ * output held errors and nothing readable.
  */
 int
 probe_parse(struct model *m, int node, const struct parser *p,
-    const char *fmt, const struct buf *out, char *why, size_t whylen)
+    const char *fmt, const struct buf *out, int whole, char *why,
+    size_t whylen)
 {
 	struct sink	 s;
 	char		 first[160];
 
 	model_sink(m, node, &s);
 	p->parse(out->data != NULL ? out->data : "", out->len, fmt, &s);
+	if (whole)
+		model_sink_end(m);
 	if (model_sink_failed(m, first, sizeof first)) {
 		snprintf(why, whylen, "%s: %s", p->name, first);
 		return (-1);

@@ -346,7 +346,7 @@ source_sim_probe_one(struct backend *b, const struct probe *pr, u_int i)
 		free(cause);
 		return;
 	}
-	rc = probe_parse(m, node, p, s->fmt, &s->out, why, sizeof why);
+	rc = probe_parse(m, node, p, s->fmt, &s->out, 1, why, sizeof why);
 	if (xid)
 		model_xid_end(m, i);
 	if (rc != 0) {

@@ -181,7 +181,8 @@ cmd_summary(struct cmd_ctx *ctx, struct cmd_args *args)
 	size_t		 n;
 
 	crit = options_get_float("threshold.gpu-temp-crit");
-	for (i = 0; i < m->nnodes; i++) {
+	for (i = 0, n = 0; i < m->nnodes; i++) {
+		n += m->nodes[i].ngpus;
 		if (m->nodes[i].reach != REACH_UP &&
 		    m->nodes[i].reach != REACH_UNKNOWN)
 			unreach++;
@@ -196,8 +197,7 @@ cmd_summary(struct cmd_ctx *ctx, struct cmd_args *args)
 		if (k < nstates)
 			counts[k]++;
 	}
-	n = m->ngpus;
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < m->ngpus; i++) {
 		g = &m->gpus[i];
 		if (g->error[0] != '\0')
 			lost++;

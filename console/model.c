@@ -126,8 +126,46 @@ model_seen(const struct node *n)
 	return (count);
 }
 
+/* The GPU slots node id has: up to the next node's first. */
+static u_int
+model_slots(const struct model *m, uint32_t id)
+{
+	return ((id + 1 < m->nnodes ? m->nodes[id + 1].gpu0 : m->ngpus) -
+	    m->nodes[id].gpu0);
+}
+
 /*
- * How many GPUs node id has after a layout that gives node grow `need':
+ * Node id has `count' GPUs from now on: those past it, in the slots it
+ * keeps for a report that grows again, are no GPUs (nothing of them is
+ * shown, nor their links or history).
+ */
+static void
+model_shrink(struct model *m, uint32_t id, u_int count)
+{
+	struct node	*n = &m->nodes[id];
+	size_t		 at;
+	u_int		 i;
+
+	for (i = count; i < n->ngpus; i++) {
+		at = (size_t)n->gpu0 + i;
+		model_unread(m, id, i);
+		if (m->nvlinks != NULL)
+			memset(&m->nvlinks[at * m->links_per_gpu], 0,
+			    m->links_per_gpu * sizeof *m->nvlinks);
+		if (m->hist != NULL) {
+			memset(&m->hist[at * 3 * MODEL_HIST], 0,
+			    3 * MODEL_HIST);
+			m->histn[at] = 0;
+		}
+	}
+	if (count != n->ngpus)
+		m->gen[DOM_GPUS]++;
+	n->ngpus = count;
+}
+
+/*
+ * How many GPU slots node id has after a layout that gives node grow
+ * `need':
  * its own count once a whole report said it; as many as its first report
  * has had so far; and for a node not heard from yet, the default or the
  * most another node needs, so a cluster whose nodes all differ from the
@@ -208,42 +246,79 @@ model_layout(struct model *m, uint32_t grow, u_int need)
 		total += count;
 		for (i = n->ngpus; i < count; i++)
 			model_unread(m, id, i);
-		n->ngpus = count;
+		/*
+		 * A node not heard from keeps its count in more slots, as
+		 * node grow does until its report says how many it has.
+		 */
+		if (id != grow && (n->gpus_known || n->gpus_seen != 0))
+			n->ngpus = count;
 	}
 	m->gen[DOM_LINKS]++;
 }
 
 /*
- * Node id reports its GPU i.  One past its last makes room for it (a
- * whole eight more: GPUs come by the board).  One it has reported already
- * begins its next report, so the last one is whole: the node has as many
- * GPUs as that had, and those it left out are not known any more.
+ * Node id's report is whole: the node has as many GPUs as it had, those
+ * it left out are not known any more, and the slots past them wait, empty,
+ * for a report that grows again (no layout: nodes of 4 in a cluster of 8
+ * cost none).
+ */
+static void
+model_report_end(struct model *m, uint32_t id)
+{
+	struct node	*n = &m->nodes[id];
+	u_int		 k, count = model_seen(n);
+
+	for (k = 0; k < count && k < n->ngpus; k++) {
+		if (!(n->gpus_seen & BIT(k)))
+			model_unread(m, id, k);
+	}
+	n->gpus_known = 1;
+	n->gpus_seen = 0;
+	if (count < n->ngpus)
+		model_shrink(m, id, count);
+	else
+		n->ngpus = count;
+}
+
+/*
+ * Node id reports its GPU i.  One it has reported already begins its next
+ * report, so the last one is whole.  One past its last takes an empty slot
+ * the node has, else makes room for it (a whole eight more: GPUs come by
+ * the board).
  */
 static int
 model_report(struct model *m, uint32_t id, u_int i)
 {
 	struct node	*n = &m->nodes[id];
-	u_int		 k, count;
+	u_int		 count;
 
 	if (i >= MODEL_GPUS)
 		return (-1);
-	if (n->gpus_seen & BIT(i)) {
-		count = model_seen(n);
-		for (k = 0; k < count; k++) {
-			if (!(n->gpus_seen & BIT(k)))
-				model_unread(m, id, k);
-		}
-		n->gpus_known = 1;
-		n->gpus_seen = 0;
-		if (count != n->ngpus)
-			model_layout(m, id, count);
-	}
-	if (i >= n->ngpus) {
+	if (n->gpus_seen & BIT(i))
+		model_report_end(m, id);
+	if (i >= model_slots(m, id)) {
 		count = (i + 8) / 8 * 8;
 		model_layout(m, id, count < MODEL_GPUS ? count : MODEL_GPUS);
 	}
+	if (i >= n->ngpus) {
+		for (count = n->ngpus; count <= i; count++)
+			model_unread(m, id, count);
+		n->ngpus = i + 1;
+		m->gen[DOM_GPUS]++;
+	}
 	n->gpus_seen |= BIT(i);
 	return (0);
+}
+
+/*
+ * A whole output has been read (a one-shot probe's, not a piece of a
+ * stream): the GPUs the node reported in it are all it has.
+ */
+void
+model_sink_end(struct model *m)
+{
+	if (m->target < m->nnodes && m->nodes[m->target].gpus_seen != 0)
+		model_report_end(m, m->target);
 }
 
 /* Add a node in rack `rack'; nodes of one rack are added together. */

@@ -162,6 +162,45 @@ model_lines(const char *s, const char *what)
 	return (n);
 }
 
+/*
+ * One-shot reads (batch mode): each output is a whole report, so a node
+ * has what it reported at once, whichever node answered first, and a node
+ * not heard from keeps the default.
+ */
+static void
+test_whole_reports(void)
+{
+	struct model	*m;
+	int		 order, first, id;
+	u_int		 total[2], n;
+	static const int counts[] = { 8, 4, 16, -1 };
+
+	for (order = 0; order < 2; order++) {
+		m = model_create("test", 8, 4);
+		model_add_node(m, "hgx01", "r01");
+		model_add_node(m, "tray01", "r01");
+		model_add_node(m, "big01", "r01");
+		model_add_node(m, "dead01", "r01");
+		for (first = 0; first < 3; first++) {
+			id = order ? 2 - first : first;
+			model_report_gpus(m, id, 0, counts[id] - 1, -1, 40);
+			model_sink_end(m);
+		}
+		ok(model_whole(m, 0, 8) && model_whole(m, 1, 4) &&
+		    model_whole(m, 2, 16) && model_whole(m, 3, 8),
+		    "whole reports, %s: 8, 4 and 16 GPUs, the default for a "
+		    "node not heard from", order ? "the largest first" :
+		    "in node order");
+		for (id = 0, total[order] = 0; id < 4; id++) {
+			model_gpus(m, id, &n);
+			total[order] += n;
+		}
+		model_free(m);
+	}
+	is_int(total[0], total[1], "the same GPUs whichever node answers "
+	    "first");
+}
+
 /* Nodes of 4, 16 and no GPUs in one model whose default is 8. */
 static void
 test_counts(void)
@@ -182,9 +221,11 @@ test_counts(void)
 
 	model_report_gpus(m, 1, 0, 15, -1, 50);
 	ok(model_whole(m, 1, 16), "a node reporting 16 has 16");
-	ok(model_whole(m, 0, 16) && model_whole(m, 2, 16) &&
-	    model_whole(m, 3, 16), "... and those not heard from yet as many "
-	    "(a cluster of 16s is laid out once)");
+	ok(model_whole(m, 0, 8) && model_whole(m, 2, 8) &&
+	    model_whole(m, 3, 8), "... those not heard from yet the default");
+	ok(m->nodes[1].gpu0 - m->nodes[0].gpu0 == 16 &&
+	    m->nodes[3].gpu0 - m->nodes[2].gpu0 == 16, "... in as many slots "
+	    "as it has (a cluster of 16s is laid out once)");
 	is_int(model_gpu(m, 1, 15)->temp_c, 50, "... its 16th GPU is kept");
 	is_int(model_gpu(m, 1, 15)->vendor, VENDOR_NVIDIA, "... an NVIDIA one");
 	is_str(model_gpu(m, 1, 15)->model, "NVIDIA GB200", "... its model");
@@ -206,8 +247,8 @@ test_counts(void)
 	    "... none past the last GPU or link");
 
 	model_report_gpus(m, 0, 0, 3, -1, 40);
-	ok(model_whole(m, 0, 16), "a node reporting 4: 16 until its report "
-	    "is known whole");
+	ok(model_whole(m, 0, 8), "a node streaming 4: the default until its "
+	    "report is known whole");
 	out = model_list(m);
 	is_int(model_lines(out, "tray01"), 4, "list-gpus: its 4 GPUs, not "
 	    "the 4 it has not reported");
@@ -287,5 +328,6 @@ main(void)
 	model_free(m);
 	test_ib_counters();
 	test_counts();
+	test_whole_reports();
 	return (tap_done());
 }

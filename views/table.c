@@ -176,6 +176,7 @@ void
 table_build(struct ui *ui, const struct record *r, const void *base,
     size_t stride, u_int n)
 {
+	const struct view_entry	*v = &view_table[ui->view];
 	struct view_state	*vs = view_state(ui);
 	struct table_sort	 ts;
 	u_int			 i;
@@ -183,6 +184,9 @@ table_build(struct ui *ui, const struct record *r, const void *base,
 	vs->rows = xreallocarray(vs->rows, n ? n : 1, sizeof *vs->rows);
 	vs->nrows = 0;
 	for (i = 0; i < n; i++) {
+		if (v->present != NULL && !v->present(ui,
+		    (const char *)base + i * stride))
+			continue;
 		if (table_match(ui, r, (const char *)base + i * stride))
 			vs->rows[vs->nrows++] = i;
 	}

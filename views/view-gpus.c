@@ -358,6 +358,16 @@ view_gpus_key(struct ui *ui, u_int row)
 	return ((uint64_t)g->node << 32 | (uint32_t)g->index);
 }
 
+/* A slot of the GPU array that is one of its node's GPUs, not a spare. */
+int
+view_gpus_present(struct ui *ui, const void *rec)
+{
+	const struct gpu	*g = rec;
+
+	return (g->node < ui->model->nnodes &&
+	    (u_int)g->index < ui->model->nodes[g->node].ngpus);
+}
+
 /* The node of the GPU under the cursor. */
 int
 view_gpus_node(struct ui *ui)

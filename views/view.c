@@ -19,7 +19,7 @@ const struct view_entry view_table[] = {
 	    .domains = BIT(DOM_GPUS), .draw = view_gpus_draw,
 	    .step = table_move, .node = view_gpus_node,
 	    .click = table_click, .free = view_gpus_free, .record = "gpu",
-	    .key = view_gpus_key },
+	    .key = view_gpus_key, .present = view_gpus_present },
 	[VIEW_JOBS] = { .name = "jobs", .title = "Jobs",
 	    .domains = BIT(DOM_JOBS), .draw = view_jobs_draw,
 	    .step = table_move, .open = view_jobs_open,

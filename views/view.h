@@ -134,6 +134,7 @@ struct view_entry {
 	void		 (*free)(void *);	/* a view_state's data */
 	const char	*record;	/* table views: the record kind */
 	uint64_t	 (*key)(struct ui *, u_int);	/* a row's item */
+	int		 (*present)(struct ui *, const void *);	/* a row? */
 };
 
 /* view.c */
@@ -230,6 +231,7 @@ uint64_t	 view_events_key(struct ui *, u_int);
 uint64_t	 view_burnin_key(struct ui *, u_int);
 uint64_t	 view_links_key(struct ui *, u_int);
 uint64_t	 view_cooling_key(struct ui *, u_int);
+int		 view_gpus_present(struct ui *, const void *);
 void		 view_gpus_free(void *);
 int		 view_events_node(struct ui *);
 void		 view_events_free(void *);
