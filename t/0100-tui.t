@@ -135,13 +135,14 @@ STATES=$(awk -F"$TAB" 'NR > 1 {
 	o ? " other " o : "", u }' "$T/nodes.tsv")
 UNREACH=${STATES##* }
 STATES=${STATES% *}
-GPUSTAT=$(awk -F"$TAB" -v unreach="$UNREACH" '
+# Alerts: the nodes that need attention, new + handled (list-alerts), as
+# a pattern.
+ALERTS=$($MYRIAD $ARGS -c 'list-alerts -o tsv' | awk -F"$TAB" '
+    NR > 1 { if ($3 == "new") n++; else h++ } END { print n + 0 "[+]" h + 0 }')
+GPUSTAT=$(awk -F"$TAB" '
     NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
     {
 	if ($c["util_pct"] != "") { util += $c["util_pct"]; n++ }
-	if ($c["error"] != "" || ($c["temp_c"] != "" && $c["temp_c"] >= 90) ||
-	    ($c["ecc_dbe"] != "" && $c["ecc_dbe"] > 0))
-		alerts++
 	if ((w = $c["power_w"]) != "") {
 		if (np == 0 || w + 0 > pmax)
 			pmax = w + 0
@@ -150,10 +151,9 @@ GPUSTAT=$(awk -F"$TAB" -v unreach="$UNREACH" '
 		np++
 	}
     }
-    END { printf "%.0f %d %d %d\n", util / n, alerts + unreach, pmax, pmin }' \
-    "$T/gpus.tsv")
+    END { printf "%.0f %d %d\n", util / n, pmax, pmin }' "$T/gpus.tsv")
 set -- $GPUSTAT
-UTIL=$1 ALERTS=$2 PMAX=$3 PMIN=$4
+UTIL=$1 PMAX=$2 PMIN=$3
 N85=$(awk -F"$TAB" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
     $c["temp_c"] != "" && $c["temp_c"] > 85' "$T/gpus.tsv" | wc -l |
     tr -d ' ')

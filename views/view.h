@@ -152,6 +152,7 @@ enum colour {
 void		 colour_init(int);
 attr_t		 colour(enum colour);
 enum colour	 colour_scale(double);
+attr_t		 colour_load(double);
 
 /* draw.c */
 void		 draw_init(int);
