@@ -308,7 +308,7 @@ ui_mark(struct ui *ui, int mode, const char *nodeset, char **cause)
 	const struct view_entry	*v = &view_table[ui->view];
 	uint8_t			*mask;
 	u_int			 i;
-	int			 node;
+	int			 node, row;
 
 	switch (mode) {
 	case 'c':
@@ -319,7 +319,23 @@ ui_mark(struct ui *ui, int mode, const char *nodeset, char **cause)
 			xasprintf(cause, "no node under the cursor");
 			return (-1);
 		}
-		ui->marks[node] = !ui->marks[node];
+		/*
+		 * A row is one of a node's (a GPU): the node stays marked
+		 * on its other rows, and unmarks on the row that marked it.
+		 */
+		row = table_row(ui);
+		if (ui->marks[node] && row >= 0 && node == ui->mark_node &&
+		    ui->view == ui->mark_view && row != ui->mark_row)
+			ui_message(ui, 0, "%s stays marked: Space on the row "
+			    "that marked it unmarks it", ui->model->nodes[node].name);
+		else {
+			ui->marks[node] = !ui->marks[node];
+			ui->mark_node = node;
+			ui->mark_view = ui->view;
+			ui->mark_row = row;
+			ui_message(ui, 0, "%s %s", ui->marks[node] ? "marked" :
+			    "unmarked", ui->model->nodes[node].name);
+		}
 		if (v->step != NULL && ui->view != VIEW_MAP)
 			v->step(ui, 0, 1);
 		break;
@@ -873,13 +889,14 @@ ui_dump(struct ui *ui, const char *path, char **cause)
 
 /*
  * The header: name, cluster, SIMULATED, the tabs.  When the tabs do not
- * all fit, the name goes first, then the tabs that still do not.
+ * all fit, the name goes first, then the tabs that still do not, those
+ * before the current one first, so it is always there.
  */
 static void
 ui_draw_header(struct ui *ui)
 {
 	const struct model	*m = ui->model;
-	int			 x = 0, i, n, tabs = 0, narrow;
+	int			 x = 0, i, n, tabs = 0, narrow, first = 0;
 	char			 tab[32];
 
 	for (i = 0; i < VIEW_NVIEWS; i++)
@@ -896,10 +913,20 @@ ui_draw_header(struct ui *ui)
 		mvwaddstr(stdscr, 0, x, "SIMULATED");
 		x += 10;
 	}
+	for (tabs = 0, i = 0; i <= (int)ui->view; i++)
+		tabs += snprintf(tab, sizeof tab, " %d %s", i + 1,
+		    view_table[i].title);
+	while (x + tabs > ui->sx && first < (int)ui->view) {
+		tabs -= snprintf(tab, sizeof tab, " %d %s", first + 1,
+		    view_table[first].title);
+		first++;
+	}
 	for (i = 0; i < VIEW_NVIEWS; i++) {
 		n = snprintf(tab, sizeof tab, " %d %s", i + 1,
 		    view_table[i].title);
 		ui->tabs[i] = x;
+		if (i < first)
+			continue;
 		if (x + n > ui->sx) {
 			ui->tabs[i] = ui->sx;
 			continue;
