@@ -66,7 +66,8 @@ const struct cmd_entry cmd_table[] = {
 	  .opts = "ai:o:w:", .min = 0, .max = 1,
 	  .domains = BIT(DOM_LINKS) | BIT(DOM_IB),
 	  .exec = cmd_inspect_links },
-	{ .name = "list-alerts", .usage = "[-o FORMAT] [-w FILTER] " NODESET_ARG,
+	{ .name = "list-alerts",
+	  .usage = "[-o FORMAT] [-w FILTER] " NODESET_ARG,
 	  .help = "the nodes that need attention: new faults first, then "
 	      "those Slurm has drained or down",
 	  .opts = "o:w:", .min = 0, .max = 1,

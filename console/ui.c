@@ -327,7 +327,8 @@ ui_mark(struct ui *ui, int mode, const char *nodeset, char **cause)
 		if (ui->marks[node] && row >= 0 && node == ui->mark_node &&
 		    ui->view == ui->mark_view && row != ui->mark_row)
 			ui_message(ui, 0, "%s stays marked: Space on the row "
-			    "that marked it unmarks it", ui->model->nodes[node].name);
+			    "that marked it unmarks it",
+			    ui->model->nodes[node].name);
 		else {
 			ui->marks[node] = !ui->marks[node];
 			ui->mark_node = node;
@@ -950,7 +951,7 @@ static void
 ui_draw_status(struct ui *ui)
 {
 	static uint64_t		 made = UINT64_MAX;
-	static char		 part[6][160];	/* the age's is made each time */
+	static char		 part[6][160];	/* but the age's */
 	const struct model	*m = ui->model;
 	const struct gpu	*g;
 	u_int			 counts[5] = { 0 }, unreach = 0, ngpus = 0;

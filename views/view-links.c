@@ -681,8 +681,8 @@ view_links_draw_detail(struct ui *ui, WINDOW *w, int y0, int h, int sx)
 	/* The matrix, then the ports, each with more as room allows. */
 	if (h < 3) {
 		model_gpus(m, node, &ngpus);
-		snprintf(s, sizeof s, "%u GPUs, %u IB ports (taller shows them)",
-		    ngpus, n->nib);
+		snprintf(s, sizeof s, "%u GPUs, %u IB ports (taller shows "
+		    "them)", ngpus, n->nib);
 		draw_text(w, y0 + 1, 0, sx, colour(C_DIM), s);
 		return;
 	}

@@ -168,7 +168,8 @@ view_map_draw_cell(struct ui *ui, WINDOW *w, int y, int x, u_int first, u_int n,
 	const struct node_look	*look;
 	const struct job	*j;
 	double			 v, worst = -1;
-	u_int			 i, marked = 0, injob = 0, attention, fresh;
+	u_int			 i, marked = 0, injob = 0, attention;
+	u_int			 fresh;
 	int			 valid, anyvalid = 0, job = -1;
 	attr_t			 a;
 	char			 s[8];
@@ -317,15 +318,16 @@ view_map_draw_legend(struct ui *ui, WINDOW *w, int y, int width,
 		for (i = 0; i <= 8 && x < width; i++, x++)
 			draw_cell(w, y, x, draw_block(i / 8.0),
 			    ui->metric == MAP_UTIL || ui->metric == MAP_POWER ?
-			    colour_load(i / 8.0) : colour(colour_scale(i / 8.0)));
+			    colour_load(i / 8.0) :
+			    colour(colour_scale(i / 8.0)));
 		draw_text(w, y, x + 1, width - x - 1, A_NORMAL,
 		    ui->metric == MAP_HEALTH ? "fault   ? unreachable  X down" :
 		    "high   ? unreachable  X down");
 	}
 	/* The longest way of saying it that fits. */
 	if (l->k == 1) {
-		how[0] = "a node a cell, racks top to bottom; highlighted: a new "
-		    "fault; a lists the alerts";
+		how[0] = "a node a cell, racks top to bottom; highlighted: a "
+		    "new fault; a lists the alerts";
 		how[1] = "a node a cell; a lists the alerts";
 		how[2] = "a node a cell";
 	} else if (ui->metric == MAP_STATE) {
