@@ -63,9 +63,9 @@ struct ui {
 	int			 node;		/* the node of the Node view */
 	uint8_t			*marks;		/* per node */
 	u_int			 nmarks;
-	int			 mark_node;	/* the last Space's node, */
-	enum view_id		 mark_view;	/* its view */
-	int			 mark_row;	/* and row, or -1 */
+	int			 mark_node;	/* the last Space: node, */
+	enum view_id		 mark_view;	/* view */
+	int			 mark_row;	/* row, or -1 */
 	enum map_metric		 metric;
 	int			 job;		/* job shown on the map, or -1 */
 	int			 utf8;
