@@ -336,7 +336,7 @@ view_map_draw_legend(struct ui *ui, WINDOW *w, int y, int width,
 		    "highlighted: a new fault";
 		how[1] = "nodes a cell, states in proportion; lower case: "
 		    "one needs attention";
-		how[2] = "per cell, by share; lower case: alert";
+		how[2] = "per cell, by share; lowercase: alert";
 	} else {
 		how[0] = how[1] = "nodes a cell: the highest of them";
 		how[2] = "per cell, the highest";
@@ -385,8 +385,8 @@ view_map_draw_attention(struct ui *ui, WINDOW *w, int y0, int h, int sx)
 	max = (h - 1) * cols;
 	/* The handled, after a line of their own, where there is room. */
 	shown = n - nnew > 0 && nnew + 1 < max ? n + 1 : n;
-	snprintf(line, sizeof line, "Needs attention: %u new, %u handled "
-	    "(drained or down in Slurm)%s; a lists them", nnew, n - nnew,
+	snprintf(line, sizeof line, "Needs attention: %u new, %u handled by "
+	    "Slurm%s; a lists them", nnew, n - nnew,
 	    shown > max ? ", the worst shown" : "");
 	draw_text(w, y0, 0, sx, colour(C_HEADER), line);
 	for (i = k = 0; i < shown && k < max; i++, k++) {
