@@ -12,7 +12,6 @@ ARGS="--sim 100k --seed 1 --sim-time 1800000000"
 . t/lib/tui.sh
 
 TAB=$(printf '\t')
-ESC=$(printf '\033')
 
 alerts() {	# alerts ARGS...: "NEW[+]HANDLED" as list-alerts counts them
 	$MYRIAD "$@" -c 'list-alerts -o tsv' | awk -F"$TAB" '
@@ -117,35 +116,21 @@ screen_like "$S" "^handled:" "250x70: the handled apart, under their own line"
 # Each alert under the map, by its node: the new not dim, the handled
 # dim (SGR 2), as list-alerts has them; the lines above the cursor's.
 $MYRIAD $ARGS -c 'list-alerts -o tsv' > "$T/alerts.tsv"
-tm capture-pane -e -p -t "$S" | head -n $((H - 5)) |
-    awk -v e="$ESC" -v list="$T/alerts.tsv" '
+attrs "$S" | head -n $((2 * (H - 5))) | awk -v list="$T/alerts.tsv" '
     BEGIN {
 	while ((getline l < list) > 0) {
 		split(l, a, "\t")
 		kind[a[1]] = a[3]
 	}
-	RS = e
     }
-    {
-	t = $0
-	if (NR > 1 && match($0, /^\[[0-9;]*m/)) {
-		n = split(substr($0, 2, RLENGTH - 2), p, ";")
-		if (n == 0)
-			dim = 0
-		for (i = 1; i <= n; i++) {
-			if (p[i] == 38 || p[i] == 48)
-				i += p[i + 1] == 5 ? 2 : 4
-			else if (p[i] == "" || p[i] == 0 || p[i] == 22)
-				dim = 0
-			else if (p[i] == 2)
-				dim = 1
-		}
-		t = substr($0, RLENGTH + 1)
-	}
-	if (t ~ /Needs attention/)
-		f = 1
-	while (f && match(t, /gpu[0-9]+ +r[0-9]+ /)) {
+    NR % 2 && /^Needs attention/ { f = 1 }
+    NR % 2 { t = $0; next }
+    f {
+	x = 0
+	while (match(t, /gpu[0-9]+ +r[0-9]+ /)) {
+		x += RSTART
 		split(substr(t, RSTART), w, " ")
+		dim = index("4567cdef", substr($0, x, 1)) > 0
 		if (kind[w[1]] == "new") {
 			new++
 			bad += dim
@@ -153,6 +138,7 @@ tm capture-pane -e -p -t "$S" | head -n $((H - 5)) |
 			old++
 			bad += !dim
 		}
+		x += RLENGTH - 1
 		t = substr(t, RSTART + RLENGTH)
 	}
     }

@@ -9,65 +9,20 @@
 ARGS="--sim 10k --seed 1 --sim-time 1800000000"
 . t/lib/tui.sh
 
-ESC=$(printf '\033')
 GPUHEAD="^NODE +GPU +UTIL%"
 
 status_line() {	# status_line SESSION: the second to last line
 	line "$1" $(($(height "$1") - 1))
 }
 
-heading() {	# heading SESSION PATTERN: the line number of the heading
-	screen "$1" | grep -En -- "$2" | head -n 1 | cut -d: -f1
-}
-
-# The attributes of the cell at column COL (from 0) of line N: b bold,
-# r reverse, nothing for neither.
-attrs_at() {	# attrs_at SESSION N COL
-	tm capture-pane -e -p -t "$1" | sed -n "$2p" | awk -v col="$3" \
-	    -v e="$ESC" '{
-	s = $0
-	x = bold = rev = 0
-	while (length(s) > 0) {
-		if (match(s, "^" e "\\[[0-9;]*m")) {
-			n = split(substr(s, 3, RLENGTH - 3), p, ";")
-			if (n == 0)
-				bold = rev = 0
-			for (i = 1; i <= n; i++) {
-				if (p[i] == 38 || p[i] == 48)
-					i += p[i + 1] == 5 ? 2 : 4
-				else if (p[i] == "" || p[i] == 0)
-					bold = rev = 0
-				else if (p[i] == 1)
-					bold = 1
-				else if (p[i] == 22)
-					bold = 0
-				else if (p[i] == 7)
-					rev = 1
-				else if (p[i] == 27)
-					rev = 0
-			}
-			s = substr(s, RLENGTH + 1)
-			continue
-		}
-		if (x == col) {
-			print (bold ? "b" : "") (rev ? "r" : "") "."
-			exit
-		}
-		x++
-		s = substr(s, 2)
-	}
-    }'
-}
-
-# The value and attributes of the second row's cell in the column whose
-# heading is COLUMN (right-aligned: its last character).
+# The value of the second row's cell in the column whose heading is
+# COLUMN (right-aligned: under its last character), and the attributes of
+# that character (attrs).
 second_row() {	# second_row SESSION COLUMN
-	tui_l=$(heading "$1" "$GPUHEAD")
-	tui_c=$(screen "$1" | sed -n "${tui_l}p" | awk -v c="$2" '
-	    { print index($0, c) + length(c) - 2 }')
-	tui_v=$(screen "$1" | sed -n "$((tui_l + 2))p" |
-	    cut -c1-$((tui_c + 1)) | awk '{ print $NF }')
-	echo "$tui_v $(attrs_at "$1" $((tui_l + 2)) "$tui_c")"
+	attrs "$1" | awk -v h="$GPUHEAD" -v c="$2" '
+	    NR % 2 && $0 ~ h { x = index($0, c) + length(c) - 1; r = NR + 4 }
+	    r && NR == r { v = substr($0, 1, x); sub(/.* /, "", v) }
+	    r && NR == r + 1 { print v, substr($0, x, 1); exit }'
 }
 
 # 1. Without colour: a busy GPU plain, a hot one an alarm.
@@ -77,12 +32,12 @@ keys mono 2
 wait_for mono "$GPUHEAD"
 keys mono U
 wait_for mono "UTIL%v"
-wait_like '^(8[5-9]|9[0-9]|100) \.$' \
+wait_like '^(8[5-9]|9[0-9]|100) 0$' \
     "NO_COLOR: a GPU at UTIL% >= 85 is drawn plain, no emphasis" \
     second_row mono "UTIL%v"
 keys mono T
 wait_for mono "TEMPv"
-wait_like '^(9[0-9]|1[0-9][0-9]) br\.$' \
+wait_like '^(9[0-9]|1[0-9][0-9]) 3$' \
     "NO_COLOR: a GPU at the critical temperature is bold and reverse" \
     second_row mono "TEMPv"
 tm kill-session -t mono
