@@ -352,10 +352,20 @@ view_map_draw_legend(struct ui *ui, WINDOW *w, int y, int width,
 	draw_text(w, y + 1, 0, width, colour(C_DIM), s);
 }
 
+/* Entry `k' of the list under the map, in columns of h - 1 rows. */
+static void
+view_map_draw_entry(WINDOW *w, int y0, int h, u_int colw, u_int k, attr_t a,
+    const char *text)
+{
+	draw_text(w, y0 + 1 + k % (h - 1), (k / (h - 1)) * colw, colw - 2, a,
+	    text);
+}
+
 /*
  * Under the map, when there is room: the nodes that need attention, new
  * faults (on nodes in service) first and bright, then those Slurm has
- * drained or down, dim, each worst first, in columns.  The whole list is
+ * drained or down, dim, each worst first, then the nodes still being
+ * connected to, which are not alerts, in columns.  The whole list is
  * list-alerts (a).
  */
 static void
@@ -367,7 +377,7 @@ view_map_draw_attention(struct ui *ui, WINDOW *w, int y0, int h, int sx)
 	const struct model	*m = ui->model;
 	const struct alert	*a;
 	char			 line[400];
-	u_int			 max, i, k, cols, colw, shown;
+	u_int			 max, i, k = 0, cols, colw;
 	attr_t			 at;
 
 	if (h < 3)
@@ -383,28 +393,31 @@ view_map_draw_attention(struct ui *ui, WINDOW *w, int y0, int h, int sx)
 	cols = sx >= 160 ? 3 : sx >= 110 ? 2 : 1;
 	colw = sx / cols;
 	max = (h - 1) * cols;
-	/* The handled, after a line of their own, where there is room. */
-	shown = n - nnew > 0 && nnew + 1 < max ? n + 1 : n;
 	snprintf(line, sizeof line, "Needs attention: %u new, %u handled by "
 	    "Slurm%s; a lists them", nnew, n - nnew,
-	    shown > max ? ", the worst shown" : "");
+	    n + (n > nnew) > max ? ", the worst shown" : "");
 	draw_text(w, y0, 0, sx, colour(C_HEADER), line);
-	for (i = k = 0; i < shown && k < max; i++, k++) {
-		if (shown > n && i == nnew) {
-			draw_text(w, y0 + 1 + k % (h - 1), (k / (h - 1)) * colw,
-			    colw - 2, colour(C_DIM), "handled:");
-			k++;
-			if (k == max)
-				break;
-		}
+	for (i = 0; i < n && k < max; i++) {
+		/* The handled after a line of their own. */
+		if (i == nnew)
+			view_map_draw_entry(w, y0, h, colw, k++, colour(C_DIM),
+			    "handled:");
+		if (k == max)
+			break;
 		a = &list[i];
 		snprintf(line, sizeof line, "%-8s %-5s %s",
 		    m->nodes[a->node].name, m->racks[a->rack].name,
 		    a->problem);
 		at = a->handled ? colour(C_DIM) : colour(a->severity >= 6 ?
 		    C_CRIT : a->severity >= 4 ? C_WARN : C_NORMAL);
-		draw_text(w, y0 + 1 + k % (h - 1), (k / (h - 1)) * colw,
-		    colw - 2, at, line);
+		view_map_draw_entry(w, y0, h, colw, k++, at, line);
+	}
+	for (i = 0; i < m->nnodes && k < max; i++) {
+		if (m->nodes[i].reach != REACH_CONNECTING)
+			continue;
+		snprintf(line, sizeof line, "%-8s %-5s connecting",
+		    m->nodes[i].name, m->racks[m->nodes[i].rack].name);
+		view_map_draw_entry(w, y0, h, colw, k++, colour(C_DIM), line);
 	}
 }
 
