@@ -41,6 +41,7 @@ static const struct {
 	{ .unit = "Volts", .kind = SENSOR_VOLTAGE },
 	{ .unit = "Amps", .kind = SENSOR_CURRENT },
 	{ .unit = "CFM", .kind = SENSOR_FLOW },
+	{ .unit = "liters/minute", .kind = SENSOR_FLOW },
 	{ .unit = "l/min", .kind = SENSOR_FLOW },
 	{ .unit = "LPM", .kind = SENSOR_FLOW },
 	{ .unit = "gpm", .kind = SENSOR_FLOW },
@@ -206,6 +207,22 @@ parse_ipmi_psname(const char *name)
 	return (isdigit((u_char)name[2]));
 }
 
+/*
+ * ipmitool cuts a unit longer than its column (liters/minut): a unit cut
+ * so is taken whole from the table, never shown cut without a mark.
+ */
+static void
+parse_ipmi_unit(struct sensor *sn)
+{
+	size_t	 i, n = strlen(sn->unit);
+
+	for (i = 0; i < nitems(ipmi_units) && n >= 8; i++) {
+		if (n < strlen(ipmi_units[i].unit) &&
+		    strncasecmp(sn->unit, ipmi_units[i].unit, n) == 0)
+			strlcpy(sn->unit, ipmi_units[i].unit, sizeof sn->unit);
+	}
+}
+
 static enum sensor_kind
 parse_ipmi_kind(const struct sensor *sn)
 {
@@ -283,6 +300,7 @@ parse_ipmi_sdr(const char *buf, size_t len, const char *fmt,
 		}
 		parse_copy(sn.name, sizeof sn.name, name->p, name->len);
 		parse_ipmi_reading(&sn, reading->p, reading->len);
+		parse_ipmi_unit(&sn);
 		sn.kind = parse_ipmi_kind(&sn);
 		SINK_EMIT(s, sensor, &sn);
 		n++;
@@ -330,6 +348,7 @@ parse_ipmi_sensor(const char *buf, size_t len, const char *fmt,
 			*(float *)((char *)&sn + ipmi_thresholds[i].off) = v;
 			sn.valid |= BIT(ipmi_thresholds[i].bit);
 		}
+		parse_ipmi_unit(&sn);
 		sn.kind = parse_ipmi_kind(&sn);
 		SINK_EMIT(s, sensor, &sn);
 		n++;

@@ -93,6 +93,22 @@ cmd_list_nodes(struct cmd_ctx *ctx, struct cmd_args *args)
 }
 
 enum cmd_status
+cmd_list_alerts(struct cmd_ctx *ctx, struct cmd_args *args)
+{
+	struct cmd_list	 l;
+	struct alert	*a;
+	u_int		 i, n;
+
+	if (cmd_list_begin(&l, ctx, args, "alert", cmd_list_nodeset(args)) != 0)
+		return (CMD_USAGE);
+	n = alerts_list(ctx->model, &a);
+	for (i = 0; i < n; i++)
+		cmd_list_emit(&l, a[i].node, &a[i]);
+	free(a);
+	return (cmd_list_end(&l));
+}
+
+enum cmd_status
 cmd_list_gpus(struct cmd_ctx *ctx, struct cmd_args *args)
 {
 	struct model	*m = ctx->model;
@@ -338,7 +354,8 @@ cmd_show_node(struct cmd_ctx *ctx, struct cmd_args *args)
 	} else {
 		fprintf(ctx->out, "%s  rack %s  state %s  reachable %s%s%s\n",
 		    n->name, m->racks[n->rack].name,
-		    n->state[0] ? n->state : "-", model_reach_name(n->reach),
+		    n->state[0] ? n->state : "-",
+		    field_enum_name(FT_REACH, n->reach),
 		    n->error[0] ? ": " : "", n->error);
 		if (n->reason[0] != '\0')
 			fprintf(ctx->out, "reason: %s\n", n->reason);

@@ -183,8 +183,7 @@ cmd_summary(struct cmd_ctx *ctx, struct cmd_args *args)
 	crit = options_get_float("threshold.gpu-temp-crit");
 	for (i = 0, n = 0; i < m->nnodes; i++) {
 		n += m->nodes[i].ngpus;
-		if (m->nodes[i].reach != REACH_UP &&
-		    m->nodes[i].reach != REACH_UNKNOWN)
+		if (model_unreachable(&m->nodes[i]))
 			unreach++;
 		for (k = 0; k < nstates; k++) {
 			if (strcmp(states[k], m->nodes[i].state) == 0)

@@ -183,6 +183,16 @@ static const struct field node_fields[] = {
 	{ .name = NULL }
 };
 
+static const struct field alert_fields[] = {
+	F(alert, node, "NODE", FT_NODE, -1, 0, T),
+	F(alert, rack, "RACK", FT_RACK, -1, 0, T),
+	F(alert, attention, "ATTENTION", FT_STR, -1, 0, T),
+	F(alert, state, "STATE", FT_STR, -1, 0, T),
+	F(alert, severity, "SEVERITY", FT_INT, -1, 0, NR),
+	F(alert, problem, "PROBLEM", FT_STR, -1, 0, T),
+	{ .name = NULL }
+};
+
 static const struct field event_fields[] = {
 	F(event, time, "TIME", FT_TIME, -1, 0, T),
 	F(event, node, "NODE", FT_NODE, -1, 0, T),
@@ -264,6 +274,8 @@ const struct record records[] = {
 	{ .name = "diag", .size = sizeof (struct diag), .fields = diag_fields },
 	{ .name = "xid", .size = sizeof (struct xid), .fields = xid_fields },
 	{ .name = "node", .size = sizeof (struct node), .fields = node_fields },
+	{ .name = "alert", .size = sizeof (struct alert),
+	  .fields = alert_fields },
 	{ .name = "event", .size = sizeof (struct event),
 	  .fields = event_fields },
 	{ .name = "burnin", .size = sizeof (struct burnin),

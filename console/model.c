@@ -535,6 +535,14 @@ model_reach_name(enum reach r)
 	return ((size_t)r < nitems(reach_text) ? reach_text[r] : "?");
 }
 
+/* Whether a node has failed to answer; one still connecting has not. */
+int
+model_unreachable(const struct node *n)
+{
+	return (n->reach != REACH_UP && n->reach != REACH_UNKNOWN &&
+	    n->reach != REACH_CONNECTING);
+}
+
 void
 model_set_reach(struct model *m, uint32_t id, enum reach r, const char *why)
 {

@@ -499,6 +499,7 @@ void		 model_event(struct model *, uint32_t, int, enum event_kind,
 const struct event *model_event_get(const struct model *, u_int);
 u_int		 model_nevents(const struct model *);
 const char	*model_reach_name(enum reach);
+int		 model_unreachable(const struct node *);
 #define MODEL_HIST	32		/* samples of history per GPU */
 enum hist_metric {
 	HIST_UTIL,
@@ -814,6 +815,24 @@ int		 burnin_store_read(const char *, struct burnrun **, u_int *,
 		     struct burnin **, u_int *, char **);
 
 /*
+ * alerts.c: the nodes that need attention, new faults apart from those on
+ * nodes Slurm has drained or down (handled).
+ */
+struct alert {
+	uint32_t	 node;
+	uint32_t	 rack;
+	int		 severity;	/* 9 unreachable ... 2 drained */
+	int		 handled;
+	char		 attention[8];	/* new, handled */
+	char		 state[32];	/* Slurm's */
+	char		 problem[300];
+};
+int		 alerts_handled(const struct node *);
+int		 alerts_node(const struct model *, u_int, char *, size_t);
+void		 alerts_count(const struct model *, u_int *, u_int *);
+u_int		 alerts_list(const struct model *, struct alert **);
+
+/*
  * ------------------------------------------------------------------------
  * Above this line: the core, which backends/ may include (xmalloc, buf,
  * loop, node sets, the records, the model, the simulator, fields, output,
@@ -882,6 +901,7 @@ int		 cmd_format(struct cmd_ctx *, struct cmd_args *,
 
 /* cmd-list.c */
 enum cmd_status	 cmd_list_nodes(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_list_alerts(struct cmd_ctx *, struct cmd_args *);
 enum cmd_status	 cmd_list_gpus(struct cmd_ctx *, struct cmd_args *);
 enum cmd_status	 cmd_list_jobs(struct cmd_ctx *, struct cmd_args *);
 enum cmd_status	 cmd_list_sensors(struct cmd_ctx *, struct cmd_args *);

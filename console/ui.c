@@ -530,7 +530,7 @@ ui_mark(struct ui *ui, int mode, const char *nodeset, char **cause)
 	const struct view_entry	*v = &view_table[ui->view];
 	uint8_t			*mask;
 	u_int			 i;
-	int			 node;
+	int			 node, row;
 
 	switch (mode) {
 	case 'c':
@@ -541,7 +541,24 @@ ui_mark(struct ui *ui, int mode, const char *nodeset, char **cause)
 			xasprintf(cause, "no node under the cursor");
 			return (-1);
 		}
-		ui->marks[node] = !ui->marks[node];
+		/*
+		 * A row is one of a node's (a GPU): the node stays marked
+		 * on its other rows, and unmarks on the row that marked it.
+		 */
+		row = table_row(ui);
+		if (ui->marks[node] && row >= 0 && node == ui->mark_node &&
+		    ui->view == ui->mark_view && row != ui->mark_row)
+			ui_message(ui, 0, "%s stays marked: Space on the row "
+			    "that marked it unmarks it",
+			    ui->model->nodes[node].name);
+		else {
+			ui->marks[node] = !ui->marks[node];
+			ui->mark_node = node;
+			ui->mark_view = ui->view;
+			ui->mark_row = row;
+			ui_message(ui, 0, "%s %s", ui->marks[node] ? "marked" :
+			    "unmarked", ui->model->nodes[node].name);
+		}
 		if (v->step == table_move)
 			v->step(ui, 0, 1);
 		break;
@@ -1257,13 +1274,14 @@ ui_dump(struct ui *ui, const char *path, char **cause)
 
 /*
  * The header: name, cluster, SIMULATED, the tabs.  When the tabs do not
- * all fit, the name goes first, then the tabs that still do not.
+ * all fit, the name goes first, then the tabs that still do not, those
+ * before the current one first, so it is always there.
  */
 static void
 ui_draw_header(struct ui *ui)
 {
 	const struct model	*m = ui->model;
-	int			 x = 0, i, n, tabs = 0, narrow;
+	int			 x = 0, i, n, tabs = 0, narrow, first = 0;
 	char			 tab[32];
 
 	for (i = 0; i < VIEW_NVIEWS; i++)
@@ -1280,10 +1298,20 @@ ui_draw_header(struct ui *ui)
 		mvwaddstr(stdscr, 0, x, "SIMULATED");
 		x += 10;
 	}
+	for (tabs = 0, i = 0; i <= (int)ui->view; i++)
+		tabs += snprintf(tab, sizeof tab, " %d %s", i + 1,
+		    view_table[i].title);
+	while (x + tabs > ui->sx && first < (int)ui->view) {
+		tabs -= snprintf(tab, sizeof tab, " %d %s", first + 1,
+		    view_table[first].title);
+		first++;
+	}
 	for (i = 0; i < VIEW_NVIEWS; i++) {
 		n = snprintf(tab, sizeof tab, " %d %s", i + 1,
 		    view_table[i].title);
 		ui->tabs[i] = x;
+		if (i < first)
+			continue;
 		if (x + n > ui->sx) {
 			ui->tabs[i] = ui->sx;
 			continue;
@@ -1298,28 +1326,29 @@ ui_draw_header(struct ui *ui)
 }
 
 /*
- * The status line: states, utilization, alerts, age, unreachable.  The
- * counts are made again only when the model changed.
+ * The status line: states, utilization, alerts (the nodes that need
+ * attention: new + handled), age, unreachable and, until every node has
+ * answered or failed, how many are still connecting.  The counts are
+ * made again only when the model changed.
  */
 static void
 ui_draw_status(struct ui *ui)
 {
 	static uint64_t		 made = UINT64_MAX;
-	static char		 counts_text[256], unreach_text[32];
+	static char		 part[6][160];	/* but the age's */
 	const struct model	*m = ui->model;
 	const struct gpu	*g;
 	u_int			 counts[5] = { 0 }, unreach = 0, ngpus = 0;
-	u_int			 alerts = 0, i;
+	u_int			 connecting = 0, new, handled, i, drop = 0;
 	size_t			 k, n = m->ngpus;
-	double			 util = 0, crit, age;
-	char			 line[512], agebuf[16], marks[32], *p, *q;
+	double			 util = 0, age;
+	char			 line[512], agebuf[16], marks[32];
 	static const char	*names[] = { "alloc", "idle", "drain", "down",
 				    "other" };
-	int			 len, mlen;
+	int			 len, mlen, narrow = 0;
 
 	if (made != ui->drawn) {
 		made = ui->drawn;
-		crit = options_get_float("threshold.gpu-temp-crit");
 		for (i = 0; i < m->nnodes; i++) {
 			const char	*s = m->nodes[i].state;
 
@@ -1336,34 +1365,34 @@ ui_draw_status(struct ui *ui)
 				counts[1]++;
 			else
 				counts[4]++;
-			if (m->nodes[i].reach != REACH_UP &&
-			    m->nodes[i].reach != REACH_UNKNOWN)
+			if (model_unreachable(&m->nodes[i]))
 				unreach++;
+			else if (m->nodes[i].reach != REACH_UP)
+				connecting++;
 		}
 		for (k = 0; k < n; k++) {
 			g = &m->gpus[k];
-			if (g->error[0] != '\0' || ((g->valid & BIT(GPU_TEMP)) &&
-			    g->temp_c >= crit) || ((g->valid &
-			    BIT(GPU_ECC_DBE)) && g->ecc_dbe > 0))
-				alerts++;
 			if (g->valid & BIT(GPU_UTIL)) {
 				util += g->util_pct;
 				ngpus++;
 			}
 		}
-		alerts += unreach;
+		alerts_count(m, &new, &handled);
 		len = 0;
 		for (i = 0; i < nitems(names); i++) {
 			if (counts[i] > 0 || i < 4)
-				len += snprintf(counts_text + len,
-				    sizeof counts_text - len, " %s %u",
+				len += snprintf(part[0] + len,
+				    sizeof part[0] - len, " %s %u",
 				    names[i], counts[i]);
 		}
-		snprintf(counts_text + len, sizeof counts_text - len,
-		    " | util %.0f%% | alerts %u", ngpus ? util / ngpus : 0.0,
-		    alerts);
-		snprintf(unreach_text, sizeof unreach_text, " | unreach %u",
-		    unreach);
+		snprintf(part[1], sizeof part[1], "util %.0f%%",
+		    ngpus ? util / ngpus : 0.0);
+		snprintf(part[2], sizeof part[2], "alerts %u+%u", new, handled);
+		snprintf(part[4], sizeof part[4], "unreach %u", unreach);
+		part[5][0] = '\0';
+		if (connecting > 0)
+			snprintf(part[5], sizeof part[5], "connecting %u of %u",
+			    connecting, m->nnodes);
 	}
 	age = m->refreshed > 0 ? (double)time(NULL) - m->refreshed : -1;
 	if (age < 0 && m->refreshed > 0)
@@ -1374,30 +1403,40 @@ ui_draw_status(struct ui *ui)
 		snprintf(agebuf, sizeof agebuf, "<1s");
 	else
 		snprintf(agebuf, sizeof agebuf, "%.0fs", age);
-	len = snprintf(line, sizeof line, "%s | age %s%s", counts_text, agebuf,
-	    unreach_text);
+	snprintf(part[3], sizeof part[3], "age %s", agebuf);
 	mlen = 0;
 	if (ui->nmarks > 0)
 		mlen = snprintf(marks, sizeof marks, " %u marked ", ui->nmarks);
 	/*
 	 * Narrow: no spaces around the bars; then, for the marks, whole
-	 * parts off the end.  Nothing is cut mid-word.  The age counts as
-	 * four columns, so the line keeps its form as the age changes.
+	 * parts off the end, the alerts and the connecting last.  Nothing
+	 * is cut mid-word.  The age counts as four columns, so the line
+	 * keeps its form as the age changes.
 	 */
-	if (len - (int)strlen(agebuf) + 4 + mlen > ui->sx) {
-		for (p = q = line; *p != '\0'; p++) {
-			if (strncmp(p, " | ", 3) == 0) {
-				*q++ = '|';
-				p += 2;
-			} else
-				*q++ = *p;
+	for (;;) {
+		len = 0;
+		line[0] = '\0';
+		for (i = 0; i < nitems(part); i++) {
+			if (part[i][0] != '\0' && (drop & BIT(i)) == 0)
+				len += snprintf(line + len, sizeof line - len,
+				    "%s%s", len == 0 ? "" : narrow ? "|" :
+				    " | ", part[i]);
 		}
-		*q = '\0';
-		len = q - line;
-		while (len + mlen > ui->sx && (q = strrchr(line, '|')) != NULL) {
-			*q = '\0';
-			len = q - line;
+		if (len - ((drop & BIT(3)) ? 4 : (int)strlen(agebuf)) + 4 +
+		    mlen <= ui->sx)
+			break;
+		if (!narrow) {
+			narrow = 1;
+			continue;
 		}
+		for (i = nitems(part) - 1; i > 0; i--) {
+			if (i != 2 && i != 5 && part[i][0] != '\0' &&
+			    (drop & BIT(i)) == 0)
+				break;
+		}
+		if ((drop & BIT(i)) != 0)
+			break;
+		drop |= BIT(i);
 	}
 	wattrset(stdscr, colour(C_STATUS));
 	mvwhline(stdscr, ui->sy - 2, 0, ' ', ui->sx);
@@ -1454,7 +1493,7 @@ ui_draw_bottom(struct ui *ui)
 		wattrset(stdscr, colour(C_DIM));
 		mvwaddnstr(stdscr, y, 0, ui->vs[ui->view].filter != NULL ?
 		    "" : "? keys  : command  / filter  Enter open  Space mark"
-		    "  q quit", ui->sx - 1);
+		    "  a alerts  q quit", ui->sx - 1);
 		if (ui->vs[ui->view].filter != NULL)
 			mvwprintw(stdscr, y, 0, "filter: %.*s  (Escape "
 			    "clears)", ui->sx - 24, ui->vs[ui->view].filter);

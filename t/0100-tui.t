@@ -49,34 +49,16 @@ status_line() {	# status_line SESSION: the status line, without the age
 # The title of the highlighted tab: the first " N Title" on the top line
 # drawn in reverse, bold or on a background colour.
 tab_selected() {
-	tm capture-pane -e -p -t "$1" -S 0 -E 0 | awk -v RS="$ESC" '
-	NR > 1 && match($0, /^\[[0-9;]*m/) {
-		n = split(substr($0, 2, RLENGTH - 2), p, ";")
-		if (n == 0)
-			bold = rev = bg = 0
-		for (i = 1; i <= n; i++) {
-			if (p[i] == 38 || p[i] == 48)
-				i += p[i + 1] == 5 ? 2 : 4
-			else if (p[i] == "" || p[i] == 0)
-				bold = rev = bg = 0
-			else if (p[i] == 1)
-				bold = 1
-			else if (p[i] == 22)
-				bold = 0
-			else if (p[i] == 7)
-				rev = 1
-			else if (p[i] == 27)
-				rev = 0
-			else if (p[i] >= 40 && p[i] <= 47)
-				bg = 1
-			else if (p[i] == 49)
-				bg = 0
+	attrs "$1" | awk 'NR == 1 { t = $0 } NR == 2 {
+		while (match(t, / [1-7] [A-Za-z]+/)) {
+			if (substr($0, RSTART, 1) != "0") {
+				print substr(t, RSTART + 1, RLENGTH - 1)
+				exit
+			}
+			t = substr(t, RSTART + RLENGTH)
+			$0 = substr($0, RSTART + RLENGTH)
 		}
-		t = substr($0, RLENGTH + 1)
-		if ((bold || rev || bg) && match(t, /^ [1-7] [A-Za-z]+/)) {
-			print substr(t, 2, RLENGTH - 1)
-			exit
-		}
+		exit
 	}'
 }
 
@@ -120,13 +102,14 @@ STATES=$(awk -F"$TAB" 'NR > 1 {
 	o ? " other " o : "", u }' "$T/nodes.tsv")
 UNREACH=${STATES##* }
 STATES=${STATES% *}
-GPUSTAT=$(awk -F"$TAB" -v unreach="$UNREACH" '
+# Alerts: the nodes that need attention, new + handled (list-alerts), as
+# a pattern.
+ALERTS=$($MYRIAD $ARGS -c 'list-alerts -o tsv' | awk -F"$TAB" '
+    NR > 1 { if ($3 == "new") n++; else h++ } END { print n + 0 "[+]" h + 0 }')
+GPUSTAT=$(awk -F"$TAB" '
     NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
     {
 	if ($c["util_pct"] != "") { util += $c["util_pct"]; n++ }
-	if ($c["error"] != "" || ($c["temp_c"] != "" && $c["temp_c"] >= 90) ||
-	    ($c["ecc_dbe"] != "" && $c["ecc_dbe"] > 0))
-		alerts++
 	if ((w = $c["power_w"]) != "") {
 		if (np == 0 || w + 0 > pmax)
 			pmax = w + 0
@@ -135,10 +118,9 @@ GPUSTAT=$(awk -F"$TAB" -v unreach="$UNREACH" '
 		np++
 	}
     }
-    END { printf "%.0f %d %d %d\n", util / n, alerts + unreach, pmax, pmin }' \
-    "$T/gpus.tsv")
+    END { printf "%.0f %d %d\n", util / n, pmax, pmin }' "$T/gpus.tsv")
 set -- $GPUSTAT
-UTIL=$1 ALERTS=$2 PMAX=$3 PMIN=$4
+UTIL=$1 PMAX=$2 PMIN=$3
 N85=$(awk -F"$TAB" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
     $c["temp_c"] != "" && $c["temp_c"] > 85' "$T/gpus.tsv" | wc -l |
     tr -d ' ')

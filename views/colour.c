@@ -94,3 +94,15 @@ colour_scale(double f)
 	i = (int)(f * 7.999);
 	return (C_SCALE0 + i);
 }
+
+/*
+ * A load (utilization, power) on the heat scale: coloured, but without
+ * colour no emphasis, which is kept for problems: a busy GPU is no alarm.
+ */
+attr_t
+colour_load(double f)
+{
+	if (colour_depth == 0)
+		return (A_NORMAL);
+	return (colour(colour_scale(f)));
+}

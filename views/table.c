@@ -272,7 +272,7 @@ table_cell_colour(const struct field *f, const void *rec, const char *s,
 		return (v >= crit ? colour(C_CRIT) : v >= warn ?
 		    colour(C_WARN) : base);
 	if (f->flags & FF_SCALE)
-		return (colour(colour_scale(v / 100)));
+		return (colour_load(v / 100));
 	if ((f->flags & FF_ALARM) && v > 0)
 		return (colour(C_CRIT));
 	if (f->type == FT_LINK && v != LINK_UP)

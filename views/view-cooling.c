@@ -818,8 +818,10 @@ view_cooling_draw_summary(struct ui *ui, WINDOW *w, int y, int sx)
 	wmove(w, y, 0);
 	wclrtoeol(w);
 	if (m->sensors == NULL && cs->nobmc == 0) {
-		draw_text(w, y, 0, sx, colour(C_DIM),
-		    "BMC sensors not read yet");
+		draw_text(w, y, 0, sx, colour(C_DIM), !m->simulated &&
+		    strcmp(options_get("bmc.mode"), "none") == 0 ?
+		    "BMC reading is off: set bmc.mode (mgmt, inband or ssh) "
+		    "in myriad.conf" : "BMC sensors not read yet");
 		return;
 	}
 	if (cs->leaks > 0) {

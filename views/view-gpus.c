@@ -148,7 +148,7 @@ view_gpus_draw_cell(struct ui *ui, WINDOW *w, int y, int x, u_int node, u_int i,
 			f = g->mem_used_mib / g->mem_total_mib;
 		break;
 	}
-	if (n->reach != REACH_UP && n->reach != REACH_UNKNOWN) {
+	if (model_unreachable(n)) {
 		s = "?";
 		a = colour(C_S_UNREACH);
 	} else if (g->error[0] != '\0') {
@@ -164,7 +164,8 @@ view_gpus_draw_cell(struct ui *ui, WINDOW *w, int y, int x, u_int node, u_int i,
 		if (f < 0)
 			f = 0;
 		s = draw_block(f > 0.125 ? f : 0.125);
-		a = colour(colour_scale(f));
+		a = metric == GPUS_TEMP ? colour(colour_scale(f)) :
+		    colour_load(f);
 	}
 	if (cursor)
 		a ^= A_REVERSE;	/* stands out from reversed ones too */
@@ -229,8 +230,8 @@ view_gpus_draw_legend(struct ui *ui, WINDOW *w, int y, int sx, u_int shown)
 	draw_text(w, y, 0, sx, colour(C_DIM), names[metric]);
 	x = strlen(names[metric]) + 1;
 	for (i = 1; i <= 8 && x < sx; i++, x++)
-		draw_cell(w, y, x, draw_block(i / 8.0),
-		    colour(colour_scale(i / 8.0)));
+		draw_cell(w, y, x, draw_block(i / 8.0), metric == GPUS_TEMP ?
+		    colour(colour_scale(i / 8.0)) : colour_load(i / 8.0));
 	if (metric == GPUS_TEMP)
 		snprintf(s, sizeof s, " 30-%.0f C", options_get_float(
 		    "threshold.gpu-temp-crit"));

@@ -496,10 +496,10 @@ view_links_draw_matrix(struct ui *ui, WINDOW *w, int y0, int h, int sx,
 	g = model_gpus(m, node, &ngpus);
 	for (gpu = 0; gpu < ngpus; gpu++, g++) {
 		y = y0 + 1 + gpu;
-		if (y >= y0 + h) {
+		/* The last row says how many more, on a row of its own. */
+		if (y >= y0 + h - 1 && gpu + 1 < ngpus) {
 			snprintf(s, sizeof s, "+%u GPUs", ngpus - gpu);
-			draw_text(w, y0 + h - 1, 0, LINKS_LABEL, colour(C_DIM),
-			    s);
+			draw_text(w, y, 0, sx, colour(C_DIM), s);
 			break;
 		}
 		snprintf(s, sizeof s, "GPU%u", gpu);
@@ -562,9 +562,9 @@ view_links_draw_ports(struct ui *ui, WINDOW *w, int y0, int h, int x0, int sx,
 	ports = model_ibports(m, node, &nib);
 	for (k = 0; k < nib; k++) {
 		y = y0 + 1 + k;
-		if (y >= y0 + h) {
+		if (y >= y0 + h - 1 && k + 1 < nib) {
 			snprintf(s, sizeof s, "+%u more", nib - k);
-			draw_text(w, y0 + h - 1, x0, sx - x0, colour(C_DIM), s);
+			draw_text(w, y, x0, sx - x0, colour(C_DIM), s);
 			break;
 		}
 		p = &ports[k];
@@ -635,6 +635,7 @@ view_links_draw_detail(struct ui *ui, WINDOW *w, int y0, int h, int sx)
 	const struct node	*n;
 	char			 s[256];
 	float			 slow;
+	u_int			 ngpus;
 	int			 node, x, len, errs, more;
 
 	if ((node = view_links_detail_node(ui)) < 0)
@@ -653,6 +654,13 @@ view_links_draw_detail(struct ui *ui, WINDOW *w, int y0, int h, int sx)
 	draw_text(w, y0, 0, sx, colour(C_HEADER) | A_REVERSE, s);
 	wattrset(w, A_NORMAL);
 	/* The matrix, then the ports, each with more as room allows. */
+	if (h < 3) {
+		model_gpus(m, node, &ngpus);
+		snprintf(s, sizeof s, "%u GPUs, %u IB ports (taller shows "
+		    "them)", ngpus, n->nib);
+		draw_text(w, y0 + 1, 0, sx, colour(C_DIM), s);
+		return;
+	}
 	x = LINKS_LABEL + view_links_matrix_cols(m, node, &slow) + 7;
 	errs = sx >= x + 38 + 3 + 88;
 	if (errs)

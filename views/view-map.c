@@ -4,11 +4,18 @@
  *
  * A rack is a column of cells, its first node on top; racks stand side by
  * side in bands, with their names under each band.  When the cluster does
- * not fit one cell a node, a cell holds 2, 4, 8 ... nodes and shows the
- * worst of them, so a sick node is never averaged away.  The cell's
- * character carries what its colour does: a state letter, or a bar height.
+ * not fit one cell a node, a cell holds 2, 4, 8 ... nodes.  Its state
+ * letter is one of its nodes' states, drawn in proportion to their counts
+ * (cell c takes the state where the running count of its nodes passes
+ * the golden ratio's c-th fraction of them), so each state covers about
+ * its share of the map and a cell changes only when its own nodes do; a
+ * cell with a node that needs attention shows its letter in lower case,
+ * so no sick node is averaged away.  A metric shows the highest of the
+ * cell's nodes.  The cell's character carries what its colour does: a
+ * letter, or a bar height.
  */
 
+#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,12 +127,36 @@ view_map_node_cell(const struct model *m, const struct map_layout *l, u_int id,
 	}
 }
 
-static int
-view_map_worse(const struct node_look *a, const struct node_look *b)
+/*
+ * The state of a cell of `n' nodes from `first', cell `c' of the map: one
+ * of its nodes' states, each as often across the map as it has nodes.
+ * *attention: how many of them need attention; *fresh: how many of those
+ * are still in service (new faults).
+ */
+static const struct node_look *
+view_map_cell_look(const struct model *m, u_int first, u_int n, u_int c,
+    u_int *attention, u_int *fresh)
 {
-	static const char	 order[] = "-IMADX?";
+	const struct node_look	*looks;
+	u_int			 count[16] = { 0 }, nlooks, i, sum = 0;
+	double			 u;
 
-	return (strchr(order, a->letter) > strchr(order, b->letter));
+	looks = view_looks_all(&nlooks);
+	*attention = *fresh = 0;
+	for (i = first; i < first + n; i++) {
+		count[view_node_look(m, i) - looks]++;
+		if (alerts_node(m, i, NULL, 0) == 0)
+			continue;
+		(*attention)++;
+		*fresh += !alerts_handled(&m->nodes[i]);
+	}
+	u = fmod(c * 0.6180339887498949, 1.0) * n;
+	for (i = 0; i < nlooks - 1; i++) {
+		sum += count[i];
+		if (count[i] > 0 && sum > u)
+			break;
+	}
+	return (&looks[i]);
 }
 
 /* Whether the map's filter (the / prompt) finds node `id'. */
@@ -144,25 +175,24 @@ view_map_match(struct ui *ui, u_int id)
 	    strcasestr(n->reason, vs->filter) != NULL);
 }
 
-/* Draw one cell: the worst of its nodes. */
+/* Draw cell `c' of the map, of `n' nodes from `first'. */
 static void
 view_map_draw_cell(struct ui *ui, WINDOW *w, int y, int x, u_int first, u_int n,
-    int cursor)
+    u_int c, int cursor)
 {
 	const struct model	*m = ui->model;
-	const struct node_look	*look = NULL, *l;
+	const struct node_look	*look;
 	const struct job	*j;
 	double			 v, worst = -1;
-	u_int			 i, marked = 0, injob = 0, found = 0;
+	u_int			 i, marked = 0, injob = 0, found = 0, attention;
+	u_int			 fresh;
 	int			 valid, anyvalid = 0, job = -1;
 	attr_t			 a;
 	char			 s[8];
 	const char		*text;
 
+	look = view_map_cell_look(m, first, n, c, &attention, &fresh);
 	for (i = first; i < first + n; i++) {
-		l = view_node_look(m, i);
-		if (look == NULL || view_map_worse(l, look))
-			look = l;
 		marked += ui->marks[i];
 		if (ui->job >= 0 && m->nodes[i].job == ui->job)
 			injob++;
@@ -177,14 +207,13 @@ view_map_draw_cell(struct ui *ui, WINDOW *w, int y, int x, u_int first, u_int n,
 			worst = v;
 		anyvalid |= valid;
 	}
-	if (look == NULL)
-		return;
 	switch (ui->metric) {
 	case MAP_STATE:
-		s[0] = look->letter;
+		s[0] = n > 1 && attention > 0 ?
+		    tolower((u_char)look->letter) : look->letter;
 		s[1] = '\0';
 		text = s;
-		a = colour(look->colour);
+		a = colour(fresh > 0 ? C_CRIT : look->colour);
 		break;
 	case MAP_JOB:
 		if (job >= 0) {
@@ -210,7 +239,9 @@ view_map_draw_cell(struct ui *ui, WINDOW *w, int y, int x, u_int first, u_int n,
 		}
 		text = anyvalid ? draw_block(worst > 0.02 ? worst : 0.02) :
 		    draw_block(NAN);
-		a = anyvalid ? colour(colour_scale(worst)) : colour(C_DIM);
+		a = !anyvalid ? colour(C_DIM) : ui->metric == MAP_UTIL ||
+		    ui->metric == MAP_POWER ? colour_load(worst) :
+		    colour(colour_scale(worst));
 		break;
 	}
 	if (marked)
@@ -231,6 +262,7 @@ view_map_draw_info(struct ui *ui, WINDOW *w, int y, int width)
 	const struct node	*n;
 	const struct gpu	*g, *hot = NULL;
 	const struct job	*j;
+	const char		*look;
 	char			 line[512];
 	int			 len, id = ui->vs[VIEW_MAP].cursor;
 	u_int			 i;
@@ -246,14 +278,16 @@ view_map_draw_info(struct ui *ui, WINDOW *w, int y, int width)
 		    (hot == NULL || g->temp_c > hot->temp_c))
 			hot = g;
 	}
+	look = view_node_look(m, id)->name;
 	len = snprintf(line, sizeof line, "%s  %s  %s", n->name,
-	    m->racks[n->rack].name, view_node_look(m, id)->name);
-	if (n->state[0] != '\0')
+	    m->racks[n->rack].name, look);
+	if (n->state[0] != '\0' && strcmp(n->state, look) != 0)
 		len += snprintf(line + len, sizeof line - len, " (%s)",
 		    n->state);
 	if (n->reach != REACH_UP && n->reach != REACH_UNKNOWN)
-		len += snprintf(line + len, sizeof line - len, "  %s: %s",
-		    model_reach_name(n->reach), n->error);
+		len += snprintf(line + len, sizeof line - len, "  %s%s%s",
+		    model_reach_name(n->reach), n->error[0] != '\0' ? ": " :
+		    "", n->error);
 	if (n->job >= 0 && (u_int)n->job < m->njobs) {
 		j = &m->jobs[n->job];
 		len += snprintf(line + len, sizeof line - len,
@@ -268,6 +302,10 @@ view_map_draw_info(struct ui *ui, WINDOW *w, int y, int width)
 	draw_text(w, y, 0, width, A_BOLD, line);
 }
 
+/*
+ * Under the map, two lines: what the letters or the colours mean, then
+ * how many nodes a cell holds and how its letter or bar is chosen.
+ */
 static void
 view_map_draw_legend(struct ui *ui, WINDOW *w, int y, int width,
     const struct map_layout *l)
@@ -275,9 +313,12 @@ view_map_draw_legend(struct ui *ui, WINDOW *w, int y, int width,
 	const struct node_look	*looks;
 	u_int			 n, i;
 	int			 x;
-	char			 s[64];
+	char			 s[160];
+	const char		*how[3];
 
 	wmove(w, y, 0);
+	wclrtoeol(w);
+	wmove(w, y + 1, 0);
 	wclrtoeol(w);
 	x = snprintf(s, sizeof s, "%s", map_metric_names[ui->metric]);
 	draw_text(w, y, 0, width, colour(C_DIM), s);
@@ -296,148 +337,107 @@ view_map_draw_legend(struct ui *ui, WINDOW *w, int y, int width,
 		x += 4;
 		for (i = 0; i <= 8 && x < width; i++, x++)
 			draw_cell(w, y, x, draw_block(i / 8.0),
+			    ui->metric == MAP_UTIL || ui->metric == MAP_POWER ?
+			    colour_load(i / 8.0) :
 			    colour(colour_scale(i / 8.0)));
 		draw_text(w, y, x + 1, width - x - 1, A_NORMAL,
 		    ui->metric == MAP_HEALTH ? "fault   ? unreachable  X down" :
 		    "high   ? unreachable  X down");
-		x += 30;
 	}
-	if (l->k > 1 && x + 24 < width) {
-		snprintf(s, sizeof s, "%u nodes a cell, the worst", l->k);
-		draw_text(w, y, width - strlen(s) - 1, strlen(s), colour(C_DIM),
-		    s);
+	/* The longest way of saying it that fits. */
+	if (l->k == 1) {
+		how[0] = "a node a cell, racks top to bottom; highlighted: a "
+		    "new fault; a lists the alerts";
+		how[1] = "a node a cell; a lists the alerts";
+		how[2] = "a node a cell";
+	} else if (ui->metric == MAP_STATE) {
+		how[0] = "nodes a cell: one of their states, each in "
+		    "proportion to its nodes; lower case: one needs attention; "
+		    "highlighted: a new fault";
+		how[1] = "nodes a cell, states in proportion; lower case: "
+		    "one needs attention";
+		how[2] = "per cell, by share; lowercase: alert";
+	} else {
+		how[0] = how[1] = "nodes a cell: the highest of them";
+		how[2] = "per cell, the highest";
 	}
+	for (i = 0; i < nitems(how); i++) {
+		if (l->k == 1)
+			snprintf(s, sizeof s, "%s", how[i]);
+		else
+			snprintf(s, sizeof s, "%u %s", l->k, how[i]);
+		if ((int)strlen(s) <= width)
+			break;
+	}
+	draw_text(w, y + 1, 0, width, colour(C_DIM), s);
 }
 
-/* What is wrong with a node, worst first; 0 when nothing is. */
-static int
-view_map_trouble(const struct model *m, u_int id, double crit, char *text,
-    size_t len)
+/* Entry `k' of the list under the map, in columns of h - 1 rows. */
+static void
+view_map_draw_entry(WINDOW *w, int y0, int h, u_int colw, u_int k, attr_t a,
+    const char *text)
 {
-	const struct node	*n = &m->nodes[id];
-	const struct gpu	*g;
-	u_int			 i;
-	int			 worst = 0, sev;
-	char			 tmp[128];
-
-	if (text == NULL)
-		len = 0;
-	if (n->reach != REACH_UP && n->reach != REACH_UNKNOWN) {
-		if (len > 0)
-			snprintf(text, len, "%s%s%s",
-			    model_reach_name(n->reach), *n->error != '\0' ?
-			    ": " : "", n->error);
-		return (9);
-	}
-	for (i = 0; i < n->ngpus; i++) {
-		g = &m->gpus[n->gpu0 + i];
-		sev = 0;
-		if (g->error[0] != '\0')
-			sev = 8;
-		else if ((g->valid & BIT(GPU_ECC_DBE)) && g->ecc_dbe > 0)
-			sev = 7;
-		else if (g->valid & BIT(GPU_XID))
-			sev = 5;
-		else if ((g->valid & BIT(GPU_TEMP)) && g->temp_c >= crit)
-			sev = 4;
-		if (sev <= worst)
-			continue;
-		worst = sev;
-		if (len == 0)
-			continue;
-		if (sev == 8)
-			snprintf(tmp, sizeof tmp, "GPU %u: %s", i, g->error);
-		else if (sev == 7)
-			snprintf(tmp, sizeof tmp, "GPU %u: %llu uncorrectable "
-			    "ECC errors", i, (unsigned long long)g->ecc_dbe);
-		else if (sev == 5)
-			snprintf(tmp, sizeof tmp, "GPU %u: Xid %d", i, g->xid);
-		else
-			snprintf(tmp, sizeof tmp, "GPU %u at %.0f C", i,
-			    g->temp_c);
-		snprintf(text, len, "%s", tmp);
-	}
-	if (worst < 6 && (strncmp(n->state, "down", 4) == 0 ||
-	    strncmp(n->state, "fail", 4) == 0)) {
-		if (len > 0)
-			snprintf(text, len, "%s: %s", n->state, n->reason);
-		return (6);
-	}
-	if (worst < 3 && n->bmc_error[0] != '\0') {
-		if (len > 0)
-			snprintf(text, len, "BMC: %s", n->bmc_error);
-		return (3);
-	}
-	if (worst < 2 && strstr(n->state, "drain") != NULL) {
-		if (len > 0)
-			snprintf(text, len, "%s: %s", n->state, n->reason);
-		return (2);
-	}
-	return (worst);
+	draw_text(w, y0 + 1 + k % (h - 1), (k / (h - 1)) * colw, colw - 2, a,
+	    text);
 }
 
 /*
- * Under the map, when there is room: the nodes that need attention,
- * worst first, in columns.
+ * Under the map, when there is room: the nodes that need attention, new
+ * faults (on nodes in service) first and bright, then those Slurm has
+ * drained or down, dim, each worst first, then the nodes still being
+ * connected to, which are not alerts, in columns.  The whole list is
+ * list-alerts (a).
  */
 static void
 view_map_draw_attention(struct ui *ui, WINDOW *w, int y0, int h, int sx)
 {
-	static struct map_trouble {
-		u_int	 id;
-		int	 sev;
-	}			 top[512];
-	struct map_trouble	 t;
-	static u_int		 ntop, total, made_max;
+	static struct alert	*list;
+	static u_int		 n, nnew;
 	static uint64_t		 made = UINT64_MAX;
 	const struct model	*m = ui->model;
-	char			 text[300], line[400];
-	u_int			 max, i, k, cols, colw;
-	int			 sev;
-	double			 crit;
+	const struct alert	*a;
+	char			 line[400];
+	u_int			 max, i, k = 0, cols, colw;
+	attr_t			 at;
 
 	if (h < 3)
 		return;
+	/* Found again only when the model changed. */
+	if (made != ui->drawn || list == NULL) {
+		made = ui->drawn;
+		free(list);
+		n = alerts_list(m, &list);
+		for (nnew = 0; nnew < n && !list[nnew].handled; nnew++)
+			;
+	}
 	cols = sx >= 160 ? 3 : sx >= 110 ? 2 : 1;
 	colw = sx / cols;
 	max = (h - 1) * cols;
-	if (max > nitems(top))
-		max = nitems(top);
-	crit = options_get_float("threshold.gpu-temp-crit");
-	/* The worst nodes, found again only when the model changed. */
-	if (made != ui->drawn || made_max != max) {
-		made = ui->drawn;
-		made_max = max;
-		ntop = total = 0;
-		for (i = 0; i < m->nnodes; i++) {
-			if ((sev = view_map_trouble(m, i, crit, NULL, 0)) == 0)
-				continue;
-			total++;
-			if (ntop == max && sev <= top[ntop - 1].sev)
-				continue;
-			if (ntop < max)
-				ntop++;
-			top[ntop - 1].id = i;
-			top[ntop - 1].sev = sev;
-			for (k = ntop - 1; k > 0 && top[k].sev >
-			    top[k - 1].sev; k--) {
-				t = top[k];
-				top[k] = top[k - 1];
-				top[k - 1] = t;
-			}
-		}
-	}
-	snprintf(line, sizeof line, "Needs attention: %u node%s%s", total,
-	    total == 1 ? "" : "s", total > ntop ? " (the worst shown)" : "");
+	snprintf(line, sizeof line, "Needs attention: %u new, %u handled by "
+	    "Slurm%s; a lists them", nnew, n - nnew,
+	    n + (n > nnew) > max ? ", the worst shown" : "");
 	draw_text(w, y0, 0, sx, colour(C_HEADER), line);
-	for (i = 0; i < ntop; i++) {
-		view_map_trouble(m, top[i].id, crit, text, sizeof text);
+	for (i = 0; i < n && k < max; i++) {
+		/* The handled after a line of their own. */
+		if (i == nnew)
+			view_map_draw_entry(w, y0, h, colw, k++, colour(C_DIM),
+			    "handled:");
+		if (k == max)
+			break;
+		a = &list[i];
 		snprintf(line, sizeof line, "%-8s %-5s %s",
-		    m->nodes[top[i].id].name,
-		    m->racks[m->nodes[top[i].id].rack].name, text);
-		draw_text(w, y0 + 1 + i % (h - 1), (i / (h - 1)) * colw,
-		    colw - 2, colour(top[i].sev >= 6 ? C_CRIT : top[i].sev >= 4 ?
-		    C_WARN : C_NORMAL), line);
+		    m->nodes[a->node].name, m->racks[a->rack].name,
+		    a->problem);
+		at = a->handled ? colour(C_DIM) : colour(a->severity >= 6 ?
+		    C_CRIT : a->severity >= 4 ? C_WARN : C_NORMAL);
+		view_map_draw_entry(w, y0, h, colw, k++, at, line);
+	}
+	for (i = 0; i < m->nnodes && k < max; i++) {
+		if (m->nodes[i].reach != REACH_CONNECTING)
+			continue;
+		snprintf(line, sizeof line, "%-8s %-5s connecting",
+		    m->nodes[i].name, m->racks[m->nodes[i].rack].name);
+		view_map_draw_entry(w, y0, h, colw, k++, colour(C_DIM), line);
 	}
 }
 
@@ -455,12 +455,12 @@ view_map_draw(struct ui *ui, WINDOW *w)
 		return;
 	if (cur < 0 || (u_int)cur >= m->nnodes)
 		cur = ui->vs[VIEW_MAP].cursor = 0;
-	view_map_layout(m, sx, sy - 2, &l);
+	view_map_layout(m, sx, sy - 3, &l);
 	map_last = l;
 	view_map_node_cell(m, &l, cur, &ccol, &ccell);
 	for (band = 0; band < l.bands; band++) {
 		y = band * l.bandh;
-		if (y + (int)l.bandh > sy - 2 && l.bandh > 1)
+		if (y + (int)l.bandh > sy - 3 && l.bandh > 1)
 			break;
 		for (c = 0; c < l.perband; c++) {
 			col = band * l.perband + c;
@@ -473,6 +473,7 @@ view_map_draw(struct ui *ui, WINDOW *w)
 				if (n == 0)
 					continue;
 				view_map_draw_cell(ui, w, y + cell, x, first, n,
+				    col * l.cells + cell,
 				    col == ccol && cell == ccell);
 			}
 			/* Rack names under the band, where they fit. */
@@ -485,9 +486,9 @@ view_map_draw(struct ui *ui, WINDOW *w)
 		}
 	}
 	y = l.bands * l.bandh + 1;
-	view_map_draw_attention(ui, w, y, sy - 2 - y, sx);
-	view_map_draw_info(ui, w, sy - 2, sx);
-	view_map_draw_legend(ui, w, sy - 1, sx, &l);
+	view_map_draw_attention(ui, w, y, sy - 3 - y, sx);
+	view_map_draw_info(ui, w, sy - 3, sx);
+	view_map_draw_legend(ui, w, sy - 2, sx, &l);
 }
 
 /* Up and down move along a rack, left and right across racks. */

@@ -95,7 +95,7 @@ view_node_look(const struct model *m, u_int id)
 	const struct node	*n = &m->nodes[id];
 	const char		*s = n->state;
 
-	if (n->reach != REACH_UP && n->reach != REACH_UNKNOWN)
+	if (model_unreachable(n))
 		return (&view_looks[5]);
 	if (strstr(s, "drain") != NULL)
 		return (&view_looks[3]);

@@ -83,6 +83,9 @@ struct ui {
 	int			 node;		/* the node of the Node view */
 	uint8_t			*marks;		/* per node */
 	u_int			 nmarks;
+	int			 mark_node;	/* the last Space: node, */
+	enum view_id		 mark_view;	/* view */
+	int			 mark_row;	/* row, or -1 */
 	enum map_metric		 metric;
 	int			 job;		/* job shown on the map, or -1 */
 	int			 utf8;
@@ -184,6 +187,7 @@ enum colour {
 void		 colour_init(int);
 attr_t		 colour(enum colour);
 enum colour	 colour_scale(double);
+attr_t		 colour_load(double);
 
 /* draw.c */
 void		 draw_init(int);

@@ -230,6 +230,52 @@ cool_rows() {	# cool_rows SESSION HEADING DEGREES: how many rows under
 	    END { print n + 0 }'
 }
 
+attrs() {	# attrs SESSION: each line of the screen as two: its text, then
+		# a character a cell for its attributes, in hex, the sum of
+		# bold 1, reverse 2, dim 4 and a background colour 8 (a byte
+		# a cell: for ASCII text)
+	tm capture-pane -e -p -t "$1" | awk -v e="$(printf '\033')" '{
+	s = $0
+	t = a = ""
+	while (s != "") {
+		if (match(s, "^" e "\\[[0-9;]*m")) {
+			n = split(substr(s, 3, RLENGTH - 3), p, ";")
+			if (n == 0)
+				bold = rev = dim = bg = 0
+			for (i = 1; i <= n; i++) {
+				if (p[i] == 38 || p[i] == 48) {
+					bg = bg || p[i] == 48
+					i += p[i + 1] == 5 ? 2 : 4
+				} else if (p[i] == "" || p[i] == 0)
+					bold = rev = dim = bg = 0
+				else if (p[i] == 1)
+					bold = 1
+				else if (p[i] == 2)
+					dim = 1
+				else if (p[i] == 22)
+					bold = dim = 0
+				else if (p[i] == 7)
+					rev = 1
+				else if (p[i] == 27)
+					rev = 0
+				else if (p[i] >= 40 && p[i] <= 47)
+					bg = 1
+				else if (p[i] == 49)
+					bg = 0
+			}
+			s = substr(s, RLENGTH + 1)
+			continue
+		}
+		t = t substr(s, 1, 1)
+		k = bold + 2 * rev + 4 * dim + 8 * bg
+		a = a substr("0123456789abcdef", k + 1, 1)
+		s = substr(s, 2)
+	}
+	print t
+	print a
+    }'
+}
+
 tui_lines() {	# tui_lines FILE N: FILE has N lines, all of them written
 	[ -f "$1" ] && [ $(($(wc -l < "$1"))) -eq "$2" ]
 }

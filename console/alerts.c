@@ -1,0 +1,151 @@
+/*
+ * myriad - the nodes that need attention, worst first: new faults on nodes
+ * still in service apart from those Slurm already has drained or down.
+ * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
+ *
+ * The map's list, the status line's alerts and list-alerts all count
+ * what alerts_node() finds, so they cannot disagree.
+ */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "myriad.h"
+
+/* Whether Slurm has the node out of service: drained, draining or down. */
+int
+alerts_handled(const struct node *n)
+{
+	return (strstr(n->state, "drain") != NULL ||
+	    strncmp(n->state, "down", 4) == 0 ||
+	    strncmp(n->state, "fail", 4) == 0);
+}
+
+/*
+ * What is wrong with node `id', in `text' (when not NULL), and how bad:
+ * 9 unreachable, 8 a lost GPU, 7 uncorrectable ECC errors, 6 down in
+ * Slurm, 5 an Xid, 4 a GPU at the critical temperature, 3 its BMC, 2
+ * drained; 0 when nothing is.  A node still connecting is not a fault.
+ */
+int
+alerts_node(const struct model *m, u_int id, char *text, size_t len)
+{
+	const struct node	*n = &m->nodes[id];
+	const struct gpu	*g;
+	u_int			 i;
+	int			 worst = 0, sev;
+	double			 crit;
+
+	if (text == NULL)
+		len = 0;
+	if (model_unreachable(n)) {
+		if (len > 0)
+			snprintf(text, len, "%s%s%s",
+			    model_reach_name(n->reach), *n->error != '\0' ?
+			    ": " : "", n->error);
+		return (9);
+	}
+	crit = options_get_float("threshold.gpu-temp-crit");
+	for (i = 0; i < n->ngpus; i++) {
+		g = &m->gpus[n->gpu0 + i];
+		sev = 0;
+		if (g->error[0] != '\0')
+			sev = 8;
+		else if ((g->valid & BIT(GPU_ECC_DBE)) && g->ecc_dbe > 0)
+			sev = 7;
+		else if (g->valid & BIT(GPU_XID))
+			sev = 5;
+		else if ((g->valid & BIT(GPU_TEMP)) && g->temp_c >= crit)
+			sev = 4;
+		if (sev <= worst)
+			continue;
+		worst = sev;
+		if (len == 0)
+			continue;
+		if (sev == 8)
+			snprintf(text, len, "GPU %u: %s", i, g->error);
+		else if (sev == 7)
+			snprintf(text, len, "GPU %u: %llu uncorrectable "
+			    "ECC errors", i, (unsigned long long)g->ecc_dbe);
+		else if (sev == 5)
+			snprintf(text, len, "GPU %u: Xid %d", i, g->xid);
+		else
+			snprintf(text, len, "GPU %u at %.0f C", i, g->temp_c);
+	}
+	if (worst < 6 && (strncmp(n->state, "down", 4) == 0 ||
+	    strncmp(n->state, "fail", 4) == 0)) {
+		if (len > 0)
+			snprintf(text, len, "%s: %s", n->state, n->reason);
+		return (6);
+	}
+	if (worst < 3 && n->bmc_error[0] != '\0') {
+		if (len > 0)
+			snprintf(text, len, "BMC: %s", n->bmc_error);
+		return (3);
+	}
+	if (worst < 2 && strstr(n->state, "drain") != NULL) {
+		if (len > 0)
+			snprintf(text, len, "%s: %s", n->state, n->reason);
+		return (2);
+	}
+	return (worst);
+}
+
+/* How many nodes need attention: new ones, and those Slurm handles. */
+void
+alerts_count(const struct model *m, u_int *new, u_int *handled)
+{
+	u_int	 i;
+
+	*new = *handled = 0;
+	for (i = 0; i < m->nnodes; i++) {
+		if (alerts_node(m, i, NULL, 0) == 0)
+			continue;
+		if (alerts_handled(&m->nodes[i]))
+			(*handled)++;
+		else
+			(*new)++;
+	}
+}
+
+static int
+alerts_cmp(const void *a, const void *b)
+{
+	const struct alert	*x = a, *y = b;
+
+	if (x->handled != y->handled)
+		return (x->handled - y->handled);
+	if (x->severity != y->severity)
+		return (y->severity - x->severity);
+	return ((x->node > y->node) - (x->node < y->node));
+}
+
+/*
+ * Every node that needs attention, in *list (the caller frees it): new
+ * faults first, then the handled, each worst first, then in node order.
+ */
+u_int
+alerts_list(const struct model *m, struct alert **list)
+{
+	struct alert	*a;
+	u_int		 i, n = 0;
+	int		 sev;
+
+	*list = xcalloc(m->nnodes + 1, sizeof **list);
+	for (i = 0; i < m->nnodes; i++) {
+		a = &(*list)[n];
+		if ((sev = alerts_node(m, i, a->problem,
+		    sizeof a->problem)) == 0)
+			continue;
+		a->node = i;
+		a->rack = m->nodes[i].rack;
+		a->severity = sev;
+		a->handled = alerts_handled(&m->nodes[i]);
+		strlcpy(a->attention, a->handled ? "handled" : "new",
+		    sizeof a->attention);
+		strlcpy(a->state, m->nodes[i].state, sizeof a->state);
+		n++;
+	}
+	qsort(*list, n, sizeof **list, alerts_cmp);
+	return (n);
+}
