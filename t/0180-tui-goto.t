@@ -43,7 +43,7 @@ map_attrs() {	# map_attrs SESSION FIRST LAST
 }
 
 info() {	# info SESSION: the map's line of the cursor's node
-	line "$1" $((H - 3))
+	line "$1" $((H - 4))
 }
 
 # What batch mode says: the 20th job and its nodes, gpu0447's rack, and
