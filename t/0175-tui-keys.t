@@ -30,7 +30,7 @@ type_text "$S" "4"
 sleep 0.2
 type_text "$S" "~"
 wait_like "^gpu1250 " "End in pieces moves the map's cursor to the end" \
-    line "$S" $((H - 3))
+    line "$S" $((H - 4))
 screen_like "$S" "$LEGEND" "and the map is still shown, not the cooling view"
 
 # Escape goes back through the views: events, jobs, GPUs, the map.

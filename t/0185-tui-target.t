@@ -68,7 +68,7 @@ screen_like "$S" "job $PEND is PENDING: no nodes to act on" \
 # 3. Marks win over the cursor, and the box says over what.
 keys "$S" 1
 run "$S" 'goto gpu0002'
-wait_line "$S" $((H - 3)) '^gpu0002 '
+wait_line "$S" $((H - 4)) '^gpu0002 '
 run "$S" 'mark gpu0001'
 wait_line "$S" $((H - 1)) ' 1 marked *$'
 ok $? "gpu0001 marked, the cursor on gpu0002"
