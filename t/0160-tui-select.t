@@ -32,11 +32,12 @@ moved() {	# moved SESSION HEADING N: the rows' order is not $ORDER
 	[ -n "$tui_now" ] && [ "$tui_now" != "$ORDER" ]
 }
 
-changes() {	# changes SESSION HEADING N COUNT: wait for COUNT new orders
+changes() {	# changes SESSION HEADING N COUNT: wait for COUNT new orders (the
+		# simulator's new events may be seconds apart on a loaded machine)
 	ORDER=$(order "$1" "$2" "$3")
 	ch_n=0
 	while [ $ch_n -lt "$4" ]; do
-		poll "$TUI_WAIT" moved "$1" "$2" "$3" || return 1
+		poll "$((TUI_WAIT * 3))" moved "$1" "$2" "$3" || return 1
 		ORDER=$tui_now
 		ch_n=$((ch_n + 1))
 	done
