@@ -8,36 +8,23 @@
 ARGS="--sim 10k --seed 1 --sim-time 1800000000"
 . t/lib/tui.sh
 
-ESC=$(printf '\033')
 TAB=$(printf '\t')
 
 # How many characters of lines FIRST to LAST are drawn bold, and how many
 # neither bold nor dim, blanks apart: "BOLD PLAIN".
 map_attrs() {	# map_attrs SESSION FIRST LAST
-	tm capture-pane -e -p -t "$1" | sed -n "$2,$3p" | awk -v RS="$ESC" '
-	match($0, /^\[[0-9;]*m/) {
-		n = split(substr($0, 2, RLENGTH - 2), p, ";")
-		for (i = 1; i <= n; i++) {
-			if (p[i] == 38 || p[i] == 48)
-				i += p[i + 1] == 5 ? 2 : 4
-			else if (p[i] == "" || p[i] == 0)
-				bold = dim = 0
-			else if (p[i] == 1)
-				bold = 1
-			else if (p[i] == 2)
-				dim = 1
-			else if (p[i] == 22)
-				bold = dim = 0
+	attrs "$1" | awk -v f="$2" -v l="$3" '
+	NR % 2 == 1 { t = $0; next }
+	NR / 2 >= f && NR / 2 <= l {
+		for (i = 1; i <= length(t); i++) {
+			if (substr(t, i, 1) == " ")
+				continue
+			k = index("0123456789abcdef", substr($0, i, 1)) - 1
+			if (k % 2 == 1)
+				b++
+			else if (int(k / 4) % 2 == 0)
+				o++
 		}
-		$0 = substr($0, RLENGTH + 1)
-	}
-	{
-		t = $0
-		gsub(/[ \n]/, "", t)
-		if (bold)
-			b += length(t)
-		else if (!dim)
-			o += length(t)
 	}
 	END { print b + 0, o + 0 }'
 }
