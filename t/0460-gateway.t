@@ -132,7 +132,7 @@ $TM kill-server 2>/dev/null
 conf "$T/bad.conf" "/nonexistent/myriad"
 $TM new-session -d -s g -x 150 -y 60 "$MYRIAD -F $T/bad.conf"
 bad() { screen | grep -q 'gateway gpu0011: the relay ended: exited 127'; }
-wait_for 100 bad
+wait_for 300 bad
 like "$(screen)" 'gpu0001 .*unreachable: gateway gpu0011: the relay ended: exited 127' \
     "a relay that cannot run: exited 127, on its nodes"
 $TM kill-server 2>/dev/null
