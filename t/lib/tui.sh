@@ -29,6 +29,10 @@ tm() {	# tm ARGUMENT...: tmux on our server
 	tmux -L "$TUI_SOCK" "$@"
 }
 
+# The server outlives its sessions: a session started just as the last one
+# was killed would otherwise reach a server on its way out, and fail.
+tm start-server \; set -s exit-empty off
+
 screen() {	# screen SESSION: the terminal as text
 	tm capture-pane -p -t "$1"
 }
