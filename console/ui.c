@@ -1492,7 +1492,7 @@ ui_draw_bottom(struct ui *ui)
 	} else {
 		wattrset(stdscr, colour(C_DIM));
 		mvwaddnstr(stdscr, y, 0, ui->vs[ui->view].filter != NULL ?
-		    "" : "? keys  : command  / filter  Enter open  Space mark"
+		    "" : "? keys  : command  / filter  f go to  Enter open  Space mark"
 		    "  a alerts  q quit", ui->sx - 1);
 		if (ui->vs[ui->view].filter != NULL)
 			mvwprintw(stdscr, y, 0, "filter: %.*s  (Escape "

@@ -52,6 +52,8 @@ tm -f /dev/null new-session -d -s hold -x 80 -y 24 "sleep 3600"
 S=goto H=40
 start "$S" 120 $H
 ok $? "the console starts in tmux"
+wait_line "$S" $H ' f go to '
+ok $? "the line of keys at the bottom names f"
 
 # 1. The map: goto puts the cursor on the node's cell.
 run "$S" 'goto gpu0447'
