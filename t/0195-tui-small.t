@@ -118,6 +118,10 @@ screen_like ssh "BMC reading is off: set bmc\\.mode" \
     "SSH source: Cooling says BMC reading is off and names the option"
 keys ssh 3
 screen_like ssh "^the queue is empty" "SSH source: an empty Jobs view says so"
+keys ssh 5
+screen_like ssh " connecting " "SSH source: Links' node heading says connecting"
+shows ssh "connecting:"
+ok $((! $?)) "SSH source: with no reason after it, none yet"
 tm kill-session -t ssh
 kill "$SILENT_PID" 2>/dev/null
 

@@ -248,7 +248,7 @@ table_format(struct ui *ui, const struct field *f, const struct field *nf,
 	if (node >= ui->model->nnodes)
 		return (NULL);
 	n = &ui->model->nodes[node];
-	if (n->reach == REACH_UP || n->reach == REACH_UNKNOWN)
+	if (!model_unreachable(n))
 		return (NULL);
 	if (snprintf(buf, len, "node %s%s%s", model_reach_name(n->reach),
 	    n->error[0] != '\0' ? ": " : "", n->error) < 0)

@@ -646,8 +646,9 @@ view_links_draw_detail(struct ui *ui, WINDOW *w, int y0, int h, int sx)
 	len = snprintf(s, sizeof s, " %s  %s  %s", n->name,
 	    m->racks[n->rack].name, view_node_look(m, node)->name);
 	if (n->reach != REACH_UP && n->reach != REACH_UNKNOWN)
-		len += snprintf(s + len, sizeof s - len, "  %s: %s",
-		    model_reach_name(n->reach), n->error);
+		len += snprintf(s + len, sizeof s - len, "  %s%s%s",
+		    model_reach_name(n->reach), n->error[0] != '\0' ?
+		    ": " : "", n->error);
 	if (sx >= len + 40)
 		snprintf(s + len, sizeof s - len, "   = up  - slow  x down  "
 		    "? unknown");
