@@ -806,6 +806,8 @@ struct burnrun {		/* one run, as list-burnins shows it */
 	char		 user[32];
 	char		 options[64];	/* on-pass=resume on-fail=drain */
 	char		 nodes[1024];	/* folded */
+	int		 pid;		/* the myriad that runs it, */
+	char		 host[64];	/* and its host */
 };
 int		 burnin_verdict(struct burnin *, const char *, size_t);
 char		*burnin_dir(int, char **);
