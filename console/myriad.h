@@ -1083,6 +1083,7 @@ void		 ui_prompt_show(struct ui *, int, const char *, int);
 void		 ui_prompt_done(struct ui *, int, const char *);
 void		 ui_prompt_matches(struct ui *, char **, int);
 int		 ui_confirm(struct ui *, const char *, const char *);
+int		 ui_asking(struct ui *);
 void		 ui_message(struct ui *, int, const char *, ...)
 		     printflike(3, 4);
 struct loop	*ui_loop(struct ui *);
