@@ -901,6 +901,8 @@ ui_box_key(struct ui *ui, int key)
 	size_t		 len = strlen(box->typed);
 	int		 yn = strcmp(box->expect, "y") == 0;
 
+	if (box->answer != -1)
+		return;
 	if (key == 27 || key == 7)
 		box->answer = 0;
 	else if (key == '\r')
