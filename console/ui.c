@@ -8,6 +8,7 @@
  * their errors go to the message line and their output to a pager.
  */
 
+#include <ctype.h>
 #include <errno.h>
 #include <langinfo.h>
 #include <limits.h>
@@ -910,7 +911,7 @@ ui_box_key(struct ui *ui, int key)
 	else if (key == 127 && len > 0)
 		box->typed[len - 1] = '\0';
 	else if (yn && (key == 'y' || key == 'Y' || key == 'n' || key == 'N'))
-		snprintf(box->typed, sizeof box->typed, "%c", key | 0x20);
+		snprintf(box->typed, sizeof box->typed, "%c", tolower(key));
 	else if (!yn && key >= '0' && key <= '9' &&
 	    len + 1 < sizeof box->typed) {
 		box->typed[len] = key;
