@@ -9,9 +9,10 @@
  * Pass (DCGM 4.x prints the test's own result): the test's result counts.
  *
  * The store is a directory of runs, one file RUN.jsonl each, of JSON
- * lines: the run as it starts (a burnrun record), each node's burnin
- * record as it ends, and the run again when it ends.  A run without the
- * last line was interrupted.
+ * lines: the run as it starts (a burnrun record, with the process and
+ * host that run it), each node's burnin record as it ends, and the run
+ * again when it ends.  A run without the last line is running while its
+ * process lives, and was interrupted when it is gone.
  *
  * The run under way is burnin.c's; this file is apart from it so that
  * reading verdicts and runs links without the backend or the console
@@ -23,9 +24,11 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <jansson.h>
 
@@ -284,7 +287,38 @@ burnin_dir(int create, char **cause)
 	return (dir);
 }
 
-/* A new run's file: RUN.jsonl, RUN the local time it starts. */
+/* This process and its host, as a run's owner. */
+static void
+burnin_store_owner(int *pid, char *host, size_t size)
+{
+	*pid = getpid();
+	if (gethostname(host, size) != 0)
+		host[0] = '\0';
+	host[size - 1] = '\0';
+}
+
+/*
+ * A run not ended in its file: still running if the myriad that runs it
+ * lives.  One on another host cannot be asked, and is taken at its word.
+ */
+static int
+burnin_store_alive(const struct burnrun *r)
+{
+	char	 host[sizeof r->host];
+	int	 pid;
+
+	if (r->pid <= 0)
+		return (0);
+	burnin_store_owner(&pid, host, sizeof host);
+	if (strcmp(r->host, host) != 0)
+		return (1);
+	return (kill(r->pid, 0) == 0 || errno == EPERM);
+}
+
+/*
+ * A new run's file: RUN.jsonl, RUN the local time it starts; this process
+ * owns the run.
+ */
 FILE *
 burnin_store_create(struct burnrun *r, char **cause)
 {
@@ -295,6 +329,7 @@ burnin_store_create(struct burnrun *r, char **cause)
 	int		 fd, i;
 
 	*cause = NULL;
+	burnin_store_owner(&r->pid, r->host, sizeof r->host);
 	if ((dir = burnin_dir(1, cause)) == NULL)
 		return (NULL);
 	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", localtime_r(&t, &tm));
@@ -468,8 +503,7 @@ burnin_store_read_file(FILE *f, struct burnrun *r, struct burnin **nodes,
 
 /*
  * The runs in the store, newest first, and with `run', that run's nodes.
- * A run still "running" in its file is one that was interrupted, unless
- * the caller knows better.
+ * A run still "running" in its file whose process is gone was interrupted.
  */
 int
 burnin_store_read(const char *run, struct burnrun **runs, u_int *nruns,
@@ -522,7 +556,8 @@ burnin_store_read(const char *run, struct burnrun **runs, u_int *nruns,
 			burnin_store_read_file(f, &r, NULL, NULL);
 		fclose(f);
 		parse_copy(r.run, sizeof r.run, de->d_name, len - 6);
-		if (strcmp(r.status, "running") == 0)
+		if (strcmp(r.status, "running") == 0 &&
+		    !burnin_store_alive(&r))
 			strlcpy(r.status, "interrupted", sizeof r.status);
 		*runs = xreallocarray(*runs, *nruns + 1, sizeof **runs);
 		(*runs)[(*nruns)++] = r;

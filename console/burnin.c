@@ -468,7 +468,8 @@ burnin_tick(void *arg)
 	if (j == NULL || ctx->ui == NULL)
 		return;
 	burnin_changed(j, 0);
-	if (j->ended < j->n) {
+	/* The follow-up runs commands: not while a box asks. */
+	if (j->ended < j->n || ui_asking(ctx->ui)) {
 		loop_timer(ui_loop(ctx->ui), 1, burnin_tick, ctx);
 		return;
 	}

@@ -252,12 +252,6 @@ cmd_list_burnins(struct cmd_ctx *ctx, struct cmd_args *args)
 		filter_free(f);
 		return (CMD_ERROR);
 	}
-	/* The run under way is running, not interrupted. */
-	for (i = 0; i < nruns; i++) {
-		if (burnin_running(ctx->burnin, runs[i].run))
-			strlcpy(runs[i].status, "running",
-			    sizeof runs[i].status);
-	}
 	o = output_create(ctx->out, ctx->width, format,
 	    record_find(kind), ctx->model);
 	if (run != NULL) {

@@ -233,6 +233,8 @@ static const struct field burnrun_fields[] = {
 	F(burnrun, user, "USER", FT_STR, -1, 0, 0),
 	F(burnrun, options, "OPTIONS", FT_STR, -1, 0, 0),
 	F(burnrun, nodes, "NODESET", FT_STR, -1, 0, T),
+	F(burnrun, pid, "PID", FT_INT, -1, 0, 0),
+	F(burnrun, host, "HOST", FT_STR, -1, 0, 0),
 	{ .name = NULL }
 };
 

@@ -45,6 +45,7 @@ struct loop {
 	struct loop_sig		 sigs[16];
 	u_int			 nsigs;
 	struct pollfd		*pfds;
+	u_int			 pass;		/* loop_once's, counted */
 };
 
 static int	loop_pipe[2] = { -1, -1 };
@@ -187,13 +188,17 @@ loop_signal(struct loop *l, int sig, loop_signal_cb cb, void *arg)
 	sigaction(sig, &sa, NULL);
 }
 
-/* One pass: wait at most `maxwait' seconds, run what is ready. */
+/*
+ * One pass: wait at most `maxwait' seconds, run what is ready.  A callback
+ * may run passes of its own (a confirmation box waits so): this one then
+ * stops, what it had not run yet is found by the next.
+ */
 void
 loop_once(struct loop *l, double maxwait)
 {
 	struct loop_timer	 t;
 	double			 now = loop_now(), wait = maxwait;
-	u_int			 i, n;
+	u_int			 i, n, pass = ++l->pass;
 	int			 timeout, rc;
 
 	for (i = 0; i < l->ntimers; i++) {
@@ -209,7 +214,7 @@ loop_once(struct loop *l, double maxwait)
 	}
 	rc = poll(l->pfds, n, timeout);
 	if (rc > 0) {
-		for (i = 0; i < n; i++) {
+		for (i = 0; i < n && l->pass == pass; i++) {
 			if (l->pfds[i].revents == 0)
 				continue;
 			/* A callback may remove descriptors: look it up. */
@@ -219,7 +224,7 @@ loop_once(struct loop *l, double maxwait)
 		}
 	}
 	now = loop_now();
-	for (i = 0; i < l->ntimers; /* nothing */) {
+	for (i = 0; i < l->ntimers && l->pass == pass; /* nothing */) {
 		if (l->timers[i].when > now) {
 			i++;
 			continue;

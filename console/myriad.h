@@ -806,6 +806,8 @@ struct burnrun {		/* one run, as list-burnins shows it */
 	char		 user[32];
 	char		 options[64];	/* on-pass=resume on-fail=drain */
 	char		 nodes[1024];	/* folded */
+	int		 pid;		/* the myriad that runs it, */
+	char		 host[64];	/* and its host */
 };
 int		 burnin_verdict(struct burnin *, const char *, size_t);
 char		*burnin_dir(int, char **);
@@ -1081,6 +1083,7 @@ void		 ui_prompt_show(struct ui *, int, const char *, int);
 void		 ui_prompt_done(struct ui *, int, const char *);
 void		 ui_prompt_matches(struct ui *, char **, int);
 int		 ui_confirm(struct ui *, const char *, const char *);
+int		 ui_asking(struct ui *);
 void		 ui_message(struct ui *, int, const char *, ...)
 		     printflike(3, 4);
 struct loop	*ui_loop(struct ui *);

@@ -8,6 +8,7 @@
  * their errors go to the message line and their output to a pager.
  */
 
+#include <ctype.h>
 #include <errno.h>
 #include <langinfo.h>
 #include <limits.h>
@@ -45,6 +46,7 @@ static const struct {
 
 static void	ui_draw(struct ui *);
 static int	ui_key(wint_t, int);
+static void	ui_pass(struct ui *);
 
 struct loop *
 ui_loop(struct ui *ui)
@@ -854,32 +856,80 @@ ui_marked(struct ui *ui, int **ids, u_int *n, char **what)
 }
 
 
-/* The terminal has hung up (its window closed, the SSH link dropped). */
-static int
-ui_hungup(void)
-{
-	struct pollfd	 pfd = { .fd = STDIN_FILENO, .events = POLLIN };
-
-	return (poll(&pfd, 1, 0) == 1 &&
-	    (pfd.revents & (POLLHUP | POLLERR | POLLNVAL)));
-}
 /*
  * Ask before a command changes the cluster: a box over the screen with
  * what it will do; the operator types EXPECT (the node count, or y) and
- * Enter.  Anything else, Escape, or no answer in five minutes is no.
+ * Enter.  Anything else, Escape, or no answer in five minutes is no, and
+ * so is a terminal that hangs up (the console ends).  The console goes on
+ * under the box, reading and drawing; the keys are the box's.
  */
 int
 ui_confirm(struct ui *ui, const char *text, const char *expect)
 {
+	struct ui_box	 box;
+	double		 until = loop_now() + 300;
+
+	if (ui->box != NULL)
+		return (0);		/* one at a time */
+	memset(&box, 0, sizeof box);
+	box.text = text;
+	box.expect = expect;
+	box.answer = -1;
+	ui->box = &box;
+	ui->dirty = 1;
+	while (box.answer == -1 && !ui->quit && loop_now() < until)
+		ui_pass(ui);
+	ui->box = NULL;
+	ui->dirty = 2;
+	return (box.answer == 1);
+}
+
+/* Whether a box waits for an answer: nothing else may start then. */
+int
+ui_asking(struct ui *ui)
+{
+	return (ui != NULL && ui->box != NULL);
+}
+
+/*
+ * A key to the box.  [y/N] takes y or n, the node count digits; other
+ * keys are not the answer and do nothing.
+ */
+static void
+ui_box_key(struct ui *ui, int key)
+{
+	struct ui_box	*box = ui->box;
+	size_t		 len = strlen(box->typed);
+	int		 yn = strcmp(box->expect, "y") == 0;
+
+	if (box->answer != -1)
+		return;
+	if (key == 27 || key == 7)
+		box->answer = 0;
+	else if (key == '\r')
+		box->answer = strcmp(box->typed, box->expect) == 0;
+	else if (key == 127 && len > 0)
+		box->typed[len - 1] = '\0';
+	else if (yn && (key == 'y' || key == 'Y' || key == 'n' || key == 'N'))
+		snprintf(box->typed, sizeof box->typed, "%c", tolower(key));
+	else if (!yn && key >= '0' && key <= '9' &&
+	    len + 1 < sizeof box->typed) {
+		box->typed[len] = key;
+		box->typed[len + 1] = '\0';
+	}
+	ui->dirty = 1;
+}
+
+/* The box, in the middle; long lines (a command) wrap. */
+static void
+ui_draw_box(struct ui *ui)
+{
+	struct ui_box	*box = ui->box;
 	WINDOW		*w;
 	const char	*p;
-	char		 typed[16];
-	int		 lines = 0, width = 0, n, k, y, h, rc, key, yes = -1;
-	double		 until = loop_now() + 300;
-	wint_t		 ch;
-	size_t		 len = 0;
+	int		 lines = 0, width = 0, n, k, y, h;
 
-	for (p = text; *p != '\0'; p += n + (p[n] == '\n')) {
+	for (p = box->text; *p != '\0'; p += n + (p[n] == '\n')) {
 		n = strcspn(p, "\n");
 		if (n > width)
 			width = n;
@@ -887,64 +937,30 @@ ui_confirm(struct ui *ui, const char *text, const char *expect)
 	width = width + 4 < 50 ? 50 : width + 4;
 	if (width > ui->sx)
 		width = ui->sx;
-	/* Long lines (a command) wrap. */
-	for (p = text; *p != '\0'; p += n + (p[n] == '\n')) {
+	for (p = box->text; *p != '\0'; p += n + (p[n] == '\n')) {
 		n = strcspn(p, "\n");
 		lines += n == 0 ? 1 : (n + width - 5) / (width - 4);
 	}
 	h = lines + 4 < ui->sy ? lines + 4 : ui->sy;
-	ui_draw(ui);
 	if ((w = newwin(h, width, (ui->sy - h) / 2, (ui->sx - width) / 2)) ==
 	    NULL)
-		return (0);
-	typed[0] = '\0';
-	wtimeout(stdscr, 100);
-	while (yes == -1 && loop_now() < until) {
-		werase(w);
-		box(w, 0, 0);
-		for (p = text, y = 1; *p != '\0' && y < h - 2;
-		    p += n + (p[n] == '\n')) {
-			n = strcspn(p, "\n");
-			for (k = 0; (k < n || k == 0) && y < h - 2;
-			    k += width - 4)
-				mvwaddnstr(w, y++, 2, p + k, n - k < width - 4 ?
-				    n - k : width - 4);
-		}
-		if (strcmp(expect, "y") == 0)
-			mvwprintw(w, h - 2, 2, "Go on? [y/N] %s", typed);
-		else
-			mvwprintw(w, h - 2, 2, "Type %s to go on, Esc cancels: "
-			    "%s", expect, typed);
-		curs_set(1);
-		wrefresh(w);
-		if ((rc = wget_wch(stdscr, &ch)) == ERR) {
-			/* The terminal is gone: no answer comes. */
-			if (ui_hungup()) {
-				ui->quit = 1;
-				yes = 0;
-			}
-			continue;
-		}
-		if (rc == KEY_CODE_YES && ch == KEY_RESIZE)
-			continue;
-		key = ui_key(ch, rc == KEY_CODE_YES);
-		if (key == 27 || key == 7)
-			yes = 0;
-		else if (key == '\r')
-			yes = strcmp(typed, expect) == 0;
-		else if (key == 127 && len > 0)
-			typed[--len] = '\0';
-		else if (key >= ' ' && key < 127 && len + 1 < sizeof typed) {
-			typed[len++] = key;
-			typed[len] = '\0';
-		}
+		return;
+	box(w, 0, 0);
+	for (p = box->text, y = 1; *p != '\0' && y < h - 2;
+	    p += n + (p[n] == '\n')) {
+		n = strcspn(p, "\n");
+		for (k = 0; (k < n || k == 0) && y < h - 2; k += width - 4)
+			mvwaddnstr(w, y++, 2, p + k, n - k < width - 4 ?
+			    n - k : width - 4);
 	}
-	nodelay(stdscr, TRUE);
-	curs_set(0);
+	if (strcmp(box->expect, "y") == 0)
+		mvwprintw(w, h - 2, 2, "Go on? [y/N] %s", box->typed);
+	else
+		mvwprintw(w, h - 2, 2, "Type %s to go on, Esc cancels: %s",
+		    box->expect, box->typed);
+	curs_set(1);
+	wnoutrefresh(w);
 	delwin(w);
-	touchwin(stdscr);
-	ui->dirty = 2;
-	return (yes == 1);
 }
 
 /* Curses keys into ours. */
@@ -989,7 +1005,7 @@ ui_mouse(struct ui *ui)
 	int			 i, x;
 	char			*cause = NULL;
 
-	if (getmouse(&me) != OK)
+	if (getmouse(&me) != OK || ui->box != NULL)
 		return;
 	if (me.bstate & BUTTON4_PRESSED) {
 		if (v->step != NULL)
@@ -1028,6 +1044,10 @@ ui_press(struct ui *ui, int key)
 {
 	const char	*command;
 
+	if (ui->box != NULL) {
+		ui_box_key(ui, key);
+		return;
+	}
 	if (ui->prompt) {
 		if (key == 27 || key == 7)
 			prompt_cancel(ui);
@@ -1141,7 +1161,9 @@ ui_input(int fd, short revents, void *arg)
 		ui->quit = 1;
 		return;
 	}
-	while (!ui->quit && (rc = wget_wch(stdscr, &ch)) != ERR) {
+	/* Once the box has its answer, the rest is for what it asked. */
+	while (!ui->quit && (ui->box == NULL || ui->box->answer == -1) &&
+	    (rc = wget_wch(stdscr, &ch)) != ERR) {
 		if (rc == KEY_CODE_YES && ch == KEY_MOUSE) {
 			ui_mouse(ui);
 			continue;
@@ -1160,9 +1182,9 @@ ui_input(int fd, short revents, void *arg)
 			 * the key, which goes back to be read next.
 			 */
 			if (rc == OK && ch != 27 && ch != '[' && ch != 'O' &&
-			    ((ui->prompt && ch >= ' ') ||
+			    ((ui->prompt && ch >= ' ') || (ui->box == NULL &&
 			    keys_find(ui_keys_table(ui), KEYC_META |
-			    ui_key(ch, 0)) != NULL))
+			    ui_key(ch, 0)) != NULL)))
 				key = KEYC_META | ui_key(ch, 0);
 			else if (rc == OK)
 				unget_wch(ch);
@@ -1576,7 +1598,9 @@ ui_draw(struct ui *ui)
 		v->draw(ui, ui->body);
 		wnoutrefresh(ui->body);
 	}
-	if (ui->prompt) {
+	if (ui->box != NULL)
+		ui_draw_box(ui);
+	else if (ui->prompt) {
 		curs_set(1);
 		wmove(stdscr, ui->sy - 1, ui->prompt_point < ui->sx ?
 		    ui->prompt_point : ui->sx - 1);
@@ -1608,17 +1632,49 @@ ui_colours(void)
 	return (n >= 256 ? 256 : n >= 16 ? 16 : 8);
 }
 
+/* One pass of the loop: a frame if it is due, data read, what is ready. */
+static void
+ui_pass(struct ui *ui)
+{
+	uint64_t	 gen = 0;
+	double		 wait = 1.0, since;
+	int		 d, i;
+
+	for (d = 0; d < DOM_NDOMAINS; d++)
+		gen += ui->model->gen[d];
+	/*
+	 * New data is drawn at most every UI_DATA_FRAME seconds (a fleet's
+	 * streams change the model all the time); a key is drawn at once,
+	 * with whatever data there is.
+	 */
+	if (gen != ui->drawn) {
+		since = loop_now() - ui->drawn_at;
+		if (ui->dirty || since >= UI_DATA_FRAME) {
+			ui->drawn = gen;
+			ui->drawn_at = loop_now();
+			for (i = 0; i < VIEW_NVIEWS; i++)
+				ui->vs[i].rebuild = 1;
+			if (!ui->dirty)
+				ui->dirty = 1;
+		} else
+			wait = UI_DATA_FRAME - since;
+	}
+	if (ui->dirty)
+		ui_draw(ui);
+	/* Read data in slices between keys and frames. */
+	if (ui->busy)
+		ui->busy = backend_work(ui->ctx->backend, 0.008);
+	loop_once(ui->loop, ui->busy ? 0 : wait);
+}
+
 int
 ui_run(struct cmd_ctx *ctx)
 {
 	struct ui	 ui;
 	SCREEN		*screen;
-	uint64_t	 gen;
-	double		 wait, since, drawn_at = 0;
 	void		*timers[nitems(ui_refresh)][2];
 	size_t		 i;
 	char		*cause, *cup;
-	int		 d;
 
 	memset(&ui, 0, sizeof ui);
 	ui.ctx = ctx;
@@ -1699,35 +1755,8 @@ ui_run(struct cmd_ctx *ctx)
 	}
 	ui.dirty = 1;
 
-	while (!ui.quit) {
-		gen = 0;
-		for (d = 0; d < DOM_NDOMAINS; d++)
-			gen += ui.model->gen[d];
-		/*
-		 * New data is drawn at most every UI_DATA_FRAME seconds (a
-		 * fleet's streams change the model all the time); a key is
-		 * drawn at once, with whatever data there is.
-		 */
-		wait = 1.0;
-		if (gen != ui.drawn) {
-			since = loop_now() - drawn_at;
-			if (ui.dirty || since >= UI_DATA_FRAME) {
-				ui.drawn = gen;
-				drawn_at = loop_now();
-				for (i = 0; i < VIEW_NVIEWS; i++)
-					ui.vs[i].rebuild = 1;
-				if (!ui.dirty)
-					ui.dirty = 1;
-			} else
-				wait = UI_DATA_FRAME - since;
-		}
-		if (ui.dirty)
-			ui_draw(&ui);
-		/* Read data in slices between keys and frames. */
-		if (ui.busy)
-			ui.busy = backend_work(ctx->backend, 0.008);
-		loop_once(ui.loop, ui.busy ? 0 : wait);
-	}
+	while (!ui.quit)
+		ui_pass(&ui);
 
 	prompt_free();
 	ui_restore();

@@ -3,6 +3,8 @@
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  */
 
+#include <sys/wait.h>
+
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -140,7 +142,23 @@ test_garbage(void)
 	    b.message);
 }
 
-/* Runs written, read back, newest first; an unfinished one interrupted. */
+/* A process that has ended: its pid. */
+static int
+dead_pid(void)
+{
+	pid_t	 pid;
+
+	if ((pid = fork()) == 0)
+		_exit(0);
+	if (pid > 0)
+		waitpid(pid, NULL, 0);
+	return (pid);
+}
+
+/*
+ * Runs written, read back, newest first; an unfinished one interrupted
+ * when its process is gone, running while it lives.
+ */
 static void
 test_store(void)
 {
@@ -151,7 +169,7 @@ test_store(void)
 	u_int		 nruns, nnodes;
 
 	if (mkdtemp(dir) == NULL) {
-		tap_skip(14, "mkdtemp");
+		tap_skip(18, "mkdtemp");
 		return;
 	}
 	setenv("XDG_STATE_HOME", dir, 1);
@@ -171,6 +189,8 @@ test_store(void)
 		printf("# %s\n", cause);
 		return;
 	}
+	is_int(r.pid, getpid(), "this process owns the run");
+	r.pid = dead_pid();
 	burnin_store_write(f, "burnrun", &r);
 	memset(&b, 0, sizeof b);
 	strlcpy(b.run, r.run, sizeof b.run);
@@ -218,6 +238,25 @@ test_store(void)
 	ok(burnin_store_read("../etc", &runs, &nruns, &nodes, &nnodes,
 	    &cause) == -1, "no such run");
 	free(cause);
+
+	r.started += 60;
+	strlcpy(r.status, "running", sizeof r.status);
+	f = burnin_store_create(&r, &cause);
+	burnin_store_write(f, "burnrun", &r);
+	burnin_store_read(NULL, &runs, &nruns, NULL, NULL, &cause);
+	is_str(nruns == 3 ? runs[0].status : "", "running", "no last line, "
+	    "its process alive: running");
+	free(runs);
+	r.pid = dead_pid();
+	strlcpy(r.host, "another-host.example", sizeof r.host);
+	burnin_store_write(f, "burnrun", &r);
+	fclose(f);
+	burnin_store_read(NULL, &runs, &nruns, NULL, NULL, &cause);
+	is_str(nruns == 3 ? runs[0].status : "", "running", "one on another "
+	    "host: taken at its word");
+	is_str(nruns == 3 ? runs[0].host : "", "another-host.example",
+	    "its host read back");
+	free(runs);
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 	if (system(cmd) != 0)
 		printf("# could not remove %s\n", dir);

@@ -57,6 +57,14 @@ struct ui_pager {
 	int			 match;		/* its line, or -1 */
 };
 
+/* A confirmation box, over the console that goes on under it. */
+struct ui_box {
+	const char		*text;
+	const char		*expect;	/* y, or the node count */
+	char			 typed[16];
+	int			 answer;	/* -1 until there is one */
+};
+
 #define UI_HISTORY	32	/* views Escape goes back through */
 
 enum map_metric {
@@ -98,6 +106,7 @@ struct ui {
 	char			**matches;	/* completions on show */
 	u_int			 nmatches;
 	struct ui_pager		 pager;
+	struct ui_box		*box;		/* open, or NULL */
 	double			 escape;	/* a lone Escape came then */
 	char			 seq[16];	/* an escape sequence so far */
 	int			 dirty;		/* 2: everything */
@@ -105,6 +114,7 @@ struct ui {
 	int			 busy;		/* a read is under way */
 	int			 tabs[VIEW_NVIEWS + 1];	/* tab columns */
 	uint64_t		 drawn;		/* sum of generations drawn */
+	double			 drawn_at;	/* ... at loop_now() */
 	struct links		*links;		/* inspect-links, or NULL */
 	uint8_t			*links_mask;	/* its nodes, or NULL: all */
 	char			*links_set;	/* ... as typed */
