@@ -299,20 +299,30 @@ burnin_store_owner(int *pid, char *host, size_t size)
 
 /*
  * A run not ended in its file: still running if the myriad that runs it
- * lives.  One on another host cannot be asked, and is taken at its word.
+ * lives (a zombie, dead but not yet waited for, does not).  One on another
+ * host cannot be asked, and is taken at its word.
  */
 static int
 burnin_store_alive(const struct burnrun *r)
 {
-	char	 host[sizeof r->host];
+	char	 host[sizeof r->host], path[64], line[512], *p = NULL;
 	int	 pid;
+	FILE	*f;
 
 	if (r->pid <= 0)
 		return (0);
 	burnin_store_owner(&pid, host, sizeof host);
 	if (strcmp(r->host, host) != 0)
 		return (1);
-	return (kill(r->pid, 0) == 0 || errno == EPERM);
+	if (kill(r->pid, 0) != 0 && errno != EPERM)
+		return (0);
+	snprintf(path, sizeof path, "/proc/%d/stat", r->pid);
+	if ((f = fopen(path, "r")) != NULL) {
+		if (fgets(line, sizeof line, f) != NULL)
+			p = strrchr(line, ')');
+		fclose(f);
+	}
+	return (p == NULL || strncmp(p, ") Z", 3) != 0);
 }
 
 /*

@@ -80,7 +80,10 @@ is "$(runs "$N2" status)" running \
     "list-burnins in another shell: running, while that console lives"
 pid=$(tm list-panes -t long -F '#{pane_pid}')
 kill -9 "$pid"
-poll "$TUI_WAIT" tui_not kill -0 "$pid" 2>/dev/null
+dead() {	# dead PID: gone, or a zombie tmux has not waited for yet
+	! ps -o stat= -p "$1" | grep -qv Z
+}
+poll "$TUI_WAIT" dead "$pid"
 ok $? "the console is killed"
 is "$(runs "$N2" status)" interrupted "then it is interrupted"
 done_testing
