@@ -441,9 +441,10 @@ ui_open(struct ui *ui)
 }
 
 /*
- * goto: the cursor on node or job NAME in this view; a node's Node view
- * from a view without it, a job's row in the Jobs view from a view without
- * jobs.  With `open', the Node view of node NAME from any view.
+ * goto: the cursor on node or job NAME in this view (in Jobs, a node's
+ * job); a node's Node view from a view without it, a job's row in the Jobs
+ * view from a view without jobs.  With `open', the Node view of node NAME
+ * from any view.
  */
 int
 ui_goto(struct ui *ui, const char *name, int open, char **cause)
@@ -451,7 +452,7 @@ ui_goto(struct ui *ui, const char *name, int open, char **cause)
 	const struct view_entry	*v = &view_table[ui->view];
 	const struct model	*m = ui->model;
 	u_int			 i;
-	int			 node, job = -1;
+	int			 node, job = -1, rec = -1;
 
 	if ((node = model_find(m, name)) < 0 && !open) {
 		for (i = 0; i < m->njobs && job < 0; i++) {
@@ -479,7 +480,7 @@ ui_goto(struct ui *ui, const char *name, int open, char **cause)
 		    name);
 		return (-1);
 	}
-	if (open || ui->view == VIEW_NODE || v->node == NULL) {
+	if (open || ui->view == VIEW_NODE) {
 		ui->node = node;
 		return (ui_view(ui, "node", cause));
 	}
@@ -488,13 +489,24 @@ ui_goto(struct ui *ui, const char *name, int open, char **cause)
 		return (0);
 	}
 	ui_draw(ui);
-	/* The Cooling view's rows are racks. */
-	if (table_goto(ui, ui->view == VIEW_COOLING ? (int)m->nodes[node].rack :
-	    -1, node) == 0)
+	/* The Cooling view's rows are racks, the Jobs view's jobs. */
+	if (ui->view == VIEW_COOLING)
+		rec = m->nodes[node].rack;
+	else if (v->job != NULL)
+		rec = m->nodes[node].job;
+	if (table_goto(ui, rec, node) == 0) {
+		if (v->job != NULL)
+			ui_message(ui, 0, "%s runs job %s", name,
+			    m->jobs[rec].id);
 		return (0);
+	}
 	ui->node = node;
-	ui_message(ui, 0, "%s is not in the %s view: its Node view instead",
-	    name, v->title);
+	if (v->job != NULL && rec < 0)
+		ui_message(ui, 0, "%s runs no job: its Node view instead",
+		    name);
+	else
+		ui_message(ui, 0, "%s is not in the %s view: its Node view "
+		    "instead", name, v->title);
 	return (ui_view(ui, "node", cause));
 }
 
