@@ -592,6 +592,18 @@ ui_mark(struct ui *ui, int mode, const char *nodeset, char **cause)
 	return (0);
 }
 
+/* A sort's order in words, by the type of its field: up, then down. */
+static const char *ui_sort_orders[][2] = {
+	[FT_STR] = { "A to Z", "Z to A" },
+	[FT_NODE] = { "in node order", "in reverse node order" },
+	[FT_RACK] = { "in rack order", "in reverse rack order" },
+	[FT_DURATION] = { "shortest first", "longest first" },
+	[FT_TIME] = { "oldest first", "newest first" },
+	[FT_RESULT] = { "best first", "worst first" },
+	[FT_VERDICT] = { "best first", "worst first" },
+	[FT_BURNIN] = { "queued first", "ended first" },
+};
+
 int
 ui_sort(struct ui *ui, const char *name, char **cause)
 {
@@ -599,6 +611,7 @@ ui_sort(struct ui *ui, const char *name, char **cause)
 	struct view_state	*vs = &ui->vs[ui->view];
 	const struct record	*r;
 	const struct field	*f;
+	const char		*order;
 
 	if (v->record == NULL || (r = record_find(v->record)) == NULL) {
 		xasprintf(cause, "the %s view does not sort", v->name);
@@ -621,8 +634,10 @@ ui_sort(struct ui *ui, const char *name, char **cause)
 	vs->sorted = 1;
 	vs->rebuild = vs->reorder = 1;
 	ui->dirty = 1;
-	ui_message(ui, 0, "sorted by %s%s", f->name,
-	    vs->reverse ? ", reversed" : "");
+	order = f->type < nitems(ui_sort_orders) ?
+	    ui_sort_orders[f->type][vs->reverse] : NULL;
+	ui_message(ui, 0, "sorted by %s, %s", f->name, order != NULL ? order :
+	    vs->reverse ? "biggest first" : "smallest first");
 	return (0);
 }
 
