@@ -1368,7 +1368,10 @@ ui_draw_status(struct ui *ui)
 {
 	static uint64_t		 made = UINT64_MAX;
 	static char		 part[7][160];	/* but the age's */
-	/* The parts a narrow line leaves out, the least urgent first. */
+	/*
+	 * The parts a narrow line leaves out, the least urgent first: util,
+	 * alloc and idle, age, drain and down, unreach.
+	 */
 	static const u_int	 drops[] = { 2, 0, 4, 1, 5 };
 	const struct model	*m = ui->model;
 	const struct gpu	*g;
