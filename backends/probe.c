@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "backend.h"
 
@@ -92,8 +93,9 @@ probe_command(const struct probe *p, double since)
 
 /*
  * Feed one target's output to the probe's parser, into the model: a whole
- * output (a run that ended), or a piece of a stream.  Returns -1 when the
- * output held errors and nothing readable.
+ * output (a run that ended), or a piece of a stream; the model's data is
+ * then as old as this read.  Returns -1 when the output held errors and
+ * nothing readable.
  */
 int
 probe_parse(struct model *m, int node, const struct parser *p,
@@ -111,5 +113,6 @@ probe_parse(struct model *m, int node, const struct parser *p,
 		snprintf(why, whylen, "%s: %s", p->name, first);
 		return (-1);
 	}
+	m->refreshed = time(NULL);
 	return (0);
 }

@@ -423,7 +423,6 @@ source_sim_start(struct backend *b, uint64_t domains)
 	s->probe = 0;
 	sim_set_time(s->sim, now);
 	b->model->now = now;
-	b->model->refreshed = time(NULL);
 }
 
 static void

@@ -62,14 +62,14 @@ source_ssh_refresh(struct backend *b, uint64_t domains, int force)
 	clock_gettime(CLOCK_REALTIME, &ts);
 	if ((domains = backend_stale(b, domains, force, ts.tv_sec)) == 0)
 		return;
-	b->model->now = b->model->refreshed = ts.tv_sec;
+	b->model->now = ts.tv_sec;
 	fleet_run(b->data, domains);
 }
 
 static void
 source_ssh_start(struct backend *b, uint64_t domains)
 {
-	b->model->now = b->model->refreshed = time(NULL);
+	b->model->now = time(NULL);
 	fleet_start(b->data, domains);
 }
 

@@ -36,8 +36,8 @@ cmd_ops_update(struct cmd_ctx *ctx, struct cmd_args *args, const char *verb,
 	}
 	if (strcmp(state, "DRAIN") == 0 && (reason == NULL ||
 	    *reason == '\0'))
-		return (cmd_error(ctx, args, CMD_USAGE, "a reason is needed: "
-		    "reason=TEXT"));
+		return (cmd_error(ctx, args, CMD_USAGE, "reason=TEXT is "
+		    "required"));
 	if (strcmp(state, "DRAIN") != 0 && reason != NULL)
 		return (cmd_error(ctx, args, CMD_USAGE, "no reason with %s",
 		    verb));

@@ -42,7 +42,7 @@ const struct cmd_entry cmd_table[] = {
 	  .flags = CMD_UI, .exec = cmd_cursor },
 	{ .name = "drain", .usage = "[-nyf] [-o FORMAT] [NODESET] reason=TEXT",
 	  .help = "take nodes out of service in Slurm (their jobs run on)",
-	  .opts = "nyfo:", .min = 1, .max = 2,
+	  .opts = "nyfo:", .min = 0, .max = 2,
 	  .domains = BIT(DOM_NODES) | BIT(DOM_JOBS), .flags = CMD_MUTATES,
 	  .exec = cmd_drain },
 	{ .name = "dump-screen", .usage = "FILE",

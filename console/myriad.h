@@ -657,13 +657,13 @@ const char	*config_path(void);
  * links.c: the links against what the configuration expects, one verdict
  * a link or port.  The Links view and inspect-links share it.
  */
-enum link_verdict {
+enum link_verdict {		/* the worst last: sorts put it first */
 	LV_OK,
-	LV_DOWN,
-	LV_MISSING,		/* fewer links or ports than expected */
-	LV_DEGRADED,		/* lower speed, rate or width */
-	LV_ERRORING,		/* error counters rising between reads */
 	LV_FLAPPING,		/* state changing */
+	LV_ERRORING,		/* error counters rising between reads */
+	LV_DEGRADED,		/* lower speed, rate or width */
+	LV_MISSING,		/* fewer links or ports than expected */
+	LV_DOWN,
 	LV_NVERDICTS
 };
 struct link_expect {

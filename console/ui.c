@@ -320,6 +320,9 @@ ui_view(struct ui *ui, const char *name, char **cause)
 		xasprintf(cause, "no view '%s'", name);
 		return (-1);
 	}
+	/* Not under the pager: it closes, for the view to be seen. */
+	if (ui->pager.text != NULL)
+		ui_text_close(ui);
 	if ((enum view_id)(v - view_table) != ui->view)
 		ui_history_push(ui);
 	ui->view = v - view_table;
@@ -443,9 +446,10 @@ ui_open(struct ui *ui)
 }
 
 /*
- * goto: the cursor on node or job NAME in this view; a node's Node view
- * from a view without it, a job's row in the Jobs view from a view without
- * jobs.  With `open', the Node view of node NAME from any view.
+ * goto: the cursor on node or job NAME in this view (in Jobs, a node's
+ * job); a node's Node view from a view without it, a job's row in the Jobs
+ * view from a view without jobs.  With `open', the Node view of node NAME
+ * from any view.
  */
 int
 ui_goto(struct ui *ui, const char *name, int open, char **cause)
@@ -453,7 +457,7 @@ ui_goto(struct ui *ui, const char *name, int open, char **cause)
 	const struct view_entry	*v = &view_table[ui->view];
 	const struct model	*m = ui->model;
 	u_int			 i;
-	int			 node, job = -1;
+	int			 node, job = -1, rec = -1;
 
 	if ((node = model_find(m, name)) < 0 && !open) {
 		for (i = 0; i < m->njobs && job < 0; i++) {
@@ -481,7 +485,7 @@ ui_goto(struct ui *ui, const char *name, int open, char **cause)
 		    name);
 		return (-1);
 	}
-	if (open || ui->view == VIEW_NODE || v->node == NULL) {
+	if (open || ui->view == VIEW_NODE) {
 		ui->node = node;
 		return (ui_view(ui, "node", cause));
 	}
@@ -490,13 +494,24 @@ ui_goto(struct ui *ui, const char *name, int open, char **cause)
 		return (0);
 	}
 	ui_draw(ui);
-	/* The Cooling view's rows are racks. */
-	if (table_goto(ui, ui->view == VIEW_COOLING ? (int)m->nodes[node].rack :
-	    -1, node) == 0)
+	/* The Cooling view's rows are racks, the Jobs view's jobs. */
+	if (ui->view == VIEW_COOLING)
+		rec = m->nodes[node].rack;
+	else if (v->job != NULL)
+		rec = m->nodes[node].job;
+	if (table_goto(ui, rec, node) == 0) {
+		if (v->job != NULL)
+			ui_message(ui, 0, "%s runs job %s", name,
+			    m->jobs[rec].id);
 		return (0);
+	}
 	ui->node = node;
-	ui_message(ui, 0, "%s is not in the %s view: its Node view instead",
-	    name, v->title);
+	if (v->job != NULL && rec < 0)
+		ui_message(ui, 0, "%s runs no job: its Node view instead",
+		    name);
+	else
+		ui_message(ui, 0, "%s is not in the %s view: its Node view "
+		    "instead", name, v->title);
 	return (ui_view(ui, "node", cause));
 }
 
@@ -537,6 +552,8 @@ ui_mark(struct ui *ui, int mode, const char *nodeset, char **cause)
 	switch (mode) {
 	case 'c':
 		memset(ui->marks, 0, ui->model->nnodes);
+		ui_message(ui, 0, "%u mark%s cleared", ui->nmarks,
+		    ui->nmarks == 1 ? "" : "s");
 		break;
 	case 't':
 		if (v->node == NULL || (node = v->node(ui)) < 0) {
@@ -582,6 +599,18 @@ ui_mark(struct ui *ui, int mode, const char *nodeset, char **cause)
 	return (0);
 }
 
+/* A sort's order in words, by the type of its field: up, then down. */
+static const char *ui_sort_orders[][2] = {
+	[FT_STR] = { "A to Z", "Z to A" },
+	[FT_NODE] = { "in node order", "in reverse node order" },
+	[FT_RACK] = { "in rack order", "in reverse rack order" },
+	[FT_DURATION] = { "shortest first", "longest first" },
+	[FT_TIME] = { "oldest first", "newest first" },
+	[FT_RESULT] = { "best first", "worst first" },
+	[FT_VERDICT] = { "best first", "worst first" },
+	[FT_BURNIN] = { "queued first", "ended first" },
+};
+
 int
 ui_sort(struct ui *ui, const char *name, char **cause)
 {
@@ -589,6 +618,7 @@ ui_sort(struct ui *ui, const char *name, char **cause)
 	struct view_state	*vs = &ui->vs[ui->view];
 	const struct record	*r;
 	const struct field	*f;
+	const char		*order;
 
 	if (v->record == NULL || (r = record_find(v->record)) == NULL) {
 		xasprintf(cause, "the %s view does not sort", v->name);
@@ -611,8 +641,10 @@ ui_sort(struct ui *ui, const char *name, char **cause)
 	vs->sorted = 1;
 	vs->rebuild = vs->reorder = 1;
 	ui->dirty = 1;
-	ui_message(ui, 0, "sorted by %s%s", f->name,
-	    vs->reverse ? ", reversed" : "");
+	order = f->type < nitems(ui_sort_orders) ?
+	    ui_sort_orders[f->type][vs->reverse] : NULL;
+	ui_message(ui, 0, "sorted by %s, %s", f->name, order != NULL ? order :
+	    vs->reverse ? "biggest first" : "smallest first");
 	return (0);
 }
 
@@ -1348,23 +1380,28 @@ ui_draw_header(struct ui *ui)
 }
 
 /*
- * The status line: states, utilization, alerts (the nodes that need
- * attention: new + handled), age, unreachable and, until every node has
- * answered or failed, how many are still connecting.  The counts are
- * made again only when the model changed.
+ * The status line: states (in service, then out), utilization, alerts
+ * (the nodes that need attention: new + handled), age, unreachable and,
+ * until every node has answered or failed, how many are still connecting.
+ * The counts are made again only when the model changed.
  */
 static void
 ui_draw_status(struct ui *ui)
 {
 	static uint64_t		 made = UINT64_MAX;
-	static char		 part[6][160];	/* but the age's */
+	static char		 part[7][160];	/* but the age's */
+	/*
+	 * The parts a narrow line leaves out, the least urgent first: util,
+	 * alloc and idle, age, drain and down, unreach.
+	 */
+	static const u_int	 drops[] = { 2, 0, 4, 1, 5 };
 	const struct model	*m = ui->model;
 	const struct gpu	*g;
 	u_int			 counts[5] = { 0 }, unreach = 0, ngpus = 0;
 	u_int			 connecting = 0, new, handled, i, drop = 0;
 	size_t			 k, n = m->ngpus;
 	double			 util = 0, age;
-	char			 line[512], agebuf[16], marks[32];
+	char			 line[512], agebuf[16], marks[32], *p;
 	static const char	*names[] = { "alloc", "idle", "drain", "down",
 				    "other" };
 	int			 len, mlen, narrow = 0;
@@ -1400,20 +1437,23 @@ ui_draw_status(struct ui *ui)
 			}
 		}
 		alerts_count(m, &new, &handled);
-		len = 0;
+		part[0][0] = part[1][0] = '\0';
 		for (i = 0; i < nitems(names); i++) {
+			p = part[i < 2 ? 0 : 1];
 			if (counts[i] > 0 || i < 4)
-				len += snprintf(part[0] + len,
-				    sizeof part[0] - len, " %s %u",
-				    names[i], counts[i]);
+				snprintf(p + strlen(p), sizeof part[0] -
+				    strlen(p), " %s %u", names[i], counts[i]);
 		}
-		snprintf(part[1], sizeof part[1], "util %.0f%%",
-		    ngpus ? util / ngpus : 0.0);
-		snprintf(part[2], sizeof part[2], "alerts %u+%u", new, handled);
-		snprintf(part[4], sizeof part[4], "unreach %u", unreach);
-		part[5][0] = '\0';
+		if (ngpus > 0)
+			snprintf(part[2], sizeof part[2], "util %.0f%%",
+			    util / ngpus);
+		else
+			snprintf(part[2], sizeof part[2], "util -");
+		snprintf(part[3], sizeof part[3], "alerts %u+%u", new, handled);
+		snprintf(part[5], sizeof part[5], "unreach %u", unreach);
+		part[6][0] = '\0';
 		if (connecting > 0)
-			snprintf(part[5], sizeof part[5], "connecting %u of %u",
+			snprintf(part[6], sizeof part[6], "connecting %u of %u",
 			    connecting, m->nnodes);
 	}
 	age = m->refreshed > 0 ? (double)time(NULL) - m->refreshed : -1;
@@ -1425,15 +1465,15 @@ ui_draw_status(struct ui *ui)
 		snprintf(agebuf, sizeof agebuf, "<1s");
 	else
 		snprintf(agebuf, sizeof agebuf, "%.0fs", age);
-	snprintf(part[3], sizeof part[3], "age %s", agebuf);
+	snprintf(part[4], sizeof part[4], "age %s", agebuf);
 	mlen = 0;
 	if (ui->nmarks > 0)
 		mlen = snprintf(marks, sizeof marks, " %u marked ", ui->nmarks);
 	/*
 	 * Narrow: no spaces around the bars; then, for the marks, whole
-	 * parts off the end, the alerts and the connecting last.  Nothing
-	 * is cut mid-word.  The age counts as four columns, so the line
-	 * keeps its form as the age changes.
+	 * parts (drops), never the alerts nor the connecting.  Nothing is
+	 * cut mid-word.  The age counts as four columns, so the line keeps
+	 * its form as the age changes.
 	 */
 	for (;;) {
 		len = 0;
@@ -1441,24 +1481,24 @@ ui_draw_status(struct ui *ui)
 		for (i = 0; i < nitems(part); i++) {
 			if (part[i][0] != '\0' && (drop & BIT(i)) == 0)
 				len += snprintf(line + len, sizeof line - len,
-				    "%s%s", len == 0 ? "" : narrow ? "|" :
-				    " | ", part[i]);
+				    "%s%s", len == 0 || i == 1 ? "" : narrow ?
+				    "|" : " | ", part[i]);
 		}
-		if (len - ((drop & BIT(3)) ? 4 : (int)strlen(agebuf)) + 4 +
+		if (len - ((drop & BIT(4)) ? 4 : (int)strlen(agebuf)) + 4 +
 		    mlen <= ui->sx)
 			break;
 		if (!narrow) {
 			narrow = 1;
 			continue;
 		}
-		for (i = nitems(part) - 1; i > 0; i--) {
-			if (i != 2 && i != 5 && part[i][0] != '\0' &&
-			    (drop & BIT(i)) == 0)
+		for (k = 0; k < nitems(drops); k++) {
+			if (part[drops[k]][0] != '\0' &&
+			    (drop & BIT(drops[k])) == 0)
 				break;
 		}
-		if ((drop & BIT(i)) != 0)
+		if (k == nitems(drops))
 			break;
-		drop |= BIT(i);
+		drop |= BIT(drops[k]);
 	}
 	wattrset(stdscr, colour(C_STATUS));
 	mvwhline(stdscr, ui->sy - 2, 0, ' ', ui->sx);
@@ -1675,6 +1715,7 @@ ui_run(struct cmd_ctx *ctx)
 	void		*timers[nitems(ui_refresh)][2];
 	size_t		 i;
 	char		*cause, *cup;
+	const char	*why;
 
 	memset(&ui, 0, sizeof ui);
 	ui.ctx = ctx;
@@ -1694,17 +1735,22 @@ ui_run(struct cmd_ctx *ctx)
 	ui.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 	draw_init(ui.utf8);
 
-	/* A terminal that cannot move its cursor cannot show the console. */
+	/*
+	 * A terminal that cannot move its cursor cannot show the console,
+	 * nor can one of a type curses does not know.
+	 */
 	if ((screen = newterm(NULL, stdout, stdin)) == NULL ||
 	    (cup = tigetstr("cup")) == NULL || cup == (char *)-1) {
+		why = "is an unknown terminal type (no terminfo entry): set "
+		    "TERM to your terminal's";
 		if (screen != NULL) {
+			why = "cannot move the cursor, which the console needs";
 			endwin();
 			delscreen(screen);
 		}
-		fprintf(stderr, "myriad: TERM=%s cannot move the cursor, "
-		    "which the console needs; run commands with -c instead, "
-		    "as in myriad -c summary\n", getenv("TERM") != NULL ?
-		    getenv("TERM") : "");
+		fprintf(stderr, "myriad: TERM=%s %s; run commands with -c "
+		    "instead, as in myriad -c summary\n", getenv("TERM") !=
+		    NULL ? getenv("TERM") : "", why);
 		free(ui.marks);
 		loop_free(ui.loop);
 		ctx->ui = NULL;

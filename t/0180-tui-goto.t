@@ -156,9 +156,20 @@ wait_for "$S" '^JOBID +USER'
 run "$S" "goto $JOB"
 wait_like "^$JOB " "jobs: goto JOB puts the cursor on the job" \
     cursor_row "$S" '^JOBID +USER'
+# A node: the cursor on its job, or with none its Node view, and it says so.
 run "$S" 'goto gpu0447'
-wait_line "$S" 2 '^gpu0447 +rack '
-ok $? "jobs: goto NODE opens its Node view"
+screen_like "$S" 'gpu0447 runs job [0-9]+' "jobs: goto NODE names the node's job"
+NJOB=$(screen "$S" | sed -n 's/.*gpu0447 runs job \([0-9][0-9]*\).*/\1/p')
+wait_like "^$NJOB " "jobs: goto NODE puts the cursor on its job, $NJOB" \
+    cursor_row "$S" '^JOBID +USER'
+NJOBNODES=$($MYRIAD $ARGS -c "list-jobs -o tsv -w id~$NJOB" |
+    awk -F"$TAB" -v j="$NJOB" '$1 == j { print $12 }')
+like "$($MYRIAD -c "nodeset -e '$NJOBNODES'")" '(^| )gpu0447( |$)' \
+    "jobs: job $NJOB runs on gpu0447 ($NJOBNODES)"
+run "$S" 'goto gpu0398'
+wait_line "$S" 2 '^gpu0398 +rack '
+ok $? "jobs: goto NODE of a down node opens its Node view"
+screen_like "$S" 'gpu0398 runs no job: its Node view instead' "and says why"
 run "$S" "goto $JOB"
 wait_like "^$JOB " "node view: goto JOB shows the job in Jobs" \
     cursor_row "$S" '^JOBID +USER'

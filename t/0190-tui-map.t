@@ -42,11 +42,11 @@ like "$LEGEND" '^16 nodes a cell, states in proportion; lower case: one needs at
     "80x24 100k: the legend says how many nodes a cell holds and how it is chosen"
 K=$(printf '%s\n' "$LEGEND" | sed -n 's/^\([0-9][0-9]*\) nodes a cell.*/\1/p')
 K=${K:-16}
-# Rack r (from 0) is in cell r / (K / 8): column x = cell % 80 of line
-# 2 + cell / 80 of the dump.
-awk -F"$TAB" -v k="$K" -v w="$W" -v out="$T/share" '
-    FNR == NR { map[FNR] = $0; next }
-    FNR == 1 { next }
+# Rack r (from 0) is in cell r / (K / 8): column x = cell % w of line
+# 2 + cell / w of the dump, w cells a row after the row's first rack.
+awk -F"$TAB" -v k="$K" -v out="$T/share" '
+    FNR == NR { sub(/^r[0-9]+ /, ""); map[FNR] = $0; next }
+    FNR == 1 { w = length(map[2]); next }
     {
 	rack = substr($2, 2) - 1
 	cell = int(rack / (k / 8))
@@ -74,6 +74,39 @@ awk -v c="$CELLS" -v n="$NODES" 'BEGIN { exit !(n > 0 && c <= n * 1.5 &&
     c >= n / 1.5) }'
 ok $? "80x24 100k: the share of drain cells ($CELLS) is within 1.5 times the drained nodes' ($NODES)"
 is "$UNMARKED" 0 "80x24 100k: each of the $NDRAINED drained nodes' cells carries the mark"
+
+# Cells of whole racks run left to right in rows, each named by its first
+# rack; Down goes to the row below, Up back, Right one cell on.
+ROW2=$(sed -n 3p "$T/map.txt" | awk '{ print $1 }')
+like "$(sed -n 2p "$T/map.txt")" '^r0001 [a-zA-Z?-]' \
+    "80x24 100k: the first row of cells is named by its first rack"
+like "$ROW2" '^r[0-9]+$' "80x24 100k: so is the second ($ROW2)"
+cursor_line() {	# cursor_line SESSION: the line of the cursor's node
+	line "$1" $(($(height "$1") - 4))
+}
+keys "$S" Home
+wait_like "^gpu00001 +r0001 " "80x24 100k: Home: the first node" \
+    cursor_line "$S"
+keys "$S" j
+wait_like "^gpu[0-9]+ +$ROW2 " "80x24 100k: j goes to the row below, $ROW2" \
+    cursor_line "$S"
+keys "$S" Down
+wait_like "^gpu[0-9]+ +$(sed -n 4p "$T/map.txt" | awk '{ print $1 }') " \
+    "80x24 100k: Down, to the row below that" cursor_line "$S"
+keys "$S" k Up l
+wait_like "^gpu[0-9]+ +r0003 " \
+    "80x24 100k: k and Up back to the first row, l a cell (2 racks) on" \
+    cursor_line "$S"
+keys "$S" h
+wait_like "^gpu00001 +r0001 " "80x24 100k: h back" cursor_line "$S"
+
+# The job metric: a letter a job, and how a cell of several nodes picks it.
+run "$S" "metric job"
+wait_like "^job +a-z a job" "80x24 100k: the job legend says a letter is a job" \
+    line "$S" $((H - 3))
+wait_like "^16 nodes a cell: the job of the first" \
+    "80x24 100k: and which job a cell of 16 nodes shows" line "$S" $((H - 2))
+run "$S" "metric state"
 
 # 2. The whole list, from any size: a.
 keys "$S" a

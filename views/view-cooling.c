@@ -569,8 +569,13 @@ view_cooling_layout(const struct model *m, const struct cool_sum *cs,
 	size_t	 len;
 	u_int	 r;
 
-	for (i = 0; i < CC_NCOLS; i++)
+	for (i = 0; i < CC_NCOLS; i++) {
 		l->width[i] = cool_cols[i].width;
+		/* The sort's title, with its arrow and a blank after. */
+		if (sort != NULL && strcmp(sort->name, cool_cols[i].key) == 0 &&
+		    l->width[i] <= (int)strlen(sort->title))
+			l->width[i] = strlen(sort->title) + 1;
+	}
 	for (r = 0; r < m->nracks; r++) {
 		len = strlen(m->racks[r].name);
 		if ((int)len > l->width[CC_RACK])

@@ -11,8 +11,9 @@
  * its share of the map and a cell changes only when its own nodes do; a
  * cell with a node that needs attention shows its letter in lower case,
  * so no sick node is averaged away.  A metric shows the highest of the
- * cell's nodes.  The cell's character carries what its colour does: a
- * letter, or a bar height.
+ * cell's nodes, the job metric the first job on them.  A cell of whole
+ * racks is a row's; the row's first rack is named before it.  The cell's
+ * character carries what its colour does: a letter, or a bar height.
  */
 
 #include <ctype.h>
@@ -32,6 +33,7 @@ struct map_layout {
 	u_int	 bands;
 	u_int	 bandh;		/* rows per band, with its label row */
 	u_int	 ncols;		/* columns in all */
+	u_int	 left;		/* the row's first rack, before it */
 };
 
 static struct map_layout	map_last;	/* for clicks */
@@ -43,7 +45,7 @@ static const char *map_metric_names[] = {
 };
 
 static void
-view_map_layout(const struct model *m, int w, int h, struct map_layout *l)
+view_map_fit(const struct model *m, int w, int h, struct map_layout *l)
 {
 	u_int	 k, cols, rack = 1, i;
 
@@ -76,6 +78,33 @@ view_map_layout(const struct model *m, int w, int h, struct map_layout *l)
 		l->bands = (cols + l->perband - 1) / l->perband;
 		if (l->bands * l->bandh <= (u_int)h || k > m->nnodes)
 			break;
+	}
+}
+
+/*
+ * The map in w by h: the fewest nodes a cell that fit.  When a cell holds
+ * whole racks, a band is one row with no room for names under it: the
+ * name of its first rack goes before it, if that costs no detail.
+ */
+static void
+view_map_layout(const struct model *m, int w, int h, struct map_layout *l)
+{
+	struct map_layout	 t;
+	u_int			 left = 0, i;
+
+	view_map_fit(m, w, h, l);
+	if (l->bandh > 1)
+		return;
+	for (i = 0; i < m->nracks; i++) {
+		if (strlen(m->racks[i].name) + 1 > left)
+			left = strlen(m->racks[i].name) + 1;
+	}
+	if (left * 4 > (u_int)w)
+		return;
+	view_map_fit(m, w - left, h, &t);
+	if (t.k == l->k) {
+		*l = t;
+		l->left = left;
 	}
 }
 
@@ -312,9 +341,9 @@ view_map_draw_legend(struct ui *ui, WINDOW *w, int y, int width,
 {
 	const struct node_look	*looks;
 	u_int			 n, i;
-	int			 x;
+	int			 x, job = ui->metric == MAP_JOB;
 	char			 s[160];
-	const char		*how[3];
+	const char		*how[3], *along;
 
 	wmove(w, y, 0);
 	wclrtoeol(w);
@@ -323,11 +352,17 @@ view_map_draw_legend(struct ui *ui, WINDOW *w, int y, int width,
 	x = snprintf(s, sizeof s, "%s", map_metric_names[ui->metric]);
 	draw_text(w, y, 0, width, colour(C_DIM), s);
 	x += 2;
-	if (ui->metric == MAP_STATE || ui->metric == MAP_JOB) {
+	if (job) {
+		draw_text(w, y, x, width - x, A_NORMAL, "a-z a job, by its id");
+		x += 22;
+	}
+	if (ui->metric == MAP_STATE || job) {
 		looks = view_looks_all(&n);
 		for (i = 0; i < n && x + 14 < width; i++) {
-			snprintf(s, sizeof s, "%c", looks[i].letter);
-			draw_cell(w, y, x, s, colour(looks[i].colour));
+			snprintf(s, sizeof s, "%c", job &&
+			    looks[i].letter == 'I' ? '.' : looks[i].letter);
+			draw_cell(w, y, x, s, colour(looks[i].colour) |
+			    (job ? A_DIM : 0));
 			draw_text(w, y, x + 2, width - x - 2, A_NORMAL,
 			    looks[i].name);
 			x += strlen(looks[i].name) + 4;
@@ -357,15 +392,23 @@ view_map_draw_legend(struct ui *ui, WINDOW *w, int y, int width,
 		how[1] = "nodes a cell, states in proportion; lower case: "
 		    "one needs attention";
 		how[2] = "per cell, by share; lowercase: alert";
+	} else if (job) {
+		how[0] = "nodes a cell: the job of the first of them that runs "
+		    "one, else their state";
+		how[1] = "nodes a cell: the first job on them";
+		how[2] = "per cell, its first job";
 	} else {
 		how[0] = how[1] = "nodes a cell: the highest of them";
 		how[2] = "per cell, the highest";
 	}
-	for (i = 0; i < nitems(how); i++) {
+	/* Cells of whole racks run left to right: said where it fits. */
+	along = l->cells == 1 ? "; racks run left to right" : "";
+	for (i = 0; i < 2 * nitems(how); i++) {
 		if (l->k == 1)
-			snprintf(s, sizeof s, "%s", how[i]);
+			snprintf(s, sizeof s, "%s", how[i / 2]);
 		else
-			snprintf(s, sizeof s, "%u %s", l->k, how[i]);
+			snprintf(s, sizeof s, "%u %s%s", l->k, how[i / 2],
+			    i % 2 == 0 ? along : "");
 		if ((int)strlen(s) <= width)
 			break;
 	}
@@ -462,11 +505,14 @@ view_map_draw(struct ui *ui, WINDOW *w)
 		y = band * l.bandh;
 		if (y + (int)l.bandh > sy - 3 && l.bandh > 1)
 			break;
+		if (l.left > 0)
+			draw_text(w, y, 0, l.left - 1, colour(C_DIM),
+			    m->racks[band * l.perband * l.racks].name);
 		for (c = 0; c < l.perband; c++) {
 			col = band * l.perband + c;
 			if (col >= l.ncols)
 				break;
-			x = c * l.step;
+			x = l.left + c * l.step;
 			for (cell = 0; cell < l.cells; cell++) {
 				view_map_cell_nodes(m, &l, col, cell, &first,
 				    &n);
@@ -491,51 +537,51 @@ view_map_draw(struct ui *ui, WINDOW *w)
 	view_map_draw_legend(ui, w, sy - 2, sx, &l);
 }
 
-/* Up and down move along a rack, left and right across racks. */
+/*
+ * Up and down move a cell down a rack, or a row of cells when a cell holds
+ * whole racks; left and right move across racks; pages move a band.
+ */
 void
 view_map_move(struct ui *ui, int dx, int dy)
 {
 	const struct model	*m = ui->model;
 	const struct map_layout	*l = &map_last;
-	long			 id = ui->vs[VIEW_MAP].cursor, step;
+	long			 id = ui->vs[VIEW_MAP].cursor, racks, band;
 	long			 rack, pos;
 
 	if (m->nnodes == 0)
 		return;
-	step = l->k ? l->k : 1;
+	racks = l->racks ? l->racks : 1;
+	band = (long)(l->perband ? l->perband : 1) * racks;
 	if (dy <= -UI_MOVE_END || dy >= UI_MOVE_END) {
 		ui->vs[VIEW_MAP].cursor = dy < 0 ? 0 : m->nnodes - 1;
 		return;
 	}
-	if (dy != 0) {
-		/* Pages move a band of racks. */
-		if (dy > 1 || dy < -1)
-			id += (dy > 0 ? 1 : -1) * (long)l->perband * l->rack;
-		else
-			id += dy * step;
-	}
-	if (dx != 0) {
-		rack = m->nodes[id < 0 ? 0 : id >= (long)m->nnodes ?
-		    m->nnodes - 1 : id].rack;
-		pos = id - m->racks[rack].first;
-		if (dx <= -UI_MOVE_END)
-			rack = (rack / l->perband) * l->perband;
-		else if (dx >= UI_MOVE_END)
-			rack = (rack / l->perband) * l->perband +
-			    l->perband - 1;
-		else
-			rack += dx * (long)(l->racks ? l->racks : 1);
-		if (rack < 0 || rack >= (long)m->nracks)
-			rack = dx < 0 ? 0 : m->nracks - 1;
-		if (pos >= (long)m->racks[rack].count)
-			pos = m->racks[rack].count - 1;
-		id = m->racks[rack].first + pos;
+	if ((dy == 1 || dy == -1) && l->cells > 1) {
+		id += dy * (long)l->k;
+		dy = 0;
 	}
 	if (id < 0)
 		id = 0;
 	if (id >= (long)m->nnodes)
 		id = m->nnodes - 1;
-	ui->vs[VIEW_MAP].cursor = id;
+	rack = m->nodes[id].rack;
+	pos = id - m->racks[rack].first;
+	if (dy != 0)
+		rack += (dy > 0 ? 1 : -1) * band;
+	if (dx <= -UI_MOVE_END)
+		rack = rack / band * band;
+	else if (dx >= UI_MOVE_END)
+		rack = rack / band * band + band - 1;
+	else
+		rack += dx * racks;
+	if (rack < 0)
+		rack = 0;
+	if (rack >= (long)m->nracks)
+		rack = m->nracks - 1;
+	if (pos >= (long)m->racks[rack].count)
+		pos = m->racks[rack].count - 1;
+	ui->vs[VIEW_MAP].cursor = m->racks[rack].first + pos;
 }
 
 int
@@ -558,8 +604,9 @@ view_map_click(struct ui *ui, int y, int x)
 	const struct map_layout	*l = &map_last;
 	u_int			 band, col, cell, first, n;
 
-	if (l->bandh == 0 || l->step == 0)
+	if (l->bandh == 0 || l->step == 0 || x < (int)l->left)
 		return;
+	x -= l->left;
 	band = y / l->bandh;
 	cell = y % l->bandh;
 	col = band * l->perband + x / l->step;
