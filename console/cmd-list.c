@@ -66,14 +66,15 @@ cmd_list_emit(struct cmd_list *l, uint32_t node, const void *rec)
 	l->rows++;
 }
 
-/* The end of a list: the nodes of its set not read in `domains' said. */
+/* The end of a list: the nodes of its set whose domain d was not read. */
 static enum cmd_status
-cmd_list_end(struct cmd_list *l, uint64_t domains)
+cmd_list_end(struct cmd_list *l, int d)
 {
-	enum cmd_status	 st;
+	enum cmd_status	 st = CMD_OK;
 
 	output_free(l->output);
-	st = cmd_unread(l->ctx, l->args, l->mask, domains);
+	if (d >= 0)
+		st = cmd_unread(l->ctx, l->args, l->mask, d, 0);
 	filter_free(l->filter);
 	free(l->mask);
 	return (st);
@@ -95,7 +96,7 @@ cmd_list_nodes(struct cmd_ctx *ctx, struct cmd_args *args)
 		return (CMD_USAGE);
 	for (i = 0; i < ctx->model->nnodes; i++)
 		cmd_list_emit(&l, i, &ctx->model->nodes[i]);
-	return (cmd_list_end(&l, BIT(DOM_NODES)));
+	return (cmd_list_end(&l, DOM_NODES));
 }
 
 enum cmd_status
@@ -111,7 +112,7 @@ cmd_list_alerts(struct cmd_ctx *ctx, struct cmd_args *args)
 	for (i = 0; i < n; i++)
 		cmd_list_emit(&l, a[i].node, &a[i]);
 	free(a);
-	return (cmd_list_end(&l, BIT(DOM_GPUS)));
+	return (cmd_list_end(&l, DOM_GPUS));
 }
 
 enum cmd_status
@@ -127,7 +128,7 @@ cmd_list_gpus(struct cmd_ctx *ctx, struct cmd_args *args)
 		if (m->gpus[i].valid != 0 || m->gpus[i].error[0] != '\0')
 			cmd_list_emit(&l, m->gpus[i].node, &m->gpus[i]);
 	}
-	return (cmd_list_end(&l, BIT(DOM_GPUS)));
+	return (cmd_list_end(&l, DOM_GPUS));
 }
 
 enum cmd_status
@@ -140,7 +141,7 @@ cmd_list_jobs(struct cmd_ctx *ctx, struct cmd_args *args)
 		return (CMD_USAGE);
 	for (i = 0; i < ctx->model->njobs; i++)
 		cmd_list_emit(&l, UINT32_MAX, &ctx->model->jobs[i]);
-	return (cmd_list_end(&l, 0));
+	return (cmd_list_end(&l, -1));
 }
 
 enum cmd_status
@@ -159,7 +160,7 @@ cmd_list_sensors(struct cmd_ctx *ctx, struct cmd_args *args)
 		for (k = 0; k < n; k++)
 			cmd_list_emit(&l, i, &s[k]);
 	}
-	return (cmd_list_end(&l, BIT(DOM_SENSORS)));
+	return (cmd_list_end(&l, DOM_SENSORS));
 }
 
 enum cmd_status
@@ -194,7 +195,7 @@ cmd_list_links(struct cmd_ctx *ctx, struct cmd_args *args)
 				cmd_list_emit(&l, i, &p[k]);
 		}
 	}
-	return (cmd_list_end(&l, BIT(*type == 'n' ? DOM_LINKS : DOM_IB)));
+	return (cmd_list_end(&l, *type == 'n' ? DOM_LINKS : DOM_IB));
 }
 
 enum cmd_status
@@ -219,7 +220,7 @@ cmd_list_events(struct cmd_ctx *ctx, struct cmd_args *args)
 			break;
 		cmd_list_emit(&l, e->node, e);
 	}
-	return (cmd_list_end(&l, BIT(DOM_EVENTS)));
+	return (cmd_list_end(&l, DOM_EVENTS));
 }
 
 /* list-burnins [RUN]: the runs kept, newest first, or one run's nodes. */
@@ -412,7 +413,7 @@ cmd_show_node(struct cmd_ctx *ctx, struct cmd_args *args)
 	free(ev);
 	mask = xcalloc(m->nnodes, 1);
 	mask[id] = 1;
-	st = cmd_unread(ctx, args, mask, BIT(DOM_GPUS) | BIT(DOM_LINKS) |
+	st = cmd_unread(ctx, args, mask, DOM_GPUS, BIT(DOM_LINKS) |
 	    BIT(DOM_IB) | BIT(DOM_SENSORS) | BIT(DOM_EVENTS));
 	free(mask);
 	return (st);

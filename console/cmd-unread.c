@@ -7,7 +7,9 @@
  * the exit status: 3 when some could not be read (the commands after it
  * still run), 1 when none could.  What counts is the node's session, for
  * what is read over it, and the probe that supplies the records printed:
- * for list-gpus the GPU query, not the kernel log that also feeds it.
+ * for list-gpus the GPU query, not the kernel log that also feeds it.  A
+ * command that shows more (show-node: links, ports, sensors, events) says
+ * what else failed, which makes it 3, never 1.
  */
 
 #include <ctype.h>
@@ -55,36 +57,33 @@ cmd_unread_option(enum domain d)
 }
 
 /*
- * Why node id's domains were not read, and the way out, with NODE for its
+ * Why node id's domain d was not read, and the way out, with NODE for its
  * name (so that nodes that failed alike fold into one set); NULL if read.
  */
 static char *
-cmd_unread_text(const struct model *m, u_int id, uint64_t domains)
+cmd_unread_text(const struct model *m, u_int id, enum domain d)
 {
 	const struct node	*n = &m->nodes[id];
 	const char		*why = NULL, *hint = NULL, *p;
 	struct buf		 b;
 	size_t			 len = strlen(n->name);
+	uint64_t		 session = CMD_UNREAD_SESSION;
 	char			 option[64];
-	int			 d;
 
-	if ((domains & CMD_UNREAD_SESSION) && model_unreachable(n) &&
-	    (n->reach != REACH_GARBLED || (domains & BIT(DOM_NODES)))) {
+	if (strcmp(options_get("bmc.mode"), "inband") == 0)
+		session |= BIT(DOM_SENSORS);
+	if ((session & BIT(d)) && model_unreachable(n) &&
+	    (n->reach != REACH_GARBLED || d == DOM_NODES)) {
 		why = *n->error != '\0' ? n->error : model_reach_name(n->reach);
 		if ((size_t)n->reach < nitems(cmd_unread_hints))
 			hint = cmd_unread_hints[n->reach];
-	} else if ((domains & BIT(DOM_SENSORS)) && *n->bmc_error != '\0') {
+	} else if (d == DOM_SENSORS && *n->bmc_error != '\0') {
 		why = n->bmc_error;
 		hint = "try it by hand; probe.sensors and bmc.* set how the "
 		    "BMCs are read";
-	}
-	for (d = 0; why == NULL && d < DOM_NDOMAINS; d++) {
+	} else if (n->ngpus > 0 || (d != DOM_GPUS && d != DOM_LINKS)) {
 		/* A node with no GPUs lacks their tools, rightly. */
-		if (!(domains & BIT(d)) || (n->ngpus == 0 &&
-		    (d == DOM_GPUS || d == DOM_LINKS)))
-			continue;
-		if ((why = model_read_why(m, id, d)) == NULL)
-			continue;
+		why = model_read_why(m, id, d);
 		snprintf(option, sizeof option, "try it by hand with ssh "
 		    "NODE; %s sets the command", cmd_unread_option(d));
 		hint = option;
@@ -153,40 +152,60 @@ cmd_unread_print(struct cmd_ctx *ctx, struct cmd_unread_node *un, u_int n)
 }
 
 /*
- * Say which of the nodes in MASK (all, if NULL) could not be read in
- * DOMAINS: CMD_OK when all were, or some (ctx->unread makes the exit
- * status 3), CMD_ERROR when none was.
+ * Say which of the nodes in MASK (all, if NULL) could not be read: in
+ * domain D, where the command's records come from, or in ALSO, what else
+ * it shows.  CMD_ERROR when none was read in D; otherwise CMD_OK, and
+ * ctx->unread set (exit status 3) if any failed.
  */
 enum cmd_status
 cmd_unread(struct cmd_ctx *ctx, struct cmd_args *args, const uint8_t *mask,
-    uint64_t domains)
+    enum domain d, uint64_t also)
 {
 	const struct model	*m = ctx->model;
-	struct cmd_unread_node	*un;
-	u_int			 i, n = 0, asked = 0;
+	struct cmd_unread_node	*un = NULL;
+	u_int			 i, k, n = 0, first, asked = 0, lost = 0;
+	u_int			 failed = 0;
+	int			 e;
 	char			*text;
 
-	if (m == NULL || domains == 0 || m->nnodes == 0)
+	if (m == NULL)
 		return (CMD_OK);
-	un = xcalloc(m->nnodes, sizeof *un);
 	for (i = 0; i < m->nnodes; i++) {
 		if (mask != NULL && !mask[i])
 			continue;
 		asked++;
-		if ((text = cmd_unread_text(m, i, domains)) != NULL) {
+		first = n;
+		for (e = 0; e < DOM_NDOMAINS; e++) {
+			if ((e != (int)d && !(also & BIT(e))) ||
+			    (text = cmd_unread_text(m, i, e)) == NULL)
+				continue;
+			if (e == (int)d)
+				lost++;
+			/* A session that failed: one reason for all. */
+			for (k = first; k < n; k++) {
+				if (strcmp(un[k].text, text) == 0)
+					break;
+			}
+			if (k < n) {
+				free(text);
+				continue;
+			}
+			un = xreallocarray(un, n + 1, sizeof *un);
 			un[n].id = i;
 			un[n++].text = text;
 		}
+		failed += n > first;
 	}
 	if (n > 0) {
 		cmd_unread_print(ctx, un, n);
-		fprintf(ctx->err, "myriad: %s: %u of %u node%s not read\n",
-		    args->entry->name, n, asked, asked == 1 ? "" : "s");
+		fprintf(ctx->err, "myriad: %s: %u of %u node%s not read%s\n",
+		    args->entry->name, failed, asked, asked == 1 ? "" : "s",
+		    lost == 0 ? " in full" : "");
 	}
 	for (i = 0; i < n; i++)
 		free(un[i].text);
 	free(un);
-	if (n > 0 && n == asked)
+	if (asked > 0 && lost == asked)
 		return (CMD_ERROR);
 	if (n > 0)
 		ctx->unread = 1;

@@ -920,7 +920,7 @@ enum cmd_status	 cmd_parse_file(struct cmd_ctx *, struct cmd_args *);
 
 /* cmd-unread.c */
 enum cmd_status	 cmd_unread(struct cmd_ctx *, struct cmd_args *,
-		     const uint8_t *, uint64_t);
+		     const uint8_t *, enum domain, uint64_t);
 
 /* cmd-relay.c */
 enum cmd_status	 cmd_relay(struct cmd_ctx *, struct cmd_args *);

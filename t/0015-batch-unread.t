@@ -66,6 +66,20 @@ out=$($M -F "$T/nosmi.conf" -c 'list-nodes -o tsv gpu0001' 2>&1)
 is "$?" 0 "list-nodes: the node itself answered"
 like "$out" "$(printf '^gpu0001\t[^\t]*\t[^\t]*\t[^\t]*\tyes\t')" "reachable yes"
 
+# show-node shows more than GPUs: what else failed is said too, and makes
+# it 3 (read, not in full), not 1.
+printf 'probe = { ib = "ibstatx"; };\n' > "$T/noib.conf"
+out=$($M -F "$T/noib.conf" -c 'show-node gpu0001; nodeset -c gpu[1-5]' 2> "$T/err")
+is "$?" 3 "show-node of a node whose ports could not be read: exit 3"
+is "$(printf '%s\n' "$out" | tail -1)" 5 "and the command after it ran"
+like "$(head -1 "$T/err")" '^myriad: gpu0001: ib: bash: line 1: ibstatx: command not found; try it by hand with ssh NODE; probe.ib sets the command$' \
+    "naming the probe, and the way out"
+like "$(tail -1 "$T/err")" '^myriad: show-node: 1 of 1 node not read in full$' \
+    "read, not in full"
+$M -F "$T/noib.conf" -c "show-node $ONE" > /dev/null 2> "$T/err"
+is "$?" 1 "show-node of a node whose session failed: exit 1"
+is "$(grep -c '^myriad: ' "$T/err")" 2 "one reason for all it reads over the session"
+
 # The kernel log feeds list-gpus' last Xid, but its failure is list-events'.
 printf 'probe = { xid = "dmesgx -T"; };\n' > "$T/nodmesg.conf"
 $M -F "$T/nodmesg.conf" -c 'list-gpus gpu[0001-0004]' > /dev/null 2> "$T/err"
