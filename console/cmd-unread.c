@@ -29,7 +29,7 @@ static const char *cmd_unread_hints[] = {
 	    "user (-l, ssh.user) and the key (ssh-agent, IdentityFile)",
 	[REACH_UNREACHABLE] = "is NODE up, and does ssh NODE reach it?",
 	[REACH_TIMEOUT] = "is NODE up? ssh.connect-timeout waits longer",
-	[REACH_GARBLED] = "what does it print, run by hand with ssh NODE?",
+	[REACH_GARBLED] = "try it by hand with ssh NODE",
 };
 
 struct cmd_unread_node {
@@ -197,6 +197,7 @@ cmd_unread(struct cmd_ctx *ctx, struct cmd_args *args, const uint8_t *mask,
 		failed += n > first;
 	}
 	if (n > 0) {
+		fflush(ctx->out);	/* the records first, whole */
 		cmd_unread_print(ctx, un, n);
 		fprintf(ctx->err, "myriad: %s: %u of %u node%s not read%s\n",
 		    args->entry->name, failed, asked, asked == 1 ? "" : "s",
