@@ -37,7 +37,7 @@ struct probe {
 	enum probe_target target;
 	const char	*option;	/* the option holding its command */
 	const char	*parser;
-	int		 adds;		/* counters to another's records */
+	int		 adds;		/* to another's records */
 };
 extern const struct probe probes[];
 char		*probe_format(const struct probe *, int, char **);

@@ -59,19 +59,18 @@ cmd_unread_option(enum domain d)
 /*
  * Why node id's domain d was not read, and the way out, with NODE for its
  * name (so that nodes that failed alike fold into one set); NULL if read.
+ * SESSION: the domains read over the node's session.
  */
 static char *
-cmd_unread_text(const struct model *m, u_int id, enum domain d)
+cmd_unread_text(const struct model *m, u_int id, enum domain d,
+    uint64_t session)
 {
 	const struct node	*n = &m->nodes[id];
 	const char		*why = NULL, *hint = NULL, *p;
 	struct buf		 b;
 	size_t			 len = strlen(n->name);
-	uint64_t		 session = CMD_UNREAD_SESSION;
 	char			 option[64];
 
-	if (strcmp(options_get("bmc.mode"), "inband") == 0)
-		session |= BIT(DOM_SENSORS);
 	if ((session & BIT(d)) && model_unreachable(n) &&
 	    (n->reach != REACH_GARBLED || d == DOM_NODES)) {
 		why = *n->error != '\0' ? n->error : model_reach_name(n->reach);
@@ -154,8 +153,8 @@ cmd_unread_print(struct cmd_ctx *ctx, struct cmd_unread_node *un, u_int n)
 /*
  * Say which of the nodes in MASK (all, if NULL) could not be read: in
  * domain D, where the command's records come from, or in ALSO, what else
- * it shows.  CMD_ERROR when none was read in D; otherwise CMD_OK, and
- * ctx->unread set (exit status 3) if any failed.
+ * it shows.  CMD_ERROR when none was read in D; otherwise CMD_OK, and in
+ * batch mode ctx->unread set (exit status 3) if any failed.
  */
 enum cmd_status
 cmd_unread(struct cmd_ctx *ctx, struct cmd_args *args, const uint8_t *mask,
@@ -165,11 +164,14 @@ cmd_unread(struct cmd_ctx *ctx, struct cmd_args *args, const uint8_t *mask,
 	struct cmd_unread_node	*un = NULL;
 	u_int			 i, k, n = 0, first, asked = 0, lost = 0;
 	u_int			 failed = 0;
+	uint64_t		 session = CMD_UNREAD_SESSION;
 	int			 e;
 	char			*text;
 
 	if (m == NULL)
 		return (CMD_OK);
+	if (strcmp(options_get("bmc.mode"), "inband") == 0)
+		session |= BIT(DOM_SENSORS);
 	for (i = 0; i < m->nnodes; i++) {
 		if (mask != NULL && !mask[i])
 			continue;
@@ -177,7 +179,7 @@ cmd_unread(struct cmd_ctx *ctx, struct cmd_args *args, const uint8_t *mask,
 		first = n;
 		for (e = 0; e < DOM_NDOMAINS; e++) {
 			if ((e != (int)d && !(also & BIT(e))) ||
-			    (text = cmd_unread_text(m, i, e)) == NULL)
+			    (text = cmd_unread_text(m, i, e, session)) == NULL)
 				continue;
 			if (e == (int)d)
 				lost++;
@@ -208,7 +210,7 @@ cmd_unread(struct cmd_ctx *ctx, struct cmd_args *args, const uint8_t *mask,
 	free(un);
 	if (asked > 0 && lost == asked)
 		return (CMD_ERROR);
-	if (n > 0)
-		ctx->unread = 1;
+	if (n > 0 && ctx->ui == NULL)
+		ctx->unread = 1;	/* batch mode's exit status */
 	return (CMD_OK);
 }

@@ -471,7 +471,7 @@ struct model {
 	char		 sink_first[160];
 	struct xid	*xids;		/* the kernel log being read */
 	u_int		 nxids;
-	char		*unread;	/* why, a node's domain: model_read_why */
+	char		*unread;	/* model_read_why()'s */
 };
 
 struct model	*model_create(const char *, u_int, u_int);

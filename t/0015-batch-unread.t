@@ -13,7 +13,9 @@ DOWN=$($M -c 'list-nodes -o tsv' 2>/dev/null | awk -F'\t' '
 DOWNSET=$($M -c "nodeset -f $DOWN")
 is "$DOWNSET" "gpu[0198,0828,0957]" "the simulator has 3 nodes that time out"
 ONE=${DOWN%%,*}
-WAY='ssh: connect to host NODE port 22: Connection timed out; is NODE up\? ssh.connect-timeout waits longer'
+WAY='ssh: connect to host NODE port 22: Connection timed out; '
+WAY="${WAY}is NODE up\\? ssh.connect-timeout waits longer"
+NF='command not found; try it by hand with ssh NODE'	# and the option
 
 # Whole-cluster commands: exit 3, one folded line and the count.
 for c in 'list-gpus' 'list-nodes' 'list-alerts' 'list-links' \
@@ -60,7 +62,7 @@ printf 'probe = { gpus = "nvidia-smix --query-gpu=index --format=csv"; };\n' \
 $M -F "$T/nosmi.conf" -c 'list-gpus gpu[0001-0004]' > /dev/null 2> "$T/err"
 is "$?" 1 "a GPU tool missing on every node: exit 1"
 like "$(head -1 "$T/err")" \
-    '^myriad: gpu\[0001-0004\]: gpus: bash: line 1: nvidia-smix: command not found; try it by hand with ssh NODE; probe.gpus sets the command$' \
+    "^myriad: gpu\\[0001-0004\\]: gpus: bash: line 1: nvidia-smix: $NF; probe.gpus sets the command\$" \
     "one folded line, the shell's words and the way out"
 out=$($M -F "$T/nosmi.conf" -c 'list-nodes -o tsv gpu0001' 2>&1)
 is "$?" 0 "list-nodes: the node itself answered"
@@ -72,7 +74,8 @@ printf 'probe = { ib = "ibstatx"; };\n' > "$T/noib.conf"
 out=$($M -F "$T/noib.conf" -c 'show-node gpu0001; nodeset -c gpu[1-5]' 2> "$T/err")
 is "$?" 3 "show-node of a node whose ports could not be read: exit 3"
 is "$(printf '%s\n' "$out" | tail -1)" 5 "and the command after it ran"
-like "$(head -1 "$T/err")" '^myriad: gpu0001: ib: bash: line 1: ibstatx: command not found; try it by hand with ssh NODE; probe.ib sets the command$' \
+like "$(head -1 "$T/err")" \
+    "^myriad: gpu0001: ib: bash: line 1: ibstatx: $NF; probe.ib sets the command\$" \
     "naming the probe, and the way out"
 like "$(tail -1 "$T/err")" '^myriad: show-node: 1 of 1 node not read in full$' \
     "read, not in full"
@@ -86,7 +89,9 @@ $M -F "$T/nodmesg.conf" -c 'list-gpus gpu[0001-0004]' > /dev/null 2> "$T/err"
 is "$?" 0 "a kernel log that fails does not fail list-gpus"
 $M -F "$T/nodmesg.conf" -c 'list-events' > /dev/null 2> "$T/err"
 is "$?" 1 "but list-events, which reads it on every node, exits 1"
-like "$(head -1 "$T/err")" '^myriad: gpu\[0001-0197,0199-0827,0829-0956,0958-1250\]: xid: bash: line 1: dmesgx: command not found; try it by hand with ssh NODE; probe.xid sets the command$' \
+UP='gpu\[0001-0197,0199-0827,0829-0956,0958-1250\]'
+like "$(head -1 "$T/err")" \
+    "^myriad: $UP: xid: bash: line 1: dmesgx: $NF; probe.xid sets the command\$" \
     "naming the probe and its option"
 like "$(sed -n 2p "$T/err")" "^myriad: gpu\[0198,0828,0957\]: $WAY\$" \
     "the nodes that time out, apart"

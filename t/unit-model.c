@@ -325,10 +325,12 @@ test_unread(void)
 	m = model_create("test", 8, 2);
 	model_add_node(m, "gpu0001", "r01");
 	model_add_node(m, "gpu0002", "r01");
-	ok(model_read_why(m, 0, DOM_GPUS) == NULL, "a node not told of is read");
+	ok(model_read_why(m, 0, DOM_GPUS) == NULL,
+	    "a node not told of is read");
 	probe_read(m, 0, gpus, "exited 127: nvidia-smi: not found");
-	is_str(model_read_why(m, 0, DOM_GPUS), "gpus: exited 127: nvidia-smi: "
-	    "not found", "the GPU query failed: the GPUs are not read, and why");
+	is_str(model_read_why(m, 0, DOM_GPUS),
+	    "gpus: exited 127: nvidia-smi: not found",
+	    "the GPU query failed: the GPUs are not read, and why");
 	ok(model_read_why(m, 1, DOM_GPUS) == NULL, "the other node's are");
 	probe_read(m, 1, xid, "exited 1");
 	ok(model_read_why(m, 1, DOM_GPUS) == NULL &&
