@@ -78,8 +78,8 @@ cmd_unread_text(const struct model *m, u_int id, enum domain d,
 			hint = cmd_unread_hints[n->reach];
 	} else if (d == DOM_SENSORS && *n->bmc_error != '\0') {
 		why = n->bmc_error;
-		hint = "try it by hand; probe.sensors and bmc.* set how the "
-		    "BMCs are read";
+		hint = "try ipmitool by hand; bmc.* and probe.sensors set how "
+		    "the BMCs are read";
 	} else if (n->ngpus > 0 || (d != DOM_GPUS && d != DOM_LINKS)) {
 		/* A node with no GPUs lacks their tools, rightly. */
 		why = model_read_why(m, id, d);
