@@ -69,7 +69,7 @@ cmd_unread_text(const struct model *m, u_int id, enum domain d,
 	const char		*why = NULL, *hint = NULL, *p;
 	struct buf		 b;
 	size_t			 len = strlen(n->name);
-	char			 option[64];
+	char			 option[128];
 
 	if ((session & BIT(d)) && model_unreachable(n) &&
 	    (n->reach != REACH_GARBLED || d == DOM_NODES)) {
@@ -80,9 +80,9 @@ cmd_unread_text(const struct model *m, u_int id, enum domain d,
 		why = n->bmc_error;
 		hint = "try ipmitool by hand; bmc.* and probe.sensors set how "
 		    "the BMCs are read";
-	} else if (n->ngpus > 0 || (d != DOM_GPUS && d != DOM_LINKS)) {
+	} else if ((n->ngpus > 0 || (d != DOM_GPUS && d != DOM_LINKS)) &&
+	    (why = model_read_why(m, id, d)) != NULL) {
 		/* A node with no GPUs lacks their tools, rightly. */
-		why = model_read_why(m, id, d);
 		snprintf(option, sizeof option, "try it by hand with ssh "
 		    "NODE; %s sets the command", cmd_unread_option(d));
 		hint = option;
@@ -91,6 +91,7 @@ cmd_unread_text(const struct model *m, u_int id, enum domain d,
 		return (NULL);
 
 	buf_init(&b);
+	buf_add(&b, "", 0);
 	for (p = why; *p != '\0'; p++) {
 		if (strncmp(p, n->name, len) == 0 && (p == why ||
 		    !isalnum((u_char)p[-1])) && !isalnum((u_char)p[len])) {
