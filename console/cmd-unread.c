@@ -80,9 +80,7 @@ cmd_unread_text(const struct model *m, u_int id, enum domain d,
 		why = n->bmc_error;
 		hint = "try ipmitool by hand; bmc.* and probe.sensors set how "
 		    "the BMCs are read";
-	} else if ((n->ngpus > 0 || (d != DOM_GPUS && d != DOM_LINKS)) &&
-	    (why = model_read_why(m, id, d)) != NULL) {
-		/* A node with no GPUs lacks their tools, rightly. */
+	} else if ((why = model_read_why(m, id, d)) != NULL) {
 		snprintf(option, sizeof option, "try it by hand with ssh "
 		    "NODE; %s sets the command", cmd_unread_option(d));
 		hint = option;
