@@ -37,12 +37,15 @@ struct probe {
 	enum probe_target target;
 	const char	*option;	/* the option holding its command */
 	const char	*parser;
+	int		 adds;		/* to another's records */
 };
 extern const struct probe probes[];
 char		*probe_format(const struct probe *, int, char **);
 char		*probe_command(const struct probe *, double);
 int		 probe_parse(struct model *, int, const struct parser *,
 		     const char *, const struct buf *, int, char *, size_t);
+void		 probe_read(struct model *, int, const struct probe *,
+		     const char *);
 
 /*
  * A remote command that changes things (drain, burn-in): its end.  The

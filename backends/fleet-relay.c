@@ -141,6 +141,7 @@ fleet_relay_event(void *arg, int node, const char *why)
 
 	snprintf(via, sizeof via, "via %s: %s", r->t->name, why);
 	model_event(r->f->model, node, -1, EV_REACH, 0, "%s", via);
+	model_read_failed(r->f->model, node, r->probe->domain, "%s", via);
 }
 
 /*

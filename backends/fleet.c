@@ -408,11 +408,14 @@ fleet_stream_parse(struct fleet_run *r, int node, const char *data,
 	struct buf		 chunk = { .data = (char *)data, .len = len,
 				     .size = len };
 	char			 why[200];
+	int			 rc;
 
 	if ((p = parser_find(r->probe->parser)) == NULL)
 		return;
-	if (probe_parse(f->model, node, p, r->fmt, &chunk, 0, why,
-	    sizeof why) != 0) {
+	rc = probe_parse(f->model, node, p, r->fmt, &chunk, 0, why,
+	    sizeof why);
+	probe_read(f->model, node, r->probe, rc != 0 ? why : NULL);
+	if (rc != 0) {
 		if (t->relays)
 			model_set_reach(f->model, node, REACH_GARBLED, why);
 		else
@@ -817,16 +820,19 @@ fleet_run_done(struct fleet_run *r, const char *error)
 	told = failed && r->stream && r->t != NULL && r->t->streamerr;
 	if (failed && r->stream && r->t != NULL)
 		r->t->streamerr = 1;
-	if (failed && !told) {
+	if (failed) {
 		len = strcspn(r->err.data != NULL ? r->err.data : "", "\n");
-		snprintf(why, sizeof why, "%s: exited %d%s%.*s",
-		    r->probe->name, status, len ? ": " : "", (int)len,
-		    r->err.data != NULL ? r->err.data : "");
+		snprintf(why, sizeof why, "exited %d%s%.*s", status,
+		    len ? ": " : "", (int)len, r->err.data != NULL ?
+		    r->err.data : "");
+		probe_read(m, r->node, r->probe, why);
+	}
+	if (failed && !told) {
 		if (r->f->relay != NULL && r->node >= 0)
-			fprintf(r->f->relay, "!%s\tevent\t%s\n",
-			    m->nodes[r->node].name, why);
+			fprintf(r->f->relay, "!%s\tevent\t%s: %s\n",
+			    m->nodes[r->node].name, r->probe->name, why);
 		model_event(m, r->node >= 0 ? (uint32_t)r->node : UINT32_MAX,
-		    -1, EV_REACH, 0, "%s", why);
+		    -1, EV_REACH, 0, "%s: %s", r->probe->name, why);
 	} else if (!failed && error == NULL && p != NULL &&
 	    !(r->stream && r->out.len == 0)) {
 		if (r->probe->target == PT_BMC && r->node >= 0)
@@ -848,6 +854,8 @@ fleet_run_done(struct fleet_run *r, const char *error)
 		if (r->probe->domain == DOM_JOBS)
 			model_jobs_end(m);
 	}
+	if (!failed && (error != NULL || !(r->stream && r->out.len == 0)))
+		probe_read(m, r->node, r->probe, error);
 	if (error != NULL) {
 		if (r->probe->target == PT_BMC && r->node >= 0)
 			strlcpy(m->nodes[r->node].bmc_error, error,

@@ -22,11 +22,13 @@ const struct probe probes[] = {
 	{ .name = "nvlink-status", .domain = DOM_LINKS, .target = PT_NODE,
 	  .option = "probe.nvlink-status", .parser = "nvlink-status" },
 	{ .name = "nvlink-errors", .domain = DOM_LINKS, .target = PT_NODE,
-	  .option = "probe.nvlink-errors", .parser = "nvlink-errors" },
+	  .option = "probe.nvlink-errors", .parser = "nvlink-errors",
+	  .adds = 1 },
 	{ .name = "ib", .domain = DOM_IB, .target = PT_NODE,
 	  .option = "probe.ib", .parser = "ibstat" },
 	{ .name = "ib-counters", .domain = DOM_IB, .target = PT_NODE,
-	  .option = "probe.ib-counters", .parser = "perfquery" },
+	  .option = "probe.ib-counters", .parser = "perfquery",
+	  .adds = 1 },
 	{ .name = "sensors", .domain = DOM_SENSORS, .target = PT_BMC,
 	  .option = "probe.sensors", .parser = "ipmi-sdr" },
 	{ .name = "sinfo", .domain = DOM_NODES, .target = PT_CONTROLLER,
@@ -115,4 +117,19 @@ probe_parse(struct model *m, int node, const struct parser *p,
 	}
 	m->refreshed = time(NULL);
 	return (0);
+}
+
+/*
+ * News of probe p's run on a node: read (why NULL), or not, and why.  A
+ * probe that only adds counters to another's records leaves it read.
+ */
+void
+probe_read(struct model *m, int node, const struct probe *p, const char *why)
+{
+	if (p->target != PT_NODE || p->adds || node < 0)
+		return;
+	if (why == NULL)
+		model_read_ok(m, node, p->domain);
+	else
+		model_read_failed(m, node, p->domain, "%s: %s", p->name, why);
 }

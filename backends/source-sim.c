@@ -337,18 +337,26 @@ source_sim_probe_one(struct backend *b, const struct probe *pr, u_int i)
 		model_xid_begin(m, i);
 	if (sim_tool(s->sim, node, s->cl[0].argc, s->cl[0].argv, &s->out,
 	    &cause) != 0) {
+		/* ssh's words are about the session, a tool's its own. */
 		if (pr->target == PT_BMC)
 			strlcpy(m->nodes[i].bmc_error, cause,
 			    sizeof m->nodes[i].bmc_error);
-		else if (pr->target == PT_NODE)
+		else if (pr->target == PT_NODE &&
+		    strncmp(cause, "ssh: ", 5) == 0)
 			model_set_reach(m, i, strstr(cause, "timed out") !=
 			    NULL ? REACH_TIMEOUT : REACH_UNREACHABLE, cause);
+		else if (pr->target == PT_NODE) {
+			probe_read(m, node, pr, cause);
+			if (m->nodes[i].reach != REACH_UP)
+				model_set_reach(m, i, REACH_UP, NULL);
+		}
 		free(cause);
 		return;
 	}
 	rc = probe_parse(m, node, p, s->fmt, &s->out, 1, why, sizeof why);
 	if (xid)
 		model_xid_end(m, i);
+	probe_read(m, node, pr, rc != 0 ? why : NULL);
 	if (rc != 0) {
 		if (pr->target == PT_NODE)
 			model_set_reach(m, i, REACH_GARBLED, why);

@@ -13,6 +13,7 @@
 /* What every list command shares: format, filter, node set. */
 struct cmd_list {
 	struct cmd_ctx		*ctx;
+	struct cmd_args		*args;
 	const struct model	*model;
 	const struct record	*record;
 	struct output		*output;
@@ -30,6 +31,7 @@ cmd_list_begin(struct cmd_list *l, struct cmd_ctx *ctx,
 
 	memset(l, 0, sizeof *l);
 	l->ctx = ctx;
+	l->args = args;
 	l->model = ctx->model;
 	l->record = record_find(record);
 	if (cmd_format(ctx, args, &format) != 0)
@@ -64,13 +66,18 @@ cmd_list_emit(struct cmd_list *l, uint32_t node, const void *rec)
 	l->rows++;
 }
 
+/* The end of a list: the nodes of its set whose domain d was not read. */
 static enum cmd_status
-cmd_list_end(struct cmd_list *l)
+cmd_list_end(struct cmd_list *l, int d)
 {
+	enum cmd_status	 st = CMD_OK;
+
 	output_free(l->output);
+	if (d >= 0)
+		st = cmd_unread(l->ctx, l->args, l->mask, d, 0);
 	filter_free(l->filter);
 	free(l->mask);
-	return (CMD_OK);
+	return (st);
 }
 
 static const char *
@@ -89,7 +96,7 @@ cmd_list_nodes(struct cmd_ctx *ctx, struct cmd_args *args)
 		return (CMD_USAGE);
 	for (i = 0; i < ctx->model->nnodes; i++)
 		cmd_list_emit(&l, i, &ctx->model->nodes[i]);
-	return (cmd_list_end(&l));
+	return (cmd_list_end(&l, DOM_NODES));
 }
 
 enum cmd_status
@@ -105,7 +112,7 @@ cmd_list_alerts(struct cmd_ctx *ctx, struct cmd_args *args)
 	for (i = 0; i < n; i++)
 		cmd_list_emit(&l, a[i].node, &a[i]);
 	free(a);
-	return (cmd_list_end(&l));
+	return (cmd_list_end(&l, DOM_GPUS));
 }
 
 enum cmd_status
@@ -121,7 +128,7 @@ cmd_list_gpus(struct cmd_ctx *ctx, struct cmd_args *args)
 		if (m->gpus[i].valid != 0 || m->gpus[i].error[0] != '\0')
 			cmd_list_emit(&l, m->gpus[i].node, &m->gpus[i]);
 	}
-	return (cmd_list_end(&l));
+	return (cmd_list_end(&l, DOM_GPUS));
 }
 
 enum cmd_status
@@ -134,7 +141,7 @@ cmd_list_jobs(struct cmd_ctx *ctx, struct cmd_args *args)
 		return (CMD_USAGE);
 	for (i = 0; i < ctx->model->njobs; i++)
 		cmd_list_emit(&l, UINT32_MAX, &ctx->model->jobs[i]);
-	return (cmd_list_end(&l));
+	return (cmd_list_end(&l, -1));
 }
 
 enum cmd_status
@@ -153,7 +160,7 @@ cmd_list_sensors(struct cmd_ctx *ctx, struct cmd_args *args)
 		for (k = 0; k < n; k++)
 			cmd_list_emit(&l, i, &s[k]);
 	}
-	return (cmd_list_end(&l));
+	return (cmd_list_end(&l, DOM_SENSORS));
 }
 
 enum cmd_status
@@ -188,7 +195,7 @@ cmd_list_links(struct cmd_ctx *ctx, struct cmd_args *args)
 				cmd_list_emit(&l, i, &p[k]);
 		}
 	}
-	return (cmd_list_end(&l));
+	return (cmd_list_end(&l, *type == 'n' ? DOM_LINKS : DOM_IB));
 }
 
 enum cmd_status
@@ -213,7 +220,7 @@ cmd_list_events(struct cmd_ctx *ctx, struct cmd_args *args)
 			break;
 		cmd_list_emit(&l, e->node, e);
 	}
-	return (cmd_list_end(&l));
+	return (cmd_list_end(&l, DOM_EVENTS));
 }
 
 /* list-burnins [RUN]: the runs kept, newest first, or one run's nodes. */
@@ -317,14 +324,16 @@ cmd_show_node(struct cmd_ctx *ctx, struct cmd_args *args)
 	const struct event	*e;
 	const void		*rec;
 	enum output_format	 format;
+	enum cmd_status		 st;
 	struct buf		 b;
+	uint8_t			*mask;
 	u_int			 i, nev = 0, up = 0, down = 0, count;
 	int			 id;
 
 	if (cmd_format(ctx, args, &format) != 0)
 		return (CMD_USAGE);
 	if ((id = model_find(m, args->argv[0])) < 0)
-		return (cmd_error(ctx, args, CMD_ERROR, "no such node: %s",
+		return (cmd_error(ctx, args, CMD_USAGE, "no such node: %s",
 		    args->argv[0]));
 	n = &m->nodes[id];
 
@@ -396,7 +405,12 @@ cmd_show_node(struct cmd_ctx *ctx, struct cmd_args *args)
 	if (format == OUT_JSON)
 		fprintf(ctx->out, "}\n");
 	free(ev);
-	return (CMD_OK);
+	mask = xcalloc(m->nnodes, 1);
+	mask[id] = 1;
+	st = cmd_unread(ctx, args, mask, DOM_GPUS, BIT(DOM_LINKS) |
+	    BIT(DOM_IB) | BIT(DOM_SENSORS) | BIT(DOM_EVENTS));
+	free(mask);
+	return (st);
 }
 
 /* parse: a saved tool output, decoded into the records it holds. */

@@ -225,5 +225,5 @@ cmd_summary(struct cmd_ctx *ctx, struct cmd_args *args)
 	    ngpus ? util / ngpus : 0.0, hot, crit, lost);
 	fprintf(ctx->out, "jobs: %u running, %u pending\n", running, pending);
 	fprintf(ctx->out, "events: %u\n", model_nevents(m));
-	return (CMD_OK);
+	return (cmd_unread(ctx, args, NULL, DOM_GPUS, 0));
 }

@@ -338,6 +338,8 @@ main(int argc, char **argv)
 		if (rc != CMD_OK)
 			st = rc;
 	}
+	if (st == CMD_OK && ctx.unread)
+		st = CMD_SOME;
 	free(commands);
 	free(files);
 	keys_clear();

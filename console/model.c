@@ -26,6 +26,7 @@
 #define MODEL_SENSORS	40	/* BMC sensors per node kept */
 #define MODEL_EVENTS	8192
 #define MODEL_XIDS	1024	/* Xid lines of one read kept */
+#define MODEL_WHY	128	/* why a node's domain was not read */
 
 struct model *
 model_create(const char *cluster, u_int gpus_per_node, u_int hint)
@@ -66,6 +67,7 @@ model_free(struct model *m)
 	free(m->hist);
 	free(m->histn);
 	free(m->xids);
+	free(m->unread);
 	free(m);
 }
 
@@ -368,6 +370,8 @@ model_add_node(struct model *m, const char *name, const char *rack)
 	free(m->sensors);
 	free(m->hist);
 	free(m->histn);
+	free(m->unread);
+	m->unread = NULL;
 	m->hist = NULL;
 	m->histn = NULL;
 	m->nvlinks = NULL;
@@ -541,6 +545,42 @@ model_unreachable(const struct node *n)
 {
 	return (n->reach != REACH_UP && n->reach != REACH_UNKNOWN &&
 	    n->reach != REACH_CONNECTING);
+}
+
+/*
+ * Node id's last read of domain d: it went well, or it failed and why (a
+ * probe that could not run, or printed what its parser refused).  A
+ * session that fails is the node's reach; this is news about one probe.
+ */
+void
+model_read_ok(struct model *m, uint32_t id, enum domain d)
+{
+	m->nodes[id].unread &= ~BIT(d);
+}
+
+void
+model_read_failed(struct model *m, uint32_t id, enum domain d,
+    const char *fmt, ...)
+{
+	va_list	 ap;
+
+	if (m->unread == NULL)
+		m->unread = xcalloc((size_t)m->nnodes * DOM_NDOMAINS,
+		    MODEL_WHY);
+	va_start(ap, fmt);
+	vsnprintf(m->unread + ((size_t)id * DOM_NDOMAINS + d) * MODEL_WHY,
+	    MODEL_WHY, fmt, ap);
+	va_end(ap);
+	m->nodes[id].unread |= BIT(d);
+}
+
+/* Why node id's last read of domain d failed, or NULL. */
+const char *
+model_read_why(const struct model *m, uint32_t id, enum domain d)
+{
+	if (!(m->nodes[id].unread & BIT(d)) || m->unread == NULL)
+		return (NULL);
+	return (m->unread + ((size_t)id * DOM_NDOMAINS + d) * MODEL_WHY);
 }
 
 void

@@ -397,6 +397,7 @@ struct node {
 	uint64_t	 xid_mark;	/* the last Xid line read, hashed */
 	double		 updated;	/* time of the last sample */
 	char		 bmc_error[96];
+	uint16_t	 unread;	/* domains its last read failed in */
 };
 
 struct rack {
@@ -470,6 +471,7 @@ struct model {
 	char		 sink_first[160];
 	struct xid	*xids;		/* the kernel log being read */
 	u_int		 nxids;
+	char		*unread;	/* model_read_why()'s */
 };
 
 struct model	*model_create(const char *, u_int, u_int);
@@ -500,6 +502,10 @@ const struct event *model_event_get(const struct model *, u_int);
 u_int		 model_nevents(const struct model *);
 const char	*model_reach_name(enum reach);
 int		 model_unreachable(const struct node *);
+void		 model_read_ok(struct model *, uint32_t, enum domain);
+void		 model_read_failed(struct model *, uint32_t, enum domain,
+		     const char *, ...) printflike(4, 5);
+const char	*model_read_why(const struct model *, uint32_t, enum domain);
 #define MODEL_HIST	32		/* samples of history per GPU */
 enum hist_metric {
 	HIST_UTIL,
@@ -870,6 +876,7 @@ struct cmd_ctx {
 	int			 dry_run;	/* --dry-run */
 	int			 yes;		/* --yes */
 	int			 force;		/* --force */
+	int			 unread;	/* nodes not read: exit 3 */
 };
 struct cmd_entry;
 struct cmd_args {
@@ -912,6 +919,10 @@ enum cmd_status	 cmd_list_events(struct cmd_ctx *, struct cmd_args *);
 enum cmd_status	 cmd_list_burnins(struct cmd_ctx *, struct cmd_args *);
 enum cmd_status	 cmd_show_node(struct cmd_ctx *, struct cmd_args *);
 enum cmd_status	 cmd_parse_file(struct cmd_ctx *, struct cmd_args *);
+
+/* cmd-unread.c */
+enum cmd_status	 cmd_unread(struct cmd_ctx *, struct cmd_args *,
+		     const uint8_t *, enum domain, uint64_t);
 
 /* cmd-relay.c */
 enum cmd_status	 cmd_relay(struct cmd_ctx *, struct cmd_args *);

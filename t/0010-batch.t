@@ -6,7 +6,7 @@
 M="$MYRIAD --sim-time 1800000000 --seed 1"
 
 out=$($M -c 'list-gpus -o tsv' 2>"$T/err"); rc=$?
-is "$rc" 0 "list-gpus -o tsv exits 0"
+is "$rc" 3 "list-gpus -o tsv exits 3: the simulator's unreachable nodes"
 is "$(printf '%s\n' "$out" | head -1 | cut -f1-12)" \
     "$(printf 'node\tindex\tuuid\tmodel\tbus_id\tutil_pct\tmemutil_pct\tmem_used_mib\tmem_total_mib\ttemp_c\tmemtemp_c\tpower_w')" \
     "tsv header names the keys"
@@ -61,7 +61,7 @@ is "$(printf 'nodeset -c gpu[1-5]\n' | $M)" 5 "commands on standard input"
 
 # Quoting: a quoted word arrives as one word, nothing is expanded.
 out=$($M -c "show-node 'gpu 0001; \$(touch $T/pwned)'" 2>&1); rc=$?
-is "$rc" 1 "show-node of an unknown node exits 1"
+is "$rc" 2 "show-node of an unknown node exits 2"
 like "$out" 'no such node: gpu 0001; \$\(touch' "the quoted name arrives whole"
 [ ! -e "$T/pwned" ]; ok $? "nothing in the quoted word ran"
 
@@ -71,7 +71,7 @@ like "$(cat "$T/err")" 'unknown command: no-such-command' "and says so"
 $M -c 'list-gpus -o yaml' 2>"$T/err"; is "$?" 2 "bad format exits 2"
 like "$(cat "$T/err")" '^myriad: list-gpus: bad output format' "error names the command"
 $M -c 'list-gpus -w nosuch>1' 2>/dev/null; is "$?" 2 "bad filter exits 2"
-$M -c 'show-node gpu9999; nodeset -c a' >"$T/out" 2>"$T/err"; is "$?" 1 "failed command exits 1"
+$M -c 'parse xid /nonexistent; nodeset -c a' >"$T/out" 2>"$T/err"; is "$?" 1 "failed command exits 1"
 is "$(cat "$T/out")" "" "a failed command stops the script"
 like "$(cat "$T/err")" 'stopped at line 1; 1 command not run' "and says what did not run"
 $M --sim 7x -c summary 2>"$T/err"; is "$?" 2 "bad --sim size exits 2"

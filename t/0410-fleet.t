@@ -105,8 +105,11 @@ chmod 755 "$T/probe.sh"
 PROBE="sh $T/probe.sh '$Q'" conf "$T/bad.conf"
 $MYRIAD -F "$T/bad.conf" -c 'list-nodes -o tsv; list-gpus -o tsv' > "$T/bad" 2>&1
 rc=$?
-is "$rc" 0 "bad output on some nodes: still exit 0"
-[ "$rc" = 0 ] || grep -v "$(printf '\t')" "$T/bad" | head -20 | sed 's/^/# /'
+is "$rc" 3 "bad output on some nodes: exit 3, some nodes not read"
+[ "$rc" = 3 ] || grep -v "$(printf '\t')" "$T/bad" | head -20 | sed 's/^/# /'
+like "$(grep '^myriad: gpu' "$T/bad" | tail -1)" \
+    '^myriad: gpu\[0002,0005\]: gpus: nvsmi-csv: .*probe.gpus sets the command$' \
+    "and stderr names the nodes whose output was refused, folded"
 like "$(grep '^gpu0002' "$T/bad" | head -1)" "$(printf '\tunreadable\tgpus: ')" \
     "garbage: output unreadable, and which probe"
 n=$(awk -F'\t' 'NF > 20 && $1 == "gpu0003" && $3 != ""' "$T/bad" | wc -l)

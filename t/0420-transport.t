@@ -78,7 +78,9 @@ like "$(grep '^gpu0001' "$T/jumpbad.out")" "$(printf '\tyes\t')" "the jump host 
 SLURMPROBES="probe = { sinfo = \"sh -c 'echo \$(id -un) \$SSH_CONNECTION >&2; exit 3'\"; squeue = \"\"; };"
 CTLD=gpu0002 SLURMX='user = "myriadtest"; ' SSHX='user = "nosuch"; ' \
     conf "$T/suser.conf" "$SLURMPROBES"
-$MYRIAD -F "$T/suser.conf" -c 'list-nodes -o tsv; list-events -o tsv' > "$T/suser.out" 2>&1
+# (Two runs: a list-nodes that reads no node stops a script, exit 1.)
+{ $MYRIAD -F "$T/suser.conf" -c 'list-nodes -o tsv'
+  $MYRIAD -F "$T/suser.conf" -c 'list-events -o tsv'; } > "$T/suser.out" 2>&1
 like "$(cat "$T/suser.out")" "sinfo: exited 3: myriadtest [0-9.]+ [0-9]+ 127\\.0\\.1\\.2 " \
     "slurm.user: sinfo ran on the controller as that user"
 is "$(awk -F'\t' '$1 ~ /^gpu/ && $5 == "auth-failed"' "$T/suser.out" | wc -l | tr -d ' ')" 4 \

@@ -304,6 +304,48 @@ test_counts(void)
 	model_free(m);
 }
 
+/*
+ * What a probe's run says of its node: the GPU query's failure is the GPU
+ * domain's, a run that adds counters to another's records is no node's.
+ */
+static void
+test_unread(void)
+{
+	struct model		*m;
+	const struct probe	*p, *gpus = NULL, *xid = NULL, *adds = NULL;
+
+	for (p = probes; p->name != NULL; p++) {
+		if (strcmp(p->name, "gpus") == 0)
+			gpus = p;
+		if (strcmp(p->name, "xid") == 0)
+			xid = p;
+		if (strcmp(p->name, "nvlink-errors") == 0)
+			adds = p;
+	}
+	m = model_create("test", 8, 2);
+	model_add_node(m, "gpu0001", "r01");
+	model_add_node(m, "gpu0002", "r01");
+	ok(model_read_why(m, 0, DOM_GPUS) == NULL,
+	    "a node not told of is read");
+	probe_read(m, 0, gpus, "exited 127: nvidia-smi: not found");
+	is_str(model_read_why(m, 0, DOM_GPUS),
+	    "gpus: exited 127: nvidia-smi: not found",
+	    "the GPU query failed: the GPUs are not read, and why");
+	ok(model_read_why(m, 1, DOM_GPUS) == NULL, "the other node's are");
+	probe_read(m, 1, xid, "exited 1");
+	ok(model_read_why(m, 1, DOM_GPUS) == NULL &&
+	    model_read_why(m, 1, DOM_EVENTS) != NULL,
+	    "the kernel log failed: the events are not read, the GPUs are");
+	probe_read(m, 1, adds, "exited 1");
+	ok(model_read_why(m, 1, DOM_LINKS) == NULL,
+	    "a probe that adds counters to another's records unreads nothing");
+	probe_read(m, 0, gpus, NULL);
+	ok(model_read_why(m, 0, DOM_GPUS) == NULL, "read again: read");
+	probe_read(m, -1, gpus, "exited 1");
+	ok(m->nodes[0].unread == 0, "a run for no node unreads none");
+	model_free(m);
+}
+
 int
 main(void)
 {
@@ -329,5 +371,6 @@ main(void)
 	test_ib_counters();
 	test_counts();
 	test_whole_reports();
+	test_unread();
 	return (tap_done());
 }
