@@ -642,7 +642,7 @@ parse_dcgm_text(const char *buf, size_t len, struct dcgm_state *st)
 	size_t		 n, errlen = 0;
 	u_int		 errline_no = 0;
 
-	lines_init(&l, buf, len);
+	lines_start(&l, buf, len, st->sink);
 	while (lines_next(&l, &s, &n)) {
 		while (n > 0 && isspace((u_char)s[n - 1]))
 			n--;
@@ -946,6 +946,7 @@ parse_dcgm_diag(const char *buf, size_t len, const char *fmt,
 	memset(st, 0, sizeof *st);
 	st->sink = sink;
 	st->width = DCGM_WIDTH;
+	len = parse_bom(&buf, len);
 	for (i = 0; i < len && isspace((u_char)buf[i]); i++)
 		;
 	if (i < len && buf[i] == '{')

@@ -350,7 +350,7 @@ parse_ib_read(const char *buf, size_t len, const struct sink *s,
 
 	memset(&c, 0, sizeof c);
 	c.sink = s;
-	lines_init(&l, buf, len);
+	lines_start(&l, buf, len, s);
 	while (lines_next(&l, &line, &ll)) {
 		if ((ll = parse_trim(&line, ll)) == 0)
 			continue;

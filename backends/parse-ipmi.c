@@ -274,7 +274,7 @@ parse_ipmi_sdr(const char *buf, size_t len, const char *fmt,
 	size_t			 ll;
 	int			 nc, n = 0;
 
-	lines_init(&l, buf, len);
+	lines_start(&l, buf, len, s);
 	while (lines_next(&l, &line, &ll)) {
 		if ((nc = parse_ipmi_row(line, ll, c)) == 0)
 			continue;
@@ -320,7 +320,7 @@ parse_ipmi_sensor(const char *buf, size_t len, const char *fmt,
 	float		 v;
 	int		 nc, n = 0;
 
-	lines_init(&l, buf, len);
+	lines_start(&l, buf, len, s);
 	while (lines_next(&l, &line, &ll)) {
 		if ((nc = parse_ipmi_row(line, ll, c)) == 0)
 			continue;

@@ -181,7 +181,7 @@ parse_nvlink_status(const char *buf, size_t len, const char *fmt,
 	double		 d;
 	int		 gpu = -1, g, link, nrec = 0;
 
-	lines_init(&l, buf, len);
+	lines_start(&l, buf, len, s);
 	while (lines_next(&l, &line, &n)) {
 		n = parse_trim(&line, n);
 		if (n == 0)
@@ -254,7 +254,7 @@ parse_nvlink_errors(const char *buf, size_t len, const char *fmt,
 	uint32_t	*cnt;
 	int		 gpu = -1, g, link, nrec = 0, bits;
 
-	lines_init(&l, buf, len);
+	lines_start(&l, buf, len, s);
 	while (lines_next(&l, &line, &n)) {
 		n = parse_trim(&line, n);
 		if (n == 0)

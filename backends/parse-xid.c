@@ -112,7 +112,7 @@ parse_xid(const char *buf, size_t len, const char *fmt,
 	uint64_t	 v;
 	int		 nrec = 0;
 
-	lines_init(&l, buf, len);
+	lines_start(&l, buf, len, s);
 	while (lines_next(&l, &line, &n)) {
 		m = memmem(line, n, XID_MARK, sizeof XID_MARK - 1);
 		if (m == NULL)
