@@ -203,9 +203,10 @@ parse_u64(const char *s, size_t len, uint64_t *out)
 /*
  * A number the tool printed for a field, checked against what the field
  * can physically hold (a GPU is not at 1e23 C): 0 and the value; 1 if
- * the text is not a number at all (N/A, a word: the caller decides); -1
- * after an error to the sink at line for a number that is damaged: a
- * locale's decimal comma (25,5), an overflow, a value out of [min, max].
+ * the text does not start as a number (N/A, a word: the caller decides);
+ * -1 after an error to the sink at line for a number that is damaged: a
+ * locale's decimal comma (25,5), bytes after it, an overflow, a value out
+ * of [min, max].
  */
 int
 parse_value(const struct sink *s, u_int line, const char *name,
@@ -231,8 +232,10 @@ parse_value(const struct sink *s, u_int line, const char *name,
 		sink_error(s, line, "%s: '%s' has a decimal comma", name, buf);
 		return (-1);
 	}
-	if (*end != '\0')
-		return (1);
+	if (*end != '\0') {
+		sink_error(s, line, "%s: '%s' is not a number", name, buf);
+		return (-1);
+	}
 	if (errno == ERANGE || !isfinite(d)) {
 		sink_error(s, line, "%s: '%s' overflows", name, buf);
 		return (-1);
@@ -268,8 +271,11 @@ parse_count(const struct sink *s, u_int line, const char *name,
 		    (int)(len > 40 ? 40 : len), v);
 		return (-1);
 	}
-	if (i < len)
-		return (1);
+	if (i < len) {
+		sink_error(s, line, "%s: '%.*s' is not a count", name,
+		    (int)(len > 40 ? 40 : len), v);
+		return (-1);
+	}
 	if (u > max) {
 		sink_error(s, line, "%s: %llu is past %llu", name,
 		    (unsigned long long)u, (unsigned long long)max);
