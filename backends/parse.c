@@ -214,10 +214,12 @@ parse_value(const struct sink *s, u_int line, const char *name,
 {
 	char	 buf[64], *end;
 	double	 d;
+	size_t	 i;
 
 	len = parse_trim(&v, len);
-	if (len == 0 || (!isdigit((u_char)*v) && (len < 2 ||
-	    (*v != '-' && *v != '+') || !isdigit((u_char)v[1]))))
+	for (i = 0; i < len && i < 2 && strchr("+-.", v[i]) != NULL; i++)
+		;
+	if (i == len || !isdigit((u_char)v[i]))
 		return (1);
 	if (len >= sizeof buf) {
 		sink_error(s, line, "%s: a number of %zu bytes", name, len);
