@@ -412,7 +412,8 @@ parse_ibstat(const char *buf, size_t len, const char *fmt,
  * line before each run of it (see probe.ib-counters), and the ports that
  * follow are that adapter's; without one the device is left empty.  A
  * "# Port counters:" block (without -x) reads the same way.  Other
- * counter sets (-E PortRcvErrorDetails, -X, ...) are skipped.  The
+ * counter sets (-E PortRcvErrorDetails, -X, ...) are skipped, with an
+ * error that says so.  The
  * records carry only the counters: the model adds them to the port
  * ibstat read.
  */
@@ -466,8 +467,14 @@ parse_ib_pq_head(struct ib_ctx *c, u_int lineno, const char *s, size_t len)
 			break;
 	}
 	parse_ib_pq_flush(c);
-	if (i == nitems(pq_heads))
-		return (1);	/* another set, or a comment: skipped */
+	if (i == nitems(pq_heads)) {
+		/* Another set (-E, -X ...): said, and skipped whole. */
+		if ((p = memmem(s, len, " counters:", 10)) != NULL)
+			sink_error(c->sink, lineno, "perfquery: %.*s counters "
+			    "are not read, only those of perfquery -x",
+			    (int)(p - s > 42 ? 40 : p - s - 2), s + 2);
+		return (1);
+	}
 	/* After the title: "Lid 7 port 1". */
 	for (p = s + strlen(pq_heads[i]); p + 6 <= end; p++) {
 		if (strncmp(p, " port ", 6) == 0)

@@ -618,8 +618,16 @@ parse_nvsmi_csv(const char *buf, size_t len, const char *fmt,
 			m.warned = 1;
 			continue;
 		}
-		memset(&g, 0, sizeof g);
 		end = line + n;
+		for (ncells = 1, c = line; (c = memchr(c, ',', end - c)) !=
+		    NULL; c++)
+			ncells++;
+		if (ncells != m.ncols) {
+			sink_error(s, l.line, "expected %u fields, got %u",
+			    m.ncols, ncells);
+			continue;
+		}
+		memset(&g, 0, sizeof g);
 		for (col = 0, c = line; ; col++) {
 			comma = memchr(c, ',', end - c);
 			if (col < NVSMI_MAXCOLS && m.col[col] != 0) {
@@ -631,12 +639,6 @@ parse_nvsmi_csv(const char *buf, size_t len, const char *fmt,
 			if (comma == NULL)
 				break;
 			c = comma + 1;
-		}
-		ncells = col + 1;
-		if (ncells != m.ncols) {
-			sink_error(s, l.line, "expected %u fields, got %u",
-			    m.ncols, ncells);
-			continue;
 		}
 		g.vendor = VENDOR_NVIDIA;
 		SINK_EMIT(s, gpu, &g);
