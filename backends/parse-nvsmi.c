@@ -560,19 +560,27 @@ parse_nvsmi_csv(const char *buf, size_t len, const char *fmt,
 	struct gpu	 g;
 	const char	*line, *c, *end, *comma;
 	size_t		 n, i;
-	u_int		 ncells, col, refused = 0;
+	u_int		 ncells, col, refused;
 	int		 nrec = 0, lost = 0;
 
-	if (fmt == NULL)
+	/*
+	 * A line refused before any row may be the header: its columns
+	 * are the query's when the query is known, else they are lost.
+	 */
+	if (fmt == NULL) {
 		fmt = NVSMI_QUERY;
+		refused = 0;
+	} else
+		refused = UINT_MAX;
 	parse_nvsmi_mapquery(&m, fmt);
 
 	lines_start(&l, buf, len, s);
 	while (lines_next(&l, &line, &n)) {
-		/* A line refused before any row may be the header. */
-		if (l.refused != refused && nrec == 0)
-			lost = 1;
-		refused = l.refused;
+		if (refused != UINT_MAX) {
+			if (l.refused != refused && nrec == 0)
+				lost = 1;
+			refused = l.refused;
+		}
 		n = parse_trim(&line, n);
 		if (n == 0)
 			continue;
