@@ -115,14 +115,14 @@ static const struct {
 	[GPU_PLIMIT] = { 0, 1e5 },
 	[GPU_SMCLK] = { 0, 1e5 },
 	[GPU_FAN] = { 0, 1000 },		/* may pass 100 % */
-	[GPU_ECC_SBE] = { 0, UINT64_MAX },
-	[GPU_ECC_DBE] = { 0, UINT64_MAX },
+	[GPU_ECC_SBE] = { 0, 0x1p64 },
+	[GPU_ECC_DBE] = { 0, 0x1p64 },
 	[GPU_RETIRED] = { 0, UINT32_MAX },
 	[GPU_REMAP_CORR] = { 0, UINT32_MAX },
 	[GPU_REMAP_UNCORR] = { 0, UINT32_MAX },
 	[GPU_REMAP_PENDING] = { 0, 1 },
 	[GPU_REMAP_FAILED] = { 0, 1 },
-	[GPU_THROTTLE] = { 0, UINT64_MAX },
+	[GPU_THROTTLE] = { 0, 0x1p64 },
 	[GPU_PSTATE] = { 0, 15 },
 };
 
