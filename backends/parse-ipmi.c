@@ -139,8 +139,8 @@ parse_ipmi_number(const struct sink *sk, u_int line, const char *s,
 		for (i = 0; i < len && !isspace((u_char)s[i]); i++)
 			;
 		snprintf(buf, sizeof buf, "%.*s", (int)i, s);
-		if (parse_value(sk, line, "reading", buf, i, -IPMI_MAX,
-		    IPMI_MAX, &v) == 0)
+		if (parse_value(sk, line, "reading", buf, strlen(buf),
+		    -IPMI_MAX, IPMI_MAX, &v) == 0)
 			sink_error(sk, line, "reading: '%s' is not understood",
 			    buf);
 		return (IPMI_DAMAGED);
