@@ -213,8 +213,8 @@ parse_ib_port(struct ib_ctx *c, u_int lineno, const char *s, size_t len)
 
 	if (len < 7 || strncmp(s, "Port ", 5) != 0 || s[len - 1] != ':')
 		return (0);
-	if (!isdigit((u_char)s[5]) || parse_ib_int(s + 5, len - 6, &port) != 0 ||
-	    port > 255) {
+	if (!isdigit((u_char)s[5]) ||
+	    parse_ib_int(s + 5, len - 6, &port) != 0 || port > 255) {
 		sink_error(c->sink, lineno, "ibstat: bad port number");
 		parse_ib_flush(c);
 		c->lost = 1;

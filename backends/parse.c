@@ -217,7 +217,8 @@ parse_value(const struct sink *s, u_int line, const char *name,
 	size_t	 i;
 
 	len = parse_trim(&v, len);
-	for (i = 0; i < len && i < 2 && strchr("+-.", v[i]) != NULL; i++)
+	for (i = 0; i < len && i < 2 && v[i] != '\0' &&
+	    strchr("+-.", v[i]) != NULL; i++)
 		;
 	if (i == len || !isdigit((u_char)v[i]))
 		return (1);

@@ -494,7 +494,8 @@ main(void)
 			    f[2]);
 			if (seen != NULL && strstr(seen, key) != NULL)
 				continue;
-			seen = xreallocarray(seen, seenlen + strlen(key) + 1, 1);
+			seen = xreallocarray(seen, seenlen + strlen(key) + 1,
+			    1);
 			strlcpy(seen + seenlen, key, strlen(key) + 1);
 			seenlen += strlen(key) - 1;
 			damage_fixture(f[0], f[1], f[2]);
