@@ -382,11 +382,11 @@ test_inline(struct collect *g)
 	    "Chassis Fan % | 40 percent | ok\r\n"
 	    "PSU2 | 0x02 | cr\r\n"
 	    "Exhaust | 98.6 degrees F | unc\r\n"
-	    "Inlet Temp | 2");
+	    "Inlet Temp | 25 degrees C | o");
 	is_int(r, 8, "sdr inline: 8 sensors");
 	is_int(g->nerr, 5, "sdr inline: 4 bad rows, a cut last line");
 	is_int(g->errline[4], 14, "sdr inline: a last line without newline "
-	    "is refused, never read as 2");
+	    "is refused, never read with status o");
 	is_int(g->errline[0], 3, "sdr inline: first error on line 3");
 	ok(strstr(g->errmsg, "columns") != NULL, "sdr inline: message says "
 	    "columns: %s", g->errmsg);

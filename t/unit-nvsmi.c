@@ -382,10 +382,11 @@ test_nvlink(void)
 	ok(!(c.nvlink[1].valid & BIT(NVL_SPEED)), "nvlink -s inline: no speed");
 	is_int(c.nvlink[2].gpu, 4, "nvlink -s inline: gpu 4");
 	is_int(c.nvlink[2].link, 5, "nvlink -s inline: link 5");
-	n = runs(parse_nvlink_status, "GPU 0: x (UUID: GPU-x)\n"
-	    "\t Link 0: 2", NULL);
+	n = runs(parse_nvlink_errors, "GPU 0: x (UUID: GPU-x)\n"
+	    "\t Link 0: CRC Errors: 65", NULL);
 	ok(n == 0 && c.nerr == 1 && c.errline[0] == 2,
-	    "nvlink -s: a last line without newline is refused, never 2 GB/s");
+	    "nvlink -e: a last line without newline is refused, never 65 of "
+	    "65535 CRC errors");
 	n = runs(parse_nvlink_status, "", NULL);
 	is_int(n + c.nerr, 0, "nvlink -s empty: nothing");
 
