@@ -171,9 +171,20 @@ struct lines {
 	const char	*p;
 	const char	*end;
 	u_int		 line;		/* number of the line last returned */
+	const struct sink *sink;	/* lines_start's: refuse damage */
+	u_int		 refused;	/* lines refused so far */
 };
 void		 lines_init(struct lines *, const char *, size_t);
+void		 lines_start(struct lines *, const char *, size_t,
+		     const struct sink *);
 int		 lines_next(struct lines *, const char **, size_t *);
+size_t		 parse_bom(const char **, size_t);
+int		 parse_value(const struct sink *, u_int, const char *,
+		     const char *, size_t, double, double, double *);
+int		 parse_count(const struct sink *, u_int, const char *,
+		     const char *, size_t, uint64_t, uint64_t *);
+int		 parse_range(const struct sink *, u_int, const char *, double,
+		     double, double);
 void		 sink_error(const struct sink *, u_int, const char *, ...)
 		     printflike(3, 4);
 void		 parse_copy(char *, size_t, const char *, size_t);

@@ -60,6 +60,7 @@ struct dcgm_state {
 	int		 nrec;
 	int		 ngpu;		/* GPU Device IDs Detected */
 	int		 seen;		/* saw a diag table */
+	int		 inrow;		/* the last line was a row */
 	int		 metadata;	/* inside the Metadata block */
 	char		 category[32];
 	u_int		 width;		/* message columns */
@@ -153,6 +154,10 @@ parse_dcgm_number(const char *s, size_t n, int *id)
 		if (v < 1000000)
 			v = v * 10 + (s[i] - '0');
 	}
+	/* 1e23, 0.5: not an id ("GPU 0GPU 0's", as dcgmi prints, is). */
+	if (i < n - 1 && strchr(".eE", s[i]) != NULL &&
+	    isdigit((u_char)s[i + 1]))
+		return (0);
 	*id = (int)v;
 	return (i);
 }
@@ -634,27 +639,50 @@ parse_dcgm_row(struct dcgm_state *st, const char *s, size_t n, u_int line)
 	}
 }
 
+/* A table that ends in a row, not its border, was cut short. */
+static void
+parse_dcgm_end(struct dcgm_state *st, u_int line)
+{
+	if (st->inrow)
+		sink_error(st->sink, line, "the table is cut short: no "
+		    "border after its last row");
+	st->inrow = 0;
+}
+
 static int
 parse_dcgm_text(const char *buf, size_t len, struct dcgm_state *st)
 {
 	struct lines	 l;
 	const char	*s, *errline = NULL;
 	size_t		 n, errlen = 0;
-	u_int		 errline_no = 0;
+	u_int		 errline_no = 0, refused = 0;
 
-	lines_init(&l, buf, len);
+	lines_start(&l, buf, len, st->sink);
 	while (lines_next(&l, &s, &n)) {
+		/*
+		 * After a refused row, no row is read as its continuation,
+		 * and a message it was part of is dropped, never kept cut.
+		 */
+		if (l.refused != refused) {
+			st->rowopen = 0;
+			parse_dcgm_flush(st);
+		}
+		refused = l.refused;
 		while (n > 0 && isspace((u_char)s[n - 1]))
 			n--;
 		if (n == 0)
 			continue;
-		if (parse_dcgm_border(st, s, n))
+		if (parse_dcgm_border(st, s, n)) {
+			st->inrow = 0;
 			continue;
+		}
 		if (s[0] == '|') {
 			parse_dcgm_row(st, s, n, l.line);
+			st->inrow = 1;
 			continue;
 		}
 		/* Any other line ends the table ("...", "Running ..."). */
+		parse_dcgm_end(st, l.line);
 		parse_dcgm_commit(st);
 		parse_dcgm_flush(st);
 		if (errline == NULL && n > 6 && strncmp(s, "Error:", 6) == 0) {
@@ -663,6 +691,7 @@ parse_dcgm_text(const char *buf, size_t len, struct dcgm_state *st)
 			errline_no = l.line;
 		}
 	}
+	parse_dcgm_end(st, l.line + 1);
 	parse_dcgm_commit(st);
 	parse_dcgm_flush(st);
 	if (errline != NULL && st->nrec == 0)
@@ -739,7 +768,8 @@ parse_dcgm_json_text(struct dcgm_state *st, json_t *v, int gpu, u_int row)
 
 /* The GPUs a result is for: gpu_ids "0" / "0,1" / 0 / [0, 1], entity_id. */
 static int
-parse_dcgm_json_ids(json_t *r, int *ids, int max, int *isgpu)
+parse_dcgm_json_ids(struct dcgm_state *st, json_t *r, int *ids, int max,
+    int *isgpu)
 {
 	const char	*s, *grp;
 	json_t		*v, *e;
@@ -762,6 +792,10 @@ parse_dcgm_json_ids(json_t *r, int *ids, int max, int *isgpu)
 			ids[nids++] = (int)json_integer_value(v);
 		return (nids);
 	}
+	if (json_is_real(v)) {
+		sink_error(st->sink, 1, "a GPU id of %g", json_real_value(v));
+		return (0);
+	}
 	if ((s = json_string_value(v)) != NULL) {
 		n = strlen(s);
 		for (k = 0; k < n && nids < max; k++) {
@@ -778,6 +812,9 @@ parse_dcgm_json_ids(json_t *r, int *ids, int max, int *isgpu)
 		if (json_is_integer(e) && json_integer_value(e) >= 0 &&
 		    json_integer_value(e) < DCGM_MAXGPU)
 			ids[nids++] = (int)json_integer_value(e);
+		else if (json_is_real(e))
+			sink_error(st->sink, 1, "a GPU id of %g",
+			    json_real_value(e));
 		else if ((s = json_string_value(e)) != NULL &&
 		    parse_dcgm_number(s, strlen(s), &id) > 0)
 			ids[nids++] = id;
@@ -819,7 +856,7 @@ parse_dcgm_json_test(struct dcgm_state *st, json_t *test, const char *category)
 		json_array_foreach(results, i, res) {
 			if (!json_is_object(res))
 				continue;
-			nids = parse_dcgm_json_ids(res, ids, DCGM_MAXGPU,
+			nids = parse_dcgm_json_ids(st, res, ids, DCGM_MAXGPU,
 			    &isgpu);
 			if (!isgpu || nids == 0) {
 				parse_dcgm_json_text(st, json_object_get(res,
@@ -845,7 +882,8 @@ parse_dcgm_json_test(struct dcgm_state *st, json_t *test, const char *category)
 			continue;
 		r = parse_dcgm_json_status(res);
 		worst = parse_dcgm_worst(worst, r);
-		nids = parse_dcgm_json_ids(res, ids, DCGM_MAXGPU, &isgpu);
+		nids = parse_dcgm_json_ids(st, res, ids, DCGM_MAXGPU,
+		    &isgpu);
 		if (!isgpu)
 			continue;
 		for (k = 0; k < nids; k++) {
@@ -922,7 +960,16 @@ parse_dcgm_json(const char *buf, size_t len, struct dcgm_state *st)
 {
 	json_error_t	 error;
 	json_t		*root;
+	const char	*nul;
+	u_int		 line = 1;
 
+	/* Judged whole, as jansson reads it, but for a NUL byte. */
+	if ((nul = memchr(buf, '\0', len)) != NULL) {
+		for (; buf < nul; buf++)
+			line += *buf == '\n';
+		sink_error(st->sink, line, "a NUL byte in the document");
+		return (0);
+	}
 	if ((root = json_loadb(buf, len, 0, &error)) == NULL) {
 		sink_error(st->sink, error.line > 0 ? (u_int)error.line : 1,
 		    "%s", error.text);
@@ -946,6 +993,7 @@ parse_dcgm_diag(const char *buf, size_t len, const char *fmt,
 	memset(st, 0, sizeof *st);
 	st->sink = sink;
 	st->width = DCGM_WIDTH;
+	len = parse_bom(&buf, len);
 	for (i = 0; i < len && isspace((u_char)buf[i]); i++)
 		;
 	if (i < len && buf[i] == '{')

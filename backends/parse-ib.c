@@ -93,6 +93,8 @@ struct ib_ctx {
 	const struct sink	*sink;
 	struct ibport		 port;
 	int			 inport;
+	int			 lost;		/* after a refused line */
+	int			 named;		/* perfquery: saw # CA: */
 	char			 device[sizeof ((struct ibport *)0)->device];
 	char			 ca_type[sizeof ((struct ibport *)0)->ca_type];
 	int			 n;
@@ -137,9 +139,10 @@ parse_ib_int(const char *s, size_t len, int *out)
 	return (0);
 }
 
+/* A state's word; an error and LINK_UNKNOWN if it is not one. */
 static enum link_state
-parse_ib_lookup(const struct ib_state_name *t, size_t n, const char *s,
-    size_t len)
+parse_ib_lookup(struct ib_ctx *c, u_int lineno, const struct ib_state_name *t,
+    size_t n, const char *s, size_t len)
 {
 	size_t	 i;
 
@@ -147,6 +150,8 @@ parse_ib_lookup(const struct ib_state_name *t, size_t n, const char *s,
 		if (parse_ib_equal(s, len, t[i].name))
 			return (t[i].state);
 	}
+	sink_error(c->sink, lineno, "ibstat: unknown state '%.*s'",
+	    (int)(len > 40 ? 40 : len), s);
 	return (LINK_UNKNOWN);
 }
 
@@ -196,26 +201,33 @@ parse_ib_ca(struct ib_ctx *c, const char *s, size_t len)
 	parse_ib_flush(c);
 	parse_copy(c->device, sizeof c->device, s + 4, len - 5);
 	c->ca_type[0] = '\0';
+	c->lost = 0;
 	return (1);
 }
 
 /* Port 1: */
 static int
-parse_ib_port(struct ib_ctx *c, const char *s, size_t len)
+parse_ib_port(struct ib_ctx *c, u_int lineno, const char *s, size_t len)
 {
 	int	 port;
 
 	if (len < 7 || strncmp(s, "Port ", 5) != 0 || s[len - 1] != ':')
 		return (0);
-	if (!isdigit((u_char)s[5]) || parse_ib_int(s + 5, len - 6, &port) != 0)
-		return (0);
-	parse_ib_start(c, port);
+	if (!isdigit((u_char)s[5]) ||
+	    parse_ib_int(s + 5, len - 6, &port) != 0 || port > 255) {
+		sink_error(c->sink, lineno, "ibstat: bad port number");
+		parse_ib_flush(c);
+		c->lost = 1;
+		return (1);
+	}
+	if (!c->lost)
+		parse_ib_start(c, port);
 	return (1);
 }
 
 /* Infiniband device 'mlx5_0' port 1 status: */
 static int
-parse_ib_device(struct ib_ctx *c, const char *s, size_t len)
+parse_ib_device(struct ib_ctx *c, u_int lineno, const char *s, size_t len)
 {
 	static const char	 head[] = "Infiniband device '";
 	static const char	 tail[] = " status:";
@@ -235,17 +247,22 @@ parse_ib_device(struct ib_ctx *c, const char *s, size_t len)
 	if (!parse_ib_prefix(p, plen, " port ") || plen < 6 + tlen ||
 	    strncmp(p + plen - tlen, tail, tlen) != 0)
 		return (0);
-	if (parse_ib_int(p + 6, plen - 6 - tlen, &port) != 0)
-		return (0);
 	parse_ib_flush(c);
+	if (parse_ib_int(p + 6, plen - 6 - tlen, &port) != 0 || port > 255) {
+		sink_error(c->sink, lineno, "ibstatus: bad port number");
+		c->lost = 1;
+		return (1);
+	}
 	parse_copy(c->device, sizeof c->device, name, nlen);
 	c->ca_type[0] = '\0';
+	c->lost = 0;
 	parse_ib_start(c, port);
 	return (1);
 }
 
 static void
-parse_ib_value(struct ib_ctx *c, enum ib_key what, const char *v, size_t vlen)
+parse_ib_value(struct ib_ctx *c, u_int lineno, enum ib_key what,
+    const char *v, size_t vlen)
 {
 	struct ibport	*p = &c->port;
 	const char	*tok;
@@ -264,19 +281,21 @@ parse_ib_value(struct ib_ctx *c, enum ib_key what, const char *v, size_t vlen)
 	case IBK_STATE:
 		vlen = parse_ib_strip_number(&v, vlen);
 		parse_copy(p->state_str, sizeof p->state_str, v, vlen);
-		p->state = parse_ib_lookup(ib_states, nitems(ib_states), v,
-		    vlen);
+		p->state = parse_ib_lookup(c, lineno, ib_states,
+		    nitems(ib_states), v, vlen);
 		break;
 	case IBK_PHYS:
 		vlen = parse_ib_strip_number(&v, vlen);
 		parse_copy(p->phys_str, sizeof p->phys_str, v, vlen);
-		p->phys = parse_ib_lookup(ib_phys, nitems(ib_phys), v, vlen);
+		p->phys = parse_ib_lookup(c, lineno, ib_phys, nitems(ib_phys),
+		    v, vlen);
 		break;
 	case IBK_RATE:
 		/* 400, or 200 Gb/sec (4X HDR): the width in brackets. */
 		tok = memchr(v, ' ', vlen);
 		tlen = (tok != NULL ? (size_t)(tok - v) : vlen);
-		if (parse_double(v, tlen, &d) == 0 && d >= 0 && d < 1e7) {
+		if (parse_value(c->sink, lineno, "Rate", v, tlen, 0, 1e5,
+		    &d) == 0) {
 			p->rate_gbps = d;
 			p->valid |= BIT(IB_RATE);
 		}
@@ -292,8 +311,11 @@ parse_ib_value(struct ib_ctx *c, enum ib_key what, const char *v, size_t vlen)
 		}
 		break;
 	case IBK_LID:
-		if (parse_ib_int(v, vlen, &p->lid) == 0)
+		/* 16 bits: a longer one is damage. */
+		if (parse_ib_int(v, vlen, &p->lid) == 0 && p->lid <= 0xffff)
 			p->valid |= BIT(IB_LID);
+		else if (vlen > 0 && isdigit((u_char)*v))
+			sink_error(c->sink, lineno, "ibstat: bad lid");
 		break;
 	case IBK_GUID:
 		parse_copy(p->port_guid, sizeof p->port_guid, v, vlen);
@@ -319,8 +341,8 @@ parse_ib_line(struct ib_ctx *c, u_int lineno, const char *s, size_t len)
 			return;
 		}
 	}
-	if (parse_ib_ca(c, s, len) || parse_ib_port(c, s, len) ||
-	    parse_ib_device(c, s, len))
+	if (parse_ib_ca(c, s, len) || parse_ib_port(c, lineno, s, len) ||
+	    parse_ib_device(c, lineno, s, len) || c->lost)
 		return;
 	if ((colon = memchr(s, ':', len)) == NULL) {
 		sink_error(c->sink, lineno, "ibstat: not a key: value line");
@@ -331,7 +353,7 @@ parse_ib_line(struct ib_ctx *c, u_int lineno, const char *s, size_t len)
 	vlen = parse_trim(&v, end - v);
 	for (i = 0; i < nitems(ib_keys); i++) {
 		if (parse_ib_equal(s, klen, ib_keys[i].key)) {
-			parse_ib_value(c, ib_keys[i].what, v, vlen);
+			parse_ib_value(c, lineno, ib_keys[i].what, v, vlen);
 			return;
 		}
 	}
@@ -348,10 +370,18 @@ parse_ib_read(const char *buf, size_t len, const struct sink *s,
 	const char	*line;
 	size_t		 ll;
 
+	u_int		 refused = 0;
+
 	memset(&c, 0, sizeof c);
 	c.sink = s;
-	lines_init(&l, buf, len);
+	lines_start(&l, buf, len, s);
 	while (lines_next(&l, &line, &ll)) {
+		/* A refused line may be a heading: start at the next. */
+		if (l.refused != refused) {
+			flush_fn(&c);
+			c.lost = 1;
+		}
+		refused = l.refused;
 		if ((ll = parse_trim(&line, ll)) == 0)
 			continue;
 		line_fn(&c, l.line, line, ll);
@@ -382,7 +412,8 @@ parse_ibstat(const char *buf, size_t len, const char *fmt,
  * line before each run of it (see probe.ib-counters), and the ports that
  * follow are that adapter's; without one the device is left empty.  A
  * "# Port counters:" block (without -x) reads the same way.  Other
- * counter sets (-E PortRcvErrorDetails, -X, ...) are skipped.  The
+ * counter sets (-E PortRcvErrorDetails, -X, ...) are skipped, with an
+ * error that says so.  The
  * records carry only the counters: the model adds them to the port
  * ibstat read.
  */
@@ -436,8 +467,14 @@ parse_ib_pq_head(struct ib_ctx *c, u_int lineno, const char *s, size_t len)
 			break;
 	}
 	parse_ib_pq_flush(c);
-	if (i == nitems(pq_heads))
-		return (1);	/* another set, or a comment: skipped */
+	if (i == nitems(pq_heads)) {
+		/* Another set (-E, -X ...): said, and skipped whole. */
+		if ((p = memmem(s, len, " counters:", 10)) != NULL)
+			sink_error(c->sink, lineno, "perfquery: %.*s counters "
+			    "are not read, only those of perfquery -x",
+			    (int)(p - s > 42 ? 40 : p - s - 2), s + 2);
+		return (1);
+	}
 	/* After the title: "Lid 7 port 1". */
 	for (p = s + strlen(pq_heads[i]); p + 6 <= end; p++) {
 		if (strncmp(p, " port ", 6) == 0)
@@ -450,10 +487,16 @@ parse_ib_pq_head(struct ib_ctx *c, u_int lineno, const char *s, size_t len)
 	p += 6;
 	for (n = 0; p + n < end && isdigit((u_char)p[n]); n++)
 		;
-	if (parse_ib_int(p, n, &port) != 0) {
+	if (parse_ib_int(p, n, &port) != 0 || port > 255 ||
+	    (p + n < end && p[n] != ' ')) {
 		sink_error(c->sink, lineno, "perfquery: bad port number");
+		c->lost = 1;
 		return (1);
 	}
+	/* Without # CA: lines a port's heading is all it has. */
+	if (c->lost && c->named)
+		return (1);
+	c->lost = 0;
 	memset(&c->port, 0, sizeof c->port);
 	strlcpy(c->port.device, c->device, sizeof c->port.device);
 	c->port.port = port;
@@ -467,6 +510,7 @@ parse_ib_pq_line(struct ib_ctx *c, u_int lineno, const char *s, size_t len)
 	const char	*colon, *v, *end = s + len;
 	size_t		 i, klen, vlen;
 	uint64_t	 u;
+	int		 rc;
 
 	for (i = 0; i < nitems(ib_failures); i++) {
 		if (parse_ib_prefix(s, len, ib_failures[i]) ||
@@ -481,9 +525,11 @@ parse_ib_pq_line(struct ib_ctx *c, u_int lineno, const char *s, size_t len)
 		v = s + 5;
 		vlen = parse_trim(&v, end - v);
 		parse_copy(c->device, sizeof c->device, v, vlen);
+		c->named = 1;
+		c->lost = 0;
 		return;
 	}
-	if (parse_ib_pq_head(c, lineno, s, len))
+	if (parse_ib_pq_head(c, lineno, s, len) || c->lost)
 		return;
 	if ((colon = memchr(s, ':', len)) == NULL) {
 		sink_error(c->sink, lineno, "perfquery: not a counter line");
@@ -500,9 +546,18 @@ parse_ib_pq_line(struct ib_ctx *c, u_int lineno, const char *s, size_t len)
 	}
 	if (i == nitems(pq_keys) || !c->inport)
 		return;
-	if (parse_u64(v, vlen, &u) != 0) {
-		sink_error(c->sink, lineno, "perfquery: %s: not a number",
-		    pq_keys[i].key);
+	/* Decimal, or 0x hex. */
+	if (vlen > 2 && v[0] == '0' && (v[1] == 'x' || v[1] == 'X')) {
+		if (parse_u64(v, vlen, &u) != 0) {
+			sink_error(c->sink, lineno, "perfquery: %s: not a "
+			    "number", pq_keys[i].key);
+			return;
+		}
+	} else if ((rc = parse_count(c->sink, lineno, pq_keys[i].key, v,
+	    vlen, UINT64_MAX, &u)) != 0) {
+		if (rc == 1)
+			sink_error(c->sink, lineno, "perfquery: %s: not a "
+			    "number", pq_keys[i].key);
 		return;
 	}
 	switch (pq_keys[i].what) {

@@ -22,6 +22,8 @@
 #include "backend.h"
 
 #define IPMI_MAXCOLS	10
+#define IPMI_MAX	1e6	/* what a sensor reads: 8 bits, scaled */
+#define IPMI_DAMAGED	((size_t)-1)
 
 struct ipmi_col {
 	const char	*p;
@@ -108,13 +110,16 @@ parse_ipmi_split(const char *line, size_t len, struct ipmi_col *cols, int max)
 
 /*
  * A decimal number at the start of s, ended by a blank or the end: the
- * number of bytes it takes, or 0.  Hex (0x01 discrete states), inf and
- * nan are not numbers here.
+ * number of bytes it takes, or 0.  Hex (0x01 discrete states) is not a
+ * number here.  A number that is damaged (a decimal comma, bytes after
+ * it, past what a sensor reads) is an error to the sink, and
+ * IPMI_DAMAGED: its row is refused.
  */
 static size_t
-parse_ipmi_number(const char *s, size_t len, float *out)
+parse_ipmi_number(const struct sink *sk, u_int line, const char *s,
+    size_t len, float *out)
 {
-	char	 buf[64], *end;
+	char	 buf[64];
 	size_t	 i = 0, digits = 0;
 	double	 v;
 
@@ -126,24 +131,40 @@ parse_ipmi_number(const char *s, size_t len, float *out)
 		for (i++; i < len && isdigit((u_char)s[i]); i++)
 			digits++;
 	}
-	if (digits == 0 || i >= sizeof buf)
+	if (digits == 0 || (i == 1 && len > 2 && s[0] == '0' &&
+	    (s[1] == 'x' || s[1] == 'X')))
 		return (0);
-	if (i < len && !isspace((u_char)s[i]))
-		return (0);
-	memcpy(buf, s, i);
-	buf[i] = '\0';
-	v = strtod(buf, &end);
-	if (end != buf + i || v > 1e30 || v < -1e30)
-		return (0);
+	if (i < len && !isspace((u_char)s[i])) {
+		/* 25,5 degrees C, 1e23: a number, but not one to read. */
+		for (i = 0; i < len && !isspace((u_char)s[i]); i++)
+			;
+		snprintf(buf, sizeof buf, "%.*s", (int)i, s);
+		if (parse_value(sk, line, "reading", buf, strlen(buf),
+		    -IPMI_MAX, IPMI_MAX, &v) == 0)
+			sink_error(sk, line, "reading: '%s' is not understood",
+			    buf);
+		return (IPMI_DAMAGED);
+	}
+	if (parse_value(sk, line, "reading", s, i, -IPMI_MAX, IPMI_MAX,
+	    &v) != 0)
+		return (IPMI_DAMAGED);
 	*out = v;
 	return (i);
 }
 
-/* A column that is a number and nothing else. */
+/* A column that is a number and nothing else: 1; 0 if not; -1 damaged. */
 static int
-parse_ipmi_value(const struct ipmi_col *c, float *out)
+parse_ipmi_value(const struct sink *sk, u_int line, const struct ipmi_col *c,
+    float *out)
 {
-	return (c->len != 0 && parse_ipmi_number(c->p, c->len, out) == c->len);
+	size_t	 n;
+
+	if (c->len == 0)
+		return (0);
+	if ((n = parse_ipmi_number(sk, line, c->p, c->len, out)) ==
+	    IPMI_DAMAGED)
+		return (-1);
+	return (n == c->len);
 }
 
 /* ok, ns, cr, lnc, 0x0100 ...: short and alphanumeric. */
@@ -167,17 +188,25 @@ parse_ipmi_status(struct sensor *sn, const struct ipmi_col *c)
  * percentage modifier printed before the unit), '110 Watts, Presence
  * detected', or text: 'no reading', 'Not Readable', 'disabled', '0x01'.
  */
-static void
-parse_ipmi_reading(struct sensor *sn, const char *s, size_t len)
+static int
+parse_ipmi_reading(const struct sink *sk, u_int line, struct sensor *sn,
+    const char *s, size_t len)
 {
 	const char	*comma, *u, *r;
 	size_t		 mlen, n, ulen, rlen;
 
 	comma = memchr(s, ',', len);
 	mlen = (comma != NULL ? (size_t)(comma - s) : len);
-	if ((n = parse_ipmi_number(s, mlen, &sn->reading)) == 0) {
+	/* 25,5 degrees C: a decimal comma, not 25 and a remark. */
+	if (comma != NULL && comma + 1 < s + len &&
+	    isdigit((u_char)comma[1]))
+		mlen = len;
+	if ((n = parse_ipmi_number(sk, line, s, mlen, &sn->reading)) ==
+	    IPMI_DAMAGED)
+		return (-1);
+	if (n == 0) {
 		parse_copy(sn->text, sizeof sn->text, s, len);
-		return;
+		return (0);
 	}
 	sn->valid |= BIT(SEN_READING);
 
@@ -194,6 +223,7 @@ parse_ipmi_reading(struct sensor *sn, const char *s, size_t len)
 		rlen = parse_trim(&r, s + len - r);
 		parse_copy(sn->text, sizeof sn->text, r, rlen);
 	}
+	return (0);
 }
 
 /* PS1 Status, PS 2 Fan Fault: HPE, Intel and IBM name supplies PSn. */
@@ -274,7 +304,7 @@ parse_ipmi_sdr(const char *buf, size_t len, const char *fmt,
 	size_t			 ll;
 	int			 nc, n = 0;
 
-	lines_init(&l, buf, len);
+	lines_start(&l, buf, len, s);
 	while (lines_next(&l, &line, &ll)) {
 		if ((nc = parse_ipmi_row(line, ll, c)) == 0)
 			continue;
@@ -299,7 +329,9 @@ parse_ipmi_sdr(const char *buf, size_t len, const char *fmt,
 			continue;
 		}
 		parse_copy(sn.name, sizeof sn.name, name->p, name->len);
-		parse_ipmi_reading(&sn, reading->p, reading->len);
+		if (parse_ipmi_reading(s, l.line, &sn, reading->p,
+		    reading->len) != 0)
+			continue;
 		parse_ipmi_unit(&sn);
 		sn.kind = parse_ipmi_kind(&sn);
 		SINK_EMIT(s, sensor, &sn);
@@ -318,9 +350,9 @@ parse_ipmi_sensor(const char *buf, size_t len, const char *fmt,
 	const char	*line;
 	size_t		 ll, i;
 	float		 v;
-	int		 nc, n = 0;
+	int		 nc, n = 0, rc;
 
-	lines_init(&l, buf, len);
+	lines_start(&l, buf, len, s);
 	while (lines_next(&l, &line, &ll)) {
 		if ((nc = parse_ipmi_row(line, ll, c)) == 0)
 			continue;
@@ -337,17 +369,21 @@ parse_ipmi_sensor(const char *buf, size_t len, const char *fmt,
 			continue;
 		}
 		parse_copy(sn.name, sizeof sn.name, c[0].p, c[0].len);
-		if (parse_ipmi_value(&c[1], &sn.reading))
+		if ((rc = parse_ipmi_value(s, l.line, &c[1], &sn.reading)) ==
+		    1)
 			sn.valid |= BIT(SEN_READING);
 		else
 			parse_copy(sn.text, sizeof sn.text, c[1].p, c[1].len);
 		parse_copy(sn.unit, sizeof sn.unit, c[2].p, c[2].len);
-		for (i = 0; i < nitems(ipmi_thresholds); i++) {
-			if (!parse_ipmi_value(&c[4 + i], &v))
+		for (i = 0; i < nitems(ipmi_thresholds) && rc != -1; i++) {
+			if ((rc = parse_ipmi_value(s, l.line, &c[4 + i],
+			    &v)) != 1)
 				continue;
 			*(float *)((char *)&sn + ipmi_thresholds[i].off) = v;
 			sn.valid |= BIT(ipmi_thresholds[i].bit);
 		}
+		if (rc == -1)
+			continue;	/* a damaged number: the row is */
 		parse_ipmi_unit(&sn);
 		sn.kind = parse_ipmi_kind(&sn);
 		SINK_EMIT(s, sensor, &sn);

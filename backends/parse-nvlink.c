@@ -20,6 +20,7 @@
 #include "backend.h"
 
 #define NVLINK_MAX	64
+#define NVLINK_MAXGBS	10000	/* GB/s a link can carry: NVLink 5 has 50 */
 
 /* Lines that say there is nothing to report: not an error. */
 static const char *nvlink_quiet[] = {
@@ -151,22 +152,24 @@ parse_nvlink_links(const char *s, size_t len, uint64_t *mask, const char **rest)
 }
 
 /*
- * A line that is neither a GPU nor a link: quiet, a failure (reported),
- * or unknown (reported).
+ * A line that is neither a GPU nor a link: quiet (0), a failure or
+ * unknown (reported, -1: it may have been a GPU's, whose links are then
+ * no one's).
  */
-static void
+static int
 parse_nvlink_other(const struct sink *s, u_int line, int gpu, const char *p,
     size_t n)
 {
 	if (parse_nvlink_prefix(p, n, nvlink_quiet, nitems(nvlink_quiet)))
-		return;
+		return (0);
 	if (parse_nvlink_prefix(p, n, nvlink_failed, nitems(nvlink_failed))) {
 		sink_error(s, line, "GPU %d: %.*s", gpu,
 		    (int)(n > 200 ? 200 : n), p);
-		return;
+		return (-1);
 	}
 	sink_error(s, line, "not an nvlink line: %.*s",
 	    (int)(n > 80 ? 80 : n), p);
+	return (-1);
 }
 
 int
@@ -179,10 +182,15 @@ parse_nvlink_status(const char *buf, size_t len, const char *fmt,
 	size_t		 n;
 	uint64_t	 mask;
 	double		 d;
-	int		 gpu = -1, g, link, nrec = 0;
+	u_int		 refused = 0;
+	int		 gpu = -1, g, link, nrec = 0, rc;
 
-	lines_init(&l, buf, len);
+	lines_start(&l, buf, len, s);
 	while (lines_next(&l, &line, &n)) {
+		/* A refused line may be a GPU's: its links are no one's. */
+		if (l.refused != refused)
+			gpu = -1;
+		refused = l.refused;
 		n = parse_trim(&line, n);
 		if (n == 0)
 			continue;
@@ -192,7 +200,8 @@ parse_nvlink_status(const char *buf, size_t len, const char *fmt,
 		}
 		if (parse_nvlink_links(line, n, &mask, &rest) != 0 ||
 		    (mask & (mask - 1)) != 0) {
-			parse_nvlink_other(s, l.line, gpu, line, n);
+			if (parse_nvlink_other(s, l.line, gpu, line, n) != 0)
+				gpu = -1;
 			continue;
 		}
 		if (gpu < 0) {
@@ -206,13 +215,16 @@ parse_nvlink_status(const char *buf, size_t len, const char *fmt,
 		nl.link = link;
 		n -= rest - line;
 		n = parse_trim(&rest, n);
+		rc = 1;
 		if (n >= 5 && memcmp(rest + n - 5, " GB/s", 5) == 0 &&
-		    parse_double(rest, n - 5, &d) == 0 && d >= 0 &&
-		    d <= FLT_MAX) {
+		    (rc = parse_value(s, l.line, "speed", rest, n - 5, 0,
+		    NVLINK_MAXGBS, &d)) == 0) {
 			nl.state = LINK_UP;
 			nl.speed_gbs = (float)d;
 			nl.valid |= BIT(NVL_SPEED);
-		} else if (n == 10 && strncasecmp(rest, "<inactive>", 10) == 0)
+		} else if (rc == -1)
+			continue;
+		else if (n == 10 && strncasecmp(rest, "<inactive>", 10) == 0)
 			nl.state = LINK_DOWN;
 		else {
 			sink_error(s, l.line, "GPU %d link %d: unknown state",
@@ -252,10 +264,16 @@ parse_nvlink_errors(const char *buf, size_t len, const char *fmt,
 	uint64_t	 mask, seen = 0, v;
 	uint64_t	 sum;
 	uint32_t	*cnt;
+	u_int		 refused = 0;
 	int		 gpu = -1, g, link, nrec = 0, bits;
 
-	lines_init(&l, buf, len);
+	lines_start(&l, buf, len, s);
 	while (lines_next(&l, &line, &n)) {
+		if (l.refused != refused) {
+			nrec += parse_nvlink_flush(s, acc, &seen);
+			gpu = -1;
+		}
+		refused = l.refused;
 		n = parse_trim(&line, n);
 		if (n == 0)
 			continue;
@@ -265,7 +283,10 @@ parse_nvlink_errors(const char *buf, size_t len, const char *fmt,
 			continue;
 		}
 		if (parse_nvlink_links(line, n, &mask, &rest) != 0) {
-			parse_nvlink_other(s, l.line, gpu, line, n);
+			if (parse_nvlink_other(s, l.line, gpu, line, n) != 0) {
+				nrec += parse_nvlink_flush(s, acc, &seen);
+				gpu = -1;
+			}
 			continue;
 		}
 		if (gpu < 0) {
@@ -285,8 +306,9 @@ parse_nvlink_errors(const char *buf, size_t len, const char *fmt,
 			continue;
 		}
 		p = colon + 1;
-		if (parse_u64(p, rest + n - p, &v) != 0)
-			continue;	/* N/A and the like: unknown */
+		if (parse_count(s, l.line, "counter", p, rest + n - p,
+		    UINT64_MAX, &v) != 0)
+			continue;	/* damaged, or N/A: unknown */
 		bits = 0;
 		for (i = 0; i < nitems(nvlink_counters); i++) {
 			if (memmem(rest, colon - rest, nvlink_counters[i].word,

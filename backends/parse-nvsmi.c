@@ -96,6 +96,36 @@ static const struct nvsmi_field nvsmi_fields[] = {
 #undef FA
 #undef FS
 
+/*
+ * What a GPU can report.  A value outside is damage, a cut or a stray
+ * byte, refused with an error: a GPU is never at 1e23 C.
+ */
+static const struct {
+	double		 min;
+	double		 max;
+} nvsmi_ranges[GPU_NFIELDS] = {
+	[GPU_INDEX] = { 0, 4095 },
+	[GPU_UTIL] = { 0, 100 },
+	[GPU_MEMUTIL] = { 0, 100 },
+	[GPU_MEMUSED] = { 0, 1 << 30 },		/* MiB: a PiB */
+	[GPU_MEMTOTAL] = { 0, 1 << 30 },
+	[GPU_TEMP] = { -273.15, 500 },
+	[GPU_MEMTEMP] = { -273.15, 500 },
+	[GPU_POWER] = { 0, 1e5 },
+	[GPU_PLIMIT] = { 0, 1e5 },
+	[GPU_SMCLK] = { 0, 1e5 },
+	[GPU_FAN] = { 0, 1000 },		/* may pass 100 % */
+	[GPU_ECC_SBE] = { 0, 0x1p64 },
+	[GPU_ECC_DBE] = { 0, 0x1p64 },
+	[GPU_RETIRED] = { 0, UINT32_MAX },
+	[GPU_REMAP_CORR] = { 0, UINT32_MAX },
+	[GPU_REMAP_UNCORR] = { 0, UINT32_MAX },
+	[GPU_REMAP_PENDING] = { 0, 1 },
+	[GPU_REMAP_FAILED] = { 0, 1 },
+	[GPU_THROTTLE] = { 0, 0x1p64 },
+	[GPU_PSTATE] = { 0, 15 },
+};
+
 /* Lines that report a failure of the whole tool, not a row. */
 static const char *nvsmi_failures[] = {
 	"No devices were found",
@@ -310,8 +340,8 @@ parse_nvsmi_u64(const char *s, size_t len, uint64_t *out)
 	if (p == end || *p < '0' || *p > '9')
 		return (-1);
 	for (; p < end && *p >= '0' && *p <= '9'; p++) {
-		if (v > (UINT64_MAX - 9) / 10)
-			return (-1);
+		if (v > (UINT64_MAX - (*p - '0')) / 10)
+			return (-2);
 		v = v * 10 + (*p - '0');
 	}
 	if (p < end) {
@@ -353,17 +383,20 @@ parse_nvsmi_hex(const char *s, size_t len, uint64_t *out)
 	return (0);
 }
 
-/* Parse one cell into the record. */
+/*
+ * Parse one cell into the record.  A cell that is not what its field
+ * holds, or past what a GPU can report, is an error, never a value.
+ */
 static void
 parse_nvsmi_cell(struct gpu *g, const struct nvsmi_field *f, const char *s,
-    size_t len)
+    size_t len, const struct sink *sk, u_int line)
 {
 	char		*base = (char *)g + f->off;
 	double		 d;
 	uint64_t	 u;
 	uint32_t	 u32;
 	uint8_t		 u8;
-	int		 i;
+	int		 i, rc = 0;
 
 	len = parse_trim(&s, len);
 	if (len > 0 && s[0] == '[' && g->error[0] == '\0') {
@@ -384,35 +417,37 @@ parse_nvsmi_cell(struct gpu *g, const struct nvsmi_field *f, const char *s,
 		return;
 
 	switch (f->type) {
-	case NT_INT:
-		if (parse_nvsmi_u64(s, len, &u) != 0 || u > INT_MAX)
-			return;
-		i = (int)u;
-		memcpy(base, &i, sizeof i);
-		break;
 	case NT_FLOAT:
-		if (parse_nvsmi_number(s, len, &d) != 0 || !(d >= -FLT_MAX &&
-		    d <= FLT_MAX))
+		if ((rc = parse_nvsmi_number(s, len, &d)) != 0)
+			break;
+		if (parse_range(sk, line, f->name, d,
+		    nvsmi_ranges[f->bit].min, nvsmi_ranges[f->bit].max) != 0)
 			return;
 		*(float *)base = (float)d;
 		break;
+	case NT_INT:
 	case NT_U64:
-		if (parse_nvsmi_u64(s, len, &u) != 0)
-			return;
-		memcpy(base, &u, sizeof u);
-		break;
 	case NT_U32:
-		if (parse_nvsmi_u64(s, len, &u) != 0 || u > UINT32_MAX)
-			return;
-		u32 = (uint32_t)u;
-		memcpy(base, &u32, sizeof u32);
-		break;
 	case NT_RETIRED:
-		if (parse_nvsmi_u64(s, len, &u) != 0 || u > UINT32_MAX)
+		if ((rc = parse_nvsmi_u64(s, len, &u)) != 0)
+			break;
+		if (parse_range(sk, line, f->name, u,
+		    nvsmi_ranges[f->bit].min, nvsmi_ranges[f->bit].max) != 0)
 			return;
-		if (g->valid & BIT(f->bit))
-			u += g->retired_pages;
-		g->retired_pages = u > UINT32_MAX ? UINT32_MAX : (uint32_t)u;
+		if (f->type == NT_INT) {
+			i = (int)u;
+			memcpy(base, &i, sizeof i);
+		} else if (f->type == NT_U64)
+			memcpy(base, &u, sizeof u);
+		else if (f->type == NT_U32) {
+			u32 = (uint32_t)u;
+			memcpy(base, &u32, sizeof u32);
+		} else {
+			if (g->valid & BIT(f->bit))
+				u += g->retired_pages;
+			g->retired_pages = u > UINT32_MAX ? UINT32_MAX :
+			    (uint32_t)u;
+		}
 		break;
 	case NT_BOOL:
 		if ((len == 3 && memcmp(s, "Yes", 3) == 0) ||
@@ -421,22 +456,30 @@ parse_nvsmi_cell(struct gpu *g, const struct nvsmi_field *f, const char *s,
 		else if ((len == 2 && memcmp(s, "No", 2) == 0) ||
 		    (len == 1 && s[0] == '0'))
 			u8 = 0;
-		else
-			return;
+		else {
+			rc = -1;
+			break;
+		}
 		*(uint8_t *)base = u8;
 		break;
 	case NT_HEX:
-		if (parse_nvsmi_hex(s, len, &u) != 0)
-			return;
-		memcpy(base, &u, sizeof u);
+		if ((rc = parse_nvsmi_hex(s, len, &u)) == 0)
+			memcpy(base, &u, sizeof u);
 		break;
 	case NT_PSTATE:
 		if (len < 2 || len > 3 || s[0] != 'P' ||
 		    parse_nvsmi_u64(s + 1, len - 1, &u) != 0 || u > 15)
-			return;
-		*(uint8_t *)base = (uint8_t)u;
+			rc = -1;
+		else
+			*(uint8_t *)base = (uint8_t)u;
 		break;
 	case NT_STR:
+		return;
+	}
+	if (rc != 0) {
+		sink_error(sk, line, "%s: '%.*s' %s", f->name,
+		    (int)(len > 40 ? 40 : len), s, rc == -2 ? "is past 2^64" :
+		    "is not understood");
 		return;
 	}
 	g->valid |= BIT(f->bit);
@@ -517,15 +560,27 @@ parse_nvsmi_csv(const char *buf, size_t len, const char *fmt,
 	struct gpu	 g;
 	const char	*line, *c, *end, *comma;
 	size_t		 n, i;
-	u_int		 ncells, col;
-	int		 nrec = 0;
+	u_int		 ncells, col, refused;
+	int		 nrec = 0, lost = 0;
 
-	if (fmt == NULL)
+	/*
+	 * A line refused before any row may be the header: its columns
+	 * are the query's when the query is known, else they are lost.
+	 */
+	if (fmt == NULL) {
 		fmt = NVSMI_QUERY;
+		refused = 0;
+	} else
+		refused = UINT_MAX;
 	parse_nvsmi_mapquery(&m, fmt);
 
-	lines_init(&l, buf, len);
+	lines_start(&l, buf, len, s);
 	while (lines_next(&l, &line, &n)) {
+		if (refused != UINT_MAX) {
+			if (l.refused != refused && nrec == 0)
+				lost = 1;
+			refused = l.refused;
+		}
 		n = parse_trim(&line, n);
 		if (n == 0)
 			continue;
@@ -536,8 +591,10 @@ parse_nvsmi_csv(const char *buf, size_t len, const char *fmt,
 
 		if (!isdigit((u_char)*line) && *line != '[') {
 			/* A header line maps the columns anew. */
-			if (parse_nvsmi_mapnames(&m, line, n, 1) == 0)
+			if (parse_nvsmi_mapnames(&m, line, n, 1) == 0) {
+				lost = 0;
 				continue;
+			}
 			if (n > DEVHANDLELEN &&
 			    memcmp(line, DEVHANDLE, DEVHANDLELEN) == 0 &&
 			    parse_nvsmi_devhandle(&g, line, n) == 0) {
@@ -560,6 +617,8 @@ parse_nvsmi_csv(const char *buf, size_t len, const char *fmt,
 			}
 		}
 
+		if (lost)
+			continue;	/* its columns are not known */
 		if (m.nknown == 0) {
 			/* --query-compute-apps and the like: not GPUs. */
 			if (!m.warned)
@@ -567,24 +626,27 @@ parse_nvsmi_csv(const char *buf, size_t len, const char *fmt,
 			m.warned = 1;
 			continue;
 		}
-		memset(&g, 0, sizeof g);
 		end = line + n;
+		for (ncells = 1, c = line; (c = memchr(c, ',', end - c)) !=
+		    NULL; c++)
+			ncells++;
+		if (ncells != m.ncols) {
+			sink_error(s, l.line, "expected %u fields, got %u",
+			    m.ncols, ncells);
+			continue;
+		}
+		memset(&g, 0, sizeof g);
 		for (col = 0, c = line; ; col++) {
 			comma = memchr(c, ',', end - c);
 			if (col < NVSMI_MAXCOLS && m.col[col] != 0) {
 				parse_nvsmi_cell(&g,
 				    &nvsmi_fields[m.col[col] - 1],
-				    c, (comma != NULL ? comma : end) - c);
+				    c, (comma != NULL ? comma : end) - c, s,
+				    l.line);
 			}
 			if (comma == NULL)
 				break;
 			c = comma + 1;
-		}
-		ncells = col + 1;
-		if (ncells != m.ncols) {
-			sink_error(s, l.line, "expected %u fields, got %u",
-			    m.ncols, ncells);
-			continue;
 		}
 		g.vendor = VENDOR_NVIDIA;
 		SINK_EMIT(s, gpu, &g);

@@ -112,7 +112,7 @@ parse_xid(const char *buf, size_t len, const char *fmt,
 	uint64_t	 v;
 	int		 nrec = 0;
 
-	lines_init(&l, buf, len);
+	lines_start(&l, buf, len, s);
 	while (lines_next(&l, &line, &n)) {
 		m = memmem(line, n, XID_MARK, sizeof XID_MARK - 1);
 		if (m == NULL)
@@ -144,7 +144,8 @@ parse_xid(const char *buf, size_t len, const char *fmt,
 			if (v < 10000000)
 				v = v * 10 + (*p - '0');
 		}
-		if (p == id || v > 1000000) {
+		if (p == id || v > 1000000 || (p < end && *p != ',' &&
+		    *p != ' ')) {
 			sink_error(s, l.line, "Xid line without a number");
 			continue;
 		}

@@ -5,6 +5,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,26 +58,74 @@ lines_init(struct lines *l, const char *buf, size_t len)
 	l->p = buf;
 	l->end = buf + len;
 	l->line = 0;
+	l->sink = NULL;
+	l->refused = 0;
+}
+
+/*
+ * Lines of a tool's whole output, read by the rules every line-based
+ * parser follows: a leading UTF-8 byte order mark is skipped, a line
+ * holding a NUL byte is refused, and so is a last line without its
+ * newline, cut short perhaps mid-field (81559 MiB read as 81), each an
+ * error to the sink with its line number.  A parser whose lines depend on
+ * the ones before (a block under its heading) watches l->refused and
+ * starts again at its next heading.  A stream's cut line never gets here:
+ * its reader holds it until the rest comes.
+ */
+void
+lines_start(struct lines *l, const char *buf, size_t len,
+    const struct sink *s)
+{
+	len = parse_bom(&buf, len);
+	lines_init(l, buf, len);
+	l->sink = s;
 }
 
 /* Return the next line without its \n or \r\n; 0 at the end. */
 int
 lines_next(struct lines *l, const char **start, size_t *len)
 {
-	const char	*nl;
+	const char	*nl, *p;
 	size_t		 n;
 
-	if (l->p >= l->end)
-		return (0);
-	nl = memchr(l->p, '\n', l->end - l->p);
-	n = (nl != NULL ? nl : l->end) - l->p;
-	*start = l->p;
-	l->p += n + (nl != NULL);
-	if (n > 0 && (*start)[n - 1] == '\r')
-		n--;
-	*len = n;
-	l->line++;
-	return (1);
+	for (;;) {
+		if (l->p >= l->end)
+			return (0);
+		nl = memchr(l->p, '\n', l->end - l->p);
+		if (nl == NULL && l->sink != NULL) {
+			for (p = l->p; p < l->end && isspace((u_char)*p); p++)
+				;
+			if (p < l->end) {
+				sink_error(l->sink, l->line + 1, "no newline "
+				    "at the end: the line may be cut short");
+				l->refused++;
+			}
+			l->p = l->end;
+			return (0);
+		}
+		n = (nl != NULL ? nl : l->end) - l->p;
+		*start = l->p;
+		l->p += n + (nl != NULL);
+		if (n > 0 && (*start)[n - 1] == '\r')
+			n--;
+		*len = n;
+		l->line++;
+		if (l->sink == NULL || memchr(*start, '\0', n) == NULL)
+			return (1);
+		sink_error(l->sink, l->line, "a NUL byte in the line");
+		l->refused++;
+	}
+}
+
+/* Skip a UTF-8 byte order mark at the start of *buf; the new length. */
+size_t
+parse_bom(const char **buf, size_t len)
+{
+	if (len >= 3 && memcmp(*buf, "\xef\xbb\xbf", 3) == 0) {
+		*buf += 3;
+		len -= 3;
+	}
+	return (len);
 }
 
 void
@@ -149,4 +198,104 @@ parse_u64(const char *s, size_t len, uint64_t *out)
 	if (*end != '\0' || errno == ERANGE)
 		return (-1);
 	return (0);
+}
+
+/*
+ * A number the tool printed for a field, checked against what the field
+ * can physically hold (a GPU is not at 1e23 C): 0 and the value; 1 if
+ * the text does not start as a number (N/A, a word: the caller decides);
+ * -1 after an error to the sink at line for a number that is damaged: a
+ * locale's decimal comma (25,5), bytes after it, an overflow, a value out
+ * of [min, max].
+ */
+int
+parse_value(const struct sink *s, u_int line, const char *name,
+    const char *v, size_t len, double min, double max, double *out)
+{
+	char	 buf[64], *end;
+	double	 d;
+	size_t	 i;
+
+	len = parse_trim(&v, len);
+	for (i = 0; i < len && i < 2 && v[i] != '\0' &&
+	    strchr("+-.", v[i]) != NULL; i++)
+		;
+	if (i == len || !isdigit((u_char)v[i]))
+		return (1);
+	if (len >= sizeof buf) {
+		sink_error(s, line, "%s: a number of %zu bytes", name, len);
+		return (-1);
+	}
+	memcpy(buf, v, len);
+	buf[len] = '\0';
+	errno = 0;
+	d = strtod(buf, &end);
+	if (*end == ',' && isdigit((u_char)end[1]) && end > buf &&
+	    isdigit((u_char)end[-1])) {
+		sink_error(s, line, "%s: '%s' has a decimal comma", name, buf);
+		return (-1);
+	}
+	if (*end != '\0') {
+		sink_error(s, line, "%s: '%s' is not a number", name, buf);
+		return (-1);
+	}
+	if (errno == ERANGE || !isfinite(d)) {
+		sink_error(s, line, "%s: '%s' overflows", name, buf);
+		return (-1);
+	}
+	if (parse_range(s, line, name, d, min, max) != 0)
+		return (-1);
+	*out = d;
+	return (0);
+}
+
+/* A counter: 0, 1 or -1 as parse_value; past max or 2^64 is an error. */
+int
+parse_count(const struct sink *s, u_int line, const char *name,
+    const char *v, size_t len, uint64_t max, uint64_t *out)
+{
+	uint64_t	 u = 0;
+	size_t		 i;
+
+	len = parse_trim(&v, len);
+	if (len == 0 || !isdigit((u_char)*v))
+		return (1);
+	for (i = 0; i < len && isdigit((u_char)v[i]); i++) {
+		if (u > (UINT64_MAX - (v[i] - '0')) / 10) {
+			sink_error(s, line, "%s: %.*s is past 2^64", name,
+			    (int)(len > 40 ? 40 : len), v);
+			return (-1);
+		}
+		u = u * 10 + (v[i] - '0');
+	}
+	if (i < len && v[i] == ',' && i + 1 < len &&
+	    isdigit((u_char)v[i + 1])) {
+		sink_error(s, line, "%s: '%.*s' has a decimal comma", name,
+		    (int)(len > 40 ? 40 : len), v);
+		return (-1);
+	}
+	if (i < len) {
+		sink_error(s, line, "%s: '%.*s' is not a count", name,
+		    (int)(len > 40 ? 40 : len), v);
+		return (-1);
+	}
+	if (u > max) {
+		sink_error(s, line, "%s: %llu is past %llu", name,
+		    (unsigned long long)u, (unsigned long long)max);
+		return (-1);
+	}
+	*out = u;
+	return (0);
+}
+
+/* 0 if v is in [min, max]; else an error to the sink and -1. */
+int
+parse_range(const struct sink *s, u_int line, const char *name, double v,
+    double min, double max)
+{
+	if (v >= min && v <= max)
+		return (0);
+	sink_error(s, line, "%s: %g is out of range (%g to %g)", name, v, min,
+	    max);
+	return (-1);
 }

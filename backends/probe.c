@@ -96,8 +96,10 @@ probe_command(const struct probe *p, double since)
 /*
  * Feed one target's output to the probe's parser, into the model: a whole
  * output (a run that ended), or a piece of a stream; the model's data is
- * then as old as this read.  Returns -1 when the output held errors and
- * nothing readable.
+ * then as old as this read.  A piece holds whole lines only: the stream's
+ * reader (fleet.c) holds a cut last line until the rest comes, where in a
+ * whole output the parser refuses it.  Returns -1 when the output held
+ * errors and nothing readable.
  */
 int
 probe_parse(struct model *m, int node, const struct parser *p,

@@ -3,6 +3,7 @@
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  */
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -532,7 +533,8 @@ cmd_parse_file(struct cmd_ctx *ctx, struct cmd_args *args)
 	struct cmd_list_parse_state	 ps;
 	struct sink		 s;
 	char			*data, *cause;
-	size_t			 len;
+	const char		*rest;
+	size_t			 len, i;
 
 	if ((p = parser_find(args->argv[0])) == NULL) {
 		fprintf(ctx->err, "myriad: parse: unknown kind '%s'; one of:",
@@ -552,6 +554,15 @@ cmd_parse_file(struct cmd_ctx *ctx, struct cmd_args *args)
 		cmd_error(ctx, args, CMD_ERROR, "%s", cause);
 		free(cause);
 		return (CMD_ERROR);
+	}
+	/* Nothing (blanks, a byte order mark) is no tool's whole output. */
+	rest = data;
+	for (i = parse_bom(&rest, len); i > 0 &&
+	    isspace((u_char)rest[i - 1]); i--)
+		;
+	if (i == 0) {
+		free(data);
+		return (cmd_error(ctx, args, CMD_ERROR, "%s: empty", ps.file));
 	}
 	memset(&s, 0, sizeof s);
 	s.arg = &ps;
@@ -576,5 +587,5 @@ cmd_parse_file(struct cmd_ctx *ctx, struct cmd_args *args)
 	if (ps.records == 0 && ps.errors > 0)
 		return (cmd_error(ctx, args, CMD_ERROR, "%s: nothing readable",
 		    ps.file));
-	return (CMD_OK);
+	return (ps.errors > 0 ? CMD_SOME : CMD_OK);
 }

@@ -381,9 +381,12 @@ test_inline(struct collect *g)
 	    "Leak Detect | 0x00 | ok\r\n"
 	    "Chassis Fan % | 40 percent | ok\r\n"
 	    "PSU2 | 0x02 | cr\r\n"
-	    "Exhaust | 98.6 degrees F | unc");
+	    "Exhaust | 98.6 degrees F | unc\r\n"
+	    "Inlet Temp | 25 degrees C | o");
 	is_int(r, 8, "sdr inline: 8 sensors");
-	is_int(g->nerr, 4, "sdr inline: 4 bad rows");
+	is_int(g->nerr, 5, "sdr inline: 4 bad rows, a cut last line");
+	is_int(g->errline[4], 14, "sdr inline: a last line without newline "
+	    "is refused, never read with status o");
 	is_int(g->errline[0], 3, "sdr inline: first error on line 3");
 	ok(strstr(g->errmsg, "columns") != NULL, "sdr inline: message says "
 	    "columns: %s", g->errmsg);
@@ -405,8 +408,7 @@ test_inline(struct collect *g)
 	    "sdr inline: fan-named percent is fan");
 	is_int(must(g, "PSU2")->kind, SENSOR_PSU, "sdr inline: PSU discrete");
 	sn = must(g, "Exhaust");
-	is_int(sn->kind, SENSOR_TEMP, "sdr inline: degrees F, no newline "
-	    "at end");
+	is_int(sn->kind, SENSOR_TEMP, "sdr inline: degrees F");
 	is_str(sn->status, "unc", "sdr inline: unc");
 
 	/* Odd readings. */
@@ -419,17 +421,17 @@ test_inline(struct collect *g)
 	    "f | 5 | ok\n"
 	    "g | inf Volts | ok\n"
 	    "h | 0x1a | ok\n");
-	is_int(r, 8, "sdr odd: 8 rows");
-	ok(!HAS(&g->sensor[0], SEN_READING), "sdr odd: 12abc is text");
-	is_str(g->sensor[0].text, "12abc", "sdr odd: 12abc text");
-	ok(!HAS(&g->sensor[1], SEN_READING), "sdr odd: '-' is text");
-	ok(!HAS(&g->sensor[2], SEN_READING), "sdr odd: 1e999 is text");
-	ok(!HAS(&g->sensor[3], SEN_READING), "sdr odd: huge number is text");
-	is_dbl(g->sensor[4].reading, 0.5, 0.001, "sdr odd: .5");
-	ok(HAS(&g->sensor[5], SEN_READING) && g->sensor[5].unit[0] == '\0',
+	/* A damaged number refuses its row: never text, never a value. */
+	is_int(r, 5, "sdr odd: 5 rows, 3 refused");
+	is_int(g->nerr, 3, "sdr odd: 12abc, 1e999 and 2^64 and more refused");
+	ok(g->errline[0] == 1 && g->errline[1] == 3 && g->errline[2] == 4,
+	    "sdr odd: refused on lines 1, 3, 4");
+	ok(!HAS(&g->sensor[0], SEN_READING), "sdr odd: '-' is text");
+	is_dbl(g->sensor[1].reading, 0.5, 0.001, "sdr odd: .5");
+	ok(HAS(&g->sensor[2], SEN_READING) && g->sensor[2].unit[0] == '\0',
 	    "sdr odd: number without unit");
-	ok(!HAS(&g->sensor[6], SEN_READING), "sdr odd: inf is text");
-	is_str(g->sensor[7].text, "0x1a", "sdr odd: hex is text");
+	ok(!HAS(&g->sensor[3], SEN_READING), "sdr odd: inf is text");
+	is_str(g->sensor[4].text, "0x1a", "sdr odd: hex is text");
 
 	/* Long fields are cut, never overrun. */
 	r = runs(parse_ipmi_sdr, g,

@@ -34,8 +34,14 @@ runf(parse_fn fn, const char *rel, const char *fmt)
 	char	*buf;
 	size_t	 len;
 
-	if ((buf = tap_fixture(rel, &len)) == NULL)
+	char	 path[256];
+
+	/* "FILE\n": FILE with the newline a capture lost. */
+	snprintf(path, sizeof path, "%.*s", (int)strcspn(rel, "\n"), rel);
+	if ((buf = tap_fixture(path, &len)) == NULL)
 		return (0);
+	if (strchr(rel, '\n') != NULL && len > 0 && buf[len - 1] != '\n')
+		buf[len++] = '\n';
 	run(fn, buf, len, fmt);
 	free(buf);
 	return (1);
@@ -242,8 +248,13 @@ test_csv_fixtures(void)
 	}
 	if (!runf(parse_nvsmi_csv, "nvidia-smi-csv/netdata-tesla-p100.csv",
 	    NULL))
-		tap_skip(3, "no fixtures");
+		tap_skip(5, "no fixtures");
 	else {
+		/* The capture lost its last newline: its row is refused. */
+		ok(c.ngpu == 0 && c.nerr == 1 && c.errline[0] == 2,
+		    "p100: a last row without newline is refused, line 2");
+		runf(parse_nvsmi_csv, "nvidia-smi-csv/netdata-tesla-p100.csv\n",
+		    NULL);
 		is_int(c.ngpu, 1, "p100 nounits: 1 record");
 		is_dbl(c.gpu[0].power_w, 28.16, 0.01, "p100 nounits: power");
 		ok(!V(&c.gpu[0], GPU_FAN), "p100 nounits: fan [N/A]");
@@ -314,7 +325,7 @@ test_nvlink(void)
 		{ "nvidia-smi-nvlink/a100-sxm4-80gb-x4-nvlink-s-tabs.txt",
 		  48, 0, 25 },
 		{ "nvidia-smi-nvlink/gpud-a10-nvlink-status.txt", 0, 0, 0 },
-		{ "nvidia-smi-nvlink/gpud-a100x8-nvlink-status.txt", 96, 0, 25 },
+		{ "nvidia-smi-nvlink/gpud-a100x8-nvlink-status.txt\n", 96, 0, 25 },
 		{ "nvidia-smi-nvlink/h100-mig-nvlink-s.txt", 0, 0, 0 },
 		{ "nvidia-smi-nvlink/h100-nvlink-s.txt", 18, 0, 26.562 },
 		{ "nvidia-smi-nvlink/l40s-no-nvlink-s.txt", 0, 0, 0 },
@@ -322,7 +333,7 @@ test_nvlink(void)
 		  0, 1, 0 },
 		{ "nvidia-smi-more/nvidia-smi-nvlink-s-GB200-abridged.txt",
 		  20, 0, 53.125 },
-		{ "nvidia-smi-more/nvidia-smi-nvlink-status-A100-12links-gpud.txt",
+		{ "nvidia-smi-more/nvidia-smi-nvlink-status-A100-12links-gpud.txt\n",
 		  96, 0, 25 },
 		{ "nvidia-smi-more/nvidia-smi-nvlink-status-B300-7gpu-18links.txt",
 		  126, 0, 53.125 },
@@ -364,13 +375,18 @@ test_nvlink(void)
 	    "\t Link 1: <inactive>\n"
 	    "\t Link 2: what\n"
 	    "GPU 4: NVIDIA H100 80GB HBM3 (UUID: GPU-y)\n"
-	    "\t Link 5: 26.562 GB/s", NULL);
+	    "\t Link 5: 26.562 GB/s\n", NULL);
 	is_int(n, 3, "nvlink -s inline: 3 records");
 	is_int(c.nerr, 1, "nvlink -s inline: bad state is an error");
 	is_int(c.nvlink[1].state, LINK_DOWN, "nvlink -s inline: inactive down");
 	ok(!(c.nvlink[1].valid & BIT(NVL_SPEED)), "nvlink -s inline: no speed");
 	is_int(c.nvlink[2].gpu, 4, "nvlink -s inline: gpu 4");
-	is_int(c.nvlink[2].link, 5, "nvlink -s inline: link 5, no newline");
+	is_int(c.nvlink[2].link, 5, "nvlink -s inline: link 5");
+	n = runs(parse_nvlink_errors, "GPU 0: x (UUID: GPU-x)\n"
+	    "\t Link 0: CRC Errors: 65", NULL);
+	ok(n == 0 && c.nerr == 1 && c.errline[0] == 2,
+	    "nvlink -e: a last line without newline is refused, never 65 of "
+	    "65535 CRC errors");
 	n = runs(parse_nvlink_status, "", NULL);
 	is_int(n + c.nerr, 0, "nvlink -s empty: nothing");
 
@@ -433,7 +449,7 @@ test_xid(void)
 		  "Mon Aug  5 03:54:13 2024", "pid=2512125, name=python3.10" },
 		{ "xid/dmesg-ctime-xid-13-109-mdquoted.txt", 4, 3, "0000:cb:00",
 		  109, "Fri Aug 30 11:43:14 2024", "pid=1797828" },
-		{ "xid/dmesg-decode-iso-xid-13-43-mixed-oom.log", 17, 16,
+		{ "xid/dmesg-decode-iso-xid-13-43-mixed-oom.log\n", 17, 16,
 		  "0000:38:00", 43, "2025-01-21T04:41:44,287197+00:00",
 		  "pid=2924364, name=pt_main_thread, Ch 00000008" },
 		{ "xid/dmesg-gsp-heartbeat-timeout-H100-595.txt", 0, -1, NULL, 0,
@@ -505,11 +521,16 @@ test_xid(void)
 	memset(big, 'x', sizeof big);
 	memcpy(big, "NVRM: Xid (PCI:0000:05:00): 13, ", 32);
 	n = run(parse_xid, big, sizeof big, NULL);
+	ok(n == 0 && c.nerr == 1, "xid long: refused without its newline");
+	big[sizeof big - 1] = '\n';
+	n = run(parse_xid, big, sizeof big, NULL);
 	is_int(n, 1, "xid long: 1 record");
 	is_int(strlen(c.xid[0].message), sizeof c.xid[0].message - 1,
 	    "xid long: message truncated");
 	n = runs(parse_xid, "", NULL);
 	is_int(n + c.nerr, 0, "xid empty: nothing");
+	n = runs(parse_xid, "[ 1.0] NVRM: Xid (PCI:0000:05:00): 6", NULL);
+	ok(n == 0 && c.nerr == 1, "xid cut: Xid 63 cut to 6 is refused");
 }
 
 int

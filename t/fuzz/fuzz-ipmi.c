@@ -8,7 +8,7 @@
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	parse_ipmi_sdr((const char *)data, size, NULL, &fuzz_sink);
-	parse_ipmi_sensor((const char *)data, size, NULL, &fuzz_sink);
+	fuzz_damage(parse_ipmi_sdr, data, size, NULL);
+	fuzz_damage(parse_ipmi_sensor, data, size, NULL);
 	return (0);
 }

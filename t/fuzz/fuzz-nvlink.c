@@ -8,7 +8,7 @@
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	parse_nvlink_status((const char *)data, size, NULL, &fuzz_sink);
-	parse_nvlink_errors((const char *)data, size, NULL, &fuzz_sink);
+	fuzz_damage(parse_nvlink_status, data, size, NULL);
+	fuzz_damage(parse_nvlink_errors, data, size, NULL);
 	return (0);
 }

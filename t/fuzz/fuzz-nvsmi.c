@@ -15,7 +15,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char		 fmt[512];
 	size_t		 n;
 
-	parse_nvsmi_csv((const char *)data, size, NULL, &fuzz_sink);
+	fuzz_damage(parse_nvsmi_csv, data, size, NULL);
 
 	nl = memchr(data, '\n', size);
 	n = nl != NULL ? (size_t)(nl - (const char *)data) : size;
@@ -23,6 +23,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		n = sizeof fmt - 1;
 	memcpy(fmt, data, n);
 	fmt[n] = '\0';
-	parse_nvsmi_csv((const char *)data, size, fmt, &fuzz_sink);
+	fuzz_damage(parse_nvsmi_csv, data, size, fmt);
 	return (0);
 }

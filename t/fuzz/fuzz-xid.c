@@ -8,6 +8,6 @@
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	parse_xid((const char *)data, size, NULL, &fuzz_sink);
+	fuzz_damage(parse_xid, data, size, NULL);
 	return (0);
 }

@@ -1,0 +1,92 @@
+#!/bin/sh
+# myriad parse on damaged output: a cut last line, a NUL, a decimal comma,
+# a number no sensor reads, an empty file.  Each is refused with FILE:LINE
+# and an exit status that says so, never read as a smaller number.
+. t/lib/tap.sh
+
+M=$MYRIAD
+
+# parse KIND DATA [FMT]: run parse on DATA (printf format) as a file;
+# $out, $err and $rc are what it printed and returned.
+parse() {
+	printf "$2" > "$T/in"
+	out=$($M -c "parse -o tsv $1 $T/in${3:+ '$3'}" 2>"$T/err")
+	rc=$?
+	err=$(cat "$T/err")
+}
+
+for k in nvsmi-csv nvlink-status nvlink-errors ipmi-sdr ipmi-sensor sinfo \
+    squeue scontrol-node ibstat perfquery dcgm-diag xid; do
+	parse $k ''
+	is "$rc:$err" "1:myriad: parse: $T/in: empty" "$k: an empty file is an error"
+done
+parse xid '\357\273\277\n  \n'
+is "$rc:$err" "1:myriad: parse: $T/in: empty" "a byte order mark and blanks are empty"
+
+# 81559 MiB cut to 81: the last line has no newline.
+parse nvsmi-csv 'index, memory.total [MiB]\n0, 81559 MiB\n1, 81'
+is "$rc" 3 "a cut last row: exit 3, the rows before read"
+is "$(printf '%s\n' "$out" | cut -f2,9 | tail -n +2 | tr '\n\t' ' :')" "0:81559 " \
+    "the cut row is no GPU with 81 MiB"
+like "$err" "in:3: no newline at the end" "the cut is said with FILE:LINE"
+
+parse xid '[ 1.5] NVRM: Xid (PCI:0000:9b:00): 6'
+is "$rc" 1 "Xid 63 cut to 6: refused, exit 1"
+like "$err" "in:1: no newline" "Xid cut: FILE:LINE"
+
+parse ipmi-sdr 'Inlet Temp | 25,5 degrees C | ok\nFan 1 | 9000 RPM | ok\n'
+is "$rc" 3 "an IPMI decimal comma: exit 3"
+like "$err" "in:1: reading: '25,5' has a decimal comma" "25,5 degrees C is an error, not 25"
+is "$(printf '%s\n' "$out" | tail -n +2 | cut -f2)" "Fan 1" "only the good row is printed"
+
+parse nvsmi-csv '0, 4\000\065\n1, 45\n' 'index,temperature.gpu'
+is "$rc" 3 "a NUL byte in a row: exit 3"
+like "$err" "in:1: a NUL byte in the line" "NUL: FILE:LINE"
+is "$(printf '%s\n' "$out" | tail -n +2 | wc -l | tr -d ' ')" 1 "the row with a NUL is not read as 4 C"
+
+parse nvsmi-csv '\357\273\277index, temperature.gpu\n0, 45\n'
+is "$rc:$err" "0:" "a leading byte order mark is skipped"
+
+parse nvsmi-csv '0, 1e23\n' 'index,temperature.gpu'
+is "$rc:$(printf '%s\n' "$out" | tail -n +2 | cut -f2,10)" "3:0	" \
+    "a GPU at 1e23 C: its temperature refused, exit 3"
+like "$err" "in:1: temperature.gpu: 1e\\+23 is out of range" "1e23: says out of range"
+
+parse nvsmi-csv '0, 99999999999999999999999\n' 'index,ecc.errors.corrected.volatile.total'
+is "$rc:$(printf '%s\n' "$out" | tail -n +2 | cut -f2,17)" "3:0	" \
+    "ECC count past 2^64: refused, exit 3"
+like "$err" "in:1: ecc.errors.corrected.volatile.total: '9+' is past 2\\^64" \
+    "past 2^64: said, not a silent null"
+
+parse nvsmi-csv 'index, temperature.gpu\r\n0, 45\r\n'
+is "$rc:$err" "0:" "CRLF lines read as LF lines"
+
+parse perfquery '# PortRcvErrorDetails counters: Lid 1719 port 1\nPortSelect:......1\nPortLocalPhysicalErrors:.....0\n'
+is "$rc" 1 "perfquery -E: nothing readable, exit 1"
+like "$err" "PortRcvErrorDetails counters are not read" "perfquery -E: says what was not understood"
+
+parse dcgm-diag '+---------------------------+------------------------------------------------+\n| Diagnostic                | Result                                         |\n+=====  Deployment  ========+================================================+\n| Denylist                  | Pass                                           |\n| NVML Library              | Pass                                           |\n'
+is "$rc" 3 "a dcgmi table without its last border: exit 3"
+like "$err" "the table is cut short" "a truncated table says so"
+
+printf '0, 45\n1, 4' > "$T/in"
+$M -c "parse -o json nvsmi-csv $T/in index,temperature.gpu" > "$T/json" 2>/dev/null
+is "$?" 3 "json: exit 3 with a cut row"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(len(d) != 1)' "$T/json"
+ok $? "json: still one valid document, with the row read"
+
+F=${MYRIAD_FIXTURES:-../shared/fixtures}
+if [ -f "$F/dcgmi/l40s-x4-diag-dcgm423-pcie-fail-v4format-truncated.txt" ]; then
+	$M -c "parse dcgm-diag $F/dcgmi/l40s-x4-diag-dcgm423-pcie-fail-v4format-truncated.txt" \
+	    >/dev/null 2>"$T/err"
+	is "$?" 3 "the truncated l40s capture: exit 3"
+	like "$(cat "$T/err")" "truncated.txt:[0-9]+: the table is cut short" "and it says it is cut"
+	$M -c "parse perfquery $F/infiniband/treydock-perfquery-E-rcverr-switch.txt" \
+	    >/dev/null 2>"$T/err"
+	like "$(cat "$T/err")" "switch.txt:1: perfquery: PortRcvErrorDetails" \
+	    "perfquery -E capture: what was not understood"
+else
+	skip 3 "no fixtures"
+fi
+
+done_testing
