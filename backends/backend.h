@@ -37,6 +37,7 @@ struct probe {
 	enum probe_target target;
 	const char	*option;	/* the option holding its command */
 	const char	*parser;
+	const char	*json;		/* its command for JSON, or NULL */
 };
 extern const struct probe probes[];
 char		*probe_format(const struct probe *, int, char **);

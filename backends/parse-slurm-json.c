@@ -389,10 +389,9 @@ parse_slurm_json_job(const json_t *o, time_t now, u_int line,
 		j.elapsed_s = now - start;
 		j.valid |= BIT(JOB_ELAPSED);
 	}
-	/* tres_alloc_str lists what is allocated: no gpu entry is none */
 	if (*parse_slurm_json_str(o, "tres_alloc_str") != '\0' &&
 	    (alloc = parse_slurm_json_gpus(o, "tres_alloc_str")) < 0)
-		alloc = 0;
+		alloc = -2;
 	n = j.gres[0] != '\0' ? parse_slurm_gres(j.gres, strlen(j.gres),
 	    NULL, 0) : -1;
 	parse_slurm_job_gpus(&j, alloc, parse_slurm_json_gpus(o,

@@ -1090,8 +1090,9 @@ parse_slurm_sf_format(struct sf_format *f, const struct sf_tool *t,
 /*
  * The lines of sinfo or squeue output: each is split by the format and,
  * unless it is the header, handed to the tool's row(), which returns the
- * number of records it sent.  Without a format, a JSON document goes to
- * the tool's json().  The number of records sent.
+ * number of records it sent.  A JSON document goes to the tool's json(),
+ * unless the format itself is JSON-like (-o '{"n": "%n"}', a line each).
+ * The number of records sent.
  */
 static int
 parse_slurm_sf_parse(const char *buf, size_t len, const char *fmt,
@@ -1104,7 +1105,7 @@ parse_slurm_sf_parse(const char *buf, size_t len, const char *fmt,
 	size_t			 n;
 	int			 count = 0;
 
-	if (fmt == NULL && parse_slurm_json_is(buf, len))
+	if ((fmt == NULL || *fmt != '{') && parse_slurm_json_is(buf, len))
 		return (t->json(buf, len, s));
 	len = parse_slurm_input(&buf, len, s);
 	if (parse_slurm_sf_format(&f, t, fmt, buf, len, s) != 0)
@@ -1364,13 +1365,16 @@ struct squeue_line {
 	struct job	 job;
 	long		 gpn;		/* gpus per node from %b, -1 */
 	long		 gpj;		/* gpus of the job, asked for, -1 */
-	long		 alloc;		/* gpus allocated, -1 */
+	long		 alloc;		/* gpus allocated, -1, -2: none */
 	int		 bad;
 };
 
 /*
- * A job's GPUs: what Slurm allocated; before that (pending), what it asked
- * for the whole job, or per node times its nodes.
+ * A job's GPUs: what Slurm allocated (alloc: the gpus of its AllocTRES, -1
+ * without one, -2 when it names no gpu); else what it asked for the whole
+ * job, or per node times its nodes; else none, when its AllocTRES names
+ * none.  AllocTRES names gpus only where Slurm counts gres/gpu as a TRES
+ * (AccountingStorageTRES), so the ask comes before "none".
  */
 void
 parse_slurm_job_gpus(struct job *j, long alloc, long perjob, long pernode)
@@ -1384,6 +1388,8 @@ parse_slurm_job_gpus(struct job *j, long alloc, long perjob, long pernode)
 	else if (pernode >= 0 && (j->valid & BIT(JOB_NNODES)) &&
 	    pernode <= INT_MAX / (j->nnodes > 0 ? j->nnodes : 1))
 		n = pernode * j->nnodes;
+	else if (alloc == -2)
+		n = 0;
 	if (n < 0 || n > INT_MAX)
 		return;
 	j->gpus = (int)n;
@@ -1476,10 +1482,9 @@ parse_slurm_squeue_field(struct squeue_line *l, u_char spec, const char *v,
 			l->gpj = parse_slurm_gres(v, len, NULL, 0);
 		break;
 	case SF_TRESALLOC:
-		/* what is allocated: no gres/gpu is none */
 		if (!parse_slurm_isunknown(v, len) &&
 		    (l->alloc = parse_slurm_gres(v, len, NULL, 0)) < 0)
-			l->alloc = 0;
+			l->alloc = -2;
 		break;
 	case 'N':
 		parse_slurm_squeue_nodes(l, spec, v, len);

@@ -718,10 +718,12 @@ test_slurm_long(void)
 	ok(r == 1 && g.nerr == 0, "-O tres-alloc: read");
 	ok(HAS(g.job[0].valid, JOB_GPUS) && g.job[0].gpus == 16,
 	    "-O tres-alloc: 16 gpus allocated (%d)", g.job[0].gpus);
-	r = RUN(parse_squeue, "6|1|gres/gpu:8|cpu=2,node=1|\n",
+	r = RUN(parse_squeue, "6|1|N/A|cpu=2,node=1|\n7|2|gres/gpu:8|cpu=2|\n",
 	    "JobID:|,NumNodes:|,tres-per-node:|,tres-alloc:|", &g);
-	ok(r == 1 && g.job[0].gpus == 0,
-	    "-O tres-alloc: no gpu allocated is 0, not %%b's 8");
+	ok(r == 2 && HAS(g.job[0].valid, JOB_GPUS) && g.job[0].gpus == 0,
+	    "-O tres-alloc: no gpu asked, none allocated: 0");
+	ok(g.job[1].gpus == 16,
+	    "-O tres-alloc without gres/gpu (not a TRES there): the ask");
 	r = RUN(parse_squeue, "7|1|N/A|gres/gpu=4||\n",
 	    "JobID:|,NumNodes:|,tres-per-node:|,tres-per-job:|,tres-alloc:|",
 	    &g);
