@@ -545,6 +545,10 @@ cmd_parse_file(struct cmd_ctx *ctx, struct cmd_args *args)
 		free(cause);
 		return (CMD_ERROR);
 	}
+	if (len == 0) {
+		free(data);
+		return (cmd_error(ctx, args, CMD_ERROR, "%s: empty", ps.file));
+	}
 	memset(&s, 0, sizeof s);
 	s.arg = &ps;
 	s.gpu = cmd_list_parse_gpu;
