@@ -34,11 +34,14 @@ parse_slurm_json_is(const char *buf, size_t len)
 	return (len > 0 && *buf == '{');
 }
 
-/* A number: plain, or {set, infinite, number}.  1 infinite, 0, -1. */
+/*
+ * A whole number: plain, or {set, infinite, number}.  0, 1 when infinite,
+ * -1 when unset or not a whole number.
+ */
 static int
 parse_slurm_json_number(const json_t *o, const char *key, long *out)
 {
-	const json_t	*v = json_object_get(o, key), *n;
+	const json_t	*v = json_object_get(o, key);
 
 	if (json_is_object(v)) {
 		if (json_is_true(json_object_get(v, "infinite")))
@@ -47,17 +50,10 @@ parse_slurm_json_number(const json_t *o, const char *key, long *out)
 			return (-1);
 		v = json_object_get(v, "number");
 	}
-	n = v;
-	if (json_is_integer(n)) {
-		*out = (long)json_integer_value(n);
-		return (0);
-	}
-	if (json_is_real(n) && json_real_value(n) >= LONG_MIN &&
-	    json_real_value(n) <= LONG_MAX) {
-		*out = (long)json_real_value(n);
-		return (0);
-	}
-	return (-1);
+	if (!json_is_integer(v))
+		return (-1);
+	*out = (long)json_integer_value(v);
+	return (0);
 }
 
 /* An int into a record, with its validity bit. */
