@@ -38,6 +38,7 @@ struct probe {
 	const char	*option;	/* the option holding its command */
 	const char	*parser;
 	int		 adds;		/* to another's records */
+	const char	*json;		/* its command for JSON, or NULL */
 };
 extern const struct probe probes[];
 char		*probe_format(const struct probe *, int, char **);
@@ -236,6 +237,15 @@ int		 parse_sinfo(const char *, size_t, const char *,
 int		 parse_squeue(const char *, size_t, const char *,
 		     const struct sink *);
 int		 parse_scontrol_node(const char *, size_t, const char *,
+		     const struct sink *);
+long		 parse_slurm_gres(const char *, size_t, char *, size_t);
+void		 parse_slurm_job_gpus(struct job *, long, long, long);
+
+/* parse-slurm-json.c: sinfo, squeue, scontrol --json; slurmrestd */
+int		 parse_slurm_json_is(const char *, size_t);
+int		 parse_slurm_json_nodes(const char *, size_t,
+		     const struct sink *);
+int		 parse_slurm_json_jobs(const char *, size_t,
 		     const struct sink *);
 
 /* parse-dcgm.c */

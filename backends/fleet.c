@@ -1322,7 +1322,7 @@ fleet_start(struct fleet *f, uint64_t domains)
 		    '\0')
 			continue;
 		if (pr->target == PT_CONTROLLER) {
-			command = xstrdup(options_get(pr->option));
+			command = probe_command(pr, 0);
 			fleet_queue(f, strcmp(f->ctld.name, "local") == 0 ?
 			    NULL : &f->ctld, -1, pr, command, 0);
 			free(command);

@@ -2,12 +2,15 @@
  * myriad - Slurm parsers: sinfo -o, squeue -o, scontrol show node.
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  *
- * sinfo and squeue print what their -o format asks for.  The format is
- * parsed into items (specifier, width, the literal text after it) and each
- * output line is split by those literals: whitespace literals split on runs
- * of blanks, empty literals after a width split by the width, anything else
- * is searched for.  The last field takes the rest of the line.  A header
- * line (the upper-case column names) is recognised and skipped.
+ * sinfo and squeue print what their -o or -O format asks for.  The format
+ * is parsed into items (specifier, width, the literal text after it) and
+ * each output line is split by those literals: whitespace literals split on
+ * runs of blanks, empty literals after a width split by the width, anything
+ * else is searched for.  The last field takes the rest of the line.  A
+ * header line (the upper-case column names) is recognised and skipped.
+ * Without a format, a header line gives the columns, in any order, and a
+ * JSON document (sinfo --json, squeue --json, slurmrestd) is read by key
+ * (parse-slurm-json.c).
  *
  * The format may spell bytes as \xHH, \t and \\ (e.g. \x1F), so a format
  * with control characters can live in a config or test file.
@@ -15,7 +18,9 @@
 
 #include <ctype.h>
 #include <limits.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "backend.h"
 
@@ -44,6 +49,15 @@ struct sf_field {
 	size_t		 len;
 };
 
+/*
+ * -O fields with no -o letter take codes below ' ', which -o cannot spell.
+ */
+#define SF_OTHER	1		/* a field myriad does not read */
+#define SF_GRESUSED	2		/* sinfo -O GresUsed */
+#define SF_ALLOCMEM	3		/* sinfo -O AllocMem */
+#define SF_TRESALLOC	2		/* squeue -O tres-alloc */
+#define SF_TRESPERJOB	3		/* squeue -O tres-per-job */
+
 /* What one tool knows about its specifiers. */
 struct sf_spec {
 	const char	*header;		/* column name in the header line */
@@ -52,8 +66,16 @@ struct sf_spec {
 	int		 free;			/* free text: may hold separators */
 };
 
+/* A -O field name (matched without case) and its specifier. */
+struct sf_long {
+	const char	*name;
+	u_char		 spec;
+};
+
 /* sinfo -o specifiers and their header names. */
 static const struct sf_spec sinfo_specs[128] = {
+	[SF_GRESUSED] = { .header = "GRES_USED", .known = 1 },
+	[SF_ALLOCMEM] = { .header = "ALLOCMEM" },
 	['a'] = { .header = "AVAIL" },
 	['b'] = { .header = "ACTIVE_FEATURES" },
 	['c'] = { .header = "CPUS", .known = 1 },
@@ -78,7 +100,7 @@ static const struct sf_spec sinfo_specs[128] = {
 	['A'] = { .header = "NODES(A/I)" },
 	['B'] = { .header = "MAX_CPUS_PER_NODE" },
 	['C'] = { .header = "CPUS(A/I/O/T)", .known = 1, .quad = 1 },
-	['D'] = { .header = "NODES" },
+	['D'] = { .header = "NODES", .known = 1 },
 	['E'] = { .header = "REASON", .known = 1 },
 	['F'] = { .header = "NODES(A/I/O/T)", .quad = 1 },
 	['G'] = { .header = "GRES", .known = 1 },
@@ -101,6 +123,8 @@ static const struct sf_spec sinfo_specs[128] = {
 
 /* squeue -o specifiers and their header names. */
 static const struct sf_spec squeue_specs[128] = {
+	[SF_TRESALLOC] = { .header = "TRES_ALLOC", .known = 1 },
+	[SF_TRESPERJOB] = { .header = "TRES_PER_JOB", .known = 1 },
 	['a'] = { .header = "ACCOUNT" },
 	['A'] = { .header = "JOBID", .known = 1 },
 	['b'] = { .header = "TRES_PER_NODE", .known = 1 },
@@ -152,6 +176,50 @@ static const struct sf_spec squeue_specs[128] = {
 	['Y'] = { .header = "SCHEDNODES" },
 	['z'] = { .header = "S:C:T" },
 	['Z'] = { .header = "WORK_DIR" },
+};
+
+static const struct sf_long sinfo_long[] = {
+	{ "AllocMem", SF_ALLOCMEM }, { "AllocNodes", 'S' },
+	{ "Available", 'a' }, { "Cluster", 'V' }, { "Comment", SF_OTHER },
+	{ "Cores", 'Y' }, { "CPUs", 'c' }, { "CPUsLoad", 'O' },
+	{ "CPUsState", 'C' }, { "DefaultTime", 'L' }, { "Disk", 'd' },
+	{ "Extra", SF_OTHER }, { "Features", 'f' }, { "features_act", 'b' },
+	{ "FreeMem", 'e' }, { "Gres", 'G' }, { "GresUsed", SF_GRESUSED },
+	{ "Groups", 'g' }, { "MaxCPUsPerNode", 'B' }, { "Memory", 'm' },
+	{ "NodeAddr", 'o' }, { "NodeAI", 'A' }, { "NodeAIOT", 'F' },
+	{ "NodeHost", 'n' }, { "NodeList", 'N' }, { "Nodes", 'D' },
+	{ "OverSubscribe", 'h' }, { "Partition", 'P' },
+	{ "PartitionName", 'R' }, { "Port", SF_OTHER }, { "PreemptMode", 'M' },
+	{ "PriorityJobFactor", 'I' }, { "PriorityTier", 'p' },
+	{ "Reason", 'E' }, { "Reservation", 'i' }, { "Root", 'r' },
+	{ "Size", 's' }, { "SocketCoreThread", 'z' }, { "Sockets", 'X' },
+	{ "StateComplete", SF_OTHER }, { "StateCompact", 't' },
+	{ "StateLong", 'T' }, { "Threads", 'Z' }, { "Time", 'l' },
+	{ "TimeStamp", 'H' }, { "User", 'u' }, { "UserLong", 'U' },
+	{ "Version", 'v' }, { "Weight", 'w' },
+	{ NULL, 0 }
+};
+
+static const struct sf_long squeue_long[] = {
+	{ "Account", 'a' }, { "ArrayJobID", 'F' }, { "ArrayTaskID", 'K' },
+	{ "BatchHost", 'B' }, { "Command", 'o' }, { "Comment", 'k' },
+	{ "Contiguous", 'O' }, { "Cores", 'I' }, { "CoreSpec", 'X' },
+	{ "Dependency", 'E' }, { "EndTime", 'e' }, { "Feature", 'f' },
+	{ "GroupID", 'G' }, { "GroupName", 'g' }, { "JobArrayID", 'i' },
+	{ "JobID", 'A' }, { "Licenses", 'W' }, { "MinCpus", 'c' },
+	{ "MinMemory", 'm' }, { "MinTmpDisk", 'd' }, { "Name", 'j' },
+	{ "Nice", 'y' }, { "NodeList", 'N' }, { "NumCPUs", 'C' },
+	{ "NumNodes", 'D' }, { "OverSubscribe", 'h' }, { "Partition", 'P' },
+	{ "Priority", 'p' }, { "PriorityLong", 'Q' }, { "QOS", 'q' },
+	{ "Reason", 'r' }, { "ReasonList", 'R' }, { "ReqNodes", 'n' },
+	{ "Reservation", 'v' }, { "SchedNodes", 'Y' }, { "SCT", 'z' },
+	{ "Sockets", 'H' }, { "StartTime", 'S' }, { "State", 'T' },
+	{ "StateCompact", 't' }, { "SubmitTime", 'V' }, { "Threads", 'J' },
+	{ "TimeLeft", 'L' }, { "TimeLimit", 'l' }, { "TimeUsed", 'M' },
+	{ "tres-alloc", SF_TRESALLOC }, { "tres-per-job", SF_TRESPERJOB },
+	{ "tres-per-node", 'b' }, { "UserID", 'U' }, { "UserName", 'u' },
+	{ "WCKey", 'w' }, { "WorkDir", 'Z' },
+	{ NULL, 0 }
 };
 
 /* squeue %t short states. */
@@ -387,7 +455,7 @@ parse_slurm_entry_end(const char *s, const char *end, int open, int close)
  * none).  TRES lists give both gres/gpu=N and gres/gpu:type=N: the untyped
  * total wins.
  */
-static long
+long
 parse_slurm_gres(const char *s, size_t len, char *dst, size_t size)
 {
 	const char	*e, *end = s + len, *name, *rest, *cnt, *q;
@@ -539,6 +607,49 @@ parse_slurm_sf_isblank(const char *s, size_t len)
 	return (1);
 }
 
+/*
+ * What every Slurm output gets before its lines are read: a UTF-8 BOM is
+ * skipped, and a last line without its newline is not trusted (the output
+ * was cut): it is an error and left out.  The length to read.
+ */
+static size_t
+parse_slurm_input(const char **buf, size_t len, const struct sink *s)
+{
+	const char	*p;
+	size_t		 n;
+	u_int		 line = 1;
+
+	if (len >= 3 && memcmp(*buf, "\xef\xbb\xbf", 3) == 0) {
+		*buf += 3;
+		len -= 3;
+	}
+	if (len == 0 || (*buf)[len - 1] == '\n')
+		return (len);
+	for (p = *buf; (p = memchr(p, '\n', *buf + len - p)) != NULL; p++)
+		line++;
+	for (n = len; n > 0 && (*buf)[n - 1] != '\n'; n--)
+		;
+	if (parse_slurm_sf_isblank(*buf + n, len - n) == 0)
+		sink_error(s, line, "last line cut short (no newline)");
+	return (n);
+}
+
+/* The next line, blanks trimmed; a line with a NUL byte is refused. */
+static int
+parse_slurm_next(struct lines *ls, const char **p, size_t *n,
+    const struct sink *s)
+{
+	while (lines_next(ls, p, n)) {
+		if (memchr(*p, '\0', *n) != NULL) {
+			sink_error(s, ls->line, "NUL byte");
+			continue;
+		}
+		*n = parse_trim(p, *n);
+		return (1);
+	}
+	return (0);
+}
+
 /* Parse an -o format; -1 and a message if it is not one. */
 static int
 parse_slurm_sf_format_parse(struct sf_format *f, const char *fmt,
@@ -600,6 +711,150 @@ parse_slurm_sf_format_parse(struct sf_format *f, const char *fmt,
 		f->item[i].litspace = parse_slurm_sf_isblank(f->item[i].lit,
 		    f->item[i].litlen);
 	return (0);
+}
+
+/* The specifier of a -O name, or 0. */
+static u_char
+parse_slurm_sf_long(const struct sf_long *names, const char *name,
+    size_t len)
+{
+	for (; names->name != NULL; names++) {
+		if (strlen(names->name) == len &&
+		    strncasecmp(names->name, name, len) == 0)
+			return (names->spec);
+	}
+	return (0);
+}
+
+/*
+ * Parse a -O format, as Slurm does: NAME[:[.][SIZE][SUFFIX]] apart by
+ * commas; a name without ':' is 20 wide.  -1 and a message if it is not
+ * one.
+ */
+static int
+parse_slurm_sf_format_long(struct sf_format *f, const struct sf_long *names,
+    const char *fmt, const char **why)
+{
+	struct sf_item	*it;
+	const char	*e, *colon;
+	int		 c;
+
+	memset(f, 0, sizeof *f);
+	for (; *fmt != '\0'; fmt = *e == ',' ? e + 1 : e) {
+		e = fmt + strcspn(fmt, ",");
+		if (e == fmt)
+			continue;
+		if (f->n == SF_MAXITEMS) {
+			*why = "too many fields";
+			return (-1);
+		}
+		it = &f->item[f->n++];
+		colon = memchr(fmt, ':', e - fmt);
+		if ((it->spec = parse_slurm_sf_long(names, fmt,
+		    (colon != NULL ? colon : e) - fmt)) == 0) {
+			*why = "unknown field";
+			return (-1);
+		}
+		if (colon == NULL) {
+			it->width = 20;
+			continue;
+		}
+		fmt = colon + 1;
+		if (*fmt == '.') {
+			it->right = 1;
+			fmt++;
+		}
+		for (; fmt < e && isdigit((u_char)*fmt); fmt++) {
+			if (it->width < 100000)
+				it->width = it->width * 10 + (*fmt - '0');
+		}
+		while (fmt < e) {
+			c = parse_slurm_sf_literal(&fmt);
+			if (it->litlen + 1 >= SF_MAXLIT) {
+				*why = "literal text too long";
+				return (-1);
+			}
+			it->lit[it->litlen++] = c;
+		}
+	}
+	if (f->n == 0) {
+		*why = "no fields";
+		return (-1);
+	}
+	for (c = 0; c < (int)f->n; c++)
+		f->item[c].litspace = parse_slurm_sf_isblank(f->item[c].lit,
+		    f->item[c].litlen);
+	return (0);
+}
+
+/* The specifier whose header is this column name, or 0. */
+static u_char
+parse_slurm_sf_column(const struct sf_spec *specs, const char *w, size_t len)
+{
+	const char	*h;
+	u_int		 i, cut = 0;
+
+	for (i = 1; i < 128; i++) {
+		if ((h = specs[i].header) == NULL)
+			continue;
+		if (strlen(h) == len && memcmp(h, w, len) == 0 &&
+		    (specs[i].known || cut == 0 || !specs[cut].known))
+			return (i);
+		/* cut to its column's width: TIME_LIMI */
+		if (cut == 0 && len >= 4 && strlen(h) > len &&
+		    memcmp(h, w, len) == 0)
+			cut = i;
+	}
+	return (cut);
+}
+
+/*
+ * A format from a header line: its column names, apart by blanks, '|' or
+ * 0x1F, in any order.  -1 if the line is not a header: a word that is not
+ * a column name of this tool.
+ */
+static int
+parse_slurm_sf_format_header(struct sf_format *f, const struct sf_spec *specs,
+    const char *line, size_t len)
+{
+	struct sf_item	*it = NULL;
+	const char	*end = line + len, *w;
+	char		 sep;
+	size_t		 n;
+
+	memset(f, 0, sizeof *f);
+	if (memchr(line, 0x1f, len) != NULL)
+		sep = 0x1f;
+	else if (memchr(line, '|', len) != NULL)
+		sep = '|';
+	else
+		sep = ' ';
+	while (line < end) {
+		while (line < end && *line == ' ')
+			line++;
+		if (line == end)
+			break;
+		w = line;
+		if (sep == ' ')
+			while (line < end && *line != ' ')
+				line++;
+		else if ((line = memchr(w, sep, end - w)) == NULL)
+			line = end;
+		n = line - w;
+		n = parse_trim(&w, n);
+		if (f->n == SF_MAXITEMS)
+			return (-1);
+		it = &f->item[f->n];
+		if ((it->spec = parse_slurm_sf_column(specs, w, n)) == 0)
+			return (-1);
+		f->n++;
+		if (line < end) {
+			it->lit[it->litlen++] = sep;
+			it->litspace = sep == ' ';
+			line++;
+		}
+	}
+	return (f->n > 0 ? 0 : -1);
 }
 
 /* Last occurrence of needle in [s, s + len). */
@@ -791,41 +1046,80 @@ parse_slurm_sf_header(const struct sf_format *f, const struct sf_spec *specs,
 	return (named > 0 && match * 2 > named);
 }
 
+/* What sinfo and squeue each bring to the reading of their lines. */
+struct sf_tool {
+	const char		*deflt;		/* the probe's -o format */
+	const struct sf_spec	*specs;
+	const struct sf_long	*names;		/* -O */
+	int			 (*row)(const struct sf_format *,
+				     const struct sf_field *, u_int,
+				     const struct sink *);
+	int			 (*json)(const char *, size_t,
+				     const struct sink *);
+};
+
+/* The format to read by: fmt (-o, or -O without a '%'), or the header. */
+static int
+parse_slurm_sf_format(struct sf_format *f, const struct sf_tool *t,
+    const char *fmt, const char *buf, size_t len, const struct sink *s)
+{
+	struct lines	 ls;
+	const char	*p, *why = NULL;
+	size_t		 n;
+
+	if (fmt == NULL) {
+		lines_init(&ls, buf, len);
+		while (lines_next(&ls, &p, &n)) {
+			if ((n = parse_trim(&p, n)) == 0)
+				continue;
+			if (parse_slurm_sf_format_header(f, t->specs, p,
+			    n) == 0)
+				return (0);
+			break;
+		}
+		fmt = t->deflt;
+	}
+	if ((strchr(fmt, '%') != NULL ? parse_slurm_sf_format_parse(f, fmt,
+	    &why) : parse_slurm_sf_format_long(f, t->names, fmt, &why)) != 0) {
+		sink_error(s, 0, "bad format '%s': %s", fmt, why);
+		return (-1);
+	}
+	return (0);
+}
+
 /*
- * The lines of sinfo or squeue output: each is split by the format (deflt
- * when there is none) and, unless it is the header, handed to row(), which
- * returns the number of records it sent.  The number of records sent.
+ * The lines of sinfo or squeue output: each is split by the format and,
+ * unless it is the header, handed to the tool's row(), which returns the
+ * number of records it sent.  A JSON document goes to the tool's json(),
+ * unless the format itself is JSON-like (-o '{"n": "%n"}', a line each).
+ * The number of records sent.
  */
 static int
 parse_slurm_sf_parse(const char *buf, size_t len, const char *fmt,
-    const char *deflt,
-    const struct sf_spec *specs, const struct sink *s,
-    int (*row)(const struct sf_format *, const struct sf_field *, u_int,
-    const struct sink *))
+    const struct sf_tool *t, const struct sink *s)
 {
 	struct sf_format	 f;
 	struct sf_field		 fld[SF_MAXITEMS];
 	struct lines		 ls;
-	const char		*p, *why = NULL;
+	const char		*p;
 	size_t			 n;
 	int			 count = 0;
 
-	if (fmt == NULL)
-		fmt = deflt;
-	if (parse_slurm_sf_format_parse(&f, fmt, &why) != 0) {
-		sink_error(s, 0, "bad format '%s': %s", fmt, why);
+	if ((fmt == NULL || *fmt != '{') && parse_slurm_json_is(buf, len))
+		return (t->json(buf, len, s));
+	len = parse_slurm_input(&buf, len, s);
+	if (parse_slurm_sf_format(&f, t, fmt, buf, len, s) != 0)
 		return (0);
-	}
 	lines_init(&ls, buf, len);
-	while (lines_next(&ls, &p, &n)) {
-		if ((n = parse_trim(&p, n)) == 0)
+	while (parse_slurm_next(&ls, &p, &n, s)) {
+		if (n == 0)
 			continue;
-		if (parse_slurm_sf_split(&f, specs, p, n, fld) != 0) {
+		if (parse_slurm_sf_split(&f, t->specs, p, n, fld) != 0) {
 			sink_error(s, ls.line, "expected %u fields", f.n);
 			continue;
 		}
-		if (!parse_slurm_sf_header(&f, specs, fld))
-			count += row(&f, fld, ls.line, s);
+		if (!parse_slurm_sf_header(&f, t->specs, fld))
+			count += t->row(&f, fld, ls.line, s);
 	}
 	return (count);
 }
@@ -853,6 +1147,20 @@ parse_slurm_node_gres(struct snode *sn, const char *v, size_t len)
 	}
 }
 
+/* GresUsed, AllocTRES: what is allocated; no gpu entry is none. */
+static void
+parse_slurm_node_gresused(struct snode *sn, const char *v, size_t len)
+{
+	long	n;
+
+	if (len > 0 && parse_slurm_isunknown(v, len))
+		return;
+	if ((n = parse_slurm_gres(v, len, NULL, 0)) > INT_MAX)
+		return;
+	sn->gpus_used = n < 0 ? 0 : (int)n;
+	sn->valid |= BIT(SN_GPUS_USED);
+}
+
 /*
  * A number read into a record: when it parsed (ok), set its validity bit.
  * 1 when the value is bad: neither a number nor one of the unknown words.
@@ -877,102 +1185,26 @@ struct sinfo_line {
 	int		 bad;
 };
 
-/* Send one node named by len bytes of name (cut to fit); 1. */
+/*
+ * How many nodes a name holds: 1, or the count of a node set.  0 when it
+ * is not a set myriad can read (an elided list).
+ */
 static int
-parse_slurm_sinfo_send(const struct sink *s, struct snode *sn, const char *name,
-    size_t len)
+parse_slurm_count(const char *name)
 {
-	parse_copy(sn->name, sizeof sn->name, name, len);
-	SINK_EMIT(s, snode, sn);
-	return (1);
-}
+	struct nodeset	*ns;
+	char		*cause;
+	int		 n = 0;
 
-/* Close the ranges in buf (prefix[ranges) with ']' and the suffix; send. */
-static int
-parse_slurm_sinfo_send_ranges(const struct sink *s, struct snode *sn, char *buf,
-    size_t blen, const char *suffix, size_t slen)
-{
-	buf[blen] = ']';
-	memcpy(buf + blen + 1, suffix, slen);
-	return (parse_slurm_sinfo_send(s, sn, buf, blen + 1 + slen));
-}
-
-/* Send one node, or a node list split into pieces that fit the name. */
-static int
-parse_slurm_sinfo_emit(const struct sink *s, u_int line, struct snode *sn,
-    const char *name, size_t len)
-{
-	const char	*end = name + len, *es, *ee, *cs, *lb, *rb, *r, *re;
-	char		 buf[sizeof sn->name];
-	size_t		 plen, slen, blen, rlen;
-	int		 sent = 0;
-
-	if (len < sizeof sn->name)
-		return (parse_slurm_sinfo_send(s, sn, name, len));
-	cs = NULL;
-	ee = name;
-	for (es = name; es < end; es = ee + 1) {
-		ee = parse_slurm_entry_end(es, end, '[', ']');
-		if (cs != NULL && (size_t)(ee - cs) >= sizeof sn->name) {
-			/* flush the chunk that ends before this element */
-			sent += parse_slurm_sinfo_send(s, sn, cs, es - 1 - cs);
-			cs = NULL;
-		}
-		if ((size_t)(ee - es) < sizeof sn->name) {
-			if (cs == NULL)
-				cs = es;
-			if (ee == end)
-				break;
-			continue;
-		}
-		/* one element too long: split its first bracket */
-		lb = memchr(es, '[', ee - es);
-		rb = lb != NULL ? memchr(lb, ']', ee - lb) : NULL;
-		plen = lb != NULL ? (size_t)(lb - es) : 0;
-		slen = rb != NULL ? (size_t)(ee - rb - 1) : 0;
-		if (rb == NULL || plen + slen + 3 >= sizeof buf) {
-			sink_error(s, line, "node name too long, truncated");
-			sent += parse_slurm_sinfo_send(s, sn, es, ee - es);
-			if (ee == end)
-				break;
-			continue;
-		}
-		blen = 0;
-		for (r = lb + 1; r < rb; r = re + 1) {
-			re = memchr(r, ',', rb - r);
-			if (re == NULL)
-				re = rb;
-			rlen = re - r;
-			if (plen + 1 + rlen + 1 + slen >= sizeof buf) {
-				sink_error(s, line, "node range too long");
-				continue;
-			}
-			if (blen > 0 &&
-			    plen + blen + 1 + rlen + 1 + slen >= sizeof buf) {
-				sent += parse_slurm_sinfo_send_ranges(s, sn,
-				    buf,
-				    plen + blen, rb + 1, slen);
-				blen = 0;
-			}
-			if (blen == 0) {
-				memcpy(buf, es, plen);
-				buf[plen] = '[';
-				blen = 1;
-			} else
-				buf[plen + blen++] = ',';
-			memcpy(buf + plen + blen, r, rlen);
-			blen += rlen;
-		}
-		if (blen > 0)
-			sent += parse_slurm_sinfo_send_ranges(s, sn, buf,
-			    plen + blen,
-			    rb + 1, slen);
-		if (ee == end)
-			break;
-	}
-	if (cs != NULL)
-		sent += parse_slurm_sinfo_send(s, sn, cs, end - cs);
-	return (sent);
+	if (strpbrk(name, "[,") == NULL)
+		return (1);
+	ns = nodeset_create();
+	if (nodeset_parse(ns, name, &cause) != 0)
+		free(cause);
+	else if (nodeset_count(ns) <= INT_MAX)
+		n = (int)nodeset_count(ns);
+	nodeset_free(ns);
+	return (n);
 }
 
 static void
@@ -1020,6 +1252,14 @@ parse_slurm_sinfo_field(struct sinfo_line *l, u_char spec, const char *v,
 		break;
 	case 'G':
 		parse_slurm_node_gres(sn, v, len);
+		break;
+	case SF_GRESUSED:
+		parse_slurm_node_gresused(sn, v, len);
+		break;
+	case 'D':
+		if (parse_slurm_bad(parse_slurm_int(v, len, &sn->nodes) == 0,
+		    &sn->valid, SN_NODES, v, len))
+			l->bad = spec;
 		break;
 	case 'c':
 		if (parse_slurm_bad(parse_slurm_int(v, len, &sn->cpus) == 0,
@@ -1091,18 +1331,30 @@ parse_slurm_sinfo_row(const struct sf_format *f, const struct sf_field *fld,
 		sink_error(s, line, "bad %%%c value", l.bad);
 	parse_slurm_sinfo_reason(&l);
 	name = l.nodelist.p != NULL ? &l.nodelist : &l.hostname;
-	if (name->p == NULL || parse_slurm_isunknown(name->p, name->len))
-		return (parse_slurm_sinfo_emit(s, line, &l.sn, "", 0));
-	return (parse_slurm_sinfo_emit(s, line, &l.sn, name->p, name->len));
+	if (name->p != NULL && !parse_slurm_isunknown(name->p, name->len)) {
+		if (name->len >= sizeof l.sn.name) {
+			sink_error(s, line, "node list too long");
+			return (0);
+		}
+		parse_copy(l.sn.name, sizeof l.sn.name, name->p, name->len);
+	}
+	if (!(l.sn.valid & BIT(SN_NODES)) && l.sn.name[0] != '\0' &&
+	    (l.sn.nodes = parse_slurm_count(l.sn.name)) > 0)
+		l.sn.valid |= BIT(SN_NODES);
+	SINK_EMIT(s, snode, &l.sn);
+	return (1);
 }
+
+static const struct sf_tool sinfo_tool = {
+	.deflt = SINFO_FORMAT, .specs = sinfo_specs, .names = sinfo_long,
+	.row = parse_slurm_sinfo_row, .json = parse_slurm_json_nodes,
+};
 
 int
 parse_sinfo(const char *buf, size_t len, const char *fmt,
     const struct sink *s)
 {
-	return (parse_slurm_sf_parse(buf, len, fmt, SINFO_FORMAT, sinfo_specs,
-	    s,
-	    parse_slurm_sinfo_row));
+	return (parse_slurm_sf_parse(buf, len, fmt, &sinfo_tool, s));
 }
 
 /*
@@ -1112,8 +1364,37 @@ parse_sinfo(const char *buf, size_t len, const char *fmt,
 struct squeue_line {
 	struct job	 job;
 	long		 gpn;		/* gpus per node from %b, -1 */
+	long		 gpj;		/* gpus of the job, asked for, -1 */
+	long		 alloc;		/* gpus allocated, -1, -2: none */
 	int		 bad;
 };
+
+/*
+ * A job's GPUs: what Slurm allocated (alloc: the gpus of its AllocTRES, -1
+ * without one, -2 when it names no gpu); else what it asked for the whole
+ * job, or per node times its nodes; else none, when its AllocTRES names
+ * none.  AllocTRES names gpus only where Slurm counts gres/gpu as a TRES
+ * (AccountingStorageTRES), so the ask comes before "none".
+ */
+void
+parse_slurm_job_gpus(struct job *j, long alloc, long perjob, long pernode)
+{
+	long	n = -1;
+
+	if (alloc >= 0)
+		n = alloc;
+	else if (perjob >= 0)
+		n = perjob;
+	else if (pernode >= 0 && (j->valid & BIT(JOB_NNODES)) &&
+	    pernode <= INT_MAX / (j->nnodes > 0 ? j->nnodes : 1))
+		n = pernode * j->nnodes;
+	else if (alloc == -2)
+		n = 0;
+	if (n < 0 || n > INT_MAX)
+		return;
+	j->gpus = (int)n;
+	j->valid |= BIT(JOB_GPUS);
+}
 
 static void
 parse_slurm_squeue_state(struct job *j, const char *v, size_t len)
@@ -1196,6 +1477,15 @@ parse_slurm_squeue_field(struct squeue_line *l, u_char spec, const char *v,
 		if (j->gres[0] != '\0')
 			l->gpn = parse_slurm_gres(v, len, NULL, 0);
 		break;
+	case SF_TRESPERJOB:
+		if (!parse_slurm_isunknown(v, len))
+			l->gpj = parse_slurm_gres(v, len, NULL, 0);
+		break;
+	case SF_TRESALLOC:
+		if (!parse_slurm_isunknown(v, len) &&
+		    (l->alloc = parse_slurm_gres(v, len, NULL, 0)) < 0)
+			l->alloc = -2;
+		break;
 	case 'N':
 		parse_slurm_squeue_nodes(l, spec, v, len);
 		break;
@@ -1221,7 +1511,7 @@ parse_slurm_squeue_row(const struct sf_format *f, const struct sf_field *fld,
 	u_int			 i;
 
 	memset(&l, 0, sizeof l);
-	l.gpn = -1;
+	l.gpn = l.gpj = l.alloc = -1;
 	for (i = 0; i < f->n; i++)
 		parse_slurm_squeue_field(&l, f->item[i].spec, fld[i].p,
 		    fld[i].len);
@@ -1229,22 +1519,21 @@ parse_slurm_squeue_row(const struct sf_format *f, const struct sf_field *fld,
 		sink_error(s, line, "node list too long, truncated");
 	else if (l.bad)
 		sink_error(s, line, "bad %%%c value", l.bad);
-	if (l.gpn >= 0 && (l.job.valid & BIT(JOB_NNODES)) &&
-	    l.gpn <= INT_MAX / (l.job.nnodes > 0 ? l.job.nnodes : 1)) {
-		l.job.gpus = (int)l.gpn * l.job.nnodes;
-		l.job.valid |= BIT(JOB_GPUS);
-	}
+	parse_slurm_job_gpus(&l.job, l.alloc, l.gpj, l.gpn);
 	SINK_EMIT(s, job, &l.job);
 	return (1);
 }
+
+static const struct sf_tool squeue_tool = {
+	.deflt = SQUEUE_FORMAT, .specs = squeue_specs, .names = squeue_long,
+	.row = parse_slurm_squeue_row, .json = parse_slurm_json_jobs,
+};
 
 int
 parse_squeue(const char *buf, size_t len, const char *fmt,
     const struct sink *s)
 {
-	return (parse_slurm_sf_parse(buf, len, fmt, SQUEUE_FORMAT, squeue_specs,
-	    s,
-	    parse_slurm_squeue_row));
+	return (parse_slurm_sf_parse(buf, len, fmt, &squeue_tool, s));
 }
 
 /*
@@ -1299,19 +1588,6 @@ parse_slurm_scontrol_memory(struct snode *sn, const char *v, size_t len)
 		sn->valid |= BIT(SN_MEMORY);
 }
 
-static void
-parse_slurm_scontrol_alloctres(struct snode *sn, const char *v, size_t len)
-{
-	long	n;
-
-	n = parse_slurm_gres(v, len, NULL, 0);
-	if (n > INT_MAX)
-		return;
-	/* AllocTRES lists what is allocated: no gres/gpu is none */
-	sn->gpus_used = n < 0 ? 0 : (int)n;
-	sn->valid |= BIT(SN_GPUS_USED);
-}
-
 static const struct scontrol_key scontrol_keys[] = {
 	{ .key = "NodeName", .set = parse_slurm_scontrol_name },
 	{ .key = "State", .set = parse_slurm_node_state },
@@ -1321,7 +1597,7 @@ static const struct scontrol_key scontrol_keys[] = {
 	{ .key = "CPUTot", .set = parse_slurm_scontrol_cputot },
 	{ .key = "CPUAlloc", .set = parse_slurm_scontrol_cpualloc },
 	{ .key = "RealMemory", .set = parse_slurm_scontrol_memory },
-	{ .key = "AllocTRES", .set = parse_slurm_scontrol_alloctres },
+	{ .key = "AllocTRES", .set = parse_slurm_node_gresused },
 	{ .key = "OS", .rest = 1 },
 	{ .key = "Comment", .rest = 1 },
 	{ .key = "Extra", .rest = 1 },
@@ -1376,9 +1652,9 @@ parse_scontrol_node(const char *buf, size_t len, const char *fmt,
 	u_int				 start = 1;
 
 	memset(&sn, 0, sizeof sn);
+	len = parse_slurm_input(&buf, len, s);
 	lines_init(&ls, buf, len);
-	while (lines_next(&ls, &p, &n)) {
-		n = parse_trim(&p, n);
+	while (parse_slurm_next(&ls, &p, &n, s)) {
 		if (n == 0) {
 			count += parse_slurm_scontrol_flush(s, &sn, &open,
 			    start);

@@ -32,9 +32,11 @@ const struct probe probes[] = {
 	{ .name = "sensors", .domain = DOM_SENSORS, .target = PT_BMC,
 	  .option = "probe.sensors", .parser = "ipmi-sdr" },
 	{ .name = "sinfo", .domain = DOM_NODES, .target = PT_CONTROLLER,
-	  .option = "probe.sinfo", .parser = "sinfo" },
+	  .option = "probe.sinfo", .parser = "sinfo",
+	  .json = "sinfo --json" },
 	{ .name = "squeue", .domain = DOM_JOBS, .target = PT_CONTROLLER,
-	  .option = "probe.squeue", .parser = "squeue" },
+	  .option = "probe.squeue", .parser = "squeue",
+	  .json = "squeue --json" },
 	{ .name = NULL }
 };
 
@@ -70,14 +72,30 @@ probe_format(const struct probe *p, int argc, char **argv)
  * A probe's command for one read.  %t is the whole seconds since the last
  * read began and a minute more (a billion before the first): a window of
  * the kernel log that overlaps the last read, whose lines model_xid_end()
- * knows.  %% is a %.
+ * knows.  %% is a %.  The controller's commands (sinfo, squeue) are taken
+ * as they are: their -o formats are full of %.  They answer in JSON when
+ * slurm.format says json; auto asks for JSON first and falls back to the
+ * text command where Slurm has no --json (over SSH only: the simulator's
+ * Slurm speaks text).
  */
 char *
 probe_command(const struct probe *p, double since)
 {
 	const char	*s = options_get(p->option);
+	const char	*how = options_get("slurm.format");
+	char		*both;
 	struct buf	 b;
 
+	if (p->target == PT_CONTROLLER) {
+		if (p->json != NULL && strcmp(how, "json") == 0)
+			return (xstrdup(p->json));
+		if (p->json != NULL && strcmp(how, "auto") == 0 &&
+		    strcmp(options_get("source"), "ssh") == 0) {
+			xasprintf(&both, "%s 2>/dev/null || %s", p->json, s);
+			return (both);
+		}
+		return (xstrdup(s));
+	}
 	buf_init(&b);
 	buf_add(&b, "", 0);
 	for (; *s != '\0'; s++) {

@@ -575,7 +575,7 @@ cmd_parse_file(struct cmd_ctx *ctx, struct cmd_args *args)
 	s.diag = cmd_list_parse_diag;
 	s.xid = cmd_list_parse_xid;
 	s.error = cmd_list_parse_error;
-	p->parse(data, len, args->argc > 2 ? args->argv[2] : p->format, &s);
+	p->parse(data, len, args->argc > 2 ? args->argv[2] : NULL, &s);
 	free(data);
 	if (ps.output != NULL)
 		output_free(ps.output);

@@ -134,6 +134,7 @@ static const struct field snode_fields[] = {
 	F(snode, gpus, "GPUS", FT_INT, SN_GPUS, 0, R),
 	F(snode, gpus_used, "GPUS_USED", FT_INT, SN_GPUS_USED, 0, NR),
 	F(snode, reason, "REASON", FT_STR, -1, 0, T),
+	F(snode, nodes, "NODES", FT_INT, SN_NODES, 0, R),
 	{ .name = NULL }
 };
 

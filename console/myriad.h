@@ -256,11 +256,12 @@ enum snode_field {
 	SN_CPUS_ALLOC,
 	SN_GPUS,		/* gres gpu count */
 	SN_GPUS_USED,
+	SN_NODES,		/* nodes in name: sinfo without -N */
 	SN_NFIELDS
 };
 struct snode {
 	uint64_t	 valid;			/* BIT(SN_*) */
-	char		 name[64];
+	char		 name[1024];		/* a node, or a node set */
 	char		 state[32];		/* as printed, lower case: drained* */
 	char		 partitions[128];
 	char		 reason[256];		/* with [user@time] when present */
@@ -270,6 +271,7 @@ struct snode {
 	long		 memory_mb;
 	int		 gpus;
 	int		 gpus_used;
+	int		 nodes;			/* how many name holds */
 };
 
 /* One Slurm job: squeue. */

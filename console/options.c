@@ -94,6 +94,11 @@ const struct option_entry options_table[] = {
 	  .help = "host running the Slurm commands, or local" },
 	{ .name = "slurm.user", .type = OPT_STRING, .dflt = "",
 	  .help = "login user on the controller" },
+	{ .name = "slurm.format", .type = OPT_CHOICE, .dflt = "auto",
+	  .choices = "auto,text,json",
+	  .help = "how sinfo and squeue answer: json (--json), text "
+	      "(probe.sinfo, probe.squeue), or auto: JSON where the "
+	      "controller's Slurm answers it, text otherwise" },
 
 	/* What to run, and how often. */
 	{ .name = "probe.gpus", .type = OPT_STRING,

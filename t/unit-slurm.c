@@ -22,6 +22,17 @@ run(parse_fn fn, const char *text, size_t len, const char *fmt,
 
 #define HAS(v, bit)	(((v) & BIT(bit)) != 0)
 
+/* A capture saved without its final newline, given it back. */
+static char *
+with_newline(char *buf, size_t *len)
+{
+	buf = realloc(buf, *len + 1);
+	if (buf == NULL)
+		abort();
+	buf[(*len)++] = '\n';
+	return (buf);
+}
+
 /*
  * scontrol show node.
  */
@@ -201,7 +212,11 @@ test_sinfo_fixtures(void)
 	if ((buf = tap_fixture_skip("slurm/ood-sinfo-ahNO-gres-null-type.txt",
 	    &len, 3)) != NULL) {
 		r = run(parse_sinfo, buf, len, "%n %G %x %T", &g);
-		is_int(r, 4, "ood null type: 4 nodes, no final newline");
+		ok(r == 3 && g.nerr == 1 && g.errline[0] == 4,
+		    "ood null type: the last line, without newline, refused");
+		buf = with_newline(buf, &len);
+		r = run(parse_sinfo, buf, len, "%n %G %x %T", &g);
+		is_int(r, 4, "ood null type: 4 nodes with the newline");
 		is_int(g.snode[3].gpus, 4, "ood null type: gpu:4(S:0-3)");
 		is_str(g.snode[3].state, "mixed", "ood null type: state");
 		free(buf);
@@ -241,6 +256,7 @@ test_sinfo_fixtures(void)
 	}
 	if ((buf = tap_fixture_skip("slurm/ood-sinfo-aho-F-C.txt", &len, 3)) !=
 	    NULL) {
+		buf = with_newline(buf, &len);
 		r = run(parse_sinfo, buf, len, "%F/%C", &g);
 		is_int(r, 1, "%%F/%%C: one summary");
 		is_int(g.snode[0].cpus_alloc, 25608,
@@ -260,15 +276,21 @@ test_sinfo_fixtures(void)
 	    6)) != NULL) {
 		r = run(parse_sinfo, buf, len, "%9P %.5a %.10l %.6D %.6t %N",
 		    &g);
-		is_int(r, 8, "twcc default: long lists split to fit");
+		is_int(r, 4, "twcc default: one record a row");
 		is_int(g.nerr, 0, "twcc default: no errors");
+		r = run(parse_sinfo, buf, len, NULL, &g);
+		is_int(r, 4, "twcc default, no format: columns from the header");
+		is_int(g.nerr, 0, "twcc default, no format: no errors");
 		is_str(g.snode[0].name, "gn0109.twcc.ai,gn1101.twcc.ai",
 		    "twcc default: node list as printed");
+		is_int(g.snode[0].nodes, 2, "twcc default: NODES 2");
 		is_str(g.snode[0].partitions, "SlurmDefault",
 		    "twcc default: default partition '*' stripped");
 		is_str(g.snode[0].state, "drain*", "twcc default: drain*");
-		is_str(g.snode[4].name, "gn1227.twcc.ai,gn1228.twcc.ai",
-		    "twcc default: last piece of the long list");
+		ok(strncmp(g.snode[1].name, "gn0101.twcc.ai,", 15) == 0 &&
+		    strstr(g.snode[1].name, ",gn1228.twcc.ai") != NULL,
+		    "twcc default: a long list stays whole");
+		is_int(g.snode[1].nodes, 240, "twcc default: NODES 240");
 		free(buf);
 	}
 	collect_free(&g);
@@ -357,7 +379,11 @@ test_sinfo_inline(void)
 	r = RUN(parse_sinfo, "\n\n  \n", NULL, &g);
 	ok(r == 0 && g.nerr == 0, "blank lines");
 	r = RUN(parse_sinfo, "n9,idle", "%N,%T", &g);
-	ok(r == 1 && strcmp(g.snode[0].name, "n9") == 0, "no final newline");
+	ok(r == 0 && g.nerr == 1, "no final newline: the cut line refused");
+	r = RUN(parse_sinfo, "n8,idle\nn9,id", "%N,%T", &g);
+	ok(r == 1 && g.nerr == 1 && g.errline[0] == 2 &&
+	    strcmp(g.snode[0].name, "n8") == 0,
+	    "no final newline: 'idle' cut to 'id' is not read");
 
 	/* bad formats */
 	r = RUN(parse_sinfo, "x\n", "%", &g);
@@ -368,7 +394,7 @@ test_sinfo_inline(void)
 	ok(r == 1 && strcmp(g.snode[0].name, "n1") == 0,
 	    "format: %%%% literal");
 
-	/* a node list longer than a name splits into pieces that fit */
+	/* a node list longer than 64 bytes stays one record, counted */
 	strlcpy(longlist, "gpu[", sizeof longlist);
 	for (i = 0; i < 30; i++) {
 		snprintf(longlist + strlen(longlist),
@@ -378,16 +404,13 @@ test_sinfo_inline(void)
 	snprintf(longlist + strlen(longlist), sizeof longlist - strlen(longlist),
 	    "],cpu01,cpu02|idle\n");
 	r = run(parse_sinfo, longlist, strlen(longlist), "%N|%T", &g);
-	ok(r > 2, "long list: %d pieces", r);
+	is_int(r, 1, "long list: one record");
 	is_int(g.nerr, 0, "long list: no error");
-	is_str(g.snode[0].name, "gpu[000-005,010-015,020-025,030-035,040-045,"
-	    "050-055,060-065]", "long list: first piece is a valid set");
-	is_str(g.snode[r - 1].name, "cpu01,cpu02", "long list: last piece");
-	for (i = 0; i < (size_t)r; i++) {
-		if (strcmp(g.snode[i].state, "idle") != 0)
-			break;
-	}
-	is_int(i, r, "long list: every piece has the state");
+	ok(strncmp(g.snode[0].name, longlist, strlen(longlist) - 6) == 0 &&
+	    strlen(g.snode[0].name) == strlen(longlist) - 6,
+	    "long list: the whole set in name");
+	is_int(g.snode[0].nodes, 30 * 6 + 2, "long list: nodes counts them");
+	is_str(g.snode[0].state, "idle", "long list: the state");
 	collect_free(&g);
 }
 
@@ -599,8 +622,172 @@ test_squeue_inline(void)
 	    "garbage line 1, rest kept");
 	r = run(parse_squeue, "", 0, NULL, &g);
 	ok(r == 0 && g.nerr == 0, "squeue: empty input");
-	r = RUN(parse_squeue, "\xff|\x00|", "%i|%j|", &g);
-	ok(r == 1 && g.nerr == 0, "squeue: NUL byte in a name");
+	r = RUN(parse_squeue, "\xff|\x00|\n", "%i|%j|", &g);
+	ok(r == 0 && g.nerr == 1 && g.errline[0] == 1,
+	    "squeue: NUL byte refused with its line");
+	collect_free(&g);
+}
+
+/*
+ * Issue 12: every Slurm output an operator has.  Default output with its
+ * header, -O formats, JSON of every data_parser version, GPUs from what
+ * was allocated, and damaged input.
+ */
+
+static void
+test_slurm_header(void)
+{
+	struct collect	 g = { 0 };
+	char		*buf, *bom;
+	size_t		 len;
+	int		 r;
+
+	/* columns found from the header, in any order */
+	r = RUN(parse_sinfo, "NODELIST   STATE PARTITION CPUS  GRES\n"
+	    "gpu[01-04] idle  batch*    64    gpu:h100:8\n"
+	    "gpu05      drained batch   64    gpu:h100:8\n", NULL, &g);
+	ok(r == 2 && g.nerr == 0, "header: two rows, any order");
+	is_str(g.snode[0].name, "gpu[01-04]", "header: NODELIST");
+	is_int(g.snode[0].nodes, 4, "header: the row's node count");
+	is_str(g.snode[0].partitions, "batch", "header: PARTITION");
+	is_int(g.snode[1].gpus, 8, "header: GRES gpus");
+	r = RUN(parse_squeue, "JOBID ST USER NAME NODES TIME_LIMI "
+	    "NODELIST(REASON)\n"
+	    "77 PD alice train 2 1:00:00 (Resources)\n", NULL, &g);
+	ok(r == 1 && g.nerr == 0, "header: squeue -l's cut TIME_LIMI");
+	ok(strcmp(g.job[0].state, "PENDING") == 0 &&
+	    g.job[0].limit_s == 3600 &&
+	    strcmp(g.job[0].reason, "Resources") == 0, "header: squeue values");
+	/* a header-like line that is not one: the default format */
+	r = RUN(parse_sinfo, "NODELIST BOGUS\n", NULL, &g);
+	ok(r == 0 && g.nerr == 1, "header: unknown column, not a header");
+
+	if ((buf = tap_fixture_skip("slurm/ucsc-hummingbird-squeue-default.txt",
+	    &len, 6)) != NULL) {
+		r = run(parse_squeue, buf, len, NULL, &g);
+		is_int(r, 159, "ucsc default, no format: 159 jobs");
+		is_int(g.nerr, 0, "ucsc default, no format: no errors");
+		is_str(g.job[151].id, "397752_[2699-3578%",
+		    "ucsc default, no format: overflowing id");
+		bom = malloc(len + 3);
+		memcpy(bom, "\xef\xbb\xbf", 3);
+		memcpy(bom + 3, buf, len);
+		r = run(parse_squeue, bom, len + 3, NULL, &g);
+		ok(r == 159 && g.nerr == 0, "BOM before the header skipped");
+		is_str(g.job[0].id, "424894", "BOM: no job \\ufeff");
+		r = run(parse_squeue, bom, len + 3,
+		    "%.18i %.9P %.8j %.8u %.2t %.10M %.6D %R", &g);
+		ok(r == 159 && g.nerr == 0, "BOM with a format skipped too");
+		free(bom);
+		free(buf);
+	}
+	collect_free(&g);
+}
+
+static void
+test_slurm_long(void)
+{
+	struct collect	 g = { 0 };
+	char		*buf;
+	size_t		 len;
+	int		 r;
+
+	if ((buf = tap_fixture_skip("slurm/vpenso-sinfo-h-N-O-nodelist-"
+	    "allocmem-memory-cpusstate-statelong.txt", &len, 4)) != NULL) {
+		r = run(parse_sinfo, buf, len,
+		    "NodeList,AllocMem,Memory,CPUsState:12,StateLong", &g);
+		ok(r > 0 && g.nerr == 0, "-O: vpenso read (%d nodes)", r);
+		is_str(g.snode[0].name, "a048", "-O: NodeList, 20 wide");
+		is_int(g.snode[0].memory_mb, 193000, "-O: Memory");
+		is_str(g.snode[0].state, "mixed", "-O: StateLong");
+		free(buf);
+	}
+	if ((buf = tap_fixture_skip("slurm/ood-sinfo-ahNO-nodehost-gres-"
+	    "gresused-statelong-a100.txt", &len, 2)) != NULL) {
+		r = run(parse_sinfo, buf, len,
+		    "nodehost:100,gres:512,gresused:512,statelong", &g);
+		ok(r > 0 && g.nerr == 0, "-O: lower-case names, widths");
+		ok(HAS(g.snode[0].valid, SN_GPUS_USED),
+		    "-O GresUsed: gpus in use (%d)", g.snode[0].gpus_used);
+		free(buf);
+	}
+	/* a job that asked --gpus: %b is N/A, tres-alloc has them */
+	r = RUN(parse_squeue, "5|2|N/A|cpu=2,mem=1G,node=2,billing=2,"
+	    "gres/gpu=16|\n",
+	    "JobID:|,NumNodes:|,tres-per-node:|,tres-alloc:|", &g);
+	ok(r == 1 && g.nerr == 0, "-O tres-alloc: read");
+	ok(HAS(g.job[0].valid, JOB_GPUS) && g.job[0].gpus == 16,
+	    "-O tres-alloc: 16 gpus allocated (%d)", g.job[0].gpus);
+	r = RUN(parse_squeue, "6|1|N/A|cpu=2,node=1|\n7|2|gres/gpu:8|cpu=2|\n",
+	    "JobID:|,NumNodes:|,tres-per-node:|,tres-alloc:|", &g);
+	ok(r == 2 && HAS(g.job[0].valid, JOB_GPUS) && g.job[0].gpus == 0,
+	    "-O tres-alloc: no gpu asked, none allocated: 0");
+	ok(g.job[1].gpus == 16,
+	    "-O tres-alloc without gres/gpu (not a TRES there): the ask");
+	r = RUN(parse_squeue, "7|1|N/A|gres/gpu=4||\n",
+	    "JobID:|,NumNodes:|,tres-per-node:|,tres-per-job:|,tres-alloc:|",
+	    &g);
+	ok(r == 1 && g.job[0].gpus == 4,
+	    "-O tres-per-job: a pending job's ask");
+	r = RUN(parse_sinfo, "x\n", "NodeList,Bogus", &g);
+	ok(r == 0 && g.nerr == 1, "-O: an unknown field is a bad format");
+	collect_free(&g);
+}
+
+static void
+test_slurm_json(void)
+{
+	struct collect	 g = { 0 };
+	int		 r;
+
+	/* v0.0.40 and later: states as arrays, numbers as objects */
+	r = RUN(parse_sinfo, "{\"meta\": {}, \"nodes\": [{\"name\": \"g1\", "
+	    "\"state\": [\"IDLE\", \"DRAIN\"], \"partitions\": [\"a\", \"b\"],"
+	    " \"cpus\": 64, \"alloc_cpus\": 0, \"real_memory\": 1024000, "
+	    "\"gres\": \"gpu:h100:8\", \"gres_used\": \"gpu:h100:0(IDX:N/A)\","
+	    " \"reason\": \"nhc\", \"reason_set_by_user\": \"root\", "
+	    "\"reason_changed_at\": {\"set\": true, \"infinite\": false, "
+	    "\"number\": 0}}, {\"name\": \"g2\", \"state\": [\"MIXED\", "
+	    "\"DRAIN\", \"NOT_RESPONDING\"]}], \"errors\": []}", NULL, &g);
+	ok(r == 2 && g.nerr == 0, "json nodes: two nodes");
+	is_str(g.snode[0].state, "drained", "json nodes: IDLE+DRAIN");
+	is_str(g.snode[1].state, "draining*",
+	    "json nodes: MIXED+DRAIN+NOT_RESPONDING");
+	is_str(g.snode[0].partitions, "a,b", "json nodes: partitions");
+	ok(g.snode[0].gpus == 8 && g.snode[0].gpus_used == 0 &&
+	    g.snode[0].cpus == 64 && g.snode[0].memory_mb == 1024000,
+	    "json nodes: numbers");
+	is_str(g.snode[0].reason, "nhc", "json nodes: reason");
+	ok(!HAS(g.snode[1].valid, SN_CPUS), "json nodes: missing is unknown");
+
+	r = RUN(parse_squeue, "{\"jobs\": [{\"job_id\": 9, \"array_job_id\": "
+	    "{\"set\": true, \"infinite\": false, \"number\": 0}, "
+	    "\"user_name\": \"bob\", \"job_state\": [\"RUNNING\"], "
+	    "\"nodes\": \"g[1-2]\", \"node_count\": {\"set\": true, "
+	    "\"infinite\": false, \"number\": 2}, \"time_limit\": {\"set\": "
+	    "false, \"infinite\": true, \"number\": 0}, \"tres_per_node\": "
+	    "\"\", \"tres_alloc_str\": \"cpu=2,node=2,gres/gpu=16\"}, "
+	    "{\"job_id\": 10, \"job_state\": \"PENDING\", \"node_count\": 1, "
+	    "\"tres_per_job\": \"gres/gpu:4\", \"tres_alloc_str\": \"\"}]}",
+	    NULL, &g);
+	ok(r == 2 && g.nerr == 0, "json jobs: two jobs");
+	is_str(g.job[0].id, "9", "json jobs: job_id");
+	is_str(g.job[0].state, "RUNNING", "json jobs: state array");
+	ok(g.job[0].nnodes == 2 && g.job[0].gpus == 16,
+	    "json jobs: --gpus 16 from tres_alloc_str (%d)", g.job[0].gpus);
+	ok(HAS(g.job[0].valid, JOB_LIMIT) && g.job[0].limit_s == -1,
+	    "json jobs: infinite limit");
+	ok(g.job[1].gpus == 4, "json jobs: pending, tres_per_job");
+
+	r = RUN(parse_sinfo, "{\"nodes\": [{\"name\": \"g1\"", NULL, &g);
+	ok(r == 0 && g.nerr == 1, "json: a cut document is an error");
+	r = RUN(parse_squeue, "{\"nodes\": []}", NULL, &g);
+	ok(r == 0 && g.nerr == 1 && strstr(g.errmsg, "jobs") != NULL,
+	    "json: a nodes document is not a queue (%s)", g.errmsg);
+	r = RUN(parse_sinfo, "{\"nodes\": [], \"errors\": [{\"error\": "
+	    "\"Unable to contact slurm controller\"}]}", NULL, &g);
+	ok(r == 0 && g.nerr == 1 && strstr(g.errmsg, "contact") != NULL,
+	    "json: Slurm's errors reported");
 	collect_free(&g);
 }
 
@@ -647,5 +834,8 @@ main(void)
 	test_squeue_fixtures();
 	test_squeue_inline();
 	test_duration();
+	test_slurm_header();
+	test_slurm_long();
+	test_slurm_json();
 	return (tap_done());
 }

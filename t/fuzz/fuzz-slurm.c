@@ -1,7 +1,8 @@
 /*
  * myriad - libFuzzer target for the Slurm parsers: sinfo, squeue and
  * scontrol show node.  The first byte picks the parser and one of a few
- * fixed formats; the rest is the tool output.
+ * fixed formats (none: the header or JSON decides; -O ones); the rest is
+ * the tool output, JSON documents included.
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  */
 
@@ -9,7 +10,9 @@
 
 /* Formats that reach every way of splitting a line. */
 static const char *const fuzz_sinfo_formats[] = {
-	NULL,				/* SINFO_FORMAT, '|' */
+	NULL,				/* header, JSON or SINFO_FORMAT */
+	"NodeList,AllocMem,Memory,CPUsState:12,StateLong",	/* -O */
+	"nodehost:100,gres:512,gresused:512,statelong",
 	"%N,%T",
 	"%9P %.5a %.10l %.6D %.6t %N",	/* sinfo's default, blanks */
 	"%20N%20x%20m%12C%T",		/* -O style fixed widths */
@@ -20,7 +23,9 @@ static const char *const fuzz_sinfo_formats[] = {
 	"%n|%t|%U|%H|%E|",
 };
 static const char *const fuzz_squeue_formats[] = {
-	NULL,				/* SQUEUE_FORMAT, name split */
+	NULL,				/* header, JSON or SQUEUE_FORMAT */
+	"JobID:|,NumNodes:|,tres-per-node:|,tres-per-job:|,tres-alloc:|",
+	"JobArrayID:.19 ,Name:.20 ,StateCompact:.2 ,ReasonList",
 	"%A,%T",
 	"%.18i %.9P %.8j %.8u %.2t %.10M %.6D %R",
 	"%b|#%i|#%j|#%l|#%T|#%u|#%C|#%D|#%M|#%N|#%P|#%r|#",

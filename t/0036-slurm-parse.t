@@ -1,0 +1,72 @@
+#!/bin/sh
+# parse sinfo and parse squeue on every Slurm output an operator has
+# saved: the default output with its header (even after a byte order
+# mark), -O, Slurm's JSON; a cut last line, a NUL byte and an empty file
+# are errors, never a smaller answer.
+. t/lib/tap.sh
+
+M="$MYRIAD"
+FIX=${MYRIAD_FIXTURES:-../shared/fixtures}
+
+# sinfo's and squeue's default output, the columns from the header.
+cat > "$T/sinfo" <<'E'
+PARTITION AVAIL  TIMELIMIT  NODES  STATE NODELIST
+gpu*         up   infinite      6   idle gpu[0001-0004,0007-0008]
+gpu*         up   infinite      2  drain gpu[0005-0006]
+E
+$M -c "parse -o tsv sinfo $T/sinfo" > "$T/out" 2> "$T/err"
+is "$?" 0 "sinfo's default output: exit 0"
+is "$(cat "$T/err")" "" "sinfo's default output: no errors"
+is "$(cut -f1,2,11 "$T/out" | tail -n +2)" "gpu[0001-0004,0007-0008]	idle	6
+gpu[0005-0006]	drain	2" "a row of many nodes is one record, with their count"
+printf '\357\273\277' > "$T/squeue"
+cat >> "$T/squeue" <<'E'
+             JOBID PARTITION     NAME     USER ST       TIME  NODES NODELIST(REASON)
+              1234       gpu    train    alice  R    1:02:03      2 gpu[0001-0002]
+              1235       gpu     eval      bob PD       0:00      1 (Resources)
+E
+$M -c "parse -o tsv squeue $T/squeue" > "$T/out" 2> "$T/err"
+is "$?" 0 "squeue's default output after a BOM: exit 0"
+is "$(cut -f1,5,12 "$T/out" | tail -n +2)" "1234	RUNNING	gpu[0001-0002]
+1235	PENDING	" "squeue: the jobs, no job named by the BOM"
+
+# -O: the GPUs Slurm allocated to a job that asked --gpus (%b is N/A).
+printf '77|2|N/A|cpu=4,node=2,gres/gpu=16|\n' > "$T/O"
+$M -c "parse -o tsv squeue $T/O 'JobID:|,NumNodes:|,tres-per-node:|,tres-alloc:|'" \
+    > "$T/out" 2> "$T/err"
+is "$?" 0 "squeue -O: exit 0"
+is "$(cut -f1,7 "$T/out" | tail -n +2)" "77	16" "squeue -O tres-alloc: 16 GPUs"
+
+# JSON, from the real captures.
+if [ -d "$FIX/slurm" ]; then
+	$M -c "parse -o tsv sinfo $FIX/slurm/telegraf-slurmrestd-nodes.json" \
+	    > "$T/out" 2> "$T/err"
+	is "$?" 0 "slurmrestd /nodes: exit 0"
+	is "$(cut -f1,2 "$T/out" | tail -n +2 | tr '\n' ' ')" \
+	    "naboo145	drained naboo146	drained naboo147	allocated " \
+	    "slurmrestd /nodes: a record a node, IDLE+DRAIN drained"
+	$M -c "parse -o tsv squeue $FIX/slurm/rivos-squeue-json-21.08.json" \
+	    > "$T/out" 2> "$T/err"
+	is "$?" 0 "squeue --json: exit 0"
+	is "$(cut -f1,5 "$T/out" | tail -n +2 | tr '\n' ' ')" \
+	    "26515966	RUNNING 58948420_[1-10]	PENDING " \
+	    "squeue --json: the jobs, an array's id as squeue prints it"
+else
+	skip 4 "no fixtures in $FIX"
+fi
+
+# Damaged: a last line cut short, a NUL byte, an empty file.
+printf 'n1|idle\nn2|drai' > "$T/cut"
+$M -c "parse -o tsv sinfo $T/cut '%N|%T'" > "$T/out" 2> "$T/err"
+like "$(cat "$T/err")" "$T/cut:2: last line cut short" \
+    "a cut last line: an error with file:line"
+is "$(cut -f1,2 "$T/out" | tail -n +2)" "n1	idle" "only the whole lines read"
+printf 'n1|idle\nn\0002|idle\n' > "$T/nul"
+$M -c "parse -o tsv sinfo $T/nul '%N|%T'" > "$T/out" 2> "$T/err"
+like "$(cat "$T/err")" "$T/nul:2: NUL byte" "a NUL byte: an error with file:line"
+: > "$T/empty"
+$M -c "parse squeue $T/empty" > "$T/out" 2> "$T/err"
+is "$?" 1 "an empty file: exit 1"
+like "$(cat "$T/err")" "$T/empty: empty" "an empty file: said so"
+
+done_testing
