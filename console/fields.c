@@ -165,6 +165,7 @@ static const struct field diag_fields[] = {
 
 static const struct field xid_fields[] = {
 	F(xid, time, "TIME", FT_STR, -1, 0, T),
+	F(xid, when, "WHEN", FT_TIME, -1, 0, 0),
 	F(xid, bus_id, "BUS", FT_STR, -1, 0, T),
 	F(xid, xid, "XID", FT_INT, -1, 0, R|FF_ALARM),
 	F(xid, message, "MESSAGE", FT_STR, -1, 0, T),
@@ -195,6 +196,7 @@ static const struct field alert_fields[] = {
 
 static const struct field event_fields[] = {
 	F(event, time, "TIME", FT_TIME, -1, 0, T),
+	F(event, seen, "SEEN", FT_TIME, -1, 0, 0),
 	F(event, node, "NODE", FT_NODE, -1, 0, T),
 	F(event, gpu, "GPU", FT_INT, -1, 0, R),
 	F(event, xid, "XID", FT_INT, -1, 0, R|FF_ALARM),
