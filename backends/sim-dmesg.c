@@ -1,7 +1,8 @@
 /*
  * myriad - the simulator's kernel log: dmesg, dmesg -T, dmesg --time-format
- * iso and journalctl -k, in local time as they print it, boot lines and
- * then the Xids of the node's faults (read back by parse-xid.c).
+ * iso, journalctl -k and journalctl -k -o short-iso, in local time as they
+ * print it, boot lines and then the Xids of the node's faults (read back
+ * by parse-xid.c).
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  */
 
@@ -12,8 +13,10 @@
 
 #include "sim.h"
 
-/* How a kernel log is printed: as dmesg, -T, --time-format iso, journalctl. */
-enum sim_dmesg_style { KL_DMESG, KL_DMESG_T, KL_DMESG_ISO, KL_JOURNAL };
+/* How a kernel log is printed: dmesg's ways, then journalctl's. */
+enum sim_dmesg_style {
+	KL_DMESG, KL_DMESG_T, KL_DMESG_ISO, KL_JOURNAL, KL_JOURNAL_ISO
+};
 struct sim_dmesg_log {
 	enum sim_dmesg_style	 style;
 	double			 since;		/* --since: no line before */
@@ -58,6 +61,13 @@ sim_dmesg_line(struct buf *b, const struct sim_dmesg_log *kl,
 	case KL_JOURNAL:
 		strftime(tmp, sizeof tmp, "%b %d %H:%M:%S", &tm);
 		buf_printf(b, "%s %s kernel: %s\n", tmp,
+		    sim_node_name(s, node), msg);
+		break;
+	case KL_JOURNAL_ISO:
+		/* 2024-12-01T07:33:10+01:00, as systemd's logs-show.c */
+		strftime(tmp, sizeof tmp, "%Y-%m-%dT%H:%M:%S", &tm);
+		buf_printf(b, "%s%+03ld:%02ld %s kernel: %s\n", tmp,
+		    tm.tm_gmtoff / 3600, labs(tm.tm_gmtoff / 60 % 60),
 		    sim_node_name(s, node), msg);
 		break;
 	}
@@ -184,34 +194,41 @@ sim_dmesg_since(struct sim *s, int argc, char **argv, int *i, double *since)
 	return (1);
 }
 
-/* dmesg --time-format's names this simulator prints. */
+/* The formats this simulator prints: dmesg's --time-format, journalctl's -o. */
 static const struct {
+	const char		*option;
 	const char		*name;
 	enum sim_dmesg_style	 style;
 } sim_dmesg_formats[] = {
-	{ .name = "ctime", .style = KL_DMESG_T },
-	{ .name = "iso", .style = KL_DMESG_ISO },
+	{ .option = "--time-format", .name = "ctime", .style = KL_DMESG_T },
+	{ .option = "--time-format", .name = "iso", .style = KL_DMESG_ISO },
+	{ .option = "--output", .name = "short", .style = KL_JOURNAL },
+	{ .option = "--output", .name = "short-iso",
+	  .style = KL_JOURNAL_ISO },
 };
 
 /*
- * --time-format F (or --time-format=F): 1 when argv[*i] was it (and *i its
- * last word), 0 when it was something else, -1 when F is not one we print
- * (argv[*i] is F).
+ * OPTION F, OPTION=F, or -o F for --output: 1 when argv[*i] was it (and *i
+ * its last word), 0 when it was something else, -1 when F is not one we
+ * print (argv[*i] is F).
  */
 static int
-sim_dmesg_format(int argc, char **argv, int *i, enum sim_dmesg_style *style)
+sim_dmesg_format(int argc, char **argv, int *i, const char *option,
+    enum sim_dmesg_style *style)
 {
-	const char	*v;
-	size_t		 k;
+	const char	*v, *a = argv[*i];
+	size_t		 k, n = strlen(option);
 
-	if (strncmp(argv[*i], "--time-format=", 14) == 0)
-		v = argv[*i] + 14;
-	else if (strcmp(argv[*i], "--time-format") == 0 && *i + 1 < argc)
+	if (strncmp(a, option, n) == 0 && a[n] == '=')
+		v = a + n + 1;
+	else if ((strcmp(a, option) == 0 || (strcmp(a, "-o") == 0 &&
+	    strcmp(option, "--output") == 0)) && *i + 1 < argc)
 		v = argv[++*i];
 	else
 		return (0);
 	for (k = 0; k < nitems(sim_dmesg_formats); k++) {
-		if (strcmp(v, sim_dmesg_formats[k].name) == 0) {
+		if (strcmp(option, sim_dmesg_formats[k].option) == 0 &&
+		    strcmp(v, sim_dmesg_formats[k].name) == 0) {
 			*style = sim_dmesg_formats[k].style;
 			return (1);
 		}
@@ -234,7 +251,8 @@ sim_dmesg(struct sim *s, int node, int argc, char **argv, struct buf *out,
 		}
 		if (rc > 0)
 			continue;
-		if ((rc = sim_dmesg_format(argc, argv, &i, &kl.style)) < 0) {
+		if ((rc = sim_dmesg_format(argc, argv, &i, "--time-format",
+		    &kl.style)) < 0) {
 			xasprintf(cause, "dmesg: unknown time format: %s",
 			    argv[i]);
 			return (-1);
@@ -265,6 +283,14 @@ sim_journalctl(struct sim *s, int node, int argc, char **argv,
 	for (i = 1; i < argc; i++) {
 		if ((rc = sim_dmesg_since(s, argc, argv, &i, &kl.since)) < 0) {
 			xasprintf(cause, "Failed to parse timestamp: %s",
+			    argv[i]);
+			return (-1);
+		}
+		if (rc > 0)
+			continue;
+		if ((rc = sim_dmesg_format(argc, argv, &i, "--output",
+		    &kl.style)) < 0) {
+			xasprintf(cause, "Unknown output format '%s'.",
 			    argv[i]);
 			return (-1);
 		}

@@ -25,10 +25,10 @@ ok $? "sim-tool dmesg --time-format iso: every line stamped as dmesg's iso"
 like "$(TZ=CET-1 $MYRIAD $ARGS sim-tool dmesg --node "$NODE" \
     --time-format=iso | tail -n 1)" "^$ISO,[0-9]{6}\\+01:00 " \
     "sim-tool dmesg --time-format=iso: local time, with its UTC offset"
-$MYRIAD $ARGS sim-tool dmesg --node "$NODE" --time-format delta \
+$MYRIAD $ARGS sim-tool dmesg --node "$NODE" --time-format bogus \
     > /dev/null 2> "$T/err"
-is "$?:$(cat "$T/err")" "1:dmesg: unknown time format: delta" \
-    "sim-tool dmesg --time-format delta: refused as dmesg would"
+is "$?:$(cat "$T/err")" "1:dmesg: unknown time format: bogus" \
+    "sim-tool dmesg --time-format bogus: refused as dmesg does"
 
 # The kernel's time of the Xid 48 and its message, from the log.
 KTIME=$(awk '/NVRM: Xid .*: 48, / { print substr($1, 1, 19); exit }' \
@@ -48,6 +48,18 @@ grep -F "\"time\":\"$KTIME\"" "$T/json" | grep -qvF "\"seen\":\"$KTIME\""
 ok $? "list-events -o json: seen is not the kernel's time"
 grep -qF "Xid 48: $KMSG (pid=" "$T/json"
 ok $? "list-events -o json: the message whole, what happened first"
+
+# The journal, with its ISO stamps, gives the Xid the same time.
+$MYRIAD $ARGS sim-tool journalctl --node "$NODE" -k -o short-iso \
+    > "$T/journal"
+like "$(grep 'NVRM: Xid .*: 48, ' "$T/journal")" \
+    "^$KTIME[+-][0-9]{2}:[0-9]{2} $NODE kernel: NVRM: Xid" \
+    "sim-tool journalctl -k -o short-iso: stamped as systemd stamps it"
+printf 'probe = { xid = "journalctl -k -q -o short-iso --since=-%%ts"; };\n' \
+    > "$T/journal.conf"
+like "$($MYRIAD -F "$T/journal.conf" $ARGS -c \
+    "list-events -o tsv -w xid=48,node=$NODE")" "^$KTIME$TAB$NODE$TAB" \
+    "probe.xid from the journal: the same time"
 
 # The table, at 80 columns: the meaning before pid and name.
 $MYRIAD $ARGS -c "list-events -w node=$NODE" > "$T/table"
