@@ -119,7 +119,8 @@ parse_xid_epoch(struct tm *tm, int local, long off)
 
 /*
  * dmesg --time-format=iso's 2025-01-21T04:41:44,283302+00:00, or
- * journalctl -o short-iso's 2025-01-21T04:41:44+0000: its seconds.
+ * journalctl -o short-iso's 2025-01-21T04:41:44+00:00 (+0000 before
+ * systemd 248): its seconds.
  */
 static double
 parse_xid_iso(const char *p, const char *end)

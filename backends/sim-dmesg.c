@@ -194,7 +194,7 @@ sim_dmesg_since(struct sim *s, int argc, char **argv, int *i, double *since)
 	return (1);
 }
 
-/* The formats this simulator prints: dmesg's --time-format, journalctl's -o. */
+/* The formats this simulator prints: dmesg --time-format, journalctl -o. */
 static const struct {
 	const char		*option;
 	const char		*name;

@@ -165,10 +165,10 @@ static const struct field diag_fields[] = {
 
 static const struct field xid_fields[] = {
 	F(xid, time, "TIME", FT_STR, -1, 0, T),
-	F(xid, when, "WHEN", FT_TIME, -1, 0, 0),
 	F(xid, bus_id, "BUS", FT_STR, -1, 0, T),
 	F(xid, xid, "XID", FT_INT, -1, 0, R|FF_ALARM),
 	F(xid, message, "MESSAGE", FT_STR, -1, 0, T),
+	F(xid, when, "WHEN", FT_TIME, -1, 0, 0),
 	{ .name = NULL }
 };
 

@@ -178,7 +178,7 @@ for size in 80x24 250x70; do
 	wait_is 0 "$size events: /xid=79 leaves Xid 79 only" \
 	    off_rows "$S" "^TIME +NODE" 'Xid 79'
 	screen_like "$S" \
-	    "^20[0-9-]+T[0-9:]+ +gpu[0-9]{4} +[0-9] +GPU [0-9]: Xid 79: GPU has" \
+	    "^20[0-9T:-]+ +gpu[0-9]{4} +[0-9] +GPU [0-9]: Xid 79: GPU has" \
 	    "$size events: Xid events with time, node, GPU, what happened"
 	keys "$S" Escape
 

@@ -46,7 +46,8 @@ for size in 80x24 250x70; do
 	    "$size: show-node reads and shows the inlet as batch mode, $INLET"
 	keys "$S" q
 	run "$S" "list-sensors -o json gpu0001"
-	screen_like "$S" '"name":"Inlet Temp","kind":"temp","reading":'"$INLET_RE," \
+	screen_like "$S" \
+	    '"name":"Inlet Temp","kind":"temp","reading":'"$INLET_RE," \
 	    "$size: list-sensors -o json has the inlet with a decimal point"
 	shows "$S" '":-?[0-9]+,[0-9]'
 	ok $((! $?)) "$size: no number in the JSON has a decimal comma"
@@ -54,7 +55,8 @@ for size in 80x24 250x70; do
 
 	# The Cooling view: the racks' power in kW, with a point.
 	keys "$S" 4
-	screen_like "$S" '^r001 .* [0-9]+\.[0-9] ' "$size cooling: r001's kW with a point"
+	screen_like "$S" '^r001 .* [0-9]+\.[0-9] ' \
+	    "$size cooling: r001's kW with a point"
 	shows "$S" '^r[0-9]{3} .*[0-9],[0-9]'
 	ok $((! $?)) "$size cooling: no rack's number has a decimal comma"
 	tm kill-session -t "$S"
