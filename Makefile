@@ -27,7 +27,8 @@ LIBS =		$(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 # Debian packages: to build, to test, to benchmark and fuzz.
 DEPS_BUILD =	gcc make pkg-config libncurses-dev libreadline-dev \
 		libssh-dev libconfig-dev libjansson-dev
-DEPS_TEST =	perl time tmux mandoc clang libclang-rt-14-dev strace
+DEPS_TEST =	perl time tmux mandoc clang libclang-rt-14-dev strace \
+		locales
 DEPS_BENCH =	clustershell pdsh
 # The test cluster, t/lib/cluster (never slurm-wlm-emulator).
 DEPS_CLUSTER =	openssh-server slurmctld slurmd slurm-client munge openipmi \

@@ -1,7 +1,8 @@
 /*
- * myriad - the simulator's kernel log: dmesg, dmesg -T and journalctl -k,
- * boot lines and then the Xids of the node's faults (read back by
- * parse-xid.c).
+ * myriad - the simulator's kernel log: dmesg, dmesg -T, dmesg --time-format
+ * iso, journalctl -k and journalctl -k -o short-iso, in local time as they
+ * print it, boot lines and then the Xids of the node's faults (read back
+ * by parse-xid.c).
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  */
 
@@ -12,8 +13,10 @@
 
 #include "sim.h"
 
-/* How a kernel log is printed: as dmesg, dmesg -T or journalctl -k. */
-enum sim_dmesg_style { KL_DMESG, KL_DMESG_T, KL_JOURNAL };
+/* How a kernel log is printed: dmesg's ways, then journalctl's. */
+enum sim_dmesg_style {
+	KL_DMESG, KL_DMESG_T, KL_DMESG_ISO, KL_JOURNAL, KL_JOURNAL_ISO
+};
 struct sim_dmesg_log {
 	enum sim_dmesg_style	 style;
 	double			 since;		/* --since: no line before */
@@ -29,26 +32,42 @@ sim_dmesg_line(struct buf *b, const struct sim_dmesg_log *kl,
 	struct tm	 tm;
 	char		 tmp[64], msg[512];
 	double		 up = t - boot;
+	time_t		 tt = (time_t)floor(t);
+	long		 off;
 
 	if (t < kl->since)
 		return;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	localtime_r(&tt, &tm);
 	switch (kl->style) {
 	case KL_DMESG:
 		buf_printf(b, "[%5ld.%06ld] %s\n", (long)up,
 		    (long)((up - floor(up)) * 1e6), msg);
 		break;
 	case KL_DMESG_T:
-		strftime(tmp, sizeof tmp, "%a %b %e %H:%M:%S %Y",
-		    sim_tool_gmtime(t, &tm));
+		strftime(tmp, sizeof tmp, "%a %b %e %H:%M:%S %Y", &tm);
 		buf_printf(b, "[%s] %s\n", tmp, msg);
 		break;
+	case KL_DMESG_ISO:
+		/* 2024-12-01T07:33:10,123456+01:00 */
+		strftime(tmp, sizeof tmp, "%Y-%m-%dT%H:%M:%S", &tm);
+		off = labs(tm.tm_gmtoff) / 60;
+		buf_printf(b, "%s,%06ld%c%02ld:%02ld %s\n", tmp,
+		    (long)((t - floor(t)) * 1e6), tm.tm_gmtoff < 0 ? '-' : '+',
+		    off / 60, off % 60, msg);
+		break;
 	case KL_JOURNAL:
-		strftime(tmp, sizeof tmp, "%b %d %H:%M:%S",
-		    sim_tool_gmtime(t, &tm));
+		strftime(tmp, sizeof tmp, "%b %d %H:%M:%S", &tm);
 		buf_printf(b, "%s %s kernel: %s\n", tmp,
+		    sim_node_name(s, node), msg);
+		break;
+	case KL_JOURNAL_ISO:
+		/* 2024-12-01T07:33:10+01:00, as systemd's logs-show.c */
+		strftime(tmp, sizeof tmp, "%Y-%m-%dT%H:%M:%S", &tm);
+		buf_printf(b, "%s%+03ld:%02ld %s kernel: %s\n", tmp,
+		    tm.tm_gmtoff / 3600, labs(tm.tm_gmtoff / 60 % 60),
 		    sim_node_name(s, node), msg);
 		break;
 	}
@@ -175,6 +194,48 @@ sim_dmesg_since(struct sim *s, int argc, char **argv, int *i, double *since)
 	return (1);
 }
 
+/* The formats this simulator prints: dmesg --time-format, journalctl -o. */
+static const struct {
+	const char		*option;
+	const char		*name;
+	enum sim_dmesg_style	 style;
+} sim_dmesg_formats[] = {
+	{ .option = "--time-format", .name = "ctime", .style = KL_DMESG_T },
+	{ .option = "--time-format", .name = "iso", .style = KL_DMESG_ISO },
+	{ .option = "--output", .name = "short", .style = KL_JOURNAL },
+	{ .option = "--output", .name = "short-iso",
+	  .style = KL_JOURNAL_ISO },
+};
+
+/*
+ * OPTION F, OPTION=F, or -o F for --output: 1 when argv[*i] was it (and *i
+ * its last word), 0 when it was something else, -1 when F is not one we
+ * print (argv[*i] is F).
+ */
+static int
+sim_dmesg_format(int argc, char **argv, int *i, const char *option,
+    enum sim_dmesg_style *style)
+{
+	const char	*v, *a = argv[*i];
+	size_t		 k, n = strlen(option);
+
+	if (strncmp(a, option, n) == 0 && a[n] == '=')
+		v = a + n + 1;
+	else if ((strcmp(a, option) == 0 || (strcmp(a, "-o") == 0 &&
+	    strcmp(option, "--output") == 0)) && *i + 1 < argc)
+		v = argv[++*i];
+	else
+		return (0);
+	for (k = 0; k < nitems(sim_dmesg_formats); k++) {
+		if (strcmp(option, sim_dmesg_formats[k].option) == 0 &&
+		    strcmp(v, sim_dmesg_formats[k].name) == 0) {
+			*style = sim_dmesg_formats[k].style;
+			return (1);
+		}
+	}
+	return (-1);
+}
+
 int
 sim_dmesg(struct sim *s, int node, int argc, char **argv, struct buf *out,
     char **cause)
@@ -185,6 +246,14 @@ sim_dmesg(struct sim *s, int node, int argc, char **argv, struct buf *out,
 	for (i = 1; i < argc; i++) {
 		if ((rc = sim_dmesg_since(s, argc, argv, &i, &kl.since)) < 0) {
 			xasprintf(cause, "dmesg: invalid time value \"%s\"",
+			    argv[i]);
+			return (-1);
+		}
+		if (rc > 0)
+			continue;
+		if ((rc = sim_dmesg_format(argc, argv, &i, "--time-format",
+		    &kl.style)) < 0) {
+			xasprintf(cause, "dmesg: unknown time format: %s",
 			    argv[i]);
 			return (-1);
 		}
@@ -214,6 +283,14 @@ sim_journalctl(struct sim *s, int node, int argc, char **argv,
 	for (i = 1; i < argc; i++) {
 		if ((rc = sim_dmesg_since(s, argc, argv, &i, &kl.since)) < 0) {
 			xasprintf(cause, "Failed to parse timestamp: %s",
+			    argv[i]);
+			return (-1);
+		}
+		if (rc > 0)
+			continue;
+		if ((rc = sim_dmesg_format(argc, argv, &i, "--output",
+		    &kl.style)) < 0) {
+			xasprintf(cause, "Unknown output format '%s'.",
 			    argv[i]);
 			return (-1);
 		}

@@ -169,6 +169,7 @@ static const struct field xid_fields[] = {
 	F(xid, bus_id, "BUS", FT_STR, -1, 0, T),
 	F(xid, xid, "XID", FT_INT, -1, 0, R|FF_ALARM),
 	F(xid, message, "MESSAGE", FT_STR, -1, 0, T),
+	F(xid, when, "WHEN", FT_TIME, -1, 0, 0),
 	{ .name = NULL }
 };
 
@@ -200,6 +201,7 @@ static const struct field event_fields[] = {
 	F(event, gpu, "GPU", FT_INT, -1, 0, R),
 	F(event, xid, "XID", FT_INT, -1, 0, R|FF_ALARM),
 	F(event, text, "EVENT", FT_STR, -1, 0, T),
+	F(event, seen, "SEEN", FT_TIME, -1, 0, 0),
 	{ .name = NULL }
 };
 

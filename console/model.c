@@ -41,6 +41,7 @@ model_create(const char *cluster, u_int gpus_per_node, u_int hint)
 	m->sensors_per_node = MODEL_SENSORS;
 	m->eventssize = MODEL_EVENTS;
 	m->events = xcalloc(m->eventssize, sizeof *m->events);
+	m->eventorder = xcalloc(m->eventssize, sizeof *m->eventorder);
 	m->hashsize = 64;
 	while (m->hashsize < hint * 2)
 		m->hashsize *= 2;
@@ -64,6 +65,7 @@ model_free(struct model *m)
 	free(m->jobs);
 	free(m->jobnodes);
 	free(m->events);
+	free(m->eventorder);
 	free(m->hist);
 	free(m->histn);
 	free(m->xids);
@@ -599,23 +601,74 @@ model_set_reach(struct model *m, uint32_t id, enum reach r, const char *why)
 	m->gen[DOM_NODES]++;
 }
 
-void
-model_event(struct model *m, uint32_t node, int gpu, enum event_kind kind,
-    int xid, const char *fmt, ...)
+/* When an event happened, for its order: when it was read if not known. */
+static double
+model_event_when(const struct event *e)
+{
+	return (e->time > 0 ? e->time : e->seen);
+}
+
+/*
+ * A new event that happened at time (0: not known), in the ring's next
+ * slot and in the order, before those that happened at the same time.
+ */
+static void
+model_event_add(struct model *m, double time, uint32_t node, int gpu,
+    enum event_kind kind, int xid, const char *fmt, va_list ap)
 {
 	struct event	*e;
-	va_list		 ap;
+	uint32_t	 slot = m->nevents % m->eventssize, *o = m->eventorder;
+	u_int		 n = model_nevents(m), lo = 0, hi, mid;
 
-	e = &m->events[m->nevents++ % m->eventssize];
-	e->time = m->now;
+	if (m->nevents >= m->eventssize) {
+		for (lo = 0; lo < n && o[lo] != slot; lo++)
+			;
+		memmove(o + lo, o + lo + 1, (n - lo - 1) * sizeof *o);
+		n--;
+	}
+	e = &m->events[slot];
+	e->time = time;
+	e->seen = m->now;
 	e->node = node;
 	e->gpu = gpu;
 	e->kind = kind;
 	e->xid = xid;
-	va_start(ap, fmt);
 	vsnprintf(e->text, sizeof e->text, fmt, ap);
-	va_end(ap);
+
+	for (lo = 0, hi = n; lo < hi; ) {
+		mid = lo + (hi - lo) / 2;
+		if (model_event_when(&m->events[o[mid]]) > model_event_when(e))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	memmove(o + lo + 1, o + lo, (n - lo) * sizeof *o);
+	o[lo] = slot;
+	m->nevents++;
 	m->gen[DOM_EVENTS]++;
+}
+
+void
+model_event(struct model *m, uint32_t node, int gpu, enum event_kind kind,
+    int xid, const char *fmt, ...)
+{
+	va_list		 ap;
+
+	va_start(ap, fmt);
+	model_event_add(m, m->now, node, gpu, kind, xid, fmt, ap);
+	va_end(ap);
+}
+
+/* An event the kernel logged at time (0: a time not known). */
+static void printflike(6, 7)
+model_event_logged(struct model *m, double time, uint32_t node, int gpu,
+    int xid, const char *fmt, ...)
+{
+	va_list		 ap;
+
+	va_start(ap, fmt);
+	model_event_add(m, time, node, gpu, EV_XID, xid, fmt, ap);
+	va_end(ap);
 }
 
 u_int
@@ -624,13 +677,13 @@ model_nevents(const struct model *m)
 	return (m->nevents < m->eventssize ? m->nevents : m->eventssize);
 }
 
-/* The i-th event, newest first. */
+/* The i-th event, newest first by when it happened. */
 const struct event *
 model_event_get(const struct model *m, u_int i)
 {
 	if (i >= model_nevents(m))
 		return (NULL);
-	return (&m->events[(m->nevents - 1 - i) % m->eventssize]);
+	return (&m->events[m->eventorder[i]]);
 }
 
 /* The sink: parsers send records for node m->target. */
@@ -955,28 +1008,50 @@ model_xid_hash(const struct xid *x)
 	return (h);
 }
 
+/*
+ * An Xid's message, what happened first: "pid=1, name=x, Ch 08" becomes
+ * "Ch 08 (pid=1, name=x)", so that a narrow column shows what it means.
+ */
+static void
+model_xid_text(char *buf, size_t len, const char *msg)
+{
+	const char	*p = msg, *c;
+
+	if (strncmp(p, "pid=", 4) == 0 && (c = strstr(p, ", ")) != NULL) {
+		p = c + 2;
+		if (strncmp(p, "name=", 5) == 0)
+			p = (c = strstr(p, ", ")) != NULL ? c + 2 : "";
+	}
+	if (p == msg || *p == '\0')
+		strlcpy(buf, msg, len);
+	else
+		snprintf(buf, len, "%s (%.*s)", p, (int)(p - 2 - msg), msg);
+}
+
 /* An Xid line of node's kernel log: an event if it is news. */
 static void
 model_xid(struct model *m, uint32_t node, const struct xid *x, int old)
 {
 	struct gpu	*g;
+	char		 text[sizeof x->message + 4];
 	u_int		 i;
 
+	model_xid_text(text, sizeof text, x->message);
 	for (i = 0; i < m->nodes[node].ngpus; i++) {
 		g = model_gpu(m, node, i);
 		if (!model_same_bus(g->bus_id, x->bus_id))
 			continue;
 		if (!old)
-			model_event(m, node, i, EV_XID, x->xid,
-			    "GPU %u: Xid %d: %s", i, x->xid, x->message);
+			model_event_logged(m, x->when, node, i, x->xid,
+			    "GPU %u: Xid %d: %s", i, x->xid, text);
 		g->xid = x->xid;
 		g->valid |= BIT(GPU_XID);
 		m->gen[DOM_GPUS]++;
 		return;
 	}
 	if (!old)
-		model_event(m, node, -1, EV_XID, x->xid, "Xid %d (PCI %s): %s",
-		    x->xid, x->bus_id, x->message);
+		model_event_logged(m, x->when, node, -1, x->xid,
+		    "Xid %d (PCI %s): %s", x->xid, x->bus_id, text);
 }
 
 /* A sink that sends records about node `node' into the model. */

@@ -330,7 +330,8 @@ struct xid {
 	char		 bus_id[24];		/* PCI:0000:9b:00 -> 0000:9b:00 */
 	int		 xid;
 	char		 time[40];		/* the timestamp as printed */
-	char		 message[256];
+	double		 when;			/* it, in seconds; 0: none */
+	char		 message[1024];		/* a kernel line's most */
 };
 
 /* The sink: where a parser sends what it read.  Any callback may be NULL. */
@@ -418,12 +419,13 @@ enum event_kind {
 	EV_ACTION,
 };
 struct event {
-	double		 time;
+	double		 time;		/* when it happened; 0: not known */
+	double		 seen;		/* when it was first read */
 	uint32_t	 node;
 	int		 gpu;		/* -1 for none */
 	enum event_kind	 kind;
 	int		 xid;
-	char		 text[120];
+	char		 text[1088];	/* an Xid's whole message */
 };
 
 struct model {
@@ -462,6 +464,7 @@ struct model {
 	u_int		 jobnodessize;
 
 	struct event	*events;	/* a ring */
+	uint32_t	*eventorder;	/* its slots, newest first by time */
 	u_int		 eventssize;
 	u_int		 nevents;	/* total ever added */
 

@@ -115,7 +115,7 @@ const struct option_entry options_table[] = {
 	  .help = "InfiniBand port error counters, each adapter's after a "
 	  "'# CA: NAME' line" },
 	{ .name = "probe.xid", .type = OPT_STRING,
-	  .dflt = "dmesg --since -%ts",
+	  .dflt = "dmesg --time-format iso --since -%ts",
 	  .help = "the kernel log since the last read (%t), for Xid lines" },
 	{ .name = "probe.sensors", .type = OPT_STRING,
 	  .dflt = "ipmitool sdr elist", .help = "BMC sensors" },

@@ -1731,7 +1731,8 @@ ui_run(struct cmd_ctx *ctx)
 		free(cause);
 		return (2);
 	}
-	setlocale(LC_ALL, "");
+	/* Characters as the terminal's, numbers as C's, as tmux does. */
+	setlocale(LC_CTYPE, "");
 	ui.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 	draw_init(ui.utf8);
 

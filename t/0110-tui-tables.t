@@ -51,9 +51,9 @@ JOB_USER=$(awk -F"$TAB" 'NR == 2 { print $2 }' "$T/jobs.tsv")
 JOB_ELAPSED=$(slurm_time "$(awk -F"$TAB" 'NR == 1 { for (i = 1; i <= NF;
     i++) c[$i] = i; next } { print $c["elapsed_s"]; exit }' "$T/jobs.tsv")")
 
-# The newest event, read last of the Xids, which come in after the first
+# The newest Xid, by the kernel's time, which comes in after the first
 # frame: the GPU table's XID column is whole once the events view has it.
-set -- $($MYRIAD $ARGS -c 'list-events -o tsv -n 1' | awk -F"$TAB" \
+set -- $($MYRIAD $ARGS -c 'list-events -o tsv -n 1 -w xid>0' | awk -F"$TAB" \
     'NR == 2 { print $1, $2, $3, $4 }')
 NEWEST="^$1 +$2 +$3 +(GPU [0-9]: )?Xid $4"
 EVHEAD="^TIME +NODE +GPU +EVENT"
@@ -61,9 +61,13 @@ EVHEAD="^TIME +NODE +GPU +EVENT"
 for size in 80x24 250x70; do
 	start_size "$size" || continue
 	keys "$S" 7
+	keys "$S" /
+	type_text "$S" "xid>0"
+	keys "$S" Enter
 	wait_like "$NEWEST" \
 	    "$size events: the newest Xid first, as in batch mode" \
 	    row_after "$S" "$EVHEAD"
+	keys "$S" Escape
 
 	# GPUs: the heat grid over the table, hottest first.
 	keys "$S" 2
@@ -165,15 +169,17 @@ for size in 80x24 250x70; do
 	keys "$S" 7
 	wait_for "$S" "$EVHEAD"
 	ok $? "$size events: the heading"
-	screen_like "$S" \
-	    "^20[0-9-]+T[0-9:]+ +gpu[0-9]{4} +[0-9-] +(GPU [0-9]: )?Xid [0-9]+" \
-	    "$size events: Xid events with time, node and GPU"
+	rows_after "$S" "$EVHEAD" | awk '{ print $1 }' | sort -c -r
+	ok $? "$size events: newest first by time"
 	keys "$S" /
 	type_text "$S" "xid=79"
 	keys "$S" Enter
 	wait_for "$S" "filter: xid=79"
 	wait_is 0 "$size events: /xid=79 leaves Xid 79 only" \
 	    off_rows "$S" "^TIME +NODE" 'Xid 79'
+	screen_like "$S" \
+	    "^20[0-9T:-]+ +gpu[0-9]{4} +[0-9] +GPU [0-9]: Xid 79: GPU has" \
+	    "$size events: Xid events with time, node, GPU, what happened"
 	keys "$S" Escape
 
 	tm kill-session -t "$S"
@@ -183,8 +189,12 @@ done
 # it has the Xids.
 if start again 80 24; then
 	keys again 7
+	keys again /
+	type_text again "xid>0"
+	keys again Enter
 	wait_like "$NEWEST" "80x24 events: a second run has the newest Xid" \
 	    row_after again "$EVHEAD"
+	keys again Escape
 	keys again 2
 	wait_for again "^$HOT_NODE +$HOT_GPU "
 	dump again "$T/again.txt"

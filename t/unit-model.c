@@ -346,6 +346,83 @@ test_unread(void)
 	model_free(m);
 }
 
+#define ISO(t, x, what) t " NVRM: Xid (PCI:0000:1b:00): " x ", " what "\n"
+
+/* Events in the order they happened, with the kernel's time and text. */
+static void
+test_event_order(void)
+{
+	struct model		*m;
+	const struct event	*e;
+	char			 log[2048], want[1200], msg[900];
+	u_int			 i, sorted = 1;
+
+	m = model_create("test", 8, 1);
+	model_add_node(m, "gpu0001", "r01");
+	strlcpy(model_gpu(m, 0, 0)->bus_id, "00000000:1B:00.0",
+	    sizeof model_gpu(m, 0, 0)->bus_id);
+	m->now = 1800003600;		/* 2027-01-15T09:00:00Z */
+	model_read(m, ISO("2027-01-15T08:00:00,5+00:00", "79",
+	    "pid='<unknown>', name=<unknown>, GPU has fallen off the bus.")
+	    ISO("2027-01-15T09:10:00,0+01:00", "48",
+	    "pid=1045242, name=KMS thread, DBE (0x1) has been detected."));
+	model_event(m, 0, -1, EV_REACH, 0, "timed out");
+	m->now += 60;
+	model_read(m, ISO("2027-01-15T08:30:00+00:00", "94",
+	    "pid=5171, Contained: SM (0x1)."));
+	is_int(model_nevents(m), 4, "events: three Xids and a node's");
+	e = model_event_get(m, 0);
+	ok(e != NULL && e->kind == EV_REACH && e->time == 1800003600,
+	    "events: the newest first, what was seen at the last read");
+	e = model_event_get(m, 1);
+	ok(e != NULL && e->xid == 94 && e->time == 1800001800 &&
+	    e->seen == 1800003660, "events: then the Xid of 08:30, read last, "
+	    "at the kernel's time, seen a minute later");
+	e = model_event_get(m, 2);
+	ok(e != NULL && e->xid == 48 && e->time == 1800000600,
+	    "events: then the Xid of 08:10 UTC, logged at UTC+1");
+	if (e != NULL)
+		is_str(e->text, "GPU 0: Xid 48: DBE (0x1) has been detected. "
+		    "(pid=1045242, name=KMS thread)",
+		    "events: what happened before pid and name");
+	e = model_event_get(m, 3);
+	ok(e != NULL && e->xid == 79 && e->time == 1800000000.5 &&
+	    e->seen == 1800003600, "events: the oldest last");
+	e = model_event_get(m, 1);
+	if (e != NULL)
+		is_str(e->text, "GPU 0: Xid 94: Contained: SM (0x1). "
+		    "(pid=5171)", "events: a pid without a name");
+
+	/* A kernel line of 900 bytes, and a stamp with no date. */
+	memset(msg, 'm', sizeof msg - 1);
+	msg[sizeof msg - 1] = '\0';
+	snprintf(log, sizeof log, "[  199.234935] NVRM: Xid (PCI:0000:1b:00): "
+	    "13, %s\n", msg);
+	m->now += 60;
+	is_int(model_read(m, log), 1, "events: a long Xid line");
+	e = model_event_get(m, 0);
+	snprintf(want, sizeof want, "GPU 0: Xid 13: %s", msg);
+	if (e != NULL) {
+		is_str(e->text, want, "events: a long message kept whole");
+		ok(e->time == 0 && e->seen == m->now, "events: a time not "
+		    "known is none, and the event is where it was seen");
+	}
+
+	/* The ring, full, in order still. */
+	for (i = 0; i < 9000; i++) {
+		m->now = 1800000000 + (i * 7919) % 9001;
+		model_event(m, 0, -1, EV_STATE, 0, "event %u", i);
+	}
+	for (i = 1; i < model_nevents(m); i++) {
+		if (model_event_get(m, i - 1)->time <
+		    model_event_get(m, i)->time)
+			sorted = 0;
+	}
+	ok(sorted && model_nevents(m) < 9000, "events: a full ring, "
+	    "newest first still");
+	model_free(m);
+}
+
 int
 main(void)
 {
@@ -372,5 +449,6 @@ main(void)
 	test_counts();
 	test_whole_reports();
 	test_unread();
+	test_event_order();
 	return (tap_done());
 }

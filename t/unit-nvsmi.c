@@ -4,6 +4,7 @@
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  */
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -525,12 +526,74 @@ test_xid(void)
 	big[sizeof big - 1] = '\n';
 	n = run(parse_xid, big, sizeof big, NULL);
 	is_int(n, 1, "xid long: 1 record");
-	is_int(strlen(c.xid[0].message), sizeof c.xid[0].message - 1,
-	    "xid long: message truncated");
+	is_int(strlen(c.xid[0].message), sizeof big - 32,
+	    "xid long: the kernel's longest line kept whole");
 	n = runs(parse_xid, "", NULL);
 	is_int(n + c.nerr, 0, "xid empty: nothing");
 	n = runs(parse_xid, "[ 1.0] NVRM: Xid (PCI:0000:05:00): 6", NULL);
 	ok(n == 0 && c.nerr == 1, "xid cut: Xid 63 cut to 6 is refused");
+}
+
+/* When each Xid happened, from the stamp the log tool printed. */
+static void
+test_xid_time(void)
+{
+	struct {
+		const char	*line;
+		const char	*tz;		/* NULL: any */
+		double		 when;		/* 0: none */
+		const char	*what;
+	} xt[] = {
+		{ "2025-01-21T04:41:44,283302+00:00 ", NULL, 1737434504.283302,
+		  "dmesg --time-format iso" },
+		{ "kern  :warn  : 2025-01-21T05:41:44,5+01:00 ", NULL,
+		  1737434504.5, "dmesg --decode --time-format iso, UTC+1" },
+		{ "2025-01-20T23:41:44-05:00 host kernel: ", NULL, 1737434504,
+		  "journalctl -o short-iso, UTC-5" },
+		{ "2025-01-21T06:41:44+0200 host kernel: ", NULL, 1737434504,
+		  "journalctl -o short-iso, +HHMM" },
+		{ "2025-01-21T04:41:44.25Z ", NULL, 1737434504.25, "Zulu" },
+		{ "2025-01-21T05:41:44 ", "CET-1CEST,M3.5.0,M10.5.0/3",
+		  1737434504, "ISO without an offset: local time" },
+		{ "[Sun Jul 28 09:15:27 2024] ", "UTC0", 1722158127,
+		  "dmesg -T in UTC" },
+		{ "> [Sun Jul 28 09:15:27 2024] ", "CET-1CEST,M3.5.0,M10.5.0/3",
+		  1722150927, "dmesg -T, local summer time" },
+		{ "[Mon Aug  5 03:54:13 2024] ", "UTC0", 1722830053,
+		  "dmesg -T, a day of one digit" },
+		{ "[  199.234935] ", NULL, 0, "dmesg: seconds since boot" },
+		{ "Dec  2 11:38:47 worker4 kernel: ", NULL, 0,
+		  "syslog: no year" },
+		{ "2025-13-21T04:41:44+00:00 ", NULL, 0, "no 13th month" },
+		{ "2025-01-21T04:41:44+00:00junk ", NULL, 0, "junk after it" },
+		{ "[Sun Jux 28 09:15:27 2024] ", NULL, 0, "no month Jux" },
+	};
+	char		 line[512], *tz;
+	size_t		 i;
+	int		 n;
+
+	tz = getenv("TZ") != NULL ? xstrdup(getenv("TZ")) : NULL;
+	for (i = 0; i < nitems(xt); i++) {
+		if (xt[i].tz != NULL)
+			setenv("TZ", xt[i].tz, 1);
+		tzset();
+		snprintf(line, sizeof line, "%sNVRM: Xid (PCI:0000:9b:00): 48, "
+		    "pid='<unknown>', name=<unknown>, DBE\n", xt[i].line);
+		n = runs(parse_xid, line, NULL);
+		is_int(n, 1, "xid time, %s: a record", xt[i].what);
+		if (n != 1)
+			continue;
+		ok(fabs(c.xid[0].when - xt[i].when) < 1e-6, "xid time, %s: "
+		    "%.6f", xt[i].what, xt[i].when);
+		if (fabs(c.xid[0].when - xt[i].when) >= 1e-6)
+			printf("#   got %.6f\n", c.xid[0].when);
+	}
+	if (tz != NULL)
+		setenv("TZ", tz, 1);
+	else
+		unsetenv("TZ");
+	tzset();
+	free(tz);
 }
 
 int
@@ -541,6 +604,7 @@ main(void)
 	test_csv_speed();
 	test_nvlink();
 	test_xid();
+	test_xid_time();
 	collect_free(&c);
 	return (tap_done());
 }
