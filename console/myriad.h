@@ -637,6 +637,7 @@ struct option_entry {
 	const char	*choices;	/* OPT_CHOICE: a,b,c */
 	double		 min;
 	double		 max;
+	int		(*check)(const char *, char **);	/* more */
 	const char	*help;
 };
 extern const struct option_entry options_table[];
