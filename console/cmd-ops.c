@@ -3,8 +3,9 @@
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  *
  * Each is one scontrol update on the Slurm controller for the whole set,
- * through action.c (confirmation, dry run, breaker, audit log).  Never
- * State=DOWN: it kills the jobs.
+ * through action.c (confirmation, dry run, breaker, audit log); resume
+ * and undrain only for the nodes Slurm shows drained, the others not
+ * drained and no failure.  Never State=DOWN: it kills the jobs.
  */
 
 #include <stdlib.h>
