@@ -8,9 +8,9 @@
  * node's verdict from what dcgmi prints (burnin-store.c), keeping it in
  * the store as it ends.  When every node has ended, on-pass=resume
  * resumes those that passed and on-fail=drain drains those that did not,
- * the verdict their reason, through the resume and drain commands (each
- * its own action in the audit log); then the run's action (action.c)
- * reports.
+ * the verdict after their Slurm reason, through the resume and drain
+ * commands (each its own action in the audit log); a node they fail on
+ * fails.  Then the run's action (action.c) reports.
  *
  * The run belongs to its cluster's cmd_ctx, which keeps the last one for
  * the Burn-in view and list-burnins until the next starts.  In batch mode
