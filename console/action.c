@@ -83,6 +83,7 @@ action_free(struct action *a)
 	free(a->nodes);
 	free(a->set);
 	free(a->target);
+	free(a->notes);
 	free(a->line);
 	free(a);
 }
@@ -130,8 +131,11 @@ action_nodes(struct action *a, struct cmd_args *args, const char *spec,
 	return (0);
 }
 
-/* A remote command the action runs: on a node, or the controller (-1). */
-void
+/*
+ * A remote command the action runs: on a node, for it; or on the
+ * controller (-1), for the nodes with no result yet unless told which.
+ */
+struct action_cmd *
 action_command(struct action *a, int target, const char *command)
 {
 	struct action_cmd	*c;
@@ -139,9 +143,27 @@ action_command(struct action *a, int target, const char *command)
 	a->cmds = xreallocarray(a->cmds, a->ncmds + 1, sizeof *a->cmds);
 	c = &a->cmds[a->ncmds++];
 	c->target = target;
+	c->node = target;
 	c->where = xstrdup(backend_exec_target(a->ctx->backend, target));
 	c->command = xstrdup(command);
 	c->id = 0;
+	return (c);
+}
+
+/* A line more for the box and the dry run: what else it does, or not. */
+void
+action_note(struct action *a, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*line, *notes;
+
+	va_start(ap, fmt);
+	xvasprintf(&line, fmt, ap);
+	va_end(ap);
+	xasprintf(&notes, "%s%s\n", a->notes != NULL ? a->notes : "", line);
+	free(line);
+	free(a->notes);
+	a->notes = notes;
 }
 
 /* Running jobs on the action's nodes: how many, and the first few ids. */
@@ -185,6 +207,8 @@ action_summary(struct action *a)
 	    a->nnodes == 1 ? "" : "s");
 	if (a->target != NULL)
 		buf_printf(&b, "%s\n", a->target);
+	if (a->notes != NULL)
+		buf_puts(&b, a->notes);
 	if (jobs > 0)
 		buf_printf(&b, "running jobs affected: %u (%s%s)\n", jobs,
 		    ids.data, jobs > 8 ? " ..." : "");
@@ -290,8 +314,12 @@ action_begin(struct cmd_ctx *ctx, struct action *a)
 		    !a->force ? "; the circuit breaker would refuse it" : "");
 		if (a->target != NULL)
 			fprintf(ctx->out, "%s\n", a->target);
+		if (a->notes != NULL)
+			fprintf(ctx->out, "%s", a->notes);
 		return (CMD_OK);
 	}
+	if (a->ncmds == 0)
+		return (CMD_OK);	/* nothing to do: nothing to ask */
 	if (tripped && !a->force)
 		return (action_refuse(ctx, a, "circuit breaker: %ld node%s "
 		    "drained in the last %ld s, and %d more would pass the "
@@ -435,7 +463,7 @@ action_end(struct cmd_ctx *ctx, struct action *a)
 	else
 		st = CMD_SOME;
 	groups = action_groups(a);
-	if (audit_result(a, groups, st, &cause) != 0) {
+	if (a->begun && audit_result(a, groups, st, &cause) != 0) {
 		fprintf(ctx->err, "myriad: %s: %s\n", a->verb, cause);
 		free(cause);
 	}
@@ -464,7 +492,7 @@ action_exec_done(const struct exec_result *x, void *arg)
 	}
 	if (k == a->ncmds)
 		return;
-	a->cmds[k].id = 0;
+	a->cmds[k].id = -1;
 	buf_init(&text);
 	from = ok ? x->out : x->err;
 	if (x->why != NULL)
@@ -482,37 +510,47 @@ action_exec_done(const struct exec_result *x, void *arg)
 	else
 		buf_printf(&text, "exit status %d", x->status);
 	for (i = 0; i < a->nnodes; i++) {
-		if (a->cmds[k].target == -1 || a->cmds[k].target ==
-		    a->nodes[i])
+		if (a->cmds[k].node == a->nodes[i] || (a->cmds[k].node == -1 &&
+		    !a->results[i].done))
 			action_result(a, a->nodes[i], ok, text.data);
 	}
 	buf_free(&text);
 }
 
 /*
- * Run an action whose commands are known: begin, every command, wait for
- * them (bounded by their timeout), end.
+ * Run the commands not run yet and wait for them, bounded by their
+ * timeout.
  */
+void
+action_exec(struct cmd_ctx *ctx, struct action *a)
+{
+	u_int		 i, n = 0;
+	int		*ids;
+	double		 timeout = options_get_int("ssh.command-timeout");
+
+	ids = xcalloc(a->ncmds ? a->ncmds : 1, sizeof *ids);
+	for (i = 0; i < a->ncmds; i++) {
+		if (a->cmds[i].id == 0)
+			ids[n++] = a->cmds[i].id = backend_exec(ctx->backend,
+			    a->cmds[i].target, a->cmds[i].command, timeout,
+			    action_exec_done, a);
+	}
+	backend_exec_wait_ids(ctx->backend, ids, n);
+	free(ids);
+	for (i = 0; i < a->ncmds; i++) {
+		if (a->cmds[i].id > 0)
+			backend_exec_cancel(ctx->backend, a->cmds[i].id);
+	}
+}
+
+/* Run an action whose commands are known: begin, run them, end. */
 enum cmd_status
 action_run(struct cmd_ctx *ctx, struct action *a)
 {
 	enum cmd_status	 st;
-	u_int		 i;
-	int		*ids;
-	double		 timeout = options_get_int("ssh.command-timeout");
 
 	if ((st = action_begin(ctx, a)) != CMD_OK || a->dry_run)
 		return (st);
-	ids = xcalloc(a->ncmds ? a->ncmds : 1, sizeof *ids);
-	for (i = 0; i < a->ncmds; i++)
-		ids[i] = a->cmds[i].id = backend_exec(ctx->backend,
-		    a->cmds[i].target, a->cmds[i].command, timeout,
-		    action_exec_done, a);
-	backend_exec_wait_ids(ctx->backend, ids, a->ncmds);
-	free(ids);
-	for (i = 0; i < a->ncmds; i++) {
-		if (a->cmds[i].id != 0)
-			backend_exec_cancel(ctx->backend, a->cmds[i].id);
-	}
+	action_exec(ctx, a);
 	return (action_end(ctx, a));
 }

@@ -8,9 +8,9 @@
  * node's verdict from what dcgmi prints (burnin-store.c), keeping it in
  * the store as it ends.  When every node has ended, on-pass=resume
  * resumes those that passed and on-fail=drain drains those that did not,
- * the verdict their reason, through the resume and drain commands (each
- * its own action in the audit log); then the run's action (action.c)
- * reports.
+ * the verdict after their Slurm reason, through the resume and drain
+ * commands (each its own action in the audit log); a node they fail on
+ * fails.  Then the run's action (action.c) reports.
  *
  * The run belongs to its cluster's cmd_ctx, which keeps the last one for
  * the Burn-in view and list-burnins until the next starts.  In batch mode
@@ -25,8 +25,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <jansson.h>
+
 #include "myriad.h"
 #include "backend.h"
+
+#define BURNIN_REASON	256	/* characters of a drain's reason, at most */
 
 struct burnin_job {
 	struct cmd_ctx	*ctx;
@@ -35,6 +39,7 @@ struct burnin_job {
 	struct burnin	*rows;		/* one a node */
 	int		*ids;		/* their node ids */
 	int		*exec;		/* backend_exec ids, 0 when none */
+	char		**why;		/* why on-pass or on-fail failed */
 	double		*began;		/* loop_now() when each started */
 	u_int		 n;
 	u_int		 next;		/* the first queued row */
@@ -61,6 +66,8 @@ static void	burnin_tick(void *);
 void
 burnin_free(struct burnin_job *j)
 {
+	u_int	 i;
+
 	if (j == NULL)
 		return;
 	if (j->store != NULL)
@@ -69,6 +76,9 @@ burnin_free(struct burnin_job *j)
 	free(j->rows);
 	free(j->ids);
 	free(j->exec);
+	for (i = 0; j->why != NULL && i < j->n; i++)
+		free(j->why[i]);
+	free(j->why);
 	free(j->began);
 	free(j->command);
 	free(j);
@@ -212,16 +222,22 @@ burnin_text(const struct burnin *b, char *text, size_t len)
 		snprintf(text + n, len - n, "; %s", b->action);
 }
 
-/* The node's result, for the report and the audit log. */
+/*
+ * The node's result, for the report and the audit log: a node that
+ * passed fails when what on-pass did failed.
+ */
 static void
 burnin_result(struct burnin_job *j, u_int i)
 {
 	const struct burnin	*b = &j->rows[i];
 	char			 text[600];
+	size_t			 n;
 
 	burnin_text(b, text, sizeof text);
-	action_result(j->action, j->ids[i], b->state == BURNIN_PASSED ||
-	    b->state == BURNIN_WARNED, text);
+	if (j->why[i] != NULL && (n = strlen(text)) < sizeof text)
+		snprintf(text + n, sizeof text - n, ": %s", j->why[i]);
+	action_result(j->action, j->ids[i], (b->state == BURNIN_PASSED ||
+	    b->state == BURNIN_WARNED) && j->why[i] == NULL, text);
 }
 
 /* The run's counts, from its rows. */
@@ -321,53 +337,100 @@ burnin_start_more(struct burnin_job *j)
 	}
 }
 
-/*
- * Run one command (resume, drain) as if typed: confirmed, and past the
- * circuit breaker, with the burn-in (its drains counted then).
- */
-static enum cmd_status
-burnin_follow(struct burnin_job *j, char **argv, int argc)
+/* What on-pass or on-fail did on row I: RESULT, when it is not "ok". */
+static void
+burnin_follow_row(struct burnin_job *j, u_int i, int ok, const char *result,
+    const char *done, const char *failed)
 {
-	struct cmd_ctx	*ctx = j->ctx;
-	enum cmd_status	 st;
-	int		 yes = ctx->yes, force = ctx->force;
-	FILE		*out = ctx->out, *quiet;
-	char		*text = NULL;
-	size_t		 len = 0;
+	struct burnin	*b = &j->rows[i];
 
-	/* Its report is in the burn-in's; its errors are not. */
+	free(j->why[i]);
+	j->why[i] = ok ? NULL : xstrdup(result);
+	strlcpy(b->action, !ok ? failed : strcmp(result, "ok") == 0 ? done :
+	    result, sizeof b->action);
+}
+
+/*
+ * Run one command (resume, drain) on SET as if typed: confirmed, and past
+ * the circuit breaker, with the burn-in (its drains counted then).  Each
+ * row of its nodes says what it did: DONE, or why there was nothing to
+ * do; or FAILED, and why, and the node fails in the burn-in's report.
+ */
+static void
+burnin_follow(struct burnin_job *j, char **argv, int argc, const char *set,
+    const char *done, const char *failed)
+{
+	struct cmd_ctx		*ctx = j->ctx;
+	enum output_format	 format = ctx->format;
+	int			 yes = ctx->yes, force = ctx->force;
+	FILE			*out = ctx->out, *quiet;
+	char			*text = NULL, *cause;
+	size_t			 len = 0, g;
+	json_t			*groups, *o;
+	const char		*result, *nodes;
+	uint8_t			*mask;
+	u_int			 i;
+
+	/* Its report, as JSON, is read into the burn-in's; its errors not. */
 	if ((quiet = open_memstream(&text, &len)) != NULL)
 		ctx->out = quiet;
 	ctx->yes = ctx->force = 1;
-	st = cmd_run(ctx, argc, argv);
+	ctx->format = OUT_JSON;
+	cmd_run(ctx, argc, argv);
 	ctx->yes = yes;
 	ctx->force = force;
+	ctx->format = format;
 	ctx->out = out;
 	if (quiet != NULL)
 		fclose(quiet);
+	groups = text != NULL ? json_loads(text, 0, NULL) : NULL;
 	free(text);
-	return (st);
+
+	/* A node of SET it said nothing about: it did not run there. */
+	if (model_select(ctx->model, set, &mask, &cause) != 0) {
+		free(cause);
+		json_decref(groups);
+		return;
+	}
+	for (i = 0; i < j->n; i++) {
+		if (mask[j->ids[i]])
+			burnin_follow_row(j, i, 0, "it did not run", done,
+			    failed);
+	}
+	free(mask);
+	json_array_foreach(groups, g, o) {
+		result = json_string_value(json_object_get(o, "result"));
+		nodes = json_string_value(json_object_get(o, "nodes"));
+		if (result == NULL || nodes == NULL)
+			continue;
+		if (model_select(ctx->model, nodes, &mask, &cause) != 0) {
+			free(cause);
+			continue;
+		}
+		for (i = 0; i < j->n; i++) {
+			if (mask[j->ids[i]])
+				burnin_follow_row(j, i, json_is_true(
+				    json_object_get(o, "ok")), result, done,
+				    failed);
+		}
+		free(mask);
+	}
+	json_decref(groups);
 }
 
-/* The nodes of the rows in a state (or not in it), folded. */
+/* The nodes that passed, folded. */
 static char *
-burnin_set(struct burnin_job *j, int passed, const char *message)
+burnin_set(struct burnin_job *j)
 {
 	int	*ids;
 	u_int	 i, n = 0;
 	char	*set;
-	int	 ok;
 
 	ids = xcalloc(j->n, sizeof *ids);
 	for (i = 0; i < j->n; i++) {
-		ok = j->rows[i].state == BURNIN_PASSED ||
-		    j->rows[i].state == BURNIN_WARNED;
-		if (j->rows[i].state == BURNIN_CANCELLED || ok != passed)
-			continue;
-		if (message != NULL && strcmp(j->rows[i].message,
-		    message) != 0)
-			continue;
-		ids[n++] = j->ids[i];
+		if (j->rows[i].state == BURNIN_PASSED ||
+		    j->rows[i].state == BURNIN_WARNED)
+			ids[n++] = j->ids[i];
 	}
 	set = n > 0 ? model_fold(j->ctx->model, ids, n) : NULL;
 	free(ids);
@@ -375,56 +438,97 @@ burnin_set(struct burnin_job *j, int passed, const char *message)
 }
 
 /*
+ * on-fail=drain's reason for a node: its reason in Slurm first (NHC's, or
+ * an operator's), without the [user@time] Slurm adds, then the verdict;
+ * at most BURNIN_REASON characters, cut at a word with an ellipsis.
+ */
+static char *
+burnin_reason(struct burnin_job *j, u_int i)
+{
+	const char	*old = j->ctx->model->nodes[j->ids[i]].reason;
+	const char	*stamp;
+	size_t		 len = strlen(old), cut = 0, space = 0, k;
+	u_int		 chars = 0;
+	char		*r, *cutr;
+
+	if (len > 0 && old[len - 1] == ']' &&
+	    (stamp = strrchr(old, '[')) != NULL && stamp > old &&
+	    stamp[-1] == ' ' && strchr(stamp, '@') != NULL)
+		len = stamp - 1 - old;
+	xasprintf(&r, "%.*s%sburn-in %s %s: %s", (int)len, old,
+	    len > 0 ? "; " : "", j->run.run, field_enum_name(FT_BURNIN,
+	    j->rows[i].state), j->rows[i].message);
+
+	/* Characters, not bytes: a UTF-8 continuation byte is no more. */
+	for (k = 0; r[k] != '\0'; k++) {
+		if (((u_char)r[k] & 0xc0) == 0x80)
+			continue;
+		if (chars == BURNIN_REASON - 1)
+			cut = k;
+		if (r[k] == ' ' && chars < BURNIN_REASON - 1)
+			space = k;
+		chars++;
+	}
+	if (chars <= BURNIN_REASON)
+		return (r);
+	if (space > 0)
+		cut = space;
+	while (cut > 0 && strchr(" ;,:", r[cut - 1]) != NULL)
+		cut--;
+	xasprintf(&cutr, "%.*s\xe2\x80\xa6", (int)cut, r);	/* U+2026 */
+	free(r);
+	return (cutr);
+}
+
+/*
  * on-pass=resume, on-fail=drain: one resume for those that passed, one
- * drain per verdict for those that did not.
+ * drain per reason for those that did not.
  */
 static void
 burnin_follow_up(struct burnin_job *j)
 {
-	char		*set, *argv[4], *reason;
-	enum cmd_status	 st;
-	u_int		 i, k;
+	char	*set, *argv[3], **reasons;
+	int	*ids;
+	u_int	 i, k, n;
 
-	if ((j->flags & BURNIN_ON_PASS) &&
-	    (set = burnin_set(j, 1, NULL)) != NULL) {
+	if ((j->flags & BURNIN_ON_PASS) && (set = burnin_set(j)) != NULL) {
 		argv[0] = "resume";
 		argv[1] = set;
-		st = burnin_follow(j, argv, 2);
-		for (i = 0; i < j->n; i++) {
-			if (j->rows[i].state == BURNIN_PASSED ||
-			    j->rows[i].state == BURNIN_WARNED)
-				strlcpy(j->rows[i].action, st == CMD_OK ?
-				    "resumed" : "resume failed",
-				    sizeof j->rows[i].action);
-		}
+		burnin_follow(j, argv, 2, set, "resumed", "resume failed");
 		free(set);
 	}
-	for (i = 0; (j->flags & BURNIN_ON_FAIL) && i < j->n; i++) {
-		if (j->rows[i].state != BURNIN_FAILED &&
-		    j->rows[i].state != BURNIN_UNREACHABLE)
+	if (!(j->flags & BURNIN_ON_FAIL))
+		return;
+	reasons = xcalloc(j->n, sizeof *reasons);
+	for (i = 0; i < j->n; i++) {
+		if (j->rows[i].state == BURNIN_FAILED ||
+		    j->rows[i].state == BURNIN_UNREACHABLE)
+			reasons[i] = burnin_reason(j, i);
+	}
+	ids = xcalloc(j->n, sizeof *ids);
+	for (i = 0; i < j->n; i++) {
+		if (reasons[i] == NULL)
 			continue;
-		if (j->rows[i].action[0] != '\0')
-			continue;	/* drained with an earlier one */
-		if ((set = burnin_set(j, 0, j->rows[i].message)) == NULL)
-			continue;
-		xasprintf(&reason, "reason=burn-in %s %s: %.*s", j->run.run,
-		    field_enum_name(FT_BURNIN, j->rows[i].state), 160,
-		    j->rows[i].message);
+		ids[0] = j->ids[i];
+		for (n = 1, k = i + 1; k < j->n; k++) {
+			if (reasons[k] == NULL ||
+			    strcmp(reasons[k], reasons[i]) != 0)
+				continue;
+			ids[n++] = j->ids[k];
+			free(reasons[k]);
+			reasons[k] = NULL;
+		}
+		set = model_fold(j->ctx->model, ids, n);
+		xasprintf(&argv[2], "reason=%s", reasons[i]);
 		argv[0] = "drain";
 		argv[1] = set;
-		argv[2] = reason;
-		st = burnin_follow(j, argv, 3);
-		for (k = i; k < j->n; k++) {
-			if ((j->rows[k].state == BURNIN_FAILED ||
-			    j->rows[k].state == BURNIN_UNREACHABLE) &&
-			    strcmp(j->rows[k].message, j->rows[i].message) == 0)
-				strlcpy(j->rows[k].action, st == CMD_OK ?
-				    "drained" : "drain failed",
-				    sizeof j->rows[k].action);
-		}
-		free(reason);
+		burnin_follow(j, argv, 3, set, "drained", "drain failed");
+		free(argv[2]);
 		free(set);
+		free(reasons[i]);
 	}
+	free(ids);
+	free(reasons);
 }
 
 /* Every node has ended: follow up, keep, report. */
@@ -515,6 +619,7 @@ burnin_start(struct cmd_ctx *ctx, struct action *a, char *command, int level,
 	j->rows = xcalloc(j->n, sizeof *j->rows);
 	j->ids = xcalloc(j->n, sizeof *j->ids);
 	j->exec = xcalloc(j->n, sizeof *j->exec);
+	j->why = xcalloc(j->n, sizeof *j->why);
 	j->began = xcalloc(j->n, sizeof *j->began);
 	j->fanout = options_get_int("ssh.fanout");
 	j->timeout = options_get_float("burnin.timeout");

@@ -126,6 +126,15 @@ cmd_burnin(struct cmd_ctx *ctx, struct cmd_args *args)
 	buf_putc(&cmd, '\0');
 	for (k = 0; k < a->nnodes; k++)
 		action_command(a, a->nodes[k], cmd.data);
+	if (flags & BURNIN_ON_PASS)
+		action_note(a, "on-pass=resume: then resume those that pass "
+		    "(those drained)");
+	if (flags & BURNIN_ON_FAIL)
+		action_note(a, "on-fail=drain: then drain the others, the "
+		    "verdict after their Slurm reason");
+	if (flags == 0)
+		action_note(a, "no on-pass or on-fail: every node stays as "
+		    "it is");
 	if ((st = action_begin(ctx, a)) != CMD_OK || a->dry_run) {
 		buf_free(&cmd);
 		action_free(a);

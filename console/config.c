@@ -6,14 +6,24 @@
  * holds must be an option of options_table; errors name file and line.
  */
 
+#include <ctype.h>
 #include <libconfig.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "myriad.h"
 
 static char	*config_file;
+
+/* Options that must not be below another: a critical threshold. */
+static const struct {
+	const char	*name;
+	const char	*floor;
+} config_order[] = {
+	{ "threshold.gpu-temp-crit", "threshold.gpu-temp-warn" },
+};
 
 const char *
 config_path(void)
@@ -96,6 +106,74 @@ config_walk(const config_setting_t *group, const char *prefix,
 }
 
 /*
+ * libconfig says "syntax error" for NAME = WORD; whose usual cause is a
+ * string without its quotes: say so, from the line.
+ */
+static void
+config_syntax(const char *path, int line, char *hint, size_t len)
+{
+	static const char *const words[] = { "true", "false", "yes", "no",
+	    "on", "off" };
+	FILE	*f;
+	char	 text[512], *p, *name, sep;
+	size_t	 n, k, w;
+	int	 i;
+
+	*hint = '\0';
+	if ((f = fopen(path, "r")) == NULL)
+		return;
+	for (i = 0; i < line && fgets(text, sizeof text, f) != NULL; i++)
+		;
+	fclose(f);
+	for (p = text; i == line && (p = strpbrk(p, "=:")) != NULL; p++) {
+		for (name = p; name > text && strchr(" \t", name[-1]); name--)
+			;
+		while (name > text && (isalnum((u_char)name[-1]) ||
+		    strchr("_-*", name[-1]) != NULL))
+			name--;
+		k = strspn(name, "abcdefghijklmnopqrstuvwxyz"
+		    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-*");
+		sep = *p;
+		p += 1 + strspn(p + 1, " \t");
+		n = strcspn(p, " \t;,}\r\n");
+		if (k == 0 || n == 0 || (!isalpha((u_char)*p) &&
+		    strchr("/~", *p) == NULL))
+			continue;
+		for (w = 0; w < nitems(words); w++) {
+			if (strlen(words[w]) == n &&
+			    strncasecmp(p, words[w], n) == 0)
+				break;
+		}
+		if (w == nitems(words))
+			snprintf(hint, len, ": strings need quotes: %.*s %c "
+			    "\"%.*s\";", (int)k, name, sep, (int)n, p);
+		return;
+	}
+}
+
+/* The options that must not be below another; where the file says so. */
+static int
+config_check(config_t *cfg, const char *path, char **cause)
+{
+	config_setting_t	*s;
+	size_t			 i;
+
+	for (i = 0; i < nitems(config_order); i++) {
+		if (options_get_float(config_order[i].name) >=
+		    options_get_float(config_order[i].floor))
+			continue;
+		if ((s = config_lookup(cfg, config_order[i].name)) == NULL)
+			s = config_lookup(cfg, config_order[i].floor);
+		xasprintf(cause, "%s:%d: %s %s is below %s %s", path,
+		    s != NULL ? config_setting_source_line(s) : 0,
+		    config_order[i].name, options_get(config_order[i].name),
+		    config_order[i].floor, options_get(config_order[i].floor));
+		return (-1);
+	}
+	return (0);
+}
+
+/*
  * Load `path', or the first of $XDG_CONFIG_HOME/myriad/myriad.conf and
  * /etc/myriad/myriad.conf.  1 when a file was read, 0 when there is none,
  * -1 on error.
@@ -106,6 +184,7 @@ config_load(const char *path, int must, char **cause)
 	config_t	 cfg;
 	char		*try[2] = { NULL, NULL };
 	const char	*home, *xdg;
+	char		 hint[600];
 	int		 i, rc;
 
 	if (path == NULL) {
@@ -132,12 +211,18 @@ config_load(const char *path, int must, char **cause)
 	if (config_read_file(&cfg, path) != CONFIG_TRUE) {
 		if (config_error_type(&cfg) == CONFIG_ERR_FILE_IO)
 			xasprintf(cause, "%s: cannot read the file", path);
-		else
-			xasprintf(cause, "%s:%d: %s", path,
-			    config_error_line(&cfg), config_error_text(&cfg));
+		else {
+			config_syntax(path, config_error_line(&cfg), hint,
+			    sizeof hint);
+			xasprintf(cause, "%s:%d: %s%s", path,
+			    config_error_line(&cfg), config_error_text(&cfg),
+			    hint);
+		}
 		rc = -1;
 	} else {
 		rc = config_walk(config_root_setting(&cfg), "", path, cause);
+		if (rc == 0)
+			rc = config_check(&cfg, path, cause);
 		if (rc == 0) {
 			free(config_file);
 			config_file = xstrdup(path);

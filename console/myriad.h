@@ -648,6 +648,7 @@ struct option_entry {
 	const char	*choices;	/* OPT_CHOICE: a,b,c */
 	double		 min;
 	double		 max;
+	int		(*check)(const char *, char **);	/* more */
 	const char	*help;
 };
 extern const struct option_entry options_table[];
@@ -949,9 +950,12 @@ struct action_node {
 };
 struct action_cmd {
 	int		 target;	/* node id, or -1: the controller */
+	int		 node;		/* the node it is for; -1: those with
+					   no result yet */
 	char		*where;		/* its name, for --dry-run and the log */
 	char		*command;	/* quoted for a POSIX shell */
-	int		 id;		/* backend_exec's, while it runs */
+	int		 id;		/* backend_exec's while it runs; 0
+					   before, -1 after */
 };
 struct action {
 	struct cmd_ctx	*ctx;
@@ -961,6 +965,7 @@ struct action {
 	u_int		 nnodes;
 	char		*set;		/* the nodes, folded */
 	char		*target;	/* which they are, in the console */
+	char		*notes;		/* more lines for the box and dry run */
 	int		 drains;	/* nodes it takes out of service */
 	int		 dry_run;	/* --dry-run or -n */
 	int		 yes;		/* --yes or -y */
@@ -978,8 +983,11 @@ struct action	*action_create(struct cmd_ctx *, struct cmd_args *,
 void		 action_free(struct action *);
 int		 action_nodes(struct action *, struct cmd_args *, const char *,
 		     char **);
-void		 action_command(struct action *, int, const char *);
+struct action_cmd *action_command(struct action *, int, const char *);
+void		 action_note(struct action *, const char *, ...)
+		     printflike(2, 3);
 enum cmd_status	 action_begin(struct cmd_ctx *, struct action *);
+void		 action_exec(struct cmd_ctx *, struct action *);
 void		 action_result(struct action *, int, int, const char *);
 enum cmd_status	 action_end(struct cmd_ctx *, struct action *);
 enum cmd_status	 action_run(struct cmd_ctx *, struct action *);

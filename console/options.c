@@ -11,6 +11,8 @@
 #include "myriad.h"
 #include "backend.h"
 
+static int	options_sim_size(const char *, char **);
+
 const struct option_entry options_table[] = {
 	/* The cluster. */
 	{ .name = "cluster", .type = OPT_STRING, .dflt = "",
@@ -30,6 +32,7 @@ const struct option_entry options_table[] = {
 
 	/* The simulator. */
 	{ .name = "sim.size", .type = OPT_STRING, .dflt = "10k",
+	  .check = options_sim_size,
 	  .help = "simulated GPUs: 10k, 100k or a number" },
 	{ .name = "sim.seed", .type = OPT_INT, .dflt = "1",
 	  .min = 0, .max = 2147483647, .help = "the simulator's seed" },
@@ -65,7 +68,7 @@ const struct option_entry options_table[] = {
 	  .help = "seconds of silence before a keepalive; 0 for none" },
 	{ .name = "ssh.fanout", .type = OPT_INT, .dflt = "256",
 	  .min = 1, .max = 10000, .help = "connections in progress at once" },
-	{ .name = "ssh.gateways", .type = OPT_STRING, .dflt = "",
+	{ .name = "ssh.gateways", .type = OPT_NODESET, .dflt = "",
 	  .help = "hosts that relay the nodes' GPU streams, a node set: "
 	      "the nodes are shared among them in order" },
 	{ .name = "ssh.gateway-command", .type = OPT_STRING,
@@ -233,18 +236,38 @@ options_find(const char *name, int *idx)
 	return (NULL);
 }
 
+/* sim.size: a number of GPUs, or 10k. */
+static int
+options_sim_size(const char *value, char **cause)
+{
+	u_int	 gpus;
+
+	return (sim_parse_size(value, &gpus, cause));
+}
+
 static int
 options_check(const struct option_entry *o, const char *value, char **cause)
 {
+	struct nodeset	*ns;
 	const char	*p;
-	char		*end;
+	char		*end, *why;
 	double		 d;
 	size_t		 n = strlen(value);
+	int		 rc;
 
 	switch (o->type) {
 	case OPT_STRING:
-	case OPT_NODESET:
 		return (0);
+	case OPT_NODESET:
+		if (*value == '\0')
+			return (0);	/* none */
+		ns = nodeset_create();
+		if ((rc = nodeset_parse(ns, value, &why)) != 0) {
+			xasprintf(cause, "%s: %s", o->name, why);
+			free(why);
+		}
+		nodeset_free(ns);
+		return (rc);
 	case OPT_BOOL:
 		if (strcmp(value, "true") == 0 || strcmp(value, "false") == 0)
 			return (0);
@@ -287,6 +310,7 @@ options_set(const char *name, const char *value, char **cause)
 {
 	const struct option_entry	*o;
 	int				 idx;
+	char				*why;
 
 	if ((o = options_find(name, &idx)) == NULL) {
 		xasprintf(cause, "unknown option '%s'", name);
@@ -294,6 +318,11 @@ options_set(const char *name, const char *value, char **cause)
 	}
 	if (options_check(o, value, cause) != 0)
 		return (-1);
+	if (o->check != NULL && o->check(value, &why) != 0) {
+		xasprintf(cause, "%s: %s", o->name, why);
+		free(why);
+		return (-1);
+	}
 	free(options_values[idx]);
 	options_values[idx] = xstrdup(value);
 	return (0);

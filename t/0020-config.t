@@ -51,6 +51,28 @@ bad 'ssh = { port = 70000; };' "bad.conf:1: ssh.port: 70000 is out of range" "ou
 bad 'keymap = "vim";' "keymap: want one of default,vi,emacs, not 'vim'" "a bad choice"
 bad 'read-only = "yes";' "read-only: want a true or false, not a string" "a string for a boolean"
 bad 'nodes = [ "a", "b" ];' "lists and arrays are not options" "an array"
+bad 'ssh = {
+	user = root;
+};' 'bad.conf:2: syntax error: strings need quotes: user = "root";' \
+    "a string without quotes: says they are needed"
+bad 'cluster = "a";
+sim = { size = "5"; };' "bad.conf:2: sim.size: bad simulator size '5'" \
+    "a bad sim.size names the file and line"
+bad 'cluster = "a";
+nodes = "gpu[0001-";' "bad.conf:2: nodes: nodeset: unbalanced" \
+    "a bad node set names the file and line"
+bad 'threshold = {
+	gpu-temp-warn = 85.0;
+	gpu-temp-crit = 80.0;
+};' "bad.conf:3: threshold.gpu-temp-crit 80 is below threshold.gpu-temp-warn 85" \
+    "a critical threshold below its warning: refused"
+bad 'threshold = { gpu-temp-warn = 95.0; };' \
+    "bad.conf:1: threshold.gpu-temp-crit 90 is below threshold.gpu-temp-warn 95" \
+    "a warning above the default critical threshold: refused"
+printf 'threshold = { gpu-temp-warn = 88.0; gpu-temp-crit = 88.0; };\n' \
+    > "$T/eq.conf"
+$MYRIAD -F "$T/eq.conf" -c summary > /dev/null 2>&1
+is "$?" 0 "a critical threshold equal to its warning is taken"
 $MYRIAD -F "$T/missing.conf" -c summary 2>"$T/err"; is "$?" 2 "a missing -F file exits 2"
 like "$(cat "$T/err")" "missing.conf: cannot read the file" "and says so"
 

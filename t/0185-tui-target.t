@@ -35,15 +35,13 @@ wait_line "$S" 2 '^gpu0001 +rack '
 keys "$S" Right
 wait_line "$S" 2 '^gpu0002 +rack '
 ok $? "the Node view shows gpu0002"
-run "$S" resume
-screen_like "$S" 'resume gpu0002: 1 node' "node view: resume acts on its node"
+run "$S" 'drain reason=x'
+screen_like "$S" 'drain gpu0002: 1 node' "node view: drain acts on its node"
 screen_like "$S" "the Node view's gpu0002" "and the box says it is the Node view's"
 box_gone
 run "$S" resume
-wait_for "$S" 'Go on\? \[y/N\]'
-type_text "$S" y
-keys "$S" Enter
-screen_like "$S" '^gpu0002 \(1\)' "y: gpu0002 is resumed"
+screen_like "$S" '^ok: not drained \(allocated\)' \
+    "resume of its node, not drained: nothing to ask, and it says so"
 keys "$S" q
 wait_gone "$S" '^output '
 keys "$S" Space
@@ -84,18 +82,18 @@ screen_like "$S" "the 1 marked node \\(not the cursor's gpu0002\\)" \
 keys "$S" q
 wait_gone "$S" '^output '
 run "$S" 'mark gpu0002'
-run "$S" resume
+run "$S" 'drain reason=x'
 screen_like "$S" "the 2 marked nodes \\(the cursor's gpu0002 among them\\)" \
     "marks with the cursor's node among them"
 box_gone
 keys "$S" 3
 keys "$S" k
-run "$S" resume
+run "$S" 'drain reason=x'
 screen_like "$S" "the 2 marked nodes \\(not the [0-9]+ nodes? of job " \
     "jobs: marks win over the job, and the box says so"
 box_gone
 keys "$S" 6
-run "$S" resume
+run "$S" 'drain reason=x'
 screen_like "$S" "the 2 marked nodes \\(the Node view's gpu0002 among them\\)" \
     "node view: marks with its node among them"
 box_gone

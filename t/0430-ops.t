@@ -89,11 +89,53 @@ $M -y -c 'resume gpu[0001-0003]' > "$T/out" 2>&1
 is "$?" 0 "resume: exit 0"
 is "$(state 'gpu[0001-0004]' | awk '{ print $2 }' | sort -u)" idle \
     "real sinfo: idle again after resume"
-# Resuming idle nodes: slurmctld refuses; all failed is exit 1.
+# Resuming idle nodes: slurmctld would refuse; they are not drained, and
+# that is no failure.  With a drained node, it alone is resumed.  (An
+# audit log of their own: the drains here do not count against the
+# breaker below.)
+export XDG_STATE_HOME="$T/state-resume"
 $M -y -c 'resume gpu[0001-0002]' > "$T/out" 2>&1
-is "$?" 1 "resume of idle nodes: exit 1, every node failed"
-like "$(cat "$T/out")" 'failed: .*Invalid node state' \
-    "with slurmctld's message"
+is "$?" 0 "resume of idle nodes: exit 0, nothing to do"
+like "$(cat "$T/out")" '^ok: not drained \(idle' "they are not drained"
+$M -y -c 'drain gpu0003 reason=one' > /dev/null 2>&1
+$M -y -c 'resume gpu[0002-0003]' > "$T/out" 2>&1
+is "$?" 0 "resume of a drained node and an idle one: exit 0"
+like "$(grep -A2 '^gpu0003 (1)' "$T/out" | tail -1)" '^ok: ok$' \
+    "the drained one is resumed"
+like "$(grep -A2 '^gpu0002 (1)' "$T/out" | tail -1)" \
+    '^ok: not drained \(idle\*?\)$' "the idle one is not drained"
+is "$(state 'gpu[0002-0003]' | awk '{ print $2 }' | sort -u)" idle \
+    "real sinfo: both idle"
+
+# scontrol's own spelling, Reason=, is reason=.
+$M -y -c 'drain gpu0003 Reason="as scontrol"' > "$T/out" 2>&1
+is "$?" 0 "drain Reason=...: exit 0"
+is "$(state gpu0003 | cut -d' ' -f2-)" "drained as scontrol" \
+    "real sinfo: drained, with the reason"
+$M -y -c 'undrain gpu[0002-0003]' > "$T/out" 2>&1
+is "$?" 0 "undrain of a drained node and an idle one: exit 0"
+like "$(cat "$T/out")" 'ok: not drained \(idle' "the idle one is not drained"
+is "$(state 'gpu[0002-0003]' | awk '{ print $2 }' | sort -u)" idle \
+    "real sinfo: both idle"
+
+# A node slurmctld does not know fails the set's one scontrol: each node
+# is then tried on its own, and only that node fails.
+conf "$T/nine.conf"
+sed -i "s/^nodes = .*/nodes = \"gpu[0001-0009]\";/" "$T/nine.conf"
+N9="$MYRIAD -F $T/nine.conf"
+$N9 -y -c 'drain gpu[0006-0009] reason=nine' > "$T/out" 2> "$T/err"
+is "$?" 3 "drain of 3 nodes and one Slurm does not know: exit 3, some failed"
+like "$(grep -A2 '^gpu\[0006-0008\] (3)' "$T/out" | tail -1)" '^ok: ' \
+    "the 3 nodes Slurm knows are drained"
+like "$(grep -A2 '^gpu0009 (1)' "$T/out" | tail -1)" '^failed: .*Invalid node name' \
+    "the one it does not know failed, with slurmctld's message"
+is "$(state 'gpu[0006-0008]' | awk '{ print $2 }' | sort -u)" drained \
+    "real sinfo: the 3 are drained"
+$N9 -y -c 'resume gpu[0006-0009]' > "$T/out" 2> "$T/err"
+is "$?" 3 "resume of the same: exit 3"
+is "$(state 'gpu[0006-0008]' | awk '{ print $2 }' | sort -u)" idle \
+    "real sinfo: the 3 are idle again"
+export XDG_STATE_HOME="$T/state"
 
 # --dry-run prints the command and its target; nothing changes.
 n=$(audit_lines)

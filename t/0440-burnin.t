@@ -83,8 +83,8 @@ ok $? "real sinfo shows the three that passed idle"
 drained gpu0005 drain
 ok $? "real sinfo shows gpu0005 still drained"
 reason=$(sinfo -h -N -n gpu0005 -o '%E' | head -1)
-like "$reason" "^burn-in [0-9-]+ failed: PCIe GPU 3: GPU 3's NvLink link 8" \
-    "gpu0005's reason is the verdict ($reason)"
+like "$reason" "^burn-in due; burn-in [0-9.-]+ failed: PCIe GPU 3: GPU 3's NvLink link 8" \
+    "gpu0005's reason: the one it had, then the verdict ($reason)"
 
 # The store.
 $M -c 'list-burnins -o tsv' > "$T/runs" 2>&1
@@ -108,6 +108,28 @@ is "$steps" "drain intent,drain result,burnin intent,resume intent,resume result
     "the audit log has each step"
 like "$(grep '"verb":"burnin"' "$A" | grep '"phase":"result"')" \
     '"nodes":"gpu0005".*"ok":false' "the burn-in's result names gpu0005 failed"
+
+# An on-pass=resume that fails fails its node, and the exit status says
+# so: in front of the real scontrol, one that refuses to resume gpu0003.
+mkdir -p "$T/bin"
+printf '#!/bin/sh\ncase "$*" in\n*gpu0003*State=RESUME*)\n' > "$T/bin/scontrol"
+printf '\techo "slurm_update error: Access/permission denied" >&2\n' \
+    >> "$T/bin/scontrol"
+printf '\texit 1 ;;\nesac\nexec /usr/bin/scontrol "$@"\n' >> "$T/bin/scontrol"
+chmod 755 "$T/bin/scontrol"
+$M --yes --force -c 'drain gpu0003 reason="burn-in again"' > /dev/null 2>&1
+wait_for 40 drained gpu0003 drain
+PATH="$T/bin:$PATH" $M --yes -c 'burnin gpu[0002-0003] level=1 on-pass=resume' \
+    > "$T/again.out" 2> "$T/again.err"
+is "$?" 3 "a resume that fails on one of two nodes that passed: exit 3"
+like "$(grep -A2 '^gpu0002 (1)' "$T/again.out" | tail -1)" \
+    '^ok: passed; not drained \(idle' "gpu0002 passed, idle: not drained"
+like "$(grep -A2 '^gpu0003 (1)' "$T/again.out" | tail -1)" \
+    '^failed: passed; resume failed: slurm_update error: Access/permission denied$' \
+    "gpu0003 passed, but its resume failed, with scontrol's message"
+drained gpu0003 drain
+ok $? "real sinfo shows gpu0003 still drained"
+$M --yes -c 'resume gpu0003' > /dev/null 2>&1
 
 # A node with a running job: refused, naming it and its job; forced, run.
 job=$(sbatch --parsable -w gpu0006 -o /dev/null --wrap 'sleep 600' 2>"$T/sbatch.err")
