@@ -128,7 +128,7 @@ parse_xid_iso(const char *p, const char *end)
 	struct tm	 tm;
 	double		 frac = 0, scale = 0.1, t;
 	long		 off = 0;
-	int		 sign, hh, mm, local = 1;
+	int		 sign, hh, mm, digits, local = 1;
 
 	memset(&tm, 0, sizeof tm);
 	if (end - p < 19 || p[4] != '-' || p[7] != '-' || p[10] != 'T' ||
@@ -144,8 +144,12 @@ parse_xid_iso(const char *p, const char *end)
 	if (p < end && (*p == ',' || *p == '.')) {
 		if (++p >= end || !isdigit((u_char)*p))
 			return (0);
-		for (; p < end && isdigit((u_char)*p); p++, scale /= 10)
+		for (digits = 0; p < end && isdigit((u_char)*p);
+		    p++, scale /= 10) {
+			if (++digits > 9)
+				return (0);	/* past nanoseconds */
 			frac += (*p - '0') * scale;
+		}
 	}
 	if (p < end && *p == 'Z') {
 		p++;
@@ -190,9 +194,10 @@ parse_xid_ctime(const char *p, const char *end)
 
 /*
  * The timestamp in the prefix [p, end): as printed (may be empty) and the
- * time it names (0 for none).
+ * time it names (0 for none).  -1 for a date that is no date (a month 13,
+ * a year past 9999): refused, never read as another time or as none.
  */
-static void
+static int
 parse_xid_time(struct xid *x, const char *p, const char *end)
 {
 	const char	*q;
@@ -202,24 +207,28 @@ parse_xid_time(struct xid *x, const char *p, const char *end)
 	x->when = 0;
 	p = parse_xid_skip(p, end);
 	if (p >= end)
-		return;
+		return (0);
 	if (*p == '[') {
 		q = memchr(p, ']', end - p);
 		if (q == NULL)
-			return;
+			return (0);
 		p++;
 		n = parse_trim(&p, q - p);
 		parse_copy(x->time, sizeof x->time, p, n);
 		x->when = parse_xid_ctime(p, p + n);
-		return;
+		/* Seconds since boot are no date; a weekday starts one. */
+		return (x->when == 0 && n > 0 && isalpha((u_char)*p) ? -1 : 0);
 	}
 	/* 2025-01-21T04:41:44,283302+00:00 */
-	if (parse_xid_digits(p, end, 4) && end - p > 4 && p[4] == '-') {
+	if (isdigit((u_char)*p)) {
 		for (q = p; q < end && *q != ' '; q++)
 			;
+		if (memchr(p, '-', q - p) == NULL || memchr(p, ':', q - p) ==
+		    NULL)
+			return (0);
 		parse_copy(x->time, sizeof x->time, p, q - p);
 		x->when = parse_xid_iso(p, q);
-		return;
+		return (x->when == 0 ? -1 : 0);
 	}
 	/* Dec  2 11:38:47 */
 	if (end - p >= 15 && isupper((u_char)p[0]) &&
@@ -229,6 +238,7 @@ parse_xid_time(struct xid *x, const char *p, const char *end)
 	    parse_xid_digits(p + 10, end, 2) && p[12] == ':' &&
 	    parse_xid_digits(p + 13, end, 2))
 		parse_copy(x->time, sizeof x->time, p, 15);
+	return (0);
 }
 
 int
@@ -249,7 +259,11 @@ parse_xid(const char *buf, size_t len, const char *fmt,
 			continue;
 		end = line + n;
 		memset(&x, 0, sizeof x);
-		parse_xid_time(&x, line, m);
+		if (parse_xid_time(&x, line, m) != 0) {
+			sink_error(s, l.line, "a timestamp that is no time: %s",
+			    x.time);
+			continue;
+		}
 
 		/* (PCI:0000:9b:00) or, from older drivers, (0000:9b:00). */
 		p = m + sizeof XID_MARK - 1;

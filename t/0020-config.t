@@ -71,7 +71,7 @@ bad 'threshold = { gpu-temp-warn = 95.0; };' \
     "a warning above the default critical threshold: refused"
 printf 'threshold = { gpu-temp-warn = 88.0; gpu-temp-crit = 88.0; };\n' \
     > "$T/eq.conf"
-$MYRIAD -F "$T/eq.conf" -c summary > /dev/null 2>&1
+$MYRIAD -F "$T/eq.conf" -c help > /dev/null 2>&1
 is "$?" 0 "a critical threshold equal to its warning is taken"
 $MYRIAD -F "$T/missing.conf" -c summary 2>"$T/err"; is "$?" 2 "a missing -F file exits 2"
 like "$(cat "$T/err")" "missing.conf: cannot read the file" "and says so"

@@ -526,8 +526,8 @@ test_xid(void)
 	big[sizeof big - 1] = '\n';
 	n = run(parse_xid, big, sizeof big, NULL);
 	is_int(n, 1, "xid long: 1 record");
-	is_int(strlen(c.xid[0].message), sizeof big - 32,
-	    "xid long: the kernel's longest line kept whole");
+	is_int(strlen(c.xid[0].message), sizeof big - 32 - 1,
+	    "xid long: the kernel's longest line kept whole, but its newline");
 	n = runs(parse_xid, "", NULL);
 	is_int(n + c.nerr, 0, "xid empty: nothing");
 	n = runs(parse_xid, "[ 1.0] NVRM: Xid (PCI:0000:05:00): 6", NULL);
@@ -564,9 +564,12 @@ test_xid_time(void)
 		{ "[  199.234935] ", NULL, 0, "dmesg: seconds since boot" },
 		{ "Dec  2 11:38:47 worker4 kernel: ", NULL, 0,
 		  "syslog: no year" },
-		{ "2025-13-21T04:41:44+00:00 ", NULL, 0, "no 13th month" },
-		{ "2025-01-21T04:41:44+00:00junk ", NULL, 0, "junk after it" },
-		{ "[Sun Jux 28 09:15:27 2024] ", NULL, 0, "no month Jux" },
+	};
+	/* A date that is no date is refused, not read as none. */
+	static const char *const bad[] = {
+		"2025-13-21T04:41:44+00:00 ", "2025-01-21T04:41:44+00:00junk ",
+		"[Sun Jux 28 09:15:27 2024] ",
+		"2025-01-21T04:41:44,18446744073709551616+00:00 ",
 	};
 	char		 line[512], *tz;
 	size_t		 i;
@@ -587,6 +590,12 @@ test_xid_time(void)
 		    "%.6f", xt[i].what, xt[i].when);
 		if (fabs(c.xid[0].when - xt[i].when) >= 1e-6)
 			printf("#   got %.6f\n", c.xid[0].when);
+	}
+	for (i = 0; i < nitems(bad); i++) {
+		snprintf(line, sizeof line, "%sNVRM: Xid (PCI:0000:9b:00): 48, "
+		    "DBE\n", bad[i]);
+		n = runs(parse_xid, line, NULL);
+		ok(n == 0 && c.nerr == 1, "xid time %s: refused", bad[i]);
 	}
 	if (tz != NULL)
 		setenv("TZ", tz, 1);
