@@ -112,10 +112,9 @@ view_jobs_draw(struct ui *ui, WINDOW *w)
 	table_draw(ui, w, 0, sy - detail, "job", m->jobs, sizeof *m->jobs,
 	    m->njobs, sx < 100 ? JOBS_COLUMNS_NARROW : sx < 160 ?
 	    JOBS_COLUMNS_MEDIUM : JOBS_COLUMNS_WIDE);
-	/* No rows: why, under the heading. */
-	if (ui->vs[VIEW_JOBS].nrows == 0 && sy > 1)
-		draw_text(w, 1, 0, sx, colour(C_DIM), m->njobs > 0 ?
-		    "no job matches the filter: Escape clears it" :
+	/* No jobs: why, under the heading. */
+	if (m->njobs == 0 && sy > 1)
+		draw_text(w, 1, 0, sx, colour(C_DIM),
 		    m->gen[DOM_JOBS] > 0 ? "the queue is empty: squeue "
 		    "lists no job" : "the queue is not read yet: squeue runs "
 		    "on slurm.controller; a failure is an event (7)");

@@ -715,10 +715,12 @@ view_links_draw(struct ui *ui, WINDOW *w)
 		    links_get(view_links_shown(ui),
 		    vs->rows[k]), &l, k == vs->cursor, sx);
 	}
-	if (vs->nrows == 0)
-		draw_text(w, 2, 0, sx, colour(C_DIM), m->nvlinks == NULL &&
-		    m->ibports == NULL ? "links not read yet" :
-		    vs->filter != NULL ? "no link matches the filter" :
+	if (vs->nrows == 0 && m->nvlinks == NULL && m->ibports == NULL)
+		draw_text(w, 2, 0, sx, colour(C_DIM), "links not read yet");
+	else if (vs->nrows == 0 && vs->filter != NULL)
+		table_empty(ui, w, 2, sx);
+	else if (vs->nrows == 0)
+		draw_text(w, 2, 0, sx, colour(C_DIM),
 		    "no down or degraded links");
 	if (detail > 0)
 		view_links_draw_detail(ui, w, sy - detail, detail, sx);
