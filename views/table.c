@@ -280,56 +280,71 @@ table_cell_colour(const struct field *f, const void *rec, const char *s,
 	return (base);
 }
 
-/* The narrowest a column of text may be cut to: its heading's width. */
+/*
+ * The narrowest column `i' of width `w' may be: text but the first
+ * column's is cut down to its heading, or 8.
+ */
 static int
-table_least(const struct view_state *vs, const struct field *f)
+table_least(const struct view_state *vs, const struct field *f, int i, int w)
 {
 	int	 len = strlen(f->title) + (vs->sort == f);
 
-	return (len > 6 ? len : 6);
-}
-
-/* Whether a column goes before others when they do not all fit. */
-static int
-table_spare(const struct view_state *vs, const struct field *f, int i)
-{
-	return (i >= 2 && f != vs->sort && (f->flags & FF_TEMP) == 0);
+	if (len < 8)
+		len = 8;
+	return (i > 0 && f->type == FT_STR && w > len ? len : w);
 }
 
 /*
- * Columns `sx' wide at most: text columns but the first give up width,
- * the widest first, down to their heading's; then columns go from the
- * right, the first two, the sort column and temperatures last.  The
- * number of columns left.
+ * How soon a column goes when they do not all fit: numbers (2) before
+ * text (1), which a cut still shows; the first two, the sort column and
+ * temperatures (0) last.
+ */
+static int
+table_spare(const struct view_state *vs, const struct field *f, int i)
+{
+	if (i < 2 || f == vs->sort || (f->flags & FF_TEMP))
+		return (0);
+	return (f->type == FT_STR ? 1 : 2);
+}
+
+/*
+ * Columns `sx' wide at most: those that do not fit even with their text
+ * cut go, the sparest first, from the right; then the text of the others
+ * is cut, the widest first.  The number of columns left.
  */
 static int
 table_fit(const struct view_state *vs, const struct field **cols, int *width,
     int ncols, int sx)
 {
-	int	 i, most, total;
+	int	 i, most, total, drop;
 
 	for (;;) {
 		for (i = 0, total = -2; i < ncols; i++)
-			total += width[i] + 2;
+			total += table_least(vs, cols[i], i, width[i]) + 2;
 		if (total <= sx || ncols == 1)
-			return (ncols);
+			break;
+		for (i = drop = ncols - 1; i > 0; i--) {
+			if (table_spare(vs, cols[i], i) >
+			    table_spare(vs, cols[drop], drop))
+				drop = i;
+		}
+		ncols--;
+		memmove(cols + drop, cols + drop + 1,
+		    (ncols - drop) * sizeof *cols);
+		memmove(width + drop, width + drop + 1,
+		    (ncols - drop) * sizeof *width);
+	}
+	for (;;) {
+		for (i = 0, total = -2; i < ncols; i++)
+			total += width[i] + 2;
 		for (i = 1, most = -1; i < ncols; i++) {
-			if (cols[i]->type == FT_STR &&
-			    width[i] > table_least(vs, cols[i]) &&
+			if (width[i] > table_least(vs, cols[i], i, width[i]) &&
 			    (most < 0 || width[i] > width[most]))
 				most = i;
 		}
-		if (most >= 0) {
-			width[most]--;
-			continue;
-		}
-		for (i = ncols - 1; i > 1 && !table_spare(vs, cols[i], i); i--)
-			;
-		if (!table_spare(vs, cols[i], i))
-			i = ncols - 1;
-		ncols--;
-		memmove(cols + i, cols + i + 1, (ncols - i) * sizeof *cols);
-		memmove(width + i, width + i + 1, (ncols - i) * sizeof *width);
+		if (total <= sx || most < 0)
+			return (ncols);
+		width[most]--;
 	}
 }
 
