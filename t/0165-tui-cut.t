@@ -40,11 +40,14 @@ BUSY=$(awk -F"$TAB" '$3 == "allocated" { print $1; if (++n == 3) exit }' \
 BUSY=$($MYRIAD $ARGS -c "nodeset -f $BUSY")
 LAST_BUSY=$($MYRIAD $ARGS -c "nodeset -e $BUSY" | awk '{ print $NF }')
 IDLE=$(awk -F"$TAB" '$3 == "idle" { print $1; exit }' "$T/nodes.tsv")
+REASONED=$(awk -F"$TAB" 'NR > 1 && length($7) > 40 { print $1; exit }' \
+    "$T/nodes.tsv")
 LONG=$($MYRIAD $ARGS -c 'list-jobs -o tsv -w gpus>64' | awk -F"$TAB" '
     NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
     length($c["nodes"]) > 40 { n++ } END { print n + 0 }')
-[ -n "$LAST_BUSY" ] && [ -n "$IDLE" ] && [ "$LONG" -gt 0 ]
-ok $? "batch mode: busy nodes $BUSY, idle $IDLE, $LONG long node lists"
+[ -n "$LAST_BUSY" ] && [ -n "$IDLE" ] && [ -n "$REASONED" ] &&
+    [ "$LONG" -gt 0 ]
+ok $? "batch mode: busy $BUSY, idle $IDLE, long reason $REASONED, long lists"
 
 # 100x30: Jobs keeps NODELIST when a job's list is long, and cuts it.
 start_size 100x30
@@ -59,8 +62,14 @@ screen_like "$S" "^[0-9]+ .* gpu\[[0-9,-]+~ *$" \
     "100x30 jobs /gpus>64: a long node list is cut with ~"
 tm kill-session -t "$S"
 
-# 80x24: Jobs' node lists and Links' reasons are cut with '~'.
+# 80x24: the map's cursor line, Jobs' node lists and Links' reasons are
+# cut with '~'.
 start_size 80x24
+keys "$S" f
+type_text "$S" "$REASONED"
+keys "$S" Enter
+screen_like "$S" "^$REASONED .*~$" \
+    "80x24 map: the cursor's line, too long, ends in ~"
 keys "$S" 3
 wait_for "$S" "^JOBID "
 wait_is 0 "80x24 jobs: no node list cut without ~" open_lists "$S"
