@@ -748,8 +748,10 @@ ui_wrap(struct buf *b, const char *s, int width)
 	while (*s != '\0') {
 		n = strcspn(s, "\n");
 		if (n > width) {
-			for (cut = width; cut > width / 2 && s[cut] != ' '; cut--)
-				;
+			for (cut = width; cut > width / 2; cut--) {
+				if (s[cut] == ' ')
+					break;
+			}
 			n = cut > width / 2 ? cut : width;
 		}
 		buf_add(b, s, n);
@@ -1533,8 +1535,8 @@ ui_draw_bottom(struct ui *ui)
 		return;
 	}
 	if (ui->message[0] != '\0') {
-		draw_text(stdscr, y, 0, ui->sx - 1,
-		    colour(ui->message_error ? C_ERROR : C_NORMAL), ui->message);
+		draw_text(stdscr, y, 0, ui->sx - 1, colour(ui->message_error ?
+		    C_ERROR : C_NORMAL), ui->message);
 	} else if (ui->pager.text != NULL) {
 		wattrset(stdscr, colour(C_DIM));
 		mvwaddnstr(stdscr, y, 0, "q close  Space page  g G ends  / search"

@@ -122,7 +122,7 @@ wait_for "$S" " 1/1 ended"
 keys "$S" /
 type_text "$S" "xyzzy"
 keys "$S" Enter
-screen_like "$S" "^no node of the burn-in matches the filter: Escape clears it" \
+screen_like "$S" "^no node of the burn-in matches the filter: Escape clears" \
     "80x24 burn-in /xyzzy: says so"
 
 # An error longer than the bottom line: in the pager, whole.
