@@ -51,7 +51,7 @@ struct ui_pager {
 	size_t			*lines;		/* where each line starts */
 	int			 nlines;
 	int			 width;		/* of the longest line */
-	int			 head;		/* the first line heads a table */
+	int			 head;		/* line 0 heads a table */
 	int			 top;		/* first line shown */
 	int			 left;		/* first column shown */
 	char			*search;	/* the last search, or NULL */
