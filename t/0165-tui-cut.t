@@ -78,6 +78,8 @@ keys "$S" 5
 wait_for "$S" "^NODE +WHAT "
 wait_is 0 "80x24 links: no row cut at the edge without ~" \
     uncut "$S" "^NODE +WHAT "
+rows_after "$S" "^NODE +WHAT " | grep -q ' +$'
+ok $((! $?)) "80x24 links: counters left out are a ~, not a +"
 
 # A filter that hides every row: every table view says so, and a node
 # name the cluster does not have is named.

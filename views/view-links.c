@@ -129,7 +129,8 @@ struct links_text {
 
 /*
  * A counter, when it is known and not zero, if it fits `max' columns
- * whole; one that does not leaves a '+'.  A number is never cut.
+ * whole; one that does not leaves a '~', as cut text does.  A number is
+ * never cut.
  */
 static int
 view_links_counter(char *s, size_t len, int n, int max, const char *name,
@@ -143,8 +144,8 @@ view_links_counter(char *s, size_t len, int n, int max, const char *name,
 	k = snprintf(tmp, sizeof tmp, "%s%s %llu", n > 0 ? " " : "", name,
 	    (unsigned long long)v);
 	if (n + k > max || (size_t)(n + k) >= len) {
-		if (n + 2 <= max && strchr(s, '+') == NULL)
-			n += snprintf(s + n, len - n, " +");
+		if (n + 2 <= max && strchr(s, '~') == NULL)
+			n += snprintf(s + n, len - n, " ~");
 		return (n);
 	}
 	memcpy(s + n, tmp, k + 1);
