@@ -1578,8 +1578,7 @@ ui_draw_text(struct ui *ui)
 	if (pg->width > cols)
 		snprintf(title + n, sizeof title - n, ", columns %d-%d of %d",
 		    pg->left + 1, pg->left + cols, pg->width);
-	wattrset(w, colour(C_HEADER));
-	mvwaddnstr(w, 0, 0, title, cols);
+	draw_text(w, 0, 0, cols, colour(C_HEADER), title);
 	for (y = 1; y < h; y++) {
 		/* A table's heading stays on the first line. */
 		i = y == 1 && pg->head ? 0 : pg->top + y - 1;
