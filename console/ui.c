@@ -1568,7 +1568,10 @@ ui_draw_status(struct ui *ui)
 static void
 ui_draw_bottom(struct ui *ui)
 {
-	int	 y = ui->sy - 1, i, x, w;
+	static const char hint[] = "? keys  : command  / filter  f go to  "
+	    "Enter open  Space mark  a alerts  q quit";
+	const char	*p;
+	int		 y = ui->sy - 1, i, x, w, n;
 
 	wmove(stdscr, y, 0);
 	wclrtoeol(stdscr);
@@ -1604,14 +1607,20 @@ ui_draw_bottom(struct ui *ui)
 		mvwaddnstr(stdscr, y, 0, "q close  Space page  g G ends  / search"
 		    "  n N next  arrows scroll", ui->sx - 1);
 		wattrset(stdscr, A_NORMAL);
-	} else {
+	} else if (ui->vs[ui->view].filter != NULL) {
 		wattrset(stdscr, colour(C_DIM));
-		mvwaddnstr(stdscr, y, 0, ui->vs[ui->view].filter != NULL ?
-		    "" : "? keys  : command  / filter  f go to  Enter open  Space mark"
-		    "  a alerts  q quit", ui->sx - 1);
-		if (ui->vs[ui->view].filter != NULL)
-			mvwprintw(stdscr, y, 0, "filter: %.*s  (Escape "
-			    "clears)", ui->sx - 24, ui->vs[ui->view].filter);
+		mvwprintw(stdscr, y, 0, "filter: %.*s  (Escape clears)",
+		    ui->sx - 24, ui->vs[ui->view].filter);
+		wattrset(stdscr, A_NORMAL);
+	} else {
+		/* The keys that fit, whole. */
+		for (n = strlen(hint); n > ui->sx - 1; n = p - hint) {
+			for (p = hint + n - 1; p > hint && memcmp(p, "  ", 2);
+			    p--)
+				;
+		}
+		wattrset(stdscr, colour(C_DIM));
+		mvwaddnstr(stdscr, y, 0, hint, n);
 		wattrset(stdscr, A_NORMAL);
 	}
 }
