@@ -174,12 +174,29 @@ ui_text_close(struct ui *ui)
 	free(pg->lines);
 	pg->text = NULL;
 	pg->lines = NULL;
-	pg->nlines = pg->width = pg->top = pg->left = 0;
+	pg->nlines = pg->width = pg->head = pg->top = pg->left = 0;
 	pg->match = -1;
 	ui->dirty = 1;
 }
 
-/* The pager opens on TEXT, at its first line. */
+/* Whether a line is a table's heading: words in capitals. */
+static int
+ui_text_heading(const char *line)
+{
+	size_t	 n = strcspn(line, "\n"), i, upper = 0;
+
+	for (i = 0; i < n; i++) {
+		if (line[i] >= 'a' && line[i] <= 'z')
+			return (0);
+		upper += line[i] >= 'A' && line[i] <= 'Z';
+	}
+	return (upper > 0 && memchr(line, ' ', n) != NULL);
+}
+
+/*
+ * The pager opens on TEXT, at its first line; a table's heading stays on
+ * top as it pages.
+ */
 void
 ui_show_text(struct ui *ui, const char *title, const char *text)
 {
@@ -199,6 +216,7 @@ ui_show_text(struct ui *ui, const char *title, const char *text)
 		if (n > pg->width)
 			pg->width = n;
 	}
+	pg->head = pg->nlines > 2 && ui_text_heading(pg->text);
 }
 
 /* The lines of text the pager shows: the body's, less its title. */
@@ -282,7 +300,9 @@ ui_search(struct ui *ui, const char *text, int dir, char **cause)
 		    pg->title);
 		return (-1);
 	}
-	pg->match = pg->top = i - dir;
+	pg->match = i - dir;
+	/* Under the heading that stays. */
+	pg->top = pg->match - (pg->head && pg->match > 0);
 	n = at - (pg->text + pg->lines[pg->match]);
 	if (n < pg->left || n + (int)strlen(pg->search) > pg->left + cols)
 		pg->left = n + (int)strlen(pg->search) <= cols ? 0 :
@@ -394,7 +414,7 @@ ui_cursor(struct ui *ui, const char *how, char **cause)
 		return (-1);
 	}
 	if (ui->pager.text != NULL)
-		page = ui_text_height(ui);
+		page = ui_text_height(ui) - ui->pager.head;
 	dy = moves[i].dy;
 	/* Pages are the body's height; halves, half of it. */
 	if (abs(dy) == UI_MOVE_PAGE)
@@ -753,13 +773,39 @@ ui_prompt_matches(struct ui *ui, char **matches, int n)
 	ui->dirty = 1;
 }
 
-/* Run commands as if typed; output to the pager, errors to the message. */
+/* Text onto b, its lines broken at blanks to be `width' wide at most. */
+static void
+ui_wrap(struct buf *b, const char *s, int width)
+{
+	int	 n, cut;
+
+	while (*s != '\0') {
+		n = strcspn(s, "\n");
+		if (n > width) {
+			for (cut = width; cut > width / 2; cut--) {
+				if (s[cut] == ' ')
+					break;
+			}
+			n = cut > width / 2 ? cut : width;
+		}
+		buf_add(b, s, n);
+		buf_putc(b, '\n');
+		s += n;
+		s += *s == '\n' ? 1 : strspn(s, " ");
+	}
+}
+
+/*
+ * Run commands as if typed; output to the pager, errors to the message,
+ * and to the pager too, after the output, when they do not fit it.
+ */
 static void
 ui_run_command(struct ui *ui, const char *text, const char *where)
 {
 	struct cmd_ctx	*ctx = ui->ctx;
-	char		*out = NULL, *err = NULL, *nl, title[64];
+	char		*out = NULL, *err = NULL, *nl, *e, title[64];
 	size_t		 outlen = 0, errlen = 0;
+	struct buf	 b;
 	FILE		*fo, *fe;
 
 	fo = open_memstream(&out, &outlen);
@@ -776,10 +822,18 @@ ui_run_command(struct ui *ui, const char *text, const char *where)
 	ctx->out = ctx->err = NULL;
 	ctx->width = 0;
 	if (errlen > 0) {
-		if ((nl = strchr(err, '\n')) != NULL)
+		e = strncmp(err, "myriad: ", 8) == 0 ? err + 8 : err;
+		if ((int)strcspn(e, "\n") >= ui->sx) {
+			buf_init(&b);
+			buf_add(&b, out, outlen);
+			ui_wrap(&b, e, ui->sx - 1);
+			free(out);
+			out = b.data;
+			outlen = b.len;
+		}
+		if ((nl = strchr(e, '\n')) != NULL)
 			*nl = '\0';
-		ui_message(ui, 1, "%s", strncmp(err, "myriad: ", 8) == 0 ?
-		    err + 8 : err);
+		ui_message(ui, 1, "%s", e);
 	}
 	if (outlen > 0) {
 		snprintf(title, sizeof title, "output of %s", text);
@@ -1514,7 +1568,10 @@ ui_draw_status(struct ui *ui)
 static void
 ui_draw_bottom(struct ui *ui)
 {
-	int	 y = ui->sy - 1, i, x, w;
+	static const char hint[] = "? keys  : command  / filter  f go to  "
+	    "Enter open  Space mark  a alerts  q quit";
+	const char	*p;
+	int		 y = ui->sy - 1, i, x, w, n;
 
 	wmove(stdscr, y, 0);
 	wclrtoeol(stdscr);
@@ -1543,22 +1600,27 @@ ui_draw_bottom(struct ui *ui)
 		return;
 	}
 	if (ui->message[0] != '\0') {
-		wattrset(stdscr, colour(ui->message_error ? C_ERROR : C_NORMAL));
-		mvwaddnstr(stdscr, y, 0, ui->message, ui->sx - 1);
-		wattrset(stdscr, A_NORMAL);
+		draw_text(stdscr, y, 0, ui->sx - 1, colour(ui->message_error ?
+		    C_ERROR : C_NORMAL), ui->message);
 	} else if (ui->pager.text != NULL) {
 		wattrset(stdscr, colour(C_DIM));
 		mvwaddnstr(stdscr, y, 0, "q close  Space page  g G ends  / search"
 		    "  n N next  arrows scroll", ui->sx - 1);
 		wattrset(stdscr, A_NORMAL);
-	} else {
+	} else if (ui->vs[ui->view].filter != NULL) {
 		wattrset(stdscr, colour(C_DIM));
-		mvwaddnstr(stdscr, y, 0, ui->vs[ui->view].filter != NULL ?
-		    "" : "? keys  : command  / filter  f go to  Enter open  Space mark"
-		    "  a alerts  q quit", ui->sx - 1);
-		if (ui->vs[ui->view].filter != NULL)
-			mvwprintw(stdscr, y, 0, "filter: %.*s  (Escape "
-			    "clears)", ui->sx - 24, ui->vs[ui->view].filter);
+		mvwprintw(stdscr, y, 0, "filter: %.*s  (Escape clears)",
+		    ui->sx - 24, ui->vs[ui->view].filter);
+		wattrset(stdscr, A_NORMAL);
+	} else {
+		/* The keys that fit, whole. */
+		for (n = strlen(hint); n > ui->sx - 1; n = p - hint) {
+			for (p = hint + n - 1; p > hint && memcmp(p, "  ", 2);
+			    p--)
+				;
+		}
+		wattrset(stdscr, colour(C_DIM));
+		mvwaddnstr(stdscr, y, 0, hint, n);
 		wattrset(stdscr, A_NORMAL);
 	}
 }
@@ -1581,20 +1643,24 @@ ui_draw_text(struct ui *ui)
 	werase(w);
 	getmaxyx(w, h, cols);
 	n = snprintf(title, sizeof title, "%s: lines %d-%d of %d", pg->title,
-	    pg->nlines > 0 ? pg->top + 1 : 0, pg->top + h - 1 < pg->nlines ?
-	    pg->top + h - 1 : pg->nlines, pg->nlines);
+	    pg->nlines > 0 ? pg->top + 1 + (pg->head && pg->top > 0) : 0,
+	    pg->top + h - 1 < pg->nlines ? pg->top + h - 1 : pg->nlines,
+	    pg->nlines);
 	if (pg->width > cols)
 		snprintf(title + n, sizeof title - n, ", columns %d-%d of %d",
 		    pg->left + 1, pg->left + cols, pg->width);
-	wattrset(w, colour(C_HEADER));
-	mvwaddnstr(w, 0, 0, title, cols);
-	for (y = 1, i = pg->top; y < h && i < pg->nlines; y++, i++) {
+	draw_text(w, 0, 0, cols, colour(C_HEADER), title);
+	for (y = 1; y < h; y++) {
+		/* A table's heading stays on the first line. */
+		i = y == 1 && pg->head ? 0 : pg->top + y - 1;
+		if (i >= pg->nlines)
+			break;
 		line = pg->text + pg->lines[i];
 		end = line + strcspn(line, "\n");
 		k = pg->left < end - line ? pg->left : end - line;
 		while (line + k < end && (line[k] & 0xc0) == 0x80)
 			k++;	/* not half a character */
-		wattrset(w, A_NORMAL);
+		wattrset(w, i == 0 && pg->head ? A_BOLD : A_NORMAL);
 		mvwaddnstr(w, y, 0, line + k, end - line - k < cols ?
 		    end - line - k : cols);
 		wattrset(w, A_REVERSE);

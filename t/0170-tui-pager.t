@@ -5,12 +5,15 @@
 # Home to the top; / searches, n and N go to the next and previous match,
 # and the view's filter is left alone; the arrows scroll a wide table
 # sideways; a long reason is whole where the terminal has room; q closes.
+# A table's heading stays on the pager's first line: a page is the lines
+# under it.
 . t/lib/tap.sh
 ARGS="--sim 10k --seed 1 --sim-time 1800000000"
 . t/lib/tui.sh
 
 top_word() {	# top_word SESSION: the first word of the pager's first line
-	line "$1" 3 | awk '{ print $1 }'
+		# under a table's heading
+	line "$1" 4 | awk '{ print $1 }'
 }
 
 shows_text() {	# shows_text SESSION TEXT: the screen has TEXT, as it is
@@ -32,7 +35,8 @@ LAST=$($MYRIAD $ARGS -c help | tail -n 1)
 tm -f /dev/null new-session -d -s hold -x 80 -y 24 "sleep 3600"
 ok $? "tmux starts a server of our own"
 
-# 80x24: the pager shows 20 lines of text, under its title.
+# 80x24: the pager shows 20 lines of text, under its title: the heading
+# and 19 lines of the table.
 start_size 80x24
 run "$S" "list-nodes"
 wait_like "^NODE +RACK +STATE" "80x24: list-nodes opens, the heading first" \
@@ -41,22 +45,24 @@ wait_like "^gpu0001 " "80x24: then the first node" line "$S" 4
 keys "$S" PageDown
 wait_is gpu0020 "80x24: PageDown goes a page, to the 21st line" \
     top_word "$S"
+wait_like "^NODE +RACK +STATE" "80x24: the heading stays on top" line "$S" 3
 keys "$S" Space
-wait_is gpu0040 "80x24: Space goes a page too" top_word "$S"
+wait_is gpu0039 "80x24: Space goes a page too" top_word "$S"
 keys "$S" PageUp
 wait_is gpu0020 "80x24: PageUp goes a page back" top_word "$S"
 keys "$S" G
 wait_like "^gpu1250 " "80x24: G goes to the last page, the last node" \
     line "$S" 22
-wait_is gpu1231 "80x24: a whole page of it" top_word "$S"
+wait_is gpu1232 "80x24: a whole page of it" top_word "$S"
+wait_like "^NODE +RACK +STATE" "80x24: under the heading" line "$S" 3
 keys "$S" k
-wait_is gpu1230 "80x24: k goes up a line from there" top_word "$S"
+wait_is gpu1231 "80x24: k goes up a line from there" top_word "$S"
 keys "$S" g
-wait_is NODE "80x24: g goes to the top" top_word "$S"
+wait_is gpu0001 "80x24: g goes to the top" top_word "$S"
 keys "$S" End
-wait_is gpu1231 "80x24: End goes to the last page" top_word "$S"
+wait_is gpu1232 "80x24: End goes to the last page" top_word "$S"
 keys "$S" Home
-wait_is NODE "80x24: Home to the top" top_word "$S"
+wait_is gpu0001 "80x24: Home to the top" top_word "$S"
 screen_like "$S" "^output of list-nodes: lines 1-20 of 1251[ ,]" \
     "80x24: the title says which lines are shown"
 
@@ -65,6 +71,7 @@ keys "$S" /
 type_text "$S" "gpu0447"
 keys "$S" Enter
 wait_is gpu0447 "80x24: /gpu0447 brings its line to the top" top_word "$S"
+wait_like "^NODE +RACK +STATE" "80x24: under the heading" line "$S" 3
 wait_like "'gpu0447' on line 448 of 1251" "80x24: and says where it is" \
     line "$S" "$H"
 keys "$S" g /

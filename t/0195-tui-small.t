@@ -76,6 +76,8 @@ screen_like "$S" "^8 GPUs, 8 IB ports" \
     "40x10 Links: no room for the node's links says so"
 is "$(screen "$S" | grep -Ec '^\+[0-9]+ GPUs[^ ]')" 0 \
     "40x10 Links: no +N GPUs over the heading"
+is "$(line "$S" 10)" "? keys  : command  / filter  f go to" \
+    "40x10: the line of keys holds the keys that fit, whole"
 tm kill-session -t "$S"
 start_size 60x16
 keys "$S" 5

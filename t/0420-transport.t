@@ -175,6 +175,9 @@ trap '$TM kill-server 2>/dev/null; [ -n "$PROXY_PID" ] && kill -CONT "$PROXY_PID
     t/lib/cluster stop "$C" >/dev/null 2>&1; rm -rf "$T"' EXIT
 console() {	# console CONF: the console on the cluster, its trace in $T/trace
 	: > "$T/trace"
+	# The server outlives its sessions: one started as the last ended
+	# would otherwise reach a server on its way out, and fail.
+	$TM start-server \; set -s exit-empty off
 	$TM new-session -d -s f -x 150 -y 40 \
 	    "exec env SLURM_CONF=$CLUSTER_SLURM_CONF MYRIAD_FLEET_TRACE=$T/trace $MYRIAD -F $1"
 	CPID=$($TM display-message -p -t f '#{pane_pid}')
@@ -185,7 +188,7 @@ console_stop() {
 	while [ $i -lt 50 ] && kill -0 "$CPID" 2>/dev/null; do
 		sleep 0.1; i=$((i + 1))
 	done
-	$TM kill-server 2>/dev/null
+	$TM kill-session -t f 2>/dev/null
 }
 shows() {	# shows SECONDS PATTERN: the screen has it within SECONDS
 	s_i=0

@@ -9,6 +9,9 @@
 . t/lib/cluster.sh
 TM="tmux -L myriad-gateway-$$"
 CLEANUP="$TM kill-server 2>/dev/null"
+# The server outlives its sessions: a session started as the last one ends
+# would otherwise reach a server on its way out, and fail.
+$TM start-server \; set -s exit-empty off
 
 cluster_start 12 --port auto
 Q='nvidia-smi --query-gpu=index,uuid,temperature.gpu --format=csv,noheader,nounits'
@@ -116,7 +119,7 @@ nostreams() { [ "$(streams)" = 0 ] && [ -z "$(relays)" ]; }
 wait_for 100 nostreams
 is "$(streams)" 0 "quitting ends the streams on the nodes"
 is "$(relays | wc -l | tr -d ' ')" 0 "and the relays on the gateways"
-$TM kill-server 2>/dev/null
+$TM kill-session -t g 2>/dev/null
 
 # A query the nodes cannot run: the gateway's events.
 conf "$T/missing.conf" "$CLUSTER_GATEWAY_COMMAND" nvidia-smi-missing
@@ -126,7 +129,7 @@ events() { screen | grep -q 'via gpu0011: gpus: exited 127'; }
 wait_for 100 events
 like "$(screen)" 'gpu000[1-5] .*via gpu0011: gpus: exited 127' \
     "a query the nodes cannot run: the Events view says so, via the gateway"
-$TM kill-server 2>/dev/null
+$TM kill-session -t g 2>/dev/null
 
 # A gateway whose relay cannot run: its nodes say so.
 conf "$T/bad.conf" "/nonexistent/myriad"
@@ -135,6 +138,6 @@ bad() { screen | grep -q 'gateway gpu0011: the relay ended: exited 127'; }
 wait_for 300 bad
 like "$(screen)" 'gpu0001 .*unreachable: gateway gpu0011: the relay ended: exited 127' \
     "a relay that cannot run: exited 127, on its nodes"
-$TM kill-server 2>/dev/null
+$TM kill-session -t g 2>/dev/null
 
 done_testing

@@ -23,20 +23,40 @@ draw_is_utf8(void)
 	return (draw_utf8);
 }
 
-/* Text at (y, x), at most `width' columns. */
+/* Whether text goes on after the character at s: more than blanks. */
+static int
+draw_goes_on(const char *s)
+{
+	for (s++; ((u_char)*s & 0xc0) == 0x80; s++)
+		;
+	return (s[strspn(s, " ")] != '\0');
+}
+
+/*
+ * Text at (y, x), at most `width' columns and not past the window's edge;
+ * text that is cut ends in '~', as batch mode's cells do.
+ */
 void
 draw_text(WINDOW *w, int y, int x, int width, attr_t a, const char *s)
 {
 	int	 n = 0;
 
+	if (width > getmaxx(w) - x)
+		width = getmaxx(w) - x;
 	if (width <= 0)
 		return;
 	wattrset(w, a);
 	wmove(w, y, x);
-	for (; *s != '\0' && n < width; s++) {
+	for (; *s != '\0'; s++) {
 		/* Continuation bytes of UTF-8 take no column. */
-		if (((u_char)*s & 0xc0) != 0x80)
-			n++;
+		if (((u_char)*s & 0xc0) != 0x80) {
+			if (n == width)
+				break;
+			if (++n == width && draw_goes_on(s)) {
+				waddch(w, '~');
+				break;
+			}
+		}
 		if ((u_char)*s < 0x20)
 			waddch(w, ' ');
 		else

@@ -281,6 +281,88 @@ table_cell_colour(const struct field *f, const void *rec, const char *s,
 }
 
 /*
+ * The narrowest column `i' of width `w' may be: text but the first
+ * column's is cut down to its heading, or 8.
+ */
+static int
+table_least(const struct view_state *vs, const struct field *f, int i, int w)
+{
+	int	 len = strlen(f->title) + (vs->sort == f);
+
+	if (len < 8)
+		len = 8;
+	return (i > 0 && f->type == FT_STR && w > len ? len : w);
+}
+
+/*
+ * How soon a column goes when they do not all fit: numbers (2) before
+ * text (1), which a cut still shows; the first two, the sort column and
+ * temperatures (0) last.
+ */
+static int
+table_spare(const struct view_state *vs, const struct field *f, int i)
+{
+	if (i < 2 || f == vs->sort || (f->flags & FF_TEMP))
+		return (0);
+	return (f->type == FT_STR ? 1 : 2);
+}
+
+/*
+ * Columns `sx' wide at most: those that do not fit even with their text
+ * cut go, the sparest first, from the right; then the text of the others
+ * is cut, the widest first.  The number of columns left.
+ */
+static int
+table_fit(const struct view_state *vs, const struct field **cols, int *width,
+    int ncols, int sx)
+{
+	int	 i, most, total, drop;
+
+	for (;;) {
+		for (i = 0, total = -2; i < ncols; i++)
+			total += table_least(vs, cols[i], i, width[i]) + 2;
+		if (total <= sx || ncols == 1)
+			break;
+		for (i = drop = ncols - 1; i > 0; i--) {
+			if (table_spare(vs, cols[i], i) >
+			    table_spare(vs, cols[drop], drop))
+				drop = i;
+		}
+		ncols--;
+		memmove(cols + drop, cols + drop + 1,
+		    (ncols - drop) * sizeof *cols);
+		memmove(width + drop, width + drop + 1,
+		    (ncols - drop) * sizeof *width);
+	}
+	for (;;) {
+		for (i = 0, total = -2; i < ncols; i++)
+			total += width[i] + 2;
+		for (i = 1, most = -1; i < ncols; i++) {
+			if (width[i] > table_least(vs, cols[i], i, width[i]) &&
+			    (most < 0 || width[i] > width[most]))
+				most = i;
+		}
+		if (total <= sx || most < 0)
+			return (ncols);
+		width[most]--;
+	}
+}
+
+/* A cell: `s' in `width' columns, to the right or the left; cut, '~'. */
+static void
+table_cell(WINDOW *w, int y, int x, int width, const struct field *f,
+    attr_t a, const char *s)
+{
+	char	 buf[1024];
+
+	if (f->flags & FF_RIGHT)
+		snprintf(buf, sizeof buf, "%*s", width, s != NULL ? s : "-");
+	else
+		snprintf(buf, sizeof buf, "%-*s", width, s != NULL ? s : "-");
+	draw_text(w, y, x, width, a, buf);
+}
+
+/*
  * Draw `n' records of kind `record' (each `stride' bytes from `base') as
  * a table in rows y0 .. y0 + height - 1 of w, the first the heading.
  * `columns' lists the fields, comma-separated, or NULL for the defaults.
@@ -294,7 +376,7 @@ table_draw(struct ui *ui, WINDOW *w, int y0, int height, const char *record,
 	const struct field	*cols[32], *f, *nf;
 	const char		*s, *p;
 	const void		*rec;
-	char			 tmp[64], name[32];
+	char			 tmp[256], name[32];
 	int			 width[32], ncols = 0, x, y, i, sx, sy, k, len;
 	u_int			 row;
 	uint32_t		 node;
@@ -336,15 +418,13 @@ table_draw(struct ui *ui, WINDOW *w, int y0, int height, const char *record,
 				width[i] = len > 40 && i < ncols - 1 ? 40 : len;
 		}
 	}
+	ncols = table_fit(vs, cols, width, ncols, sx);
 	wattrset(w, colour(C_HEADER));
 	mvwhline(w, y0, 0, ' ', sx);
 	for (i = 0, x = 0; i < ncols && x < sx; i++) {
 		snprintf(tmp, sizeof tmp, "%s%s", cols[i]->title,
 		    vs->sort == cols[i] ? (vs->reverse ? "v" : "^") : "");
-		if (cols[i]->flags & FF_RIGHT)
-			mvwprintw(w, y0, x, "%*.*s", width[i], sx - x, tmp);
-		else
-			mvwprintw(w, y0, x, "%-*.*s", width[i], sx - x, tmp);
+		table_cell(w, y0, x, width[i], cols[i], colour(C_HEADER), tmp);
 		x += width[i] + 2;
 	}
 	for (y = 1; y < height; y++) {
@@ -366,15 +446,9 @@ table_draw(struct ui *ui, WINDOW *w, int y0, int height, const char *record,
 		for (i = 0, x = 0; i < ncols && x < sx; i++) {
 			s = table_format(ui, cols[i], nf, rec, tmp,
 			    sizeof tmp);
-			wattrset(w, k == vs->cursor ? a :
-			    table_cell_colour(cols[i], rec, s, a));
-			if (cols[i]->flags & FF_RIGHT)
-				mvwprintw(w, y0 + y, x, "%*.*s", width[i],
-				    sx - x, s != NULL ? s : "-");
-			else
-				mvwprintw(w, y0 + y, x, "%-*.*s", width[i],
-				    width[i] < sx - x ? width[i] : sx - x,
-				    s != NULL ? s : "-");
+			table_cell(w, y0 + y, x, width[i], cols[i],
+			    k == vs->cursor ? a :
+			    table_cell_colour(cols[i], rec, s, a), s);
 			wattrset(w, a);
 			if (x + width[i] < sx && k == vs->cursor)
 				mvwaddstr(w, y0 + y, x + width[i], "  ");
@@ -384,6 +458,34 @@ table_draw(struct ui *ui, WINDOW *w, int y0, int height, const char *record,
 			mvwhline(w, y0 + y, x, ' ', sx - x);
 	}
 	wattrset(w, A_NORMAL);
+	if (height > 1)
+		table_empty(ui, w, y0 + 1, sx);
+}
+
+/*
+ * On line y, when the filter hides every row: so, and that the cluster
+ * has no node of that name when it looks like one.  Nothing otherwise.
+ */
+void
+table_empty(struct ui *ui, WINDOW *w, int y, int sx)
+{
+	const struct view_entry	*v = &view_table[ui->view];
+	struct view_state	*vs = view_state(ui);
+	const struct record	*r = record_find(v->record);
+	const char		*text = vs->filter;
+	char			 line[256];
+
+	if (text == NULL || vs->nrows > 0)
+		return;
+	if (vs->fexpr == NULL && vs->fmask == NULL && r != NULL &&
+	    table_node_field(r) != NULL && strpbrk(text, " ,") == NULL &&
+	    model_find(ui->model, text) < 0)
+		snprintf(line, sizeof line, "no node %s in the cluster, no %s "
+		    "with that text: Escape clears it", text, v->noun);
+	else
+		snprintf(line, sizeof line, "no %s matches the filter: "
+		    "Escape clears it", v->noun);
+	draw_text(w, y, 0, sx, colour(C_DIM), line);
 }
 
 void

@@ -926,9 +926,10 @@ view_cooling_draw(struct ui *ui, WINDOW *w)
 		    k == vs->cursor,
 		    sx);
 	}
-	if (vs->nrows == 0)
-		draw_text(w, 2, 0, sx, colour(C_DIM), vs->filter != NULL ?
-		    "no rack matches the filter" : "no racks");
+	if (vs->nrows == 0 && vs->filter != NULL)
+		table_empty(ui, w, 2, sx);
+	else if (vs->nrows == 0)
+		draw_text(w, 2, 0, sx, colour(C_DIM), "no racks");
 	if (legend)
 		view_cooling_draw_legend(view_cooling_state(ui), w, sy - 1, sx);
 }

@@ -224,7 +224,10 @@ view_gpus_draw_legend(struct ui *ui, WINDOW *w, int y, int sx, u_int shown)
 	wmove(w, y, 0);
 	wclrtoeol(w);
 	if (gg->norder == 0) {
-		draw_text(w, y, 0, sx, colour(C_DIM), "no GPUs to show");
+		/* A filter that hides every GPU: the table says so. */
+		if (ui->vs[VIEW_GPUS].filter == NULL)
+			draw_text(w, y, 0, sx, colour(C_DIM),
+			    "no GPUs to show");
 		return;
 	}
 	draw_text(w, y, 0, sx, colour(C_DIM), names[metric]);

@@ -22,7 +22,7 @@
 
 /*
  * Text over lines y .. y + n - 1, broken after a comma or a space where it
- * can be, cut with "..." when it is longer still.
+ * can be, cut with '~' when it is longer still.
  */
 static void
 view_jobs_draw_wrapped(WINDOW *w, int y, int n, int sx, attr_t a, const char *s)
@@ -31,13 +31,8 @@ view_jobs_draw_wrapped(WINDOW *w, int y, int n, int sx, attr_t a, const char *s)
 	int	 i;
 
 	for (i = 0; i < n && len > 0 && sx > 3; i++) {
-		if (len <= (size_t)sx) {
+		if (len <= (size_t)sx || i == n - 1) {
 			draw_text(w, y + i, 0, sx, a, s);
-			return;
-		}
-		if (i == n - 1) {
-			draw_text(w, y + i, 0, sx - 3, a, s);
-			draw_text(w, y + i, sx - 3, 3, colour(C_DIM), "...");
 			return;
 		}
 		for (cut = sx; cut > (size_t)sx / 2; cut--) {
@@ -46,10 +41,12 @@ view_jobs_draw_wrapped(WINDOW *w, int y, int n, int sx, attr_t a, const char *s)
 		}
 		if (cut <= (size_t)sx / 2)
 			cut = sx;
-		draw_text(w, y + i, 0, cut, a, s);
+		wattrset(w, a);
+		mvwaddnstr(w, y + i, 0, s, cut);
 		s += cut;
 		len -= cut;
 	}
+	wattrset(w, A_NORMAL);
 }
 
 /*
@@ -112,10 +109,9 @@ view_jobs_draw(struct ui *ui, WINDOW *w)
 	table_draw(ui, w, 0, sy - detail, "job", m->jobs, sizeof *m->jobs,
 	    m->njobs, sx < 100 ? JOBS_COLUMNS_NARROW : sx < 160 ?
 	    JOBS_COLUMNS_MEDIUM : JOBS_COLUMNS_WIDE);
-	/* No rows: why, under the heading. */
-	if (ui->vs[VIEW_JOBS].nrows == 0 && sy > 1)
-		draw_text(w, 1, 0, sx, colour(C_DIM), m->njobs > 0 ?
-		    "no job matches the filter: Escape clears it" :
+	/* No jobs: why, under the heading. */
+	if (m->njobs == 0 && sy > 1)
+		draw_text(w, 1, 0, sx, colour(C_DIM),
 		    m->gen[DOM_JOBS] > 0 ? "the queue is empty: squeue "
 		    "lists no job" : "the queue is not read yet: squeue runs "
 		    "on slurm.controller; a failure is an event (7)");

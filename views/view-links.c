@@ -129,7 +129,8 @@ struct links_text {
 
 /*
  * A counter, when it is known and not zero, if it fits `max' columns
- * whole; one that does not leaves a '+'.  A number is never cut.
+ * whole; one that does not leaves a '~', as cut text does.  A number is
+ * never cut.
  */
 static int
 view_links_counter(char *s, size_t len, int n, int max, const char *name,
@@ -143,8 +144,8 @@ view_links_counter(char *s, size_t len, int n, int max, const char *name,
 	k = snprintf(tmp, sizeof tmp, "%s%s %llu", n > 0 ? " " : "", name,
 	    (unsigned long long)v);
 	if (n + k > max || (size_t)(n + k) >= len) {
-		if (n + 2 <= max && strchr(s, '+') == NULL)
-			n += snprintf(s + n, len - n, " +");
+		if (n + 2 <= max && strchr(s, '~') == NULL)
+			n += snprintf(s + n, len - n, " ~");
 		return (n);
 	}
 	memcpy(s + n, tmp, k + 1);
@@ -715,10 +716,12 @@ view_links_draw(struct ui *ui, WINDOW *w)
 		    links_get(view_links_shown(ui),
 		    vs->rows[k]), &l, k == vs->cursor, sx);
 	}
-	if (vs->nrows == 0)
-		draw_text(w, 2, 0, sx, colour(C_DIM), m->nvlinks == NULL &&
-		    m->ibports == NULL ? "links not read yet" :
-		    vs->filter != NULL ? "no link matches the filter" :
+	if (vs->nrows == 0 && m->nvlinks == NULL && m->ibports == NULL)
+		draw_text(w, 2, 0, sx, colour(C_DIM), "links not read yet");
+	else if (vs->nrows == 0 && vs->filter != NULL)
+		table_empty(ui, w, 2, sx);
+	else if (vs->nrows == 0)
+		draw_text(w, 2, 0, sx, colour(C_DIM),
 		    "no down or degraded links");
 	if (detail > 0)
 		view_links_draw_detail(ui, w, sy - detail, detail, sx);

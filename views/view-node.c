@@ -554,8 +554,10 @@ view_node_sensor_cell(WINDOW *w, int y, int x, int nw, int vw,
 		    sn->text);
 	else
 		snprintf(v, sizeof v, "%s", sn->status);
-	if ((int)strlen(v) > vw - 1)
+	if (vw > 1 && (int)strlen(v) > vw - 1) {
+		v[vw - 2] = '~';	/* cut, as every cell is */
 		v[vw - 1] = '\0';
+	}
 	snprintf(v + strlen(v), sizeof v - strlen(v), "%c",
 	    level >= 2 ? '!' : level == 1 ? '*' : ' ');
 	{

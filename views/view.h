@@ -51,6 +51,7 @@ struct ui_pager {
 	size_t			*lines;		/* where each line starts */
 	int			 nlines;
 	int			 width;		/* of the longest line */
+	int			 head;		/* line 0 heads a table */
 	int			 top;		/* first line shown */
 	int			 left;		/* first column shown */
 	char			*search;	/* the last search, or NULL */
@@ -146,6 +147,7 @@ struct view_entry {
 	void		 (*click)(struct ui *, int, int);
 	void		 (*free)(void *);	/* a view_state's data */
 	const char	*record;	/* table views: the record kind */
+	const char	*noun;		/* ... a row, in words */
 	uint64_t	 (*key)(struct ui *, u_int);	/* a row's item */
 	int		 (*present)(struct ui *, const void *);	/* a row? */
 };
@@ -167,6 +169,7 @@ void		 table_scroll(struct view_state *);
 int		 table_row(struct ui *);
 int		 table_goto(struct ui *, int, int);
 void		 table_click(struct ui *, int, int);
+void		 table_empty(struct ui *, WINDOW *, int, int);
 uint64_t	 table_hash(uint64_t, const void *, size_t);
 
 /* colour.c */
