@@ -34,6 +34,8 @@ struct sf_item {
 	char		 lit[SF_MAXLIT];	/* literal text after the item */
 	size_t		 litlen;
 	int		 litspace;		/* lit is blanks only */
+	u_int		 col;			/* its heading's first byte */
+	u_int		 colend;		/* and the byte after it */
 };
 
 struct sf_format {
@@ -42,6 +44,7 @@ struct sf_format {
 	int		 prefixspace;
 	struct sf_item	 item[SF_MAXITEMS];
 	u_int		 n;
+	int		 aligned;		/* a header apart by blanks */
 };
 
 struct sf_field {
@@ -64,6 +67,7 @@ struct sf_spec {
 	int		 known;			/* myriad reads this column */
 	int		 quad;			/* value is N/N/N/N */
 	int		 free;			/* free text: may hold separators */
+	int		 blanks;		/* may hold blanks */
 };
 
 /* A -O field name (matched without case) and its specifier. */
@@ -101,7 +105,7 @@ static const struct sf_spec sinfo_specs[128] = {
 	['B'] = { .header = "MAX_CPUS_PER_NODE" },
 	['C'] = { .header = "CPUS(A/I/O/T)", .known = 1, .quad = 1 },
 	['D'] = { .header = "NODES", .known = 1 },
-	['E'] = { .header = "REASON", .known = 1 },
+	['E'] = { .header = "REASON", .known = 1, .blanks = 1 },
 	['F'] = { .header = "NODES(A/I/O/T)", .quad = 1 },
 	['G'] = { .header = "GRES", .known = 1 },
 	['H'] = { .header = "TIMESTAMP", .known = 1 },
@@ -145,7 +149,7 @@ static const struct sf_spec squeue_specs[128] = {
 	['I'] = { .header = "CORES_PER_SOCKET" },
 	['j'] = { .header = "NAME", .known = 1, .free = 1 },
 	['J'] = { .header = "THREADS_PER_CORE" },
-	['k'] = { .header = "COMMENT" },
+	['k'] = { .header = "COMMENT", .blanks = 1 },
 	['K'] = { .header = "ARRAY_TASK_ID" },
 	['l'] = { .header = "TIME_LIMIT", .known = 1 },
 	['L'] = { .header = "TIME_LEFT" },
@@ -159,8 +163,8 @@ static const struct sf_spec squeue_specs[128] = {
 	['P'] = { .header = "PARTITION", .known = 1 },
 	['q'] = { .header = "QOS" },
 	['Q'] = { .header = "PRIORITY" },
-	['r'] = { .header = "REASON", .known = 1 },
-	['R'] = { .header = "NODELIST(REASON)", .known = 1 },
+	['r'] = { .header = "REASON", .known = 1, .blanks = 1 },
+	['R'] = { .header = "NODELIST(REASON)", .known = 1, .blanks = 1 },
 	['S'] = { .header = "START_TIME" },
 	['t'] = { .header = "ST", .known = 1 },
 	['T'] = { .header = "STATE", .known = 1 },
@@ -607,49 +611,6 @@ parse_slurm_sf_isblank(const char *s, size_t len)
 	return (1);
 }
 
-/*
- * What every Slurm output gets before its lines are read: a UTF-8 BOM is
- * skipped, and a last line without its newline is not trusted (the output
- * was cut): it is an error and left out.  The length to read.
- */
-static size_t
-parse_slurm_input(const char **buf, size_t len, const struct sink *s)
-{
-	const char	*p;
-	size_t		 n;
-	u_int		 line = 1;
-
-	if (len >= 3 && memcmp(*buf, "\xef\xbb\xbf", 3) == 0) {
-		*buf += 3;
-		len -= 3;
-	}
-	if (len == 0 || (*buf)[len - 1] == '\n')
-		return (len);
-	for (p = *buf; (p = memchr(p, '\n', *buf + len - p)) != NULL; p++)
-		line++;
-	for (n = len; n > 0 && (*buf)[n - 1] != '\n'; n--)
-		;
-	if (parse_slurm_sf_isblank(*buf + n, len - n) == 0)
-		sink_error(s, line, "last line cut short (no newline)");
-	return (n);
-}
-
-/* The next line, blanks trimmed; a line with a NUL byte is refused. */
-static int
-parse_slurm_next(struct lines *ls, const char **p, size_t *n,
-    const struct sink *s)
-{
-	while (lines_next(ls, p, n)) {
-		if (memchr(*p, '\0', *n) != NULL) {
-			sink_error(s, ls->line, "NUL byte");
-			continue;
-		}
-		*n = parse_trim(p, *n);
-		return (1);
-	}
-	return (0);
-}
-
 /* Parse an -o format; -1 and a message if it is not one. */
 static int
 parse_slurm_sf_format_parse(struct sf_format *f, const char *fmt,
@@ -811,14 +772,15 @@ parse_slurm_sf_column(const struct sf_spec *specs, const char *w, size_t len)
 /*
  * A format from a header line: its column names, apart by blanks, '|' or
  * 0x1F, in any order.  -1 if the line is not a header: a word that is not
- * a column name of this tool.
+ * a column name of this tool.  Apart by blanks, each heading's place is
+ * kept: Slurm aligns a column's values with its heading.
  */
 static int
 parse_slurm_sf_format_header(struct sf_format *f, const struct sf_spec *specs,
     const char *line, size_t len)
 {
 	struct sf_item	*it = NULL;
-	const char	*end = line + len, *w;
+	const char	*end = line + len, *w, *start = line;
 	char		 sep;
 	size_t		 n;
 
@@ -847,6 +809,8 @@ parse_slurm_sf_format_header(struct sf_format *f, const struct sf_spec *specs,
 		it = &f->item[f->n];
 		if ((it->spec = parse_slurm_sf_column(specs, w, n)) == 0)
 			return (-1);
+		it->col = w - start;
+		it->colend = it->col + n;
 		f->n++;
 		if (line < end) {
 			it->lit[it->litlen++] = sep;
@@ -854,6 +818,7 @@ parse_slurm_sf_format_header(struct sf_format *f, const struct sf_spec *specs,
 			line++;
 		}
 	}
+	f->aligned = sep == ' ';
 	return (f->n > 0 ? 0 : -1);
 }
 
@@ -1020,6 +985,90 @@ parse_slurm_sf_split(const struct sf_format *f, const struct sf_spec *specs,
 	return (0);
 }
 
+/* May this column's values hold blanks? */
+static int
+parse_slurm_sf_blanks(const struct sf_spec *specs, const struct sf_item *it)
+{
+	return (specs[it->spec & 0x7f].free || specs[it->spec & 0x7f].blanks);
+}
+
+/*
+ * Split a line under a header apart by blanks, by the headings' places.
+ * Between two headings lies the blank that ends a column: a value is
+ * left or right aligned with its heading, and may be wider than it.  Text
+ * in that gap between two blanks goes to the column that may hold blanks
+ * (a reason, a job's name).  Where a line does not fit (no blank in a
+ * gap: a value wider than its column pushed the rest right; a blank in a
+ * value that holds none), the rest is split at its blanks if no column of
+ * the rest but the last may hold any and no text was given to one; else
+ * the line is refused (-2).  0, -1 (too few fields) or -2.
+ */
+static int
+parse_slurm_sf_aligned(const struct sf_format *f, const struct sf_spec *specs,
+    const char *line, size_t len, struct sf_field *fld)
+{
+	const struct sf_item	*it;
+	size_t			 at = 0, lo, hi, first, last, k;
+	u_int			 i, j;
+	int			 free0, free1, guessed = 0;
+
+	for (i = 0; i + 1 < f->n; i++) {
+		it = &f->item[i];
+		lo = it->colend;
+		hi = f->item[i + 1].col;
+		if (lo >= len)
+			break;
+		for (first = lo; first < hi && first < len &&
+		    !isspace((u_char)line[first]); first++)
+			;
+		for (last = hi; last > first && last - 1 < len &&
+		    !isspace((u_char)line[last - 1]); last--)
+			;
+		if (first == hi)
+			break;
+		last--;
+		for (k = first; k < last && (k >= len ||
+		    isspace((u_char)line[k])); k++)
+			;
+		if (k < last) {
+			free0 = parse_slurm_sf_blanks(specs, it);
+			free1 = parse_slurm_sf_blanks(specs, it + 1);
+			if (free0 == free1)
+				break;
+			if (free0)
+				first = last;
+			guessed = 1;
+		}
+		fld[i].p = line + at;
+		fld[i].len = parse_trim(&fld[i].p, first - at);
+		if (!parse_slurm_sf_blanks(specs, it) &&
+		    memchr(fld[i].p, ' ', fld[i].len) != NULL)
+			break;
+		at = first + 1;
+	}
+	if (i + 1 < f->n && guessed)
+		return (-2);
+	for (j = i; j + 1 < f->n; j++) {
+		if (parse_slurm_sf_blanks(specs, &f->item[j]))
+			return (-2);
+	}
+	for (; i + 1 < f->n; i++) {
+		while (at < len && isspace((u_char)line[at]))
+			at++;
+		if (at == len)
+			return (-1);
+		fld[i].p = line + at;
+		while (at < len && !isspace((u_char)line[at]))
+			at++;
+		fld[i].len = line + at - fld[i].p;
+	}
+	fld[i].p = line + at;
+	fld[i].len = at < len ? len - at : 0;
+	for (i = 0; i < f->n; i++)
+		fld[i].len = parse_trim(&fld[i].p, fld[i].len);
+	return (0);
+}
+
 /* Is this line the header?  Most of the named columns must match. */
 static int
 parse_slurm_sf_header(const struct sf_format *f, const struct sf_spec *specs,
@@ -1070,7 +1119,9 @@ parse_slurm_sf_format(struct sf_format *f, const struct sf_tool *t,
 	if (fmt == NULL) {
 		lines_init(&ls, buf, len);
 		while (lines_next(&ls, &p, &n)) {
-			if ((n = parse_trim(&p, n)) == 0)
+			while (n > 0 && isspace((u_char)p[n - 1]))
+				n--;
+			if (n == 0)
 				continue;
 			if (parse_slurm_sf_format_header(f, t->specs, p,
 			    n) == 0)
@@ -1103,21 +1154,30 @@ parse_slurm_sf_parse(const char *buf, size_t len, const char *fmt,
 	struct lines		 ls;
 	const char		*p;
 	size_t			 n;
-	int			 count = 0;
+	int			 count = 0, r;
 
+	len = parse_bom(&buf, len);
 	if ((fmt == NULL || *fmt != '{') && parse_slurm_json_is(buf, len))
 		return (t->json(buf, len, s));
-	len = parse_slurm_input(&buf, len, s);
 	if (parse_slurm_sf_format(&f, t, fmt, buf, len, s) != 0)
 		return (0);
-	lines_init(&ls, buf, len);
-	while (parse_slurm_next(&ls, &p, &n, s)) {
-		if (n == 0)
+	lines_start(&ls, buf, len, s);
+	while (lines_next(&ls, &p, &n)) {
+		while (n > 0 && isspace((u_char)p[n - 1]))
+			n--;
+		if (parse_slurm_sf_isblank(p, n) || n == 0)
 			continue;
-		if (parse_slurm_sf_split(&f, t->specs, p, n, fld) != 0) {
+		if (f.aligned)
+			r = parse_slurm_sf_aligned(&f, t->specs, p, n, fld);
+		else
+			r = parse_slurm_sf_split(&f, t->specs, p, n, fld);
+		if (r == -2)
+			sink_error(s, ls.line, "a value wider than its column: "
+			    "the row does not fit the header's columns");
+		else if (r != 0)
 			sink_error(s, ls.line, "expected %u fields", f.n);
+		if (r != 0)
 			continue;
-		}
 		if (!parse_slurm_sf_header(&f, t->specs, fld))
 			count += t->row(&f, fld, ls.line, s);
 	}
@@ -1652,10 +1712,9 @@ parse_scontrol_node(const char *buf, size_t len, const char *fmt,
 	u_int				 start = 1;
 
 	memset(&sn, 0, sizeof sn);
-	len = parse_slurm_input(&buf, len, s);
-	lines_init(&ls, buf, len);
-	while (parse_slurm_next(&ls, &p, &n, s)) {
-		if (n == 0) {
+	lines_start(&ls, buf, len, s);
+	while (lines_next(&ls, &p, &n)) {
+		if ((n = parse_trim(&p, n)) == 0) {
 			count += parse_slurm_scontrol_flush(s, &sn, &open,
 			    start);
 			continue;
