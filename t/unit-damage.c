@@ -20,7 +20,8 @@
 /* The kinds read by these rules; the others are skipped. */
 static const char *damage_kinds[] = {
 	"nvsmi-csv", "nvlink-status", "nvlink-errors", "xid", "ipmi-sdr",
-	"ipmi-sensor", "ibstat", "perfquery", "dcgm-diag",
+	"ipmi-sensor", "ibstat", "perfquery", "dcgm-diag", "sinfo", "squeue",
+	"scontrol-node",
 };
 
 #define DAMAGE_TOKENS	150	/* numbers changed per file and variant */
