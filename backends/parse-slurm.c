@@ -25,6 +25,8 @@
 #include "backend.h"
 
 #define SF_MAXITEMS	96
+#define SLURM_CPUS_MAX	(1 << 20)	/* of a node */
+#define SLURM_MEMORY_MAX (1L << 40)	/* MB */
 #define SF_MAXLIT	32
 
 struct sf_item {
@@ -331,15 +333,52 @@ parse_slurm_long(const char *s, size_t len, long *out)
 	return (0);
 }
 
+/*
+ * A count read into a record, at most max: its validity bit set and 0;
+ * 1 for a word of unknown (N/A); -1 after an error to the sink at line: a
+ * damaged number (a decimal comma, 1e23, past max or 2^64) or a word.
+ * sinfo's "32+" (at least 32) and a K or M suffix are read.
+ */
 static int
-parse_slurm_int(const char *s, size_t len, int *out)
+parse_slurm_num(const struct sink *s, u_int line, const char *name,
+    const char *v, size_t len, long max, long *out, uint64_t *valid, int bit)
 {
-	long	v;
+	uint64_t	 u;
+	long		 mult = 1;
+	int		 r;
 
-	if (parse_slurm_long(s, len, &v) != 0 || v > INT_MAX)
+	len = parse_trim(&v, len);
+	if (parse_slurm_isunknown(v, len))
+		return (1);
+	if (len > 1 && v[len - 1] == '+')
+		len--;
+	if (len > 1 && (v[len - 1] == 'K' || v[len - 1] == 'M') &&
+	    isdigit((u_char)v[len - 2])) {
+		mult = v[len - 1] == 'K' ? 1024 : 1024 * 1024;
+		len--;
+	}
+	r = parse_count(s, line, name, v, len, max / mult, &u);
+	if (r == 1)
+		sink_error(s, line, "%s: '%.*s' is not a number", name,
+		    (int)(len > 40 ? 40 : len), v);
+	if (r != 0)
 		return (-1);
-	*out = (int)v;
+	*out = (long)u * mult;
+	*valid |= BIT(bit);
 	return (0);
+}
+
+static int
+parse_slurm_int(const struct sink *s, u_int line, const char *name,
+    const char *v, size_t len, long max, int *out, uint64_t *valid, int bit)
+{
+	long	n;
+	int	r;
+
+	if ((r = parse_slurm_num(s, line, name, v, len, max, &n, valid,
+	    bit)) == 0)
+		*out = (int)n;
+	return (r);
 }
 
 /* Digits only, up to `max'; the number of digits read. */
@@ -457,7 +496,7 @@ parse_slurm_entry_end(const char *s, const char *end, int open, int close)
  * Returns the count of gpus (-1 when there is no gpu entry) and, if dst is
  * given, copies the gpu entries as printed (the whole list when there is
  * none).  TRES lists give both gres/gpu=N and gres/gpu:type=N: the untyped
- * total wins.
+ * total wins.  SLURM_GRES_BAD when a gpu entry's count is damaged (gpu:1e23).
  */
 long
 parse_slurm_gres(const char *s, size_t len, char *dst, size_t size)
@@ -465,7 +504,7 @@ parse_slurm_gres(const char *s, size_t len, char *dst, size_t size)
 	const char	*e, *end = s + len, *name, *rest, *cnt, *q;
 	size_t		 elen, nlen, dlen = 0;
 	long		 n, colon = -1, equntyped = -1, eqtyped = -1, total;
-	int		 depth;
+	int		 depth, bad = 0;
 
 	if (dst != NULL)
 		dst[0] = '\0';
@@ -505,9 +544,12 @@ parse_slurm_gres(const char *s, size_t len, char *dst, size_t size)
 			cnt = q;
 			while (cnt > rest && cnt[-1] != ':' && cnt[-1] != '=')
 				cnt--;
-			if (parse_slurm_long(cnt, q - cnt, &n) != 0)
+			if (parse_slurm_long(cnt, q - cnt, &n) != 0 ||
+			    n > SLURM_GPUS_MAX) {
+				bad |= cnt < q && isdigit((u_char)*cnt);
 				n = (cnt[-1] == ':' && cnt < q &&
 				    !isdigit((u_char)*cnt)) ? 1 : -1;
+			}
 			if (n < 0)
 				;
 			else if (cnt[-1] == ':')
@@ -532,7 +574,7 @@ parse_slurm_gres(const char *s, size_t len, char *dst, size_t size)
 		total = (total < 0 ? 0 : total) + n;
 	if (dst != NULL && dlen == 0)
 		parse_slurm_copy(dst, size, end - len, len);
-	return (total);
+	return (bad ? SLURM_GRES_BAD : total);
 }
 
 /* Strip the parentheses around a whole value: "((Resources))". */
@@ -1188,19 +1230,34 @@ parse_slurm_sf_parse(const char *buf, size_t len, const char *fmt,
  * What sinfo and scontrol both say of a node.
  */
 
+/* The gpus of a GRES or TRES list, as parse_slurm_gres; damage is said. */
+static long
+parse_slurm_gpus(const char *v, size_t len, char *dst, size_t size,
+    const struct sink *s, u_int line)
+{
+	long	n;
+
+	if ((n = parse_slurm_gres(v, len, dst, size)) == SLURM_GRES_BAD)
+		sink_error(s, line, "a bad gpu count: %.*s",
+		    (int)(len > 60 ? 60 : len), v);
+	return (n);
+}
+
 static void
-parse_slurm_node_state(struct snode *sn, const char *v, size_t len)
+parse_slurm_node_state(struct snode *sn, const char *v, size_t len,
+    const struct sink *s, u_int line)
 {
 	parse_slurm_copy(sn->state, sizeof sn->state, v, len);
 	parse_slurm_lower(sn->state);
 }
 
 static void
-parse_slurm_node_gres(struct snode *sn, const char *v, size_t len)
+parse_slurm_node_gres(struct snode *sn, const char *v, size_t len,
+    const struct sink *s, u_int line)
 {
 	long	n;
 
-	n = parse_slurm_gres(v, len, sn->gres, sizeof sn->gres);
+	n = parse_slurm_gpus(v, len, sn->gres, sizeof sn->gres, s, line);
 	if (n >= 0 && n <= INT_MAX) {
 		sn->gpus = (int)n;
 		sn->valid |= BIT(SN_GPUS);
@@ -1209,22 +1266,21 @@ parse_slurm_node_gres(struct snode *sn, const char *v, size_t len)
 
 /* GresUsed, AllocTRES: what is allocated; no gpu entry is none. */
 static void
-parse_slurm_node_gresused(struct snode *sn, const char *v, size_t len)
+parse_slurm_node_gresused(struct snode *sn, const char *v, size_t len,
+    const struct sink *s, u_int line)
 {
 	long	n;
 
 	if (len > 0 && parse_slurm_isunknown(v, len))
 		return;
-	if ((n = parse_slurm_gres(v, len, NULL, 0)) > INT_MAX)
+	n = parse_slurm_gpus(v, len, NULL, 0, s, line);
+	if (n > INT_MAX || n == SLURM_GRES_BAD)
 		return;
 	sn->gpus_used = n < 0 ? 0 : (int)n;
 	sn->valid |= BIT(SN_GPUS_USED);
 }
 
-/*
- * A number read into a record: when it parsed (ok), set its validity bit.
- * 1 when the value is bad: neither a number nor one of the unknown words.
- */
+/* A duration into a record; 1 when the value is bad. */
 static int
 parse_slurm_bad(int ok, uint64_t *valid, int bit, const char *v, size_t len)
 {
@@ -1243,6 +1299,7 @@ struct sinfo_line {
 	struct snode	 sn;
 	struct sf_field	 nodelist, hostname, reason, user, time;
 	int		 bad;
+	int		 refused;	/* a number, said */
 };
 
 /*
@@ -1269,7 +1326,7 @@ parse_slurm_count(const char *name)
 
 static void
 parse_slurm_sinfo_field(struct sinfo_line *l, u_char spec, const char *v,
-    size_t len)
+    size_t len, const struct sink *s, u_int line)
 {
 	struct snode	*sn = &l->sn;
 	const char	*p;
@@ -1287,7 +1344,7 @@ parse_slurm_sinfo_field(struct sinfo_line *l, u_char spec, const char *v,
 		break;
 	case 't':
 	case 'T':
-		parse_slurm_node_state(sn, v, len);
+		parse_slurm_node_state(sn, v, len, s, line);
 		break;
 	case 'P':
 	case 'R':
@@ -1311,27 +1368,23 @@ parse_slurm_sinfo_field(struct sinfo_line *l, u_char spec, const char *v,
 		l->time.len = len;
 		break;
 	case 'G':
-		parse_slurm_node_gres(sn, v, len);
+		parse_slurm_node_gres(sn, v, len, s, line);
 		break;
 	case SF_GRESUSED:
-		parse_slurm_node_gresused(sn, v, len);
+		parse_slurm_node_gresused(sn, v, len, s, line);
 		break;
 	case 'D':
-		if (parse_slurm_bad(parse_slurm_int(v, len, &sn->nodes) == 0,
-		    &sn->valid, SN_NODES, v, len))
-			l->bad = spec;
+		if (parse_slurm_int(s, line, "NODES", v, len, INT_MAX,
+		    &sn->nodes, &sn->valid, SN_NODES) == -1)
+			l->refused = 1;
 		break;
 	case 'c':
-		if (parse_slurm_bad(parse_slurm_int(v, len, &sn->cpus) == 0,
-		    &sn->valid,
-		    SN_CPUS, v, len))
-			l->bad = spec;
+		parse_slurm_int(s, line, "CPUS", v, len, SLURM_CPUS_MAX,
+		    &sn->cpus, &sn->valid, SN_CPUS);
 		break;
 	case 'm':
-		if (parse_slurm_bad(parse_slurm_long(v, len,
-		    &sn->memory_mb) == 0,
-		    &sn->valid, SN_MEMORY, v, len))
-			l->bad = spec;
+		parse_slurm_num(s, line, "MEMORY", v, len, SLURM_MEMORY_MAX,
+		    &sn->memory_mb, &sn->valid, SN_MEMORY);
 		break;
 	case 'C':
 		/* allocated/idle/other/total */
@@ -1386,7 +1439,7 @@ parse_slurm_sinfo_row(const struct sf_format *f, const struct sf_field *fld,
 	memset(&l, 0, sizeof l);
 	for (i = 0; i < f->n; i++)
 		parse_slurm_sinfo_field(&l, f->item[i].spec, fld[i].p,
-		    fld[i].len);
+		    fld[i].len, s, line);
 	if (l.bad)
 		sink_error(s, line, "bad %%%c value", l.bad);
 	parse_slurm_sinfo_reason(&l);
@@ -1398,7 +1451,8 @@ parse_slurm_sinfo_row(const struct sf_format *f, const struct sf_field *fld,
 		}
 		parse_copy(l.sn.name, sizeof l.sn.name, name->p, name->len);
 	}
-	if (!(l.sn.valid & BIT(SN_NODES)) && l.sn.name[0] != '\0' &&
+	if (!(l.sn.valid & BIT(SN_NODES)) && !l.refused &&
+	    l.sn.name[0] != '\0' &&
 	    (l.sn.nodes = parse_slurm_count(l.sn.name)) > 0)
 		l.sn.valid |= BIT(SN_NODES);
 	SINK_EMIT(s, snode, &l.sn);
@@ -1483,7 +1537,7 @@ parse_slurm_squeue_nodes(struct squeue_line *l, u_char spec, const char *v,
 
 static void
 parse_slurm_squeue_field(struct squeue_line *l, u_char spec, const char *v,
-    size_t len)
+    size_t len, const struct sink *s, u_int line)
 {
 	struct job	*j = &l->job;
 
@@ -1521,29 +1575,25 @@ parse_slurm_squeue_field(struct squeue_line *l, u_char spec, const char *v,
 			l->bad = spec;
 		break;
 	case 'D':
-		if (parse_slurm_bad(parse_slurm_int(v, len, &j->nnodes) == 0,
-		    &j->valid,
-		    JOB_NNODES, v, len))
-			l->bad = spec;
+		parse_slurm_int(s, line, "NODES", v, len, INT_MAX, &j->nnodes,
+		    &j->valid, JOB_NNODES);
 		break;
 	case 'C':
-		if (parse_slurm_bad(parse_slurm_int(v, len, &j->cpus) == 0,
-		    &j->valid,
-		    JOB_CPUS, v, len))
-			l->bad = spec;
+		parse_slurm_int(s, line, "CPUS", v, len, INT_MAX, &j->cpus,
+		    &j->valid, JOB_CPUS);
 		break;
 	case 'b':
 		parse_slurm_copy(j->gres, sizeof j->gres, v, len);
 		if (j->gres[0] != '\0')
-			l->gpn = parse_slurm_gres(v, len, NULL, 0);
+			l->gpn = parse_slurm_gpus(v, len, NULL, 0, s, line);
 		break;
 	case SF_TRESPERJOB:
 		if (!parse_slurm_isunknown(v, len))
-			l->gpj = parse_slurm_gres(v, len, NULL, 0);
+			l->gpj = parse_slurm_gpus(v, len, NULL, 0, s, line);
 		break;
 	case SF_TRESALLOC:
 		if (!parse_slurm_isunknown(v, len) &&
-		    (l->alloc = parse_slurm_gres(v, len, NULL, 0)) < 0)
+		    (l->alloc = parse_slurm_gpus(v, len, NULL, 0, s, line)) == -1)
 			l->alloc = -2;
 		break;
 	case 'N':
@@ -1574,7 +1624,7 @@ parse_slurm_squeue_row(const struct sf_format *f, const struct sf_field *fld,
 	l.gpn = l.gpj = l.alloc = -1;
 	for (i = 0; i < f->n; i++)
 		parse_slurm_squeue_field(&l, f->item[i].spec, fld[i].p,
-		    fld[i].len);
+		    fld[i].len, s, line);
 	if (l.bad == 'N' || l.bad == 'R')
 		sink_error(s, line, "node list too long, truncated");
 	else if (l.bad)
@@ -1606,46 +1656,53 @@ parse_squeue(const char *buf, size_t len, const char *fmt,
 struct scontrol_key {
 	const char	*key;
 	int		 rest;		/* value may hold blanks */
-	void		(*set)(struct snode *, const char *, size_t);
+	void		(*set)(struct snode *, const char *, size_t,
+			    const struct sink *, u_int);
 };
 
 static void
-parse_slurm_scontrol_name(struct snode *sn, const char *v, size_t len)
+parse_slurm_scontrol_name(struct snode *sn, const char *v, size_t len,
+    const struct sink *s, u_int line)
 {
 	parse_copy(sn->name, sizeof sn->name, v, len);
 }
 
 static void
-parse_slurm_scontrol_partitions(struct snode *sn, const char *v, size_t len)
+parse_slurm_scontrol_partitions(struct snode *sn, const char *v, size_t len,
+    const struct sink *s, u_int line)
 {
 	parse_slurm_copy(sn->partitions, sizeof sn->partitions, v, len);
 }
 
 static void
-parse_slurm_scontrol_reason(struct snode *sn, const char *v, size_t len)
+parse_slurm_scontrol_reason(struct snode *sn, const char *v, size_t len,
+    const struct sink *s, u_int line)
 {
 	parse_slurm_copy(sn->reason, sizeof sn->reason, v, len);
 }
 
 static void
-parse_slurm_scontrol_cputot(struct snode *sn, const char *v, size_t len)
+parse_slurm_scontrol_cputot(struct snode *sn, const char *v, size_t len,
+    const struct sink *s, u_int line)
 {
-	if (parse_slurm_int(v, len, &sn->cpus) == 0)
-		sn->valid |= BIT(SN_CPUS);
+	parse_slurm_int(s, line, "CPUTot", v, len, SLURM_CPUS_MAX, &sn->cpus,
+	    &sn->valid, SN_CPUS);
 }
 
 static void
-parse_slurm_scontrol_cpualloc(struct snode *sn, const char *v, size_t len)
+parse_slurm_scontrol_cpualloc(struct snode *sn, const char *v, size_t len,
+    const struct sink *s, u_int line)
 {
-	if (parse_slurm_int(v, len, &sn->cpus_alloc) == 0)
-		sn->valid |= BIT(SN_CPUS_ALLOC);
+	parse_slurm_int(s, line, "CPUAlloc", v, len, SLURM_CPUS_MAX,
+	    &sn->cpus_alloc, &sn->valid, SN_CPUS_ALLOC);
 }
 
 static void
-parse_slurm_scontrol_memory(struct snode *sn, const char *v, size_t len)
+parse_slurm_scontrol_memory(struct snode *sn, const char *v, size_t len,
+    const struct sink *s, u_int line)
 {
-	if (parse_slurm_long(v, len, &sn->memory_mb) == 0)
-		sn->valid |= BIT(SN_MEMORY);
+	parse_slurm_num(s, line, "RealMemory", v, len, SLURM_MEMORY_MAX,
+	    &sn->memory_mb, &sn->valid, SN_MEMORY);
 }
 
 static const struct scontrol_key scontrol_keys[] = {
@@ -1764,7 +1821,8 @@ parse_scontrol_node(const char *buf, size_t len, const char *fmt,
 				start = ls.line;
 			}
 			if (k != NULL && k->set != NULL)
-				k->set(&sn, v, parse_trim(&v, p - v));
+				k->set(&sn, v, parse_trim(&v, p - v), s,
+				    ls.line);
 		}
 		if (pairs == 0)
 			sink_error(s, ls.line, "not a key=value line");
