@@ -976,6 +976,11 @@ parse_slurm_sf_split(const struct sf_format *f, const struct sf_spec *specs,
 			q = end - cur;
 			if (q > it->width)
 				q = it->width;
+			/* a value as wide as its column may be cut */
+			if (q == it->width && q < (size_t)(end - cur) &&
+			    !isspace((u_char)cur[q - 1]) &&
+			    !isspace((u_char)cur[q]))
+				return (-1);
 			fld[i].p = cur;
 			fld[i].len = q;
 			cur += q;
@@ -1593,7 +1598,8 @@ parse_slurm_squeue_field(struct squeue_line *l, u_char spec, const char *v,
 		break;
 	case SF_TRESALLOC:
 		if (!parse_slurm_isunknown(v, len) &&
-		    (l->alloc = parse_slurm_gpus(v, len, NULL, 0, s, line)) == -1)
+		    (l->alloc = parse_slurm_gpus(v, len, NULL, 0, s,
+		    line)) == -1)
 			l->alloc = -2;
 		break;
 	case 'N':
