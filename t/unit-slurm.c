@@ -651,9 +651,9 @@ test_slurm_header(void)
 	is_int(g.snode[0].nodes, 4, "header: the row's node count");
 	is_str(g.snode[0].partitions, "batch", "header: PARTITION");
 	is_int(g.snode[1].gpus, 8, "header: GRES gpus");
-	r = RUN(parse_squeue, "JOBID ST USER NAME NODES TIME_LIMI "
+	r = RUN(parse_squeue, "JOBID ST  USER  NAME NODES TIME_LIMI "
 	    "NODELIST(REASON)\n"
-	    "77 PD alice train 2 1:00:00 (Resources)\n", NULL, &g);
+	    "   77 PD alice train     2   1:00:00 (Resources)\n", NULL, &g);
 	ok(r == 1 && g.nerr == 0, "header: squeue -l's cut TIME_LIMI");
 	ok(strcmp(g.job[0].state, "PENDING") == 0 &&
 	    g.job[0].limit_s == 3600 &&
@@ -730,8 +730,8 @@ test_slurm_aligned(void)
 	    "    2 (Resources)\n"
 	    "                 3     batch    train    carol  R 1-00:00:00  "
 	    "     4 n[1-4]\n"
-	    "                 4 longpartition a b    alice  R       1:00  "
-	    "    1 n1\n", NULL, &g);
+	    "                 4     batch a b c d e    alice  R       1:00  "
+	    "     1 n1\n", NULL, &g);
 	ok(r == 3 && g.nerr == 1 && g.errline[0] == 5,
 	    "squeue: three jobs, the one that does not fit refused");
 	is_str(g.job[0].name, "my job", "squeue: a name with a blank");
@@ -780,11 +780,20 @@ test_slurm_long(void)
 	}
 	if ((buf = tap_fixture_skip("slurm/ood-sinfo-ahNO-nodehost-gres-"
 	    "gresused-statelong-a100.txt", &len, 2)) != NULL) {
+		/*
+		 * Its names are 20 wide, not the 100 of the command it
+		 * names: 100 bytes hold a name and part of a GRES list,
+		 * a value that fills its column, refused.
+		 */
 		r = run(parse_sinfo, buf, len,
 		    "nodehost:100,gres:512,gresused:512,statelong", &g);
-		ok(r > 0 && g.nerr == 0, "-O: lower-case names, widths");
-		ok(HAS(g.snode[0].valid, SN_GPUS_USED),
-		    "-O GresUsed: gpus in use (%d)", g.snode[0].gpus_used);
+		ok(r == 0 && g.nerr > 0, "-O: lower-case names, widths that "
+		    "cut values refused");
+		r = run(parse_sinfo, buf, len,
+		    "nodehost:20,gres:512,gresused:512,statelong", &g);
+		ok(r > 0 && HAS(g.snode[0].valid, SN_GPUS_USED),
+		    "-O GresUsed: gpus in use (%d)", r > 0 ?
+		    g.snode[0].gpus_used : -1);
 		free(buf);
 	}
 	/* a job that asked --gpus: %b is N/A, tres-alloc has them */
