@@ -36,10 +36,11 @@ parse_slurm_json_is(const char *buf, size_t len)
 
 /*
  * A whole number: plain, or {set, infinite, number}.  0, 1 when infinite,
- * -1 when unset or not a whole number.
+ * -1 when unset, -2 after an error at line: not a whole number (1e23).
  */
 static int
-parse_slurm_json_number(const json_t *o, const char *key, long *out)
+parse_slurm_json_number(const struct sink *s, u_int line, const json_t *o,
+    const char *key, long *out)
 {
 	const json_t	*v = json_object_get(o, key);
 
@@ -50,6 +51,11 @@ parse_slurm_json_number(const json_t *o, const char *key, long *out)
 			return (-1);
 		v = json_object_get(v, "number");
 	}
+	if (json_is_real(v)) {
+		sink_error(s, line, "%s: %g is not a whole number", key,
+		    json_real_value(v));
+		return (-2);
+	}
 	if (!json_is_integer(v))
 		return (-1);
 	*out = (long)json_integer_value(v);
@@ -58,13 +64,14 @@ parse_slurm_json_number(const json_t *o, const char *key, long *out)
 
 /* An int into a record, with its validity bit. */
 static void
-parse_slurm_json_int(const json_t *o, const char *key, int *out,
-    uint64_t *valid, int bit)
+parse_slurm_json_int(const struct sink *s, u_int line, const json_t *o,
+    const char *key, int *out, uint64_t *valid, int bit)
 {
 	long	v;
 
-	if (parse_slurm_json_number(o, key, &v) == 0 && v >= 0 &&
-	    v <= INT_MAX) {
+	if (parse_slurm_json_number(s, line, o, key, &v) != 0)
+		return;
+	if (parse_range(s, line, key, v, 0, INT_MAX) == 0) {
 		*out = (int)v;
 		*valid |= BIT(bit);
 	}
@@ -218,8 +225,8 @@ parse_slurm_json_node(const json_t *o, u_int line, const struct sink *s)
 	parse_slurm_json_join(sn.partitions, sizeof sn.partitions,
 	    json_object_get(o, "partitions"), ",");
 	rc = json_object_get(o, "reason_changed_at");
-	if (rc != NULL && parse_slurm_json_number(o, "reason_changed_at",
-	    &when) != 0)
+	if (rc != NULL && parse_slurm_json_number(s, line, o,
+	    "reason_changed_at", &when) != 0)
 		when = 0;
 	parse_slurm_json_reason(sn.reason, sizeof sn.reason,
 	    parse_slurm_json_str(o, "reason"),
@@ -235,10 +242,12 @@ parse_slurm_json_node(const json_t *o, u_int line, const struct sink *s)
 		sn.gpus_used = n < 0 ? 0 : (int)n;
 		sn.valid |= BIT(SN_GPUS_USED);
 	}
-	parse_slurm_json_int(o, "cpus", &sn.cpus, &sn.valid, SN_CPUS);
-	parse_slurm_json_int(o, "alloc_cpus", &sn.cpus_alloc, &sn.valid,
-	    SN_CPUS_ALLOC);
-	if (parse_slurm_json_number(o, "real_memory", &n) == 0 && n >= 0) {
+	parse_slurm_json_int(s, line, o, "cpus", &sn.cpus, &sn.valid,
+	    SN_CPUS);
+	parse_slurm_json_int(s, line, o, "alloc_cpus", &sn.cpus_alloc,
+	    &sn.valid, SN_CPUS_ALLOC);
+	if (parse_slurm_json_number(s, line, o, "real_memory", &n) == 0 &&
+	    n >= 0) {
 		sn.memory_mb = n;
 		sn.valid |= BIT(SN_MEMORY);
 	}
@@ -271,7 +280,7 @@ parse_slurm_json_group(const json_t *o, u_int line, const struct sink *s)
 	strlcpy(sn.partitions, parse_slurm_json_str(json_object_get(o,
 	    "partition"), "name"), sizeof sn.partitions);
 	reason = json_object_get(o, "reason");
-	if (parse_slurm_json_number(reason, "time", &when) != 0)
+	if (parse_slurm_json_number(s, line, reason, "time", &when) != 0)
 		when = 0;
 	parse_slurm_json_reason(sn.reason, sizeof sn.reason,
 	    parse_slurm_json_str(reason, "description"),
@@ -283,21 +292,21 @@ parse_slurm_json_group(const json_t *o, u_int line, const struct sink *s)
 		sn.valid |= BIT(SN_GPUS);
 	}
 	cpus = json_object_get(o, "cpus");
-	if (parse_slurm_json_number(cpus, "minimum", &lo) == 0 &&
-	    parse_slurm_json_number(cpus, "maximum", &hi) == 0 && lo == hi &&
-	    lo >= 0 && lo <= INT_MAX) {
+	if (parse_slurm_json_number(s, line, cpus, "minimum", &lo) == 0 &&
+	    parse_slurm_json_number(s, line, cpus, "maximum", &hi) == 0 &&
+	    lo == hi && lo >= 0 && lo <= INT_MAX) {
 		sn.cpus = (int)lo;
 		sn.valid |= BIT(SN_CPUS);
 	}
 	mem = json_object_get(o, "memory");
-	if (parse_slurm_json_number(mem, "minimum", &lo) == 0 &&
-	    parse_slurm_json_number(mem, "maximum", &hi) == 0 && lo == hi &&
-	    lo >= 0) {
+	if (parse_slurm_json_number(s, line, mem, "minimum", &lo) == 0 &&
+	    parse_slurm_json_number(s, line, mem, "maximum", &hi) == 0 &&
+	    lo == hi && lo >= 0) {
 		sn.memory_mb = lo;
 		sn.valid |= BIT(SN_MEMORY);
 	}
 	if (count == 1) {
-		parse_slurm_json_int(cpus, "allocated", &sn.cpus_alloc,
+		parse_slurm_json_int(s, line, cpus, "allocated", &sn.cpus_alloc,
 		    &sn.valid, SN_CPUS_ALLOC);
 		if (json_is_string(json_object_get(gres, "used")) &&
 		    (lo = parse_slurm_json_gpus(gres, "used")) <= INT_MAX) {
@@ -319,13 +328,16 @@ parse_slurm_json_group(const json_t *o, u_int line, const struct sink *s)
 
 /* A job's id as squeue -o %i prints it: 1234, 1234_7, 1234_[1-8]. */
 static void
-parse_slurm_json_jobid(char *dst, size_t size, const json_t *o)
+parse_slurm_json_jobid(const struct sink *s, u_int line, char *dst,
+    size_t size, const json_t *o)
 {
 	const char	*tasks = parse_slurm_json_str(o, "array_task_string");
 	long		 id = 0, aid = 0, task;
 
-	if (parse_slurm_json_number(o, "array_job_id", &aid) == 0 && aid > 0) {
-		if (parse_slurm_json_number(o, "array_task_id", &task) == 0)
+	if (parse_slurm_json_number(s, line, o, "array_job_id", &aid) == 0 &&
+	    aid > 0) {
+		if (parse_slurm_json_number(s, line, o, "array_task_id",
+		    &task) == 0)
 			snprintf(dst, size, "%ld_%ld", aid, task);
 		else if (*tasks != '\0')
 			snprintf(dst, size, "%ld_[%s]", aid, tasks);
@@ -333,7 +345,7 @@ parse_slurm_json_jobid(char *dst, size_t size, const json_t *o)
 			snprintf(dst, size, "%ld", aid);
 		return;
 	}
-	if (parse_slurm_json_number(o, "job_id", &id) == 0)
+	if (parse_slurm_json_number(s, line, o, "job_id", &id) == 0)
 		snprintf(dst, size, "%ld", id);
 	else
 		dst[0] = '\0';
@@ -349,7 +361,7 @@ parse_slurm_json_job(const json_t *o, time_t now, u_int line,
 	int		 inf;
 
 	memset(&j, 0, sizeof j);
-	parse_slurm_json_jobid(j.id, sizeof j.id, o);
+	parse_slurm_json_jobid(s, line, j.id, sizeof j.id, o);
 	if (j.id[0] == '\0') {
 		sink_error(s, line, "job without a job_id");
 		return (0);
@@ -367,23 +379,24 @@ parse_slurm_json_job(const json_t *o, time_t now, u_int line,
 	strlcpy(j.reason, r, sizeof j.reason);
 	strlcpy(j.gres, parse_slurm_json_str(o, "tres_per_node"),
 	    sizeof j.gres);
-	parse_slurm_json_int(o, "node_count", &j.nnodes, &j.valid,
+	parse_slurm_json_int(s, line, o, "node_count", &j.nnodes, &j.valid,
 	    JOB_NNODES);
-	parse_slurm_json_int(o, "cpus", &j.cpus, &j.valid, JOB_CPUS);
+	parse_slurm_json_int(s, line, o, "cpus", &j.cpus, &j.valid, JOB_CPUS);
 	/* time_limit is in minutes */
-	if ((inf = parse_slurm_json_number(o, "time_limit", &limit)) == 1 ||
-	    (inf == 0 && limit >= 0 && limit <= LONG_MAX / 60)) {
+	inf = parse_slurm_json_number(s, line, o, "time_limit", &limit);
+	if (inf == 1 || (inf == 0 && limit >= 0 && limit <= LONG_MAX / 60)) {
 		j.limit_s = inf == 1 ? -1 : limit * 60;
 		j.valid |= BIT(JOB_LIMIT);
 	}
-	if (parse_slurm_json_number(o, "start_time", &start) == 0 &&
+	if (parse_slurm_json_number(s, line, o, "start_time", &start) == 0 &&
 	    start > 0 && start <= now && strcmp(j.state, "PENDING") != 0) {
-		if (strcmp(j.state, "RUNNING") != 0 &&
-		    parse_slurm_json_number(o, "end_time", &end) == 0 &&
-		    end >= start && end <= now)
+		inf = strcmp(j.state, "RUNNING") != 0 ?
+		    parse_slurm_json_number(s, line, o, "end_time", &end) : -1;
+		if (inf == 0 && end >= start && end <= now)
 			now = end;
 		j.elapsed_s = now - start;
-		j.valid |= BIT(JOB_ELAPSED);
+		if (inf != -2)
+			j.valid |= BIT(JOB_ELAPSED);
 	}
 	if (*parse_slurm_json_str(o, "tres_alloc_str") != '\0' &&
 	    (alloc = parse_slurm_json_gpus(o, "tres_alloc_str")) < 0)
@@ -408,10 +421,16 @@ parse_slurm_json_doc(const char *buf, size_t len, const struct sink *s,
 {
 	json_t		*doc, *arr = NULL, *e;
 	json_error_t	 err;
-	const char	*msg;
+	const char	*msg, *nul;
 	size_t		 i, k;
 	int		 count = 0;
 
+	if ((nul = memchr(buf, '\0', len)) != NULL) {
+		for (k = 1; nul > buf; nul--)
+			k += nul[-1] == '\n';
+		sink_error(s, (u_int)k, "a NUL byte in the document");
+		return (0);
+	}
 	if ((doc = json_loadb(buf, len, 0, &err)) == NULL) {
 		sink_error(s, err.line > 0 ? (u_int)err.line : 0,
 		    "not JSON: %s", err.text);

@@ -25,6 +25,8 @@
 #include "backend.h"
 
 #define SF_MAXITEMS	96
+#define SLURM_CPUS_MAX	(1 << 20)	/* of a node */
+#define SLURM_MEMORY_MAX (1L << 40)	/* MB */
 #define SF_MAXLIT	32
 
 struct sf_item {
@@ -34,6 +36,8 @@ struct sf_item {
 	char		 lit[SF_MAXLIT];	/* literal text after the item */
 	size_t		 litlen;
 	int		 litspace;		/* lit is blanks only */
+	u_int		 col;			/* its heading's first byte */
+	u_int		 colend;		/* and the byte after it */
 };
 
 struct sf_format {
@@ -42,6 +46,7 @@ struct sf_format {
 	int		 prefixspace;
 	struct sf_item	 item[SF_MAXITEMS];
 	u_int		 n;
+	int		 aligned;		/* a header apart by blanks */
 };
 
 struct sf_field {
@@ -64,6 +69,7 @@ struct sf_spec {
 	int		 known;			/* myriad reads this column */
 	int		 quad;			/* value is N/N/N/N */
 	int		 free;			/* free text: may hold separators */
+	int		 blanks;		/* may hold blanks */
 };
 
 /* A -O field name (matched without case) and its specifier. */
@@ -101,7 +107,7 @@ static const struct sf_spec sinfo_specs[128] = {
 	['B'] = { .header = "MAX_CPUS_PER_NODE" },
 	['C'] = { .header = "CPUS(A/I/O/T)", .known = 1, .quad = 1 },
 	['D'] = { .header = "NODES", .known = 1 },
-	['E'] = { .header = "REASON", .known = 1 },
+	['E'] = { .header = "REASON", .known = 1, .blanks = 1 },
 	['F'] = { .header = "NODES(A/I/O/T)", .quad = 1 },
 	['G'] = { .header = "GRES", .known = 1 },
 	['H'] = { .header = "TIMESTAMP", .known = 1 },
@@ -145,7 +151,7 @@ static const struct sf_spec squeue_specs[128] = {
 	['I'] = { .header = "CORES_PER_SOCKET" },
 	['j'] = { .header = "NAME", .known = 1, .free = 1 },
 	['J'] = { .header = "THREADS_PER_CORE" },
-	['k'] = { .header = "COMMENT" },
+	['k'] = { .header = "COMMENT", .blanks = 1 },
 	['K'] = { .header = "ARRAY_TASK_ID" },
 	['l'] = { .header = "TIME_LIMIT", .known = 1 },
 	['L'] = { .header = "TIME_LEFT" },
@@ -159,8 +165,8 @@ static const struct sf_spec squeue_specs[128] = {
 	['P'] = { .header = "PARTITION", .known = 1 },
 	['q'] = { .header = "QOS" },
 	['Q'] = { .header = "PRIORITY" },
-	['r'] = { .header = "REASON", .known = 1 },
-	['R'] = { .header = "NODELIST(REASON)", .known = 1 },
+	['r'] = { .header = "REASON", .known = 1, .blanks = 1 },
+	['R'] = { .header = "NODELIST(REASON)", .known = 1, .blanks = 1 },
 	['S'] = { .header = "START_TIME" },
 	['t'] = { .header = "ST", .known = 1 },
 	['T'] = { .header = "STATE", .known = 1 },
@@ -327,15 +333,52 @@ parse_slurm_long(const char *s, size_t len, long *out)
 	return (0);
 }
 
+/*
+ * A count read into a record, at most max: its validity bit set and 0;
+ * 1 for a word of unknown (N/A); -1 after an error to the sink at line: a
+ * damaged number (a decimal comma, 1e23, past max or 2^64) or a word.
+ * sinfo's "32+" (at least 32) and a K or M suffix are read.
+ */
 static int
-parse_slurm_int(const char *s, size_t len, int *out)
+parse_slurm_num(const struct sink *s, u_int line, const char *name,
+    const char *v, size_t len, long max, long *out, uint64_t *valid, int bit)
 {
-	long	v;
+	uint64_t	 u;
+	long		 mult = 1;
+	int		 r;
 
-	if (parse_slurm_long(s, len, &v) != 0 || v > INT_MAX)
+	len = parse_trim(&v, len);
+	if (parse_slurm_isunknown(v, len))
+		return (1);
+	if (len > 1 && v[len - 1] == '+')
+		len--;
+	if (len > 1 && (v[len - 1] == 'K' || v[len - 1] == 'M') &&
+	    isdigit((u_char)v[len - 2])) {
+		mult = v[len - 1] == 'K' ? 1024 : 1024 * 1024;
+		len--;
+	}
+	r = parse_count(s, line, name, v, len, max / mult, &u);
+	if (r == 1)
+		sink_error(s, line, "%s: '%.*s' is not a number", name,
+		    (int)(len > 40 ? 40 : len), v);
+	if (r != 0)
 		return (-1);
-	*out = (int)v;
+	*out = (long)u * mult;
+	*valid |= BIT(bit);
 	return (0);
+}
+
+static int
+parse_slurm_int(const struct sink *s, u_int line, const char *name,
+    const char *v, size_t len, long max, int *out, uint64_t *valid, int bit)
+{
+	long	n;
+	int	r;
+
+	if ((r = parse_slurm_num(s, line, name, v, len, max, &n, valid,
+	    bit)) == 0)
+		*out = (int)n;
+	return (r);
 }
 
 /* Digits only, up to `max'; the number of digits read. */
@@ -453,7 +496,7 @@ parse_slurm_entry_end(const char *s, const char *end, int open, int close)
  * Returns the count of gpus (-1 when there is no gpu entry) and, if dst is
  * given, copies the gpu entries as printed (the whole list when there is
  * none).  TRES lists give both gres/gpu=N and gres/gpu:type=N: the untyped
- * total wins.
+ * total wins.  SLURM_GRES_BAD when a gpu entry's count is damaged (gpu:1e23).
  */
 long
 parse_slurm_gres(const char *s, size_t len, char *dst, size_t size)
@@ -461,7 +504,7 @@ parse_slurm_gres(const char *s, size_t len, char *dst, size_t size)
 	const char	*e, *end = s + len, *name, *rest, *cnt, *q;
 	size_t		 elen, nlen, dlen = 0;
 	long		 n, colon = -1, equntyped = -1, eqtyped = -1, total;
-	int		 depth;
+	int		 depth, bad = 0;
 
 	if (dst != NULL)
 		dst[0] = '\0';
@@ -501,9 +544,12 @@ parse_slurm_gres(const char *s, size_t len, char *dst, size_t size)
 			cnt = q;
 			while (cnt > rest && cnt[-1] != ':' && cnt[-1] != '=')
 				cnt--;
-			if (parse_slurm_long(cnt, q - cnt, &n) != 0)
+			if (parse_slurm_long(cnt, q - cnt, &n) != 0 ||
+			    n > SLURM_GPUS_MAX) {
+				bad |= cnt < q && isdigit((u_char)*cnt);
 				n = (cnt[-1] == ':' && cnt < q &&
 				    !isdigit((u_char)*cnt)) ? 1 : -1;
+			}
 			if (n < 0)
 				;
 			else if (cnt[-1] == ':')
@@ -528,7 +574,7 @@ parse_slurm_gres(const char *s, size_t len, char *dst, size_t size)
 		total = (total < 0 ? 0 : total) + n;
 	if (dst != NULL && dlen == 0)
 		parse_slurm_copy(dst, size, end - len, len);
-	return (total);
+	return (bad ? SLURM_GRES_BAD : total);
 }
 
 /* Strip the parentheses around a whole value: "((Resources))". */
@@ -605,49 +651,6 @@ parse_slurm_sf_isblank(const char *s, size_t len)
 			return (0);
 	}
 	return (1);
-}
-
-/*
- * What every Slurm output gets before its lines are read: a UTF-8 BOM is
- * skipped, and a last line without its newline is not trusted (the output
- * was cut): it is an error and left out.  The length to read.
- */
-static size_t
-parse_slurm_input(const char **buf, size_t len, const struct sink *s)
-{
-	const char	*p;
-	size_t		 n;
-	u_int		 line = 1;
-
-	if (len >= 3 && memcmp(*buf, "\xef\xbb\xbf", 3) == 0) {
-		*buf += 3;
-		len -= 3;
-	}
-	if (len == 0 || (*buf)[len - 1] == '\n')
-		return (len);
-	for (p = *buf; (p = memchr(p, '\n', *buf + len - p)) != NULL; p++)
-		line++;
-	for (n = len; n > 0 && (*buf)[n - 1] != '\n'; n--)
-		;
-	if (parse_slurm_sf_isblank(*buf + n, len - n) == 0)
-		sink_error(s, line, "last line cut short (no newline)");
-	return (n);
-}
-
-/* The next line, blanks trimmed; a line with a NUL byte is refused. */
-static int
-parse_slurm_next(struct lines *ls, const char **p, size_t *n,
-    const struct sink *s)
-{
-	while (lines_next(ls, p, n)) {
-		if (memchr(*p, '\0', *n) != NULL) {
-			sink_error(s, ls->line, "NUL byte");
-			continue;
-		}
-		*n = parse_trim(p, *n);
-		return (1);
-	}
-	return (0);
 }
 
 /* Parse an -o format; -1 and a message if it is not one. */
@@ -811,14 +814,15 @@ parse_slurm_sf_column(const struct sf_spec *specs, const char *w, size_t len)
 /*
  * A format from a header line: its column names, apart by blanks, '|' or
  * 0x1F, in any order.  -1 if the line is not a header: a word that is not
- * a column name of this tool.
+ * a column name of this tool.  Apart by blanks, each heading's place is
+ * kept: Slurm aligns a column's values with its heading.
  */
 static int
 parse_slurm_sf_format_header(struct sf_format *f, const struct sf_spec *specs,
     const char *line, size_t len)
 {
 	struct sf_item	*it = NULL;
-	const char	*end = line + len, *w;
+	const char	*end = line + len, *w, *start = line;
 	char		 sep;
 	size_t		 n;
 
@@ -847,6 +851,8 @@ parse_slurm_sf_format_header(struct sf_format *f, const struct sf_spec *specs,
 		it = &f->item[f->n];
 		if ((it->spec = parse_slurm_sf_column(specs, w, n)) == 0)
 			return (-1);
+		it->col = w - start;
+		it->colend = it->col + n;
 		f->n++;
 		if (line < end) {
 			it->lit[it->litlen++] = sep;
@@ -854,6 +860,7 @@ parse_slurm_sf_format_header(struct sf_format *f, const struct sf_spec *specs,
 			line++;
 		}
 	}
+	f->aligned = sep == ' ';
 	return (f->n > 0 ? 0 : -1);
 }
 
@@ -969,6 +976,11 @@ parse_slurm_sf_split(const struct sf_format *f, const struct sf_spec *specs,
 			q = end - cur;
 			if (q > it->width)
 				q = it->width;
+			/* a value as wide as its column may be cut */
+			if (q == it->width && q < (size_t)(end - cur) &&
+			    !isspace((u_char)cur[q - 1]) &&
+			    !isspace((u_char)cur[q]))
+				return (-1);
 			fld[i].p = cur;
 			fld[i].len = q;
 			cur += q;
@@ -1015,6 +1027,90 @@ parse_slurm_sf_split(const struct sf_format *f, const struct sf_spec *specs,
 	fld[stop].p = cur;
 	fld[stop].len = end - cur;
 
+	for (i = 0; i < f->n; i++)
+		fld[i].len = parse_trim(&fld[i].p, fld[i].len);
+	return (0);
+}
+
+/* May this column's values hold blanks? */
+static int
+parse_slurm_sf_blanks(const struct sf_spec *specs, const struct sf_item *it)
+{
+	return (specs[it->spec & 0x7f].free || specs[it->spec & 0x7f].blanks);
+}
+
+/*
+ * Split a line under a header apart by blanks, by the headings' places.
+ * Between two headings lies the blank that ends a column: a value is
+ * left or right aligned with its heading, and may be wider than it.  Text
+ * in that gap between two blanks goes to the column that may hold blanks
+ * (a reason, a job's name).  Where a line does not fit (no blank in a
+ * gap: a value wider than its column pushed the rest right; a blank in a
+ * value that holds none), the rest is split at its blanks if no column of
+ * the rest but the last may hold any and no text was given to one; else
+ * the line is refused (-2).  0, -1 (too few fields) or -2.
+ */
+static int
+parse_slurm_sf_aligned(const struct sf_format *f, const struct sf_spec *specs,
+    const char *line, size_t len, struct sf_field *fld)
+{
+	const struct sf_item	*it;
+	size_t			 at = 0, lo, hi, first, last, k;
+	u_int			 i, j;
+	int			 free0, free1, guessed = 0;
+
+	for (i = 0; i + 1 < f->n; i++) {
+		it = &f->item[i];
+		lo = it->colend;
+		hi = f->item[i + 1].col;
+		if (lo >= len)
+			break;
+		for (first = lo; first < hi && first < len &&
+		    !isspace((u_char)line[first]); first++)
+			;
+		for (last = hi; last > first && last - 1 < len &&
+		    !isspace((u_char)line[last - 1]); last--)
+			;
+		if (first == hi)
+			break;
+		last--;
+		for (k = first; k < last && (k >= len ||
+		    isspace((u_char)line[k])); k++)
+			;
+		if (k < last) {
+			free0 = parse_slurm_sf_blanks(specs, it);
+			free1 = parse_slurm_sf_blanks(specs, it + 1);
+			if (free0 == free1)
+				break;
+			if (free0)
+				first = last;
+			guessed = 1;
+		}
+		fld[i].p = line + at;
+		fld[i].len = parse_trim(&fld[i].p, first - at);
+		if (!parse_slurm_sf_blanks(specs, it) &&
+		    memchr(fld[i].p, ' ', fld[i].len) != NULL)
+			break;
+		at = first + 1;
+	}
+	if (i + 1 < f->n && guessed)
+		return (-2);
+	for (j = i; j + 1 < f->n; j++) {
+		if (parse_slurm_sf_blanks(specs, &f->item[j]))
+			return (-2);
+	}
+	for (; i + 1 < f->n; i++) {
+		while (at < len && isspace((u_char)line[at]))
+			at++;
+		if (at == len)
+			return (-1);
+		fld[i].p = line + at;
+		while (at < len && !isspace((u_char)line[at]))
+			at++;
+		fld[i].len = line + at - fld[i].p;
+	}
+	fld[i].p = line + at;
+	fld[i].len = at < len ? len - at : 0;
 	for (i = 0; i < f->n; i++)
 		fld[i].len = parse_trim(&fld[i].p, fld[i].len);
 	return (0);
@@ -1070,7 +1166,9 @@ parse_slurm_sf_format(struct sf_format *f, const struct sf_tool *t,
 	if (fmt == NULL) {
 		lines_init(&ls, buf, len);
 		while (lines_next(&ls, &p, &n)) {
-			if ((n = parse_trim(&p, n)) == 0)
+			while (n > 0 && isspace((u_char)p[n - 1]))
+				n--;
+			if (n == 0)
 				continue;
 			if (parse_slurm_sf_format_header(f, t->specs, p,
 			    n) == 0)
@@ -1103,21 +1201,30 @@ parse_slurm_sf_parse(const char *buf, size_t len, const char *fmt,
 	struct lines		 ls;
 	const char		*p;
 	size_t			 n;
-	int			 count = 0;
+	int			 count = 0, r;
 
+	len = parse_bom(&buf, len);
 	if ((fmt == NULL || *fmt != '{') && parse_slurm_json_is(buf, len))
 		return (t->json(buf, len, s));
-	len = parse_slurm_input(&buf, len, s);
 	if (parse_slurm_sf_format(&f, t, fmt, buf, len, s) != 0)
 		return (0);
-	lines_init(&ls, buf, len);
-	while (parse_slurm_next(&ls, &p, &n, s)) {
-		if (n == 0)
+	lines_start(&ls, buf, len, s);
+	while (lines_next(&ls, &p, &n)) {
+		while (n > 0 && isspace((u_char)p[n - 1]))
+			n--;
+		if (parse_slurm_sf_isblank(p, n) || n == 0)
 			continue;
-		if (parse_slurm_sf_split(&f, t->specs, p, n, fld) != 0) {
+		if (f.aligned)
+			r = parse_slurm_sf_aligned(&f, t->specs, p, n, fld);
+		else
+			r = parse_slurm_sf_split(&f, t->specs, p, n, fld);
+		if (r == -2)
+			sink_error(s, ls.line, "a value wider than its column: "
+			    "the row does not fit the header's columns");
+		else if (r != 0)
 			sink_error(s, ls.line, "expected %u fields", f.n);
+		if (r != 0)
 			continue;
-		}
 		if (!parse_slurm_sf_header(&f, t->specs, fld))
 			count += t->row(&f, fld, ls.line, s);
 	}
@@ -1128,19 +1235,34 @@ parse_slurm_sf_parse(const char *buf, size_t len, const char *fmt,
  * What sinfo and scontrol both say of a node.
  */
 
+/* The gpus of a GRES or TRES list, as parse_slurm_gres; damage is said. */
+static long
+parse_slurm_gpus(const char *v, size_t len, char *dst, size_t size,
+    const struct sink *s, u_int line)
+{
+	long	n;
+
+	if ((n = parse_slurm_gres(v, len, dst, size)) == SLURM_GRES_BAD)
+		sink_error(s, line, "a bad gpu count: %.*s",
+		    (int)(len > 60 ? 60 : len), v);
+	return (n);
+}
+
 static void
-parse_slurm_node_state(struct snode *sn, const char *v, size_t len)
+parse_slurm_node_state(struct snode *sn, const char *v, size_t len,
+    const struct sink *s, u_int line)
 {
 	parse_slurm_copy(sn->state, sizeof sn->state, v, len);
 	parse_slurm_lower(sn->state);
 }
 
 static void
-parse_slurm_node_gres(struct snode *sn, const char *v, size_t len)
+parse_slurm_node_gres(struct snode *sn, const char *v, size_t len,
+    const struct sink *s, u_int line)
 {
 	long	n;
 
-	n = parse_slurm_gres(v, len, sn->gres, sizeof sn->gres);
+	n = parse_slurm_gpus(v, len, sn->gres, sizeof sn->gres, s, line);
 	if (n >= 0 && n <= INT_MAX) {
 		sn->gpus = (int)n;
 		sn->valid |= BIT(SN_GPUS);
@@ -1149,22 +1271,21 @@ parse_slurm_node_gres(struct snode *sn, const char *v, size_t len)
 
 /* GresUsed, AllocTRES: what is allocated; no gpu entry is none. */
 static void
-parse_slurm_node_gresused(struct snode *sn, const char *v, size_t len)
+parse_slurm_node_gresused(struct snode *sn, const char *v, size_t len,
+    const struct sink *s, u_int line)
 {
 	long	n;
 
 	if (len > 0 && parse_slurm_isunknown(v, len))
 		return;
-	if ((n = parse_slurm_gres(v, len, NULL, 0)) > INT_MAX)
+	n = parse_slurm_gpus(v, len, NULL, 0, s, line);
+	if (n > INT_MAX || n == SLURM_GRES_BAD)
 		return;
 	sn->gpus_used = n < 0 ? 0 : (int)n;
 	sn->valid |= BIT(SN_GPUS_USED);
 }
 
-/*
- * A number read into a record: when it parsed (ok), set its validity bit.
- * 1 when the value is bad: neither a number nor one of the unknown words.
- */
+/* A duration into a record; 1 when the value is bad. */
 static int
 parse_slurm_bad(int ok, uint64_t *valid, int bit, const char *v, size_t len)
 {
@@ -1183,6 +1304,7 @@ struct sinfo_line {
 	struct snode	 sn;
 	struct sf_field	 nodelist, hostname, reason, user, time;
 	int		 bad;
+	int		 refused;	/* a number, said */
 };
 
 /*
@@ -1209,7 +1331,7 @@ parse_slurm_count(const char *name)
 
 static void
 parse_slurm_sinfo_field(struct sinfo_line *l, u_char spec, const char *v,
-    size_t len)
+    size_t len, const struct sink *s, u_int line)
 {
 	struct snode	*sn = &l->sn;
 	const char	*p;
@@ -1227,7 +1349,7 @@ parse_slurm_sinfo_field(struct sinfo_line *l, u_char spec, const char *v,
 		break;
 	case 't':
 	case 'T':
-		parse_slurm_node_state(sn, v, len);
+		parse_slurm_node_state(sn, v, len, s, line);
 		break;
 	case 'P':
 	case 'R':
@@ -1251,27 +1373,23 @@ parse_slurm_sinfo_field(struct sinfo_line *l, u_char spec, const char *v,
 		l->time.len = len;
 		break;
 	case 'G':
-		parse_slurm_node_gres(sn, v, len);
+		parse_slurm_node_gres(sn, v, len, s, line);
 		break;
 	case SF_GRESUSED:
-		parse_slurm_node_gresused(sn, v, len);
+		parse_slurm_node_gresused(sn, v, len, s, line);
 		break;
 	case 'D':
-		if (parse_slurm_bad(parse_slurm_int(v, len, &sn->nodes) == 0,
-		    &sn->valid, SN_NODES, v, len))
-			l->bad = spec;
+		if (parse_slurm_int(s, line, "NODES", v, len, INT_MAX,
+		    &sn->nodes, &sn->valid, SN_NODES) == -1)
+			l->refused = 1;
 		break;
 	case 'c':
-		if (parse_slurm_bad(parse_slurm_int(v, len, &sn->cpus) == 0,
-		    &sn->valid,
-		    SN_CPUS, v, len))
-			l->bad = spec;
+		parse_slurm_int(s, line, "CPUS", v, len, SLURM_CPUS_MAX,
+		    &sn->cpus, &sn->valid, SN_CPUS);
 		break;
 	case 'm':
-		if (parse_slurm_bad(parse_slurm_long(v, len,
-		    &sn->memory_mb) == 0,
-		    &sn->valid, SN_MEMORY, v, len))
-			l->bad = spec;
+		parse_slurm_num(s, line, "MEMORY", v, len, SLURM_MEMORY_MAX,
+		    &sn->memory_mb, &sn->valid, SN_MEMORY);
 		break;
 	case 'C':
 		/* allocated/idle/other/total */
@@ -1326,7 +1444,7 @@ parse_slurm_sinfo_row(const struct sf_format *f, const struct sf_field *fld,
 	memset(&l, 0, sizeof l);
 	for (i = 0; i < f->n; i++)
 		parse_slurm_sinfo_field(&l, f->item[i].spec, fld[i].p,
-		    fld[i].len);
+		    fld[i].len, s, line);
 	if (l.bad)
 		sink_error(s, line, "bad %%%c value", l.bad);
 	parse_slurm_sinfo_reason(&l);
@@ -1338,7 +1456,8 @@ parse_slurm_sinfo_row(const struct sf_format *f, const struct sf_field *fld,
 		}
 		parse_copy(l.sn.name, sizeof l.sn.name, name->p, name->len);
 	}
-	if (!(l.sn.valid & BIT(SN_NODES)) && l.sn.name[0] != '\0' &&
+	if (!(l.sn.valid & BIT(SN_NODES)) && !l.refused &&
+	    l.sn.name[0] != '\0' &&
 	    (l.sn.nodes = parse_slurm_count(l.sn.name)) > 0)
 		l.sn.valid |= BIT(SN_NODES);
 	SINK_EMIT(s, snode, &l.sn);
@@ -1423,7 +1542,7 @@ parse_slurm_squeue_nodes(struct squeue_line *l, u_char spec, const char *v,
 
 static void
 parse_slurm_squeue_field(struct squeue_line *l, u_char spec, const char *v,
-    size_t len)
+    size_t len, const struct sink *s, u_int line)
 {
 	struct job	*j = &l->job;
 
@@ -1461,29 +1580,26 @@ parse_slurm_squeue_field(struct squeue_line *l, u_char spec, const char *v,
 			l->bad = spec;
 		break;
 	case 'D':
-		if (parse_slurm_bad(parse_slurm_int(v, len, &j->nnodes) == 0,
-		    &j->valid,
-		    JOB_NNODES, v, len))
-			l->bad = spec;
+		parse_slurm_int(s, line, "NODES", v, len, INT_MAX, &j->nnodes,
+		    &j->valid, JOB_NNODES);
 		break;
 	case 'C':
-		if (parse_slurm_bad(parse_slurm_int(v, len, &j->cpus) == 0,
-		    &j->valid,
-		    JOB_CPUS, v, len))
-			l->bad = spec;
+		parse_slurm_int(s, line, "CPUS", v, len, INT_MAX, &j->cpus,
+		    &j->valid, JOB_CPUS);
 		break;
 	case 'b':
 		parse_slurm_copy(j->gres, sizeof j->gres, v, len);
 		if (j->gres[0] != '\0')
-			l->gpn = parse_slurm_gres(v, len, NULL, 0);
+			l->gpn = parse_slurm_gpus(v, len, NULL, 0, s, line);
 		break;
 	case SF_TRESPERJOB:
 		if (!parse_slurm_isunknown(v, len))
-			l->gpj = parse_slurm_gres(v, len, NULL, 0);
+			l->gpj = parse_slurm_gpus(v, len, NULL, 0, s, line);
 		break;
 	case SF_TRESALLOC:
 		if (!parse_slurm_isunknown(v, len) &&
-		    (l->alloc = parse_slurm_gres(v, len, NULL, 0)) < 0)
+		    (l->alloc = parse_slurm_gpus(v, len, NULL, 0, s,
+		    line)) == -1)
 			l->alloc = -2;
 		break;
 	case 'N':
@@ -1514,7 +1630,7 @@ parse_slurm_squeue_row(const struct sf_format *f, const struct sf_field *fld,
 	l.gpn = l.gpj = l.alloc = -1;
 	for (i = 0; i < f->n; i++)
 		parse_slurm_squeue_field(&l, f->item[i].spec, fld[i].p,
-		    fld[i].len);
+		    fld[i].len, s, line);
 	if (l.bad == 'N' || l.bad == 'R')
 		sink_error(s, line, "node list too long, truncated");
 	else if (l.bad)
@@ -1546,46 +1662,53 @@ parse_squeue(const char *buf, size_t len, const char *fmt,
 struct scontrol_key {
 	const char	*key;
 	int		 rest;		/* value may hold blanks */
-	void		(*set)(struct snode *, const char *, size_t);
+	void		(*set)(struct snode *, const char *, size_t,
+			    const struct sink *, u_int);
 };
 
 static void
-parse_slurm_scontrol_name(struct snode *sn, const char *v, size_t len)
+parse_slurm_scontrol_name(struct snode *sn, const char *v, size_t len,
+    const struct sink *s, u_int line)
 {
 	parse_copy(sn->name, sizeof sn->name, v, len);
 }
 
 static void
-parse_slurm_scontrol_partitions(struct snode *sn, const char *v, size_t len)
+parse_slurm_scontrol_partitions(struct snode *sn, const char *v, size_t len,
+    const struct sink *s, u_int line)
 {
 	parse_slurm_copy(sn->partitions, sizeof sn->partitions, v, len);
 }
 
 static void
-parse_slurm_scontrol_reason(struct snode *sn, const char *v, size_t len)
+parse_slurm_scontrol_reason(struct snode *sn, const char *v, size_t len,
+    const struct sink *s, u_int line)
 {
 	parse_slurm_copy(sn->reason, sizeof sn->reason, v, len);
 }
 
 static void
-parse_slurm_scontrol_cputot(struct snode *sn, const char *v, size_t len)
+parse_slurm_scontrol_cputot(struct snode *sn, const char *v, size_t len,
+    const struct sink *s, u_int line)
 {
-	if (parse_slurm_int(v, len, &sn->cpus) == 0)
-		sn->valid |= BIT(SN_CPUS);
+	parse_slurm_int(s, line, "CPUTot", v, len, SLURM_CPUS_MAX, &sn->cpus,
+	    &sn->valid, SN_CPUS);
 }
 
 static void
-parse_slurm_scontrol_cpualloc(struct snode *sn, const char *v, size_t len)
+parse_slurm_scontrol_cpualloc(struct snode *sn, const char *v, size_t len,
+    const struct sink *s, u_int line)
 {
-	if (parse_slurm_int(v, len, &sn->cpus_alloc) == 0)
-		sn->valid |= BIT(SN_CPUS_ALLOC);
+	parse_slurm_int(s, line, "CPUAlloc", v, len, SLURM_CPUS_MAX,
+	    &sn->cpus_alloc, &sn->valid, SN_CPUS_ALLOC);
 }
 
 static void
-parse_slurm_scontrol_memory(struct snode *sn, const char *v, size_t len)
+parse_slurm_scontrol_memory(struct snode *sn, const char *v, size_t len,
+    const struct sink *s, u_int line)
 {
-	if (parse_slurm_long(v, len, &sn->memory_mb) == 0)
-		sn->valid |= BIT(SN_MEMORY);
+	parse_slurm_num(s, line, "RealMemory", v, len, SLURM_MEMORY_MAX,
+	    &sn->memory_mb, &sn->valid, SN_MEMORY);
 }
 
 static const struct scontrol_key scontrol_keys[] = {
@@ -1652,10 +1775,9 @@ parse_scontrol_node(const char *buf, size_t len, const char *fmt,
 	u_int				 start = 1;
 
 	memset(&sn, 0, sizeof sn);
-	len = parse_slurm_input(&buf, len, s);
-	lines_init(&ls, buf, len);
-	while (parse_slurm_next(&ls, &p, &n, s)) {
-		if (n == 0) {
+	lines_start(&ls, buf, len, s);
+	while (lines_next(&ls, &p, &n)) {
+		if ((n = parse_trim(&p, n)) == 0) {
 			count += parse_slurm_scontrol_flush(s, &sn, &open,
 			    start);
 			continue;
@@ -1705,7 +1827,8 @@ parse_scontrol_node(const char *buf, size_t len, const char *fmt,
 				start = ls.line;
 			}
 			if (k != NULL && k->set != NULL)
-				k->set(&sn, v, parse_trim(&v, p - v));
+				k->set(&sn, v, parse_trim(&v, p - v), s,
+				    ls.line);
 		}
 		if (pairs == 0)
 			sink_error(s, ls.line, "not a key=value line");

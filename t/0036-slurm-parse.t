@@ -58,12 +58,12 @@ fi
 # Damaged: a last line cut short, a NUL byte, an empty file.
 printf 'n1|idle\nn2|drai' > "$T/cut"
 $M -c "parse -o tsv sinfo $T/cut '%N|%T'" > "$T/out" 2> "$T/err"
-like "$(cat "$T/err")" "$T/cut:2: last line cut short" \
+like "$(cat "$T/err")" "$T/cut:2: no newline at the end" \
     "a cut last line: an error with file:line"
 is "$(cut -f1,2 "$T/out" | tail -n +2)" "n1	idle" "only the whole lines read"
 printf 'n1|idle\nn\0002|idle\n' > "$T/nul"
 $M -c "parse -o tsv sinfo $T/nul '%N|%T'" > "$T/out" 2> "$T/err"
-like "$(cat "$T/err")" "$T/nul:2: NUL byte" "a NUL byte: an error with file:line"
+like "$(cat "$T/err")" "$T/nul:2: a NUL byte" "a NUL byte: an error with file:line"
 : > "$T/empty"
 $M -c "parse squeue $T/empty" > "$T/out" 2> "$T/err"
 is "$?" 1 "an empty file: exit 1"

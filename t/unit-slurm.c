@@ -651,9 +651,9 @@ test_slurm_header(void)
 	is_int(g.snode[0].nodes, 4, "header: the row's node count");
 	is_str(g.snode[0].partitions, "batch", "header: PARTITION");
 	is_int(g.snode[1].gpus, 8, "header: GRES gpus");
-	r = RUN(parse_squeue, "JOBID ST USER NAME NODES TIME_LIMI "
+	r = RUN(parse_squeue, "JOBID ST  USER  NAME NODES TIME_LIMI "
 	    "NODELIST(REASON)\n"
-	    "77 PD alice train 2 1:00:00 (Resources)\n", NULL, &g);
+	    "   77 PD alice train     2   1:00:00 (Resources)\n", NULL, &g);
 	ok(r == 1 && g.nerr == 0, "header: squeue -l's cut TIME_LIMI");
 	ok(strcmp(g.job[0].state, "PENDING") == 0 &&
 	    g.job[0].limit_s == 3600 &&
@@ -684,6 +684,82 @@ test_slurm_header(void)
 	collect_free(&g);
 }
 
+/*
+ * A header apart by blanks: each column where its heading is, so a
+ * reason or a name with blanks is read whole; a row that does not fit is
+ * refused with its line, never read shifted.
+ */
+static void
+test_slurm_aligned(void)
+{
+	struct collect	 g = { 0 };
+	char		*buf, *p;
+	size_t		 len;
+	int		 r;
+
+	/* sinfo -R: %20E %9u %19H %N */
+	r = RUN(parse_sinfo,
+	    "REASON               USER      TIMESTAMP           NODELIST\n"
+	    "Not responding       slurm     2026-05-01T10:00:00 gpu[01-02]\n"
+	    "NHC: check_hw_ib fai root      2026-05-02T11:12:13 gpu07\n"
+	    "a b c d e f g h i j  root      2026-05-02T11:12:13 gpu09\n",
+	    NULL, &g);
+	ok(r == 3 && g.nerr == 0, "sinfo -R: three rows");
+	is_str(g.snode[0].reason, "Not responding [slurm@2026-05-01T10:00:00]",
+	    "sinfo -R: a reason with a blank, its user and time");
+	is_str(g.snode[0].name, "gpu[01-02]", "sinfo -R: the node list");
+	is_int(g.snode[0].nodes, 2, "sinfo -R: its count");
+	is_str(g.snode[2].reason, "a b c d e f g h i j [root@"
+	    "2026-05-02T11:12:13]", "sinfo -R: blanks all through");
+	r = RUN(parse_sinfo,
+	    "REASON               USER      TIMESTAMP           NODELIST\n"
+	    "a reason too long for its column root 2026-05-02T11:12:13 gpu10\n"
+	    "ok                   root      2026-05-02T11:12:13 gpu11\n",
+	    NULL, &g);
+	ok(r == 1 && g.nerr == 1 && g.errline[0] == 2,
+	    "sinfo -R: a reason wider than its column refused at its line");
+	is_str(g.snode[0].name, "gpu11", "sinfo -R: the next row read");
+
+	/* squeue: %.18i %.9P %.8j %.8u %.2t %.10M %.6D %R */
+	r = RUN(parse_squeue,
+	    "             JOBID PARTITION     NAME     USER ST       TIME  "
+	    "NODES NODELIST(REASON)\n"
+	    "                 1     batch   my job    alice  R       1:00  "
+	    "    1 n1\n"
+	    "                 2     batch  a b c d      bob PD       0:00  "
+	    "    2 (Resources)\n"
+	    "                 3     batch    train    carol  R 1-00:00:00  "
+	    "     4 n[1-4]\n"
+	    "                 4     batch a b c d e    alice  R       1:00  "
+	    "     1 n1\n", NULL, &g);
+	ok(r == 3 && g.nerr == 1 && g.errline[0] == 5,
+	    "squeue: three jobs, the one that does not fit refused");
+	is_str(g.job[0].name, "my job", "squeue: a name with a blank");
+	is_str(g.job[0].user, "alice", "squeue: the user after it");
+	is_str(g.job[1].name, "a b c d", "squeue: a name of blanks");
+	is_str(g.job[1].reason, "Resources", "squeue: its reason");
+	ok(g.job[2].elapsed_s == 86400 && g.job[2].nnodes == 4 &&
+	    strcmp(g.job[2].nodes, "n[1-4]") == 0,
+	    "squeue: a time wider than its column pushes the rest, read");
+
+	/* the real queue, with a name of blanks and one too wide */
+	if ((buf = tap_fixture_skip("slurm/ucsc-hummingbird-squeue-default.txt",
+	    &len, 3)) != NULL) {
+		if ((p = strstr(buf, " Triangul ")) != NULL)
+			memcpy(p, " Tri ngu ", 9);
+		if ((p = strstr(buf, "  qgm_job  aazaman")) != NULL)
+			memcpy(p, "qgm job  xaazamann", 18);
+		r = run(parse_squeue, buf, len, NULL, &g);
+		is_int(r, 158, "ucsc damaged: one job refused");
+		ok(g.nerr == 1 && g.errline[0] == 12,
+		    "ucsc damaged: at its line");
+		is_str(g.job[19].name, "Tri ngu", "ucsc damaged: a name with "
+		    "blanks read whole");
+		free(buf);
+	}
+	collect_free(&g);
+}
+
 static void
 test_slurm_long(void)
 {
@@ -704,11 +780,20 @@ test_slurm_long(void)
 	}
 	if ((buf = tap_fixture_skip("slurm/ood-sinfo-ahNO-nodehost-gres-"
 	    "gresused-statelong-a100.txt", &len, 2)) != NULL) {
+		/*
+		 * Its names are 20 wide, not the 100 of the command it
+		 * names: 100 bytes hold a name and part of a GRES list,
+		 * a value that fills its column, refused.
+		 */
 		r = run(parse_sinfo, buf, len,
 		    "nodehost:100,gres:512,gresused:512,statelong", &g);
-		ok(r > 0 && g.nerr == 0, "-O: lower-case names, widths");
-		ok(HAS(g.snode[0].valid, SN_GPUS_USED),
-		    "-O GresUsed: gpus in use (%d)", g.snode[0].gpus_used);
+		ok(r == 0 && g.nerr > 0, "-O: lower-case names, widths that "
+		    "cut values refused");
+		r = run(parse_sinfo, buf, len,
+		    "nodehost:20,gres:512,gresused:512,statelong", &g);
+		ok(r > 0 && HAS(g.snode[0].valid, SN_GPUS_USED),
+		    "-O GresUsed: gpus in use (%d)", r > 0 ?
+		    g.snode[0].gpus_used : -1);
 		free(buf);
 	}
 	/* a job that asked --gpus: %b is N/A, tres-alloc has them */
@@ -835,6 +920,7 @@ main(void)
 	test_squeue_inline();
 	test_duration();
 	test_slurm_header();
+	test_slurm_aligned();
 	test_slurm_long();
 	test_slurm_json();
 	return (tap_done());

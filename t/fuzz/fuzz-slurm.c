@@ -2,7 +2,8 @@
  * myriad - libFuzzer target for the Slurm parsers: sinfo, squeue and
  * scontrol show node.  The first byte picks the parser and one of a few
  * fixed formats (none: the header or JSON decides; -O ones); the rest is
- * the tool output, JSON documents included.
+ * the tool output, JSON documents included, read whole and damaged
+ * (fuzz_damage).
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  */
 
@@ -37,27 +38,26 @@ static const char *const fuzz_squeue_formats[] = {
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	const char	*buf;
-	u_int		 pick;
+	u_int	 pick;
 
 	if (size == 0)
 		return (0);
 	pick = data[0];
-	buf = (const char *)data + 1;
+	data++;
 	size--;
 	switch (pick % 3) {
 	case 0:
 		pick /= 3;
-		parse_sinfo(buf, size, fuzz_sinfo_formats[pick %
-		    nitems(fuzz_sinfo_formats)], &fuzz_sink);
+		fuzz_damage(parse_sinfo, data, size, fuzz_sinfo_formats[pick %
+		    nitems(fuzz_sinfo_formats)]);
 		break;
 	case 1:
 		pick /= 3;
-		parse_squeue(buf, size, fuzz_squeue_formats[pick %
-		    nitems(fuzz_squeue_formats)], &fuzz_sink);
+		fuzz_damage(parse_squeue, data, size, fuzz_squeue_formats[pick %
+		    nitems(fuzz_squeue_formats)]);
 		break;
 	default:
-		parse_scontrol_node(buf, size, NULL, &fuzz_sink);
+		fuzz_damage(parse_scontrol_node, data, size, NULL);
 		break;
 	}
 	return (0);
