@@ -199,10 +199,14 @@ cmd_unread(struct cmd_ctx *ctx, struct cmd_args *args, const uint8_t *mask,
 	}
 	if (n > 0) {
 		fflush(ctx->out);	/* the records first, whole */
-		cmd_unread_print(ctx, un, n);
+		/* The message line shows the count; batch ends with it. */
+		if (ctx->ui == NULL)
+			cmd_unread_print(ctx, un, n);
 		fprintf(ctx->err, "myriad: %s: %u of %u node%s not read%s\n",
 		    args->entry->name, failed, asked, asked == 1 ? "" : "s",
 		    lost == 0 ? " in full" : "");
+		if (ctx->ui != NULL)
+			cmd_unread_print(ctx, un, n);
 	}
 	for (i = 0; i < n; i++)
 		free(un[i].text);
