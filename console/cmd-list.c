@@ -69,13 +69,12 @@ cmd_list_emit(struct cmd_list *l, uint32_t node, const void *rec)
 
 /* The end of a list: the nodes of its set whose domain d was not read. */
 static enum cmd_status
-cmd_list_end(struct cmd_list *l, int d)
+cmd_list_end(struct cmd_list *l, enum domain d)
 {
-	enum cmd_status	 st = CMD_OK;
+	enum cmd_status	 st;
 
 	output_free(l->output);
-	if (d >= 0)
-		st = cmd_unread(l->ctx, l->args, l->mask, d, 0);
+	st = cmd_unread(l->ctx, l->args, l->mask, d, 0);
 	filter_free(l->filter);
 	free(l->mask);
 	return (st);
@@ -142,7 +141,7 @@ cmd_list_jobs(struct cmd_ctx *ctx, struct cmd_args *args)
 		return (CMD_USAGE);
 	for (i = 0; i < ctx->model->njobs; i++)
 		cmd_list_emit(&l, UINT32_MAX, &ctx->model->jobs[i]);
-	return (cmd_list_end(&l, -1));
+	return (cmd_list_end(&l, DOM_JOBS));
 }
 
 enum cmd_status
@@ -409,7 +408,8 @@ cmd_show_node(struct cmd_ctx *ctx, struct cmd_args *args)
 	mask = xcalloc(m->nnodes, 1);
 	mask[id] = 1;
 	st = cmd_unread(ctx, args, mask, DOM_GPUS, BIT(DOM_LINKS) |
-	    BIT(DOM_IB) | BIT(DOM_SENSORS) | BIT(DOM_EVENTS));
+	    BIT(DOM_IB) | BIT(DOM_SENSORS) | BIT(DOM_EVENTS) |
+	    BIT(DOM_NODES) | BIT(DOM_JOBS));
 	free(mask);
 	return (st);
 }

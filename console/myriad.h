@@ -477,6 +477,7 @@ struct model {
 	struct xid	*xids;		/* the kernel log being read */
 	u_int		 nxids;
 	char		*unread;	/* model_read_why()'s */
+	uint16_t	 ctl_unread;	/* the Slurm controller's domains */
 };
 
 struct model	*model_create(const char *, u_int, u_int);
@@ -507,6 +508,7 @@ const struct event *model_event_get(const struct model *, u_int);
 u_int		 model_nevents(const struct model *);
 const char	*model_reach_name(enum reach);
 int		 model_unreachable(const struct node *);
+#define MODEL_CONTROLLER UINT32_MAX	/* not a node: the Slurm controller */
 void		 model_read_ok(struct model *, uint32_t, enum domain);
 void		 model_read_failed(struct model *, uint32_t, enum domain,
 		     const char *, ...) printflike(4, 5);

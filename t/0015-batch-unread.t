@@ -96,6 +96,28 @@ like "$(head -1 "$T/err")" \
 like "$(sed -n 2p "$T/err")" "^myriad: gpu\[0198,0828,0957\]: $WAY\$" \
     "the nodes that time out, apart"
 
+# A Slurm controller that fails is said on its own line: list-jobs read
+# nothing (1); list-nodes, summary and show-node read the rest (3).
+printf 'probe = { squeue = "squeuex"; sinfo = "sinfo -o garbage"; };\n' \
+    > "$T/noctl.conf"
+CTL='^myriad: slurm controller local: '
+$M -F "$T/noctl.conf" -c 'list-jobs -o json' > "$T/out" 2> "$T/err"
+is "$?" 1 "list-jobs when squeue fails: exit 1"
+is "$(tr -d '\n' < "$T/out")" "[]" "its JSON keeps its shape"
+like "$(cat "$T/err")" \
+    "${CTL}squeue: bash: line 1: squeuex: command not found; is slurmctld up\\? try squeue by hand; probe.squeue sets the command" \
+    "and says so: the controller, why and the way out"
+for c in 'list-nodes -o tsv' 'summary' 'show-node gpu0001'; do
+	$M -F "$T/noctl.conf" -c "$c" > /dev/null 2> "$T/err"
+	is "$?" 3 "$c when sinfo prints what its parser refuses: exit 3"
+	like "$(cat "$T/err")" "${CTL}sinfo: .*bad format" "$c: says why"
+done
+$M -F "$T/noctl.conf" -c 'list-gpus gpu0001' > /dev/null 2> "$T/err"
+is "$?" 0 "list-gpus reads nothing from Slurm: exit 0"
+is "$(cat "$T/err")" "" "and says nothing"
+$M -c 'list-jobs; summary' > /dev/null 2> "$T/err"
+is "$(grep -c 'slurm controller' "$T/err")" 0 "a controller that answers: no word"
+
 # An unknown node: a usage error (2) from every command that takes nodes.
 for c in 'list-nodes' 'list-gpus' 'list-alerts' 'list-sensors' 'list-links' \
     'list-links -t ib' 'show-node' 'show-node -o json' 'inspect-links -i 0' \
