@@ -44,6 +44,13 @@ cmd_list_begin(struct cmd_list *l, struct cmd_ctx *ctx,
 		free(cause);
 		return (-1);
 	}
+	if (l->model != NULL &&
+	    filter_nodes(l->filter, l->model, &cause) != 0) {
+		cmd_error(ctx, args, CMD_USAGE, "no such node: %s", cause);
+		free(cause);
+		filter_free(l->filter);
+		return (-1);
+	}
 	if (l->model != NULL && model_select(l->model, nodeset, &l->mask,
 	    &cause) != 0) {
 		cmd_error(ctx, args, CMD_USAGE, "%s", cause);
@@ -51,6 +58,8 @@ cmd_list_begin(struct cmd_list *l, struct cmd_ctx *ctx,
 		filter_free(l->filter);
 		return (-1);
 	}
+	if (l->mask != NULL)
+		filter_narrow(l->filter, l->mask, l->model->nnodes);
 	l->output = output_create(ctx->out, ctx->width, format, l->record,
 	    l->model);
 	return (0);

@@ -1224,6 +1224,7 @@ model_select(const struct model *m, const char *expr, uint8_t **mask,
 	struct nodeset	*ns;
 	size_t		 i;
 	int		 id;
+	char		*unknown;
 
 	*mask = xcalloc(m->nnodes ? m->nnodes : 1, 1);
 	if (expr == NULL || *expr == '\0') {
@@ -1235,8 +1236,9 @@ model_select(const struct model *m, const char *expr, uint8_t **mask,
 		goto fail;
 	for (i = 0; i < nodeset_count(ns); i++) {
 		if ((id = model_find(m, nodeset_name(ns, i))) < 0) {
-			xasprintf(cause, "no such node: %s",
-			    nodeset_name(ns, i));
+			unknown = model_unknown(m, expr);
+			xasprintf(cause, "no such node: %s", unknown);
+			free(unknown);
 			goto fail;
 		}
 		(*mask)[id] = 1;
@@ -1248,6 +1250,32 @@ fail:
 	free(*mask);
 	*mask = NULL;
 	return (-1);
+}
+
+/*
+ * The names of node set EXPR that are no node of the cluster, folded; NULL
+ * if there are none, or EXPR is no node set.
+ */
+char *
+model_unknown(const struct model *m, const char *expr)
+{
+	struct nodeset	*ns = nodeset_create(), *bad = nodeset_create();
+	char		*cause, *set = NULL;
+	size_t		 i;
+
+	if (nodeset_parse(ns, expr, &cause) != 0) {
+		free(cause);
+		nodeset_clear(ns);
+	}
+	for (i = 0; i < nodeset_count(ns); i++) {
+		if (model_find(m, nodeset_name(ns, i)) < 0)
+			nodeset_add(bad, nodeset_name(ns, i));
+	}
+	if (nodeset_count(bad) > 0)
+		set = nodeset_fold(bad);
+	nodeset_free(bad);
+	nodeset_free(ns);
+	return (set);
 }
 
 /* Node ids as a folded node set: gpu[0001-0004,0009]. */

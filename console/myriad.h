@@ -523,6 +523,7 @@ u_int		 model_history(const struct model *, size_t,
 		     enum hist_metric, float *, u_int);
 int		 model_select(const struct model *, const char *,
 		     uint8_t **, char **);
+char		*model_unknown(const struct model *, const char *);
 char		*model_fold(const struct model *, const int *, u_int);
 
 /*
@@ -604,6 +605,8 @@ const char	*field_duration(char *, size_t, long);
 /* filter.c: -w 'temp>85,util<10' on list commands. */
 struct filter;
 struct filter	*filter_create(const struct record *, const char *, char **);
+int		 filter_nodes(struct filter *, const struct model *, char **);
+void		 filter_narrow(const struct filter *, uint8_t *, u_int);
 void		 filter_free(struct filter *);
 int		 filter_match(const struct filter *, const void *,
 		     const struct model *);

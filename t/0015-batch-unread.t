@@ -132,4 +132,33 @@ for c in 'list-nodes' 'list-gpus' 'list-alerts' 'list-sensors' 'list-links' \
 	    "$c: and names it"
 done
 
+# A filter that names a node the cluster does not have: a usage error (2)
+# that names it, never an empty answer; a node set in it names the nodes.
+for c in 'list-events -w node=gpu00001' "list-gpus -w node=gpu9999" \
+    "list-nodes -w node!=gpu9999" "list-alerts -w node=gpu9999" \
+    "list-links -w node=gpu9999" "list-sensors -w node=gpu9999"; do
+	set -- $c
+	$M -c "$c" > "$T/out" 2> "$T/err"
+	is "$?" 2 "$c: exit 2"
+	like "$(head -1 "$T/err")" "^myriad: $1: no such node: gpu(00001|9999)\$" \
+	    "$c: names the node"
+	is "$(cat "$T/out")" "" "$c: and prints no records"
+done
+$M -c "list-gpus -o tsv -w 'node=gpu[0001,1249-1252],temp>0'" > "$T/out" \
+    2> "$T/err"
+is "$?" 2 "a node set with unknown nodes among known ones: exit 2"
+like "$(head -1 "$T/err")" '^myriad: list-gpus: no such node: gpu\[1251-1252\]$' \
+    "naming the unknown ones"
+$M -c "list-gpus -o tsv -w 'node=gpu[0001,0003],util>=0'" > "$T/out" 2> "$T/err"
+is "$?" 0 "a node set of known nodes: exit 0"
+is "$(awk -F'\t' 'NR > 1 { print $1 }' "$T/out" | sort -u | tr '\n' ' ')" \
+    "gpu0001 gpu0003 " "its nodes' GPUs, and only theirs"
+is "$(sed 1d "$T/out" | wc -l | tr -d ' ')" 16 "all 16 of them"
+$M -c "list-nodes -o tsv -w 'node!=gpu[0002-1250]'" > "$T/out" 2> "$T/err"
+is "$(sed 1d "$T/out" | cut -f1)" gpu0001 "node!= a node set: the others"
+$M -c "list-gpus -o tsv -w 'node=gpu[0197-0198]'" > "$T/out" 2> "$T/err"
+is "$?" 3 "a node set in the filter counts its own nodes not read"
+like "$(tail -1 "$T/err")" '^myriad: list-gpus: 1 of 2 nodes not read$' \
+    "and only those"
+
 done_testing
