@@ -171,8 +171,8 @@ cmd_unread_controller(struct cmd_ctx *ctx, uint64_t doms)
 			fflush(ctx->out);	/* the records first, whole */
 		fprintf(ctx->err, "myriad: slurm controller %s: %s; is "
 		    "slurmctld up? try %s by hand%s%s; %s sets the command, "
-		    "slurm.controller (--slurm) where it runs\n", ctl, why, p->name,
-		    strcmp(ctl, "local") == 0 ? "" : " on ",
+		    "slurm.controller (--slurm) where it runs\n", ctl, why,
+		    p->name, strcmp(ctl, "local") == 0 ? "" : " on ",
 		    strcmp(ctl, "local") == 0 ? "" : ctl, p->option);
 	}
 	return (n);

@@ -40,7 +40,7 @@ struct filter_term {
 	char			*value;
 	double			 number;
 	int			 numeric;
-	uint8_t			*mask;		/* a node set's nodes */
+	uint8_t			*mask;		/* a node set's */
 };
 
 struct filter {

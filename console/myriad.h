@@ -508,7 +508,7 @@ const struct event *model_event_get(const struct model *, u_int);
 u_int		 model_nevents(const struct model *);
 const char	*model_reach_name(enum reach);
 int		 model_unreachable(const struct node *);
-#define MODEL_CONTROLLER UINT32_MAX	/* not a node: the Slurm controller */
+#define MODEL_CONTROLLER UINT32_MAX	/* no node: the Slurm controller */
 void		 model_read_ok(struct model *, uint32_t, enum domain);
 void		 model_read_failed(struct model *, uint32_t, enum domain,
 		     const char *, ...) printflike(4, 5);
@@ -605,7 +605,8 @@ const char	*field_duration(char *, size_t, long);
 /* filter.c: -w 'temp>85,util<10' on list commands. */
 struct filter;
 struct filter	*filter_create(const struct record *, const char *, char **);
-int		 filter_nodes(struct filter *, const struct model *, char **);
+int		 filter_nodes(struct filter *, const struct model *,
+		     char **);
 void		 filter_narrow(const struct filter *, uint8_t *, u_int);
 void		 filter_free(struct filter *);
 int		 filter_match(const struct filter *, const void *,

@@ -104,8 +104,9 @@ CTL='^myriad: slurm controller local: '
 $M -F "$T/noctl.conf" -c 'list-jobs -o json' > "$T/out" 2> "$T/err"
 is "$?" 1 "list-jobs when squeue fails: exit 1"
 is "$(tr -d '\n' < "$T/out")" "[]" "its JSON keeps its shape"
+WAYCTL='is slurmctld up\? try squeue by hand; probe.squeue sets the command'
 like "$(cat "$T/err")" \
-    "${CTL}squeue: bash: line 1: squeuex: command not found; is slurmctld up\\? try squeue by hand; probe.squeue sets the command" \
+    "${CTL}squeue: bash: line 1: squeuex: command not found; $WAYCTL" \
     "and says so: the controller, why and the way out"
 for c in 'list-nodes -o tsv' 'summary' 'show-node gpu0001'; do
 	$M -F "$T/noctl.conf" -c "$c" > /dev/null 2> "$T/err"
@@ -116,7 +117,8 @@ $M -F "$T/noctl.conf" -c 'list-gpus gpu0001' > /dev/null 2> "$T/err"
 is "$?" 0 "list-gpus reads nothing from Slurm: exit 0"
 is "$(cat "$T/err")" "" "and says nothing"
 $M -c 'list-jobs; summary' > /dev/null 2> "$T/err"
-is "$(grep -c 'slurm controller' "$T/err")" 0 "a controller that answers: no word"
+is "$(grep -c 'slurm controller' "$T/err")" 0 \
+    "a controller that answers: no word"
 
 # An unknown node: a usage error (2) from every command that takes nodes.
 for c in 'list-nodes' 'list-gpus' 'list-alerts' 'list-sensors' 'list-links' \
@@ -140,15 +142,15 @@ for c in 'list-events -w node=gpu00001' "list-gpus -w node=gpu9999" \
 	set -- $c
 	$M -c "$c" > "$T/out" 2> "$T/err"
 	is "$?" 2 "$c: exit 2"
-	like "$(head -1 "$T/err")" "^myriad: $1: no such node: gpu(00001|9999)\$" \
-	    "$c: names the node"
+	like "$(head -1 "$T/err")" \
+	    "^myriad: $1: no such node: gpu(00001|9999)\$" "$c: names the node"
 	is "$(cat "$T/out")" "" "$c: and prints no records"
 done
 $M -c "list-gpus -o tsv -w 'node=gpu[0001,1249-1252],temp>0'" > "$T/out" \
     2> "$T/err"
 is "$?" 2 "a node set with unknown nodes among known ones: exit 2"
-like "$(head -1 "$T/err")" '^myriad: list-gpus: no such node: gpu\[1251-1252\]$' \
-    "naming the unknown ones"
+like "$(head -1 "$T/err")" \
+    '^myriad: list-gpus: no such node: gpu\[1251-1252\]$' "naming the unknown ones"
 $M -c "list-gpus -o tsv -w 'node=gpu[0001,0003],util>=0'" > "$T/out" 2> "$T/err"
 is "$?" 0 "a node set of known nodes: exit 0"
 is "$(awk -F'\t' 'NR > 1 { print $1 }' "$T/out" | sort -u | tr '\n' ' ')" \

@@ -30,9 +30,9 @@ for size in 80x24 250x70; do
 	screen_like "$S" '^filter: node=gpu\[0002,0003\]' \
 	    "$size: a node set of known nodes filters"
 	wait_is "gpu0002 gpu0003 " "$size: to their rows only" sh -c \
-	    "tmux -L '$TUI_SOCK' capture-pane -p -t '$S' |
-	    awk '/^NODE +GPU /{ on = 1; next } on && /^gpu[0-9]/ { print \$1 }' |
-	    sort -u | tr '\n' ' '"
+	    "tmux -L '$TUI_SOCK' capture-pane -p -t '$S' | awk '
+	    /^NODE +GPU / { on = 1; next }
+	    on && /^gpu[0-9]/ { print \$1 }' | sort -u | tr '\n' ' '"
 	keys "$S" 1
 	filter "$S" 'node=gpu9999'
 	screen_like "$S" '^no node gpu9999 in the cluster' \

@@ -42,7 +42,7 @@ $M -c 'list-jobs -o json' > "$T/out" 2> "$T/err"
 is "$?" 1 "list-jobs, controller refused: exit 1"
 is "$(tr -d '\n' < "$T/out")" "[]" "its JSON keeps its shape"
 like "$(cat "$T/err")" \
-    '^myriad: slurm controller gpu-ctl: squeue: .*refused.*; is slurmctld up\? try squeue by hand on gpu-ctl; probe.squeue sets the command' \
+    '^myriad: slurm controller gpu-ctl: squeue: .*refused.*; is slurmctld up\? try squeue by hand on gpu-ctl; ' \
     "says the controller, why and the way out"
 is "$(wc -l < "$T/err" | tr -d ' ')" 1 "one line"
 $M -c 'list-nodes -o json' > "$T/out" 2> "$T/err"
@@ -68,7 +68,7 @@ M="$MYRIAD -F $T/text.conf"
 $M -c 'list-jobs -o tsv' > "$T/out" 2> "$T/err"
 is "$?" 1 "list-jobs, slurmctld stopped: exit 1"
 like "$(cat "$T/err")" \
-    '^myriad: slurm controller local: squeue: exited 1: .*Unable to contact slurm controller.*; is slurmctld up\? try squeue by hand; ' \
+    '^myriad: slurm controller local: squeue: exited 1: .*Unable to contact slurm controller.*; is slurmctld up\?' \
     "says Slurm's words and the way out"
 $M -c 'list-nodes -o tsv; nodeset -c gpu[1-5]' > "$T/out" 2> "$T/err"
 is "$?" 3 "list-nodes, slurmctld stopped: exit 3"
