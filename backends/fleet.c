@@ -112,9 +112,10 @@ void
 fleet_reach(struct fleet *f, struct fleet_target *t, enum reach r,
     const char *fmt, ...)
 {
-	va_list	 ap;
-	char	 why[256], nodewhy[256];
-	u_int	 i;
+	const struct probe	*p;
+	va_list			 ap;
+	char			 why[256], nodewhy[256];
+	u_int			 i;
 
 	why[0] = '\0';
 	if (fmt != NULL) {
@@ -151,9 +152,13 @@ fleet_reach(struct fleet *f, struct fleet_target *t, enum reach r,
 			snprintf(f->model->nodes[t->bmcnode].bmc_error,
 			    sizeof f->model->nodes[t->bmcnode].bmc_error,
 			    "%s: %s", t->name, why);
-	} else if (r != REACH_UP)
+	} else if (r != REACH_UP) {
 		model_event(f->model, UINT32_MAX, -1, EV_REACH, 0, "%s: %s",
 		    t->name, why);
+		/* The controller's: what it would have read is not. */
+		for (p = probes; t == &f->ctld && p->name != NULL; p++)
+			probe_read(f->model, -1, p, why);
+	}
 }
 
 /* Tear a session down and try again later, backing off with jitter. */
@@ -814,9 +819,11 @@ fleet_run_done(struct fleet_run *r, const char *error)
 	/*
 	 * The command failed (not installed, no permission, a stream that
 	 * died): news about the probe, not about the connection.  A stream
-	 * starts again each refresh; its failure is told once.
+	 * starts again each refresh; its failure is told once.  Slurm's
+	 * tools fail with what they printed (a header, half a JSON).
 	 */
-	failed = error == NULL && p != NULL && status != 0 && r->out.len == 0;
+	failed = error == NULL && p != NULL && status != 0 &&
+	    (r->out.len == 0 || r->probe->target == PT_CONTROLLER);
 	told = failed && r->stream && r->t != NULL && r->t->streamerr;
 	if (failed && r->stream && r->t != NULL)
 		r->t->streamerr = 1;

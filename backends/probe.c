@@ -140,16 +140,20 @@ probe_parse(struct model *m, int node, const struct parser *p,
 }
 
 /*
- * News of probe p's run on a node: read (why NULL), or not, and why.  A
- * probe that only adds counters to another's records leaves it read.
+ * News of probe p's run on a node, or on the controller (node -1): read
+ * (why NULL), or not, and why.  A probe that only adds counters to
+ * another's records leaves it read.
  */
 void
 probe_read(struct model *m, int node, const struct probe *p, const char *why)
 {
-	if (p->target != PT_NODE || p->adds || node < 0)
+	uint32_t	 id = node < 0 ? MODEL_CONTROLLER : (uint32_t)node;
+
+	if (p->target == PT_BMC || p->adds ||
+	    (node < 0) != (p->target == PT_CONTROLLER))
 		return;
 	if (why == NULL)
-		model_read_ok(m, node, p->domain);
+		model_read_ok(m, id, p->domain);
 	else
-		model_read_failed(m, node, p->domain, "%s: %s", p->name, why);
+		model_read_failed(m, id, p->domain, "%s: %s", p->name, why);
 }

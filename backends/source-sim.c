@@ -345,9 +345,10 @@ source_sim_probe_one(struct backend *b, const struct probe *pr, u_int i)
 		    strncmp(cause, "ssh: ", 5) == 0)
 			model_set_reach(m, i, strstr(cause, "timed out") !=
 			    NULL ? REACH_TIMEOUT : REACH_UNREACHABLE, cause);
-		else if (pr->target == PT_NODE) {
+		else {
 			probe_read(m, node, pr, cause);
-			if (m->nodes[i].reach != REACH_UP)
+			if (pr->target == PT_NODE &&
+			    m->nodes[i].reach != REACH_UP)
 				model_set_reach(m, i, REACH_UP, NULL);
 		}
 		free(cause);

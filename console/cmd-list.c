@@ -44,6 +44,13 @@ cmd_list_begin(struct cmd_list *l, struct cmd_ctx *ctx,
 		free(cause);
 		return (-1);
 	}
+	if (l->model != NULL &&
+	    filter_nodes(l->filter, l->model, &cause) != 0) {
+		cmd_error(ctx, args, CMD_USAGE, "no such node: %s", cause);
+		free(cause);
+		filter_free(l->filter);
+		return (-1);
+	}
 	if (l->model != NULL && model_select(l->model, nodeset, &l->mask,
 	    &cause) != 0) {
 		cmd_error(ctx, args, CMD_USAGE, "%s", cause);
@@ -51,6 +58,8 @@ cmd_list_begin(struct cmd_list *l, struct cmd_ctx *ctx,
 		filter_free(l->filter);
 		return (-1);
 	}
+	if (l->mask != NULL)
+		filter_narrow(l->filter, l->mask, l->model->nnodes);
 	l->output = output_create(ctx->out, ctx->width, format, l->record,
 	    l->model);
 	return (0);
@@ -69,13 +78,12 @@ cmd_list_emit(struct cmd_list *l, uint32_t node, const void *rec)
 
 /* The end of a list: the nodes of its set whose domain d was not read. */
 static enum cmd_status
-cmd_list_end(struct cmd_list *l, int d)
+cmd_list_end(struct cmd_list *l, enum domain d)
 {
-	enum cmd_status	 st = CMD_OK;
+	enum cmd_status	 st;
 
 	output_free(l->output);
-	if (d >= 0)
-		st = cmd_unread(l->ctx, l->args, l->mask, d, 0);
+	st = cmd_unread(l->ctx, l->args, l->mask, d, 0);
 	filter_free(l->filter);
 	free(l->mask);
 	return (st);
@@ -142,7 +150,7 @@ cmd_list_jobs(struct cmd_ctx *ctx, struct cmd_args *args)
 		return (CMD_USAGE);
 	for (i = 0; i < ctx->model->njobs; i++)
 		cmd_list_emit(&l, UINT32_MAX, &ctx->model->jobs[i]);
-	return (cmd_list_end(&l, -1));
+	return (cmd_list_end(&l, DOM_JOBS));
 }
 
 enum cmd_status
@@ -409,7 +417,8 @@ cmd_show_node(struct cmd_ctx *ctx, struct cmd_args *args)
 	mask = xcalloc(m->nnodes, 1);
 	mask[id] = 1;
 	st = cmd_unread(ctx, args, mask, DOM_GPUS, BIT(DOM_LINKS) |
-	    BIT(DOM_IB) | BIT(DOM_SENSORS) | BIT(DOM_EVENTS));
+	    BIT(DOM_IB) | BIT(DOM_SENSORS) | BIT(DOM_EVENTS) |
+	    BIT(DOM_NODES) | BIT(DOM_JOBS));
 	free(mask);
 	return (st);
 }

@@ -225,5 +225,6 @@ cmd_summary(struct cmd_ctx *ctx, struct cmd_args *args)
 	    ngpus ? util / ngpus : 0.0, hot, crit, lost);
 	fprintf(ctx->out, "jobs: %u running, %u pending\n", running, pending);
 	fprintf(ctx->out, "events: %u\n", model_nevents(m));
-	return (cmd_unread(ctx, args, NULL, DOM_GPUS, 0));
+	return (cmd_unread(ctx, args, NULL, DOM_GPUS, BIT(DOM_NODES) |
+	    BIT(DOM_JOBS)));
 }

@@ -9,7 +9,9 @@
  * what is read over it, and the probe that supplies the records printed:
  * for list-gpus the GPU query, not the kernel log that also feeds it.  A
  * command that shows more (show-node: links, ports, sensors, events) says
- * what else failed, which makes it 3, never 1.
+ * what else failed, which makes it 3, never 1.  The Slurm controller's
+ * reads (sinfo: the nodes' states and reasons; squeue: the jobs) are said
+ * on a line of their own: 1 for what only it reads (list-jobs), else 3.
  */
 
 #include <ctype.h>
@@ -150,10 +152,38 @@ cmd_unread_print(struct cmd_ctx *ctx, struct cmd_unread_node *un, u_int n)
 }
 
 /*
+ * Say what the Slurm controller could not read of the domains DOMS, a line
+ * a probe, with the way out.  How many of its reads failed.
+ */
+static u_int
+cmd_unread_controller(struct cmd_ctx *ctx, uint64_t doms)
+{
+	const struct probe	*p;
+	const char		*why, *ctl = options_get("slurm.controller");
+	u_int			 n = 0;
+
+	for (p = probes; p->name != NULL; p++) {
+		if (p->target != PT_CONTROLLER || !(doms & BIT(p->domain)) ||
+		    (why = model_read_why(ctx->model, MODEL_CONTROLLER,
+		    p->domain)) == NULL)
+			continue;
+		if (n++ == 0)
+			fflush(ctx->out);	/* the records first, whole */
+		fprintf(ctx->err, "myriad: slurm controller %s: %s; is "
+		    "slurmctld up? try %s by hand%s%s; %s sets the command, "
+		    "slurm.controller (--slurm) where it runs\n", ctl, why,
+		    p->name, strcmp(ctl, "local") == 0 ? "" : " on ",
+		    strcmp(ctl, "local") == 0 ? "" : ctl, p->option);
+	}
+	return (n);
+}
+
+/*
  * Say which of the nodes in MASK (all, if NULL) could not be read: in
  * domain D, where the command's records come from, or in ALSO, what else
- * it shows.  CMD_ERROR when none was read in D; otherwise CMD_OK, and in
- * batch mode ctx->unread set (exit status 3) if any failed.
+ * it shows; and what the Slurm controller could not read of them.
+ * CMD_ERROR when none was read in D; otherwise CMD_OK, and in batch mode
+ * ctx->unread set (exit status 3) if any failed.
  */
 enum cmd_status
 cmd_unread(struct cmd_ctx *ctx, struct cmd_args *args, const uint8_t *mask,
@@ -162,7 +192,7 @@ cmd_unread(struct cmd_ctx *ctx, struct cmd_args *args, const uint8_t *mask,
 	const struct model	*m = ctx->model;
 	struct cmd_unread_node	*un = NULL;
 	u_int			 i, k, n = 0, first, asked = 0, lost = 0;
-	u_int			 failed = 0;
+	u_int			 failed = 0, ctl;
 	uint64_t		 session = CMD_UNREAD_SESSION;
 	int			 e;
 	char			*text;
@@ -171,6 +201,7 @@ cmd_unread(struct cmd_ctx *ctx, struct cmd_args *args, const uint8_t *mask,
 		return (CMD_OK);
 	if (strcmp(options_get("bmc.mode"), "inband") == 0)
 		session |= BIT(DOM_SENSORS);
+	ctl = cmd_unread_controller(ctx, BIT(d) | also);
 	for (i = 0; i < m->nnodes; i++) {
 		if (mask != NULL && !mask[i])
 			continue;
@@ -211,9 +242,10 @@ cmd_unread(struct cmd_ctx *ctx, struct cmd_args *args, const uint8_t *mask,
 	for (i = 0; i < n; i++)
 		free(un[i].text);
 	free(un);
-	if (asked > 0 && lost == asked)
+	if ((asked > 0 && lost == asked) || (!(session & BIT(d)) &&
+	    model_read_why(m, MODEL_CONTROLLER, d) != NULL))
 		return (CMD_ERROR);
-	if (n > 0 && ctx->ui == NULL)
+	if ((n > 0 || ctl > 0) && ctx->ui == NULL)
 		ctx->unread = 1;	/* batch mode's exit status */
 	return (CMD_OK);
 }

@@ -3,7 +3,10 @@
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  *
  * A filter is a list of comparisons that must all hold, separated by ','
- * or '&&'.  A field that is unknown in a record never matches.
+ * or '&&'.  A field that is unknown in a record never matches.  A node
+ * (node=gpu[0001-0004], node!=gpu0007) is a node set of the cluster's
+ * nodes once filter_nodes() has seen it: a name it does not have is an
+ * error, never a filter that matches nothing.
  */
 
 #include <ctype.h>
@@ -37,6 +40,7 @@ struct filter_term {
 	char			*value;
 	double			 number;
 	int			 numeric;
+	uint8_t			*mask;		/* a node set's */
 };
 
 struct filter {
@@ -78,6 +82,7 @@ filter_term(struct filter *fl, const struct record *r, const char *s,
 	key[k] = '\0';
 	fl->terms = xreallocarray(fl->terms, fl->nterms + 1, sizeof *t);
 	t = &fl->terms[fl->nterms];
+	t->mask = NULL;
 	if ((t->field = record_field(r, key)) == NULL) {
 		xasprintf(cause, "bad filter: no field '%s' in %s records",
 		    key, r->name);
@@ -108,10 +113,16 @@ filter_create(const struct record *r, const char *expr, char **cause)
 	struct filter	*fl;
 	const char	*p = expr, *sep;
 	size_t		 n;
+	int		 depth;
 
 	fl = xcalloc(1, sizeof *fl);
 	while (*p != '\0') {
-		sep = p + strcspn(p, ",&");
+		/* A comma inside brackets is a node set's: gpu[0001,0003]. */
+		for (sep = p, depth = 0; *sep != '\0'; sep++) {
+			depth += (*sep == '[') - (*sep == ']');
+			if ((*sep == '&' || *sep == ',') && depth <= 0)
+				break;
+		}
 		n = sep - p;
 		while (n > 0 && isspace((u_char)*p)) {
 			p++;
@@ -135,10 +146,54 @@ filter_free(struct filter *fl)
 
 	if (fl == NULL)
 		return;
-	for (i = 0; i < fl->nterms; i++)
+	for (i = 0; i < fl->nterms; i++) {
 		free(fl->terms[i].value);
+		free(fl->terms[i].mask);
+	}
 	free(fl->terms);
 	free(fl);
+}
+
+/*
+ * Read the filter's nodes (node= and node!=) as node sets of model m's
+ * nodes.  The names it does not have, folded, in *unknown, and -1.
+ */
+int
+filter_nodes(struct filter *fl, const struct model *m, char **unknown)
+{
+	struct filter_term	*t;
+	char			*cause;
+	u_int			 i;
+
+	for (i = 0; fl != NULL && i < fl->nterms; i++) {
+		t = &fl->terms[i];
+		if (strcmp(t->field->name, "node") != 0 ||
+		    (t->op != FOP_EQ && t->op != FOP_NE) ||
+		    *t->value == '\0' || strcmp(t->value, "null") == 0)
+			continue;
+		if ((*unknown = model_unknown(m, t->value)) != NULL)
+			return (-1);
+		free(t->mask);
+		if (model_select(m, t->value, &t->mask, &cause) != 0)
+			free(cause);	/* no node set: the text, then */
+	}
+	return (0);
+}
+
+/* Narrow MASK, a byte for each of n nodes, to those its node sets pass. */
+void
+filter_narrow(const struct filter *fl, uint8_t *mask, u_int n)
+{
+	const struct filter_term	*t;
+	u_int				 i, k;
+
+	for (i = 0; fl != NULL && i < fl->nterms; i++) {
+		t = &fl->terms[i];
+		for (k = 0; t->mask != NULL && k < n; k++) {
+			if (!t->mask[k] != (t->op == FOP_NE))
+				mask[k] = 0;
+		}
+	}
 }
 
 static int
@@ -177,6 +232,13 @@ filter_match(const struct filter *fl, const void *rec, const struct model *m)
 		return (1);
 	for (i = 0; i < fl->nterms; i++) {
 		t = &fl->terms[i];
+		if (t->mask != NULL) {
+			s = field_format(t->field, rec, m, tmp, sizeof tmp);
+			c = s != NULL ? model_find(m, s) : -1;
+			if (c < 0 || !t->mask[c] != (t->op == FOP_NE))
+				return (0);
+			continue;
+		}
 		if (t->numeric && field_number(t->field, rec, &v) == 0) {
 			c = (v > t->number) - (v < t->number);
 			if (t->op == FOP_SUB || !filter_compare(t->op, c))

@@ -550,37 +550,57 @@ model_unreachable(const struct node *n)
 }
 
 /*
- * Node id's last read of domain d: it went well, or it failed and why (a
- * probe that could not run, or printed what its parser refused).  A
- * session that fails is the node's reach; this is news about one probe.
+ * Node id's last read of domain d (MODEL_CONTROLLER: the Slurm
+ * controller's): it went well, or it failed and why (a probe that could
+ * not run, or printed what its parser refused).  A session to a node that
+ * fails is the node's reach; this is news about one probe.  The
+ * controller's whys are the row after the nodes'.
  */
+static uint16_t *
+model_read_bits(struct model *m, uint32_t *id)
+{
+	if (*id == MODEL_CONTROLLER) {
+		*id = m->nnodes;
+		return (&m->ctl_unread);
+	}
+	return (&m->nodes[*id].unread);
+}
+
 void
 model_read_ok(struct model *m, uint32_t id, enum domain d)
 {
-	m->nodes[id].unread &= ~BIT(d);
+	*model_read_bits(m, &id) &= ~BIT(d);
 }
 
 void
 model_read_failed(struct model *m, uint32_t id, enum domain d,
     const char *fmt, ...)
 {
-	va_list	 ap;
+	va_list		 ap;
+	uint16_t	*bits = model_read_bits(m, &id);
 
 	if (m->unread == NULL)
-		m->unread = xcalloc((size_t)m->nnodes * DOM_NDOMAINS,
+		m->unread = xcalloc(((size_t)m->nnodes + 1) * DOM_NDOMAINS,
 		    MODEL_WHY);
 	va_start(ap, fmt);
 	vsnprintf(m->unread + ((size_t)id * DOM_NDOMAINS + d) * MODEL_WHY,
 	    MODEL_WHY, fmt, ap);
 	va_end(ap);
-	m->nodes[id].unread |= BIT(d);
+	*bits |= BIT(d);
 }
 
-/* Why node id's last read of domain d failed, or NULL. */
+/* Why node id's (or the controller's) last read of d failed, or NULL. */
 const char *
 model_read_why(const struct model *m, uint32_t id, enum domain d)
 {
-	if (!(m->nodes[id].unread & BIT(d)) || m->unread == NULL)
+	uint16_t	 bits;
+
+	if (id == MODEL_CONTROLLER) {
+		bits = m->ctl_unread;
+		id = m->nnodes;
+	} else
+		bits = m->nodes[id].unread;
+	if (!(bits & BIT(d)) || m->unread == NULL)
 		return (NULL);
 	return (m->unread + ((size_t)id * DOM_NDOMAINS + d) * MODEL_WHY);
 }
@@ -1204,6 +1224,7 @@ model_select(const struct model *m, const char *expr, uint8_t **mask,
 	struct nodeset	*ns;
 	size_t		 i;
 	int		 id;
+	char		*unknown;
 
 	*mask = xcalloc(m->nnodes ? m->nnodes : 1, 1);
 	if (expr == NULL || *expr == '\0') {
@@ -1215,8 +1236,9 @@ model_select(const struct model *m, const char *expr, uint8_t **mask,
 		goto fail;
 	for (i = 0; i < nodeset_count(ns); i++) {
 		if ((id = model_find(m, nodeset_name(ns, i))) < 0) {
-			xasprintf(cause, "no such node: %s",
-			    nodeset_name(ns, i));
+			unknown = model_unknown(m, expr);
+			xasprintf(cause, "no such node: %s", unknown);
+			free(unknown);
 			goto fail;
 		}
 		(*mask)[id] = 1;
@@ -1228,6 +1250,32 @@ fail:
 	free(*mask);
 	*mask = NULL;
 	return (-1);
+}
+
+/*
+ * The names of node set EXPR that are no node of the cluster, folded; NULL
+ * if there are none, or EXPR is no node set.
+ */
+char *
+model_unknown(const struct model *m, const char *expr)
+{
+	struct nodeset	*ns = nodeset_create(), *bad = nodeset_create();
+	char		*cause, *set = NULL;
+	size_t		 i;
+
+	if (nodeset_parse(ns, expr, &cause) != 0) {
+		free(cause);
+		nodeset_clear(ns);
+	}
+	for (i = 0; i < nodeset_count(ns); i++) {
+		if (model_find(m, nodeset_name(ns, i)) < 0)
+			nodeset_add(bad, nodeset_name(ns, i));
+	}
+	if (nodeset_count(bad) > 0)
+		set = nodeset_fold(bad);
+	nodeset_free(bad);
+	nodeset_free(ns);
+	return (set);
 }
 
 /* Node ids as a folded node set: gpu[0001-0004,0009]. */

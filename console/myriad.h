@@ -477,6 +477,7 @@ struct model {
 	struct xid	*xids;		/* the kernel log being read */
 	u_int		 nxids;
 	char		*unread;	/* model_read_why()'s */
+	uint16_t	 ctl_unread;	/* the Slurm controller's domains */
 };
 
 struct model	*model_create(const char *, u_int, u_int);
@@ -507,6 +508,7 @@ const struct event *model_event_get(const struct model *, u_int);
 u_int		 model_nevents(const struct model *);
 const char	*model_reach_name(enum reach);
 int		 model_unreachable(const struct node *);
+#define MODEL_CONTROLLER UINT32_MAX	/* no node: the Slurm controller */
 void		 model_read_ok(struct model *, uint32_t, enum domain);
 void		 model_read_failed(struct model *, uint32_t, enum domain,
 		     const char *, ...) printflike(4, 5);
@@ -521,6 +523,7 @@ u_int		 model_history(const struct model *, size_t,
 		     enum hist_metric, float *, u_int);
 int		 model_select(const struct model *, const char *,
 		     uint8_t **, char **);
+char		*model_unknown(const struct model *, const char *);
 char		*model_fold(const struct model *, const int *, u_int);
 
 /*
@@ -602,6 +605,9 @@ const char	*field_duration(char *, size_t, long);
 /* filter.c: -w 'temp>85,util<10' on list commands. */
 struct filter;
 struct filter	*filter_create(const struct record *, const char *, char **);
+int		 filter_nodes(struct filter *, const struct model *,
+		     char **);
+void		 filter_narrow(const struct filter *, uint8_t *, u_int);
 void		 filter_free(struct filter *);
 int		 filter_match(const struct filter *, const void *,
 		     const struct model *);

@@ -680,7 +680,7 @@ ui_filter(struct ui *ui, const char *text, char **cause)
 	const struct view_entry	*v = &view_table[ui->view];
 	struct view_state	*vs = &ui->vs[ui->view];
 	const struct record	*r;
-	char			*why = NULL;
+	char			*why = NULL, *unknown = NULL;
 	u_int			 found;
 
 	free(vs->filter);
@@ -701,7 +701,16 @@ ui_filter(struct ui *ui, const char *text, char **cause)
 	if ((strpbrk(text, "<>=~") != NULL &&
 	    (vs->fexpr = filter_create(r, text, &why)) == NULL) ||
 	    (vs->fexpr == NULL && model_select(ui->model, text, &vs->fmask,
-	    &why) != 0 && strpbrk(text, "[],!&^") != NULL)) {
+	    &why) != 0 && strpbrk(text, "[],!&^") != NULL) ||
+	    filter_nodes(vs->fexpr, ui->model, &unknown) != 0) {
+		if (unknown != NULL || (vs->fexpr == NULL &&
+		    (unknown = model_unknown(ui->model, text)) != NULL)) {
+			free(why);
+			xasprintf(&why, "no node %s in the cluster", unknown);
+			free(unknown);
+		}
+		filter_free(vs->fexpr);
+		vs->fexpr = NULL;
 		if (cause != NULL)
 			*cause = why;
 		else

@@ -96,6 +96,30 @@ like "$(head -1 "$T/err")" \
 like "$(sed -n 2p "$T/err")" "^myriad: gpu\[0198,0828,0957\]: $WAY\$" \
     "the nodes that time out, apart"
 
+# A Slurm controller that fails is said on its own line: list-jobs read
+# nothing (1); list-nodes, summary and show-node read the rest (3).
+printf 'probe = { squeue = "squeuex"; sinfo = "sinfo -o garbage"; };\n' \
+    > "$T/noctl.conf"
+CTL='^myriad: slurm controller local: '
+$M -F "$T/noctl.conf" -c 'list-jobs -o json' > "$T/out" 2> "$T/err"
+is "$?" 1 "list-jobs when squeue fails: exit 1"
+is "$(tr -d '\n' < "$T/out")" "[]" "its JSON keeps its shape"
+WAYCTL='is slurmctld up\? try squeue by hand; probe.squeue sets the command'
+like "$(cat "$T/err")" \
+    "${CTL}squeue: bash: line 1: squeuex: command not found; $WAYCTL" \
+    "and says so: the controller, why and the way out"
+for c in 'list-nodes -o tsv' 'summary' 'show-node gpu0001'; do
+	$M -F "$T/noctl.conf" -c "$c" > /dev/null 2> "$T/err"
+	is "$?" 3 "$c when sinfo prints what its parser refuses: exit 3"
+	like "$(cat "$T/err")" "${CTL}sinfo: .*bad format" "$c: says why"
+done
+$M -F "$T/noctl.conf" -c 'list-gpus gpu0001' > /dev/null 2> "$T/err"
+is "$?" 0 "list-gpus reads nothing from Slurm: exit 0"
+is "$(cat "$T/err")" "" "and says nothing"
+$M -c 'list-jobs; summary' > /dev/null 2> "$T/err"
+is "$(grep -c 'slurm controller' "$T/err")" 0 \
+    "a controller that answers: no word"
+
 # An unknown node: a usage error (2) from every command that takes nodes.
 for c in 'list-nodes' 'list-gpus' 'list-alerts' 'list-sensors' 'list-links' \
     'list-links -t ib' 'show-node' 'show-node -o json' 'inspect-links -i 0' \
@@ -109,5 +133,34 @@ for c in 'list-nodes' 'list-gpus' 'list-alerts' 'list-sensors' 'list-links' \
 	like "$(head -1 "$T/err")" "^myriad: $verb: no such node: nosuch\$" \
 	    "$c: and names it"
 done
+
+# A filter that names a node the cluster does not have: a usage error (2)
+# that names it, never an empty answer; a node set in it names the nodes.
+for c in 'list-events -w node=gpu00001' "list-gpus -w node=gpu9999" \
+    "list-nodes -w node!=gpu9999" "list-alerts -w node=gpu9999" \
+    "list-links -w node=gpu9999" "list-sensors -w node=gpu9999"; do
+	set -- $c
+	$M -c "$c" > "$T/out" 2> "$T/err"
+	is "$?" 2 "$c: exit 2"
+	like "$(head -1 "$T/err")" \
+	    "^myriad: $1: no such node: gpu(00001|9999)\$" "$c: names the node"
+	is "$(cat "$T/out")" "" "$c: and prints no records"
+done
+$M -c "list-gpus -o tsv -w 'node=gpu[0001,1249-1252],temp>0'" > "$T/out" \
+    2> "$T/err"
+is "$?" 2 "a node set with unknown nodes among known ones: exit 2"
+like "$(head -1 "$T/err")" \
+    '^myriad: list-gpus: no such node: gpu\[1251-1252\]$' "naming the unknown ones"
+$M -c "list-gpus -o tsv -w 'node=gpu[0001,0003],util>=0'" > "$T/out" 2> "$T/err"
+is "$?" 0 "a node set of known nodes: exit 0"
+is "$(awk -F'\t' 'NR > 1 { print $1 }' "$T/out" | sort -u | tr '\n' ' ')" \
+    "gpu0001 gpu0003 " "its nodes' GPUs, and only theirs"
+is "$(sed 1d "$T/out" | wc -l | tr -d ' ')" 16 "all 16 of them"
+$M -c "list-nodes -o tsv -w 'node!=gpu[0002-1250]'" > "$T/out" 2> "$T/err"
+is "$(sed 1d "$T/out" | cut -f1)" gpu0001 "node!= a node set: the others"
+$M -c "list-gpus -o tsv -w 'node=gpu[0197-0198]'" > "$T/out" 2> "$T/err"
+is "$?" 3 "a node set in the filter counts its own nodes not read"
+like "$(tail -1 "$T/err")" '^myriad: list-gpus: 1 of 2 nodes not read$' \
+    "and only those"
 
 done_testing

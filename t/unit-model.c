@@ -346,6 +346,71 @@ test_unread(void)
 	model_free(m);
 }
 
+/*
+ * The Slurm controller's reads are kept as a node's, apart from the
+ * nodes'; a node set's names the cluster does not have, folded.
+ */
+static void
+test_controller(void)
+{
+	struct model		*m;
+	const struct probe	*p, *squeue = NULL, *sinfo = NULL;
+	struct filter		*f;
+	struct node		 n;
+	char			*set, name[16];
+	u_int			 i;
+
+	for (p = probes; p->name != NULL; p++) {
+		if (strcmp(p->name, "squeue") == 0)
+			squeue = p;
+		if (strcmp(p->name, "sinfo") == 0)
+			sinfo = p;
+	}
+	m = model_create("test", 8, 4);
+	for (i = 1; i <= 4; i++) {
+		snprintf(name, sizeof name, "gpu%04u", i);
+		model_add_node(m, name, "r01");
+	}
+	ok(model_read_why(m, MODEL_CONTROLLER, DOM_JOBS) == NULL,
+	    "a controller not told of is read");
+	probe_read(m, -1, squeue, "exited 1: no controller");
+	is_str(model_read_why(m, MODEL_CONTROLLER, DOM_JOBS),
+	    "squeue: exited 1: no controller",
+	    "squeue failed: the jobs are not read, and why");
+	ok(model_read_why(m, MODEL_CONTROLLER, DOM_NODES) == NULL &&
+	    model_read_why(m, 3, DOM_JOBS) == NULL && m->nodes[3].unread == 0,
+	    "sinfo's read and the last node's are apart");
+	probe_read(m, 0, sinfo, "exited 1");
+	ok(m->nodes[0].unread == 0 &&
+	    model_read_why(m, MODEL_CONTROLLER, DOM_NODES) == NULL,
+	    "a controller's probe run for a node is no one's");
+	probe_read(m, -1, squeue, NULL);
+	ok(model_read_why(m, MODEL_CONTROLLER, DOM_JOBS) == NULL,
+	    "read again: read");
+
+	set = model_unknown(m, "gpu[0001,0004-0007],gpu0009");
+	is_str(set, "gpu[0005-0007,0009]", "the unknown nodes, folded");
+	free(set);
+	ok(model_unknown(m, "gpu[0001-0004]") == NULL, "none unknown: NULL");
+	ok(model_unknown(m, "gpu[") == NULL, "no node set: NULL");
+
+	f = filter_create(record_find("node"), "node=gpu[0001,0003]", &set);
+	ok(f != NULL && filter_nodes(f, m, &set) == 0,
+	    "a node set of the cluster's nodes in a filter");
+	memset(&n, 0, sizeof n);
+	strlcpy(n.name, "gpu0003", sizeof n.name);
+	ok(filter_match(f, &n, m), "matches a node in it");
+	strlcpy(n.name, "gpu0002", sizeof n.name);
+	ok(!filter_match(f, &n, m), "and not one out of it");
+	filter_free(f);
+	f = filter_create(record_find("gpu"), "node!=gpu[0004-0005]", &set);
+	ok(f != NULL && filter_nodes(f, m, &set) == -1 &&
+	    strcmp(set, "gpu0005") == 0, "an unknown node in it: named");
+	free(set);
+	filter_free(f);
+	model_free(m);
+}
+
 #define ISO(t, x, what) t " NVRM: Xid (PCI:0000:1b:00): " x ", " what "\n"
 
 /* Events in the order they happened, with the kernel's time and text. */
@@ -449,6 +514,7 @@ main(void)
 	test_counts();
 	test_whole_reports();
 	test_unread();
+	test_controller();
 	test_event_order();
 	return (tap_done());
 }
