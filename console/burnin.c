@@ -31,6 +31,7 @@
 #include "backend.h"
 
 #define BURNIN_REASON	256	/* characters of a drain's reason, at most */
+#define BURNIN_KEEP	64	/* of them the Slurm reason keeps, at least */
 
 struct burnin_job {
 	struct cmd_ctx	*ctx;
@@ -437,47 +438,78 @@ burnin_set(struct burnin_job *j)
 	return (set);
 }
 
+/* Characters, not bytes: a UTF-8 continuation byte is no more. */
+static u_int
+burnin_chars(const char *s)
+{
+	u_int	 chars = 0;
+
+	for (; *s != '\0'; s++)
+		chars += ((u_char)*s & 0xc0) != 0x80;
+	return (chars);
+}
+
+/* s (freed) in at most max characters, cut at a word with an ellipsis. */
+static char *
+burnin_fit(char *s, u_int max)
+{
+	size_t	 cut = 0, space = 0, k;
+	u_int	 chars = 0;
+	char	*cuts;
+
+	if (burnin_chars(s) <= max)
+		return (s);
+	for (k = 0; s[k] != '\0' && chars < max; k++) {
+		if (((u_char)s[k] & 0xc0) == 0x80)
+			continue;
+		if (chars == max - 1)
+			cut = k;
+		if (s[k] == ' ' && chars < max - 1)
+			space = k;
+		chars++;
+	}
+	if (space > 0)
+		cut = space;
+	while (cut > 0 && strchr(" ;,:", s[cut - 1]) != NULL)
+		cut--;
+	xasprintf(&cuts, "%.*s\xe2\x80\xa6", (int)cut, s);	/* U+2026 */
+	free(s);
+	return (cuts);
+}
+
 /*
  * on-fail=drain's reason for a node: its reason in Slurm first (NHC's, or
  * an operator's), without the [user@time] Slurm adds, then the verdict;
- * at most BURNIN_REASON characters, cut at a word with an ellipsis.
+ * at most BURNIN_REASON characters.  The verdict is kept whole, the
+ * reason before it cut to fit, each at a word with an ellipsis; a verdict
+ * too long for that leaves the reason BURNIN_KEEP characters.
  */
 static char *
 burnin_reason(struct burnin_job *j, u_int i)
 {
 	const char	*old = j->ctx->model->nodes[j->ids[i]].reason;
 	const char	*stamp;
-	size_t		 len = strlen(old), cut = 0, space = 0, k;
-	u_int		 chars = 0;
-	char		*r, *cutr;
+	size_t		 len = strlen(old);
+	u_int		 vc;
+	char		*r, *v, *o;
 
 	if (len > 0 && old[len - 1] == ']' &&
 	    (stamp = strrchr(old, '[')) != NULL && stamp > old &&
 	    stamp[-1] == ' ' && strchr(stamp, '@') != NULL)
 		len = stamp - 1 - old;
-	xasprintf(&r, "%.*s%sburn-in %s %s: %s", (int)len, old,
-	    len > 0 ? "; " : "", j->run.run, field_enum_name(FT_BURNIN,
-	    j->rows[i].state), j->rows[i].message);
-
-	/* Characters, not bytes: a UTF-8 continuation byte is no more. */
-	for (k = 0; r[k] != '\0'; k++) {
-		if (((u_char)r[k] & 0xc0) == 0x80)
-			continue;
-		if (chars == BURNIN_REASON - 1)
-			cut = k;
-		if (r[k] == ' ' && chars < BURNIN_REASON - 1)
-			space = k;
-		chars++;
-	}
-	if (chars <= BURNIN_REASON)
-		return (r);
-	if (space > 0)
-		cut = space;
-	while (cut > 0 && strchr(" ;,:", r[cut - 1]) != NULL)
-		cut--;
-	xasprintf(&cutr, "%.*s\xe2\x80\xa6", (int)cut, r);	/* U+2026 */
-	free(r);
-	return (cutr);
+	xasprintf(&v, "burn-in %s %s: %s", j->run.run, field_enum_name(
+	    FT_BURNIN, j->rows[i].state), j->rows[i].message);
+	if (len == 0)
+		return (burnin_fit(v, BURNIN_REASON));
+	vc = burnin_chars(v);
+	if (vc > BURNIN_REASON - 2 - BURNIN_KEEP)
+		vc = BURNIN_REASON - 2 - BURNIN_KEEP;
+	o = burnin_fit(xstrndup(old, len), BURNIN_REASON - 2 - vc);
+	v = burnin_fit(v, BURNIN_REASON - 2 - burnin_chars(o));
+	xasprintf(&r, "%s; %s", o, v);
+	free(o);
+	free(v);
+	return (r);
 }
 
 /*
