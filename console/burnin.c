@@ -273,6 +273,42 @@ burnin_count(struct burnin_job *j)
 	}
 }
 
+/*
+ * A diag that passed must have seen the node as the model does: every
+ * GPU it has, none of them lost (Xid 79, off the bus).  Else it fails.
+ */
+static void
+burnin_check(struct burnin_job *j, u_int i)
+{
+	struct model		*m = j->ctx->model;
+	const struct node	*n = &m->nodes[j->ids[i]];
+	const struct gpu	*g;
+	struct burnin		*b = &j->rows[i];
+	char			 why[160];
+	u_int			 k;
+
+	if (b->state != BURNIN_PASSED && b->state != BURNIN_WARNED)
+		return;
+	why[0] = '\0';
+	for (k = 0; k < n->ngpus && why[0] == '\0'; k++) {
+		g = &m->gpus[n->gpu0 + k];
+		if (strstr(g->error, "lost") != NULL ||
+		    ((g->valid & BIT(GPU_XID)) && g->xid == 79))
+			snprintf(why, sizeof why, "GPU %d: %s", g->index,
+			    g->error[0] != '\0' ? g->error : "Xid 79, lost");
+	}
+	if (why[0] == '\0' && b->ngpus > 0 && (u_int)b->ngpus < n->ngpus)
+		snprintf(why, sizeof why, "the diagnostic saw %d of the "
+		    "node's %u GPUs", b->ngpus, n->ngpus);
+	if (why[0] == '\0')
+		return;
+	b->state = BURNIN_FAILED;
+	b->result = DIAG_FAIL;
+	strlcpy(b->tests, "GPUs", sizeof b->tests);
+	snprintf(b->message, sizeof b->message, "%s, though dcgmi passed it",
+	    why);
+}
+
 /* One node's burn-in ended: its verdict, kept. */
 static void
 burnin_done(const struct exec_result *x, void *arg)
@@ -307,7 +343,8 @@ burnin_done(const struct exec_result *x, void *arg)
 		snprintf(b->message, sizeof b->message, "exit %d: %.*s",
 		    x->status, (int)strcspn(x->err->data, "\n"),
 		    x->err->data);
-	}
+	} else
+		burnin_check(j, i);
 	burnin_store_write(j->store, "burnin", b);
 
 	burnin_result(j, i);

@@ -106,8 +106,18 @@ n=$(perl -CSD -ne 'chomp; print length' "$T/reason")
 ok $? "at most 256 characters in all ($n)"
 cut=$(perl -CSD -pe 's/\x{2026}; burn-in .*//' "$T/reason")
 case "$old" in
-"$cut "*) ok 0 "the reason first, cut at a word with an ellipsis" ;;
+"$cut"[" ;,:"]*) ok 0 "the reason first, cut at a word with an ellipsis" ;;
 *) ok 1 "the reason first, cut at a word with an ellipsis: $cut" ;;
 esac
 done
+# gpu0518's GPU 6 is lost (Xid 79): level 1 passes it in dcgmi, but a
+# node with a lost GPU has not passed and is not resumed.
+$M -y -c 'burnin gpu0518,gpu0001 level=1 on-pass=resume on-fail=drain' \
+    > "$T/out" 2> "$T/err"
+is "$?" 3 "burnin of a node with a lost GPU and a good one: exit 3"
+like "$(grep -A2 '^gpu0518 (1)' "$T/out" | tail -1)" \
+    '^failed: GPUs: GPU 6: GPU is lost, though dcgmi passed it; drained$' \
+    "the node with a lost GPU fails, and stays drained"
+! grep -q resumed "$T/out"
+ok $? "nothing is resumed"
 done_testing
