@@ -179,8 +179,8 @@ burnin_store_fold(struct buf *out, const uint8_t *gpu, uint8_t want)
 
 /*
  * The verdict of one node's dcgmi diag output: b's result, state, gpus,
- * ngpus, tests and message.  -1 (and why in b->message) when the output holds no
- * result.
+ * ngpus, tests and message.  -1 (and why in b->message) when the output
+ * holds no result.
  */
 int
 burnin_verdict(struct burnin *b, const char *out, size_t len)
