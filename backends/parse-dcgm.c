@@ -60,7 +60,7 @@ struct dcgm_state {
 	int		 nrec;
 	int		 ngpu;		/* GPU Device IDs Detected */
 	int		 seen;		/* saw a diag table */
-	int		 inrow;		/* the last line was a row */
+	int		 open;		/* a table not closed; 2 after a row */
 	int		 metadata;	/* inside the Metadata block */
 	char		 category[32];
 	u_int		 width;		/* message columns */
@@ -464,7 +464,10 @@ parse_dcgm_gpurow(const char *s, size_t n, int *id)
 	return (r);
 }
 
-/* "|-----  Hardware  ----------+----...|": a border, maybe with a name. */
+/*
+ * "|-----  Hardware  ----------+----...|": a border, maybe with a name; 2
+ * for a plain "+-----+-----+", which closes a table after its rows.
+ */
 static int
 parse_dcgm_border(struct dcgm_state *st, const char *s, size_t n)
 {
@@ -495,6 +498,8 @@ parse_dcgm_border(struct dcgm_state *st, const char *s, size_t n)
 		st->metadata = 0;
 		st->category[0] = '\0';
 	}
+	if (name == NULL && s[0] == '+' && s[1] == '-' && s[n - 1] == '+')
+		return (2);
 	return (1);
 }
 
@@ -639,14 +644,17 @@ parse_dcgm_row(struct dcgm_state *st, const char *s, size_t n, u_int line)
 	}
 }
 
-/* A table that ends in a row, not its border, was cut short. */
+/*
+ * A table ends as dcgmi ends it, in a plain border after its rows; one
+ * that ends anywhere else (a row, a section's border) was cut short.
+ */
 static void
 parse_dcgm_end(struct dcgm_state *st, u_int line)
 {
-	if (st->inrow)
+	if (st->open && st->seen)
 		sink_error(st->sink, line, "the table is cut short: no "
-		    "border after its last row");
-	st->inrow = 0;
+		    "closing border");
+	st->open = 0;
 }
 
 static int
@@ -656,6 +664,7 @@ parse_dcgm_text(const char *buf, size_t len, struct dcgm_state *st)
 	const char	*s, *errline = NULL;
 	size_t		 n, errlen = 0;
 	u_int		 errline_no = 0, refused = 0;
+	int		 border;
 
 	lines_start(&l, buf, len, st->sink);
 	while (lines_next(&l, &s, &n)) {
@@ -672,13 +681,14 @@ parse_dcgm_text(const char *buf, size_t len, struct dcgm_state *st)
 			n--;
 		if (n == 0)
 			continue;
-		if (parse_dcgm_border(st, s, n)) {
-			st->inrow = 0;
+		if ((border = parse_dcgm_border(st, s, n)) != 0) {
+			/* The border after a row closes; another opens. */
+			st->open = border != 2 || st->open != 2;
 			continue;
 		}
 		if (s[0] == '|') {
 			parse_dcgm_row(st, s, n, l.line);
-			st->inrow = 1;
+			st->open = 2;
 			continue;
 		}
 		/* Any other line ends the table ("...", "Running ..."). */

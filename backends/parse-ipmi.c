@@ -30,26 +30,42 @@ struct ipmi_col {
 	size_t		 len;
 };
 
-/* A unit as ipmitool prints it, and the kind of sensor it means. */
+/*
+ * A unit as ipmitool prints it, the kind of sensor it means, and what a
+ * reading in it can physically be (none below absolute zero).
+ */
 static const struct {
 	const char		*unit;
 	enum sensor_kind	 kind;
+	double			 min;
+	double			 max;
 } ipmi_units[] = {
-	{ .unit = "degrees C", .kind = SENSOR_TEMP },
-	{ .unit = "degrees F", .kind = SENSOR_TEMP },
-	{ .unit = "degrees K", .kind = SENSOR_TEMP },
-	{ .unit = "RPM", .kind = SENSOR_FAN },
-	{ .unit = "Watts", .kind = SENSOR_POWER },
-	{ .unit = "Volts", .kind = SENSOR_VOLTAGE },
-	{ .unit = "Amps", .kind = SENSOR_CURRENT },
-	{ .unit = "CFM", .kind = SENSOR_FLOW },
-	{ .unit = "liters/minute", .kind = SENSOR_FLOW },
-	{ .unit = "l/min", .kind = SENSOR_FLOW },
-	{ .unit = "LPM", .kind = SENSOR_FLOW },
-	{ .unit = "gpm", .kind = SENSOR_FLOW },
-	{ .unit = "kPa", .kind = SENSOR_PRESSURE },
-	{ .unit = "psi", .kind = SENSOR_PRESSURE },
-	{ .unit = "bar", .kind = SENSOR_PRESSURE },
+	{ .unit = "degrees C", .kind = SENSOR_TEMP, .min = -273.15,
+	  .max = 1000 },
+	{ .unit = "degrees F", .kind = SENSOR_TEMP, .min = -459.67,
+	  .max = 1832 },
+	{ .unit = "degrees K", .kind = SENSOR_TEMP, .min = 0, .max = 1273.15 },
+	{ .unit = "RPM", .kind = SENSOR_FAN, .min = 0, .max = 100000 },
+	{ .unit = "Watts", .kind = SENSOR_POWER, .min = 0, .max = 100000 },
+	{ .unit = "Volts", .kind = SENSOR_VOLTAGE, .min = -1000, .max = 1000 },
+	{ .unit = "Amps", .kind = SENSOR_CURRENT, .min = -10000,
+	  .max = 10000 },
+	{ .unit = "CFM", .kind = SENSOR_FLOW, .min = -IPMI_MAX,
+	  .max = IPMI_MAX },
+	{ .unit = "liters/minute", .kind = SENSOR_FLOW, .min = -IPMI_MAX,
+	  .max = IPMI_MAX },
+	{ .unit = "l/min", .kind = SENSOR_FLOW, .min = -IPMI_MAX,
+	  .max = IPMI_MAX },
+	{ .unit = "LPM", .kind = SENSOR_FLOW, .min = -IPMI_MAX,
+	  .max = IPMI_MAX },
+	{ .unit = "gpm", .kind = SENSOR_FLOW, .min = -IPMI_MAX,
+	  .max = IPMI_MAX },
+	{ .unit = "kPa", .kind = SENSOR_PRESSURE, .min = -IPMI_MAX,
+	  .max = IPMI_MAX },
+	{ .unit = "psi", .kind = SENSOR_PRESSURE, .min = -IPMI_MAX,
+	  .max = IPMI_MAX },
+	{ .unit = "bar", .kind = SENSOR_PRESSURE, .min = -IPMI_MAX,
+	  .max = IPMI_MAX },
 };
 
 /*
@@ -239,10 +255,11 @@ parse_ipmi_psname(const char *name)
 
 /*
  * ipmitool cuts a unit longer than its column (liters/minut): a unit cut
- * so is taken whole from the table, never shown cut without a mark.
+ * so is taken whole from the table, never shown cut without a mark.  A
+ * reading past what its unit can be (-300 degrees C) is an error.
  */
-static void
-parse_ipmi_unit(struct sensor *sn)
+static int
+parse_ipmi_unit(const struct sink *sk, u_int line, struct sensor *sn)
 {
 	size_t	 i, n = strlen(sn->unit);
 
@@ -251,6 +268,13 @@ parse_ipmi_unit(struct sensor *sn)
 		    strncasecmp(sn->unit, ipmi_units[i].unit, n) == 0)
 			strlcpy(sn->unit, ipmi_units[i].unit, sizeof sn->unit);
 	}
+	for (i = 0; i < nitems(ipmi_units); i++) {
+		if (strcasecmp(sn->unit, ipmi_units[i].unit) == 0 &&
+		    (sn->valid & BIT(SEN_READING)))
+			return (parse_range(sk, line, sn->unit, sn->reading,
+			    ipmi_units[i].min, ipmi_units[i].max));
+	}
+	return (0);
 }
 
 static enum sensor_kind
@@ -332,7 +356,8 @@ parse_ipmi_sdr(const char *buf, size_t len, const char *fmt,
 		if (parse_ipmi_reading(s, l.line, &sn, reading->p,
 		    reading->len) != 0)
 			continue;
-		parse_ipmi_unit(&sn);
+		if (parse_ipmi_unit(s, l.line, &sn) != 0)
+			continue;
 		sn.kind = parse_ipmi_kind(&sn);
 		SINK_EMIT(s, sensor, &sn);
 		n++;
@@ -384,7 +409,8 @@ parse_ipmi_sensor(const char *buf, size_t len, const char *fmt,
 		}
 		if (rc == -1)
 			continue;	/* a damaged number: the row is */
-		parse_ipmi_unit(&sn);
+		if (parse_ipmi_unit(s, l.line, &sn) != 0)
+			continue;
 		sn.kind = parse_ipmi_kind(&sn);
 		SINK_EMIT(s, sensor, &sn);
 		n++;

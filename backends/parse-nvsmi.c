@@ -98,23 +98,27 @@ static const struct nvsmi_field nvsmi_fields[] = {
 
 /*
  * What a GPU can report.  A value outside is damage, a cut or a stray
- * byte, refused with an error: a GPU is never at 1e23 C.
+ * byte, refused with an error: a GPU is never at 1e23 C.  A value with a
+ * unit must have the field's (78942 GiB is no count of MiB), and one in
+ * whole MiB no fraction.
  */
 static const struct {
 	double		 min;
 	double		 max;
+	const char	*unit;
+	int		 whole;
 } nvsmi_ranges[GPU_NFIELDS] = {
 	[GPU_INDEX] = { 0, 4095 },
-	[GPU_UTIL] = { 0, 100 },
-	[GPU_MEMUTIL] = { 0, 100 },
-	[GPU_MEMUSED] = { 0, 1 << 30 },		/* MiB: a PiB */
-	[GPU_MEMTOTAL] = { 0, 1 << 30 },
-	[GPU_TEMP] = { -273.15, 500 },
-	[GPU_MEMTEMP] = { -273.15, 500 },
-	[GPU_POWER] = { 0, 1e5 },
-	[GPU_PLIMIT] = { 0, 1e5 },
-	[GPU_SMCLK] = { 0, 1e5 },
-	[GPU_FAN] = { 0, 1000 },		/* may pass 100 % */
+	[GPU_UTIL] = { 0, 100, "%", 0 },
+	[GPU_MEMUTIL] = { 0, 100, "%", 0 },
+	[GPU_MEMUSED] = { 0, 1 << 30, "MiB", 1 },	/* a PiB */
+	[GPU_MEMTOTAL] = { 0, 1 << 30, "MiB", 1 },
+	[GPU_TEMP] = { -273.15, 500, "C", 0 },
+	[GPU_MEMTEMP] = { -273.15, 500, "C", 0 },
+	[GPU_POWER] = { 0, 1e5, "W", 0 },
+	[GPU_PLIMIT] = { 0, 1e5, "W", 0 },
+	[GPU_SMCLK] = { 0, 1e5, "MHz", 0 },
+	[GPU_FAN] = { 0, 1000, "%", 0 },	/* may pass 100 % */
 	[GPU_ECC_SBE] = { 0, 0x1p64 },
 	[GPU_ECC_DBE] = { 0, 0x1p64 },
 	[GPU_RETIRED] = { 0, UINT32_MAX },
@@ -331,6 +335,28 @@ parse_nvsmi_number(const char *s, size_t len, double *out)
 	return (0);
 }
 
+/* A number in f's unit, if it has one; whole if that unit is. */
+static int
+parse_nvsmi_inunit(const struct sink *sk, u_int line,
+    const struct nvsmi_field *f, const char *s, size_t len, double d)
+{
+	const char	*want = nvsmi_ranges[f->bit].unit, *u;
+
+	if ((u = memchr(s, ' ', len)) != NULL && want != NULL &&
+	    ((size_t)(s + len - u - 1) != strlen(want) ||
+	    memcmp(u + 1, want, strlen(want)) != 0)) {
+		sink_error(sk, line, "%s: %.*s is not in %s", f->name,
+		    (int)len, s, want);
+		return (-1);
+	}
+	if (nvsmi_ranges[f->bit].whole && d != (double)(uint64_t)d) {
+		sink_error(sk, line, "%s: %.*s is not a whole number of %s",
+		    f->name, (int)len, s, want);
+		return (-1);
+	}
+	return (0);
+}
+
 static int
 parse_nvsmi_u64(const char *s, size_t len, uint64_t *out)
 {
@@ -421,7 +447,8 @@ parse_nvsmi_cell(struct gpu *g, const struct nvsmi_field *f, const char *s,
 		if ((rc = parse_nvsmi_number(s, len, &d)) != 0)
 			break;
 		if (parse_range(sk, line, f->name, d,
-		    nvsmi_ranges[f->bit].min, nvsmi_ranges[f->bit].max) != 0)
+		    nvsmi_ranges[f->bit].min, nvsmi_ranges[f->bit].max) != 0 ||
+		    parse_nvsmi_inunit(sk, line, f, s, len, d) != 0)
 			return;
 		*(float *)base = (float)d;
 		break;

@@ -179,8 +179,8 @@ burnin_store_fold(struct buf *out, const uint8_t *gpu, uint8_t want)
 
 /*
  * The verdict of one node's dcgmi diag output: b's result, state, gpus,
- * tests and message.  -1 (and why in b->message) when the output holds no
- * result.
+ * ngpus, tests and message.  -1 (and why in b->message) when the output
+ * holds no result.
  */
 int
 burnin_verdict(struct burnin *b, const char *out, size_t len)
@@ -197,6 +197,7 @@ burnin_verdict(struct burnin *b, const char *out, size_t len)
 	memset(&c, 0, sizeof c);
 	c.b = b;
 	b->result = DIAG_NONE;
+	b->ngpus = 0;
 	b->gpus[0] = b->tests[0] = b->message[0] = '\0';
 	memset(&s, 0, sizeof s);
 	s.arg = &c;
@@ -228,6 +229,8 @@ burnin_verdict(struct burnin *b, const char *out, size_t len)
 	}
 	strlcpy(b->gpus, g.data != NULL ? g.data : "", sizeof b->gpus);
 	buf_free(&g);
+	for (i = 0; i < nitems(c.gpu); i++)
+		b->ngpus += c.gpu[i] != 0;
 	switch (b->result) {
 	case DIAG_FAIL:
 		b->state = BURNIN_FAILED;

@@ -31,6 +31,7 @@
 #include "backend.h"
 
 #define BURNIN_REASON	256	/* characters of a drain's reason, at most */
+#define BURNIN_KEEP	64	/* of them the Slurm reason keeps, at least */
 
 struct burnin_job {
 	struct cmd_ctx	*ctx;
@@ -272,6 +273,42 @@ burnin_count(struct burnin_job *j)
 	}
 }
 
+/*
+ * A diag that passed must have seen the node as the model does: every
+ * GPU it has, none of them lost (Xid 79, off the bus).  Else it fails.
+ */
+static void
+burnin_check(struct burnin_job *j, u_int i)
+{
+	struct model		*m = j->ctx->model;
+	const struct node	*n = &m->nodes[j->ids[i]];
+	const struct gpu	*g;
+	struct burnin		*b = &j->rows[i];
+	char			 why[160];
+	u_int			 k;
+
+	if (b->state != BURNIN_PASSED && b->state != BURNIN_WARNED)
+		return;
+	why[0] = '\0';
+	for (k = 0; k < n->ngpus && why[0] == '\0'; k++) {
+		g = &m->gpus[n->gpu0 + k];
+		if (strstr(g->error, "lost") != NULL ||
+		    ((g->valid & BIT(GPU_XID)) && g->xid == 79))
+			snprintf(why, sizeof why, "GPU %d: %s", g->index,
+			    g->error[0] != '\0' ? g->error : "Xid 79, lost");
+	}
+	if (why[0] == '\0' && b->ngpus > 0 && (u_int)b->ngpus < n->ngpus)
+		snprintf(why, sizeof why, "the diagnostic saw %d of the "
+		    "node's %u GPUs", b->ngpus, n->ngpus);
+	if (why[0] == '\0')
+		return;
+	b->state = BURNIN_FAILED;
+	b->result = DIAG_FAIL;
+	strlcpy(b->tests, "GPUs", sizeof b->tests);
+	snprintf(b->message, sizeof b->message, "%s, though dcgmi passed it",
+	    why);
+}
+
 /* One node's burn-in ended: its verdict, kept. */
 static void
 burnin_done(const struct exec_result *x, void *arg)
@@ -306,7 +343,8 @@ burnin_done(const struct exec_result *x, void *arg)
 		snprintf(b->message, sizeof b->message, "exit %d: %.*s",
 		    x->status, (int)strcspn(x->err->data, "\n"),
 		    x->err->data);
-	}
+	} else
+		burnin_check(j, i);
 	burnin_store_write(j->store, "burnin", b);
 
 	burnin_result(j, i);
@@ -437,47 +475,78 @@ burnin_set(struct burnin_job *j)
 	return (set);
 }
 
+/* Characters, not bytes: a UTF-8 continuation byte is no more. */
+static u_int
+burnin_chars(const char *s)
+{
+	u_int	 chars = 0;
+
+	for (; *s != '\0'; s++)
+		chars += ((u_char)*s & 0xc0) != 0x80;
+	return (chars);
+}
+
+/* s (freed) in at most max characters, cut at a word with an ellipsis. */
+static char *
+burnin_fit(char *s, u_int max)
+{
+	size_t	 cut = 0, space = 0, k;
+	u_int	 chars = 0;
+	char	*cuts;
+
+	if (burnin_chars(s) <= max)
+		return (s);
+	for (k = 0; s[k] != '\0' && chars < max; k++) {
+		if (((u_char)s[k] & 0xc0) == 0x80)
+			continue;
+		if (chars == max - 1)
+			cut = k;
+		if (s[k] == ' ' && chars < max - 1)
+			space = k;
+		chars++;
+	}
+	if (space > 0)
+		cut = space;
+	while (cut > 0 && strchr(" ;,:", s[cut - 1]) != NULL)
+		cut--;
+	xasprintf(&cuts, "%.*s\xe2\x80\xa6", (int)cut, s);	/* U+2026 */
+	free(s);
+	return (cuts);
+}
+
 /*
  * on-fail=drain's reason for a node: its reason in Slurm first (NHC's, or
  * an operator's), without the [user@time] Slurm adds, then the verdict;
- * at most BURNIN_REASON characters, cut at a word with an ellipsis.
+ * at most BURNIN_REASON characters.  The verdict is kept whole, the
+ * reason before it cut to fit, each at a word with an ellipsis; a verdict
+ * too long for that leaves the reason BURNIN_KEEP characters.
  */
 static char *
 burnin_reason(struct burnin_job *j, u_int i)
 {
 	const char	*old = j->ctx->model->nodes[j->ids[i]].reason;
 	const char	*stamp;
-	size_t		 len = strlen(old), cut = 0, space = 0, k;
-	u_int		 chars = 0;
-	char		*r, *cutr;
+	size_t		 len = strlen(old);
+	u_int		 vc;
+	char		*r, *v, *o;
 
 	if (len > 0 && old[len - 1] == ']' &&
 	    (stamp = strrchr(old, '[')) != NULL && stamp > old &&
 	    stamp[-1] == ' ' && strchr(stamp, '@') != NULL)
 		len = stamp - 1 - old;
-	xasprintf(&r, "%.*s%sburn-in %s %s: %s", (int)len, old,
-	    len > 0 ? "; " : "", j->run.run, field_enum_name(FT_BURNIN,
-	    j->rows[i].state), j->rows[i].message);
-
-	/* Characters, not bytes: a UTF-8 continuation byte is no more. */
-	for (k = 0; r[k] != '\0'; k++) {
-		if (((u_char)r[k] & 0xc0) == 0x80)
-			continue;
-		if (chars == BURNIN_REASON - 1)
-			cut = k;
-		if (r[k] == ' ' && chars < BURNIN_REASON - 1)
-			space = k;
-		chars++;
-	}
-	if (chars <= BURNIN_REASON)
-		return (r);
-	if (space > 0)
-		cut = space;
-	while (cut > 0 && strchr(" ;,:", r[cut - 1]) != NULL)
-		cut--;
-	xasprintf(&cutr, "%.*s\xe2\x80\xa6", (int)cut, r);	/* U+2026 */
-	free(r);
-	return (cutr);
+	xasprintf(&v, "burn-in %s %s: %s", j->run.run, field_enum_name(
+	    FT_BURNIN, j->rows[i].state), j->rows[i].message);
+	if (len == 0)
+		return (burnin_fit(v, BURNIN_REASON));
+	vc = burnin_chars(v);
+	if (vc > BURNIN_REASON - 2 - BURNIN_KEEP)
+		vc = BURNIN_REASON - 2 - BURNIN_KEEP;
+	o = burnin_fit(xstrndup(old, len), BURNIN_REASON - 2 - vc);
+	v = burnin_fit(v, BURNIN_REASON - 2 - burnin_chars(o));
+	xasprintf(&r, "%s; %s", o, v);
+	free(o);
+	free(v);
+	return (r);
 }
 
 /*

@@ -27,7 +27,8 @@ const struct cmd_entry cmd_table[] = {
 	  .help = "run dcgmi diag on drained or idle nodes, a verdict for "
 	      "each",
 	  .opts = "nyfo:", .min = 0, .max = 4, .flags = CMD_MUTATES,
-	  .domains = BIT(DOM_NODES) | BIT(DOM_JOBS), .exec = cmd_burnin },
+	  .domains = BIT(DOM_NODES) | BIT(DOM_JOBS) | BIT(DOM_GPUS),
+	  .exec = cmd_burnin },
 	{ .name = "burnin-cancel", .usage = "",
 	  .help = "stop the burn-in under way",
 	  .opts = "", .min = 0, .max = 0, .flags = CMD_MUTATES,

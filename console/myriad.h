@@ -802,6 +802,7 @@ struct burnin {			/* one node of a run */
 	int		 level;
 	enum diag_result result;	/* the worst result dcgmi gave */
 	char		 gpus[96];	/* each GPU's: fail 3; pass 0-2,4-7 */
+	int		 ngpus;		/* the GPUs it gave a result */
 	char		 tests[128];	/* those that failed or warned */
 	char		 message[512];	/* TEST GPU n: what dcgmi said; ... */
 	double		 started;

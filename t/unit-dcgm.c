@@ -74,11 +74,11 @@ test_b200(void)
 {
 	struct collect	*g = calloc(1, sizeof *g);
 	char		*buf;
-	size_t		 len;
+	size_t		 len, cut;
 	int		 i, pass = 0;
 
 	buf = load("dcgmi/b200x8-diag-r2-dcgm441-pcie-fail-v4format.txt",
-	    &len, 9, "b200 fixture");
+	    &len, 12, "b200 fixture");
 	if (buf == NULL)
 		goto out;
 	is_int(run(g, buf, len), 27, "b200: 3 tests x (1 + 8 GPUs)");
@@ -98,6 +98,15 @@ test_b200(void)
 	is_str(message(g, "pcie", 3), "", "b200: GPU 3 has no message");
 	is_int(result(g, "memory", 7), DIAG_PASS, "b200: memory GPU 7 pass");
 	is_int(result(g, "software", -1), DIAG_PASS, "b200: software pass");
+
+	/* Cut after "+-----  Integration  ---+---+": pcie's Fail is gone. */
+	for (i = 0, cut = 0; cut < len && i < 28; cut++)
+		i += buf[cut] == '\n';
+	collect_free(g);
+	memset(g, 0, sizeof *g);
+	is_int(run(g, buf, cut), 18, "b200 cut at a section: 2 tests read");
+	is_int(g->nerr, 1, "b200 cut at a section: said");
+	ok(strstr(g->errmsg, "cut short") != NULL, "b200 cut: %s", g->errmsg);
 out:
 	free(buf);
 	collect_free(g);

@@ -411,6 +411,21 @@ test_inline(struct collect *g)
 	is_int(sn->kind, SENSOR_TEMP, "sdr inline: degrees F");
 	is_str(sn->status, "unc", "sdr inline: unc");
 
+	/* Past what the unit can physically be: refused, file:line. */
+	r = runs(parse_ipmi_sdr, g,
+	    "a | -300 degrees C | ok\n"
+	    "b | 4700 degrees C | ok\n"
+	    "c | -40 degrees C | ok\n"
+	    "d | -5 RPM | ok\n"
+	    "e | 250000 Watts | ok\n"
+	    "f | 2000 Volts | ok\n"
+	    "g | 12.1 Volts | ok\n");
+	is_int(r, 2, "sdr physical: -40 degrees C and 12.1 Volts read");
+	is_int(g->nerr, 5, "sdr physical: -300 and 4700 C, -5 RPM, 250 kW, "
+	    "2 kV refused");
+	ok(g->errline[0] == 1 && g->errline[1] == 2 && g->errline[4] == 6,
+	    "sdr physical: refused on their lines");
+
 	/* Odd readings. */
 	r = runs(parse_ipmi_sdr, g,
 	    "a | 12abc | ok\n"

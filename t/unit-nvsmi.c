@@ -56,6 +56,22 @@ test_csv_inline(void)
 	const struct gpu	*g;
 	int			 n;
 
+	/* A value in another unit, or a fraction of whole MiB: refused. */
+	n = runs(parse_nvsmi_csv,
+	    "index, memory.used [MiB], power.draw [W]\n"
+	    "0, 78942 GiB, 350.00 W\n"
+	    "1, 78942.5 MiB, 350.00 W\n"
+	    "2, 78942 MiB, 350 kW\n"
+	    "3, 78942 MiB, 350.5 W\n", NULL);
+	is_int(c.nerr, 3, "csv other unit: GiB, .5 MiB and kW refused");
+	ok(c.errline[0] == 2 && c.errline[1] == 3 && c.errline[2] == 4,
+	    "csv other unit: on their lines");
+	ok(n == 4 && !(c.gpu[0].valid & BIT(GPU_MEMUSED)) &&
+	    !(c.gpu[1].valid & BIT(GPU_MEMUSED)) &&
+	    !(c.gpu[2].valid & BIT(GPU_POWER)) &&
+	    c.gpu[3].mem_used_mib == 78942 && c.gpu[3].power_w == 350.5f,
+	    "csv other unit: never a value");
+
 	/* Header with units, values with units. */
 	n = runs(parse_nvsmi_csv,
 	    "index, name, utilization.gpu [%], memory.used [MiB], "
