@@ -321,6 +321,7 @@ cmd_show_node(struct cmd_ctx *ctx, struct cmd_args *args)
 	struct model		*m = ctx->model;
 	struct node		*n;
 	struct nvlink		*l;
+	struct gpu		*g;
 	struct event		*ev;
 	const struct event	*e;
 	const void		*rec;
@@ -380,10 +381,16 @@ cmd_show_node(struct cmd_ctx *ctx, struct cmd_args *args)
 			fprintf(ctx->out, "nvlinks: %u up, %u down\n", up,
 			    down);
 		}
-		fputc('\n', ctx->out);
 	}
-	rec = model_gpus(m, id, &count);
-	cmd_list_show_section(ctx, format, "gpus", "gpu", rec,
+	/* No GPU read: none shown, not a default count of blank rows. */
+	g = model_gpus(m, id, &count);
+	for (i = 0; i < count && g[i].valid == 0 && *g[i].error == '\0'; i++)
+		;
+	if (i == count)
+		count = 0;
+	if (format != OUT_JSON)
+		fputs(count == 0 ? "gpus: not read\n" : "\n", ctx->out);
+	cmd_list_show_section(ctx, format, "gpus", "gpu", g,
 	    sizeof (struct gpu),
 	    count, 1);
 	if (m->sensors != NULL) {
