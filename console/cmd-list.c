@@ -386,10 +386,11 @@ cmd_show_node(struct cmd_ctx *ctx, struct cmd_args *args)
 	g = model_gpus(m, id, &count);
 	for (i = 0; i < count && g[i].valid == 0 && *g[i].error == '\0'; i++)
 		;
+	if (format != OUT_JSON)
+		fputs(i == count && count > 0 ? "gpus: not read\n" : "\n",
+		    ctx->out);
 	if (i == count)
 		count = 0;
-	if (format != OUT_JSON)
-		fputs(count == 0 ? "gpus: not read\n" : "\n", ctx->out);
 	cmd_list_show_section(ctx, format, "gpus", "gpu", g,
 	    sizeof (struct gpu),
 	    count, 1);
