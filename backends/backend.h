@@ -39,11 +39,12 @@ struct probe {
 	const char	*parser;
 	int		 adds;		/* to another's records */
 	const char	*json;		/* its command for JSON, or NULL */
+	const char	*empty;		/* why a whole output of none fails */
 };
 extern const struct probe probes[];
 char		*probe_format(const struct probe *, int, char **);
 char		*probe_command(const struct probe *, double);
-int		 probe_parse(struct model *, int, const struct parser *,
+int		 probe_parse(struct model *, int, const struct probe *,
 		     const char *, const struct buf *, int, char *, size_t);
 void		 probe_read(struct model *, int, const struct probe *,
 		     const char *);

@@ -417,10 +417,10 @@ fleet_stream_parse(struct fleet_run *r, int node, const char *data,
 
 	if ((p = parser_find(r->probe->parser)) == NULL)
 		return;
-	rc = probe_parse(f->model, node, p, r->fmt, &chunk, 0, why,
+	rc = probe_parse(f->model, node, r->probe, r->fmt, &chunk, 0, why,
 	    sizeof why);
 	probe_read(f->model, node, r->probe, rc != 0 ? why : NULL);
-	if (rc != 0) {
+	if (rc == -1) {
 		if (t->relays)
 			model_set_reach(f->model, node, REACH_GARBLED, why);
 		else
@@ -794,8 +794,9 @@ fleet_run_done(struct fleet_run *r, const char *error)
 {
 	struct model		*m = r->f->model;
 	const struct parser	*p;
+	const char		*damage = NULL;
 	char			 why[256];
-	int			 status, failed, told;
+	int			 status, failed, told, rc;
 	size_t			 len;
 
 	if (r->done != NULL) {
@@ -849,9 +850,11 @@ fleet_run_done(struct fleet_run *r, const char *error)
 			model_xid_begin(m, r->node);
 		if (r->probe->domain == DOM_JOBS)
 			model_jobs_begin(m);
-		if (probe_parse(m, r->node, p, r->fmt, &r->out, 1, why,
-		    sizeof why) != 0)
+		if ((rc = probe_parse(m, r->node, r->probe, r->fmt, &r->out,
+		    1, why, sizeof why)) == -1)
 			error = why;
+		else if (rc == 1)
+			damage = why;	/* the node answered, in part */
 		if (strcmp(r->probe->parser, "xid") == 0 &&
 		    r->node >= 0) {
 			model_xid_end(m, r->node);
@@ -862,7 +865,8 @@ fleet_run_done(struct fleet_run *r, const char *error)
 			model_jobs_end(m);
 	}
 	if (!failed && (error != NULL || !(r->stream && r->out.len == 0)))
-		probe_read(m, r->node, r->probe, error);
+		probe_read(m, r->node, r->probe, error != NULL ? error :
+		    damage);
 	if (error != NULL) {
 		if (r->probe->target == PT_BMC && r->node >= 0)
 			strlcpy(m->nodes[r->node].bmc_error, error,

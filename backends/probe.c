@@ -16,7 +16,8 @@
 
 const struct probe probes[] = {
 	{ .name = "gpus", .domain = DOM_GPUS, .target = PT_NODE,
-	  .option = "probe.gpus", .parser = "nvsmi-csv" },
+	  .option = "probe.gpus", .parser = "nvsmi-csv",
+	  .empty = "no GPU reported" },
 	{ .name = "xid", .domain = DOM_EVENTS, .target = PT_NODE,
 	  .option = "probe.xid", .parser = "xid" },
 	{ .name = "nvlink-status", .domain = DOM_LINKS, .target = PT_NODE,
@@ -112,31 +113,39 @@ probe_command(const struct probe *p, double since)
 }
 
 /*
- * Feed one target's output to the probe's parser, into the model: a whole
- * output (a run that ended), or a piece of a stream; the model's data is
- * then as old as this read.  A piece holds whole lines only: the stream's
- * reader (fleet.c) holds a cut last line until the rest comes, where in a
- * whole output the parser refuses it.  Returns -1 when the output held
- * errors and nothing readable.
+ * Feed one target's output to probe pr's parser, into the model: a
+ * whole output (a run that ended), or a piece of a stream; the model's
+ * data is then as old as this read.  A piece holds whole lines only: the
+ * stream's reader (fleet.c) holds a cut last line until the rest comes,
+ * where in a whole output the parser refuses it.  Returns -1 when the
+ * output held errors and nothing readable; 1 when it was read in part
+ * (what the parser refused is dropped) or, whole, holds no record where
+ * the node has some: the node answered, the probe's read failed.
  */
 int
-probe_parse(struct model *m, int node, const struct parser *p,
+probe_parse(struct model *m, int node, const struct probe *pr,
     const char *fmt, const struct buf *out, int whole, char *why,
     size_t whylen)
 {
-	struct sink	 s;
-	char		 first[160];
+	const struct parser	*p = parser_find(pr->parser);
+	struct sink		 s;
+	char			 first[160];
+	int			 rc;
 
 	model_sink(m, node, &s);
 	p->parse(out->data != NULL ? out->data : "", out->len, fmt, &s);
 	if (whole)
 		model_sink_end(m);
-	if (model_sink_failed(m, first, sizeof first)) {
+	if ((rc = model_sink_failed(m, first, sizeof first)) != 0)
 		snprintf(why, whylen, "%s: %s", p->name, first);
-		return (-1);
+	else if (whole && pr->empty != NULL && node >= 0 &&
+	    m->sink_records == 0 && m->nodes[node].ngpus > 0) {
+		snprintf(why, whylen, "%s", pr->empty);
+		rc = 1;
 	}
-	m->refreshed = time(NULL);
-	return (0);
+	if (rc != -1)
+		m->refreshed = time(NULL);
+	return (rc);
 }
 
 /*

@@ -325,7 +325,6 @@ source_sim_probe_one(struct backend *b, const struct probe *pr, u_int i)
 {
 	struct source_sim	*s = b->data;
 	struct model		*m = b->model;
-	const struct parser	*p = parser_find(pr->parser);
 	char			*cause, why[200];
 	int			 node = pr->target == PT_CONTROLLER ? -1 : (int)i;
 	int			 xid = strcmp(pr->parser, "xid") == 0, rc;
@@ -354,11 +353,11 @@ source_sim_probe_one(struct backend *b, const struct probe *pr, u_int i)
 		free(cause);
 		return;
 	}
-	rc = probe_parse(m, node, p, s->fmt, &s->out, 1, why, sizeof why);
+	rc = probe_parse(m, node, pr, s->fmt, &s->out, 1, why, sizeof why);
 	if (xid)
 		model_xid_end(m, i);
 	probe_read(m, node, pr, rc != 0 ? why : NULL);
-	if (rc != 0) {
+	if (rc == -1) {
 		if (pr->target == PT_NODE)
 			model_set_reach(m, i, REACH_GARBLED, why);
 		else

@@ -329,6 +329,7 @@ cmd_show_node(struct cmd_ctx *ctx, struct cmd_args *args)
 	struct model		*m = ctx->model;
 	struct node		*n;
 	struct nvlink		*l;
+	struct gpu		*g;
 	struct event		*ev;
 	const struct event	*e;
 	const void		*rec;
@@ -388,10 +389,17 @@ cmd_show_node(struct cmd_ctx *ctx, struct cmd_args *args)
 			fprintf(ctx->out, "nvlinks: %u up, %u down\n", up,
 			    down);
 		}
-		fputc('\n', ctx->out);
 	}
-	rec = model_gpus(m, id, &count);
-	cmd_list_show_section(ctx, format, "gpus", "gpu", rec,
+	/* No GPU read: none shown, not a default count of blank rows. */
+	g = model_gpus(m, id, &count);
+	for (i = 0; i < count && g[i].valid == 0 && *g[i].error == '\0'; i++)
+		;
+	if (format != OUT_JSON)
+		fputs(i == count && count > 0 ? "gpus: not read\n" : "\n",
+		    ctx->out);
+	if (i == count)
+		count = 0;
+	cmd_list_show_section(ctx, format, "gpus", "gpu", g,
 	    sizeof (struct gpu),
 	    count, 1);
 	if (m->sensors != NULL) {

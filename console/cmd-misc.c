@@ -179,6 +179,7 @@ cmd_summary(struct cmd_ctx *ctx, struct cmd_args *args)
 	u_int		 running = 0, pending = 0;
 	double		 util = 0, crit;
 	size_t		 n;
+	char		 mean[16];
 
 	crit = options_get_float("threshold.gpu-temp-crit");
 	for (i = 0, n = 0; i < m->nnodes; i++) {
@@ -220,9 +221,11 @@ cmd_summary(struct cmd_ctx *ctx, struct cmd_args *args)
 		fprintf(ctx->out, " %s %u%s", states[k][0] ? states[k] :
 		    "unknown", counts[k], k + 1 < nstates ? "," : "");
 	fprintf(ctx->out, "\nunreachable: %u\n", unreach);
-	fprintf(ctx->out, "gpus: %u reporting, mean utilization %.0f%%, "
-	    "%u at or above %.0f C, %u lost\n", ngpus,
-	    ngpus ? util / ngpus : 0.0, hot, crit, lost);
+	/* No GPU read: no mean, not 0%. */
+	snprintf(mean, sizeof mean, ngpus ? "%.0f%%" : "-",
+	    ngpus ? util / ngpus : 0.0);
+	fprintf(ctx->out, "gpus: %u reporting, mean utilization %s, "
+	    "%u at or above %.0f C, %u lost\n", ngpus, mean, hot, crit, lost);
 	fprintf(ctx->out, "jobs: %u running, %u pending\n", running, pending);
 	fprintf(ctx->out, "events: %u\n", model_nevents(m));
 	return (cmd_unread(ctx, args, NULL, DOM_GPUS, BIT(DOM_NODES) |

@@ -1087,16 +1087,16 @@ model_sink_error(void *arg, u_int line, const char *msg)
 }
 
 /*
- * Whether what the sink was given since model_sink() held errors and
- * nothing readable; then why, in buf.
+ * Whether what the sink was given since model_sink() held errors: -1 and
+ * nothing readable, 1 and records too; then the first, in buf.
  */
 int
 model_sink_failed(const struct model *m, char *buf, size_t len)
 {
-	if (m->sink_errors == 0 || m->sink_records > 0)
+	if (m->sink_errors == 0)
 		return (0);
 	snprintf(buf, len, "%s", m->sink_first);
-	return (1);
+	return (m->sink_records > 0 ? 1 : -1);
 }
 
 void

@@ -30,6 +30,12 @@ is "$(printf '%s\n' "$out" | cut -f2,9 | tail -n +2 | tr '\n\t' ' :')" "0:81559 
     "the cut row is no GPU with 81 MiB"
 like "$err" "in:3: no newline at the end" "the cut is said with FILE:LINE"
 
+# squeue's JOBID is right-aligned: a last line cut in its leading blanks
+# is a cut line too, not a line of nothing.
+parse squeue '             JOBID PARTITION     NAME     USER ST       TIME  NODES NODELIST(REASON)\n               101       gpu    train    alice  R       1:00      1 gpu0001\n     '
+is "$rc" 3 "squeue cut in the blanks before its JOBID: exit 3"
+like "$err" "in:3: no newline at the end" "and the cut is said with FILE:LINE"
+
 parse xid '[ 1.5] NVRM: Xid (PCI:0000:9b:00): 6'
 is "$rc" 1 "Xid 63 cut to 6: refused, exit 1"
 like "$err" "in:1: no newline" "Xid cut: FILE:LINE"

@@ -142,4 +142,51 @@ like "$(head -1 "$T/kh.err")" \
     "one line for the 8 nodes: the fingerprint, and how to accept it"
 is "$(wc -l < "$T/kh.err" | tr -d ' ')" 2 "folded: one reason, one count"
 
+# Damage the parser refuses, from a node through the GPU probe, is that
+# node's failure as a failing probe is: named on stderr with the line,
+# never dropped in silence.  gpu0001's last line is cut, gpu0002 has a
+# decimal comma, gpu0006 a temperature of 1e23, gpu0007 a count past
+# 2^64, gpu0008 prints nothing; gpu0004's output is whole.
+Q2='nvidia-smi --query-gpu=index,uuid,temperature.gpu,power.draw,memory.used --format=csv,noheader,nounits'
+cat > "$T/damage.sh" <<'SH'
+$1 > /tmp/damage.$$
+case " $SSH_CONNECTION " in
+*" 127.0.1.1 "*) head -c -5 /tmp/damage.$$ ;;
+*" 127.0.1.2 "*) sed '1s/\([0-9]\)\.\([0-9]\)/\1,\2/' /tmp/damage.$$ ;;
+*" 127.0.1.6 "*) sed '1s/^\([^,]*,[^,]*,\)[^,]*,/\1 1e23,/' /tmp/damage.$$ ;;
+*" 127.0.1.7 "*) sed '1s/,[^,]*$/, 99999999999999999999999/' /tmp/damage.$$ ;;
+*" 127.0.1.8 "*) ;;
+*) cat /tmp/damage.$$ ;;
+esac
+rm -f /tmp/damage.$$
+SH
+chmod 755 "$T/damage.sh"
+cat > "$T/damage.conf" <<EOF
+source = "ssh";
+nodes = "gpu[0001-0002,0004,0006-0008]";
+ssh = { config = "$CLUSTER_SSH_CONFIG"; connect-timeout = 3; command-timeout = 8; };
+probe = { gpus = "sh $T/damage.sh '$Q2'"; };
+EOF
+D="$MYRIAD -F $T/damage.conf"
+$D -c 'list-gpus -o tsv' > "$T/dmg" 2> "$T/dmg.err"
+is "$?" 3 "list-gpus with damaged GPU outputs exits 3"
+like "$(cat "$T/dmg.err")" \
+    '^myriad: gpu0001: gpus: nvsmi-csv: line 8: no newline at the end' \
+    "a last line cut: the node, the probe and the line"
+like "$(cat "$T/dmg.err")" '^myriad: gpu0002: gpus: nvsmi-csv: line 1: ' \
+    "a decimal comma: the node and the line"
+like "$(cat "$T/dmg.err")" '^myriad: gpu0006: gpus: nvsmi-csv: line 1: .*1e\+?23' \
+    "a temperature of 1e23"
+like "$(cat "$T/dmg.err")" '^myriad: gpu0007: gpus: nvsmi-csv: line 1: memory.used: ' \
+    "memory.used past 2^64"
+like "$(cat "$T/dmg.err")" '^myriad: gpu0008: gpus: no GPU reported; ' \
+    "an empty GPU query from a node with GPUs"
+is "$(grep -c gpu0004 "$T/dmg.err")" 0 "the whole output is not named"
+like "$(tail -1 "$T/dmg.err")" '^myriad: list-gpus: 5 of 6 nodes not read$' \
+    "and the count"
+is "$(awk -F'\t' '$1 == "gpu0004"' "$T/dmg" | wc -l | tr -d ' ')" 8 \
+    "the whole node's GPUs all come"
+$D -c 'list-gpus -o json gpu0001' > /dev/null 2>&1
+is "$?" 1 "the damaged node alone: exit 1, as a failing probe"
+
 done_testing
