@@ -1196,13 +1196,15 @@ parse_slurm_sf_format_place(struct sf_format *f, const struct sf_format *h,
     const struct sf_spec *specs)
 {
 	struct sf_item	*it;
+	const char	*want, *got;
 	u_int		 i, at = 0, b;
 
 	if (!h->aligned || h->n != f->n)
 		return;
 	for (i = 0; i < f->n; i++) {
-		if (specs[f->item[i].spec & 0x7f].header !=
-		    specs[h->item[i].spec & 0x7f].header)
+		want = specs[f->item[i].spec & 0x7f].header;
+		got = specs[h->item[i].spec & 0x7f].header;
+		if (want == NULL || got == NULL || strcmp(want, got) != 0)
 			return;
 	}
 	for (i = 0; i + 1 < f->n; i++) {
