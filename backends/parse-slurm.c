@@ -1209,12 +1209,12 @@ parse_slurm_sf_format_place(struct sf_format *f, const struct sf_format *h,
 	}
 	for (i = 0; i + 1 < f->n; i++) {
 		it = &f->item[i];
-		if (f->item[i + 1].right && it->right)
-			b = h->item[i].colend;
-		else if (f->item[i + 1].right)
-			return;
-		else
+		if (!f->item[i + 1].right)
 			b = h->item[i + 1].col;
+		else if (it->right)
+			b = h->item[i].colend;
+		else
+			b = at + it->width;	/* somewhere in the gap */
 		if (it->litlen == 0 && it->width > 0 && b > at)
 			it->width = b - at;
 		at = b;
@@ -1228,8 +1228,9 @@ parse_slurm_sf_format(struct sf_format *f, const struct sf_tool *t,
 {
 	struct sf_format	 h;
 	struct lines		 ls;
-	const char		*p, *why = NULL, *head = NULL;
+	const char		*p, *why = NULL;
 	size_t			 n;
+	int			 head = 0;
 
 	lines_init(&ls, buf, len);
 	while (lines_next(&ls, &p, &n)) {
@@ -1237,11 +1238,11 @@ parse_slurm_sf_format(struct sf_format *f, const struct sf_tool *t,
 			n--;
 		if (n > 0 && parse_slurm_sf_format_header(&h, t->specs, p,
 		    n) == 0)
-			head = p;
+			head = 1;
 		if (n > 0)
 			break;
 	}
-	if (fmt == NULL && head != NULL) {
+	if (fmt == NULL && head) {
 		memcpy(f, &h, sizeof *f);
 		return (0);
 	}
@@ -1252,7 +1253,7 @@ parse_slurm_sf_format(struct sf_format *f, const struct sf_tool *t,
 		sink_error(s, 0, "bad format '%s': %s", fmt, why);
 		return (-1);
 	}
-	if (head != NULL && strchr(fmt, '%') == NULL)
+	if (head && strchr(fmt, '%') == NULL)
 		parse_slurm_sf_format_place(f, &h, t->specs);
 	return (0);
 }

@@ -851,6 +851,13 @@ test_slurm_long(void)
 	    strcmp(g.snode[1].state, "idle") == 0,
 	    "-O with its header: read by the headings' places");
 	r = RUN(parse_sinfo,
+	    "  PARTITION HOSTNAMES STATE\n"
+	    "      long*        n1 idle\n",
+	    "Partition:.9,NodeHost:.8,StateLong", &g);
+	ok(r == 1 && g.nerr == 0 && strcmp(g.snode[0].name, "n1") == 0 &&
+	    strcmp(g.snode[0].partitions, "long") == 0,
+	    "-O right aligned, with its header: where the headings end");
+	r = RUN(parse_sinfo,
 	    "NODELIST    STATE\n"
 	    "a048        mixed\n",
 	    "NodeList,Memory,CPUsState,StateLong", &g);
