@@ -28,6 +28,7 @@
 #define SLURM_CPUS_MAX	(1 << 20)	/* of a node */
 #define SLURM_MEMORY_MAX (1L << 40)	/* MB */
 #define SF_MAXLIT	32
+#define SF_OWIDTH	20		/* -O NAME: every field, in Slurm */
 
 struct sf_item {
 	u_char		 spec;
@@ -731,8 +732,10 @@ parse_slurm_sf_long(const struct sf_long *names, const char *name,
 
 /*
  * Parse a -O format, as Slurm does: NAME[:[.][SIZE][SUFFIX]] apart by
- * commas; a name without ':' is 20 wide.  -1 and a message if it is not
- * one.
+ * commas.  A name without ':' is 20 wide, in sinfo and squeue alike (their
+ * opts.c); NAME:0 and NAME: print the value whole, so need a suffix to
+ * end it.  Slurm cuts a value to its width.  -1 and a message if it is
+ * not one.
  */
 static int
 parse_slurm_sf_format_long(struct sf_format *f, const struct sf_long *names,
@@ -759,7 +762,7 @@ parse_slurm_sf_format_long(struct sf_format *f, const struct sf_long *names,
 			return (-1);
 		}
 		if (colon == NULL) {
-			it->width = 20;
+			it->width = SF_OWIDTH;
 			continue;
 		}
 		fmt = colon + 1;
@@ -784,9 +787,15 @@ parse_slurm_sf_format_long(struct sf_format *f, const struct sf_long *names,
 		*why = "no fields";
 		return (-1);
 	}
-	for (c = 0; c < (int)f->n; c++)
-		f->item[c].litspace = parse_slurm_sf_isblank(f->item[c].lit,
-		    f->item[c].litlen);
+	for (c = 0; c < (int)f->n; c++) {
+		it = &f->item[c];
+		if (it->width == 0 && it->litlen == 0 && c + 1 < (int)f->n) {
+			*why = "a field of width 0 with nothing after it "
+			    "runs into the next";
+			return (-1);
+		}
+		it->litspace = parse_slurm_sf_isblank(it->lit, it->litlen);
+	}
 	return (0);
 }
 
@@ -904,8 +913,37 @@ parse_slurm_sf_quad(const char *s, size_t len)
 	return (i);
 }
 
+/* May this column's values hold blanks? */
+static int
+parse_slurm_sf_blanks(const struct sf_spec *specs, const struct sf_item *it)
+{
+	return (specs[it->spec & 0x7f].free || specs[it->spec & 0x7f].blanks);
+}
+
 /*
- * Split a line into one field per item.  -1 when it has too few fields.
+ * Does each value of a row cut by widths fit its column?  A blank inside
+ * a value that holds none is the next column's text: a row wider than the
+ * widths say, or widths that are not the output's.  0, or -2.
+ */
+static int
+parse_slurm_sf_fits(const struct sf_format *f, const struct sf_spec *specs,
+    const struct sf_field *fld)
+{
+	u_int	i;
+
+	for (i = 0; i < f->n; i++) {
+		if ((f->item[i].width > 0 || (i > 0 &&
+		    f->item[i - 1].width > 0)) && f->item[i].litlen == 0 &&
+		    !parse_slurm_sf_blanks(specs, &f->item[i]) &&
+		    memchr(fld[i].p, ' ', fld[i].len) != NULL)
+			return (-2);
+	}
+	return (0);
+}
+
+/*
+ * Split a line into one field per item.  -1 when it has too few fields,
+ * -2 when a row cut by widths does not fit them.
  */
 static int
 parse_slurm_sf_split(const struct sf_format *f, const struct sf_spec *specs,
@@ -973,14 +1011,15 @@ parse_slurm_sf_split(const struct sf_format *f, const struct sf_spec *specs,
 	for (i = 0; i < stop; i++) {
 		it = &f->item[i];
 		if (it->litlen == 0 && it->width > 0) {
-			q = end - cur;
-			if (q > it->width)
-				q = it->width;
+			/* a row narrower than its widths */
+			if ((size_t)(end - cur) <= it->width)
+				return (-2);
+			q = it->width;
 			/* a value as wide as its column may be cut */
-			if (q == it->width && q < (size_t)(end - cur) &&
+			if (it->right ? !isspace((u_char)cur[0]) :
 			    !isspace((u_char)cur[q - 1]) &&
 			    !isspace((u_char)cur[q]))
-				return (-1);
+				return (-2);
 			fld[i].p = cur;
 			fld[i].len = q;
 			cur += q;
@@ -1029,14 +1068,7 @@ parse_slurm_sf_split(const struct sf_format *f, const struct sf_spec *specs,
 
 	for (i = 0; i < f->n; i++)
 		fld[i].len = parse_trim(&fld[i].p, fld[i].len);
-	return (0);
-}
-
-/* May this column's values hold blanks? */
-static int
-parse_slurm_sf_blanks(const struct sf_spec *specs, const struct sf_item *it)
-{
-	return (specs[it->spec & 0x7f].free || specs[it->spec & 0x7f].blanks);
+	return (parse_slurm_sf_fits(f, specs, fld));
 }
 
 /*
@@ -1154,34 +1186,75 @@ struct sf_tool {
 				     const struct sink *);
 };
 
+/*
+ * The widths of a -O format from its header's places: a column starts
+ * where its heading does (ends there, right aligned), whatever the widths
+ * asked.  Only a header of the format's columns, in its order.
+ */
+static void
+parse_slurm_sf_format_place(struct sf_format *f, const struct sf_format *h,
+    const struct sf_spec *specs)
+{
+	struct sf_item	*it;
+	const char	*want, *got;
+	u_int		 i, at = 0, b;
+
+	if (!h->aligned || h->n != f->n)
+		return;
+	for (i = 0; i < f->n; i++) {
+		want = specs[f->item[i].spec & 0x7f].header;
+		got = specs[h->item[i].spec & 0x7f].header;
+		if (want == NULL || got == NULL || strcmp(want, got) != 0)
+			return;
+	}
+	for (i = 0; i + 1 < f->n; i++) {
+		it = &f->item[i];
+		if (!f->item[i + 1].right)
+			b = h->item[i + 1].col;
+		else if (it->right)
+			b = h->item[i].colend;
+		else
+			b = at + it->width;	/* somewhere in the gap */
+		if (it->litlen == 0 && it->width > 0 && b > at)
+			it->width = b - at;
+		at = b;
+	}
+}
+
 /* The format to read by: fmt (-o, or -O without a '%'), or the header. */
 static int
 parse_slurm_sf_format(struct sf_format *f, const struct sf_tool *t,
     const char *fmt, const char *buf, size_t len, const struct sink *s)
 {
-	struct lines	 ls;
-	const char	*p, *why = NULL;
-	size_t		 n;
+	struct sf_format	 h;
+	struct lines		 ls;
+	const char		*p, *why = NULL;
+	size_t			 n;
+	int			 head = 0;
 
-	if (fmt == NULL) {
-		lines_init(&ls, buf, len);
-		while (lines_next(&ls, &p, &n)) {
-			while (n > 0 && isspace((u_char)p[n - 1]))
-				n--;
-			if (n == 0)
-				continue;
-			if (parse_slurm_sf_format_header(f, t->specs, p,
-			    n) == 0)
-				return (0);
+	lines_init(&ls, buf, len);
+	while (lines_next(&ls, &p, &n)) {
+		while (n > 0 && isspace((u_char)p[n - 1]))
+			n--;
+		if (n > 0 && parse_slurm_sf_format_header(&h, t->specs, p,
+		    n) == 0)
+			head = 1;
+		if (n > 0)
 			break;
-		}
-		fmt = t->deflt;
 	}
+	if (fmt == NULL && head) {
+		memcpy(f, &h, sizeof *f);
+		return (0);
+	}
+	if (fmt == NULL)
+		fmt = t->deflt;
 	if ((strchr(fmt, '%') != NULL ? parse_slurm_sf_format_parse(f, fmt,
 	    &why) : parse_slurm_sf_format_long(f, t->names, fmt, &why)) != 0) {
 		sink_error(s, 0, "bad format '%s': %s", fmt, why);
 		return (-1);
 	}
+	if (head && strchr(fmt, '%') == NULL)
+		parse_slurm_sf_format_place(f, &h, t->specs);
 	return (0);
 }
 
@@ -1218,9 +1291,13 @@ parse_slurm_sf_parse(const char *buf, size_t len, const char *fmt,
 			r = parse_slurm_sf_aligned(&f, t->specs, p, n, fld);
 		else
 			r = parse_slurm_sf_split(&f, t->specs, p, n, fld);
-		if (r == -2)
+		if (r == -2 && f.aligned)
 			sink_error(s, ls.line, "a value wider than its column: "
 			    "the row does not fit the header's columns");
+		else if (r == -2)
+			sink_error(s, ls.line, "the row does not fit the "
+			    "columns' widths: a value cut, or the widths not "
+			    "the output's");
 		else if (r != 0)
 			sink_error(s, ls.line, "expected %u fields", f.n);
 		if (r != 0)

@@ -776,14 +776,19 @@ test_slurm_long(void)
 		is_str(g.snode[0].name, "a048", "-O: NodeList, 20 wide");
 		is_int(g.snode[0].memory_mb, 193000, "-O: Memory");
 		is_str(g.snode[0].state, "mixed", "-O: StateLong");
+		/* Slurm's 20 for CPUsState: "16/0/0/16   mixed" is one */
+		r = run(parse_sinfo, buf, len,
+		    "NodeList,AllocMem,Memory,CPUsState,StateLong", &g);
+		ok(r == 0 && g.nerr == 21 && g.errline[20] == 21,
+		    "-O: vpenso at Slurm's widths: each row refused, with "
+		    "its line (%d read, %d errors)", r, g.nerr);
 		free(buf);
 	}
 	if ((buf = tap_fixture_skip("slurm/ood-sinfo-ahNO-nodehost-gres-"
-	    "gresused-statelong-a100.txt", &len, 2)) != NULL) {
+	    "gresused-statelong-a100.txt", &len, 4)) != NULL) {
 		/*
-		 * Its names are 20 wide, not the 100 of the command it
-		 * names: 100 bytes hold a name and part of a GRES list,
-		 * a value that fills its column, refused.
+		 * Its columns are 20, 240 and 240 wide, not the 100 and
+		 * 512 of the command it names.
 		 */
 		r = run(parse_sinfo, buf, len,
 		    "nodehost:100,gres:512,gresused:512,statelong", &g);
@@ -791,11 +796,73 @@ test_slurm_long(void)
 		    "cut values refused");
 		r = run(parse_sinfo, buf, len,
 		    "nodehost:20,gres:512,gresused:512,statelong", &g);
-		ok(r > 0 && HAS(g.snode[0].valid, SN_GPUS_USED),
-		    "-O GresUsed: gpus in use (%d)", r > 0 ?
-		    g.snode[0].gpus_used : -1);
+		ok(r == 0 && g.nerr == 2348, "-O: a row narrower than its "
+		    "widths refused (%d read)", r);
+		r = run(parse_sinfo, buf, len,
+		    "nodehost,gres:240,gresused:240,statelong", &g);
+		ok(r == 2348 && g.nerr == 0 && g.snode[0].gpus == 4 &&
+		    HAS(g.snode[0].valid, SN_GPUS_USED) &&
+		    g.snode[0].gpus_used == 4, "-O GresUsed: gpus in use (%d)",
+		    r > 0 ? g.snode[0].gpus_used : -1);
+		is_str(g.snode[154].state, "draining@", "-O: its own widths");
 		free(buf);
 	}
+	if ((buf = tap_fixture_skip("slurm/ood-sinfo-ahNO-gres-null-type.txt",
+	    &len, 3)) != NULL) {
+		/* apart by one blank: not Slurm's 20 wide columns */
+		buf = with_newline(buf, &len);
+		r = run(parse_sinfo, buf, len, "nodehost,gres,gresused,statelong",
+		    &g);
+		ok(r == 0 && g.nerr == 4, "-O: one blank apart, not 20 wide: "
+		    "every row refused (%d read)", r);
+		r = run(parse_sinfo, buf, len,
+		    "nodehost:0 ,gres:0 ,gresused:0 ,statelong", &g);
+		ok(r == 4 && g.nerr == 0 && g.snode[2].gpus == 4 &&
+		    g.snode[2].gpus_used == 1, "-O NAME:0 with a blank after");
+		r = run(parse_sinfo, buf, len, "nodehost:0,gres:0 ,statelong",
+		    &g);
+		ok(r == 0 && g.nerr == 1, "-O NAME:0 with nothing after: a bad "
+		    "format");
+		free(buf);
+	}
+	/* Slurm cuts a value to its width: one that fills it is refused */
+	r = RUN(parse_sinfo,
+	    "gput072             gpu:(null):2(IDX:0-1mixed\n"
+	    "gput073             gpu:2               mixed\n",
+	    "nodehost,gresused,statelong", &g);
+	ok(r == 1 && g.nerr == 1 && g.errline[0] == 1 &&
+	    strcmp(g.snode[0].name, "gput073") == 0,
+	    "-O: a value cut at its width refused, with its line");
+	r = RUN(parse_sinfo, "   n1idle\nnode0001idle\n",
+	    "nodehost:.8,statelong", &g);
+	ok(r == 1 && g.nerr == 1 && g.errline[0] == 2,
+	    "-O :.8: right aligned, one that fills its column refused");
+	r = RUN(parse_sinfo, "n1                  idle  \nn2  idle\n"
+	    "n3                  idle down\n", "nodehost,statelong", &g);
+	ok(r == 1 && g.nerr == 2 && g.errline[1] == 3,
+	    "-O: rows narrower and wider than the widths refused");
+	/* a header: its places give the columns, whatever the widths */
+	r = RUN(parse_sinfo,
+	    "NODELIST    MEMORY  CPUS(A/I/O/T) STATE\n"
+	    "a048        193000  16/0/0/16     mixed\n"
+	    "a052        193000  0/16/0/16     idle\n",
+	    "NodeList,Memory,CPUsState,StateLong", &g);
+	ok(r == 2 && g.nerr == 0 && g.snode[1].cpus_alloc == 0 &&
+	    strcmp(g.snode[1].state, "idle") == 0,
+	    "-O with its header: read by the headings' places");
+	r = RUN(parse_sinfo,
+	    "  PARTITION HOSTNAMES STATE\n"
+	    "      long*        n1 idle\n",
+	    "Partition:.9,NodeHost:.8,StateLong", &g);
+	ok(r == 1 && g.nerr == 0 && strcmp(g.snode[0].name, "n1") == 0 &&
+	    strcmp(g.snode[0].partitions, "long") == 0,
+	    "-O right aligned, with its header: where the headings end");
+	r = RUN(parse_sinfo,
+	    "NODELIST    STATE\n"
+	    "a048        mixed\n",
+	    "NodeList,Memory,CPUsState,StateLong", &g);
+	ok(r == 0 && g.nerr == 2, "-O: a header of other columns: "
+	    "Slurm's widths, the rows refused");
 	/* a job that asked --gpus: %b is N/A, tres-alloc has them */
 	r = RUN(parse_squeue, "5|2|N/A|cpu=2,mem=1G,node=2,billing=2,"
 	    "gres/gpu=16|\n",

@@ -14,6 +14,9 @@ static const char *const fuzz_sinfo_formats[] = {
 	NULL,				/* header, JSON or SINFO_FORMAT */
 	"NodeList,AllocMem,Memory,CPUsState:12,StateLong",	/* -O */
 	"nodehost:100,gres:512,gresused:512,statelong",
+	"NodeHost,Gres,GresUsed,StateLong",	/* -O at Slurm's 20 */
+	"Partition:.9,NodeHost:.8,Reason,StateLong",	/* right aligned */
+	"nodehost:0 ,gres:0 ,statelong",
 	"%N,%T",
 	"%9P %.5a %.10l %.6D %.6t %N",	/* sinfo's default, blanks */
 	"%20N%20x%20m%12C%T",		/* -O style fixed widths */
