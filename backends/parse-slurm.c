@@ -1666,9 +1666,14 @@ parse_squeue(const char *buf, size_t len, const char *fmt,
 struct scontrol_key {
 	const char	*key;
 	int		 rest;		/* value may hold blanks */
+	size_t		 off;		/* a string of the record: where, */
+	size_t		 size;		/* its size (0: none), */
+	int		 verbatim;	/* copied even when it reads "None" */
 	void		(*set)(void *, const char *, size_t,
 			    const struct sink *, u_int);
 };
+#define SCONTROL_STR(t, m) \
+	.off = offsetof(struct t, m), .size = sizeof ((struct t *)0)->m
 
 struct scontrol_kind {
 	const char	*first;		/* the key that starts a record */
@@ -1681,33 +1686,6 @@ struct scontrol_kind {
 };
 
 /* scontrol show node */
-
-static void
-parse_slurm_scontrol_name(void *arg, const char *v, size_t len,
-    const struct sink *s, u_int line)
-{
-	struct snode	*sn = arg;
-
-	parse_copy(sn->name, sizeof sn->name, v, len);
-}
-
-static void
-parse_slurm_scontrol_partitions(void *arg, const char *v, size_t len,
-    const struct sink *s, u_int line)
-{
-	struct snode	*sn = arg;
-
-	parse_slurm_copy(sn->partitions, sizeof sn->partitions, v, len);
-}
-
-static void
-parse_slurm_scontrol_reason(void *arg, const char *v, size_t len,
-    const struct sink *s, u_int line)
-{
-	struct snode	*sn = arg;
-
-	parse_slurm_copy(sn->reason, sizeof sn->reason, v, len);
-}
 
 static void
 parse_slurm_scontrol_cputot(void *arg, const char *v, size_t len,
@@ -1753,10 +1731,10 @@ parse_slurm_scontrol_node(const struct sink *s, void *arg, u_int line)
 }
 
 static const struct scontrol_key scontrol_node_keys[] = {
-	{ .key = "NodeName", .set = parse_slurm_scontrol_name },
+	{ .key = "NodeName", .verbatim = 1, SCONTROL_STR(snode, name) },
 	{ .key = "State", .set = parse_slurm_node_state },
-	{ .key = "Partitions", .set = parse_slurm_scontrol_partitions },
-	{ .key = "Reason", .rest = 1, .set = parse_slurm_scontrol_reason },
+	{ .key = "Partitions", SCONTROL_STR(snode, partitions) },
+	{ .key = "Reason", .rest = 1, SCONTROL_STR(snode, reason) },
 	{ .key = "Gres", .set = parse_slurm_node_gres },
 	{ .key = "CPUTot", .set = parse_slurm_scontrol_cputot },
 	{ .key = "CPUAlloc", .set = parse_slurm_scontrol_cpualloc },
@@ -1791,42 +1769,6 @@ parse_slurm_scontrol_job_init(void *arg)
 	sj->l.gpn = sj->l.gpj = sj->l.alloc = -1;
 }
 
-static void
-parse_slurm_scontrol_jobid(void *arg, const char *v, size_t len,
-    const struct sink *s, u_int line)
-{
-	struct scontrol_job	*sj = arg;
-
-	parse_copy(sj->l.job.id, sizeof sj->l.job.id, v, len);
-}
-
-static void
-parse_slurm_scontrol_arrayjob(void *arg, const char *v, size_t len,
-    const struct sink *s, u_int line)
-{
-	struct scontrol_job	*sj = arg;
-
-	parse_slurm_copy(sj->array, sizeof sj->array, v, len);
-}
-
-static void
-parse_slurm_scontrol_arraytask(void *arg, const char *v, size_t len,
-    const struct sink *s, u_int line)
-{
-	struct scontrol_job	*sj = arg;
-
-	parse_slurm_copy(sj->task, sizeof sj->task, v, len);
-}
-
-static void
-parse_slurm_scontrol_jobname(void *arg, const char *v, size_t len,
-    const struct sink *s, u_int line)
-{
-	struct scontrol_job	*sj = arg;
-
-	parse_copy(sj->l.job.name, sizeof sj->l.job.name, v, len);
-}
-
 /* UserId=mglasena(236371): the name. */
 static void
 parse_slurm_scontrol_user(void *arg, const char *v, size_t len,
@@ -1838,34 +1780,6 @@ parse_slurm_scontrol_user(void *arg, const char *v, size_t len,
 	if ((p = memchr(v, '(', len)) != NULL && v[len - 1] == ')')
 		len = p - v;
 	parse_slurm_copy(sj->l.job.user, sizeof sj->l.job.user, v, len);
-}
-
-static void
-parse_slurm_scontrol_jobpart(void *arg, const char *v, size_t len,
-    const struct sink *s, u_int line)
-{
-	struct scontrol_job	*sj = arg;
-
-	parse_slurm_copy(sj->l.job.partition, sizeof sj->l.job.partition, v,
-	    len);
-}
-
-static void
-parse_slurm_scontrol_jobstate(void *arg, const char *v, size_t len,
-    const struct sink *s, u_int line)
-{
-	struct scontrol_job	*sj = arg;
-
-	parse_slurm_copy(sj->l.job.state, sizeof sj->l.job.state, v, len);
-}
-
-static void
-parse_slurm_scontrol_jobreason(void *arg, const char *v, size_t len,
-    const struct sink *s, u_int line)
-{
-	struct scontrol_job	*sj = arg;
-
-	parse_slurm_copy(sj->l.job.reason, sizeof sj->l.job.reason, v, len);
 }
 
 static void
@@ -1992,14 +1906,15 @@ parse_slurm_scontrol_job(const struct sink *s, void *arg, u_int line)
 }
 
 static const struct scontrol_key scontrol_job_keys[] = {
-	{ .key = "JobId", .set = parse_slurm_scontrol_jobid },
-	{ .key = "ArrayJobId", .set = parse_slurm_scontrol_arrayjob },
-	{ .key = "ArrayTaskId", .set = parse_slurm_scontrol_arraytask },
-	{ .key = "JobName", .rest = 1, .set = parse_slurm_scontrol_jobname },
+	{ .key = "JobId", .verbatim = 1, SCONTROL_STR(scontrol_job, l.job.id) },
+	{ .key = "ArrayJobId", SCONTROL_STR(scontrol_job, array) },
+	{ .key = "ArrayTaskId", SCONTROL_STR(scontrol_job, task) },
+	{ .key = "JobName", .rest = 1, .verbatim = 1,
+	  SCONTROL_STR(scontrol_job, l.job.name) },
 	{ .key = "UserId", .set = parse_slurm_scontrol_user },
-	{ .key = "Partition", .set = parse_slurm_scontrol_jobpart },
-	{ .key = "JobState", .set = parse_slurm_scontrol_jobstate },
-	{ .key = "Reason", .set = parse_slurm_scontrol_jobreason },
+	{ .key = "Partition", SCONTROL_STR(scontrol_job, l.job.partition) },
+	{ .key = "JobState", SCONTROL_STR(scontrol_job, l.job.state) },
+	{ .key = "Reason", SCONTROL_STR(scontrol_job, l.job.reason) },
 	{ .key = "NodeList", .set = parse_slurm_scontrol_nodelist },
 	{ .key = "NumNodes", .set = parse_slurm_scontrol_numnodes },
 	{ .key = "NumCPUs", .set = parse_slurm_scontrol_numcpus },
@@ -2029,24 +1944,6 @@ static const struct scontrol_kind scontrol_job = {
 };
 
 /* scontrol show partition [-o] */
-
-static void
-parse_slurm_scontrol_partname(void *arg, const char *v, size_t len,
-    const struct sink *s, u_int line)
-{
-	struct partition	*pt = arg;
-
-	parse_copy(pt->name, sizeof pt->name, v, len);
-}
-
-static void
-parse_slurm_scontrol_partstate(void *arg, const char *v, size_t len,
-    const struct sink *s, u_int line)
-{
-	struct partition	*pt = arg;
-
-	parse_slurm_copy(pt->state, sizeof pt->state, v, len);
-}
 
 static void
 parse_slurm_scontrol_partnodes(void *arg, const char *v, size_t len,
@@ -2132,8 +2029,9 @@ parse_slurm_scontrol_partition(const struct sink *s, void *arg, u_int line)
 }
 
 static const struct scontrol_key scontrol_partition_keys[] = {
-	{ .key = "PartitionName", .set = parse_slurm_scontrol_partname },
-	{ .key = "State", .set = parse_slurm_scontrol_partstate },
+	{ .key = "PartitionName", .verbatim = 1,
+	  SCONTROL_STR(partition, name) },
+	{ .key = "State", SCONTROL_STR(partition, state) },
 	{ .key = "Nodes", .set = parse_slurm_scontrol_partnodes },
 	{ .key = "TotalCPUs", .set = parse_slurm_scontrol_totalcpus },
 	{ .key = "TotalNodes", .set = parse_slurm_scontrol_totalnodes },
@@ -2192,16 +2090,59 @@ parse_slurm_scontrol_key(const struct scontrol_kind *k, const char *key,
 	return (NULL);
 }
 
+/* The Key=value pairs of one line into rec: how many. */
+static int
+parse_slurm_scontrol_pairs(const struct scontrol_kind *k, void *rec,
+    const char *p, const char *end, int oneline, const struct sink *s,
+    u_int line)
+{
+	const struct scontrol_key	*key;
+	const char			*word, *v;
+	size_t				 len;
+	int				 pairs = 0;
+
+	while (p < end) {
+		while (p < end && isspace((u_char)*p))
+			p++;
+		word = p;
+		while (p < end && !isspace((u_char)*p) && *p != '=')
+			p++;
+		if (p == end || *p != '=')
+			continue;	/* a word without '=': not ours */
+		key = parse_slurm_scontrol_key(k, word, p - word);
+		v = ++p;
+		if (key != NULL && key->rest && !oneline)
+			p = end;
+		else if (key != NULL && key->rest) {
+			while (p < end && !parse_slurm_scontrol_iskey(p, end))
+				p++;
+		} else {
+			while (p < end && !isspace((u_char)*p))
+				p++;
+		}
+		pairs++;
+		len = parse_trim(&v, p - v);
+		if (key != NULL && key->verbatim)
+			parse_copy((char *)rec + key->off, key->size, v, len);
+		else if (key != NULL && key->size > 0)
+			parse_slurm_copy((char *)rec + key->off, key->size, v,
+			    len);
+		else if (key != NULL && key->set != NULL)
+			key->set(rec, v, len, s, line);
+	}
+	return (pairs);
+}
+
 static int
 parse_slurm_scontrol(const char *buf, size_t len, const struct sink *s,
     const struct scontrol_kind *k, void *rec)
 {
-	const struct scontrol_key	*key;
-	struct lines			 ls;
-	const char			*p, *end, *word, *eq, *v;
-	size_t				 n, flen = strlen(k->first);
-	int				 count = 0, open = 0, oneline, pairs;
-	u_int				 start = 1;
+	struct lines	 ls;
+	const char	*p;
+	size_t		 n, flen = strlen(k->first);
+	size_t		 blen = k->bare != NULL ? strlen(k->bare) : 0;
+	int		 count = 0, open = 0, oneline;
+	u_int		 start = 1;
 
 	parse_slurm_scontrol_flush(s, k, rec, &open, start);
 	lines_start(&ls, buf, len, s);
@@ -2211,49 +2152,17 @@ parse_slurm_scontrol(const char *buf, size_t len, const struct sink *s,
 			    start);
 			continue;
 		}
-		end = p + n;
 		oneline = n > flen && memcmp(p, k->first, flen) == 0 &&
 		    p[flen] == '=';
-		if (oneline) {
+		if (oneline || !open) {
 			count += parse_slurm_scontrol_flush(s, k, rec, &open,
 			    start);
 			start = ls.line;
 		}
-		pairs = 0;
-		while (p < end) {
-			while (p < end && isspace((u_char)*p))
-				p++;
-			word = p;
-			while (p < end && !isspace((u_char)*p) && *p != '=')
-				p++;
-			if (p == end || *p != '=') {
-				/* a word without '=': not ours */
-				continue;
-			}
-			eq = p;
-			key = parse_slurm_scontrol_key(k, word, eq - word);
-			v = p = eq + 1;
-			if (key != NULL && key->rest && !oneline)
-				p = end;
-			else if (key != NULL && key->rest) {
-				while (p < end && !parse_slurm_scontrol_iskey(p,
-				    end))
-					p++;
-			} else {
-				while (p < end && !isspace((u_char)*p))
-					p++;
-			}
-			pairs++;
-			if (!open) {
-				open = 1;
-				start = ls.line;
-			}
-			if (key != NULL && key->set != NULL)
-				key->set(rec, v, parse_trim(&v, p - v), s,
-				    ls.line);
-		}
-		if (pairs == 0 && (k->bare == NULL || n < strlen(k->bare) ||
-		    memcmp(end - n, k->bare, strlen(k->bare)) != 0))
+		if (parse_slurm_scontrol_pairs(k, rec, p, p + n, oneline, s,
+		    ls.line) > 0)
+			open = 1;
+		else if (blen == 0 || n < blen || memcmp(p, k->bare, blen) != 0)
 			sink_error(s, ls.line, "not a key=value line");
 	}
 	count += parse_slurm_scontrol_flush(s, k, rec, &open, start);
