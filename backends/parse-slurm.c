@@ -1758,7 +1758,7 @@ static const struct scontrol_kind scontrol_node = {
 struct scontrol_job {
 	struct squeue_line l;
 	char		 array[16];	/* ArrayJobId */
-	char		 task[15];	/* ArrayTaskId */
+	char		 task[13];	/* ArrayTaskId */
 };
 
 static void
@@ -1892,14 +1892,18 @@ parse_slurm_scontrol_job(const struct sink *s, void *arg, u_int line)
 {
 	struct scontrol_job	*sj = arg;
 	struct job		*j = &sj->l.job;
+	int			 brackets;
 
 	if (j->id[0] == '\0') {
 		sink_error(s, line, "job record without JobId");
 		return (0);
 	}
-	/* squeue's name of an array's task: 2398463_150 */
-	if (sj->array[0] != '\0' && sj->task[0] != '\0')
-		snprintf(j->id, sizeof j->id, "%s_%s", sj->array, sj->task);
+	/* squeue's name of an array's task: 2398463_150, 500_[1-8%2] */
+	if (sj->array[0] != '\0' && sj->task[0] != '\0') {
+		brackets = sj->task[strspn(sj->task, "0123456789")] != '\0';
+		snprintf(j->id, sizeof j->id, "%s_%s%s%s", sj->array,
+		    brackets ? "[" : "", sj->task, brackets ? "]" : "");
+	}
 	parse_slurm_job_gpus(j, sj->l.alloc, sj->l.gpj, sj->l.gpn);
 	SINK_EMIT(s, job, j);
 	return (1);

@@ -187,15 +187,18 @@ test_scontrol_job(void)
 	    "\n"
 	    "No job 12 here\n"
 	    "JobId=11 RunTime=1:2x TimeLimit=-1 NumCPUs=1e23\n"
-	    "   NtasksPerTRES:0\n",
+	    "   NtasksPerTRES:0\n"
+	    "\n"
+	    "JobId=12 ArrayJobId=12 ArrayTaskId=1-8%2 JobState=PENDING\n",
 	    NULL, &g);
-	is_int(r, 1, "job: one record");
+	is_int(r, 2, "job: two records");
 	is_int(g.nerr, 5, "job: five errors");
 	is_int(g.errline[0], 1, "job: a record without JobId, at its line");
 	is_int(g.errline[1], 3, "job: a line of no key=value");
 	ok(!HAS(g.job[0].valid, JOB_ELAPSED) &&
 	    !HAS(g.job[0].valid, JOB_LIMIT) && !HAS(g.job[0].valid, JOB_CPUS),
 	    "job: what was refused is unknown, not a smaller number");
+	is_str(g.job[1].id, "12_[1-8%2]", "job: an array's pending tasks");
 	collect_free(&g);
 }
 
