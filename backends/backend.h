@@ -239,6 +239,10 @@ int		 parse_squeue(const char *, size_t, const char *,
 		     const struct sink *);
 int		 parse_scontrol_node(const char *, size_t, const char *,
 		     const struct sink *);
+int		 parse_scontrol_job(const char *, size_t, const char *,
+		     const struct sink *);
+int		 parse_scontrol_partition(const char *, size_t, const char *,
+		     const struct sink *);
 #define SLURM_GRES_BAD	(-3)		/* parse_slurm_gres: a damaged count */
 #define SLURM_GPUS_MAX	(1 << 24)	/* gpus of a node, a job, a list */
 long		 parse_slurm_gres(const char *, size_t, char *, size_t);

@@ -1326,18 +1326,21 @@ parse_slurm_gpus(const char *v, size_t len, char *dst, size_t size,
 }
 
 static void
-parse_slurm_node_state(struct snode *sn, const char *v, size_t len,
+parse_slurm_node_state(void *arg, const char *v, size_t len,
     const struct sink *s, u_int line)
 {
+	struct snode	*sn = arg;
+
 	parse_slurm_copy(sn->state, sizeof sn->state, v, len);
 	parse_slurm_lower(sn->state);
 }
 
 static void
-parse_slurm_node_gres(struct snode *sn, const char *v, size_t len,
+parse_slurm_node_gres(void *arg, const char *v, size_t len,
     const struct sink *s, u_int line)
 {
-	long	n;
+	struct snode	*sn = arg;
+	long		 n;
 
 	n = parse_slurm_gpus(v, len, sn->gres, sizeof sn->gres, s, line);
 	if (n >= 0 && n <= INT_MAX) {
@@ -1348,10 +1351,11 @@ parse_slurm_node_gres(struct snode *sn, const char *v, size_t len,
 
 /* GresUsed, AllocTRES: what is allocated; no gpu entry is none. */
 static void
-parse_slurm_node_gresused(struct snode *sn, const char *v, size_t len,
+parse_slurm_node_gresused(void *arg, const char *v, size_t len,
     const struct sink *s, u_int line)
 {
-	long	n;
+	struct snode	*sn = arg;
+	long		 n;
 
 	if (len > 0 && parse_slurm_isunknown(v, len))
 		return;
@@ -1730,69 +1734,84 @@ parse_squeue(const char *buf, size_t len, const char *fmt,
 }
 
 /*
- * scontrol show node: "Key=value" pairs, one record per NodeName=, records
- * apart by blank lines or all on one line (-o).  OS=, Reason= and a few
- * others run to the end of their line; on a one-line record, up to the
- * next " Key=".
+ * scontrol show node, job and partition: "Key=value" pairs, one record per
+ * NodeName=, JobId= or PartitionName=, records apart by blank lines or all
+ * on one line (-o).  OS=, Reason= and a few others run to the end of
+ * their line; on a one-line record, up to the next " Key=".
  */
 
 struct scontrol_key {
 	const char	*key;
 	int		 rest;		/* value may hold blanks */
-	void		(*set)(struct snode *, const char *, size_t,
+	size_t		 off;		/* a string of the record: where, */
+	size_t		 size;		/* its size (0: none), */
+	int		 verbatim;	/* copied even when it reads "None" */
+	void		(*set)(void *, const char *, size_t,
 			    const struct sink *, u_int);
 };
+#define SCONTROL_STR(t, m) \
+	.off = offsetof(struct t, m), .size = sizeof ((struct t *)0)->m
+
+struct scontrol_kind {
+	const char	*first;		/* the key that starts a record */
+	const struct scontrol_key *keys;
+	size_t		 nkeys;
+	const char	*bare;		/* a line it prints without '=' */
+	size_t		 size;		/* of the record read */
+	void		(*init)(void *);
+	int		(*emit)(const struct sink *, void *, u_int);
+};
+
+/* scontrol show node */
 
 static void
-parse_slurm_scontrol_name(struct snode *sn, const char *v, size_t len,
+parse_slurm_scontrol_cputot(void *arg, const char *v, size_t len,
     const struct sink *s, u_int line)
 {
-	parse_copy(sn->name, sizeof sn->name, v, len);
-}
+	struct snode	*sn = arg;
 
-static void
-parse_slurm_scontrol_partitions(struct snode *sn, const char *v, size_t len,
-    const struct sink *s, u_int line)
-{
-	parse_slurm_copy(sn->partitions, sizeof sn->partitions, v, len);
-}
-
-static void
-parse_slurm_scontrol_reason(struct snode *sn, const char *v, size_t len,
-    const struct sink *s, u_int line)
-{
-	parse_slurm_copy(sn->reason, sizeof sn->reason, v, len);
-}
-
-static void
-parse_slurm_scontrol_cputot(struct snode *sn, const char *v, size_t len,
-    const struct sink *s, u_int line)
-{
 	parse_slurm_int(s, line, "CPUTot", v, len, SLURM_CPUS_MAX, &sn->cpus,
 	    &sn->valid, SN_CPUS);
 }
 
 static void
-parse_slurm_scontrol_cpualloc(struct snode *sn, const char *v, size_t len,
+parse_slurm_scontrol_cpualloc(void *arg, const char *v, size_t len,
     const struct sink *s, u_int line)
 {
+	struct snode	*sn = arg;
+
 	parse_slurm_int(s, line, "CPUAlloc", v, len, SLURM_CPUS_MAX,
 	    &sn->cpus_alloc, &sn->valid, SN_CPUS_ALLOC);
 }
 
 static void
-parse_slurm_scontrol_memory(struct snode *sn, const char *v, size_t len,
+parse_slurm_scontrol_memory(void *arg, const char *v, size_t len,
     const struct sink *s, u_int line)
 {
+	struct snode	*sn = arg;
+
 	parse_slurm_num(s, line, "RealMemory", v, len, SLURM_MEMORY_MAX,
 	    &sn->memory_mb, &sn->valid, SN_MEMORY);
 }
 
-static const struct scontrol_key scontrol_keys[] = {
-	{ .key = "NodeName", .set = parse_slurm_scontrol_name },
+static int
+parse_slurm_scontrol_node(const struct sink *s, void *arg, u_int line)
+{
+	struct snode	*sn = arg;
+
+	if (sn->name[0] == '\0') {
+		sink_error(s, line, "node record without NodeName");
+		return (0);
+	}
+	SINK_EMIT(s, snode, sn);
+	return (1);
+}
+
+static const struct scontrol_key scontrol_node_keys[] = {
+	{ .key = "NodeName", .verbatim = 1, SCONTROL_STR(snode, name) },
 	{ .key = "State", .set = parse_slurm_node_state },
-	{ .key = "Partitions", .set = parse_slurm_scontrol_partitions },
-	{ .key = "Reason", .rest = 1, .set = parse_slurm_scontrol_reason },
+	{ .key = "Partitions", SCONTROL_STR(snode, partitions) },
+	{ .key = "Reason", .rest = 1, SCONTROL_STR(snode, reason) },
 	{ .key = "Gres", .set = parse_slurm_node_gres },
 	{ .key = "CPUTot", .set = parse_slurm_scontrol_cputot },
 	{ .key = "CPUAlloc", .set = parse_slurm_scontrol_cpualloc },
@@ -1803,6 +1822,310 @@ static const struct scontrol_key scontrol_keys[] = {
 	{ .key = "Extra", .rest = 1 },
 	{ .key = "AvailableFeatures", .rest = 1 },
 	{ .key = "ActiveFeatures", .rest = 1 },
+};
+
+static const struct scontrol_kind scontrol_node = {
+	.first = "NodeName", .keys = scontrol_node_keys,
+	.nkeys = nitems(scontrol_node_keys), .size = sizeof (struct snode),
+	.emit = parse_slurm_scontrol_node,
+};
+
+/* scontrol show job [-d] */
+
+struct scontrol_job {
+	struct squeue_line l;
+	char		 array[16];	/* ArrayJobId */
+	char		 task[13];	/* ArrayTaskId */
+};
+
+static void
+parse_slurm_scontrol_job_init(void *arg)
+{
+	struct scontrol_job	*sj = arg;
+
+	sj->l.gpn = sj->l.gpj = sj->l.alloc = -1;
+}
+
+/* UserId=mglasena(236371): the name. */
+static void
+parse_slurm_scontrol_user(void *arg, const char *v, size_t len,
+    const struct sink *s, u_int line)
+{
+	struct scontrol_job	*sj = arg;
+	const char		*p;
+
+	if ((p = memchr(v, '(', len)) != NULL && v[len - 1] == ')')
+		len = p - v;
+	parse_slurm_copy(sj->l.job.user, sizeof sj->l.job.user, v, len);
+}
+
+static void
+parse_slurm_scontrol_nodelist(void *arg, const char *v, size_t len,
+    const struct sink *s, u_int line)
+{
+	struct scontrol_job	*sj = arg;
+
+	parse_slurm_copy(sj->l.job.nodes, sizeof sj->l.job.nodes, v, len);
+	if (len >= sizeof sj->l.job.nodes)
+		sink_error(s, line, "node list too long, truncated");
+}
+
+/* NumNodes=3, or a pending job's NumNodes=2-4: at least 2. */
+static void
+parse_slurm_scontrol_numnodes(void *arg, const char *v, size_t len,
+    const struct sink *s, u_int line)
+{
+	struct scontrol_job	*sj = arg;
+	const char		*p;
+
+	if ((p = memchr(v, '-', len)) != NULL && p > v)
+		len = p - v;
+	parse_slurm_int(s, line, "NumNodes", v, len, INT_MAX,
+	    &sj->l.job.nnodes, &sj->l.job.valid, JOB_NNODES);
+}
+
+static void
+parse_slurm_scontrol_numcpus(void *arg, const char *v, size_t len,
+    const struct sink *s, u_int line)
+{
+	struct scontrol_job	*sj = arg;
+
+	parse_slurm_int(s, line, "NumCPUs", v, len, INT_MAX, &sj->l.job.cpus,
+	    &sj->l.job.valid, JOB_CPUS);
+}
+
+/* A duration; UNLIMITED (-1) only where unlimited says so. */
+static void
+parse_slurm_scontrol_time(const struct sink *s, u_int line, const char *name,
+    const char *v, size_t len, int unlimited, long *out, uint64_t *valid,
+    int bit)
+{
+	int	r;
+
+	r = parse_slurm_duration(v, len, out);
+	if (parse_slurm_bad(r == 0 || (unlimited && r == 1), valid, bit, v,
+	    len))
+		sink_error(s, line, "%s: '%.*s' is not a time", name,
+		    (int)(len > 40 ? 40 : len), v);
+}
+
+static void
+parse_slurm_scontrol_runtime(void *arg, const char *v, size_t len,
+    const struct sink *s, u_int line)
+{
+	struct scontrol_job	*sj = arg;
+
+	parse_slurm_scontrol_time(s, line, "RunTime", v, len, 0,
+	    &sj->l.job.elapsed_s, &sj->l.job.valid, JOB_ELAPSED);
+}
+
+static void
+parse_slurm_scontrol_timelimit(void *arg, const char *v, size_t len,
+    const struct sink *s, u_int line)
+{
+	struct scontrol_job	*sj = arg;
+
+	parse_slurm_scontrol_time(s, line, "TimeLimit", v, len, 1,
+	    &sj->l.job.limit_s, &sj->l.job.valid, JOB_LIMIT);
+}
+
+/* AllocTRES, or TRES before Slurm 19.05: what was allocated. */
+static void
+parse_slurm_scontrol_alloctres(void *arg, const char *v, size_t len,
+    const struct sink *s, u_int line)
+{
+	struct scontrol_job	*sj = arg;
+
+	if (!parse_slurm_isunknown(v, len) &&
+	    (sj->l.alloc = parse_slurm_gpus(v, len, NULL, 0, s, line)) == -1)
+		sj->l.alloc = -2;
+}
+
+static void
+parse_slurm_scontrol_tresperjob(void *arg, const char *v, size_t len,
+    const struct sink *s, u_int line)
+{
+	struct scontrol_job	*sj = arg;
+
+	if (!parse_slurm_isunknown(v, len))
+		sj->l.gpj = parse_slurm_gpus(v, len, NULL, 0, s, line);
+}
+
+/* TresPerNode, or Gres before Slurm 19.05: asked for per node. */
+static void
+parse_slurm_scontrol_trespernode(void *arg, const char *v, size_t len,
+    const struct sink *s, u_int line)
+{
+	struct scontrol_job	*sj = arg;
+
+	if (parse_slurm_isunknown(v, len))
+		return;
+	parse_slurm_copy(sj->l.job.gres, sizeof sj->l.job.gres, v, len);
+	sj->l.gpn = parse_slurm_gpus(v, len, NULL, 0, s, line);
+}
+
+static int
+parse_slurm_scontrol_job(const struct sink *s, void *arg, u_int line)
+{
+	struct scontrol_job	*sj = arg;
+	struct job		*j = &sj->l.job;
+	int			 brackets;
+
+	if (j->id[0] == '\0') {
+		sink_error(s, line, "job record without JobId");
+		return (0);
+	}
+	/* squeue's name of an array's task: 2398463_150, 500_[1-8%2] */
+	if (sj->array[0] != '\0' && sj->task[0] != '\0') {
+		brackets = sj->task[strspn(sj->task, "0123456789")] != '\0';
+		snprintf(j->id, sizeof j->id, "%s_%s%s%s", sj->array,
+		    brackets ? "[" : "", sj->task, brackets ? "]" : "");
+	}
+	parse_slurm_job_gpus(j, sj->l.alloc, sj->l.gpj, sj->l.gpn);
+	SINK_EMIT(s, job, j);
+	return (1);
+}
+
+static const struct scontrol_key scontrol_job_keys[] = {
+	{ .key = "JobId", .verbatim = 1, SCONTROL_STR(scontrol_job, l.job.id) },
+	{ .key = "ArrayJobId", SCONTROL_STR(scontrol_job, array) },
+	{ .key = "ArrayTaskId", SCONTROL_STR(scontrol_job, task) },
+	{ .key = "JobName", .rest = 1, .verbatim = 1,
+	  SCONTROL_STR(scontrol_job, l.job.name) },
+	{ .key = "UserId", .set = parse_slurm_scontrol_user },
+	{ .key = "Partition", SCONTROL_STR(scontrol_job, l.job.partition) },
+	{ .key = "JobState", SCONTROL_STR(scontrol_job, l.job.state) },
+	{ .key = "Reason", SCONTROL_STR(scontrol_job, l.job.reason) },
+	{ .key = "NodeList", .set = parse_slurm_scontrol_nodelist },
+	{ .key = "NumNodes", .set = parse_slurm_scontrol_numnodes },
+	{ .key = "NumCPUs", .set = parse_slurm_scontrol_numcpus },
+	{ .key = "RunTime", .set = parse_slurm_scontrol_runtime },
+	{ .key = "TimeLimit", .set = parse_slurm_scontrol_timelimit },
+	{ .key = "AllocTRES", .set = parse_slurm_scontrol_alloctres },
+	{ .key = "TRES", .set = parse_slurm_scontrol_alloctres },
+	{ .key = "TresPerJob", .set = parse_slurm_scontrol_tresperjob },
+	{ .key = "TresPerNode", .set = parse_slurm_scontrol_trespernode },
+	{ .key = "Gres", .set = parse_slurm_scontrol_trespernode },
+	{ .key = "Command", .rest = 1 },
+	{ .key = "WorkDir", .rest = 1 },
+	{ .key = "StdErr", .rest = 1 },
+	{ .key = "StdIn", .rest = 1 },
+	{ .key = "StdOut", .rest = 1 },
+	{ .key = "Comment", .rest = 1 },
+	{ .key = "AdminComment", .rest = 1 },
+	{ .key = "SystemComment", .rest = 1 },
+};
+
+static const struct scontrol_kind scontrol_job = {
+	.first = "JobId", .keys = scontrol_job_keys,
+	.nkeys = nitems(scontrol_job_keys), .bare = "NtasksPerTRES:",
+	.size = sizeof (struct scontrol_job),
+	.init = parse_slurm_scontrol_job_init,
+	.emit = parse_slurm_scontrol_job,
+};
+
+/* scontrol show partition [-o] */
+
+static void
+parse_slurm_scontrol_partnodes(void *arg, const char *v, size_t len,
+    const struct sink *s, u_int line)
+{
+	struct partition	*pt = arg;
+
+	parse_slurm_copy(pt->nodes, sizeof pt->nodes, v, len);
+	if (len >= sizeof pt->nodes)
+		sink_error(s, line, "node list too long, truncated");
+}
+
+static void
+parse_slurm_scontrol_totalcpus(void *arg, const char *v, size_t len,
+    const struct sink *s, u_int line)
+{
+	struct partition	*pt = arg;
+
+	parse_slurm_int(s, line, "TotalCPUs", v, len, INT_MAX, &pt->cpus,
+	    &pt->valid, PART_CPUS);
+}
+
+static void
+parse_slurm_scontrol_totalnodes(void *arg, const char *v, size_t len,
+    const struct sink *s, u_int line)
+{
+	struct partition	*pt = arg;
+
+	parse_slurm_int(s, line, "TotalNodes", v, len, INT_MAX, &pt->nnodes,
+	    &pt->valid, PART_NNODES);
+}
+
+static void
+parse_slurm_scontrol_maxtime(void *arg, const char *v, size_t len,
+    const struct sink *s, u_int line)
+{
+	struct partition	*pt = arg;
+
+	parse_slurm_scontrol_time(s, line, "MaxTime", v, len, 1,
+	    &pt->maxtime_s, &pt->valid, PART_MAXTIME);
+}
+
+static void
+parse_slurm_scontrol_default(void *arg, const char *v, size_t len,
+    const struct sink *s, u_int line)
+{
+	struct partition	*pt = arg;
+
+	if (parse_slurm_eq(v, len, "YES") || parse_slurm_eq(v, len, "NO")) {
+		pt->deflt = *v == 'Y';
+		pt->valid |= BIT(PART_DEFAULT);
+	} else
+		sink_error(s, line, "Default: '%.*s' is not YES or NO",
+		    (int)(len > 40 ? 40 : len), v);
+}
+
+/* TRES=cpu=251200,...,gres/gpu=22384; a TRES without gpus says nothing. */
+static void
+parse_slurm_scontrol_parttres(void *arg, const char *v, size_t len,
+    const struct sink *s, u_int line)
+{
+	struct partition	*pt = arg;
+	long			 n;
+
+	n = parse_slurm_gpus(v, len, NULL, 0, s, line);
+	if (n >= 0 && n <= INT_MAX) {
+		pt->gpus = (int)n;
+		pt->valid |= BIT(PART_GPUS);
+	}
+}
+
+static int
+parse_slurm_scontrol_partition(const struct sink *s, void *arg, u_int line)
+{
+	struct partition	*pt = arg;
+
+	if (pt->name[0] == '\0') {
+		sink_error(s, line, "partition record without PartitionName");
+		return (0);
+	}
+	SINK_EMIT(s, partition, pt);
+	return (1);
+}
+
+static const struct scontrol_key scontrol_partition_keys[] = {
+	{ .key = "PartitionName", .verbatim = 1,
+	  SCONTROL_STR(partition, name) },
+	{ .key = "State", SCONTROL_STR(partition, state) },
+	{ .key = "Nodes", .set = parse_slurm_scontrol_partnodes },
+	{ .key = "TotalCPUs", .set = parse_slurm_scontrol_totalcpus },
+	{ .key = "TotalNodes", .set = parse_slurm_scontrol_totalnodes },
+	{ .key = "MaxTime", .set = parse_slurm_scontrol_maxtime },
+	{ .key = "Default", .set = parse_slurm_scontrol_default },
+	{ .key = "TRES", .set = parse_slurm_scontrol_parttres },
+};
+
+static const struct scontrol_kind scontrol_partition = {
+	.first = "PartitionName", .keys = scontrol_partition_keys,
+	.nkeys = nitems(scontrol_partition_keys),
+	.size = sizeof (struct partition),
+	.emit = parse_slurm_scontrol_partition,
 };
 
 /* Does " Key=" start at p (p at the blank)? */
@@ -1821,95 +2144,135 @@ parse_slurm_scontrol_iskey(const char *p, const char *end)
 }
 
 static int
-parse_slurm_scontrol_flush(const struct sink *s, struct snode *sn, int *open,
-    u_int line)
+parse_slurm_scontrol_flush(const struct sink *s,
+    const struct scontrol_kind *k, void *rec, int *open, u_int line)
 {
 	int	sent = 0;
 
-	if (!*open)
-		return (0);
-	if (sn->name[0] == '\0')
-		sink_error(s, line, "node record without NodeName");
-	else {
-		SINK_EMIT(s, snode, sn);
-		sent = 1;
-	}
-	memset(sn, 0, sizeof *sn);
+	if (*open)
+		sent = k->emit(s, rec, line);
+	memset(rec, 0, k->size);
+	if (k->init != NULL)
+		k->init(rec);
 	*open = 0;
 	return (sent);
+}
+
+static const struct scontrol_key *
+parse_slurm_scontrol_key(const struct scontrol_kind *k, const char *key,
+    size_t len)
+{
+	size_t	i;
+
+	for (i = 0; i < k->nkeys; i++) {
+		if (parse_slurm_eq(key, len, k->keys[i].key))
+			return (&k->keys[i]);
+	}
+	return (NULL);
+}
+
+/* The Key=value pairs of one line into rec: how many. */
+static int
+parse_slurm_scontrol_pairs(const struct scontrol_kind *k, void *rec,
+    const char *p, const char *end, int oneline, const struct sink *s,
+    u_int line)
+{
+	const struct scontrol_key	*key;
+	const char			*word, *v;
+	size_t				 len;
+	int				 pairs = 0;
+
+	while (p < end) {
+		while (p < end && isspace((u_char)*p))
+			p++;
+		word = p;
+		while (p < end && !isspace((u_char)*p) && *p != '=')
+			p++;
+		if (p == end || *p != '=')
+			continue;	/* a word without '=': not ours */
+		key = parse_slurm_scontrol_key(k, word, p - word);
+		v = ++p;
+		if (key != NULL && key->rest && !oneline)
+			p = end;
+		else if (key != NULL && key->rest) {
+			while (p < end && !parse_slurm_scontrol_iskey(p, end))
+				p++;
+		} else {
+			while (p < end && !isspace((u_char)*p))
+				p++;
+		}
+		pairs++;
+		len = parse_trim(&v, p - v);
+		if (key != NULL && key->verbatim)
+			parse_copy((char *)rec + key->off, key->size, v, len);
+		else if (key != NULL && key->size > 0)
+			parse_slurm_copy((char *)rec + key->off, key->size, v,
+			    len);
+		else if (key != NULL && key->set != NULL)
+			key->set(rec, v, len, s, line);
+	}
+	return (pairs);
+}
+
+static int
+parse_slurm_scontrol(const char *buf, size_t len, const struct sink *s,
+    const struct scontrol_kind *k, void *rec)
+{
+	struct lines	 ls;
+	const char	*p;
+	size_t		 n, flen = strlen(k->first);
+	size_t		 blen = k->bare != NULL ? strlen(k->bare) : 0;
+	int		 count = 0, open = 0, oneline;
+	u_int		 start = 1;
+
+	parse_slurm_scontrol_flush(s, k, rec, &open, start);
+	lines_start(&ls, buf, len, s);
+	while (lines_next(&ls, &p, &n)) {
+		if ((n = parse_trim(&p, n)) == 0) {
+			count += parse_slurm_scontrol_flush(s, k, rec, &open,
+			    start);
+			continue;
+		}
+		oneline = n > flen && memcmp(p, k->first, flen) == 0 &&
+		    p[flen] == '=';
+		if (oneline || !open) {
+			count += parse_slurm_scontrol_flush(s, k, rec, &open,
+			    start);
+			start = ls.line;
+		}
+		if (parse_slurm_scontrol_pairs(k, rec, p, p + n, oneline, s,
+		    ls.line) > 0)
+			open = 1;
+		else if (blen == 0 || n < blen || memcmp(p, k->bare, blen) != 0)
+			sink_error(s, ls.line, "not a key=value line");
+	}
+	count += parse_slurm_scontrol_flush(s, k, rec, &open, start);
+	return (count);
 }
 
 int
 parse_scontrol_node(const char *buf, size_t len, const char *fmt,
     const struct sink *s)
 {
-	const struct scontrol_key	*k;
-	struct snode			 sn;
-	struct lines			 ls;
-	const char			*p, *end, *key, *eq, *v;
-	size_t				 n, klen, i;
-	int				 count = 0, open = 0, oneline, pairs;
-	u_int				 start = 1;
+	struct snode	sn;
 
-	memset(&sn, 0, sizeof sn);
-	lines_start(&ls, buf, len, s);
-	while (lines_next(&ls, &p, &n)) {
-		if ((n = parse_trim(&p, n)) == 0) {
-			count += parse_slurm_scontrol_flush(s, &sn, &open,
-			    start);
-			continue;
-		}
-		end = p + n;
-		oneline = n > 9 && memcmp(p, "NodeName=", 9) == 0;
-		if (oneline) {
-			count += parse_slurm_scontrol_flush(s, &sn, &open,
-			    start);
-			start = ls.line;
-		}
-		pairs = 0;
-		while (p < end) {
-			while (p < end && isspace((u_char)*p))
-				p++;
-			key = p;
-			while (p < end && !isspace((u_char)*p) && *p != '=')
-				p++;
-			if (p == end || *p != '=') {
-				/* a word without '=': not ours */
-				continue;
-			}
-			eq = p;
-			klen = eq - key;
-			k = NULL;
-			for (i = 0; i < nitems(scontrol_keys); i++) {
-				if (parse_slurm_eq(key, klen,
-				    scontrol_keys[i].key)) {
-					k = &scontrol_keys[i];
-					break;
-				}
-			}
-			v = p = eq + 1;
-			if (k != NULL && k->rest && !oneline)
-				p = end;
-			else if (k != NULL && k->rest) {
-				while (p < end && !parse_slurm_scontrol_iskey(p,
-				    end))
-					p++;
-			} else {
-				while (p < end && !isspace((u_char)*p))
-					p++;
-			}
-			pairs++;
-			if (!open) {
-				open = 1;
-				start = ls.line;
-			}
-			if (k != NULL && k->set != NULL)
-				k->set(&sn, v, parse_trim(&v, p - v), s,
-				    ls.line);
-		}
-		if (pairs == 0)
-			sink_error(s, ls.line, "not a key=value line");
-	}
-	count += parse_slurm_scontrol_flush(s, &sn, &open, start);
-	return (count);
+	return (parse_slurm_scontrol(buf, len, s, &scontrol_node, &sn));
+}
+
+int
+parse_scontrol_job(const char *buf, size_t len, const char *fmt,
+    const struct sink *s)
+{
+	struct scontrol_job	sj;
+
+	return (parse_slurm_scontrol(buf, len, s, &scontrol_job, &sj));
+}
+
+int
+parse_scontrol_partition(const char *buf, size_t len, const char *fmt,
+    const struct sink *s)
+{
+	struct partition	pt;
+
+	return (parse_slurm_scontrol(buf, len, s, &scontrol_partition, &pt));
 }

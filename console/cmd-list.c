@@ -498,6 +498,7 @@ CMD_PARSE_SINK(ibport)
 CMD_PARSE_SINK(sensor)
 CMD_PARSE_SINK_NONODE(snode)
 CMD_PARSE_SINK_NONODE(job)
+CMD_PARSE_SINK_NONODE(partition)
 CMD_PARSE_SINK_NONODE(diag)
 CMD_PARSE_SINK_NONODE(xid)
 
@@ -589,6 +590,7 @@ cmd_parse_file(struct cmd_ctx *ctx, struct cmd_args *args)
 	s.sensor = cmd_list_parse_sensor;
 	s.snode = cmd_list_parse_snode;
 	s.job = cmd_list_parse_job;
+	s.partition = cmd_list_parse_partition;
 	s.diag = cmd_list_parse_diag;
 	s.xid = cmd_list_parse_xid;
 	s.error = cmd_list_parse_error;

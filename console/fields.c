@@ -155,6 +155,18 @@ static const struct field job_fields[] = {
 	{ .name = NULL }
 };
 
+static const struct field partition_fields[] = {
+	F(partition, name, "PARTITION", FT_STR, -1, 0, T),
+	F(partition, state, "STATE", FT_STR, -1, 0, T),
+	FN(partition, deflt, "default", "DEFAULT", FT_INT, PART_DEFAULT, 0, R),
+	F(partition, nnodes, "NODES", FT_INT, PART_NNODES, 0, R),
+	F(partition, cpus, "CPUS", FT_INT, PART_CPUS, 0, R),
+	F(partition, gpus, "GPUS", FT_INT, PART_GPUS, 0, R),
+	F(partition, maxtime_s, "MAXTIME", FT_DURATION, PART_MAXTIME, 0, R),
+	F(partition, nodes, "NODELIST", FT_STR, -1, 0, T),
+	{ .name = NULL }
+};
+
 static const struct field diag_fields[] = {
 	F(diag, test, "TEST", FT_STR, -1, 0, T),
 	F(diag, category, "CATEGORY", FT_STR, -1, 0, T),
@@ -276,6 +288,8 @@ const struct record records[] = {
 	{ .name = "snode", .size = sizeof (struct snode),
 	  .fields = snode_fields },
 	{ .name = "job", .size = sizeof (struct job), .fields = job_fields },
+	{ .name = "partition", .size = sizeof (struct partition),
+	  .fields = partition_fields },
 	{ .name = "diag", .size = sizeof (struct diag), .fields = diag_fields },
 	{ .name = "xid", .size = sizeof (struct xid), .fields = xid_fields },
 	{ .name = "node", .size = sizeof (struct node), .fields = node_fields },

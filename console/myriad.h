@@ -274,7 +274,7 @@ struct snode {
 	int		 nodes;			/* how many name holds */
 };
 
-/* One Slurm job: squeue. */
+/* One Slurm job: squeue, scontrol show job. */
 enum job_state {		/* state, as the model reads it */
 	JS_OTHER,		/* completed, failed, cancelled ... */
 	JS_PENDING,
@@ -307,6 +307,27 @@ struct job {
 	enum job_state	 jstate;		/* set by the model, not parsers */
 	uint32_t	 first;			/* running: its nodes' ids, */
 	uint32_t	 count;			/* model->jobnodes[first ...] */
+};
+
+/* One Slurm partition: scontrol show partition. */
+enum partition_field {
+	PART_CPUS,
+	PART_NNODES,
+	PART_MAXTIME,		/* seconds; UNLIMITED is valid with -1 */
+	PART_DEFAULT,
+	PART_GPUS,		/* gres/gpu of its TRES */
+	PART_NFIELDS
+};
+struct partition {
+	uint64_t	 valid;			/* BIT(PART_*) */
+	char		 name[64];
+	char		 state[16];		/* UP, DOWN, DRAIN, INACTIVE */
+	char		 nodes[1024];		/* node set, as printed */
+	int		 cpus;			/* TotalCPUs */
+	int		 nnodes;		/* TotalNodes */
+	long		 maxtime_s;
+	int		 deflt;			/* Default=YES: 1 */
+	int		 gpus;
 };
 
 /* One result of a DCGM diagnostic: dcgmi diag. */
@@ -343,6 +364,7 @@ struct sink {
 	void		(*sensor)(void *, const struct sensor *);
 	void		(*snode)(void *, const struct snode *);
 	void		(*job)(void *, const struct job *);
+	void		(*partition)(void *, const struct partition *);
 	void		(*diag)(void *, const struct diag *);
 	void		(*xid)(void *, const struct xid *);
 	void		(*error)(void *, u_int, const char *);

@@ -86,6 +86,47 @@ E
 $M -c "parse -o tsv sinfo $T/Oh 'NodeHost,Gres,StateLong'" > "$T/out" 2> "$T/err"
 is "$?:$(cut -f1,2,8 "$T/out" | tail -n +2 | tr '\n' ' ')" \
     "0:n1	idle	4 n2	mixed	8 " "sinfo -O with its header: the headings' places"
+# scontrol show job: the GPUs Slurm allocated (AllocTRES), else asked for
+# the whole job (TresPerJob), as squeue names an array's task.
+cat > "$T/job" <<'E'
+JobId=501 ArrayJobId=500 ArrayTaskId=1 JobName=train big
+   UserId=alice(1000) GroupId=alice(1000) MCS_label=N/A
+   JobState=RUNNING Reason=None Dependency=(null)
+   RunTime=1-02:03:04 TimeLimit=2-00:00:00 TimeMin=N/A
+   Partition=gpu AllocNode:Sid=login:1
+   NodeList=gpu[0001-0002]
+   NumNodes=2 NumCPUs=64 NumTasks=2 CPUs/Task=32 ReqB:S:C:T=0:0:*:*
+   ReqTRES=cpu=64,node=2,gres/gpu=16
+   AllocTRES=cpu=64,node=2,gres/gpu=16
+   TresPerJob=gres/gpu:16
+   NtasksPerTRES:0
+
+JobId=502 JobName=eval UserId=bob(1001) JobState=PENDING Reason=Resources RunTime=00:00:00 TimeLimit=UNLIMITED Partition=gpu NodeList=(null) NumNodes=1-2 NumCPUs=8 AllocTRES=(null) TresPerJob=gres/gpu:8
+E
+$M -c "parse -o tsv scontrol-job $T/job" > "$T/out" 2> "$T/err"
+is "$?" 0 "scontrol show job: exit 0"
+is "$(cat "$T/err")" "" "scontrol show job: no errors"
+is "$(cut -f1,2,4,5,6,7,9,10,12,13 "$T/out" | tail -n +2)" \
+    "500_1	alice	train big	RUNNING	2	16	93784	172800	gpu[0001-0002]	
+502	bob	eval	PENDING	1	8	0	-1		Resources" \
+    "scontrol show job: a record a job, its GPUs from AllocTRES, TresPerJob"
+cat > "$T/part" <<'E'
+PartitionName=gpu AllowGroups=ALL Default=YES MaxTime=7-00:00:00 Nodes=gpu[0001-0008] State=UP TotalCPUs=512 TotalNodes=8 TRES=cpu=512,node=8,gres/gpu=64
+PartitionName=debug Default=NO MaxTime=UNLIMITED Nodes=gpu0009 State=DRAIN TotalCPUs=64 TotalNodes=1
+E
+$M -c "parse -o tsv scontrol-partition $T/part" > "$T/out" 2> "$T/err"
+is "$?" 0 "scontrol show partition: exit 0"
+is "$(tail -n +2 "$T/out")" "gpu	UP	1	8	512	64	604800	gpu[0001-0008]
+debug	DRAIN	0	1	64		-1	gpu0009" "scontrol show partition: a record each"
+sed 's/TotalCPUs=512/TotalCPUs=51,2/; s/MaxTime=UNLIMITED/MaxTime=1:6x/' \
+    "$T/part" > "$T/bad"
+$M -c "parse -o tsv scontrol-partition $T/bad" > "$T/out" 2> "$T/err"
+is "$?" 3 "scontrol show partition, damaged: exit 3"
+like "$(cat "$T/err")" "$T/bad:1: TotalCPUs: " "a decimal comma: file:line"
+like "$(cat "$T/err")" "$T/bad:2: MaxTime: '1:6x' is not a time" \
+    "a bad time: file:line"
+is "$(cut -f5,7 "$T/out" | tail -n +2)" "	604800
+64	" "what was refused is null, never a smaller number"
 
 # Damaged: a last line cut short, a NUL byte, an empty file.
 printf 'n1|idle\nn2|drai' > "$T/cut"

@@ -23,12 +23,13 @@ struct collect {
 	struct sensor	*sensor;
 	struct snode	*snode;
 	struct job	*job;
+	struct partition *partition;
 	struct diag	*diag;
 	struct xid	*xid;
 	int		 ngpu, nnvlink, nibport, nsensor, nsnode, njob, ndiag,
-			 nxid;
+			 nxid, npartition;
 	int		 sizegpu, sizenvlink, sizeibport, sizesensor,
-			 sizesnode, sizejob, sizediag, sizexid;
+			 sizesnode, sizejob, sizediag, sizexid, sizepartition;
 	int		 total;			/* records of every kind */
 	int		 nerr;
 	u_int		 errline[COLLECT_MAXERR];	/* the first ones */
@@ -57,6 +58,7 @@ COLLECT_KIND(ibport)
 COLLECT_KIND(sensor)
 COLLECT_KIND(snode)
 COLLECT_KIND(job)
+COLLECT_KIND(partition)
 COLLECT_KIND(diag)
 COLLECT_KIND(xid)
 #undef COLLECT_KIND
@@ -82,6 +84,7 @@ collect_free(struct collect *c)
 	free(c->sensor);
 	free(c->snode);
 	free(c->job);
+	free(c->partition);
 	free(c->diag);
 	free(c->xid);
 	memset(c, 0, sizeof *c);
@@ -99,6 +102,7 @@ collect_run(struct collect *c, parse_fn fn, const char *buf, size_t len,
 		.arg = c, .gpu = collect_gpu, .nvlink = collect_nvlink,
 		.ibport = collect_ibport, .sensor = collect_sensor,
 		.snode = collect_snode, .job = collect_job,
+		.partition = collect_partition,
 		.diag = collect_diag, .xid = collect_xid,
 		.error = collect_error
 	};

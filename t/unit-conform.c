@@ -48,6 +48,7 @@ SINK(ibport)
 SINK(sensor)
 SINK(snode)
 SINK(job)
+SINK(partition)
 SINK(diag)
 SINK(xid)
 
@@ -206,6 +207,7 @@ check_group(u_int first)
 	s.sensor = sink_sensor;
 	s.snode = sink_snode;
 	s.job = sink_job;
+	s.partition = sink_partition;
 	s.diag = sink_diag;
 	s.xid = sink_xid;
 	s.error = sink_error_;

@@ -21,7 +21,7 @@
 static const char *damage_kinds[] = {
 	"nvsmi-csv", "nvlink-status", "nvlink-errors", "xid", "ipmi-sdr",
 	"ipmi-sensor", "ibstat", "perfquery", "dcgm-diag", "sinfo", "squeue",
-	"scontrol-node",
+	"scontrol-node", "scontrol-job", "scontrol-partition",
 };
 
 #define DAMAGE_TOKENS	150	/* numbers changed per file and variant */
@@ -82,6 +82,7 @@ SINK(ibport)
 SINK(sensor)
 SINK(snode)
 SINK(job)
+SINK(partition)
 SINK(diag)
 SINK(xid)
 
@@ -118,7 +119,8 @@ run_parse(struct run *run, const struct parser *p, const char *fmt,
 	struct sink	 s = {
 		.arg = run, .gpu = sink_gpu, .nvlink = sink_nvlink,
 		.ibport = sink_ibport, .sensor = sink_sensor,
-		.snode = sink_snode, .job = sink_job, .diag = sink_diag,
+		.snode = sink_snode, .job = sink_job,
+		.partition = sink_partition, .diag = sink_diag,
 		.xid = sink_xid, .error = sink_err
 	};
 

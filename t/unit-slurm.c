@@ -153,6 +153,84 @@ test_scontrol_inline(void)
  */
 
 static void
+test_scontrol_job(void)
+{
+	struct collect	 g = { 0 };
+	int		 r;
+
+	/* -o, a name with blanks, the GPUs asked for the whole job */
+	r = RUN(parse_scontrol_job,
+	    "JobId=9 JobName=big run UserId=al(7) JobState=PENDING "
+	    "Reason=Resources NumNodes=2-4 NumCPUs=16 AllocTRES=(null) "
+	    "TresPerJob=gres/gpu:12 TresPerNode=gres/gpu:2 "
+	    "RunTime=00:00:00 TimeLimit=UNLIMITED "
+	    "Command=/x/run.sh --n 3 WorkDir=/x\n"
+	    "JobId=10 JobName=y UserId=bo(8) JobState=RUNNING "
+	    "NumNodes=3 TRES=cpu=3,node=3 Gres=gpu:2 RunTime=10:00 "
+	    "TimeLimit=1-00:00:00 NodeList=n[1-3]\n",
+	    NULL, &g);
+	is_int(r, 2, "job -o: two jobs");
+	is_int(g.nerr, 0, "job -o: no errors");
+	is_str(g.job[0].name, "big run", "job -o: a name with a blank");
+	is_str(g.job[0].user, "al", "job -o: UserId less its uid");
+	is_int(g.job[0].nnodes, 2, "job -o: NumNodes=2-4 is at least 2");
+	is_int(g.job[0].gpus, 12, "job -o: TresPerJob before TresPerNode");
+	is_int(g.job[0].limit_s, -1, "job -o: UNLIMITED");
+	ok(HAS(g.job[0].valid, JOB_LIMIT), "job -o: UNLIMITED is a limit");
+	is_int(g.job[1].gpus, 6, "job -o: old Gres= per node, times 3 nodes");
+	is_int(g.job[1].elapsed_s, 600, "job -o: RunTime");
+	is_str(g.job[1].nodes, "n[1-3]", "job -o: NodeList");
+
+	/* what is not a job, a bad time, a count past its range */
+	r = RUN(parse_scontrol_job,
+	    "   UserId=x(1)\n"
+	    "\n"
+	    "No job 12 here\n"
+	    "JobId=11 RunTime=1:2x TimeLimit=-1 NumCPUs=1e23\n"
+	    "   NtasksPerTRES:0\n"
+	    "\n"
+	    "JobId=12 ArrayJobId=12 ArrayTaskId=1-8%2 JobState=PENDING\n",
+	    NULL, &g);
+	is_int(r, 2, "job: two records");
+	is_int(g.nerr, 5, "job: five errors");
+	is_int(g.errline[0], 1, "job: a record without JobId, at its line");
+	is_int(g.errline[1], 3, "job: a line of no key=value");
+	ok(!HAS(g.job[0].valid, JOB_ELAPSED) &&
+	    !HAS(g.job[0].valid, JOB_LIMIT) && !HAS(g.job[0].valid, JOB_CPUS),
+	    "job: what was refused is unknown, not a smaller number");
+	is_str(g.job[1].id, "12_[1-8%2]", "job: an array's pending tasks");
+	collect_free(&g);
+}
+
+static void
+test_scontrol_partition(void)
+{
+	struct collect	 g = { 0 };
+	int		 r;
+
+	r = RUN(parse_scontrol_partition,
+	    "PartitionName=gpu\n"
+	    "   AllowGroups=ALL Default=YES QoS=N/A\n"
+	    "   MaxNodes=UNLIMITED MaxTime=2-12:00:00 MinNodes=0\n"
+	    "   Nodes=g[001-128]\n"
+	    "   State=UP TotalCPUs=16384 TotalNodes=128\n"
+	    "   TRES=cpu=16384,node=128,gres/gpu=1024,gres/gpu:h100=1024\n"
+	    "\n"
+	    "PartitionName=x Default=maybe TotalNodes=2,5 MaxTime=0:61\n",
+	    NULL, &g);
+	is_int(r, 2, "partition: two records");
+	is_int(g.npartition, 2, "partition: partition records");
+	is_str(g.partition[0].name, "gpu", "partition: name");
+	is_int(g.partition[0].maxtime_s, 216000, "partition: MaxTime");
+	is_int(g.partition[0].gpus, 1024, "partition: untyped gres/gpu wins");
+	is_int(g.partition[0].deflt, 1, "partition: Default=YES");
+	is_int(g.partition[0].nnodes, 128, "partition: TotalNodes");
+	is_int(g.nerr, 3, "partition: a bad Default, count and time");
+	ok(g.partition[1].valid == 0, "partition: nothing refused is kept");
+	collect_free(&g);
+}
+
+static void
 test_sinfo_fixtures(void)
 {
 	struct collect	 g = { 0 };
@@ -981,6 +1059,8 @@ main(void)
 {
 	test_scontrol_fixtures();
 	test_scontrol_inline();
+	test_scontrol_job();
+	test_scontrol_partition();
 	test_sinfo_fixtures();
 	test_sinfo_inline();
 	test_squeue_fixtures();

@@ -1,6 +1,6 @@
 /*
  * myriad - libFuzzer target for the Slurm parsers: sinfo, squeue and
- * scontrol show node.  The first byte picks the parser and one of a few
+ * scontrol show node, job and partition.  The first byte picks the parser and one of a few
  * fixed formats (none: the header or JSON decides; -O ones); the rest is
  * the tool output, JSON documents included, read whole and damaged
  * (fuzz_damage).
@@ -38,6 +38,11 @@ static const char *const fuzz_squeue_formats[] = {
 	"{\"id\": %A, \"state\": \"%T\", \"r\":  \"%R\"}",
 };
 
+/* scontrol show node, job, partition */
+static const parse_fn fuzz_scontrol[] = {
+	parse_scontrol_node, parse_scontrol_job, parse_scontrol_partition,
+};
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -60,7 +65,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    nitems(fuzz_squeue_formats)]);
 		break;
 	default:
-		fuzz_damage(parse_scontrol_node, data, size, NULL);
+		pick /= 3;
+		fuzz_damage(fuzz_scontrol[pick % nitems(fuzz_scontrol)], data,
+		    size, NULL);
 		break;
 	}
 	return (0);

@@ -110,6 +110,17 @@ fuzz_snode(void *arg, const struct snode *n)
 }
 
 static void
+fuzz_partition(void *arg, const struct partition *pt)
+{
+	fuzz_counted(arg);
+	FUZZ_STR(pt->name);
+	FUZZ_STR(pt->state);
+	FUZZ_STR(pt->nodes);
+	if ((pt->valid & BIT(PART_MAXTIME)) && pt->maxtime_s < -1)
+		abort();
+}
+
+static void
 fuzz_job(void *arg, const struct job *j)
 {
 	fuzz_counted(arg);
@@ -159,7 +170,7 @@ fuzz_error(void *arg, u_int line, const char *msg)
 static const struct sink fuzz_sink = {
 	.gpu = fuzz_gpu, .nvlink = fuzz_nvlink, .ibport = fuzz_ibport,
 	.sensor = fuzz_sensor, .snode = fuzz_snode, .job = fuzz_job,
-	.diag = fuzz_diag, .xid = fuzz_xid, .error = fuzz_error
+	.partition = fuzz_partition, .diag = fuzz_diag, .xid = fuzz_xid, .error = fuzz_error
 };
 
 /* Run fn on len bytes of buf; what it sent. */
