@@ -161,6 +161,10 @@ cmd_list_sensors(struct cmd_ctx *ctx, struct cmd_args *args)
 	struct sensor	*s;
 	u_int		 i, k, n;
 
+	/* No BMC is read: an empty list would say there is nothing. */
+	if (!m->simulated && strcmp(options_get("bmc.mode"), "none") == 0)
+		return (cmd_error(ctx, args, CMD_ERROR, "BMC reading is off: "
+		    "set bmc.mode (mgmt, inband or ssh) in myriad.conf"));
 	if (cmd_list_begin(&l, ctx, args, "sensor",
 	    cmd_list_nodeset(args)) != 0)
 		return (CMD_USAGE);

@@ -173,4 +173,13 @@ is "$?" 3 "a node set in the filter counts its own nodes not read"
 like "$(tail -1 "$T/err")" '^myriad: list-gpus: 1 of 2 nodes not read$' \
     "and only those"
 
+# Over SSH with no BMC read (bmc.mode none, the default), list-sensors
+# does not print an empty table as if there were no sensors.
+printf 'Host *\n\tHostName 127.0.0.1\n\tPort 1\n' > "$T/ssh_config"
+$MYRIAD -w gpu01 --ssh-config "$T/ssh_config" -c 'list-sensors -o tsv' \
+    > "$T/out" 2> "$T/err"
+is "$?" 1 "SSH source, no BMC read: list-sensors exits 1"
+like "$(cat "$T/err")" 'BMC reading is off: set bmc.mode' "and says why"
+is "$(cat "$T/out")" "" "with no empty table"
+
 done_testing
