@@ -64,14 +64,17 @@ if [ -d "$FIX/slurm" ]; then
 	is "$?" 1 "sinfo -O one blank apart, not 20 wide: exit 1"
 	like "$(cat "$T/err")" "$T/ood:2: the row does not fit" \
 	    "sinfo -O: each row refused with file:line"
-	is "$(tail -n +2 "$T/out")" "" "sinfo -O: no node named by half a column"
-	V=$FIX/slurm/vpenso-sinfo-h-N-O-nodelist-allocmem-memory-cpusstate-statelong.txt
-	$M -c "parse -o tsv sinfo $V 'NodeList,AllocMem,Memory,CPUsState:12,StateLong'" \
+	is "$(tail -n +2 "$T/out")" "" \
+	    "sinfo -O: no node named by half a column"
+	V=$FIX/slurm/vpenso-sinfo-h-N-O-nodelist-allocmem-memory-cpusstate-
+	V=${V}statelong.txt O='NodeList,AllocMem,Memory,CPUsState:12,StateLong'
+	$M -c "parse -o tsv sinfo $V '$O'" \
 	    > "$T/out" 2> "$T/err"
-	is "$?:$(cut -f1,2,4,5 "$T/out" | sed -n 2p)" "0:a048	mixed	16	16" \
+	is "$?:$(cut -f1,2,4,5 "$T/out" | sed -n 2p)" \
+	    "0:a048	mixed	16	16" \
 	    "sinfo -O CPUsState:12 reads a capture 12 wide there"
-	printf '\357\273\277' | cat - "$FIX/slurm/rivos-squeue-json-21.08.json" \
-	    > "$T/bom.json"
+	printf '\357\273\277' |
+	    cat - "$FIX/slurm/rivos-squeue-json-21.08.json" > "$T/bom.json"
 	$M -c "parse -o tsv squeue $T/bom.json" > "$T/out" 2> "$T/err"
 	is "$?:$(cut -f1 "$T/out" | tail -n +2 | tr '\n' ' ')" \
 	    "0:26515966 58948420_[1-10] " "squeue --json after a BOM: read"
@@ -83,9 +86,11 @@ HOSTNAMES   GRES          STATE
 n1          gpu:4         idle
 n2          gpu:8(S:0-1)  mixed
 E
-$M -c "parse -o tsv sinfo $T/Oh 'NodeHost,Gres,StateLong'" > "$T/out" 2> "$T/err"
+$M -c "parse -o tsv sinfo $T/Oh 'NodeHost,Gres,StateLong'" \
+    > "$T/out" 2> "$T/err"
 is "$?:$(cut -f1,2,8 "$T/out" | tail -n +2 | tr '\n' ' ')" \
-    "0:n1	idle	4 n2	mixed	8 " "sinfo -O with its header: the headings' places"
+    "0:n1	idle	4 n2	mixed	8 " \
+    "sinfo -O with its header: the headings' places"
 # scontrol show job: the GPUs Slurm allocated (AllocTRES), else asked for
 # the whole job (TresPerJob), as squeue names an array's task.
 cat > "$T/job" <<'E'

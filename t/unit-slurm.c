@@ -889,8 +889,8 @@ test_slurm_long(void)
 	    &len, 3)) != NULL) {
 		/* apart by one blank: not Slurm's 20 wide columns */
 		buf = with_newline(buf, &len);
-		r = run(parse_sinfo, buf, len, "nodehost,gres,gresused,statelong",
-		    &g);
+		r = run(parse_sinfo, buf, len,
+		    "nodehost,gres,gresused,statelong", &g);
 		ok(r == 0 && g.nerr == 4, "-O: one blank apart, not 20 wide: "
 		    "every row refused (%d read)", r);
 		r = run(parse_sinfo, buf, len,
