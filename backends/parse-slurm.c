@@ -1746,11 +1746,17 @@ struct scontrol_key {
 	size_t		 off;		/* a string of the record: where, */
 	size_t		 size;		/* its size (0: none), */
 	int		 verbatim;	/* copied even when it reads "None" */
+	long		 max;		/* an int of the record, to max, */
+	int		 bit;		/* its bit in valid, where valid is */
+	size_t		 valid;
 	void		(*set)(void *, const char *, size_t,
 			    const struct sink *, u_int);
 };
 #define SCONTROL_STR(t, m) \
 	.off = offsetof(struct t, m), .size = sizeof ((struct t *)0)->m
+#define SCONTROL_INT(t, m, v, b, mx) \
+	.off = offsetof(struct t, m), .valid = offsetof(struct t, v), \
+	.bit = (b), .max = (mx)
 
 struct scontrol_kind {
 	const char	*first;		/* the key that starts a record */
@@ -1763,26 +1769,6 @@ struct scontrol_kind {
 };
 
 /* scontrol show node */
-
-static void
-parse_slurm_scontrol_cputot(void *arg, const char *v, size_t len,
-    const struct sink *s, u_int line)
-{
-	struct snode	*sn = arg;
-
-	parse_slurm_int(s, line, "CPUTot", v, len, SLURM_CPUS_MAX, &sn->cpus,
-	    &sn->valid, SN_CPUS);
-}
-
-static void
-parse_slurm_scontrol_cpualloc(void *arg, const char *v, size_t len,
-    const struct sink *s, u_int line)
-{
-	struct snode	*sn = arg;
-
-	parse_slurm_int(s, line, "CPUAlloc", v, len, SLURM_CPUS_MAX,
-	    &sn->cpus_alloc, &sn->valid, SN_CPUS_ALLOC);
-}
 
 static void
 parse_slurm_scontrol_memory(void *arg, const char *v, size_t len,
@@ -1813,8 +1799,10 @@ static const struct scontrol_key scontrol_node_keys[] = {
 	{ .key = "Partitions", SCONTROL_STR(snode, partitions) },
 	{ .key = "Reason", .rest = 1, SCONTROL_STR(snode, reason) },
 	{ .key = "Gres", .set = parse_slurm_node_gres },
-	{ .key = "CPUTot", .set = parse_slurm_scontrol_cputot },
-	{ .key = "CPUAlloc", .set = parse_slurm_scontrol_cpualloc },
+	{ .key = "CPUTot",
+	  SCONTROL_INT(snode, cpus, valid, SN_CPUS, SLURM_CPUS_MAX) },
+	{ .key = "CPUAlloc", SCONTROL_INT(snode, cpus_alloc, valid,
+	  SN_CPUS_ALLOC, SLURM_CPUS_MAX) },
 	{ .key = "RealMemory", .set = parse_slurm_scontrol_memory },
 	{ .key = "AllocTRES", .set = parse_slurm_node_gresused },
 	{ .key = "OS", .rest = 1 },
@@ -1882,16 +1870,6 @@ parse_slurm_scontrol_numnodes(void *arg, const char *v, size_t len,
 		len = p - v;
 	parse_slurm_int(s, line, "NumNodes", v, len, INT_MAX,
 	    &sj->l.job.nnodes, &sj->l.job.valid, JOB_NNODES);
-}
-
-static void
-parse_slurm_scontrol_numcpus(void *arg, const char *v, size_t len,
-    const struct sink *s, u_int line)
-{
-	struct scontrol_job	*sj = arg;
-
-	parse_slurm_int(s, line, "NumCPUs", v, len, INT_MAX, &sj->l.job.cpus,
-	    &sj->l.job.valid, JOB_CPUS);
 }
 
 /* A duration; UNLIMITED (-1) only where unlimited says so. */
@@ -1998,7 +1976,8 @@ static const struct scontrol_key scontrol_job_keys[] = {
 	{ .key = "Reason", SCONTROL_STR(scontrol_job, l.job.reason) },
 	{ .key = "NodeList", .set = parse_slurm_scontrol_nodelist },
 	{ .key = "NumNodes", .set = parse_slurm_scontrol_numnodes },
-	{ .key = "NumCPUs", .set = parse_slurm_scontrol_numcpus },
+	{ .key = "NumCPUs", SCONTROL_INT(scontrol_job, l.job.cpus,
+	  l.job.valid, JOB_CPUS, INT_MAX) },
 	{ .key = "RunTime", .set = parse_slurm_scontrol_runtime },
 	{ .key = "TimeLimit", .set = parse_slurm_scontrol_timelimit },
 	{ .key = "AllocTRES", .set = parse_slurm_scontrol_alloctres },
@@ -2035,26 +2014,6 @@ parse_slurm_scontrol_partnodes(void *arg, const char *v, size_t len,
 	parse_slurm_copy(pt->nodes, sizeof pt->nodes, v, len);
 	if (len >= sizeof pt->nodes)
 		sink_error(s, line, "node list too long, truncated");
-}
-
-static void
-parse_slurm_scontrol_totalcpus(void *arg, const char *v, size_t len,
-    const struct sink *s, u_int line)
-{
-	struct partition	*pt = arg;
-
-	parse_slurm_int(s, line, "TotalCPUs", v, len, INT_MAX, &pt->cpus,
-	    &pt->valid, PART_CPUS);
-}
-
-static void
-parse_slurm_scontrol_totalnodes(void *arg, const char *v, size_t len,
-    const struct sink *s, u_int line)
-{
-	struct partition	*pt = arg;
-
-	parse_slurm_int(s, line, "TotalNodes", v, len, INT_MAX, &pt->nnodes,
-	    &pt->valid, PART_NNODES);
 }
 
 static void
@@ -2114,8 +2073,10 @@ static const struct scontrol_key scontrol_partition_keys[] = {
 	  SCONTROL_STR(partition, name) },
 	{ .key = "State", SCONTROL_STR(partition, state) },
 	{ .key = "Nodes", .set = parse_slurm_scontrol_partnodes },
-	{ .key = "TotalCPUs", .set = parse_slurm_scontrol_totalcpus },
-	{ .key = "TotalNodes", .set = parse_slurm_scontrol_totalnodes },
+	{ .key = "TotalCPUs", SCONTROL_INT(partition, cpus, valid,
+	  PART_CPUS, INT_MAX) },
+	{ .key = "TotalNodes", SCONTROL_INT(partition, nnodes, valid,
+	  PART_NNODES, INT_MAX) },
 	{ .key = "MaxTime", .set = parse_slurm_scontrol_maxtime },
 	{ .key = "Default", .set = parse_slurm_scontrol_default },
 	{ .key = "TRES", .set = parse_slurm_scontrol_parttres },
@@ -2208,6 +2169,10 @@ parse_slurm_scontrol_pairs(const struct scontrol_kind *k, void *rec,
 		else if (key != NULL && key->size > 0)
 			parse_slurm_copy((char *)rec + key->off, key->size, v,
 			    len);
+		else if (key != NULL && key->max > 0)
+			parse_slurm_int(s, line, key->key, v, len, key->max,
+			    (int *)((char *)rec + key->off),
+			    (uint64_t *)((char *)rec + key->valid), key->bit);
 		else if (key != NULL && key->set != NULL)
 			key->set(rec, v, len, s, line);
 	}
