@@ -369,6 +369,10 @@ struct sink {
 	void		(*xid)(void *, const struct xid *);
 	void		(*error)(void *, u_int, const char *);
 };
+/* Every kind of record a sink takes, for X(what) lists. */
+#define SINK_RECORDS(X)							\
+	X(gpu) X(nvlink) X(ibport) X(sensor) X(snode) X(job) X(partition) \
+	X(diag) X(xid)
 #define SINK_EMIT(s, what, rec) do {					\
 	if ((s)->what != NULL)						\
 		(s)->what((s)->arg, (rec));				\

@@ -42,15 +42,8 @@ sink_##what(void *arg, const struct what *rec)				\
 {									\
 	add(arg, #what, rec, sizeof *rec);				\
 }
-SINK(gpu)
-SINK(nvlink)
-SINK(ibport)
-SINK(sensor)
-SINK(snode)
-SINK(job)
-SINK(partition)
-SINK(diag)
-SINK(xid)
+SINK_RECORDS(SINK)
+#define SINK_SET(what) s.what = sink_##what;
 
 static void
 sink_error_(void *arg, u_int line, const char *msg)
@@ -201,15 +194,7 @@ check_group(u_int first)
 	memset(&r, 0, sizeof r);
 	memset(&s, 0, sizeof s);
 	s.arg = &r;
-	s.gpu = sink_gpu;
-	s.nvlink = sink_nvlink;
-	s.ibport = sink_ibport;
-	s.sensor = sink_sensor;
-	s.snode = sink_snode;
-	s.job = sink_job;
-	s.partition = sink_partition;
-	s.diag = sink_diag;
-	s.xid = sink_xid;
+	SINK_RECORDS(SINK_SET)
 	s.error = sink_error_;
 	p->parse(data, len, strcmp(l->format, "-") == 0 ? NULL : l->format,
 	    &s);

@@ -76,15 +76,8 @@ sink_##what(void *arg, const struct what *rec)				\
 {									\
 	add(arg, #what, rec);						\
 }
-SINK(gpu)
-SINK(nvlink)
-SINK(ibport)
-SINK(sensor)
-SINK(snode)
-SINK(job)
-SINK(partition)
-SINK(diag)
-SINK(xid)
+SINK_RECORDS(SINK)
+#define SINK_SET(what) .what = sink_##what,
 
 static void
 sink_err(void *arg, u_int line, const char *msg)
@@ -117,11 +110,7 @@ run_parse(struct run *run, const struct parser *p, const char *fmt,
     const char *buf, size_t len)
 {
 	struct sink	 s = {
-		.arg = run, .gpu = sink_gpu, .nvlink = sink_nvlink,
-		.ibport = sink_ibport, .sensor = sink_sensor,
-		.snode = sink_snode, .job = sink_job,
-		.partition = sink_partition, .diag = sink_diag,
-		.xid = sink_xid, .error = sink_err
+		.arg = run, SINK_RECORDS(SINK_SET) .error = sink_err
 	};
 
 	memset(run, 0, sizeof *run);
