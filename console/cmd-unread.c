@@ -30,7 +30,8 @@ static const char *cmd_unread_hints[] = {
 	[REACH_AUTH] = "ssh NODE must log in with no password: check the "
 	    "user (-l, ssh.user) and the key (ssh-agent, IdentityFile)",
 	[REACH_UNREACHABLE] = "is NODE up, and does ssh NODE reach it?",
-	[REACH_TIMEOUT] = "is NODE up? ssh.connect-timeout waits longer",
+	[REACH_TIMEOUT] = "is NODE up? raise "
+	    "ssh.connect-timeout, or lower ssh.fanout if many time out",
 	[REACH_GARBLED] = "try it by hand with ssh NODE",
 };
 

@@ -14,7 +14,7 @@ DOWNSET=$($M -c "nodeset -f $DOWN")
 is "$DOWNSET" "gpu[0198,0828,0957]" "the simulator has 3 nodes that time out"
 ONE=${DOWN%%,*}
 WAY='ssh: connect to host NODE port 22: Connection timed out; '
-WAY="${WAY}is NODE up\\? ssh.connect-timeout waits longer"
+WAY="${WAY}is NODE up\\? raise ssh.connect-timeout, or lower ssh.fanout if many time out"
 NF='command not found; try it by hand with ssh NODE'	# and the option
 
 # Whole-cluster commands: exit 3, one folded line and the count.

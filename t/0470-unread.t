@@ -75,7 +75,7 @@ like "$(cat "$T/gpus.err")" \
     "a refused key: authentication failed, and the way out"
 like "$(cat "$T/gpus.err")" '^myriad: gpu0009: .*refused.*; is NODE up, and does ssh NODE reach it\?$' \
     "a refused connection, and the way out"
-like "$(cat "$T/gpus.err")" '^myriad: gpu0010: no answer in 3 s; is NODE up\? ssh.connect-timeout waits longer$' \
+like "$(cat "$T/gpus.err")" '^myriad: gpu0010: no answer in 3 s; is NODE up\? raise ssh.connect-timeout, or lower ssh.fanout if many time out$' \
     "a node that never speaks times out, and the way out"
 like "$(tail -1 "$T/gpus.err")" '^myriad: list-gpus: 4 of 10 nodes not read$' \
     "the count, last"
