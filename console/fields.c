@@ -525,3 +525,30 @@ field_format(const struct field *f, const void *rec, const struct model *m,
 	snprintf(buf, len, "%.*f", f->prec, d);
 	return (buf);
 }
+
+/*
+ * A time as JSON has it: the local time field_format prints and its UTC
+ * offset (ISO 8601, +01:00), so that the hour a clock goes back is not
+ * read twice.  Other fields are field_format's.
+ */
+const char *
+field_format_zoned(const struct field *f, const void *rec,
+    const struct model *m, char *buf, size_t len)
+{
+	const char	*s = field_format(f, rec, m, buf, len);
+	struct tm	 tm;
+	time_t		 t;
+	size_t		 n;
+
+	if (s == NULL || f->type != FT_TIME)
+		return (s);
+	t = (time_t)*AT(rec, f, double);
+	n = strlen(buf);
+	/* %z is +0100; ISO 8601's extended form, as dmesg's, +01:00. */
+	if (strftime(buf + n, len - n, "%z", localtime_r(&t, &tm)) == 5 &&
+	    n + 7 <= len) {
+		memmove(buf + n + 4, buf + n + 3, 3);
+		buf[n + 3] = ':';
+	}
+	return (buf);
+}

@@ -625,6 +625,8 @@ int		 field_null(const struct field *, const void *);
 int		 field_number(const struct field *, const void *, double *);
 const char	*field_format(const struct field *, const void *,
 		     const struct model *, char *, size_t);
+const char	*field_format_zoned(const struct field *, const void *,
+		     const struct model *, char *, size_t);
 const char	*field_enum_name(enum field_type, int);
 const char	*field_duration(char *, size_t, long);
 

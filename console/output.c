@@ -167,7 +167,7 @@ output_json_record(struct buf *b, const struct record *r, const void *rec,
 		buf_puts(b, fl == r->fields ? "{" : ",");
 		output_json_string(b, fl->name);
 		buf_putc(b, ':');
-		s = field_format(fl, rec, m, tmp, sizeof tmp);
+		s = field_format_zoned(fl, rec, m, tmp, sizeof tmp);
 		if (s == NULL)
 			buf_puts(b, "null");
 		else if (fl->type == FT_STR || fl->type == FT_NODE ||

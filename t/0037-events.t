@@ -34,6 +34,8 @@ is "$?:$(cat "$T/err")" "1:dmesg: unknown time format: bogus" \
 # The kernel's time of the Xid 48 and its message, from the log.
 KTIME=$(awk '/NVRM: Xid .*: 48, / { print substr($1, 1, 19); exit }' \
     "$T/iso")
+KZONE=$(awk '/NVRM: Xid .*: 48, / { print substr($1, 27, 6); exit }' \
+    "$T/iso")
 KMSG=$(sed -n 's/.*NVRM: Xid ([^)]*): 48, pid=[^,]*, name=[^,]*, //p' \
     "$T/iso" | head -n 1)
 like "$KTIME" "^$ISO\$" "$NODE logged its Xid 48 at $KTIME"
@@ -41,11 +43,12 @@ like "$KTIME" "^$ISO\$" "$NODE logged its Xid 48 at $KTIME"
 ok $? "the Xid 48's message is ${#KMSG} bytes long"
 
 $MYRIAD $ARGS -c "list-events -o json -w xid=48,node=$NODE" > "$T/json"
-like "$(cat "$T/json")" "\"time\":\"$KTIME\"" \
-    "list-events -o json: time is when the kernel logged it"
-like "$(cat "$T/json")" "\"seen\":\"$ISO\"" \
+like "$(cat "$T/json")" "\"time\":\"$KTIME\\$KZONE\"" \
+    "list-events -o json: time is when the kernel logged it, at its offset"
+like "$(cat "$T/json")" "\"seen\":\"$ISO[+-][0-9]{2}:[0-9]{2}\"" \
     "list-events -o json: seen is when myriad read it"
-grep -F "\"time\":\"$KTIME\"" "$T/json" | grep -qvF "\"seen\":\"$KTIME\""
+grep -F "\"time\":\"$KTIME$KZONE\"" "$T/json" |
+    grep -qvF "\"seen\":\"$KTIME$KZONE\""
 ok $? "list-events -o json: seen is not the kernel's time"
 grep -qF "Xid 48: $KMSG (pid=" "$T/json"
 ok $? "list-events -o json: the message whole, what happened first"
