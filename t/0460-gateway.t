@@ -70,7 +70,9 @@ relays() {	# this cluster's relays on its gateways, by PID
 }
 wait_for() {	# wait_for TENTHS COMMAND...: until COMMAND succeeds
 	w_i=0
-	w_n=$1
+	# A loaded machine (make check, other tests) is given longer, as
+	# t/lib/tui.sh's waits are: MYRIAD_TUI_WAIT seconds to the 10 asked.
+	w_n=$(($1 * ${MYRIAD_TUI_WAIT:-10} / 10))
 	shift
 	while [ $w_i -lt "$w_n" ] && ! "$@"; do
 		sleep 0.1
