@@ -149,6 +149,7 @@ cmd_job_print(struct cmd_job *j, struct cmd_job_read *r)
 	char			 tmp[64];
 	u_int			 i, k, n;
 	int			 width = 0;
+	double			 v;
 
 	for (k = 0; k < r->npairs; k++) {
 		if ((int)strlen(r->pairs[k].key) > width)
@@ -166,6 +167,12 @@ cmd_job_print(struct cmd_job *j, struct cmd_job_read *r)
 			for (fl = rec->fields; fl->name != NULL; fl++) {
 				s = field_format(fl, &r->jobs[i], m, tmp,
 				    sizeof tmp);
+				/* A table is read: 2-04:55:07, not seconds. */
+				if (fl->type == FT_DURATION && j->format ==
+				    OUT_TABLE && field_number(fl, &r->jobs[i],
+				    &v) == 0)
+					s = field_duration(tmp, sizeof tmp,
+					    (long)v);
 				cmd_job_line(f, j->format, width, fl->name,
 				    s != NULL ? s : j->format == OUT_TSV ? "" :
 				    "-");

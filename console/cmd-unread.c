@@ -163,10 +163,11 @@ cmd_unread_slurm(struct cmd_ctx *ctx, const char *why, const char *tool,
 	const char	*ctl = options_get("slurm.controller");
 
 	fprintf(ctx->err, "myriad: slurm controller %s: %s; is slurmctld up? "
-	    "try %s by hand%s%s; %s%sslurm.controller (--slurm) where it "
+	    "try %s by hand%s%s; %s%sslurm.controller (--slurm)%s where it "
 	    "runs\n", ctl, why, tool, strcmp(ctl, "local") == 0 ? "" : " on ",
 	    strcmp(ctl, "local") == 0 ? "" : ctl, option != NULL ? option : "",
-	    option != NULL ? " sets the command, " : "");
+	    option != NULL ? " sets the command, " : "",
+	    option != NULL ? "" : " sets");
 }
 
 /*
