@@ -931,7 +931,7 @@ sim_slurm_scontrol_job(struct sim *s, const struct sim_job *j, struct buf *out)
 	buf_printf(out, "   Partition=%s AllocNode:Sid=login01:%u\n", part,
 	    (u_int)(1000 + sim_hash(s->seed, j->id, 2, 0x5d) % 4000000));
 	buf_printf(out, "   ReqNodeList=(null) ExcNodeList=(null)\n");
-	buf_printf(out, "   NodeList=%s\n", run ? nodes.data : "(null)");
+	buf_printf(out, "   NodeList=%s\n", run ? nodes.data : "");
 	if (run)
 		buf_printf(out, "   BatchHost=%s\n", sim_node_name(s, host));
 	if (run)
@@ -968,6 +968,7 @@ sim_slurm_scontrol_job(struct sim *s, const struct sim_job *j, struct buf *out)
 	buf_printf(out, "   StdErr=/home/%s/slurm-%u.out\n", user, j->id);
 	buf_printf(out, "   StdIn=/dev/null\n");
 	buf_printf(out, "   StdOut=/home/%s/slurm-%u.out\n", user, j->id);
+	buf_printf(out, "   Power=\n");
 	buf_printf(out, "   TresPerNode=gres/gpu:%u\n", (u_int)j->gpus);
 	buf_free(&nodes);
 }
