@@ -39,13 +39,8 @@ id=$(cd "$T/work" && sbatch --parsable -N 2 --gpus=4 -J show-me \
     -o "$T/work/out-%j.txt" --wrap 'sleep 600' 2>&1)
 like "$id" '^[0-9]+$' "sbatch -N 2 --gpus=4: job $id"
 CLEANUP="scancel $id 2>/dev/null"
-i=0
-while [ "$(squeue -h -j "$id" -o %T 2>/dev/null)" != RUNNING ] &&
-    [ $i -lt 600 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
-is "$(squeue -h -j "$id" -o %T)" RUNNING "the job runs"
+cluster_job_running "$id"
+ok $? "the job runs"
 scontrol show job -d "$id" > "$T/sc"
 
 for how in local ssh; do
