@@ -206,14 +206,14 @@ cmd_job_print(struct cmd_job *j, struct cmd_job_read *r)
 static char *
 cmd_job_first(const struct buf *b)
 {
-	const char	*p;
+	const char	*p, *nl;
 	size_t		 n;
 
 	if (b == NULL || b->len == 0)
 		return (NULL);
 	p = b->data;
-	n = parse_trim(&p, strcspn(p, "\n") < b->len ? strcspn(p, "\n") :
-	    b->len);
+	nl = memchr(p, '\n', b->len);
+	n = parse_trim(&p, nl != NULL ? (size_t)(nl - p) : b->len);
 	return (n > 0 ? xstrndup(p, n) : NULL);
 }
 
@@ -224,6 +224,7 @@ cmd_job_answer(struct cmd_job *j, const struct exec_result *x)
 	struct cmd_ctx		*ctx = j->ctx;
 	struct cmd_job_read	 r;
 	struct sink		 s;
+	struct scontrol_each	 each = { .arg = &r, .pair = cmd_job_pair };
 	enum cmd_status		 st = CMD_OK;
 	char			*text, status[32];
 
@@ -254,7 +255,7 @@ cmd_job_answer(struct cmd_job *j, const struct exec_result *x)
 	s.job = cmd_job_sink_job;
 	s.error = cmd_job_sink_error;
 	parse_scontrol_job_each(x->out->data != NULL ? x->out->data : "",
-	    x->out->len, &s, &(struct scontrol_each){ &r, cmd_job_pair });
+	    x->out->len, &s, &each);
 	if (r.errors.len > 0) {
 		fprintf(ctx->err, "myriad: show-job: %s did not print what "
 		    "myriad reads:\n%.*s", j->command, (int)r.errors.len,
