@@ -243,6 +243,13 @@ int		 parse_scontrol_job(const char *, size_t, const char *,
 		     const struct sink *);
 int		 parse_scontrol_partition(const char *, size_t, const char *,
 		     const struct sink *);
+struct scontrol_each {
+	void		*arg;
+	void		(*pair)(void *, const char *, size_t, const char *,
+			    size_t);
+};
+int		 parse_scontrol_job_each(const char *, size_t,
+		     const struct sink *, const struct scontrol_each *);
 #define SLURM_GRES_BAD	(-3)		/* parse_slurm_gres: a damaged count */
 #define SLURM_GPUS_MAX	(1 << 24)	/* gpus of a node, a job, a list */
 long		 parse_slurm_gres(const char *, size_t, char *, size_t);

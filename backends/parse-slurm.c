@@ -1985,6 +1985,7 @@ static const struct scontrol_key scontrol_job_keys[] = {
 	{ .key = "TresPerJob", .set = parse_slurm_scontrol_tresperjob },
 	{ .key = "TresPerNode", .set = parse_slurm_scontrol_trespernode },
 	{ .key = "Gres", .set = parse_slurm_scontrol_trespernode },
+	{ .key = "Nodes", .rest = 1 },		/* -d: CPU_IDs=... GRES=... */
 	{ .key = "Command", .rest = 1 },
 	{ .key = "WorkDir", .rest = 1 },
 	{ .key = "StdErr", .rest = 1 },
@@ -2132,11 +2133,14 @@ parse_slurm_scontrol_key(const struct scontrol_kind *k, const char *key,
 	return (NULL);
 }
 
-/* The Key=value pairs of one line into rec: how many. */
+/*
+ * The Key=value pairs of one line into rec, and each to EACH when not
+ * NULL: how many.
+ */
 static int
 parse_slurm_scontrol_pairs(const struct scontrol_kind *k, void *rec,
     const char *p, const char *end, int oneline, const struct sink *s,
-    u_int line)
+    u_int line, const struct scontrol_each *each)
 {
 	const struct scontrol_key	*key;
 	const char			*word, *v;
@@ -2164,6 +2168,8 @@ parse_slurm_scontrol_pairs(const struct scontrol_kind *k, void *rec,
 		}
 		pairs++;
 		len = parse_trim(&v, p - v);
+		if (each != NULL)
+			each->pair(each->arg, word, v - 1 - word, v, len);
 		if (key != NULL && key->verbatim)
 			parse_copy((char *)rec + key->off, key->size, v, len);
 		else if (key != NULL && key->size > 0)
@@ -2181,7 +2187,8 @@ parse_slurm_scontrol_pairs(const struct scontrol_kind *k, void *rec,
 
 static int
 parse_slurm_scontrol(const char *buf, size_t len, const struct sink *s,
-    const struct scontrol_kind *k, void *rec)
+    const struct scontrol_kind *k, void *rec,
+    const struct scontrol_each *each)
 {
 	struct lines	 ls;
 	const char	*p;
@@ -2206,7 +2213,7 @@ parse_slurm_scontrol(const char *buf, size_t len, const struct sink *s,
 			start = ls.line;
 		}
 		if (parse_slurm_scontrol_pairs(k, rec, p, p + n, oneline, s,
-		    ls.line) > 0)
+		    ls.line, each) > 0)
 			open = 1;
 		else if (blen == 0 || n < blen || memcmp(p, k->bare, blen) != 0)
 			sink_error(s, ls.line, "not a key=value line");
@@ -2221,16 +2228,28 @@ parse_scontrol_node(const char *buf, size_t len, const char *fmt,
 {
 	struct snode	sn;
 
-	return (parse_slurm_scontrol(buf, len, s, &scontrol_node, &sn));
+	return (parse_slurm_scontrol(buf, len, s, &scontrol_node, &sn,
+	    NULL));
 }
 
 int
 parse_scontrol_job(const char *buf, size_t len, const char *fmt,
     const struct sink *s)
 {
+	return (parse_scontrol_job_each(buf, len, s, NULL));
+}
+
+/*
+ * scontrol show job, and every Key=value as it printed it to EACH (a
+ * record's first is its JobId): show-job's.
+ */
+int
+parse_scontrol_job_each(const char *buf, size_t len, const struct sink *s,
+    const struct scontrol_each *each)
+{
 	struct scontrol_job	sj;
 
-	return (parse_slurm_scontrol(buf, len, s, &scontrol_job, &sj));
+	return (parse_slurm_scontrol(buf, len, s, &scontrol_job, &sj, each));
 }
 
 int
@@ -2239,5 +2258,6 @@ parse_scontrol_partition(const char *buf, size_t len, const char *fmt,
 {
 	struct partition	pt;
 
-	return (parse_slurm_scontrol(buf, len, s, &scontrol_partition, &pt));
+	return (parse_slurm_scontrol(buf, len, s, &scontrol_partition, &pt,
+	    NULL));
 }

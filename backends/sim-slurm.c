@@ -864,6 +864,115 @@ sim_slurm_scontrol_node(struct sim *s, u_int node, int oneline, struct buf *out)
 	buf_putc(out, '\n');
 }
 
+/* A duration as scontrol prints it (secs2time_str): 05:46:31, 7-00:00:00. */
+static const char *
+sim_slurm_secs(char *buf, size_t len, long secs)
+{
+	if (secs >= 86400)
+		snprintf(buf, len, "%ld-%02ld:%02ld:%02ld", secs / 86400,
+		    secs / 3600 % 24, secs / 60 % 60, secs % 60);
+	else
+		snprintf(buf, len, "%02ld:%02ld:%02ld", secs / 3600,
+		    secs / 60 % 60, secs % 60);
+	return (buf);
+}
+
+/* scontrol show job -d: a job as Slurm 23.11 prints it. */
+static void
+sim_slurm_scontrol_job(struct sim *s, const struct sim_job *j, struct buf *out)
+{
+	const char	*user = sim_user(j->user), *name = sim_jobname(j->name);
+	const char	*part = sim_partitions[j->part].name;
+	int		 run = (j->state == SJ_RUNNING), ji = j - s->jobs;
+	u_int		 cpus = j->nnodes * 14 * j->gpus, gpu0 = 0, uid;
+	u_int		 host = j->first;
+	char		 submit[32], start[32], end[32], t[32], limit[32];
+	struct buf	 nodes;
+	double		 submitted;
+
+	uid = 10000 + j->user;
+	submitted = (run ? j->start0 : floor(s->t)) -
+	    sim_hash(s->seed, j->id, 0, 0x5d) % 3600;
+	sim_slurm_time(submit, sizeof submit, submitted);
+	sim_slurm_secs(limit, sizeof limit, j->limit);
+	buf_init(&nodes);
+	if (run) {
+		sim_slurm_job_nodes(s, j, &nodes);
+		sim_slurm_time(start, sizeof start, j->start);
+		sim_slurm_time(end, sizeof end, j->start + j->limit);
+		for (host = j->first; host < j->last &&
+		    s->nodes[host].job[j->shared] != ji; host++)
+			;
+		gpu0 = s->nodes[host].gpu0[j->shared];
+	} else {
+		strlcpy(start, "Unknown", sizeof start);
+		strlcpy(end, "Unknown", sizeof end);
+	}
+	buf_printf(out, "JobId=%u JobName=%s\n", j->id, name);
+	buf_printf(out, "   UserId=%s(%u) GroupId=%s(%u) MCS_label=N/A\n",
+	    user, uid, user, uid);
+	buf_printf(out, "   Priority=%u Nice=0 Account=%s QOS=normal\n",
+	    (u_int)(10000 + sim_hash(s->seed, j->id, 1, 0x5d) % 90000), user);
+	buf_printf(out, "   JobState=%s Reason=%s Dependency=(null)\n",
+	    run ? "RUNNING" : "PENDING", run ? "None" :
+	    sim_pending_reason(j->reason));
+	buf_printf(out, "   Requeue=1 Restarts=0 BatchFlag=1 Reboot=0 "
+	    "ExitCode=0:0\n");
+	buf_printf(out, "   DerivedExitCode=0:0\n");
+	buf_printf(out, "   RunTime=%s TimeLimit=%s TimeMin=N/A\n",
+	    sim_slurm_secs(t, sizeof t, run ? (long)floor(s->t - j->start) :
+	    0), limit);
+	buf_printf(out, "   SubmitTime=%s EligibleTime=%s\n", submit, submit);
+	buf_printf(out, "   AccrueTime=%s\n", submit);
+	buf_printf(out, "   StartTime=%s EndTime=%s Deadline=N/A\n", start,
+	    end);
+	buf_printf(out, "   SuspendTime=None SecsPreSuspend=0 "
+	    "LastSchedEval=%s Scheduler=Main\n", run ? start : submit);
+	buf_printf(out, "   Partition=%s AllocNode:Sid=login01:%u\n", part,
+	    (u_int)(1000 + sim_hash(s->seed, j->id, 2, 0x5d) % 4000000));
+	buf_printf(out, "   ReqNodeList=(null) ExcNodeList=(null)\n");
+	buf_printf(out, "   NodeList=%s\n", run ? nodes.data : "");
+	if (run)
+		buf_printf(out, "   BatchHost=%s\n", sim_node_name(s, host));
+	if (run)
+		buf_printf(out, "   NumNodes=%u", j->nnodes);
+	else
+		buf_printf(out, "   NumNodes=%u-%u", j->nnodes, j->nnodes);
+	buf_printf(out, " NumCPUs=%u NumTasks=%u CPUs/Task=14 "
+	    "ReqB:S:C:T=0:0:*:*\n", cpus, j->nnodes * j->gpus);
+	buf_printf(out, "   ReqTRES=cpu=%u,mem=%luM,node=%u,billing=%u,"
+	    "gres/gpu=%u\n", cpus, 240000UL * j->nnodes * j->gpus, j->nnodes,
+	    cpus, j->nnodes * j->gpus);
+	if (run)
+		buf_printf(out, "   AllocTRES=cpu=%u,mem=%luM,node=%u,"
+		    "billing=%u,gres/gpu=%u\n", cpus, 240000UL * j->nnodes *
+		    j->gpus, j->nnodes, cpus, j->nnodes * j->gpus);
+	else
+		buf_printf(out, "   AllocTRES=(null)\n");
+	buf_printf(out, "   Socks/Node=* NtasksPerN:B:S:C=%u:0:*:* "
+	    "CoreSpec=*\n", (u_int)j->gpus);
+	if (run) {
+		buf_printf(out, "   JOB_GRES=gpu:h100:%u\n", j->nnodes * j->gpus);
+		buf_printf(out, "     Nodes=%s CPU_IDs=%u-%u Mem=%lu "
+		    "GRES=gpu:h100:%u(IDX:%u-%u)\n", nodes.data, gpu0 * 14,
+		    (gpu0 + j->gpus) * 14 - 1, 240000UL * j->gpus, j->gpus,
+		    gpu0, gpu0 + j->gpus - 1);
+	}
+	buf_printf(out, "   MinCPUsNode=14 MinMemoryNode=%luM "
+	    "MinTmpDiskNode=0\n", 240000UL * j->gpus);
+	buf_printf(out, "   Features=(null) DelayBoot=00:00:00\n");
+	buf_printf(out, "   OverSubscribe=OK Contiguous=0 Licenses=(null) "
+	    "Network=(null)\n");
+	buf_printf(out, "   Command=/home/%s/%s.sbatch\n", user, name);
+	buf_printf(out, "   WorkDir=/home/%s\n", user);
+	buf_printf(out, "   StdErr=/home/%s/slurm-%u.out\n", user, j->id);
+	buf_printf(out, "   StdIn=/dev/null\n");
+	buf_printf(out, "   StdOut=/home/%s/slurm-%u.out\n", user, j->id);
+	buf_printf(out, "   Power=\n");
+	buf_printf(out, "   TresPerNode=gres/gpu:%u\n", (u_int)j->gpus);
+	buf_free(&nodes);
+}
+
 /*
  * scontrol update NodeName=SET State=DRAIN|RESUME|UNDRAIN Reason=TEXT: the
  * one change the simulator takes, kept over its state.  As slurmctld does,
@@ -950,6 +1059,39 @@ sim_slurm_update(struct sim *s, int argc, char **argv, char **cause)
 	return (0);
 }
 
+/* scontrol show job [ID]: every job, or the one. */
+static int
+sim_slurm_show_job(struct sim *s, const char *id, struct buf *out,
+    char **cause)
+{
+	const struct sim_job	*j;
+	char			*end;
+	unsigned long		 n = 0;
+	int			 found = 0;
+
+	if (id != NULL && ((n = strtoul(id, &end, 10)) == 0 || *end != '\0')) {
+		xasprintf(cause, "slurm_load_jobs error: Invalid job id "
+		    "specified");
+		return (-1);
+	}
+	sim_update(s);
+	for (j = s->jobs; j < s->jobs + s->njobs; j++) {
+		if (id != NULL && j->id != n)
+			continue;
+		if (found++ != 0)
+			buf_putc(out, '\n');
+		sim_slurm_scontrol_job(s, j, out);
+	}
+	if (id != NULL && found == 0) {
+		xasprintf(cause, "slurm_load_jobs error: Invalid job id "
+		    "specified");
+		return (-1);
+	}
+	if (found == 0)
+		buf_puts(out, "No jobs in the system\n");
+	return (0);
+}
+
 int
 sim_scontrol(struct sim *s, int node, int argc, char **argv,
     struct buf *out, char **cause)
@@ -979,10 +1121,13 @@ sim_scontrol(struct sim *s, int node, int argc, char **argv,
 			return (-1);
 		}
 	}
+	if (show && what != NULL && (strcmp(what, "job") == 0 ||
+	    strcmp(what, "jobs") == 0 || strcmp(what, "jobid") == 0))
+		return (sim_slurm_show_job(s, names, out, cause));
 	if (!show || what == NULL || (strcmp(what, "node") != 0 &&
 	    strcmp(what, "nodes") != 0 && strcmp(what, "nodename") != 0)) {
 		xasprintf(cause, "scontrol: error: the simulator shows nodes "
-		    "only (scontrol show node [NAME])");
+		    "and jobs only (scontrol show node|job [NAME])");
 		return (-1);
 	}
 	sim_update(s);

@@ -153,6 +153,24 @@ cmd_unread_print(struct cmd_ctx *ctx, struct cmd_unread_node *un, u_int n)
 }
 
 /*
+ * The Slurm controller failed TOOL: why, and the way out; OPTION, if not
+ * NULL, sets its command.
+ */
+void
+cmd_unread_slurm(struct cmd_ctx *ctx, const char *why, const char *tool,
+    const char *option)
+{
+	const char	*ctl = options_get("slurm.controller");
+
+	fprintf(ctx->err, "myriad: slurm controller %s: %s; is slurmctld up? "
+	    "try %s by hand%s%s; %s%sslurm.controller (--slurm)%s where it "
+	    "runs\n", ctl, why, tool, strcmp(ctl, "local") == 0 ? "" : " on ",
+	    strcmp(ctl, "local") == 0 ? "" : ctl, option != NULL ? option : "",
+	    option != NULL ? " sets the command, " : "",
+	    option != NULL ? "" : " sets");
+}
+
+/*
  * Say what the Slurm controller could not read of the domains DOMS, a line
  * a probe, with the way out.  How many of its reads failed.
  */
@@ -160,7 +178,7 @@ static u_int
 cmd_unread_controller(struct cmd_ctx *ctx, uint64_t doms)
 {
 	const struct probe	*p;
-	const char		*why, *ctl = options_get("slurm.controller");
+	const char		*why;
 	u_int			 n = 0;
 
 	for (p = probes; p->name != NULL; p++) {
@@ -170,11 +188,7 @@ cmd_unread_controller(struct cmd_ctx *ctx, uint64_t doms)
 			continue;
 		if (n++ == 0)
 			fflush(ctx->out);	/* the records first, whole */
-		fprintf(ctx->err, "myriad: slurm controller %s: %s; is "
-		    "slurmctld up? try %s by hand%s%s; %s sets the command, "
-		    "slurm.controller (--slurm) where it runs\n", ctl, why,
-		    p->name, strcmp(ctl, "local") == 0 ? "" : " on ",
-		    strcmp(ctl, "local") == 0 ? "" : ctl, p->option);
+		cmd_unread_slurm(ctx, why, p->name, p->option);
 	}
 	return (n);
 }

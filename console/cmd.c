@@ -163,6 +163,10 @@ const struct cmd_entry cmd_table[] = {
 	      "back up",
 	  .opts = "r", .min = 0, .max = 1, .flags = CMD_UI,
 	  .exec = cmd_search },
+	{ .name = "show-job", .usage = "[-o FORMAT] [JOBID]",
+	  .help = "what scontrol show job says of a job (the cursor's, in "
+	      "Jobs)",
+	  .opts = "o:", .min = 0, .max = 1, .exec = cmd_show_job },
 	{ .name = "show-node", .usage = "[-o FORMAT] NODE",
 	  .help = "everything about one node",
 	  .opts = "o:", .min = 1, .max = 1, .domains = DOMS_ALL,

@@ -653,6 +653,7 @@ struct output	*output_create(FILE *, int, enum output_format,
 void		 output_row(struct output *, const void *);
 void		 output_free(struct output *);
 void		 output_json_string(struct buf *, const char *);
+void		 output_plain(struct buf *, const char *, size_t);
 void		 output_json_record(struct buf *, const struct record *,
 		     const void *, const struct model *);
 
@@ -964,6 +965,11 @@ enum cmd_status	 cmd_parse_file(struct cmd_ctx *, struct cmd_args *);
 /* cmd-unread.c */
 enum cmd_status	 cmd_unread(struct cmd_ctx *, struct cmd_args *,
 		     const uint8_t *, enum domain, uint64_t);
+void		 cmd_unread_slurm(struct cmd_ctx *, const char *, const char *,
+		     const char *);
+
+/* cmd-job.c */
+enum cmd_status	 cmd_show_job(struct cmd_ctx *, struct cmd_args *);
 
 /* cmd-relay.c */
 enum cmd_status	 cmd_relay(struct cmd_ctx *, struct cmd_args *);
@@ -1147,6 +1153,7 @@ void		 ui_message(struct ui *, int, const char *, ...)
 		     printflike(3, 4);
 struct loop	*ui_loop(struct ui *);
 int		 ui_marked(struct ui *, int **, u_int *, char **);
+const char	*ui_job(struct ui *);
 
 /* prompt.c: the : and / prompt, GNU readline's callback interface. */
 void		 prompt_init(struct ui *);

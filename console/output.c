@@ -106,7 +106,7 @@ output_json_string(struct buf *b, const char *s)
 }
 
 /* A cell for tsv or table: no tabs, newlines or control bytes. */
-static void
+void
 output_plain(struct buf *b, const char *s, size_t max)
 {
 	size_t	 n = 0;

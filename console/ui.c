@@ -950,6 +950,17 @@ ui_marked(struct ui *ui, int **ids, u_int *n, char **what)
 	return (*n > 0 ? 0 : -1);
 }
 
+/* The id of the job under the cursor, or NULL. */
+const char *
+ui_job(struct ui *ui)
+{
+	const struct view_entry	*v = &view_table[ui->view];
+	int			 job;
+
+	if (v->job == NULL || (job = v->job(ui)) < 0)
+		return (NULL);
+	return (ui->model->jobs[job].id);
+}
 
 /*
  * Ask before a command changes the cluster: a box over the screen with

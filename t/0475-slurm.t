@@ -26,13 +26,8 @@ conf() {	# conf FILE FORMAT: the cluster, the controller local
 id=$(sbatch --parsable -N 2 --gpus=4 -o /dev/null --wrap 'sleep 600' 2>&1)
 like "$id" '^[0-9]+$' "sbatch -N 2 --gpus=4: job $id"
 CLEANUP="scancel $id 2>/dev/null"
-i=0
-while [ "$(squeue -h -j "$id" -o %T 2>/dev/null)" != RUNNING ] &&
-    [ $i -lt 600 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
-is "$(squeue -h -j "$id" -o %T)" RUNNING "the job runs"
+cluster_job_running "$id"
+ok $? "the job runs"
 is "$(squeue -h -j "$id" -o %b)" N/A "its %b (tres-per-node) is N/A"
 
 jobfield() {	# jobfield FILE KEY: KEY of job $id in a JSON list

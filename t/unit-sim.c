@@ -181,6 +181,7 @@ static const char *const cluster[] = {
 	"sinfo\t-h\t-N\t-o\t" SINFO_FORMAT,
 	"squeue\t-h\t-o\t" SQUEUE_FORMAT,
 	"scontrol\tshow\tnode",
+	"scontrol\tshow\tjob\t-d",
 };
 
 static void

@@ -28,3 +28,14 @@ cluster_start() {
 	fi
 	. "$C/cluster.env"
 }
+
+cluster_job_running() {	# cluster_job_running JOB: until Slurm runs JOB,
+			# a minute at most; whether it does
+	cluster_i=0
+	while [ "$(squeue -h -j "$1" -o %T 2>/dev/null)" != RUNNING ] &&
+	    [ $cluster_i -lt 600 ]; do
+		sleep 0.1
+		cluster_i=$((cluster_i + 1))
+	done
+	[ "$(squeue -h -j "$1" -o %T 2>/dev/null)" = RUNNING ]
+}
