@@ -84,7 +84,7 @@ static const struct sim_nvsmi_q_row sim_nvsmi_q_rows[] = {
 	{ .depth = 2, .key = "Pending", .value = "N/A" },
 	{ .depth = 1, .key = "GPU C2C Mode", .value = "Disabled" },
 	{ .depth = 1, .key = "GPU Virtualization Mode" },
-	{ .depth = 2, .key = "Virtualization Mode", .value = "Pass-Through" },
+	{ .depth = 2, .key = "Virtualization Mode", .value = "None" },
 	{ .depth = 2, .key = "Host VGPU Mode", .value = "N/A" },
 	{ .depth = 2, .key = "vGPU Heterogeneous Mode", .value = "N/A" },
 	{ .depth = 1, .key = "GPU Recovery Action", .value = "None" },
@@ -454,9 +454,9 @@ sim_nvsmi_q(struct sim *s, int node, int xml, const char *display, int only,
 	u_int			 gpu;
 	int			 lost = 0;
 
-	if (xml) {
-		xasprintf(cause, "nvidia-smi: the simulator does not print "
-		    "-q -x");
+	if (xml && display != NULL) {
+		xasprintf(cause, "Invalid combination of input arguments. "
+		    "Please run 'nvidia-smi -h' for help.");
 		return (-1);
 	}
 	if (sim_nvsmi_q_check(display, cause) != 0)
@@ -470,6 +470,8 @@ sim_nvsmi_q(struct sim *s, int node, int xml, const char *display, int only,
 	}
 	if (lost)
 		return (0);
+	if (xml)
+		return (sim_nvsmi_xml(s, node, only, out));
 	strftime(stamp, sizeof stamp, "%a %b %e %H:%M:%S %Y",
 	    sim_tool_gmtime(s->t, &tm));
 	buf_puts(out, "\n==============NVSMI LOG==============\n\n");

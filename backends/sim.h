@@ -274,7 +274,7 @@ void		 sim_nvsmi_gpu(struct sim *, u_int, u_int,
 int		 sim_nvsmi_proc(const struct sim *, u_int, u_int,
 		     const struct sim_gpu *, struct sim_nvsmi_proc *);
 
-/* sim-nvsmi-query.c, sim-nvsmi-q.c, sim-nvsmi-table.c */
+/* sim-nvsmi-query.c, sim-nvsmi-q.c, sim-nvsmi-xml.c, sim-nvsmi-table.c */
 int		 sim_nvsmi_query(struct sim *, int, const char *, const char *,
 		     int, struct buf *, char **);
 int		 sim_nvsmi_query_apps(struct sim *, int, const char *,
@@ -283,6 +283,7 @@ void		 sim_nvsmi_query_field(struct buf *, const char *,
 		     const struct sim_nvsmi_gpu *);
 int		 sim_nvsmi_q(struct sim *, int, int, const char *, int,
 		     struct buf *, char **);
+int		 sim_nvsmi_xml(struct sim *, int, int, struct buf *);
 int		 sim_nvsmi_table(struct sim *, int, int, struct buf *);
 int		 sim_nvsmi_table_topo(struct sim *, int, struct buf *);
 

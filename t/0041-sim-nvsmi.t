@@ -223,6 +223,25 @@ else
 	skip 2 "no B300 topo capture"
 fi
 
+# -q -x against driver 590's XML (t/data, its clock lists abridged): the
+# same elements in the same order and depth, the same line ends.
+xml='/supported_[gm][a-z]*_clock\|<value>/d; s/>[^<]*</></; s/ id="[^"]*"//'
+$S -q -x -i 0 >"$T/x"
+ok $? "-q -x"
+is "$(sed "$xml" "$T/x" | uniq)" \
+    "$(sed "$xml" t/data/nvsmi-590-xml-abridged.xml | uniq)" \
+    "-q -x: the elements of the 590's XML"
+is "$(tail -c 20 "$T/x" | od -c | tail -2)" \
+    "$(tail -c 20 t/data/nvsmi-590-xml-abridged.xml | od -c | tail -2)" \
+    "-q -x: no newline after the last line, as the captures"
+is "$(grep -c '<gpu id=' "$T/x")" 1 "-q -x -i 0: one GPU"
+if command -v xmllint >/dev/null; then
+	$S -q -x | xmllint --noout - 2>"$T/err"
+	ok $? "-q -x: well-formed XML: $(head -c 200 "$T/err")"
+else
+	skip 1 "no xmllint"
+fi
+
 # 4. What the real tool says of what it does not take.
 $S --query-gpu=no.such.field --format=csv >/dev/null 2>"$T/err"
 is "$(cat "$T/err")" 'Field "no.such.field" is not a valid field to query.' \
@@ -243,7 +262,7 @@ nvidia-smi-more/nvidia-smi-q-H100SXMx8-565.57.01-fabric-completed.txt: driver 56
 nvidia-smi-more/nvidia-smi-*.txt default tables: drivers 565, 570, 580, 610 (590's in t/data)
 nvidia-smi-more/nvidia-smi-q-fabric-*.txt, -grep-fabric-*: GB200 fabric states
 nvidia-smi-topo/*: other GPUs and NICs (the 590 H100's and the B300's compared)
-nvidia-smi-xml/*: -q -x, not simulated
+nvidia-smi-xml/*: -q -x of drivers 510 and 535 (DTD v11, v12; the 590 is v13)
 LIST
 
 done_testing
