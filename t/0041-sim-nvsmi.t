@@ -34,12 +34,15 @@ csvshape() {
 	}'
 }
 
+x='[0-9A-Fa-f]'
+bus="s/$x\\{8\\}:$x$x:$x$x\\.[0-9]/BUS/g"
+
 # A text line's shape: its length, then its text with bus ids, UUIDs,
 # dates and numbers masked and runs of spaces as one.
 textshape() {
-	awk '{ print length($0) " " $0 }' | sed -e 's/[0-9A-Fa-f]\{8\}:[0-9A-Fa-f]\{2\}:[0-9A-Fa-f]\{2\}\.[0-9]/BUS/g' \
+	awk '{ print length($0) " " $0 }' | sed -e "$bus" \
 	    -e 's/GPU-[0-9a-f-]*/UUID/g' \
-	    -e 's/^\([0-9]* \)[A-Z][a-z][a-z] [A-Z][a-z][a-z] [ 0-9][0-9] /\1DATE /' \
+	    -e 's/^\([0-9]* \)[A-Z][a-z]* [A-Z][a-z]* [ 0-9][0-9] /\1DATE /' \
 	    -e 's/ : [A-Za-z].*/ : S/' |
 	awk '{ n = $1; sub(/^[0-9]+ /, ""); gsub(/[0-9]+(\.[0-9]+)?/, "9");
 	    gsub(/ +/, " "); sub(/ C [^ ]+ /, " C NAME "); print n " " $0 }'
@@ -47,7 +50,7 @@ textshape() {
 
 # A -q line's shape: the key with its padding, then the value's kind.
 qshape() {
-	sed -e 's/[0-9A-Fa-f]\{8\}:[0-9A-Fa-f]\{2\}:[0-9A-Fa-f]\{2\}\.[0-9]/BUS/g' |
+	sed -e "$bus" |
 	awk -F' : ' 'NF < 2 { print; next } {
 		v = substr($0, length($1) + 4)
 		if (v ~ /^-?[0-9][0-9.]*( [^ ]+)?$/)
@@ -71,7 +74,8 @@ for f in h100-80gb-hbm3-590-idle-allfields h100-80gb-hbm3-590-load-allfields; do
 	fi
 	q=$(fields "$C/nvidia-smi-csv/$f.csv")
 	$S --query-gpu="$q" --format=csv >"$T/q.csv" 2>"$T/err"
-	ok $? "$f: the simulator knows all $(echo "$q" | tr , '\n' | wc -l | tr -d ' ') fields: $(head -c 200 "$T/err")"
+	n=$(echo "$q" | tr , '\n' | wc -l | tr -d ' ')
+	ok $? "$f: the simulator knows all $n fields: $(head -c 200 "$T/err")"
 	is "$(head -1 "$T/q.csv")" "$(head -1 "$C/nvidia-smi-csv/$f.csv")" \
 	    "$f: the header, byte for byte"
 	is "$(csvshape 1 <"$T/q.csv" | sed -n 2p)" \
@@ -110,7 +114,8 @@ fi
 f=$C/nvidia-smi-csv/netdata-tesla-p100.csv
 if [ -r "$f" ]; then
 	$S --query-gpu="$(fields "$f")" --format=csv,nounits >"$T/q.csv"
-	is "$(csvshape 1 <"$T/q.csv" | head -2)" "$(csvshape 1 <"$f" | head -2)" \
+	is "$(csvshape 1 <"$T/q.csv" | head -2)" \
+	    "$(csvshape 1 <"$f" | head -2)" \
 	    "netdata's query, nounits: header with units, values without"
 else
 	skip 1 "no netdata capture"
@@ -122,7 +127,8 @@ if [ -r "$f" ]; then
 else
 	skip 1 "no H200 capture"
 fi
-for f in h200-mig-590-load-compute-apps win-rtx2080s-610.62-idle-compute-apps; do
+for f in h200-mig-590-load-compute-apps \
+    win-rtx2080s-610.62-idle-compute-apps; do
 	if [ ! -r "$C/nvidia-smi-csv/$f.csv" ]; then
 		skip 1 "no $f capture"
 		continue
@@ -134,7 +140,8 @@ for f in h200-mig-590-load-compute-apps win-rtx2080s-610.62-idle-compute-apps; d
 done
 f=$C/nvidia-smi-csv/h200-mig-590-load-compute-apps.csv
 if [ -r "$f" ]; then
-	is "$(csvshape 1 <"$T/h200-mig-590-load-compute-apps.csv" | sed -n 2p)" \
+	is "$(csvshape 1 <"$T/h200-mig-590-load-compute-apps.csv" |
+	    sed -n 2p)" \
 	    "$(csvshape 1 <"$f" | sed -n 2p)" \
 	    "--query-compute-apps: a process's cells as real"
 else
@@ -143,11 +150,14 @@ fi
 f=$C/nvidia-smi-csv/gpu-is-lost-device-handle.txt
 $MYRIAD --sim 1000 --fault-rate 2 --sim-time 1800000000 --seed 1 sim-tool \
     nvidia-smi --node gpu0001 >"$T/lost"
-like "$(head -1 "$T/lost")" '^Unable to determine the device handle for GPU0000:[0-9A-F]{2}:00\.0: GPU is lost\.  Reboot the system to recover this GPU$' \
+like "$(head -1 "$T/lost")" '^Unable to determine the device handle for '\
+'GPU0000:[0-9A-F]{2}:00\.0: GPU is lost\.  Reboot the system to recover '\
+'this GPU$' \
     "a lost GPU, no space after GPU as since the 550 drivers"
 if [ -r "$f" ]; then
-	is "$(sed 's/GPU ?0000:..:00\.0/GPU X/' "$T/lost" | sed -E 's/GPU ?0000:..:00\.0/X/' | head -1)" \
-	    "$(sed -E 's/GPU ?0000:..:00\.0/X/' "$f")" "a lost GPU's words as real"
+	is "$(sed -E 's/GPU ?0000:..:00\.0/X/' "$T/lost" | head -1)" \
+	    "$(sed -E 's/GPU ?0000:..:00\.0/X/' "$f")" \
+	    "a lost GPU's words as real"
 else
 	skip 1 "no lost-GPU capture"
 fi
@@ -157,7 +167,8 @@ like "$(cat "$T/p")" 'GPU is lost' "parse-nvsmi reads the lost GPU's line"
 # 3. -q and -d, the default table, topo -m.
 f=$C/nvidia-smi-q/h100-80gb-hbm3-590-load-q.txt
 # The processes differ in number: one block of each.
-procs='/^    Processes/ { print "    Processes"; skip = 1; next } /^    [A-Z]/ { skip = 0 } !skip'
+procs='/^    Processes/ { print "    Processes"; skip = 1; next }
+    /^    [A-Z]/ { skip = 0 } !skip'
 if [ -r "$f" ]; then
 	$S -q -i 0 >"$T/q"
 	ok $? "-q"
@@ -167,13 +178,15 @@ if [ -r "$f" ]; then
 else
 	skip 3 "no 590 -q capture"
 fi
-f=$C/nvidia-smi-more/nvidia-smi-q-d-ECC-ROW_REMAPPER-pending-550.90.07-annotated.txt
+f=$C/nvidia-smi-more/nvidia-smi-q-d-ECC-ROW_REMAPPER-pending-550.90.07-
+f=$f"annotated.txt"
 if [ -r "$f" ]; then
 	$S -q -d ECC,ROW_REMAPPER -i 0 >"$T/d"
 	ok $? "-q -d ECC,ROW_REMAPPER"
 	# The 590 adds three keys to ECC Errors (as its -q shows).
 	keys='s/ : .*//; s/ *$//; s/^GPU .*/GPU/'
-	is "$(sed "$keys" "$T/d" | grep -v '^[TDCA][a-z]* [VG]\|Repair P\|Unrep')" \
+	is "$(sed "$keys" "$T/d" |
+	    grep -v '^[TDCA][a-z]* [VG]\|Repair P\|Unrep')" \
 	    "$(sed "$keys" "$f" | grep -v '^[TDCA][a-z]* [VG]')" \
 	    "-q -d: the keys of the sections asked, as the 550's"
 	is "$(awk '/ : / { print index($0, " : ") }' "$T/d" | sort -u)" 55 \
@@ -198,10 +211,12 @@ f=$C/nvidia-smi-topo/h100-single-gpu-ansi.txt
 if [ -r "$f" ]; then
 	$S topo -m >"$T/topo"
 	ok $? "topo -m"
-	is "$(sed -n 2p "$T/topo" | awk -F'\t' '{ print $1, $(NF-3) != "", $(NF-1), $NF }')" \
-	    "$(sed -n 2p "$f" | awk -F'\t' '{ print $1, $(NF-3) != "", $(NF-1), $NF }')" \
+	cells='{ print $1, $(NF-3) != "", $(NF-1), $NF }'
+	is "$(sed -n 2p "$T/topo" | awk -F'\t' "$cells")" \
+	    "$(sed -n 2p "$f" | awk -F'\t' "$cells")" \
 	    "topo -m: a GPU's affinities, the empty cell, N/A"
-	is "$(head -1 "$T/topo" | sed 's/GPU0.*CPU/GPU0 CPU/' | od -c | head -2)" \
+	is "$(head -1 "$T/topo" | sed 's/GPU0.*CPU/GPU0 CPU/' | od -c |
+	    head -2)" \
 	    "$(head -1 "$f" | sed 's/GPU0.*CPU/GPU0 CPU/' | od -c | head -2)" \
 	    "topo -m: the header underlined, as the 590 does"
 	sed -n '/^Legend:/,/^  NV#/p' "$f" >"$T/leg"
@@ -214,7 +229,7 @@ f=$C/nvidia-smi-topo/b300-sxm6-x8-9nic-tabs-ansi-stripped.txt
 if [ -r "$f" ]; then
 	is "$(sed -n '/^NIC0/p' "$T/topo" | awk -F'\t' '{ print NF }')" \
 	    "$(sed -n '/^NIC0/p' "$f" | awk -F'\t' '{ print NF - 1 }')" \
-	    "topo -m: a NIC's row ends in four tabs, as the B300's (8 NICs to 9)"
+	    "topo -m: a NIC's row ends in four tabs, as the B300's"
 	nic='s/NIC[0-9]*: mlx5_.*/NIC: mlx5/'
 	is "$(sed -n '/^NIC Legend/,$p' "$T/topo" | sed "$nic" | uniq)" \
 	    "$(sed -n '/^NIC Legend/,$p' "$f" | sed "$nic" | uniq)" \
@@ -247,19 +262,20 @@ $S --query-gpu=no.such.field --format=csv >/dev/null 2>"$T/err"
 is "$(cat "$T/err")" 'Field "no.such.field" is not a valid field to query.' \
     "an unknown field"
 $S --bogus >/dev/null 2>"$T/err"
-like "$(cat "$T/err")" "^Invalid combination of input arguments. Please run 'nvidia-smi -h' for help.$" \
+like "$(cat "$T/err")" "^Invalid combination of input arguments. "\
+"Please run 'nvidia-smi -h' for help.$" \
     "an unknown option"
 
 # 5. The captures the simulator does not stand beside, and why.
 cat <<'LIST' | sed 's/^/# not compared: /'
-nvidia-smi-csv/device-handle-unknown-error-2015.txt: an Unknown Error the simulator does not make
-nvidia-smi-csv/unknown-error-loop-noheader.csv: [Unknown Error] cells, not simulated
-nvidia-smi-csv/l40s-595-load-allfields.csv: driver 595's fields (kmd_version), not the 590's
+nvidia-smi-csv/device-handle-unknown-error-2015.txt: an Unknown Error
+nvidia-smi-csv/unknown-error-loop-noheader.csv: [Unknown Error] cells
+nvidia-smi-csv/l40s-595-load-allfields.csv: driver 595's fields
 nvidia-smi-csv/win-rtx2080s-610.62-idle-allfields.csv: driver 610 on Windows
 nvidia-smi-q/gpud-h100x8-535.183.01-q.txt: driver 535's -q (keys at 42)
 nvidia-smi-q/gpud-dmesg-with-xid-119.log: not nvidia-smi
-nvidia-smi-more/nvidia-smi-q-H100SXMx8-565.57.01-fabric-completed.txt: driver 565's -q
-nvidia-smi-more/nvidia-smi-*.txt default tables: drivers 565, 570, 580, 610 (590's in t/data)
+nvidia-smi-more/nvidia-smi-q-H100SXMx8-565.57.01-*.txt: driver 565's -q
+nvidia-smi-more/nvidia-smi-*.txt tables: drivers 565, 570, 580, 610
 nvidia-smi-more/nvidia-smi-q-fabric-*.txt, -grep-fabric-*: GB200 fabric states
 nvidia-smi-topo/*: other GPUs and NICs (the 590 H100's and the B300's compared)
 nvidia-smi-xml/*: -q -x of drivers 510 and 535 (DTD v11, v12; the 590 is v13)
