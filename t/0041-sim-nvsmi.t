@@ -74,8 +74,9 @@ for f in h100-80gb-hbm3-590-idle-allfields h100-80gb-hbm3-590-load-allfields; do
 	fi
 	q=$(fields "$C/nvidia-smi-csv/$f.csv")
 	$S --query-gpu="$q" --format=csv >"$T/q.csv" 2>"$T/err"
+	rc=$?
 	n=$(echo "$q" | tr , '\n' | wc -l | tr -d ' ')
-	ok $? "$f: the simulator knows all $n fields: $(head -c 200 "$T/err")"
+	ok $rc "$f: the simulator knows all $n fields: $(head -c 200 "$T/err")"
 	is "$(head -1 "$T/q.csv")" "$(head -1 "$C/nvidia-smi-csv/$f.csv")" \
 	    "$f: the header, byte for byte"
 	is "$(csvshape 1 <"$T/q.csv" | sed -n 2p)" \
