@@ -107,7 +107,13 @@ sim_nvsmi_table(struct sim *s, int node, int only, struct buf *out)
 	return (0);
 }
 
-/* How two GPUs, or a GPU and a NIC, are connected: GPUs by NVSwitch. */
+/*
+ * How two GPUs, or a GPU and a NIC, are connected: GPUs by NVSwitch, each
+ * NIC beside its GPU, each half of them under one NUMA node.
+ */
+#define SIM_NVSMI_TABLE_UNIT(a)	((a) < SIM_GPUS ? (a) : (a) - SIM_GPUS)
+#define SIM_NVSMI_TABLE_NUMA(a)	(SIM_NVSMI_TABLE_UNIT(a) / (SIM_GPUS / 2))
+
 static const char *
 sim_nvsmi_table_link(u_int a, u_int b)
 {
@@ -115,9 +121,9 @@ sim_nvsmi_table_link(u_int a, u_int b)
 		return (" X ");
 	if (a < SIM_GPUS && b < SIM_GPUS)
 		return ("NV18");
-	if (a % SIM_GPUS == b % SIM_GPUS)
+	if (SIM_NVSMI_TABLE_UNIT(a) == SIM_NVSMI_TABLE_UNIT(b))
 		return ("PXB");
-	if ((a % SIM_GPUS) / (SIM_GPUS / 2) == (b % SIM_GPUS) / (SIM_GPUS / 2))
+	if (SIM_NVSMI_TABLE_NUMA(a) == SIM_NVSMI_TABLE_NUMA(b))
 		return ("NODE");
 	return ("SYS");
 }
@@ -158,14 +164,14 @@ sim_nvsmi_table_topo(struct sim *s, int node, struct buf *out)
 	buf_puts(out, "\t\033[4m");
 	for (a = 0; a < SIM_GPUS + SIM_IBPORTS; a++)
 		buf_printf(out, "%s%u\t", a < SIM_GPUS ? "GPU" : "NIC",
-		    a % SIM_GPUS);
+		    SIM_NVSMI_TABLE_UNIT(a));
 	buf_puts(out, "CPU Affinity\tNUMA Affinity\tGPU NUMA ID\033[0m\n");
 	for (a = 0; a < SIM_GPUS + SIM_IBPORTS; a++) {
 		buf_printf(out, "%s%u", a < SIM_GPUS ? "GPU" : "NIC",
-		    a % SIM_GPUS);
+		    SIM_NVSMI_TABLE_UNIT(a));
 		for (b = 0; b < SIM_GPUS + SIM_IBPORTS; b++)
 			buf_printf(out, "\t%s", sim_nvsmi_table_link(a, b));
-		numa = (a % SIM_GPUS) / (SIM_GPUS / 2);
+		numa = SIM_NVSMI_TABLE_NUMA(a);
 		if (a < SIM_GPUS)
 			buf_printf(out, "\t%u-%u\t%u\t\tN/A\n",
 			    numa * SIM_CPUS / 2, (numa + 1) * SIM_CPUS / 2 - 1,

@@ -46,10 +46,11 @@ sim_nvsmi_fix2(struct buf *b, double v)
 	buf_add(b, frac, 3);
 }
 
+/* 0x and 16 hexadecimal digits, upper case as the 590 prints them. */
 void
 sim_nvsmi_hex16(struct buf *b, uint64_t v)
 {
-	static const char	 hex[] = "0123456789abcdef";
+	static const char	 hex[] = "0123456789ABCDEF";
 	char			 tmp[18];
 	int			 i;
 
