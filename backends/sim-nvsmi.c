@@ -3,7 +3,8 @@
  * and what the other outputs share, as nvidia-smi 590 prints them (read
  * back by parse-nvsmi.c and parse-nvlink.c).  --query-gpu and
  * --query-compute-apps are in sim-nvsmi-query.c, -q in sim-nvsmi-q.c,
- * the default table and topo -m in sim-nvsmi-table.c.
+ * -q -x in sim-nvsmi-xml.c, the default table and topo -m in
+ * sim-nvsmi-table.c.
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  */
 
