@@ -47,6 +47,18 @@ struct sim_nvsmi_query_field {
 #define QYESNO(m)	QM(NK_YESNO, m)
 #define QACTIVE(b)	QM(NK_ACTIVE, g.throttle), .bit = b
 
+/* The ECC counters of one kind: an H100 counts in its memory and SRAM. */
+#define QECC(p, m)							\
+	{ .name = p ".device_memory", QU64(m) },			\
+	{ .name = p ".dram", QU64(m) },					\
+	{ .name = p ".register_file", .value = "[N/A]" },		\
+	{ .name = p ".l1_cache", .value = "[N/A]" },			\
+	{ .name = p ".l2_cache", .value = "[N/A]" },			\
+	{ .name = p ".texture_memory", .value = "[N/A]" },		\
+	{ .name = p ".cbu", .value = "[N/A]" },				\
+	{ .name = p ".sram", .value = "0" },				\
+	{ .name = p ".total", QU64(m) }
+
 static const struct sim_nvsmi_query_field sim_nvsmi_query_fields[] = {
 	{ .name = "timestamp", QSTR(stamp) },
 	{ .name = "driver_version", .value = SIM_DRIVER },
@@ -163,57 +175,10 @@ static const struct sim_nvsmi_query_field sim_nvsmi_query_fields[] = {
 	{ .name = "dramEncryption.mode.pending", .value = "[N/A]" },
 	{ .name = "ecc.mode.current", .value = "Enabled" },
 	{ .name = "ecc.mode.pending", .value = "Enabled" },
-	{ .name = "ecc.errors.corrected.volatile.device_memory", QU64(g.sbe) },
-	{ .name = "ecc.errors.corrected.volatile.dram", QU64(g.sbe) },
-	{ .name = "ecc.errors.corrected.volatile.register_file",
-	  .value = "[N/A]" },
-	{ .name = "ecc.errors.corrected.volatile.l1_cache", .value = "[N/A]" },
-	{ .name = "ecc.errors.corrected.volatile.l2_cache", .value = "[N/A]" },
-	{ .name = "ecc.errors.corrected.volatile.texture_memory",
-	  .value = "[N/A]" },
-	{ .name = "ecc.errors.corrected.volatile.cbu", .value = "[N/A]" },
-	{ .name = "ecc.errors.corrected.volatile.sram", .value = "0" },
-	{ .name = "ecc.errors.corrected.volatile.total", QU64(g.sbe) },
-	{ .name = "ecc.errors.corrected.aggregate.device_memory",
-	  QU64(sbe_agg) },
-	{ .name = "ecc.errors.corrected.aggregate.dram", QU64(sbe_agg) },
-	{ .name = "ecc.errors.corrected.aggregate.register_file",
-	  .value = "[N/A]" },
-	{ .name = "ecc.errors.corrected.aggregate.l1_cache", .value = "[N/A]" },
-	{ .name = "ecc.errors.corrected.aggregate.l2_cache", .value = "[N/A]" },
-	{ .name = "ecc.errors.corrected.aggregate.texture_memory",
-	  .value = "[N/A]" },
-	{ .name = "ecc.errors.corrected.aggregate.cbu", .value = "[N/A]" },
-	{ .name = "ecc.errors.corrected.aggregate.sram", .value = "0" },
-	{ .name = "ecc.errors.corrected.aggregate.total", QU64(sbe_agg) },
-	{ .name = "ecc.errors.uncorrected.volatile.device_memory",
-	  QU64(g.dbe) },
-	{ .name = "ecc.errors.uncorrected.volatile.dram", QU64(g.dbe) },
-	{ .name = "ecc.errors.uncorrected.volatile.register_file",
-	  .value = "[N/A]" },
-	{ .name = "ecc.errors.uncorrected.volatile.l1_cache",
-	  .value = "[N/A]" },
-	{ .name = "ecc.errors.uncorrected.volatile.l2_cache",
-	  .value = "[N/A]" },
-	{ .name = "ecc.errors.uncorrected.volatile.texture_memory",
-	  .value = "[N/A]" },
-	{ .name = "ecc.errors.uncorrected.volatile.cbu", .value = "[N/A]" },
-	{ .name = "ecc.errors.uncorrected.volatile.sram", .value = "0" },
-	{ .name = "ecc.errors.uncorrected.volatile.total", QU64(g.dbe) },
-	{ .name = "ecc.errors.uncorrected.aggregate.device_memory",
-	  QU64(dbe_agg) },
-	{ .name = "ecc.errors.uncorrected.aggregate.dram", QU64(dbe_agg) },
-	{ .name = "ecc.errors.uncorrected.aggregate.register_file",
-	  .value = "[N/A]" },
-	{ .name = "ecc.errors.uncorrected.aggregate.l1_cache",
-	  .value = "[N/A]" },
-	{ .name = "ecc.errors.uncorrected.aggregate.l2_cache",
-	  .value = "[N/A]" },
-	{ .name = "ecc.errors.uncorrected.aggregate.texture_memory",
-	  .value = "[N/A]" },
-	{ .name = "ecc.errors.uncorrected.aggregate.cbu", .value = "[N/A]" },
-	{ .name = "ecc.errors.uncorrected.aggregate.sram", .value = "0" },
-	{ .name = "ecc.errors.uncorrected.aggregate.total", QU64(dbe_agg) },
+	QECC("ecc.errors.corrected.volatile", g.sbe),
+	QECC("ecc.errors.corrected.aggregate", sbe_agg),
+	QECC("ecc.errors.uncorrected.volatile", g.dbe),
+	QECC("ecc.errors.uncorrected.aggregate", dbe_agg),
 	{ .name = "ecc.errors.uncorrected.volatile.sram.parity", .value = "0" },
 	{ .name = "ecc.errors.uncorrected.volatile.sram.secded", .value = "0" },
 	{ .name = "ecc.errors.uncorrected.aggregate.sram.parity",
