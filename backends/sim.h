@@ -33,7 +33,8 @@
 #define SIM_EPOCH	1767571200.0
 
 #define SIM_MODEL	"NVIDIA H100 80GB HBM3"
-#define SIM_DRIVER	"565.57.01"
+#define SIM_DRIVER	"590.48.01"
+#define SIM_CUDA	"13.1"
 #define SIM_DCGM	"3.3.9"
 #define SIM_SLURM	"23.11.10"
 
@@ -235,6 +236,56 @@ extern const char *const sim_busids[SIM_GPUS];
 
 /* sim-tool.c */
 struct tm	*sim_tool_gmtime(double, struct tm *);
+
+/* One GPU as nvidia-smi prints it: the sample and what follows from it. */
+struct sim_nvsmi_gpu {
+	struct sim_gpu	 g;
+	char		 stamp[32];	/* 2026/07/14 08:12:53.353 */
+	char		 uuid[48];
+	char		 serial[24];
+	char		 busid[20];	/* 00000000:18:00.0 */
+	char		 pcibus[8];	/* 0x18 */
+	int		 index;
+	int		 count;
+	int		 memfree;	/* MiB */
+	int		 tlimit;	/* C below the slowdown temperature */
+	int		 vidclk;	/* MHz */
+	int		 pciegen;
+	int		 module;	/* HGX baseboard module */
+	uint64_t	 sbe_agg;
+	uint64_t	 dbe_agg;
+};
+#define SIM_NVSMI_RESERVED	479	/* MiB */
+
+/* The process of a job on a GPU. */
+struct sim_nvsmi_proc {
+	int		 pid;
+	char		 name[32];
+	int		 used;		/* MiB */
+};
+
+/* sim-nvsmi.c: the shared parts of nvidia-smi's outputs */
+void		 sim_nvsmi_u64(struct buf *, uint64_t);
+void		 sim_nvsmi_fix2(struct buf *, double);
+void		 sim_nvsmi_hex16(struct buf *, uint64_t);
+void		 sim_nvsmi_lost(struct buf *, u_int);
+void		 sim_nvsmi_gpu(struct sim *, u_int, u_int,
+		     const struct sim_gpu *, struct sim_nvsmi_gpu *);
+int		 sim_nvsmi_proc(const struct sim *, u_int, u_int,
+		     const struct sim_gpu *, struct sim_nvsmi_proc *);
+
+/* sim-nvsmi-query.c, sim-nvsmi-q.c, sim-nvsmi-xml.c, sim-nvsmi-table.c */
+int		 sim_nvsmi_query(struct sim *, int, const char *, const char *,
+		     int, struct buf *, char **);
+int		 sim_nvsmi_query_apps(struct sim *, int, const char *,
+		     const char *, int, struct buf *, char **);
+void		 sim_nvsmi_query_field(struct buf *, const char *,
+		     const struct sim_nvsmi_gpu *);
+int		 sim_nvsmi_q(struct sim *, int, int, const char *, int,
+		     struct buf *, char **);
+int		 sim_nvsmi_xml(struct sim *, int, int, struct buf *);
+int		 sim_nvsmi_table(struct sim *, int, int, struct buf *);
+int		 sim_nvsmi_table_topo(struct sim *, int, struct buf *);
 
 /* sim-nvsmi.c, sim-ipmi.c, sim-ib.c, sim-slurm.c, sim-dcgm.c, sim-dmesg.c */
 int		 sim_nvsmi(struct sim *, int, int, char **, struct buf *,

@@ -601,7 +601,7 @@ census(struct sim *s, struct census *k)
 			const char	*p;
 
 			k->lost += count_lines(b.data, "Unable to determine "
-			    "the device handle for GPU 0000:");
+			    "the device handle for GPU0000:");
 			for (p = b.data; p != NULL && *p != '\0'; ) {
 				if (atoi(p) > 90)
 					k->hot++;

@@ -1,0 +1,295 @@
+#!/bin/sh
+# The simulator's nvidia-smi next to each real capture of the same command:
+# the same structure (headers, columns, widths, units, N/A spellings,
+# line endings), other values.  Captures of a command or a driver the
+# simulator does not claim are listed, not compared.
+. t/lib/tap.sh
+
+S="$MYRIAD --sim-time 1800000000 --seed 1 sim-tool nvidia-smi --node gpu0002"
+M="$MYRIAD --sim-time 1800000000 --seed 1"
+C=$FIXTURES
+
+# A CSV line's shape: [N/A] and its kin as they are, a number with its
+# unit as 9 and the unit, hex as 0x and its length, other text as S.
+csvshape() {
+	awk -F', ' -v head="$1" '
+	NR == 1 && head { print; next }
+	{
+		s = ""
+		for (i = 1; i <= NF; i++) {
+			c = $i
+			if (c ~ /^\[.*\]$/ || c == "" || c == "N/A")
+				;
+			else if (c ~ /^0x[0-9A-Fa-f]+$/)
+				c = "0x" length(c)
+			else if (c ~ /^[0-9]{4}\/[0-9][0-9]\/[0-9][0-9] /)
+				c = "TIME"
+			else if (c ~ /^-?[0-9][0-9.]*( [^ ]+)?$/)
+				sub(/^-?[0-9][0-9.]*/, "9", c)
+			else
+				c = "S"
+			s = s (i > 1 ? ", " : "") c
+		}
+		print s
+	}'
+}
+
+x='[0-9A-Fa-f]'
+bus="s/$x\\{8\\}:$x$x:$x$x\\.[0-9]/BUS/g"
+
+# A text line's shape: its length, then its text with bus ids, UUIDs,
+# dates and numbers masked and runs of spaces as one.
+textshape() {
+	awk '{ print length($0) " " $0 }' | sed -e "$bus" \
+	    -e 's/GPU-[0-9a-f-]*/UUID/g' \
+	    -e 's/^\([0-9]* \)[A-Z][a-z]* [A-Z][a-z]* [ 0-9][0-9] /\1DATE /' \
+	    -e 's/ : [A-Za-z].*/ : S/' |
+	awk '{ n = $1; sub(/^[0-9]+ /, ""); gsub(/[0-9]+(\.[0-9]+)?/, "9");
+	    gsub(/ +/, " "); sub(/ C [^ ]+ /, " C NAME "); print n " " $0 }'
+}
+
+# A -q line's shape: the key with its padding, then the value's kind.
+qshape() {
+	sed -e "$bus" |
+	awk -F' : ' 'NF < 2 { print; next } {
+		v = substr($0, length($1) + 4)
+		if (v ~ /^-?[0-9][0-9.]*( [^ ]+)?$/)
+			sub(/^-?[0-9][0-9.]*/, "9", v)
+		else if (v != "N/A")
+			v = "S"
+		print $1 " : " v
+	}'
+}
+
+# --query-gpu with a capture's own field list and format.
+fields() {
+	head -1 "$1" | sed -e 's/ \[[^]]*\]//g' -e 's/, /,/g'
+}
+
+# 1. Every field of the 590 driver, as its all-fields captures.
+for f in h100-80gb-hbm3-590-idle-allfields h100-80gb-hbm3-590-load-allfields; do
+	if [ ! -r "$C/nvidia-smi-csv/$f.csv" ]; then
+		skip 3 "no $f capture"
+		continue
+	fi
+	q=$(fields "$C/nvidia-smi-csv/$f.csv")
+	$S --query-gpu="$q" --format=csv >"$T/q.csv" 2>"$T/err"
+	rc=$?
+	n=$(echo "$q" | tr , '\n' | wc -l | tr -d ' ')
+	ok $rc "$f: the simulator knows all $n fields: $(head -c 200 "$T/err")"
+	is "$(head -1 "$T/q.csv")" "$(head -1 "$C/nvidia-smi-csv/$f.csv")" \
+	    "$f: the header, byte for byte"
+	is "$(csvshape 1 <"$T/q.csv" | sed -n 2p)" \
+	    "$(csvshape 1 <"$C/nvidia-smi-csv/$f.csv" | sed -n 2p)" \
+	    "$f: a row's cells: units, [N/A] and the like as real"
+done
+if [ -r "$C/nvidia-smi-csv/h100-80gb-hbm3-590-load-allfields.csv" ]; then
+	q=$(fields "$C/nvidia-smi-csv/h100-80gb-hbm3-590-load-allfields.csv")
+	$S --query-gpu="$q" --format=csv,noheader,nounits >"$T/nu.csv"
+	csvshape 0 <"$T/nu.csv" | grep -c ' MiB\| W\| MHz\| %\| us' >"$T/n"
+	is "$(cat "$T/n")" 0 "nounits: no unit after any value"
+	grep -c '\[N/A\]' "$T/nu.csv" >"$T/n"
+	is "$(cat "$T/n")" 8 "nounits: [N/A] stays [N/A]"
+	is "$(wc -l <"$T/nu.csv" | tr -d ' ')" 8 "noheader: 8 rows"
+	$M -c "parse -o tsv nvsmi-csv $T/q.csv" >"$T/p" 2>"$T/perr"
+	ok $? "parse-nvsmi reads the 212 fields: $(head -c 200 "$T/perr")"
+	is "$(tail -n +2 "$T/p" | wc -l | tr -d ' ')" 8 "parse-nvsmi: 8 GPUs"
+	$M -c "parse -o tsv nvsmi-csv $T/nu.csv $q" >"$T/p" 2>"$T/perr"
+	ok $? "parse-nvsmi reads them without header and units"
+	is "$(tail -n +2 "$T/p" | wc -l | tr -d ' ')" 8 \
+	    "parse-nvsmi: 8 GPUs, no header"
+else
+	skip 7 "no 590 all-fields capture"
+fi
+
+# 2. The other CSV captures of H100s and of the fields the 590 knows.
+f=$C/nvidia-smi-csv/h100x8-ansible-wrapped-util-mem.csv
+if [ -r "$f" ]; then
+	sed '1s/^.*(stdout) //' "$f" >"$T/ans.csv"
+	$S --query-gpu="$(fields "$T/ans.csv")" --format=csv >"$T/q.csv"
+	is "$(csvshape 1 <"$T/q.csv")" "$(csvshape 1 <"$T/ans.csv")" \
+	    "8 H100s, index,name,utilization.gpu,memory.used,memory.total"
+else
+	skip 1 "no ansible capture"
+fi
+f=$C/nvidia-smi-csv/netdata-tesla-p100.csv
+if [ -r "$f" ]; then
+	$S --query-gpu="$(fields "$f")" --format=csv,nounits >"$T/q.csv"
+	is "$(csvshape 1 <"$T/q.csv" | head -2)" \
+	    "$(csvshape 1 <"$f" | head -2)" \
+	    "netdata's query, nounits: header with units, values without"
+else
+	skip 1 "no netdata capture"
+fi
+f=$C/nvidia-smi-csv/h200-mig-590-idle-allfields.csv
+if [ -r "$f" ]; then
+	$S --query-gpu="$(fields "$f")" --format=csv >"$T/q.csv"
+	is "$(head -1 "$T/q.csv")" "$(head -1 "$f")" "the H200's 590 header"
+else
+	skip 1 "no H200 capture"
+fi
+for f in h200-mig-590-load-compute-apps \
+    win-rtx2080s-610.62-idle-compute-apps; do
+	if [ ! -r "$C/nvidia-smi-csv/$f.csv" ]; then
+		skip 1 "no $f capture"
+		continue
+	fi
+	$S --query-compute-apps="$(fields "$C/nvidia-smi-csv/$f.csv")" \
+	    --format=csv >"$T/$f.csv"
+	is "$(head -1 "$T/$f.csv")" "$(head -1 "$C/nvidia-smi-csv/$f.csv")" \
+	    "--query-compute-apps: $f's header"
+done
+f=$C/nvidia-smi-csv/h200-mig-590-load-compute-apps.csv
+if [ -r "$f" ]; then
+	is "$(csvshape 1 <"$T/h200-mig-590-load-compute-apps.csv" |
+	    sed -n 2p)" \
+	    "$(csvshape 1 <"$f" | sed -n 2p)" \
+	    "--query-compute-apps: a process's cells as real"
+else
+	skip 1 "no compute-apps capture"
+fi
+f=$C/nvidia-smi-csv/gpu-is-lost-device-handle.txt
+$MYRIAD --sim 1000 --fault-rate 2 --sim-time 1800000000 --seed 1 sim-tool \
+    nvidia-smi --node gpu0001 >"$T/lost"
+like "$(head -1 "$T/lost")" '^Unable to determine the device handle for '\
+'GPU0000:[0-9A-F]{2}:00\.0: GPU is lost\.  Reboot the system to recover '\
+'this GPU$' \
+    "a lost GPU, no space after GPU as since the 550 drivers"
+if [ -r "$f" ]; then
+	is "$(sed -E 's/GPU ?0000:..:00\.0/X/' "$T/lost" | head -1)" \
+	    "$(sed -E 's/GPU ?0000:..:00\.0/X/' "$f")" \
+	    "a lost GPU's words as real"
+else
+	skip 1 "no lost-GPU capture"
+fi
+$M -c "parse -o tsv nvsmi-csv $T/lost index" >"$T/p" 2>&1
+like "$(cat "$T/p")" 'GPU is lost' "parse-nvsmi reads the lost GPU's line"
+
+# 3. -q and -d, the default table, topo -m.
+f=$C/nvidia-smi-q/h100-80gb-hbm3-590-load-q.txt
+# The processes differ in number: one block of each.
+procs='/^    Processes/ { print "    Processes"; skip = 1; next }
+    /^    [A-Z]/ { skip = 0 } !skip'
+if [ -r "$f" ]; then
+	$S -q -i 0 >"$T/q"
+	ok $? "-q"
+	is "$(awk "$procs" "$T/q" | qshape)" "$(awk "$procs" "$f" | qshape)" \
+	    "-q: every key, its width and its value's unit as the 590's"
+	is "$(grep -c '^    Fabric$' "$T/q")" 1 "-q: the Fabric block"
+else
+	skip 3 "no 590 -q capture"
+fi
+f=$C/nvidia-smi-more/nvidia-smi-q-d-ECC-ROW_REMAPPER-pending-550.90.07-
+f=$f"annotated.txt"
+if [ -r "$f" ]; then
+	$S -q -d ECC,ROW_REMAPPER -i 0 >"$T/d"
+	ok $? "-q -d ECC,ROW_REMAPPER"
+	# The 590 adds three keys to ECC Errors (as its -q shows).
+	keys='s/ : .*//; s/ *$//; s/^GPU .*/GPU/'
+	is "$(sed "$keys" "$T/d" |
+	    grep -v '^[TDCA][a-z]* [VG]\|Repair P\|Unrep')" \
+	    "$(sed "$keys" "$f" | grep -v '^[TDCA][a-z]* [VG]')" \
+	    "-q -d: the keys of the sections asked, as the 550's"
+	is "$(awk '/ : / { print index($0, " : ") }' "$T/d" | sort -u)" 55 \
+	    "-q -d: the 590's key width"
+else
+	skip 3 "no -q -d capture"
+fi
+f=t/data/nvsmi-590-h100-table.txt
+$S >"$T/t"
+ok $? "the default table"
+textshape <"$T/t" >"$T/ts"
+textshape <"$f" >"$T/fs"
+is "$(sed -n '1,9p' "$T/ts")" "$(sed -n '1,9p' "$T/fs")" \
+    "the table's head and a GPU as the 590's"
+is "$(sed -n '9,12p' "$T/ts")" "$(sed -n '9,12p' "$T/fs")" \
+    "a GPU's three lines and the rule under them"
+is "$(sed -n '/^0 $/,/=====/p' "$T/ts")" "$(sed -n '/^0 $/,/=====/p' "$T/fs")" \
+    "the processes' head, as the 590's"
+is "$(tail -n 2 "$T/ts")" "$(tail -n 2 "$T/fs")" \
+    "a process's line and the last rule"
+f=$C/nvidia-smi-topo/h100-single-gpu-ansi.txt
+if [ -r "$f" ]; then
+	$S topo -m >"$T/topo"
+	ok $? "topo -m"
+	cells='{ print $1, $(NF-3) != "", $(NF-1), $NF }'
+	is "$(sed -n 2p "$T/topo" | awk -F'\t' "$cells")" \
+	    "$(sed -n 2p "$f" | awk -F'\t' "$cells")" \
+	    "topo -m: a GPU's affinities, the empty cell, N/A"
+	is "$(head -1 "$T/topo" | sed 's/GPU0.*CPU/GPU0 CPU/' | od -c |
+	    head -2)" \
+	    "$(head -1 "$f" | sed 's/GPU0.*CPU/GPU0 CPU/' | od -c | head -2)" \
+	    "topo -m: the header underlined, as the 590 does"
+	sed -n '/^Legend:/,/^  NV#/p' "$f" >"$T/leg"
+	is "$(sed -n '/^Legend:/,/^  NV#/p' "$T/topo")" "$(cat "$T/leg")" \
+	    "topo -m: the legend"
+else
+	skip 4 "no 590 topo capture"
+fi
+f=$C/nvidia-smi-topo/b300-sxm6-x8-9nic-tabs-ansi-stripped.txt
+if [ -r "$f" ]; then
+	is "$(sed -n '/^NIC0/p' "$T/topo" | awk -F'\t' '{ print NF }')" \
+	    "$(sed -n '/^NIC0/p' "$f" | awk -F'\t' '{ print NF - 1 }')" \
+	    "topo -m: a NIC's row ends in four tabs, as the B300's"
+	nic='s/NIC[0-9]*: mlx5_.*/NIC: mlx5/'
+	is "$(sed -n '/^NIC Legend/,$p' "$T/topo" | sed "$nic" | uniq)" \
+	    "$(sed -n '/^NIC Legend/,$p' "$f" | sed "$nic" | uniq)" \
+	    "topo -m: the NIC legend"
+else
+	skip 2 "no B300 topo capture"
+fi
+
+# -q -x against driver 590's XML (t/data, its clock lists abridged): the
+# same elements in the same order and depth, the same line ends.
+xml='/supported_[gm][a-z]*_clock\|<value>/d; s/>[^<]*</></; s/ id="[^"]*"//'
+$S -q -x -i 0 >"$T/x"
+ok $? "-q -x"
+is "$(sed "$xml" "$T/x" | uniq)" \
+    "$(sed "$xml" t/data/nvsmi-590-xml-abridged.xml | uniq)" \
+    "-q -x: the elements of the 590's XML"
+is "$(tail -c 20 "$T/x" | od -c | tail -2)" \
+    "$(tail -c 20 t/data/nvsmi-590-xml-abridged.xml | od -c | tail -2)" \
+    "-q -x: no newline after the last line, as the captures"
+is "$(grep -c '<gpu id=' "$T/x")" 1 "-q -x -i 0: one GPU"
+# The older drivers' XML in the shared captures: the same prolog but for
+# the DTD's version, and the same tabs before the first elements.
+f=$C/nvidia-smi-xml/netdata-tesla-p100-pcie-16gb.xml
+if [ -r "$f" ]; then
+	is "$(head -4 "$T/x" | sed 's/_v[0-9]*\.dtd/.dtd/; s/>.*</></')" \
+	    "$(head -4 "$f" | sed 's/_v[0-9]*\.dtd/.dtd/; s/>.*</></')" \
+	    "-q -x: the prolog and the first element as the 510's"
+else
+	skip 1 "no XML capture"
+fi
+if command -v xmllint >/dev/null; then
+	$S -q -x | xmllint --noout - 2>"$T/err"
+	ok $? "-q -x: well-formed XML: $(head -c 200 "$T/err")"
+else
+	skip 1 "no xmllint"
+fi
+
+# 4. What the real tool says of what it does not take.
+$S --query-gpu=no.such.field --format=csv >/dev/null 2>"$T/err"
+is "$(cat "$T/err")" 'Field "no.such.field" is not a valid field to query.' \
+    "an unknown field"
+$S --bogus >/dev/null 2>"$T/err"
+like "$(cat "$T/err")" "^Invalid combination of input arguments. "\
+"Please run 'nvidia-smi -h' for help.$" \
+    "an unknown option"
+
+# 5. The captures the simulator does not stand beside, and why.
+cat <<'LIST' | sed 's/^/# not compared: /'
+nvidia-smi-csv/device-handle-unknown-error-2015.txt: an Unknown Error
+nvidia-smi-csv/unknown-error-loop-noheader.csv: [Unknown Error] cells
+nvidia-smi-csv/l40s-595-load-allfields.csv: driver 595's fields
+nvidia-smi-csv/win-rtx2080s-610.62-idle-allfields.csv: driver 610 on Windows
+nvidia-smi-q/gpud-h100x8-535.183.01-q.txt: driver 535's -q (keys at 42)
+nvidia-smi-q/gpud-dmesg-with-xid-119.log: not nvidia-smi
+nvidia-smi-more/nvidia-smi-q-H100SXMx8-565.57.01-*.txt: driver 565's -q
+nvidia-smi-more/nvidia-smi-*.txt tables: drivers 565, 570, 580, 610
+nvidia-smi-more/nvidia-smi-q-fabric-*.txt, -grep-fabric-*: GB200 fabric states
+nvidia-smi-topo/*: other GPUs and NICs (the 590 H100's and the B300's compared)
+nvidia-smi-xml/*: -q -x of drivers 510 and 535 but for the prolog
+LIST
+
+done_testing
