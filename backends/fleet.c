@@ -419,7 +419,10 @@ fleet_stream_parse(struct fleet_run *r, int node, const char *data,
 		return;
 	rc = probe_parse(f->model, node, r->probe, r->fmt, &chunk, 0, why,
 	    sizeof why);
-	probe_read(f->model, node, r->probe, rc != 0 ? why : NULL);
+	if (rc == 1)
+		probe_read_damaged(f->model, node, r->probe, why);
+	else
+		probe_read(f->model, node, r->probe, rc != 0 ? why : NULL);
 	if (rc == -1) {
 		if (t->relays)
 			model_set_reach(f->model, node, REACH_GARBLED, why);
@@ -872,7 +875,9 @@ fleet_run_done(struct fleet_run *r, const char *error)
 		if (r->probe->domain == DOM_JOBS)
 			model_jobs_end(m);
 	}
-	if (!failed && (error != NULL || !(r->stream && r->out.len == 0)))
+	if (!failed && error == NULL && damage != NULL)
+		probe_read_damaged(m, r->node, r->probe, damage);
+	else if (!failed && (error != NULL || !(r->stream && r->out.len == 0)))
 		probe_read(m, r->node, r->probe, error != NULL ? error :
 		    damage);
 	if (error != NULL) {

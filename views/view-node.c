@@ -253,7 +253,7 @@ view_node_draw_header(struct ui *ui, WINDOW *w, u_int id, int maxrows, int sx,
 	} else if (m->sensors != NULL && n->nsensors > 0)
 		view_node_flow(&f, colour(C_OK), "BMC ok");
 	if ((why = model_read_why(m, id, DOM_GPUS)) != NULL) {
-		snprintf(s, sizeof s, "GPUs not read! %s", why);
+		snprintf(s, sizeof s, "GPU read failed! %s", why);
 		view_node_flow(&f, colour(C_CRIT), s);
 	} else if ((missing = model_gpus_missing(m, id, &want)) > 0) {
 		snprintf(s, sizeof s, "%u of %u GPUs missing!", missing, want);
