@@ -169,21 +169,15 @@ probe_read(struct model *m, int node, const struct probe *p, const char *why)
 
 /*
  * Probe p's output on a node was refused in part (why): news, and an
- * event naming it, when the last read was whole or failed otherwise; a
- * node that prints the same damage each refresh is told once.
+ * event naming it, when its last read was whole; a node that prints
+ * damage each refresh is told once, until a read is whole again.
  */
 void
 probe_read_damaged(struct model *m, int node, const struct probe *p,
     const char *why)
 {
-	const char	*was = NULL;
-	char		 now[128];
-
-	snprintf(now, sizeof now, "%s: %s", p->name, why);
-	if (node >= 0)
-		was = model_read_why(m, node, p->domain);
 	if (node >= 0 && p->target == PT_NODE && !p->adds &&
-	    (was == NULL || strcmp(was, now) != 0))
-		model_event(m, node, -1, EV_REACH, 0, "%s", now);
+	    model_read_why(m, node, p->domain) == NULL)
+		model_event(m, node, -1, EV_REACH, 0, "%s: %s", p->name, why);
 	probe_read(m, node, p, why);
 }

@@ -51,7 +51,8 @@ $MYRIAD $ARGS -c summary > "$T/out"
 like "$(grep '^gpus:' "$T/out")" "^gpus: 64 reporting, mean" \
     "all GPUs: summary says no missing"
 $MYRIAD $ARGS -c 'list-alerts -o json' > "$T/out"
-is "$(grep -c 'GPUs missing\|"gpus: ' "$T/out")" 0 "all GPUs read: no node is an alert for it"
+is "$(grep -c 'GPUs missing\|"gpus: ' "$T/out")" 0 \
+    "all GPUs read: no node is an alert for it"
 
 # 4. Plain dmesg, no timestamps: the newest events are the dated ones read
 # at the same moment, not the undated Xids since boot.
