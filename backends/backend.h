@@ -49,7 +49,7 @@ int		 probe_parse(struct model *, int, const struct probe *,
 void		 probe_read(struct model *, int, const struct probe *,
 		     const char *);
 void		 probe_read_damaged(struct model *, int, const struct probe *,
-	    const char *);
+		     const char *);
 
 /*
  * A remote command that changes things (drain, burn-in): its end.  The

@@ -438,7 +438,7 @@ u_int
 model_gpus_missing(const struct model *m, uint32_t id, u_int *want)
 {
 	const struct node	*n = &m->nodes[id];
-	const struct gpu	*g = &m->gpus[n->gpu0];
+	const struct gpu	*g;
 	u_int			 i, have = 0;
 
 	*want = n->gpus_slurm != 0 ? n->gpus_slurm : m->gpus_per_node;
@@ -446,8 +446,10 @@ model_gpus_missing(const struct model *m, uint32_t id, u_int *want)
 		*want = n->ngpus;
 	if (!n->gpus_known)
 		return (0);
-	for (i = 0; i < n->ngpus; i++)
-		have += g[i].valid != 0 || g[i].error[0] != '\0';
+	for (i = 0; i < n->ngpus; i++) {
+		g = &m->gpus[n->gpu0 + i];
+		have += g->valid != 0 || g->error[0] != '\0';
+	}
 	return (*want - have);
 }
 
