@@ -25,6 +25,14 @@ differs() {	# differs SESSION TEXT: the GPUs view's rows are not TEXT
 	[ "$(gpus_rows "$1")" != "$2" ]
 }
 
+# The console on 64 simulated GPUs in session S=NAME, with probe.gpus.
+console_with() {	# console_with NAME COMMAND
+	printf 'probe = { gpus = "%s"; };\n' "$2" > "$T/$1.conf"
+	S=$1
+	start "$S" $W $H --sim 64 -F "$T/$1.conf"
+	ok $? "$1: the console starts"
+}
+
 # 1. goto, then 6: the Node view of the node goto went to.
 S=goto W=120 H=40
 start "$S" $W $H --sim 10k --sim-time 1800000000
@@ -57,12 +65,9 @@ tm kill-session -t "$S"
 # 2. Output refused in part: the query's second list is what the
 # simulator prints (power, 300-700 W), the first what the parser reads
 # (temperature), so some of a node's lines are out of range, each read.
-printf 'probe = { gpus = "nvidia-smi --query-gpu=index,pci.bus_id,'\
-'temperature.gpu --format=csv,noheader,nounits'\
-' --query-gpu=index,pci.bus_id,power.draw"; };\n' > "$T/mixed.conf"
-S=refused
-start "$S" $W $H --sim 64 -F "$T/mixed.conf"
-ok $? "refused: the console starts"
+console_with refused "nvidia-smi --query-gpu=index,pci.bus_id,\
+temperature.gpu --format=csv,noheader,nounits \
+--query-gpu=index,pci.bus_id,power.draw"
 wait_like "^gpu00[0-9]{2} +r1 +gpus: nvsmi-csv: line [0-9]+: " \
     "refused: the map's attention list names a node and the parser's words" \
     screen "$S"
@@ -86,11 +91,8 @@ wait_like "^GPU read failed! gpus: nvsmi-csv: line [0-9]+: " \
 tm kill-session -t "$S"
 
 # 3. The GPU tool missing: every node is an alert.
-printf 'probe = { gpus = "nosuch-smi --query-gpu=index,temperature.gpu'\
-' --format=csv,noheader,nounits"; };\n' > "$T/missing.conf"
-S=missing
-start "$S" $W $H --sim 64 -F "$T/missing.conf"
-ok $? "tool missing: the console starts"
+console_with missing "nosuch-smi --query-gpu=index,temperature.gpu \
+--format=csv,noheader,nounits"
 wait_like "^Needs attention: 8 new" \
     "tool missing: the map says 8 nodes need attention" screen "$S"
 screen_like "$S" "^gpu0001 +r1 +gpus: bash: line 1: nosuch-smi: command no" \
@@ -98,12 +100,8 @@ screen_like "$S" "^gpu0001 +r1 +gpus: bash: line 1: nosuch-smi: command no" \
 tm kill-session -t "$S"
 
 # 4. nvidia-smi lists GPU 3 alone: 7 of 8 missing, and no row of GPU '-'.
-printf 'probe = { gpus = "nvidia-smi -i 3 --query-gpu=index,pci.bus_id,'\
-'utilization.gpu,temperature.gpu --format=csv,noheader,nounits"; };\n' \
-    > "$T/one.conf"
-S=fewer
-start "$S" $W $H --sim 64 -F "$T/one.conf"
-ok $? "fewer GPUs: the console starts"
+console_with fewer "nvidia-smi -i 3 --query-gpu=index,pci.bus_id,\
+utilization.gpu,temperature.gpu --format=csv,noheader,nounits"
 wait_like "^gpu0001 +r1 +7 of 8 GPUs missing" \
     "fewer GPUs: the map's attention list says 7 of 8 are missing" \
     screen "$S"
