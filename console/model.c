@@ -630,6 +630,20 @@ model_read_why(const struct model *m, uint32_t id, enum domain d)
 	return (m->unread + ((size_t)id * DOM_NDOMAINS + d) * MODEL_WHY);
 }
 
+/*
+ * Whether node id's last failed read of d said `why', though a read since
+ * may have gone well (a stream whose damaged line comes and goes).
+ */
+int
+model_read_said(const struct model *m, uint32_t id, enum domain d,
+    const char *why)
+{
+	if (id >= m->nnodes || m->unread == NULL)
+		return (0);
+	return (strncmp(m->unread + ((size_t)id * DOM_NDOMAINS + d) *
+	    MODEL_WHY, why, MODEL_WHY - 1) == 0);
+}
+
 void
 model_set_reach(struct model *m, uint32_t id, enum reach r, const char *why)
 {

@@ -545,6 +545,8 @@ void		 model_read_ok(struct model *, uint32_t, enum domain);
 void		 model_read_failed(struct model *, uint32_t, enum domain,
 		     const char *, ...) printflike(4, 5);
 const char	*model_read_why(const struct model *, uint32_t, enum domain);
+int		 model_read_said(const struct model *, uint32_t, enum domain,
+		     const char *);
 #define MODEL_HIST	32		/* samples of history per GPU */
 enum hist_metric {
 	HIST_UTIL,
