@@ -48,6 +48,8 @@ int		 probe_parse(struct model *, int, const struct probe *,
 		     const char *, const struct buf *, int, char *, size_t);
 void		 probe_read(struct model *, int, const struct probe *,
 		     const char *);
+void		 probe_read_damaged(struct model *, int, const struct probe *,
+		     const char *);
 
 /*
  * A remote command that changes things (drain, burn-in): its end.  The

@@ -419,7 +419,10 @@ fleet_stream_parse(struct fleet_run *r, int node, const char *data,
 		return;
 	rc = probe_parse(f->model, node, r->probe, r->fmt, &chunk, 0, why,
 	    sizeof why);
-	probe_read(f->model, node, r->probe, rc != 0 ? why : NULL);
+	if (rc == 1)
+		probe_read_damaged(f->model, node, r->probe, why);
+	else
+		probe_read(f->model, node, r->probe, rc != 0 ? why : NULL);
 	if (rc == -1) {
 		if (t->relays)
 			model_set_reach(f->model, node, REACH_GARBLED, why);
@@ -440,6 +443,7 @@ static void
 fleet_stream_lines(struct fleet_run *r, const char *data, size_t len)
 {
 	r->t->streamerr = 0;
+	r->lines += len;
 	if (r->f->relay != NULL)
 		fleet_relay_out(r, data, len);
 	else if (r->t->relays)
@@ -796,7 +800,7 @@ fleet_run_done(struct fleet_run *r, const char *error)
 	const struct parser	*p;
 	const char		*damage = NULL;
 	char			 why[256];
-	int			 status, failed, told, rc;
+	int			 status, failed, empty, told, rc;
 	size_t			 len;
 
 	if (r->done != NULL) {
@@ -825,6 +829,11 @@ fleet_run_done(struct fleet_run *r, const char *error)
 	 */
 	failed = error == NULL && p != NULL && status != 0 &&
 	    (r->out.len == 0 || r->probe->target == PT_CONTROLLER);
+	/* A stream that ended having said nothing, where GPUs should be. */
+	empty = error == NULL && p != NULL && status == 0 && r->stream &&
+	    r->lines == 0 && r->out.len == 0 && r->probe->empty != NULL &&
+	    r->node >= 0 && m->nodes[r->node].ngpus > 0;
+	failed |= empty;
 	told = failed && r->stream && r->t != NULL && r->t->streamerr;
 	if (failed && r->stream && r->t != NULL)
 		r->t->streamerr = 1;
@@ -833,6 +842,8 @@ fleet_run_done(struct fleet_run *r, const char *error)
 		snprintf(why, sizeof why, "exited %d%s%.*s", status,
 		    len ? ": " : "", (int)len, r->err.data != NULL ?
 		    r->err.data : "");
+		if (empty)
+			strlcpy(why, r->probe->empty, sizeof why);
 		probe_read(m, r->node, r->probe, why);
 	}
 	if (failed && !told) {
@@ -864,7 +875,9 @@ fleet_run_done(struct fleet_run *r, const char *error)
 		if (r->probe->domain == DOM_JOBS)
 			model_jobs_end(m);
 	}
-	if (!failed && (error != NULL || !(r->stream && r->out.len == 0)))
+	if (!failed && error == NULL && damage != NULL)
+		probe_read_damaged(m, r->node, r->probe, damage);
+	else if (!failed && (error != NULL || !(r->stream && r->out.len == 0)))
 		probe_read(m, r->node, r->probe, error != NULL ? error :
 		    damage);
 	if (error != NULL) {

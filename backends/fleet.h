@@ -71,6 +71,7 @@ struct fleet_run {
 	int			 exec;
 	struct child		*child;		/* a local process */
 	int			 stream;
+	size_t			 lines;		/* a stream's bytes read */
 	struct buf		 out;
 	struct buf		 err;
 	double			 deadline;

@@ -166,3 +166,22 @@ probe_read(struct model *m, int node, const struct probe *p, const char *why)
 	else
 		model_read_failed(m, id, p->domain, "%s: %s", p->name, why);
 }
+
+/*
+ * Probe p's output on a node was refused in part (why): news, and an
+ * event naming it, when its last read was whole and its last failure
+ * another; a node that prints the same damage each refresh is told once.
+ */
+void
+probe_read_damaged(struct model *m, int node, const struct probe *p,
+    const char *why)
+{
+	char	 now[256];
+
+	snprintf(now, sizeof now, "%s: %s", p->name, why);
+	if (node >= 0 && p->target == PT_NODE && !p->adds &&
+	    model_read_why(m, node, p->domain) == NULL &&
+	    !model_read_said(m, node, p->domain, now))
+		model_event(m, node, -1, EV_REACH, 0, "%s", now);
+	probe_read(m, node, p, why);
+}

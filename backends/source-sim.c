@@ -356,7 +356,10 @@ source_sim_probe_one(struct backend *b, const struct probe *pr, u_int i)
 	rc = probe_parse(m, node, pr, s->fmt, &s->out, 1, why, sizeof why);
 	if (xid)
 		model_xid_end(m, i);
-	probe_read(m, node, pr, rc != 0 ? why : NULL);
+	if (rc == 1)
+		probe_read_damaged(m, node, pr, why);
+	else
+		probe_read(m, node, pr, rc != 0 ? why : NULL);
 	if (rc == -1) {
 		if (pr->target == PT_NODE)
 			model_set_reach(m, i, REACH_GARBLED, why);

@@ -23,16 +23,18 @@ alerts_handled(const struct node *n)
 
 /*
  * What is wrong with node `id', in `text' (when not NULL), and how bad:
- * 9 unreachable, 8 a lost GPU, 7 uncorrectable ECC errors, 6 down in
- * Slurm, 5 an Xid, 4 a GPU at the critical temperature, 3 its BMC, 2
- * drained; 0 when nothing is.  A node still connecting is not a fault.
+ * 9 unreachable, 8 a lost or missing GPU or its GPUs not read, 7
+ * uncorrectable ECC errors, 6 down in Slurm, 5 an Xid, 4 a GPU at the
+ * critical temperature, 3 its BMC, 2 drained; 0 when nothing is.  A node
+ * still connecting is not a fault.
  */
 int
 alerts_node(const struct model *m, u_int id, char *text, size_t len)
 {
 	const struct node	*n = &m->nodes[id];
 	const struct gpu	*g;
-	u_int			 i;
+	const char		*why;
+	u_int			 i, missing, want;
 	int			 worst = 0, sev;
 	double			 crit;
 
@@ -71,6 +73,18 @@ alerts_node(const struct model *m, u_int id, char *text, size_t len)
 			snprintf(text, len, "GPU %u: Xid %d", i, g->xid);
 		else
 			snprintf(text, len, "GPU %u at %.0f C", i, g->temp_c);
+	}
+	/* Its GPUs not read (a tool missing, output refused), or fewer. */
+	if (worst < 8 && (why = model_read_why(m, id, DOM_GPUS)) != NULL) {
+		if (len > 0)
+			snprintf(text, len, "%s", why);
+		worst = 8;
+	} else if (worst < 8 && (missing = model_gpus_missing(m, id,
+	    &want)) > 0) {
+		if (len > 0)
+			snprintf(text, len, "%u of %u GPUs missing", missing,
+			    want);
+		worst = 8;
 	}
 	if (worst < 6 && (strncmp(n->state, "down", 4) == 0 ||
 	    strncmp(n->state, "fail", 4) == 0)) {

@@ -176,6 +176,7 @@ cmd_summary(struct cmd_ctx *ctx, struct cmd_args *args)
 	const char	*states[16];
 	u_int		 counts[16], nstates = 0, i, k;
 	u_int		 unreach = 0, ngpus = 0, hot = 0, lost = 0;
+	u_int		 missing = 0, want;
 	u_int		 running = 0, pending = 0;
 	double		 util = 0, crit;
 	size_t		 n;
@@ -183,7 +184,8 @@ cmd_summary(struct cmd_ctx *ctx, struct cmd_args *args)
 
 	crit = options_get_float("threshold.gpu-temp-crit");
 	for (i = 0, n = 0; i < m->nnodes; i++) {
-		n += m->nodes[i].ngpus;
+		missing += model_gpus_missing(m, i, &want);
+		n += want;
 		if (model_unreachable(&m->nodes[i]))
 			unreach++;
 		for (k = 0; k < nstates; k++) {
@@ -224,8 +226,11 @@ cmd_summary(struct cmd_ctx *ctx, struct cmd_args *args)
 	/* No GPU read: no mean, not 0%. */
 	snprintf(mean, sizeof mean, ngpus ? "%.0f%%" : "-",
 	    ngpus ? util / ngpus : 0.0);
-	fprintf(ctx->out, "gpus: %u reporting, mean utilization %s, "
-	    "%u at or above %.0f C, %u lost\n", ngpus, mean, hot, crit, lost);
+	fprintf(ctx->out, "gpus: %u reporting", ngpus);
+	if (missing > 0)
+		fprintf(ctx->out, " of %zu, %u missing", n, missing);
+	fprintf(ctx->out, ", mean utilization %s, %u at or above %.0f C, "
+	    "%u lost\n", mean, hot, crit, lost);
 	fprintf(ctx->out, "jobs: %u running, %u pending\n", running, pending);
 	fprintf(ctx->out, "events: %u\n", model_nevents(m));
 	return (cmd_unread(ctx, args, NULL, DOM_GPUS, BIT(DOM_NODES) |

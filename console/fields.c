@@ -214,6 +214,8 @@ static const struct field event_fields[] = {
 	F(event, xid, "XID", FT_INT, -1, 0, R|FF_ALARM),
 	F(event, text, "EVENT", FT_STR, -1, 0, T),
 	F(event, seen, "SEEN", FT_TIME, -1, 0, 0),
+	F(event, repeats, "REPEATS", FT_INT, -1, 0, NR),
+	F(event, last, "LAST", FT_TIME, -1, 0, 0),
 	{ .name = NULL }
 };
 

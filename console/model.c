@@ -17,6 +17,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "myriad.h"
 
@@ -429,6 +430,30 @@ model_gpus(const struct model *m, uint32_t node, u_int *n)
 }
 
 /*
+ * How many GPUs node id is missing: those its last whole report left out,
+ * of as many as Slurm's GRES says it has, else the default (a GPU that
+ * fell off the bus is not listed any more).  *want: as many as it has.
+ */
+u_int
+model_gpus_missing(const struct model *m, uint32_t id, u_int *want)
+{
+	const struct node	*n = &m->nodes[id];
+	const struct gpu	*g;
+	u_int			 i, have = 0;
+
+	*want = n->gpus_slurm != 0 ? n->gpus_slurm : m->gpus_per_node;
+	if (*want < n->ngpus || !n->gpus_known)
+		*want = n->ngpus;
+	if (!n->gpus_known)
+		return (0);
+	for (i = 0; i < n->ngpus; i++) {
+		g = &m->gpus[n->gpu0 + i];
+		have += g->valid != 0 || g->error[0] != '\0';
+	}
+	return (*want - have);
+}
+
+/*
  * A node's NVLinks, *n of them (none before the first read), GPU by GPU:
  * links_per_gpu of its first GPU, then of its second ...
  */
@@ -605,6 +630,20 @@ model_read_why(const struct model *m, uint32_t id, enum domain d)
 	return (m->unread + ((size_t)id * DOM_NDOMAINS + d) * MODEL_WHY);
 }
 
+/*
+ * Whether node id's last failed read of d said `why', though a read since
+ * may have gone well (a stream whose damaged line comes and goes).
+ */
+int
+model_read_said(const struct model *m, uint32_t id, enum domain d,
+    const char *why)
+{
+	if (id >= m->nnodes || m->unread == NULL)
+		return (0);
+	return (strncmp(m->unread + ((size_t)id * DOM_NDOMAINS + d) *
+	    MODEL_WHY, why, MODEL_WHY - 1) == 0);
+}
+
 void
 model_set_reach(struct model *m, uint32_t id, enum reach r, const char *why)
 {
@@ -621,11 +660,19 @@ model_set_reach(struct model *m, uint32_t id, enum reach r, const char *why)
 	m->gen[DOM_NODES]++;
 }
 
-/* When an event happened, for its order: when it was read if not known. */
-static double
-model_event_when(const struct event *e)
+/*
+ * Whether event a comes before b, newest first: by when it happened, or
+ * was read if that is not known; a known time before a guessed one.
+ */
+static int
+model_event_before(const struct event *a, const struct event *b)
 {
-	return (e->time > 0 ? e->time : e->seen);
+	double	 wa = a->time > 0 ? a->time : a->seen;
+	double	 wb = b->time > 0 ? b->time : b->seen;
+
+	if (wa != wb)
+		return (wa > wb);
+	return (a->time > 0 && b->time == 0);
 }
 
 /*
@@ -634,7 +681,7 @@ model_event_when(const struct event *e)
  */
 static void
 model_event_add(struct model *m, double time, uint32_t node, int gpu,
-    enum event_kind kind, int xid, const char *fmt, va_list ap)
+    enum event_kind kind, int xid, const char *text)
 {
 	struct event	*e;
 	uint32_t	 slot = m->nevents % m->eventssize, *o = m->eventorder;
@@ -647,17 +694,20 @@ model_event_add(struct model *m, double time, uint32_t node, int gpu,
 		n--;
 	}
 	e = &m->events[slot];
+	memset(e, 0, sizeof *e);
 	e->time = time;
 	e->seen = m->now;
 	e->node = node;
 	e->gpu = gpu;
 	e->kind = kind;
 	e->xid = xid;
-	vsnprintf(e->text, sizeof e->text, fmt, ap);
+	e->textlen = strlcpy(e->text, text, sizeof e->text);
+	if (e->textlen >= sizeof e->text)
+		e->textlen = sizeof e->text - 1;
 
 	for (lo = 0, hi = n; lo < hi; ) {
 		mid = lo + (hi - lo) / 2;
-		if (model_event_when(&m->events[o[mid]]) > model_event_when(e))
+		if (model_event_before(&m->events[o[mid]], e))
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -665,7 +715,42 @@ model_event_add(struct model *m, double time, uint32_t node, int gpu,
 	memmove(o + lo + 1, o + lo, (n - lo) * sizeof *o);
 	o[lo] = slot;
 	m->nevents++;
+	if (node < m->nnodes)
+		m->nodes[node].event = m->nevents;
 	m->gen[DOM_EVENTS]++;
+}
+
+/*
+ * Whether an event is the node's last one again (a broken driver says the
+ * same every refresh): it is counted there, as syslog does, not added.
+ */
+static int
+model_event_repeat(struct model *m, uint32_t node, int gpu,
+    enum event_kind kind, int xid, const char *text)
+{
+	struct event	*e;
+	struct tm	 tm;
+	time_t		 t = (time_t)m->now;
+	uint32_t	 last;
+	char		 when[16];
+
+	if (node >= m->nnodes || (last = m->nodes[node].event) == 0 ||
+	    m->nevents - (last - 1) > m->eventssize)
+		return (0);
+	e = &m->events[(last - 1) % m->eventssize];
+	if (e->node != node || e->gpu != gpu || e->kind != kind ||
+	    e->xid != xid || e->time != e->seen ||
+	    strncmp(e->text, text, e->textlen) != 0 ||
+	    text[e->textlen] != '\0')
+		return (0);
+	e->repeats++;
+	e->last = m->now;
+	strftime(when, sizeof when, "%H:%M:%S", localtime_r(&t, &tm));
+	snprintf(e->text + e->textlen, sizeof e->text - e->textlen,
+	    " (repeated %u time%s, last %s)", e->repeats,
+	    e->repeats == 1 ? "" : "s", when);
+	m->gen[DOM_EVENTS]++;
+	return (1);
 }
 
 void
@@ -673,10 +758,13 @@ model_event(struct model *m, uint32_t node, int gpu, enum event_kind kind,
     int xid, const char *fmt, ...)
 {
 	va_list		 ap;
+	char		 text[sizeof m->events->text];
 
 	va_start(ap, fmt);
-	model_event_add(m, m->now, node, gpu, kind, xid, fmt, ap);
+	vsnprintf(text, sizeof text, fmt, ap);
 	va_end(ap);
+	if (!model_event_repeat(m, node, gpu, kind, xid, text))
+		model_event_add(m, m->now, node, gpu, kind, xid, text);
 }
 
 /* An event the kernel logged at time (0: a time not known). */
@@ -685,10 +773,12 @@ model_event_logged(struct model *m, double time, uint32_t node, int gpu,
     int xid, const char *fmt, ...)
 {
 	va_list		 ap;
+	char		 text[sizeof m->events->text];
 
 	va_start(ap, fmt);
-	model_event_add(m, time, node, gpu, EV_XID, xid, fmt, ap);
+	vsnprintf(text, sizeof text, fmt, ap);
 	va_end(ap);
+	model_event_add(m, time, node, gpu, EV_XID, xid, text);
 }
 
 u_int
@@ -938,6 +1028,8 @@ model_sink_snode_one(struct model *m, int id, const struct snode *s)
 		    n->state, s->state, s->reason[0] ? ": " : "", s->reason);
 	strlcpy(n->state, s->state, sizeof n->state);
 	strlcpy(n->reason, s->reason, sizeof n->reason);
+	if (s->valid & BIT(SN_GPUS))
+		n->gpus_slurm = s->gpus > 0 ? s->gpus : 0;
 	strlcpy(n->partitions, s->partitions, sizeof n->partitions);
 	m->gen[DOM_NODES]++;
 }

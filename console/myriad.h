@@ -422,11 +422,13 @@ struct node {
 	uint16_t	 nsensors;
 	uint16_t	 nib;
 	uint8_t		 gpus_known;	/* ngpus is what a whole report had */
+	uint16_t	 gpus_slurm;	/* its GPUs by Slurm's GRES; 0: none */
 	uint64_t	 gpus_seen;	/* the GPUs of the report under way */
 	uint64_t	 xid_mark;	/* the last Xid line read, hashed */
 	double		 updated;	/* time of the last sample */
 	char		 bmc_error[96];
 	uint16_t	 unread;	/* domains its last read failed in */
+	uint32_t	 event;		/* its last event's number + 1 */
 };
 
 struct rack {
@@ -452,6 +454,9 @@ struct event {
 	enum event_kind	 kind;
 	int		 xid;
 	char		 text[1088];	/* an Xid's whole message */
+	u_int		 textlen;	/* text before "(repeated ...)" */
+	u_int		 repeats;	/* times it came again, the same */
+	double		 last;		/* when it last came; 0: never */
 };
 
 struct model {
@@ -513,6 +518,7 @@ int		 model_find(const struct model *, const char *);
 const char	*model_node_name(const struct model *, uint32_t);
 struct gpu	*model_gpu(struct model *, uint32_t, u_int);
 struct gpu	*model_gpus(const struct model *, uint32_t, u_int *);
+u_int		 model_gpus_missing(const struct model *, uint32_t, u_int *);
 u_int		 model_gpus_max(const struct model *);
 struct nvlink	*model_nvlinks(const struct model *, uint32_t, u_int *);
 struct nvlink	*model_nvlink(const struct model *, uint32_t, u_int, u_int);
@@ -539,6 +545,8 @@ void		 model_read_ok(struct model *, uint32_t, enum domain);
 void		 model_read_failed(struct model *, uint32_t, enum domain,
 		     const char *, ...) printflike(4, 5);
 const char	*model_read_why(const struct model *, uint32_t, enum domain);
+int		 model_read_said(const struct model *, uint32_t, enum domain,
+		     const char *);
 #define MODEL_HIST	32		/* samples of history per GPU */
 enum hist_metric {
 	HIST_UTIL,

@@ -505,14 +505,13 @@ ui_goto(struct ui *ui, const char *name, int open, char **cause)
 		    name);
 		return (-1);
 	}
-	if (open || ui->view == VIEW_NODE) {
-		ui->node = node;
+	/* The node it went to is the one the views that follow show. */
+	ui->node = node;
+	ui->vs[VIEW_MAP].cursor = node;
+	if (open || ui->view == VIEW_NODE)
 		return (ui_view(ui, "node", cause));
-	}
-	if (ui->view == VIEW_MAP) {
-		ui->vs[VIEW_MAP].cursor = node;
+	if (ui->view == VIEW_MAP)
 		return (0);
-	}
 	ui_draw(ui);
 	/* The Cooling view's rows are racks, the Jobs view's jobs. */
 	if (ui->view == VIEW_COOLING)
@@ -525,7 +524,6 @@ ui_goto(struct ui *ui, const char *name, int open, char **cause)
 			    m->jobs[rec].id);
 		return (0);
 	}
-	ui->node = node;
 	if (v->job != NULL && rec < 0)
 		ui_message(ui, 0, "%s runs no job: its Node view instead",
 		    name);

@@ -488,6 +488,53 @@ test_event_order(void)
 	model_free(m);
 }
 
+/*
+ * A node that says the same again (a broken driver, each refresh) has one
+ * event, counted; an undated Xid read with a dated event comes after it.
+ */
+static void
+test_event_repeat(void)
+{
+	struct model		*m;
+	const struct event	*e;
+	u_int			 i;
+
+	m = model_create("test", 8, 1);
+	model_add_node(m, "gpu0001", "r01");
+	model_add_node(m, "gpu0002", "r01");
+	m->now = 1800000000;
+	for (i = 0; i < 3; i++) {
+		model_event(m, 0, -1, EV_REACH, 0, "gpus: exited 9: %s",
+		    "no driver");
+		model_event(m, 1, -1, EV_REACH, 0, "timed out %u", i);
+		m->now += 2;
+	}
+	is_int(model_nevents(m), 4, "repeats: one event for gpu0001's three");
+	for (i = 0; (e = model_event_get(m, i)) != NULL; i++) {
+		if (e->node == 0)
+			break;
+	}
+	ok(e != NULL && e->repeats == 2 && e->last == 1800000004 &&
+	    e->seen == 1800000000, "repeats: counted, with the last time");
+	ok(e != NULL && strncmp(e->text, "gpus: exited 9: no driver "
+	    "(repeated 2 times, last ", 42) == 0, "repeats: the text says so");
+	model_event(m, 0, -1, EV_REACH, 0, "gpus: exited 127");
+	is_int(model_nevents(m), 5, "repeats: another text is another event");
+
+	/* Plain dmesg: no date; read with a dated event, after it. */
+	model_event(m, 1, -1, EV_REACH, 0, "up");
+	model_read(m, "[  199.234935] NVRM: Xid (PCI:0000:1b:00): 13, x\n");
+	e = model_event_get(m, 0);
+	ok(e != NULL && e->time != 0 && strcmp(e->text, "up") == 0,
+	    "undated: a dated event of the same moment first");
+	e = model_event_get(m, 1);
+	ok(e != NULL && e->time != 0, "undated: every dated one of then");
+	e = model_event_get(m, 2);
+	ok(e != NULL && e->time == 0 && e->seen == m->now,
+	    "undated: then the Xid, where it was read");
+	model_free(m);
+}
+
 int
 main(void)
 {
@@ -516,5 +563,6 @@ main(void)
 	test_unread();
 	test_controller();
 	test_event_order();
+	test_event_repeat();
 	return (tap_done());
 }

@@ -113,7 +113,7 @@ view_events_draw(struct ui *ui, WINDOW *w)
 	}
 }
 
-/* A row's item: the event, by what it is, its text to the NUL. */
+/* A row's item: the event, by what it is, its text but its count. */
 uint64_t
 view_events_key(struct ui *ui, u_int row)
 {
@@ -123,7 +123,7 @@ view_events_key(struct ui *ui, u_int row)
 	if (row >= ec->n)
 		return (0);
 	return (table_hash(0, e, offsetof(struct event, text) +
-	    strlen(e->text)));
+	    e->textlen));
 }
 
 /* The node of the event under the cursor. */

@@ -362,14 +362,21 @@ view_gpus_key(struct ui *ui, u_int row)
 	return ((uint64_t)g->node << 32 | (uint32_t)g->index);
 }
 
-/* A slot of the GPU array that is one of its node's GPUs, not a spare. */
+/*
+ * A slot of the GPU array that is one of its node's GPUs, not a spare,
+ * nor one its whole report left out (a line refused is not a GPU).
+ */
 int
 view_gpus_present(struct ui *ui, const void *rec)
 {
 	const struct gpu	*g = rec;
+	const struct node	*n;
 
-	return (g->node < ui->model->nnodes &&
-	    (u_int)g->index < ui->model->nodes[g->node].ngpus);
+	if (g->node >= ui->model->nnodes)
+		return (0);
+	n = &ui->model->nodes[g->node];
+	return ((u_int)g->index < n->ngpus && (!n->gpus_known ||
+	    g->valid != 0 || g->error[0] != '\0'));
 }
 
 /* The node of the GPU under the cursor. */

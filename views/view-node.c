@@ -198,8 +198,9 @@ view_node_draw_header(struct ui *ui, WINDOW *w, u_int id, int maxrows, int sx,
 	const struct job	*j;
 	struct node_pen		 pen;
 	struct node_flow	 f;
+	const char		*why;
 	char			 s[512], hint[64], el[32];
-	u_int			 k, njobs;
+	u_int			 k, njobs, missing, want;
 	int			 jobs[8], y;
 
 	memset(&pen, 0, sizeof pen);
@@ -251,6 +252,13 @@ view_node_draw_header(struct ui *ui, WINDOW *w, u_int id, int maxrows, int sx,
 		view_node_flow(&f, colour(C_CRIT), s);
 	} else if (m->sensors != NULL && n->nsensors > 0)
 		view_node_flow(&f, colour(C_OK), "BMC ok");
+	if ((why = model_read_why(m, id, DOM_GPUS)) != NULL) {
+		snprintf(s, sizeof s, "GPU read failed! %s", why);
+		view_node_flow(&f, colour(C_CRIT), s);
+	} else if ((missing = model_gpus_missing(m, id, &want)) > 0) {
+		snprintf(s, sizeof s, "%u of %u GPUs missing!", missing, want);
+		view_node_flow(&f, colour(C_CRIT), s);
+	}
 	if (n->reason[0] != '\0') {
 		snprintf(s, sizeof s, "reason: %s", n->reason);
 		view_node_flow(&f, colour(look->colour), s);
