@@ -13,6 +13,7 @@
  * and the others, never from a stride.
  */
 
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -632,7 +633,7 @@ model_event_when(const struct event *e)
  * A new event that happened at time (0: not known), in the ring's next
  * slot and in the order, before those that happened at the same time.
  */
-static void
+static struct event *
 model_event_add(struct model *m, double time, uint32_t node, int gpu,
     enum event_kind kind, int xid, const char *fmt, va_list ap)
 {
@@ -653,6 +654,7 @@ model_event_add(struct model *m, double time, uint32_t node, int gpu,
 	e->gpu = gpu;
 	e->kind = kind;
 	e->xid = xid;
+	e->bus[0] = '\0';
 	vsnprintf(e->text, sizeof e->text, fmt, ap);
 
 	for (lo = 0, hi = n; lo < hi; ) {
@@ -666,6 +668,7 @@ model_event_add(struct model *m, double time, uint32_t node, int gpu,
 	o[lo] = slot;
 	m->nevents++;
 	m->gen[DOM_EVENTS]++;
+	return (e);
 }
 
 void
@@ -679,16 +682,18 @@ model_event(struct model *m, uint32_t node, int gpu, enum event_kind kind,
 	va_end(ap);
 }
 
-/* An event the kernel logged at time (0: a time not known). */
-static void printflike(6, 7)
+/* An Xid the kernel logged at time (0: a time not known) about bus. */
+static void printflike(7, 8)
 model_event_logged(struct model *m, double time, uint32_t node, int gpu,
-    int xid, const char *fmt, ...)
+    int xid, const char *bus, const char *fmt, ...)
 {
 	va_list		 ap;
+	struct event	*e;
 
 	va_start(ap, fmt);
-	model_event_add(m, time, node, gpu, EV_XID, xid, fmt, ap);
+	e = model_event_add(m, time, node, gpu, EV_XID, xid, fmt, ap);
 	va_end(ap);
+	strlcpy(e->bus, bus, sizeof e->bus);
 }
 
 u_int
@@ -708,17 +713,43 @@ model_event_get(const struct model *m, u_int i)
 
 /* The sink: parsers send records for node m->target. */
 
-/* "PCI:0000:9b:00" and "00000000:9B:00.0" name the same GPU. */
+static void	model_xid_attribute(struct model *, uint32_t, struct gpu *);
+
+/*
+ * A PCI address, domain:bus:device[.function] in hex, as one number; 0
+ * when it is none.
+ */
+static uint64_t
+model_bus(const char *s)
+{
+	static const uint64_t	 max[] = { 0xffffffff, 0xff, 0x1f };
+	uint64_t		 v = 0, n;
+	char			*end = NULL;
+	u_int			 i;
+
+	for (i = 0; i < nitems(max); i++) {
+		if (!isxdigit((u_char)*s))
+			return (0);
+		n = strtoull(s, &end, 16);
+		if (n > max[i] || (i < 2 ? *end != ':' : *end != '.' &&
+		    *end != '\0'))
+			return (0);
+		v = v << 8 | n;
+		s = end + 1;
+	}
+	return (v | 1ULL << 63);
+}
+
+/*
+ * The Xid's "0000:9b:00" and nvidia-smi's "00000000:9B:00.0" name the
+ * same GPU; a GB200's "0018:01:00" and "0019:01:00" two.
+ */
 static int
 model_same_bus(const char *a, const char *b)
 {
-	const char	*pa, *pb;
+	uint64_t	 v = model_bus(a);
 
-	pa = strchr(a, ':');
-	pb = strchr(b, ':');
-	if (pa == NULL || pb == NULL)
-		return (0);
-	return (strncasecmp(pa, pb, 6) == 0);
+	return (v != 0 && v == model_bus(b));
 }
 
 
@@ -728,7 +759,7 @@ model_sink_gpu(void *arg, const struct gpu *g)
 	struct model	*m = arg;
 	struct gpu	*old;
 	uint32_t	 node = m->target;
-	uint64_t	 xidvalid;
+	uint64_t	 xidvalid, bus;
 	u_int		 i;
 
 	m->sink_records++;
@@ -754,6 +785,7 @@ model_sink_gpu(void *arg, const struct gpu *g)
 	    (old = model_gpu(m, node, i)) == NULL)
 		return;
 	m->sink_next = old->index + 1;
+	bus = model_bus(old->bus_id);
 	if (g->error[0] != '\0' && old->error[0] == '\0')
 		model_event(m, node, old->index, EV_STATE, 0, "GPU %d: %s",
 		    old->index, g->error);
@@ -785,6 +817,8 @@ model_sink_gpu(void *arg, const struct gpu *g)
 	old->node = node;
 	old->index = i;
 	old->valid |= BIT(GPU_INDEX);
+	if (m->nodes[node].xid_unknown > 0 && model_bus(old->bus_id) != bus)
+		model_xid_attribute(m, node, old);
 	model_history_add(m, old);
 	m->nodes[node].updated = m->now;
 	m->gen[DOM_GPUS]++;
@@ -1063,15 +1097,51 @@ model_xid(struct model *m, uint32_t node, const struct xid *x, int old)
 			continue;
 		if (!old)
 			model_event_logged(m, x->when, node, i, x->xid,
-			    "GPU %u: Xid %d: %s", i, x->xid, text);
+			    x->bus_id, "GPU %u: Xid %d: %s", i, x->xid, text);
 		g->xid = x->xid;
 		g->valid |= BIT(GPU_XID);
 		m->gen[DOM_GPUS]++;
 		return;
 	}
-	if (!old)
-		model_event_logged(m, x->when, node, -1, x->xid,
-		    "Xid %d (PCI %s): %s", x->xid, x->bus_id, text);
+	/* Not a GPU the node has listed (yet): model_xid_attribute(). */
+	if (!old) {
+		model_event_logged(m, x->when, node, -1, x->xid, x->bus_id,
+		    "GPU ? (PCI %s): Xid %d: %s", x->bus_id, x->xid, text);
+		m->nodes[node].xid_unknown++;
+	}
+}
+
+/*
+ * GPU g's bus has become known (its list came after the kernel log): the
+ * Xids of its node that named that bus are its.
+ */
+static void
+model_xid_attribute(struct model *m, uint32_t node, struct gpu *g)
+{
+	struct event	*e;
+	const char	*p;
+	char		 text[sizeof e->text];
+	u_int		 i, left = 0;
+
+	for (i = 0; i < model_nevents(m); i++) {
+		e = &m->events[m->eventorder[i]];	/* newest first */
+		if (e->node != node || e->kind != EV_XID || e->gpu >= 0)
+			continue;
+		p = strstr(e->text, "): Xid ");
+		if (p == NULL || !model_same_bus(g->bus_id, e->bus)) {
+			left++;
+			continue;
+		}
+		snprintf(text, sizeof text, "GPU %d%s", g->index, p + 1);
+		strlcpy(e->text, text, sizeof e->text);
+		e->gpu = g->index;
+		if (!(g->valid & BIT(GPU_XID))) {
+			g->xid = e->xid;
+			g->valid |= BIT(GPU_XID);
+		}
+		m->gen[DOM_EVENTS]++;
+	}
+	m->nodes[node].xid_unknown = left;
 }
 
 /* A sink that sends records about node `node' into the model. */
