@@ -424,7 +424,7 @@ struct node {
 	uint8_t		 gpus_known;	/* ngpus is what a whole report had */
 	uint64_t	 gpus_seen;	/* the GPUs of the report under way */
 	uint64_t	 xid_mark;	/* the last Xid line read, hashed */
-	u_int		 xid_unknown;	/* its Xids of a GPU not listed */
+	u_int		 xid_unknown;	/* Xids of GPUs not listed */
 	double		 updated;	/* time of the last sample */
 	char		 bmc_error[96];
 	uint16_t	 unread;	/* domains its last read failed in */
