@@ -474,6 +474,19 @@ model_sensors(const struct model *m, uint32_t node, u_int *n)
 	    NULL);
 }
 
+/*
+ * Why no BMC sensor will come, for the Cooling view and list-sensors
+ * (an empty list would say there is nothing); NULL when they are read.
+ */
+const char *
+model_sensors_off(const struct model *m)
+{
+	if (m->simulated || strcmp(options_get("bmc.mode"), "none") != 0)
+		return (NULL);
+	return ("BMC reading is off: set bmc.mode (mgmt, inband or ssh) in "
+	    "myriad.conf");
+}
+
 /* Keep a GPU's last samples, a byte each, for the sparklines. */
 static void
 model_history_add(struct model *m, const struct gpu *g)

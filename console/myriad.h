@@ -520,6 +520,7 @@ struct nvlink	*model_nvlinks(const struct model *, uint32_t, u_int *);
 struct nvlink	*model_nvlink(const struct model *, uint32_t, u_int, u_int);
 struct ibport	*model_ibports(const struct model *, uint32_t, u_int *);
 struct sensor	*model_sensors(const struct model *, uint32_t, u_int *);
+const char	*model_sensors_off(const struct model *);
 void		 model_sink(struct model *, int, struct sink *);
 void		 model_sink_end(struct model *);
 int		 model_sink_failed(const struct model *, char *, size_t);
