@@ -172,7 +172,13 @@ sim_parse_size(const char *s, u_int *ngpus, char **cause)
 		    SIM_MAXGPUS);
 		return (-1);
 	}
-	*ngpus = (u_int)((n + SIM_GPUS - 1) / SIM_GPUS * SIM_GPUS);
+	if (n % SIM_GPUS != 0) {
+		xasprintf(cause, "%s: not a whole number of %d-GPU nodes; %lu "
+		    "or %lu", s, SIM_GPUS, n / SIM_GPUS * SIM_GPUS,
+		    (n / SIM_GPUS + 1) * SIM_GPUS);
+		return (-1);
+	}
+	*ngpus = (u_int)n;
 	return (0);
 }
 

@@ -159,12 +159,11 @@ cmd_list_sensors(struct cmd_ctx *ctx, struct cmd_args *args)
 	struct model	*m = ctx->model;
 	struct cmd_list	 l;
 	struct sensor	*s;
+	const char	*off;
 	u_int		 i, k, n;
 
-	/* No BMC is read: an empty list would say there is nothing. */
-	if (!m->simulated && strcmp(options_get("bmc.mode"), "none") == 0)
-		return (cmd_error(ctx, args, CMD_ERROR, "BMC reading is off: "
-		    "set bmc.mode (mgmt, inband or ssh) in myriad.conf"));
+	if ((off = model_sensors_off(m)) != NULL)
+		return (cmd_error(ctx, args, CMD_ERROR, "%s", off));
 	if (cmd_list_begin(&l, ctx, args, "sensor",
 	    cmd_list_nodeset(args)) != 0)
 		return (CMD_USAGE);
@@ -588,15 +587,9 @@ cmd_parse_file(struct cmd_ctx *ctx, struct cmd_args *args)
 	}
 	memset(&s, 0, sizeof s);
 	s.arg = &ps;
-	s.gpu = cmd_list_parse_gpu;
-	s.nvlink = cmd_list_parse_nvlink;
-	s.ibport = cmd_list_parse_ibport;
-	s.sensor = cmd_list_parse_sensor;
-	s.snode = cmd_list_parse_snode;
-	s.job = cmd_list_parse_job;
-	s.partition = cmd_list_parse_partition;
-	s.diag = cmd_list_parse_diag;
-	s.xid = cmd_list_parse_xid;
+#define CMD_PARSE_SET(what) s.what = cmd_list_parse_##what;
+	SINK_RECORDS(CMD_PARSE_SET)
+#undef CMD_PARSE_SET
 	s.error = cmd_list_parse_error;
 	p->parse(data, len, args->argc > 2 ? args->argv[2] : NULL, &s);
 	free(data);

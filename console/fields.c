@@ -216,6 +216,7 @@ static const struct field event_fields[] = {
 	F(event, seen, "SEEN", FT_TIME, -1, 0, 0),
 	F(event, repeats, "REPEATS", FT_INT, -1, 0, NR),
 	F(event, last, "LAST", FT_TIME, -1, 0, 0),
+	F(event, bus, "BUS", FT_STR, -1, 0, 0),
 	{ .name = NULL }
 };
 

@@ -40,7 +40,8 @@ static const struct main_option {
 	{ "slurm", 0, required_argument, "slurm.controller", NULL, "HOST",
 	  "run the Slurm commands on HOST over SSH, or local" },
 	{ "sim", 0, required_argument, "sim.size", NULL, "SIZE",
-	  "use the simulator with SIZE GPUs: 10k (default), 100k, a number" },
+	  "use the simulator with SIZE GPUs: 10k (default), 100k, a "
+	  "multiple of 8" },
 	{ "seed", 0, required_argument, "sim.seed", NULL, "N",
 	  "the simulator's seed" },
 	{ "sim-time", 0, required_argument, "sim.time", NULL, "SECONDS",

@@ -13,6 +13,7 @@
  * and the others, never from a stride.
  */
 
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -498,6 +499,19 @@ model_sensors(const struct model *m, uint32_t node, u_int *n)
 	    NULL);
 }
 
+/*
+ * Why no BMC sensor will come, for the Cooling view and list-sensors
+ * (an empty list would say there is nothing); NULL when they are read.
+ */
+const char *
+model_sensors_off(const struct model *m)
+{
+	if (m->simulated || strcmp(options_get("bmc.mode"), "none") != 0)
+		return (NULL);
+	return ("BMC reading is off: set bmc.mode (mgmt, inband or ssh) in "
+	    "myriad.conf");
+}
+
 /* Keep a GPU's last samples, a byte each, for the sparklines. */
 static void
 model_history_add(struct model *m, const struct gpu *g)
@@ -675,11 +689,20 @@ model_event_before(const struct event *a, const struct event *b)
 	return (a->time > 0 && b->time == 0);
 }
 
+/* An event's text, and its length, where a repeat's count goes. */
+static void
+model_event_text(struct event *e, const char *text)
+{
+	e->textlen = strlcpy(e->text, text, sizeof e->text);
+	if (e->textlen >= sizeof e->text)
+		e->textlen = sizeof e->text - 1;
+}
+
 /*
  * A new event that happened at time (0: not known), in the ring's next
  * slot and in the order, before those that happened at the same time.
  */
-static void
+static struct event *
 model_event_add(struct model *m, double time, uint32_t node, int gpu,
     enum event_kind kind, int xid, const char *text)
 {
@@ -701,9 +724,7 @@ model_event_add(struct model *m, double time, uint32_t node, int gpu,
 	e->gpu = gpu;
 	e->kind = kind;
 	e->xid = xid;
-	e->textlen = strlcpy(e->text, text, sizeof e->text);
-	if (e->textlen >= sizeof e->text)
-		e->textlen = sizeof e->text - 1;
+	model_event_text(e, text);
 
 	for (lo = 0, hi = n; lo < hi; ) {
 		mid = lo + (hi - lo) / 2;
@@ -718,6 +739,7 @@ model_event_add(struct model *m, double time, uint32_t node, int gpu,
 	if (node < m->nnodes)
 		m->nodes[node].event = m->nevents;
 	m->gen[DOM_EVENTS]++;
+	return (e);
 }
 
 /*
@@ -767,10 +789,10 @@ model_event(struct model *m, uint32_t node, int gpu, enum event_kind kind,
 		model_event_add(m, m->now, node, gpu, kind, xid, text);
 }
 
-/* An event the kernel logged at time (0: a time not known). */
-static void printflike(6, 7)
+/* An Xid the kernel logged at time (0: a time not known) about bus. */
+static void printflike(7, 8)
 model_event_logged(struct model *m, double time, uint32_t node, int gpu,
-    int xid, const char *fmt, ...)
+    int xid, const char *bus, const char *fmt, ...)
 {
 	va_list		 ap;
 	char		 text[sizeof m->events->text];
@@ -778,7 +800,8 @@ model_event_logged(struct model *m, double time, uint32_t node, int gpu,
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof text, fmt, ap);
 	va_end(ap);
-	model_event_add(m, time, node, gpu, EV_XID, xid, text);
+	strlcpy(model_event_add(m, time, node, gpu, EV_XID, xid, text)->bus,
+	    bus, sizeof m->events->bus);
 }
 
 u_int
@@ -798,17 +821,43 @@ model_event_get(const struct model *m, u_int i)
 
 /* The sink: parsers send records for node m->target. */
 
-/* "PCI:0000:9b:00" and "00000000:9B:00.0" name the same GPU. */
+static void	model_xid_attribute(struct model *, uint32_t, struct gpu *);
+
+/*
+ * A PCI address, domain:bus:device[.function] in hex, as one number; 0
+ * when it is none.
+ */
+static uint64_t
+model_bus(const char *s)
+{
+	static const uint64_t	 max[] = { 0xffffffff, 0xff, 0x1f };
+	uint64_t		 v = 0, n;
+	char			*end = NULL;
+	u_int			 i;
+
+	for (i = 0; i < nitems(max); i++) {
+		if (!isxdigit((u_char)*s))
+			return (0);
+		n = strtoull(s, &end, 16);
+		if (n > max[i] || (i < 2 ? *end != ':' : *end != '.' &&
+		    *end != '\0'))
+			return (0);
+		v = v << 8 | n;
+		s = end + 1;
+	}
+	return (v | 1ULL << 63);
+}
+
+/*
+ * The Xid's "0000:9b:00" and nvidia-smi's "00000000:9B:00.0" name the
+ * same GPU; a GB200's "0018:01:00" and "0019:01:00" two.
+ */
 static int
 model_same_bus(const char *a, const char *b)
 {
-	const char	*pa, *pb;
+	uint64_t	 v = model_bus(a);
 
-	pa = strchr(a, ':');
-	pb = strchr(b, ':');
-	if (pa == NULL || pb == NULL)
-		return (0);
-	return (strncasecmp(pa, pb, 6) == 0);
+	return (v != 0 && v == model_bus(b));
 }
 
 
@@ -818,7 +867,7 @@ model_sink_gpu(void *arg, const struct gpu *g)
 	struct model	*m = arg;
 	struct gpu	*old;
 	uint32_t	 node = m->target;
-	uint64_t	 xidvalid;
+	uint64_t	 xidvalid, bus;
 	u_int		 i;
 
 	m->sink_records++;
@@ -844,6 +893,7 @@ model_sink_gpu(void *arg, const struct gpu *g)
 	    (old = model_gpu(m, node, i)) == NULL)
 		return;
 	m->sink_next = old->index + 1;
+	bus = model_bus(old->bus_id);
 	if (g->error[0] != '\0' && old->error[0] == '\0')
 		model_event(m, node, old->index, EV_STATE, 0, "GPU %d: %s",
 		    old->index, g->error);
@@ -875,6 +925,8 @@ model_sink_gpu(void *arg, const struct gpu *g)
 	old->node = node;
 	old->index = i;
 	old->valid |= BIT(GPU_INDEX);
+	if (m->nodes[node].xid_unknown > 0 && model_bus(old->bus_id) != bus)
+		model_xid_attribute(m, node, old);
 	model_history_add(m, old);
 	m->nodes[node].updated = m->now;
 	m->gen[DOM_GPUS]++;
@@ -1155,15 +1207,51 @@ model_xid(struct model *m, uint32_t node, const struct xid *x, int old)
 			continue;
 		if (!old)
 			model_event_logged(m, x->when, node, i, x->xid,
-			    "GPU %u: Xid %d: %s", i, x->xid, text);
+			    x->bus_id, "GPU %u: Xid %d: %s", i, x->xid, text);
 		g->xid = x->xid;
 		g->valid |= BIT(GPU_XID);
 		m->gen[DOM_GPUS]++;
 		return;
 	}
-	if (!old)
-		model_event_logged(m, x->when, node, -1, x->xid,
-		    "Xid %d (PCI %s): %s", x->xid, x->bus_id, text);
+	/* Not a GPU the node has listed (yet): model_xid_attribute(). */
+	if (!old) {
+		model_event_logged(m, x->when, node, -1, x->xid, x->bus_id,
+		    "GPU ? (PCI %s): Xid %d: %s", x->bus_id, x->xid, text);
+		m->nodes[node].xid_unknown++;
+	}
+}
+
+/*
+ * GPU g's bus has become known (its list came after the kernel log): the
+ * Xids of its node that named that bus are its.
+ */
+static void
+model_xid_attribute(struct model *m, uint32_t node, struct gpu *g)
+{
+	struct event	*e;
+	const char	*p;
+	char		 text[sizeof e->text];
+	u_int		 i, left = 0;
+
+	for (i = 0; i < model_nevents(m); i++) {
+		e = &m->events[m->eventorder[i]];	/* newest first */
+		if (e->node != node || e->kind != EV_XID || e->gpu >= 0)
+			continue;
+		p = strstr(e->text, "): Xid ");
+		if (p == NULL || !model_same_bus(g->bus_id, e->bus)) {
+			left++;
+			continue;
+		}
+		snprintf(text, sizeof text, "GPU %d%s", g->index, p + 1);
+		model_event_text(e, text);
+		e->gpu = g->index;
+		if (!(g->valid & BIT(GPU_XID))) {
+			g->xid = e->xid;
+			g->valid |= BIT(GPU_XID);
+		}
+		m->gen[DOM_EVENTS]++;
+	}
+	m->nodes[node].xid_unknown = left;
 }
 
 /* A sink that sends records about node `node' into the model. */

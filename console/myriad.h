@@ -425,6 +425,7 @@ struct node {
 	uint16_t	 gpus_slurm;	/* its GPUs by Slurm's GRES; 0: none */
 	uint64_t	 gpus_seen;	/* the GPUs of the report under way */
 	uint64_t	 xid_mark;	/* the last Xid line read, hashed */
+	u_int		 xid_unknown;	/* Xids of GPUs not listed */
 	double		 updated;	/* time of the last sample */
 	char		 bmc_error[96];
 	uint16_t	 unread;	/* domains its last read failed in */
@@ -453,6 +454,7 @@ struct event {
 	int		 gpu;		/* -1 for none */
 	enum event_kind	 kind;
 	int		 xid;
+	char		 bus[24];	/* the GPU an Xid named, by PCI */
 	char		 text[1088];	/* an Xid's whole message */
 	u_int		 textlen;	/* text before "(repeated ...)" */
 	u_int		 repeats;	/* times it came again, the same */
@@ -524,6 +526,7 @@ struct nvlink	*model_nvlinks(const struct model *, uint32_t, u_int *);
 struct nvlink	*model_nvlink(const struct model *, uint32_t, u_int, u_int);
 struct ibport	*model_ibports(const struct model *, uint32_t, u_int *);
 struct sensor	*model_sensors(const struct model *, uint32_t, u_int *);
+const char	*model_sensors_off(const struct model *);
 void		 model_sink(struct model *, int, struct sink *);
 void		 model_sink_end(struct model *);
 int		 model_sink_failed(const struct model *, char *, size_t);

@@ -53,6 +53,17 @@ ok $? "list-events -o json: seen is not the kernel's time"
 grep -qF "Xid 48: $KMSG (pid=" "$T/json"
 ok $? "list-events -o json: the message whole, what happened first"
 
+# An Xid names its GPU by PCI address, found in the node's GPU list; the
+# address is kept.  Without the list (the GPU tool is missing) the GPU is
+# unknown, and the event says so and names the address.
+like "$(cat "$T/json")" '"gpu":[0-7],"xid":48,.*"bus":"0000:[0-9a-f]{2}:00"' \
+    "list-events -o json: an Xid's GPU and the bus the kernel named"
+printf 'probe = { gpus = "nvidia-smi-gone"; };\n' > "$T/nogpus.conf"
+like "$($MYRIAD -F "$T/nogpus.conf" $ARGS -c \
+    "list-events -o json -w xid=48,node=$NODE" 2>/dev/null)" \
+    '"gpu":-1,"xid":48,"text":"GPU \? \(PCI 0000:[0-9a-f]{2}:00\): Xid 48: An uncorrectable.*"bus":"0000:[0-9a-f]{2}:00"' \
+    "list-events -o json: no GPU list: GPU ?, and its bus"
+
 # The journal, with its ISO stamps, gives the Xid the same time.
 $MYRIAD $ARGS sim-tool journalctl --node "$NODE" -k -o short-iso \
     > "$T/journal"

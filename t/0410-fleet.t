@@ -261,6 +261,17 @@ first=${1:-0} small=$(($# >= 2))
 for n; do [ "$n" -lt "$first" ] || small=0; done
 [ "$small" = 1 ]; ok $? "the reads after the first of the kernel log are only what is new ($first then $*)"
 
+# An Xid names its GPU by PCI address, found in the node's GPU list, which
+# may come after the kernel log (each is a channel of its own): every
+# node's Xid on bus 18 is its GPU 0, never an unknown GPU.
+{ cat "$T/good.conf"; printf 'probe = { xid = "echo %s"; };\n' \
+    "'NVRM: Xid (PCI:0000:18:00): 13, Graphics Exception'"; } > "$T/xid.conf"
+$MYRIAD -F "$T/xid.conf" -c 'list-events -o tsv -w xid=13' 2>/dev/null |
+    awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    { print $c["gpu"] }' | sort | uniq -c | tr -s ' ' > "$T/xid.out"
+is "$(cat "$T/xid.out")" " $CLUSTER_N 0" \
+    "an Xid read before its node's GPU list: its GPU when the list comes"
+
 # A node name is never a command: the node set parser refuses it first.
 $MYRIAD -w "gpu0001;touch $T/pwned" --ssh-config "$T/ssh_config" -c 'list-nodes' \
     >/dev/null 2>&1

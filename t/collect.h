@@ -16,25 +16,16 @@
 
 #define COLLECT_MAXERR	64
 
+/* c->gpu, c->ngpu, c->sizegpu and so on: the records of each kind. */
+#define COLLECT_FIELDS(kind) struct kind *kind; int n##kind, size##kind;
 struct collect {
-	struct gpu	*gpu;
-	struct nvlink	*nvlink;
-	struct ibport	*ibport;
-	struct sensor	*sensor;
-	struct snode	*snode;
-	struct job	*job;
-	struct partition *partition;
-	struct diag	*diag;
-	struct xid	*xid;
-	int		 ngpu, nnvlink, nibport, nsensor, nsnode, njob, ndiag,
-			 nxid, npartition;
-	int		 sizegpu, sizenvlink, sizeibport, sizesensor,
-			 sizesnode, sizejob, sizediag, sizexid, sizepartition;
+	SINK_RECORDS(COLLECT_FIELDS)
 	int		 total;			/* records of every kind */
 	int		 nerr;
 	u_int		 errline[COLLECT_MAXERR];	/* the first ones */
 	char		 errmsg[256];		/* the first error */
 };
+#undef COLLECT_FIELDS
 
 /* collect_gpu() and the others: append a record of that kind. */
 #define COLLECT_KIND(kind)						\
@@ -52,15 +43,7 @@ collect_##kind(void *arg, const struct kind *r)				\
 	c->kind[c->n##kind++] = *r;					\
 	c->total++;							\
 }
-COLLECT_KIND(gpu)
-COLLECT_KIND(nvlink)
-COLLECT_KIND(ibport)
-COLLECT_KIND(sensor)
-COLLECT_KIND(snode)
-COLLECT_KIND(job)
-COLLECT_KIND(partition)
-COLLECT_KIND(diag)
-COLLECT_KIND(xid)
+SINK_RECORDS(COLLECT_KIND)
 #undef COLLECT_KIND
 
 static void
@@ -78,15 +61,9 @@ collect_error(void *arg, u_int line, const char *msg)
 static __attribute__((__unused__)) void
 collect_free(struct collect *c)
 {
-	free(c->gpu);
-	free(c->nvlink);
-	free(c->ibport);
-	free(c->sensor);
-	free(c->snode);
-	free(c->job);
-	free(c->partition);
-	free(c->diag);
-	free(c->xid);
+#define COLLECT_FREE(kind) free(c->kind);
+	SINK_RECORDS(COLLECT_FREE)
+#undef COLLECT_FREE
 	memset(c, 0, sizeof *c);
 }
 
@@ -98,14 +75,11 @@ static __attribute__((__unused__)) int
 collect_run(struct collect *c, parse_fn fn, const char *buf, size_t len,
     const char *fmt)
 {
+#define COLLECT_SET(kind) .kind = collect_##kind,
 	const struct sink	 s = {
-		.arg = c, .gpu = collect_gpu, .nvlink = collect_nvlink,
-		.ibport = collect_ibport, .sensor = collect_sensor,
-		.snode = collect_snode, .job = collect_job,
-		.partition = collect_partition,
-		.diag = collect_diag, .xid = collect_xid,
-		.error = collect_error
+		.arg = c, SINK_RECORDS(COLLECT_SET) .error = collect_error
 	};
+#undef COLLECT_SET
 	char			*copy;
 	int			 r;
 

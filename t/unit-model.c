@@ -535,6 +535,56 @@ test_event_repeat(void)
 	model_free(m);
 }
 
+#define GB200_XID(bus, x) "NVRM: Xid (PCI:" bus "): " x ", NETIR Fatal\n"
+#define GB200_GPU(i, bus) #i ", NVIDIA GB200, 40, " bus "\n"
+
+/*
+ * An Xid names its GPU by PCI address, domain too: a GB200 tray's four
+ * GPUs are all on bus 01.  The kernel log read before the node's GPU list
+ * (another channel answered first) has its Xids attributed when the list
+ * comes; an address the list lacks stays an unknown GPU, and says so.
+ */
+static void
+test_xid_bus(void)
+{
+	struct model		*m;
+	const struct event	*e;
+	struct sink		 s;
+	const char		*gpus = GB200_GPU(0, "00000008:01:00.0")
+	    GB200_GPU(1, "00000009:01:00.0") GB200_GPU(2, "00000018:01:00.0")
+	    GB200_GPU(3, "00000019:01:00.0");
+
+	m = model_create("test", 4, 1);
+	model_add_node(m, "gpu0001", "r01");
+	is_int(model_read(m, GB200_XID("0019:01:00", "149")
+	    GB200_XID("0000:01:00", "144")), 2, "xid bus: two Xids, no GPUs");
+	e = model_event_get(m, 0);
+	ok(e != NULL && e->gpu == -1 && strcmp(e->bus, "0000:01:00") == 0 &&
+	    strncmp(e->text, "GPU ? (PCI 0000:01:00): Xid 144: ", 33) == 0,
+	    "xid bus: before the GPU list, an unknown GPU named by its bus");
+	model_sink(m, 0, &s);
+	parse_nvsmi_csv(gpus, strlen(gpus),
+	    "index,name,temperature.gpu,pci.bus_id", &s);
+	e = model_event_get(m, 1);
+	ok(e != NULL && e->gpu == 3 && e->xid == 149,
+	    "xid bus: the GPU list came: 0019:01:00 is GPU 3");
+	if (e != NULL)
+		is_str(e->text, "GPU 3: Xid 149: NETIR Fatal",
+		    "xid bus: its text names GPU 3");
+	ok(model_gpu(m, 0, 3)->valid & BIT(GPU_XID) &&
+	    model_gpu(m, 0, 3)->xid == 149, "xid bus: GPU 3's last Xid");
+	ok(!(model_gpu(m, 0, 0)->valid & BIT(GPU_XID)),
+	    "xid bus: GPU 0, on bus 01 of domain 0008, has none");
+	e = model_event_get(m, 0);
+	ok(e != NULL && e->gpu == -1 && strncmp(e->text, "GPU ? ", 6) == 0,
+	    "xid bus: domain 0000 is no GPU of the list: unknown still");
+	is_int(model_read(m, GB200_XID("0018:01:00", "145")), 1,
+	    "xid bus: an Xid after the list");
+	e = model_event_get(m, 0);
+	ok(e != NULL && e->gpu == 2, "xid bus: 0018:01:00 is GPU 2");
+	model_free(m);
+}
+
 int
 main(void)
 {
@@ -564,5 +614,6 @@ main(void)
 	test_controller();
 	test_event_order();
 	test_event_repeat();
+	test_xid_bus();
 	return (tap_done());
 }

@@ -125,8 +125,9 @@ test_sizes(void)
 	ok(sim_parse_size("100k", &n, &cause) == 0 && n == 100000, "100k");
 	ok(sim_parse_size("1k", &n, &cause) == 0 && n == 1000, "1k");
 	ok(sim_parse_size("8", &n, &cause) == 0 && n == 8, "8 GPUs");
-	ok(sim_parse_size("12", &n, &cause) == 0 && n == 16,
-	    "12 GPUs round up to 2 nodes");
+	ok(sim_parse_size("12", &n, &cause) == -1 && strstr(cause,
+	    "8 or 16") != NULL, "12 GPUs refused: 8 or 16, whole nodes");
+	free(cause);
 	ok(sim_parse_size("100000", &n, &cause) == 0 && n == 100000,
 	    "100000");
 	ok(sim_parse_size("7", &n, &cause) == -1 && cause != NULL,

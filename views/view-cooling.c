@@ -817,16 +817,15 @@ view_cooling_draw_summary(struct ui *ui, WINDOW *w, int y, int sx)
 {
 	const struct model	*m = ui->model;
 	const struct cool_sum	*cs = &view_cooling_state(ui)->sum;
+	const char		*off = model_sensors_off(m);
 	char			 s[160];
 	int			 x = 0;
 
 	wmove(w, y, 0);
 	wclrtoeol(w);
 	if (m->sensors == NULL && cs->nobmc == 0) {
-		draw_text(w, y, 0, sx, colour(C_DIM), !m->simulated &&
-		    strcmp(options_get("bmc.mode"), "none") == 0 ?
-		    "BMC reading is off: set bmc.mode (mgmt, inband or ssh) "
-		    "in myriad.conf" : "BMC sensors not read yet");
+		draw_text(w, y, 0, sx, colour(C_DIM), off != NULL ? off :
+		    "BMC sensors not read yet");
 		return;
 	}
 	if (cs->leaks > 0) {

@@ -167,11 +167,11 @@ fuzz_error(void *arg, u_int line, const char *msg)
 		((struct fuzz_count *)arg)->errors++;
 }
 
+#define FUZZ_SET(what) .what = fuzz_##what,
 static const struct sink fuzz_sink = {
-	.gpu = fuzz_gpu, .nvlink = fuzz_nvlink, .ibport = fuzz_ibport,
-	.sensor = fuzz_sensor, .snode = fuzz_snode, .job = fuzz_job,
-	.partition = fuzz_partition, .diag = fuzz_diag, .xid = fuzz_xid, .error = fuzz_error
+	SINK_RECORDS(FUZZ_SET) .error = fuzz_error
 };
+#undef FUZZ_SET
 
 /* Run fn on len bytes of buf; what it sent. */
 static struct fuzz_count
