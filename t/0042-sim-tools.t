@@ -96,17 +96,18 @@ shape() {
 	{ print }' "$1"
 }
 
-# json FILE: each path, array indexes folded, and its type.
+# json FILE: each path, array indexes folded, and its type, as JSON::PP
+# would write the value back.
 json() {
 	perl -MJSON::PP -e '
 		local $/; my $d = decode_json(<STDIN>);
+		my $j = JSON::PP->new->allow_nonref;
 		sub walk { my ($p, $v) = @_;
 			if (ref $v eq "HASH") { walk("$p.$_", $v->{$_}) for keys %$v }
 			elsif (ref $v eq "ARRAY") { walk("$p\[]", $_) for @$v }
-			else { print "$p:", (JSON::PP::is_bool($v) ? "bool" :
-			    (B::svref_2object(\$v)->FLAGS & (B::SVp_IOK | B::SVp_NOK)) &&
-			    !(B::svref_2object(\$v)->FLAGS & B::SVp_POK) ? "number" : "string"), "\n" } }
-		use B; walk("", $d);' < "$1" | sort -u
+			else { print "$p:", ($j->encode($v) =~ /^"/ ? "string" :
+			    "number"), "\n" } }
+		walk("", $d);' < "$1" | sort -u
 }
 
 # within SIM REAL WHAT: every line of SIM is one of REAL's.
@@ -317,5 +318,36 @@ done < "$T/table"
 for f in $(awk '{ print $3 }' "$T/table" | sort -u) units; do
 	within "$T/$f.sim" "$T/$f.real" "$f: what each line holds, as the real tools print it"
 done
+
+# Each port its own LID, as real fabrics give; perfquery alone reads the
+# first adapter, and prints no "# CA:" line (the probe's loop does).
+$S ibstat --node gpu0003 > "$T/ib"
+$S ibstat --node gpu0004 >> "$T/ib"
+is "$(awk '/Base lid/ { print $3 }' "$T/ib" | sort -u | wc -l | tr -d ' ')" 16 \
+    "ibstat: 16 ports of two nodes, 16 LIDs"
+$S perfquery --node gpu0003 -x > "$T/pq"
+is "$(grep -c '^# CA:' "$T/pq"):$(grep -c '^# Port' "$T/pq")" "0:1" \
+    "perfquery: one port, no '# CA:' line"
+
+# DCGM 4 on a node that fails: every warning a 'warning', every GPU an
+# entity_id number, and each test under the same category in the table
+# and in the JSON.
+F="$MYRIAD --sim 64 --seed 1 --fault-rate 50 --sim-time 1800000000 sim-tool"
+for n in $(seq -w 1 64); do
+	$F dcgmi --node gpu00$n diag -r 3 > "$T/t" 2>/dev/null || continue
+	grep -q ': Fail ' "$T/t" && break
+done
+$F dcgmi --node gpu00$n diag -r 3 -j > "$T/j"
+json "$T/j" > "$T/jk"
+is "$(grep -c 'gpu_id\|warnings\[\]\.warnings\|warnings:' "$T/jk")" 0 \
+    "dcgmi -j of DCGM 4: no gpu_id, no 'warnings' for 'warning'"
+like "$(cat "$T/jk")" 'results\[\]\.entity_id:number' "dcgmi -j: entity_id a number"
+awk '/^[|+]-----  / { c = $2; next }
+    /^\| [a-z_]+ +\|/ { print c, $2 }' "$T/t" > "$T/tt"
+perl -MJSON::PP -e 'local $/; my $d = decode_json(<STDIN>);
+    for my $c (@{$d->{"DCGM Diagnostic"}{test_categories}}) {
+	print "$c->{category} $_->{name}\n" for @{$c->{tests}} }' < "$T/j" > "$T/jt"
+is "$(sort "$T/jt")" "$(sort "$T/tt")" \
+    "dcgmi of DCGM 4: each test under one category, in the table and in -j"
 
 done_testing
