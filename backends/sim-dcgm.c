@@ -327,7 +327,7 @@ sim_dcgm4_result(const struct sim_dcgm_diag *d, int t)
 	return (skip == SIM_GPUS ? DR_SKIP : DR_PASS);
 }
 
-static const char *const sim_dcgm4_what[] = {
+static const char *const sim_dcgm_what[] = {
 	[DR_PASS] = "Pass", [DR_FAIL] = "Fail", [DR_WARN] = "Fail",
 	[DR_SKIP] = "Skip"
 };
@@ -356,10 +356,10 @@ sim_dcgm4_text(const struct sim_dcgm_diag *d, struct buf *b)
 				sim_dcgm_text_category(b,
 				    sim_dcgm4_categories[c]);
 			sim_dcgm_row(b, sim_dcgm4_tests[k].name,
-			    sim_dcgm4_what[sim_dcgm4_result(d, t)]);
+			    sim_dcgm_what[sim_dcgm4_result(d, t)]);
 			for (i = 0; i < SIM_GPUS; i++) {
 				snprintf(info, sizeof info, "GPU%u: %s", i,
-				    sim_dcgm4_what[d->res[t][i]]);
+				    sim_dcgm_what[d->res[t][i]]);
 				sim_dcgm_row(b, "", info);
 				if (d->warn[t][i][0] == '\0')
 					continue;
@@ -457,19 +457,20 @@ sim_dcgm_json_close(struct buf *b, int depth)
 	buf_putc(b, '}');
 }
 
+/*
+ * A test at depth 5 and its results, one a GPU that ran it: DCGM 3 names
+ * the GPU by a string gpu_id, DCGM 4 by its entity, and gives the test a
+ * test_summary.
+ */
 static void
 sim_dcgm_json_test(struct buf *b, const struct sim_dcgm_diag *d, int t,
-    int first)
+    const char *name, int first, int dcgm4)
 {
-	static const char *const what[] = {
-		[DR_PASS] = "Pass", [DR_FAIL] = "Fail", [DR_WARN] = "Fail",
-		[DR_SKIP] = "Skip"
-	};
 	char	 id[8];
 	u_int	 i;
 	int	 firstres = 1;
 
-	sim_dcgm_json_open(b, 5, "name", sim_dcgm_names[t], "results", first);
+	sim_dcgm_json_open(b, 5, "name", name, "results", first);
 	for (i = 0; i < SIM_GPUS; i++) {
 		if (d->res[t][i] == DR_NOTRUN)
 			continue;
@@ -478,11 +479,20 @@ sim_dcgm_json_test(struct buf *b, const struct sim_dcgm_diag *d, int t,
 		firstres = 0;
 		sim_dcgm_json_nl(b, 7);
 		buf_putc(b, '{');
-		snprintf(id, sizeof id, "%u", i);
-		sim_dcgm_json_key(b, 8, "gpu_id", 1);
-		sim_dcgm_json_str(b, id);
+		if (dcgm4) {
+			sim_dcgm_json_key(b, 8, "entity_group", 1);
+			sim_dcgm_json_str(b, "GPU");
+			sim_dcgm_json_key(b, 8, "entity_group_id", 0);
+			buf_puts(b, "1");
+			sim_dcgm_json_key(b, 8, "entity_id", 0);
+			buf_printf(b, "%u", i);
+		} else {
+			snprintf(id, sizeof id, "%u", i);
+			sim_dcgm_json_key(b, 8, "gpu_id", 1);
+			sim_dcgm_json_str(b, id);
+		}
 		sim_dcgm_json_key(b, 8, "status", 0);
-		sim_dcgm_json_str(b, what[d->res[t][i]]);
+		sim_dcgm_json_str(b, sim_dcgm_what[d->res[t][i]]);
 		if (d->warn[t][i][0] != '\0') {
 			sim_dcgm_json_key(b, 8, "warnings", 0);
 			sim_dcgm_json_warning(b, 8, d->errid[t][i],
@@ -491,7 +501,21 @@ sim_dcgm_json_test(struct buf *b, const struct sim_dcgm_diag *d, int t,
 		sim_dcgm_json_nl(b, 7);
 		buf_putc(b, '}');
 	}
-	sim_dcgm_json_close(b, 5);
+	if (!dcgm4) {
+		sim_dcgm_json_close(b, 5);
+		return;
+	}
+	sim_dcgm_json_nl(b, 6);
+	buf_putc(b, ']');
+	sim_dcgm_json_key(b, 6, "test_summary", 0);
+	sim_dcgm_json_nl(b, 6);
+	buf_putc(b, '{');
+	sim_dcgm_json_key(b, 7, "status", 1);
+	sim_dcgm_json_str(b, sim_dcgm_what[sim_dcgm4_result(d, t)]);
+	sim_dcgm_json_nl(b, 6);
+	buf_putc(b, '}');
+	sim_dcgm_json_nl(b, 5);
+	buf_putc(b, '}');
 }
 
 /* A category of the tests in list[] that the level runs. */
@@ -506,7 +530,8 @@ sim_dcgm_json_tests(struct buf *b, const struct sim_dcgm_diag *d,
 	for (k = 0; k < n; k++) {
 		if (!sim_dcgm_level_has(d->level, list[k]))
 			continue;
-		sim_dcgm_json_test(b, d, list[k], first);
+		sim_dcgm_json_test(b, d, list[k], sim_dcgm_names[list[k]],
+		    first, 0);
 		first = 0;
 	}
 	sim_dcgm_json_close(b, 3);
@@ -588,55 +613,6 @@ sim_dcgm_json(struct sim *s, u_int node, const struct sim_dcgm_diag *d,
 }
 
 /*
- * A DCGM 4 test at depth 5: its results, one a GPU that ran it with the
- * GPU's entity and warnings, and its test_summary.
- */
-static void
-sim_dcgm4_json_test(struct buf *b, const struct sim_dcgm_diag *d, u_int k,
-    int first)
-{
-	int	 t = sim_dcgm4_tests[k].test;
-	u_int	 i;
-	int	 firstres = 1;
-
-	sim_dcgm_json_open(b, 5, "name", sim_dcgm4_tests[k].name, "results",
-	    first);
-	for (i = 0; i < SIM_GPUS; i++) {
-		if (!firstres)
-			buf_putc(b, ',');
-		firstres = 0;
-		sim_dcgm_json_nl(b, 7);
-		buf_putc(b, '{');
-		sim_dcgm_json_key(b, 8, "entity_group", 1);
-		sim_dcgm_json_str(b, "GPU");
-		sim_dcgm_json_key(b, 8, "entity_group_id", 0);
-		buf_puts(b, "1");
-		sim_dcgm_json_key(b, 8, "entity_id", 0);
-		buf_printf(b, "%u", i);
-		sim_dcgm_json_key(b, 8, "status", 0);
-		sim_dcgm_json_str(b, sim_dcgm4_what[d->res[t][i]]);
-		if (d->warn[t][i][0] != '\0') {
-			sim_dcgm_json_key(b, 8, "warnings", 0);
-			sim_dcgm_json_warning(b, 8, d->errid[t][i],
-			    d->warn[t][i], "warning");
-		}
-		sim_dcgm_json_nl(b, 7);
-		buf_putc(b, '}');
-	}
-	sim_dcgm_json_nl(b, 6);
-	buf_putc(b, ']');
-	sim_dcgm_json_key(b, 6, "test_summary", 0);
-	sim_dcgm_json_nl(b, 6);
-	buf_putc(b, '{');
-	sim_dcgm_json_key(b, 7, "status", 1);
-	sim_dcgm_json_str(b, sim_dcgm4_what[sim_dcgm4_result(d, t)]);
-	sim_dcgm_json_nl(b, 6);
-	buf_putc(b, '}');
-	sim_dcgm_json_nl(b, 5);
-	buf_putc(b, '}');
-}
-
-/*
  * DCGM 4's -j (HelperJsonBuildOutput): the categories in the order their
  * first test ran, the GPUs as entities, the versions as metadata; jsoncpp
  * sorts the keys.
@@ -676,7 +652,8 @@ sim_dcgm4_json(struct sim *s, u_int node, const struct sim_dcgm_diag *d,
 			    !sim_dcgm_level_has(d->level,
 			    sim_dcgm4_tests[i].test))
 				continue;
-			sim_dcgm4_json_test(b, d, i, first);
+			sim_dcgm_json_test(b, d, sim_dcgm4_tests[i].test,
+			    sim_dcgm4_tests[i].name, first, 1);
 			first = 0;
 		}
 		sim_dcgm_json_close(b, 3);
