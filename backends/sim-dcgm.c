@@ -428,6 +428,19 @@ sim_dcgm_json_warning(struct buf *b, int depth, int id, const char *msg,
 	buf_putc(b, ']');
 }
 
+/* The document's start: { "ROOT" : { "test_categories" : [. */
+static void
+sim_dcgm_json_root(struct buf *b, const char *root)
+{
+	buf_putc(b, '{');
+	sim_dcgm_json_key(b, 1, root, 1);
+	sim_dcgm_json_nl(b, 1);
+	buf_putc(b, '{');
+	sim_dcgm_json_key(b, 2, "test_categories", 1);
+	sim_dcgm_json_nl(b, 2);
+	buf_putc(b, '[');
+}
+
 /*
  * Open { "KEY" : NAME, "LIST" : [ at depth, after a comma unless first: a
  * category ("category", "tests") or a test ("name", "results").
@@ -548,13 +561,7 @@ sim_dcgm_json(struct sim *s, u_int node, const struct sim_dcgm_diag *d,
 	u_int	 i;
 	int	 first;
 
-	buf_putc(b, '{');
-	sim_dcgm_json_key(b, 1, "DCGM GPU Diagnostic", 1);
-	sim_dcgm_json_nl(b, 1);
-	buf_putc(b, '{');
-	sim_dcgm_json_key(b, 2, "test_categories", 1);
-	sim_dcgm_json_nl(b, 2);
-	buf_putc(b, '[');
+	sim_dcgm_json_root(b, "DCGM GPU Diagnostic");
 
 	sim_dcgm_json_open(b, 3, "category", "Deployment", "tests", 1);
 	for (i = 0; i < nitems(sim_dcgm_deploy); i++) {
@@ -626,13 +633,7 @@ sim_dcgm4_json(struct sim *s, u_int node, const struct sim_dcgm_diag *d,
 	u_int		 i, k, c, nseen = 0;
 	int		 first;
 
-	buf_putc(b, '{');
-	sim_dcgm_json_key(b, 1, "DCGM Diagnostic", 1);
-	sim_dcgm_json_nl(b, 1);
-	buf_putc(b, '{');
-	sim_dcgm_json_key(b, 2, "test_categories", 1);
-	sim_dcgm_json_nl(b, 2);
-	buf_putc(b, '[');
+	sim_dcgm_json_root(b, "DCGM Diagnostic");
 	for (k = 0; k < nitems(sim_dcgm4_tests); k++) {
 		if (!sim_dcgm_level_has(d->level, sim_dcgm4_tests[k].test))
 			continue;
