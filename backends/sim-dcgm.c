@@ -363,7 +363,8 @@ sim_dcgm4_text(const struct sim_dcgm_diag *d, struct buf *b)
 				sim_dcgm_row(b, "", info);
 				if (d->warn[t][i][0] == '\0')
 					continue;
-				snprintf(name, sizeof name, "Warning: GPU%u", i);
+				snprintf(name, sizeof name, "Warning: GPU%u",
+				    i);
 				sim_dcgm_verbose(b, name, d->warn[t][i]);
 			}
 		}

@@ -194,8 +194,8 @@ enum sim_ib_pq {
 struct sim_ib_pq_field {
 	const char	*name;
 	enum sim_ib_pq	 value;
-	int		 hex;		/* digits of mad_dump_hex, or 0 */
-	int		 sat32;		/* 32 bits, which stop at their top */
+	int		 hex;		/* mad_dump_hex's digits */
+	int		 sat32;		/* 32 bits, stopped at the top */
 };
 static const struct sim_ib_pq_field sim_ib_pq_errors[] = {
 	{ .name = "SymbolErrorCounter", .value = PQ_SYMERR },

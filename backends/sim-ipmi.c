@@ -60,7 +60,8 @@ sim_ipmi_set(struct sim_ipmi_sensor *x, const char *name, u_int number,
 	u_int	 i;
 
 	strlcpy(x->name, name, sizeof x->name);
-	x->type = unit == SU_DEGC ? ST_TEMP : unit == SU_RPM ? ST_FAN : ST_OTHER;
+	x->type = unit == SU_DEGC ? ST_TEMP : unit == SU_RPM ? ST_FAN :
+	    ST_OTHER;
 	x->number = number;
 	x->entity = entity;
 	x->instance = instance;
@@ -339,7 +340,7 @@ sim_ipmi_chassis(struct sim *s, u_int node, struct buf *out)
 struct sim_ipmi_event {
 	double		 t;
 	u_int		 sensor;	/* index in the sensors */
-	double		 value;		/* the reading that set it off */
+	double		 value;		/* the reading then */
 	const char	*what;
 };
 #define SIM_IPMI_SELSIZE	16000

@@ -207,7 +207,7 @@ struct sim {
 
 	struct sim_drain *drains;	/* nnodes, once one is asked for */
 
-	int		 dcgm3;		/* dcgmi is DCGM 3's, not 4's */
+	int		 dcgm3;		/* dcgmi is DCGM 3's */
 
 	/* nvidia-smi: the last query, parsed. */
 	char		*qstr;
