@@ -1,9 +1,11 @@
 /*
- * myriad - the simulator's dcgmi diag: DCGM 3.3's text table and -j JSON
- * (read back by parse-dcgm.c).
+ * myriad - the simulator's dcgmi diag: the text table and -j JSON of DCGM
+ * 4.2 (dcgmi/Diag.cpp at v4.2.3), or of DCGM 3.3 (v3.3.9) with
+ * sim.dcgm-version 3 (read back by parse-dcgm.c).
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  *
- * Tests are identified as in DCGM's per-GPU result array.
+ * Tests are identified as in DCGM 3's per-GPU result array, with the
+ * software test of DCGM 4 after them.
  */
 
 #include <ctype.h>
@@ -15,12 +17,37 @@
 
 enum sim_dcgm_test {
 	DT_MEMORY, DT_DIAG, DT_PCIE, DT_TS, DT_TP, DT_MEMBW, DT_MEMTEST,
-	DT_PULSE, DT_EUD, DT_NTESTS
+	DT_PULSE, DT_EUD, DT_SOFTWARE, DT_NTESTS
 };
 static const char *const sim_dcgm_names[DT_NTESTS] = {
 	"GPU Memory", "Diagnostic", "PCIe", "Targeted Stress",
 	"Targeted Power", "Memory Bandwidth", "Memtest", "Pulse Test",
-	"EUD Test"
+	"EUD Test", "software"
+};
+
+/*
+ * DCGM 4's tests in the order nvvs runs them (NvidiaValidationSuite.cpp:
+ * software, then the hardware, integration and performance classes), with
+ * their plugins' names and categories.  The EUD is not installed.
+ */
+static const struct {
+	int		 test;
+	const char	*name;
+	const char	*category;
+} sim_dcgm4_tests[] = {
+	{ .test = DT_SOFTWARE, .name = "software", .category = "Deployment" },
+	{ .test = DT_MEMORY, .name = "memory", .category = "Hardware" },
+	{ .test = DT_DIAG, .name = "diagnostic", .category = "Hardware" },
+	{ .test = DT_MEMTEST, .name = "memtest", .category = "Stress" },
+	{ .test = DT_PULSE, .name = "pulse_test", .category = "Hardware" },
+	{ .test = DT_PCIE, .name = "pcie", .category = "Integration" },
+	{ .test = DT_MEMBW, .name = "memory_bandwidth", .category = "Stress" },
+	{ .test = DT_TS, .name = "targeted_stress", .category = "Stress" },
+	{ .test = DT_TP, .name = "targeted_power", .category = "Stress" },
+};
+/* The order dcgmi prints the categories of its table in. */
+static const char *const sim_dcgm4_categories[] = {
+	"Deployment", "Hardware", "Integration", "Stress"
 };
 static const char *const sim_dcgm_deploy[] = {
 	"Denylist", "NVML Library", "CUDA Main Library",
@@ -46,6 +73,8 @@ static int
 sim_dcgm_level_has(int level, int t)
 {
 	switch (t) {
+	case DT_SOFTWARE:
+		return (1);
 	case DT_PCIE:
 	case DT_MEMORY:
 		return (level >= 2);
@@ -122,6 +151,8 @@ sim_dcgm_run(struct sim *s, u_int node, int level, struct sim_dcgm_diag *d)
 			    sizeof d->deploy_err[DT_ROWREMAP], "GPU %u has "
 			    "pending row remappings. Drain the GPU and reset "
 			    "it or reboot the node to resolve this issue.", i);
+			sim_dcgm_fail(d, DT_SOFTWARE, i, 37, "%s",
+			    d->deploy_err[DT_ROWREMAP]);
 			sim_dcgm_fail(d, DT_MEMORY, i, 51, "Detected %llu "
 			    "volatile double-bit ECC error(s) in GPU %u. Drain "
 			    "the GPU and reset it or reboot the node.",
@@ -210,28 +241,55 @@ details:
 	}
 }
 
-static void
-sim_dcgm_text(const struct sim_dcgm_diag *d, struct buf *b)
-{
-	static const char border[] = "+---------------------------+"
-	    "------------------------------------------------+\n";
-	u_int	 i;
-	int	 anygpu = d->level >= 2;
+static const char sim_dcgm_border[] = "+---------------------------+"
+    "------------------------------------------------+\n";
 
+/* The table's head and metadata: DCGM 3 joins the device ids with ",". */
+static void
+sim_dcgm_text_head(struct buf *b, const char *version, const char *sep)
+{
+	char	 ids[64];
+	size_t	 len = 0;
+	u_int	 i;
+
+	for (i = 0; i < SIM_GPUS; i++)
+		len += snprintf(ids + len, sizeof ids - len, "%s2330",
+		    i == 0 ? "" : sep);
 	buf_puts(b, "Successfully ran diagnostic for group.\n");
-	buf_puts(b, border);
+	buf_puts(b, sim_dcgm_border);
 	buf_puts(b, "| Diagnostic                | Result                   "
 	    "                      |\n");
 	buf_puts(b, "+===========================+========================="
 	    "=======================+\n");
 	buf_puts(b, "|-----  Metadata  ----------+-------------------------"
 	    "-----------------------|\n");
-	sim_dcgm_row(b, "DCGM Version", SIM_DCGM);
+	sim_dcgm_row(b, "DCGM Version", version);
 	sim_dcgm_row(b, "Driver Version Detected", SIM_DRIVER);
-	sim_dcgm_row(b, "GPU Device IDs Detected",
-	    "2330,2330,2330,2330,2330,2330,2330,2330");
-	buf_puts(b, "|-----  Deployment  --------+-------------------------"
-	    "-----------------------|\n");
+	sim_dcgm_row(b, "GPU Device IDs Detected", ids);
+}
+
+/* A category's line: "|-----  Deployment  ----...|" or "+-----  ...+". */
+static void
+sim_dcgm_text_category(struct buf *b, const char *name)
+{
+	char	 line[28];
+	int	 n, end = strcmp(name, "Deployment") == 0 ? '|' : '+';
+
+	n = snprintf(line, sizeof line, "-----  %s  ", name);
+	memset(line + n, '-', sizeof line - 1 - n);
+	line[sizeof line - 1] = '\0';
+	buf_printf(b, "%c%s+------------------------------------------------"
+	    "%c\n", end, line, end);
+}
+
+static void
+sim_dcgm_text(const struct sim_dcgm_diag *d, struct buf *b)
+{
+	u_int	 i;
+	int	 anygpu = d->level >= 2;
+
+	sim_dcgm_text_head(b, SIM_DCGM3, ",");
+	sim_dcgm_text_category(b, "Deployment");
 	for (i = 0; i < nitems(sim_dcgm_deploy); i++) {
 		sim_dcgm_row(b, sim_dcgm_deploy[i],
 		    d->deploy[i] == DR_PASS ? "Pass" : "Fail");
@@ -239,23 +297,79 @@ sim_dcgm_text(const struct sim_dcgm_diag *d, struct buf *b)
 			sim_dcgm_verbose(b, "Error", d->deploy_err[i]);
 	}
 	if (anygpu) {
-		buf_puts(b, "+-----  Integration  -------+---------------------"
-		    "---------------------------+\n");
+		sim_dcgm_text_category(b, "Integration");
 		sim_dcgm_gpus(b, d, DT_PCIE);
-		buf_puts(b, "+-----  Hardware  ----------+---------------------"
-		    "---------------------------+\n");
+		sim_dcgm_text_category(b, "Hardware");
 		sim_dcgm_gpus(b, d, DT_MEMORY);
 		sim_dcgm_gpus(b, d, DT_DIAG);
 		sim_dcgm_gpus(b, d, DT_PULSE);
-		buf_puts(b, "+-----  Stress  ------------+---------------------"
-		    "---------------------------+\n");
+		sim_dcgm_text_category(b, "Stress");
 		sim_dcgm_gpus(b, d, DT_TS);
 		sim_dcgm_gpus(b, d, DT_TP);
 		sim_dcgm_gpus(b, d, DT_MEMBW);
 		sim_dcgm_gpus(b, d, DT_MEMTEST);
 		sim_dcgm_gpus(b, d, DT_EUD);
 	}
-	buf_puts(b, border);
+	buf_puts(b, sim_dcgm_border);
+}
+
+/* A DCGM 4 test's result over its GPUs: Fail, Skip if all skipped, Pass. */
+static int
+sim_dcgm4_result(const struct sim_dcgm_diag *d, int t)
+{
+	u_int	 i, skip = 0;
+
+	for (i = 0; i < SIM_GPUS; i++) {
+		if (d->res[t][i] == DR_FAIL)
+			return (DR_FAIL);
+		skip += d->res[t][i] == DR_SKIP;
+	}
+	return (skip == SIM_GPUS ? DR_SKIP : DR_PASS);
+}
+
+static const char *const sim_dcgm_what[] = {
+	[DR_PASS] = "Pass", [DR_FAIL] = "Fail", [DR_WARN] = "Fail",
+	[DR_SKIP] = "Skip"
+};
+
+/*
+ * DCGM 4's table (HelperDisplayAsCli): a category's tests in the order
+ * they ran, each its result, then a row a GPU with its warnings.
+ */
+static void
+sim_dcgm4_text(const struct sim_dcgm_diag *d, struct buf *b)
+{
+	char	 name[32], info[32];
+	u_int	 c, k, i;
+	int	 t, shown;
+
+	sim_dcgm_text_head(b, SIM_DCGM4, ", ");
+	for (c = 0; c < nitems(sim_dcgm4_categories); c++) {
+		shown = 0;
+		for (k = 0; k < nitems(sim_dcgm4_tests); k++) {
+			t = sim_dcgm4_tests[k].test;
+			if (strcmp(sim_dcgm4_tests[k].category,
+			    sim_dcgm4_categories[c]) != 0 ||
+			    !sim_dcgm_level_has(d->level, t))
+				continue;
+			if (!shown++)
+				sim_dcgm_text_category(b,
+				    sim_dcgm4_categories[c]);
+			sim_dcgm_row(b, sim_dcgm4_tests[k].name,
+			    sim_dcgm_what[sim_dcgm4_result(d, t)]);
+			for (i = 0; i < SIM_GPUS; i++) {
+				snprintf(info, sizeof info, "GPU%u: %s", i,
+				    sim_dcgm_what[d->res[t][i]]);
+				sim_dcgm_row(b, "", info);
+				if (d->warn[t][i][0] == '\0')
+					continue;
+				snprintf(name, sizeof name, "Warning: GPU%u",
+				    i);
+				sim_dcgm_verbose(b, name, d->warn[t][i]);
+			}
+		}
+	}
+	buf_puts(b, sim_dcgm_border);
 }
 
 /* jsoncpp's StreamWriterBuilder style: tabs, "key" : value. */
@@ -315,6 +429,19 @@ sim_dcgm_json_warning(struct buf *b, int depth, int id, const char *msg,
 	buf_putc(b, ']');
 }
 
+/* The document's start: { "ROOT" : { "test_categories" : [. */
+static void
+sim_dcgm_json_root(struct buf *b, const char *root)
+{
+	buf_putc(b, '{');
+	sim_dcgm_json_key(b, 1, root, 1);
+	sim_dcgm_json_nl(b, 1);
+	buf_putc(b, '{');
+	sim_dcgm_json_key(b, 2, "test_categories", 1);
+	sim_dcgm_json_nl(b, 2);
+	buf_putc(b, '[');
+}
+
 /*
  * Open { "KEY" : NAME, "LIST" : [ at depth, after a comma unless first: a
  * category ("category", "tests") or a test ("name", "results").
@@ -344,19 +471,20 @@ sim_dcgm_json_close(struct buf *b, int depth)
 	buf_putc(b, '}');
 }
 
+/*
+ * A test at depth 5 and its results, one a GPU that ran it: DCGM 3 names
+ * the GPU by a string gpu_id, DCGM 4 by its entity, and gives the test a
+ * test_summary.
+ */
 static void
 sim_dcgm_json_test(struct buf *b, const struct sim_dcgm_diag *d, int t,
-    int first)
+    const char *name, int first, int dcgm4)
 {
-	static const char *const what[] = {
-		[DR_PASS] = "Pass", [DR_FAIL] = "Fail", [DR_WARN] = "Fail",
-		[DR_SKIP] = "Skip"
-	};
 	char	 id[8];
 	u_int	 i;
 	int	 firstres = 1;
 
-	sim_dcgm_json_open(b, 5, "name", sim_dcgm_names[t], "results", first);
+	sim_dcgm_json_open(b, 5, "name", name, "results", first);
 	for (i = 0; i < SIM_GPUS; i++) {
 		if (d->res[t][i] == DR_NOTRUN)
 			continue;
@@ -365,11 +493,20 @@ sim_dcgm_json_test(struct buf *b, const struct sim_dcgm_diag *d, int t,
 		firstres = 0;
 		sim_dcgm_json_nl(b, 7);
 		buf_putc(b, '{');
-		snprintf(id, sizeof id, "%u", i);
-		sim_dcgm_json_key(b, 8, "gpu_id", 1);
-		sim_dcgm_json_str(b, id);
+		if (dcgm4) {
+			sim_dcgm_json_key(b, 8, "entity_group", 1);
+			sim_dcgm_json_str(b, "GPU");
+			sim_dcgm_json_key(b, 8, "entity_group_id", 0);
+			buf_puts(b, "1");
+			sim_dcgm_json_key(b, 8, "entity_id", 0);
+			buf_printf(b, "%u", i);
+		} else {
+			snprintf(id, sizeof id, "%u", i);
+			sim_dcgm_json_key(b, 8, "gpu_id", 1);
+			sim_dcgm_json_str(b, id);
+		}
 		sim_dcgm_json_key(b, 8, "status", 0);
-		sim_dcgm_json_str(b, what[d->res[t][i]]);
+		sim_dcgm_json_str(b, sim_dcgm_what[d->res[t][i]]);
 		if (d->warn[t][i][0] != '\0') {
 			sim_dcgm_json_key(b, 8, "warnings", 0);
 			sim_dcgm_json_warning(b, 8, d->errid[t][i],
@@ -378,7 +515,21 @@ sim_dcgm_json_test(struct buf *b, const struct sim_dcgm_diag *d, int t,
 		sim_dcgm_json_nl(b, 7);
 		buf_putc(b, '}');
 	}
-	sim_dcgm_json_close(b, 5);
+	if (!dcgm4) {
+		sim_dcgm_json_close(b, 5);
+		return;
+	}
+	sim_dcgm_json_nl(b, 6);
+	buf_putc(b, ']');
+	sim_dcgm_json_key(b, 6, "test_summary", 0);
+	sim_dcgm_json_nl(b, 6);
+	buf_putc(b, '{');
+	sim_dcgm_json_key(b, 7, "status", 1);
+	sim_dcgm_json_str(b, sim_dcgm_what[sim_dcgm4_result(d, t)]);
+	sim_dcgm_json_nl(b, 6);
+	buf_putc(b, '}');
+	sim_dcgm_json_nl(b, 5);
+	buf_putc(b, '}');
 }
 
 /* A category of the tests in list[] that the level runs. */
@@ -393,7 +544,8 @@ sim_dcgm_json_tests(struct buf *b, const struct sim_dcgm_diag *d,
 	for (k = 0; k < n; k++) {
 		if (!sim_dcgm_level_has(d->level, list[k]))
 			continue;
-		sim_dcgm_json_test(b, d, list[k], first);
+		sim_dcgm_json_test(b, d, list[k], sim_dcgm_names[list[k]],
+		    first, 0);
 		first = 0;
 	}
 	sim_dcgm_json_close(b, 3);
@@ -410,13 +562,7 @@ sim_dcgm_json(struct sim *s, u_int node, const struct sim_dcgm_diag *d,
 	u_int	 i;
 	int	 first;
 
-	buf_putc(b, '{');
-	sim_dcgm_json_key(b, 1, "DCGM GPU Diagnostic", 1);
-	sim_dcgm_json_nl(b, 1);
-	buf_putc(b, '{');
-	sim_dcgm_json_key(b, 2, "test_categories", 1);
-	sim_dcgm_json_nl(b, 2);
-	buf_putc(b, '[');
+	sim_dcgm_json_root(b, "DCGM GPU Diagnostic");
 
 	sim_dcgm_json_open(b, 3, "category", "Deployment", "tests", 1);
 	for (i = 0; i < nitems(sim_dcgm_deploy); i++) {
@@ -470,8 +616,102 @@ sim_dcgm_json(struct sim *s, u_int node, const struct sim_dcgm_diag *d,
 	sim_dcgm_json_nl(b, 1);
 	buf_putc(b, '}');
 	sim_dcgm_json_key(b, 1, "version", 0);
-	sim_dcgm_json_str(b, SIM_DCGM);
+	sim_dcgm_json_str(b, SIM_DCGM3);
 	buf_puts(b, "\n}\n");
+}
+
+/*
+ * DCGM 4's -j (HelperJsonBuildOutput): the categories in the order their
+ * first test ran, the GPUs as entities, the versions as metadata; jsoncpp
+ * sorts the keys.
+ */
+static void
+sim_dcgm4_json(struct sim *s, u_int node, const struct sim_dcgm_diag *d,
+    struct buf *b)
+{
+	const char	*seen[nitems(sim_dcgm4_categories)];
+	char		 serial[32];
+	u_int		 i, k, c, nseen = 0;
+	int		 first;
+
+	sim_dcgm_json_root(b, "DCGM Diagnostic");
+	for (k = 0; k < nitems(sim_dcgm4_tests); k++) {
+		if (!sim_dcgm_level_has(d->level, sim_dcgm4_tests[k].test))
+			continue;
+		for (c = 0; c < nseen; c++) {
+			if (strcmp(seen[c], sim_dcgm4_tests[k].category) == 0)
+				break;
+		}
+		if (c < nseen)
+			continue;
+		seen[nseen++] = sim_dcgm4_tests[k].category;
+		sim_dcgm_json_open(b, 3, "category",
+		    sim_dcgm4_tests[k].category, "tests", nseen == 1);
+		first = 1;
+		for (i = k; i < nitems(sim_dcgm4_tests); i++) {
+			if (strcmp(sim_dcgm4_tests[i].category,
+			    sim_dcgm4_tests[k].category) != 0 ||
+			    !sim_dcgm_level_has(d->level,
+			    sim_dcgm4_tests[i].test))
+				continue;
+			sim_dcgm_json_test(b, d, sim_dcgm4_tests[i].test,
+			    sim_dcgm4_tests[i].name, first, 1);
+			first = 0;
+		}
+		sim_dcgm_json_close(b, 3);
+	}
+	sim_dcgm_json_close(b, 1);
+
+	sim_dcgm_json_key(b, 1, "entity_groups", 0);
+	sim_dcgm_json_nl(b, 1);
+	buf_putc(b, '[');
+	sim_dcgm_json_nl(b, 2);
+	buf_putc(b, '{');
+	sim_dcgm_json_key(b, 3, "entities", 1);
+	sim_dcgm_json_nl(b, 3);
+	buf_putc(b, '[');
+	for (i = 0; i < SIM_GPUS; i++) {
+		if (i != 0)
+			buf_putc(b, ',');
+		sim_dcgm_json_nl(b, 4);
+		buf_putc(b, '{');
+		sim_dcgm_json_key(b, 5, "device_id", 1);
+		sim_dcgm_json_str(b, "2330");
+		sim_dcgm_json_key(b, 5, "entity_id", 0);
+		buf_printf(b, "%u", i);
+		sim_dcgm_json_key(b, 5, "serial_num", 0);
+		sim_serial(s, node, i, serial, sizeof serial);
+		sim_dcgm_json_str(b, serial);
+		sim_dcgm_json_nl(b, 4);
+		buf_putc(b, '}');
+	}
+	sim_dcgm_json_nl(b, 3);
+	buf_putc(b, ']');
+	sim_dcgm_json_key(b, 3, "entity_group", 0);
+	sim_dcgm_json_str(b, "GPU");
+	sim_dcgm_json_key(b, 3, "entity_group_id", 0);
+	buf_puts(b, "1");
+	sim_dcgm_json_nl(b, 2);
+	buf_putc(b, '}');
+	sim_dcgm_json_nl(b, 1);
+	buf_putc(b, ']');
+
+	sim_dcgm_json_key(b, 1, "metadata", 0);
+	sim_dcgm_json_nl(b, 1);
+	buf_putc(b, '{');
+	sim_dcgm_json_key(b, 2, "Driver Version Detected", 1);
+	sim_dcgm_json_str(b, SIM_DRIVER);
+	sim_dcgm_json_key(b, 2, "version", 0);
+	sim_dcgm_json_str(b, SIM_DCGM4);
+	sim_dcgm_json_nl(b, 1);
+	buf_puts(b, "}\n}\n");
+}
+
+/* sim.dcgm-version: the DCGM whose dcgmi the simulator's is, 3 or 4. */
+void
+sim_set_dcgm_version(struct sim *s, int version)
+{
+	s->dcgm3 = version == 3;
 }
 
 /* dcgmi diag's words: the level (1 to 4) and whether -j. */
@@ -543,10 +783,14 @@ sim_dcgmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
 		return (-1);
 	d = xmalloc(sizeof *d);
 	sim_dcgm_run(s, node, level, d);
-	if (json)
+	if (json && s->dcgm3)
 		sim_dcgm_json(s, node, d, out);
-	else
+	else if (json)
+		sim_dcgm4_json(s, node, d, out);
+	else if (s->dcgm3)
 		sim_dcgm_text(d, out);
+	else
+		sim_dcgm4_text(d, out);
 	free(d);
 	return (0);
 }

@@ -44,6 +44,16 @@ sim_ib_state(const struct sim *s, u_int node, u_int port, int *phys,
 	return (1);
 }
 
+/*
+ * A port's LID, its own as the subnet manager gives it: distinct over the
+ * first 49,150 ports, and always within a rail's subnet (SM lid 1).
+ */
+static u_int
+sim_ib_lid(u_int node, u_int port)
+{
+	return (2 + (node * SIM_IBPORTS + port) % 49150);
+}
+
 /* The adapter an IB tool is asked about: -1 for all, -2 for none. */
 static int
 sim_ib_want(int node, int argc, char **argv, char **cause)
@@ -103,7 +113,7 @@ sim_ibstat(struct sim *s, int node, int argc, char **argv,
 		    "\t\tLink layer: InfiniBand\n",
 		    ca, (unsigned long long)guid, (unsigned long long)guid,
 		    active ? "Active" : "Down", phys[ph], rate,
-		    active ? node + 2 : 0, active ? 1 : 0,
+		    active ? sim_ib_lid(node, p) : 0, active ? 1 : 0,
 		    (unsigned long long)guid);
 	}
 	return (0);
@@ -141,7 +151,7 @@ sim_ibstatus(struct sim *s, int node, int argc, char **argv,
 		    "\tlink_layer:\t InfiniBand\n\n", p,
 		    (u_int)(guid >> 48) & 0xffff, (u_int)(guid >> 32) & 0xffff,
 		    (u_int)(guid >> 16) & 0xffff, (u_int)guid & 0xffff,
-		    active ? node + 2 : 0, active ? 1 : 0,
+		    active ? sim_ib_lid(node, p) : 0, active ? 1 : 0,
 		    active ? "4: ACTIVE" : "1: DOWN", phys[ph], rate,
 		    rate == 400 ? "4X NDR" : rate == 200 ? "2X NDR" : "4X SDR");
 	}
@@ -176,88 +186,141 @@ sim_ib_counters(const struct sim *s, u_int node, u_int port, uint64_t *c)
 		c[2] = f->variant == SV_MILD ? 2 : 1;
 }
 
-/* One name:value line, dotted to column 33 as perfquery prints it. */
-static void
-sim_ib_pq_line(struct buf *b, const char *name, uint64_t v, int hex)
-{
-	int	 n = (int)strlen(name) + 1;
+/* The values perfquery prints, and its two counter sets in its order. */
+enum sim_ib_pq {
+	PQ_PORTSELECT, PQ_ZERO, PQ_SYMERR, PQ_LINKREC, PQ_LINKDOWN, PQ_RCVERR,
+	PQ_DATA, PQ_RDATA, PQ_PKTS, PQ_RPKTS, PQ_MCAST, PQ_WAIT, PQ_NVALUES
+};
+struct sim_ib_pq_field {
+	const char	*name;
+	enum sim_ib_pq	 value;
+	int		 hex;		/* mad_dump_hex's digits */
+	int		 sat32;		/* 32 bits, stopped at the top */
+};
+static const struct sim_ib_pq_field sim_ib_pq_errors[] = {
+	{ .name = "SymbolErrorCounter", .value = PQ_SYMERR },
+	{ .name = "LinkErrorRecoveryCounter", .value = PQ_LINKREC },
+	{ .name = "LinkDownedCounter", .value = PQ_LINKDOWN },
+	{ .name = "PortRcvErrors", .value = PQ_RCVERR },
+	{ .name = "PortRcvRemotePhysicalErrors", .value = PQ_ZERO },
+	{ .name = "PortRcvSwitchRelayErrors", .value = PQ_ZERO },
+	{ .name = "PortXmitDiscards", .value = PQ_ZERO },
+	{ .name = "PortXmitConstraintErrors", .value = PQ_ZERO },
+	{ .name = "PortRcvConstraintErrors", .value = PQ_ZERO },
+};
+/* perfquery: libibmad's PortCounters, IB_PC_FIRST_F to IB_PC_LAST_F. */
+static const struct sim_ib_pq_field sim_ib_pq_basic[] = {
+	{ .name = "CounterSelect2", .value = PQ_ZERO, .hex = 2 },
+	{ .name = "LocalLinkIntegrityErrors", .value = PQ_ZERO },
+	{ .name = "ExcessiveBufferOverrunErrors", .value = PQ_ZERO },
+	{ .name = "VL15Dropped", .value = PQ_ZERO },
+	{ .name = "PortXmitData", .value = PQ_DATA, .sat32 = 1 },
+	{ .name = "PortRcvData", .value = PQ_RDATA, .sat32 = 1 },
+	{ .name = "PortXmitPkts", .value = PQ_PKTS, .sat32 = 1 },
+	{ .name = "PortRcvPkts", .value = PQ_RPKTS, .sat32 = 1 },
+	{ .name = "PortXmitWait", .value = PQ_WAIT },
+};
+/* perfquery -x: PortCountersExtended, then the additional counters. */
+static const struct sim_ib_pq_field sim_ib_pq_ext[] = {
+	{ .name = "PortXmitData", .value = PQ_DATA },
+	{ .name = "PortRcvData", .value = PQ_RDATA },
+	{ .name = "PortXmitPkts", .value = PQ_PKTS },
+	{ .name = "PortRcvPkts", .value = PQ_RPKTS },
+	{ .name = "PortUnicastXmitPkts", .value = PQ_PKTS },
+	{ .name = "PortUnicastRcvPkts", .value = PQ_PKTS },
+	{ .name = "PortMulticastXmitPkts", .value = PQ_MCAST },
+	{ .name = "PortMulticastRcvPkts", .value = PQ_MCAST },
+	{ .name = "CounterSelect2", .value = PQ_ZERO, .hex = 8 },
+};
+static const struct sim_ib_pq_field sim_ib_pq_extra[] = {
+	{ .name = "LocalLinkIntegrityErrors", .value = PQ_ZERO },
+	{ .name = "ExcessiveBufferOverrunErrors", .value = PQ_ZERO },
+	{ .name = "VL15Dropped", .value = PQ_ZERO },
+	{ .name = "PortXmitWait", .value = PQ_WAIT },
+	{ .name = "QP1Dropped", .value = PQ_ZERO },
+};
 
-	buf_printf(b, "%s:", name);
-	for (; n < 33; n++)
-		buf_putc(b, '.');
-	if (hex)
-		buf_printf(b, "0x%04llx\n", (unsigned long long)v);
-	else
-		buf_printf(b, "%llu\n", (unsigned long long)v);
+/* Name:value lines, dotted to column 33 as mad_dump_fields prints them. */
+static void
+sim_ib_pq_lines(struct buf *b, const struct sim_ib_pq_field *f, size_t n,
+    const uint64_t *v)
+{
+	uint64_t	 u;
+	size_t		 i;
+	int		 k;
+
+	for (i = 0; i < n; i++) {
+		u = v[f[i].value];
+		if (f[i].sat32 && u > 0xffffffff)
+			u = 0xffffffff;
+		buf_printf(b, "%s:", f[i].name);
+		for (k = (int)strlen(f[i].name) + 1; k < 33; k++)
+			buf_putc(b, '.');
+		if (f[i].hex)
+			buf_printf(b, "0x%0*llx\n", f[i].hex,
+			    (unsigned long long)u);
+		else
+			buf_printf(b, "%llu\n", (unsigned long long)u);
+	}
 }
 
 static void
 sim_ib_pq_port(struct sim *s, u_int node, u_int p, int ext, struct buf *out)
 {
-	uint64_t	 c[4], data, pkts;
-	int		 ph, rate, active;
+	static const struct sim_ib_pq_field head[] = {
+		{ .name = "PortSelect", .value = PQ_PORTSELECT },
+		{ .name = "CounterSelect", .value = PQ_ZERO, .hex = 4 },
+	};
+	uint64_t	 c[4], v[PQ_NVALUES], pkts;
+	u_int		 lid;
+	int		 ph, rate;
 
-	active = sim_ib_state(s, node, p, &ph, &rate);
+	lid = sim_ib_state(s, node, p, &ph, &rate) ? sim_ib_lid(node, p) : 0;
 	sim_ib_counters(s, node, p, c);
 	pkts = (uint64_t)(s->t > 1.6e9 ? s->t - 1.6e9 : 0) * 1000 +
 	    sim_hash(s->seed, node, p, 0x504b54) % 100000;
-	data = pkts * 512;
-	if (ext) {
-		buf_printf(out, "# Port extended counters: Lid %u port 1 "
-		    "(CapMask: 0x5A00 CapMask2: 0x0000000)\n",
-		    active ? node + 2 : 0);
-		sim_ib_pq_line(out, "PortSelect", 1, 0);
-		sim_ib_pq_line(out, "CounterSelect", 0, 1);
-		sim_ib_pq_line(out, "PortXmitData", data, 0);
-		sim_ib_pq_line(out, "PortRcvData", data + pkts, 0);
-		sim_ib_pq_line(out, "PortXmitPkts", pkts, 0);
-		sim_ib_pq_line(out, "PortRcvPkts", pkts + pkts / 7, 0);
-		sim_ib_pq_line(out, "PortUnicastXmitPkts", pkts, 0);
-		sim_ib_pq_line(out, "PortUnicastRcvPkts", pkts, 0);
-		sim_ib_pq_line(out, "PortMulticastXmitPkts", pkts / 7, 0);
-		sim_ib_pq_line(out, "PortMulticastRcvPkts", pkts / 7, 0);
-		sim_ib_pq_line(out, "CounterSelect2", 0, 0);
-	} else {
-		buf_printf(out, "# Port counters: Lid %u port 1 "
-		    "(CapMask: 0x5A00)\n", active ? node + 2 : 0);
-		sim_ib_pq_line(out, "PortSelect", 1, 0);
-		sim_ib_pq_line(out, "CounterSelect", 0, 1);
-	}
-	sim_ib_pq_line(out, "SymbolErrorCounter", c[0], 0);
-	sim_ib_pq_line(out, "LinkErrorRecoveryCounter", c[1], 0);
-	sim_ib_pq_line(out, "LinkDownedCounter", c[2], 0);
-	sim_ib_pq_line(out, "PortRcvErrors", c[3], 0);
-	sim_ib_pq_line(out, "PortRcvRemotePhysicalErrors", 0, 0);
-	sim_ib_pq_line(out, "PortRcvSwitchRelayErrors", 0, 0);
-	sim_ib_pq_line(out, "PortXmitDiscards", 0, 0);
-	sim_ib_pq_line(out, "PortXmitConstraintErrors", 0, 0);
-	sim_ib_pq_line(out, "PortRcvConstraintErrors", 0, 0);
-	sim_ib_pq_line(out, "LocalLinkIntegrityErrors", 0, 0);
-	sim_ib_pq_line(out, "ExcessiveBufferOverrunErrors", 0, 0);
-	sim_ib_pq_line(out, "VL15Dropped", 0, 0);
-	sim_ib_pq_line(out, "PortXmitWait", pkts / 1000, 0);
+	memset(v, 0, sizeof v);
+	v[PQ_PORTSELECT] = 1;
+	v[PQ_SYMERR] = c[0];
+	v[PQ_LINKREC] = c[1];
+	v[PQ_LINKDOWN] = c[2];
+	v[PQ_RCVERR] = c[3];
+	v[PQ_DATA] = pkts * 512;
+	v[PQ_RDATA] = pkts * 513;
+	v[PQ_PKTS] = pkts;
+	v[PQ_RPKTS] = pkts + pkts / 7;
+	v[PQ_MCAST] = pkts / 7;
+	v[PQ_WAIT] = pkts / 1000;
 	if (ext)
-		sim_ib_pq_line(out, "QP1Dropped", 0, 0);
-	else {
-		sim_ib_pq_line(out, "PortXmitData", data & 0xffffffff, 0);
-		sim_ib_pq_line(out, "PortRcvData", data & 0xffffffff, 0);
-		sim_ib_pq_line(out, "PortXmitPkts", pkts & 0xffffffff, 0);
-		sim_ib_pq_line(out, "PortRcvPkts", pkts & 0xffffffff, 0);
-	}
+		buf_printf(out, "# Port extended counters: Lid %u port 1 "
+		    "(CapMask: 0x5A00 CapMask2: 0x0000000)\n", lid);
+	else
+		buf_printf(out, "# Port counters: Lid %u port 1 "
+		    "(CapMask: 0x5A00)\n", lid);
+	sim_ib_pq_lines(out, head, nitems(head), v);
+	if (ext)
+		sim_ib_pq_lines(out, sim_ib_pq_ext, nitems(sim_ib_pq_ext), v);
+	sim_ib_pq_lines(out, sim_ib_pq_errors, nitems(sim_ib_pq_errors), v);
+	if (ext)
+		sim_ib_pq_lines(out, sim_ib_pq_extra, nitems(sim_ib_pq_extra),
+		    v);
+	else
+		sim_ib_pq_lines(out, sim_ib_pq_basic, nitems(sim_ib_pq_basic),
+		    v);
 	buf_putc(out, '\n');
 }
 
 /*
- * perfquery [-x] [-l] [-C CA] [-P PORT]: a port's counters.  Without -C,
- * or with the probe's unexpanded "$d", every adapter after a "# CA: NAME"
- * line: what probe.ib-counters' loop prints (the simulated backend runs
- * the loop's perfquery alone).
+ * perfquery [-x] [-l] [-C CA] [-P PORT]: a port's counters, of the first
+ * adapter without -C.  With the probe's unexpanded "$d", every adapter
+ * after a "# CA: NAME" line: what probe.ib-counters' loop prints (the
+ * simulated backend runs the loop's perfquery alone).
  */
 int
 sim_perfquery(struct sim *s, int node, int argc, char **argv,
     struct buf *out, char **cause)
 {
-	const char	*ca = NULL;
+	const char	*ca = "mlx5_0";
 	int		 i, ext = 0, want = -1;
 	u_int		 p;
 
@@ -270,7 +333,7 @@ sim_perfquery(struct sim *s, int node, int argc, char **argv,
 		else if (strcmp(argv[i], "-P") == 0 && i + 1 < argc)
 			i++;
 	}
-	if (ca != NULL && ca[0] != '$') {
+	if (ca[0] != '$') {
 		if (strncmp(ca, "mlx5_", 5) != 0 || ca[5] < '0' ||
 		    ca[5] >= '0' + SIM_IBPORTS || ca[6] != '\0') {
 			xasprintf(cause, "ibwarn: [%u] mad_rpc_open_port: "

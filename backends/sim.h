@@ -35,7 +35,8 @@
 #define SIM_MODEL	"NVIDIA H100 80GB HBM3"
 #define SIM_DRIVER	"590.48.01"
 #define SIM_CUDA	"13.1"
-#define SIM_DCGM	"3.3.9"
+#define SIM_DCGM3	"3.3.9"		/* sim.dcgm-version 3 */
+#define SIM_DCGM4	"4.2.3"
 #define SIM_SLURM	"23.11.10"
 
 /* What can go wrong with a node. */
@@ -206,6 +207,8 @@ struct sim {
 	u_int		 nrunning;
 
 	struct sim_drain *drains;	/* nnodes, once one is asked for */
+
+	int		 dcgm3;		/* dcgmi is DCGM 3's */
 
 	/* nvidia-smi: the last query, parsed. */
 	char		*qstr;

@@ -79,6 +79,7 @@ source_sim_open(struct backend *b, struct model **mp, char **cause)
 	b->data = s = xcalloc(1, sizeof *s);
 	s->sim = sim_create(gpus, options_get_int("sim.seed"),
 	    options_get_float("sim.fault-rate"));
+	sim_set_dcgm_version(s->sim, options_get_int("sim.dcgm-version"));
 	name = options_get("cluster");
 	m = model_create(*name != '\0' ? name : "sim",
 	    sim_gpus_per_node(s->sim), sim_nodes(s->sim));

@@ -122,6 +122,7 @@ main_sim_tool(int argc, char **argv)
 	}
 	sim = sim_create(gpus, options_get_int("sim.seed"),
 	    options_get_float("sim.fault-rate"));
+	sim_set_dcgm_version(sim, options_get_int("sim.dcgm-version"));
 	if (node != NULL && (id = sim_node_find(sim, node)) < 0) {
 		fprintf(stderr, "myriad: sim-tool: no such node: %s\n", node);
 		sim_free(sim);

@@ -571,6 +571,7 @@ struct sim;
 struct sim	*sim_create(u_int, uint64_t, double);
 void		 sim_free(struct sim *);
 void		 sim_set_time(struct sim *, double);
+void		 sim_set_dcgm_version(struct sim *, int);
 u_int		 sim_nodes(const struct sim *);
 u_int		 sim_gpus_per_node(const struct sim *);
 u_int		 sim_nodes_per_rack(const struct sim *);

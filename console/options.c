@@ -45,6 +45,9 @@ const struct option_entry options_table[] = {
 	{ .name = "sim.diag-seconds", .type = OPT_FLOAT, .dflt = "3",
 	  .min = 0, .max = 3600,
 	  .help = "seconds a simulated dcgmi diag takes per level (-r N)" },
+	{ .name = "sim.dcgm-version", .type = OPT_INT, .dflt = "4",
+	  .min = 3, .max = 4,
+	  .help = "the DCGM major version whose dcgmi the simulator's is" },
 
 	/* How to reach nodes, BMCs and the Slurm controller. */
 	{ .name = "ssh.user", .type = OPT_STRING, .dflt = "",

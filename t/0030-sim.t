@@ -63,7 +63,7 @@ like "$(cat "$T/diag")" 'Diagnostic +\| Result' "dcgmi diag text table"
 n=$($M -c "parse -o tsv dcgm-diag $T/diag" | tail -n +2 | wc -l)
 [ "$n" -ge 1 ]; ok $? "dcgmi diag parses back ($n results)"
 $S dcgmi --node gpu0001 diag -r 1 -j > "$T/diagj"
-like "$(head -c 200 "$T/diagj")" '"DCGM GPU Diagnostic"' "dcgmi diag -j JSON root"
+like "$(head -c 200 "$T/diagj")" '"DCGM Diagnostic"' "dcgmi diag -j JSON root, DCGM 4's"
 n=$($M -c "parse -o tsv dcgm-diag $T/diagj" | tail -n +2 | wc -l)
 [ "$n" -ge 1 ]; ok $? "dcgmi diag -j parses back ($n results)"
 

@@ -83,13 +83,13 @@ $M -y -c 'burnin gpu0155 level=1 on-fail=drain' > "$T/out" 2>&1
 is "$?" 1 "gpu0155 fails its burn-in: exit 1"
 reason=$(grep '"phase":"intent"' "$AUDIT" | tail -1 |
     perl -MJSON::PP -ne 'print decode_json($_)->{commands}[0]{command}')
-like "$reason" "Reason=NHC: Xid 48 DBE, row remap pending; burn-in [0-9.-]+ failed: Page Retirement/Row Remap GPU 6: GPU 6 has pending" \
+like "$reason" "Reason=NHC: Xid 48 DBE, row remap pending; burn-in [0-9.-]+ failed: software GPU 6: GPU 6 has pending" \
     "NHC's reason kept first, then the verdict"
 
 # A long reason: the verdict is kept whole, the reason before it cut to
 # fit 256 characters at a word, with an ellipsis; never the other way.
 long="NHC: check_fs_mount: /scratch not mounted on a node whose reason runs on and on; ops ticket 4711 opened by the night shift"
-verdict="Page Retirement/Row Remap GPU 6: GPU 6 has pending row remappings. Drain the GPU and reset it or reboot the node to resolve this issue."
+verdict="software GPU 6: GPU 6 has pending row remappings. Drain the GPU and reset it or reboot the node to resolve this issue."
 for old in "$long" "NHC: $(seq -f 'word%02g' -s ' ' 0 33)"; do
 $M -y -f /dev/stdin > "$T/out" 2>&1 <<EOF
 drain gpu0155 'reason=$old'

@@ -12,7 +12,7 @@
 export XDG_STATE_HOME="$T/state"
 
 # Seed 25 at this time: gpu0005's GPU 3 has an NVLink down, and dcgmi diag
-# -r 2 fails it in the PCIe test; the other nodes pass.
+# -r 2 fails it in the pcie test (DCGM 4's name); the other nodes pass.
 cluster_start 8 --slurm --port auto --seed 25 --fault-rate 0.02 \
     --sim-time 1800000000
 export SLURM_CONF="$CLUSTER_SLURM_CONF"
@@ -35,8 +35,8 @@ for n in 2 3 4 5; do
 		END { if (!bad) print n, (rows > 0 ? "passes" : "unreadable") }'
 done > "$T/expect"
 is "$(tr '\n' ',' < "$T/expect")" \
-    "gpu0002 passes,gpu0003 passes,gpu0004 passes,gpu0005 3 PCIe," \
-    "the simulator fails gpu0005's GPU 3 in PCIe, and no other of the four"
+    "gpu0002 passes,gpu0003 passes,gpu0004 passes,gpu0005 3 pcie," \
+    "the simulator fails gpu0005's GPU 3 in pcie, and no other of the four"
 
 # Drain the four (the breaker allows one node of eight an hour: forced).
 $M --yes --force -c 'drain gpu[0002-0005] reason="burn-in due"' \
@@ -74,8 +74,8 @@ like "$(cat "$T/burnin.out")" "^gpu\[0002-0004\] \(3\)" \
 like "$(grep -A2 '^gpu\[0002-0004\]' "$T/burnin.out" | tail -1)" \
     "^ok: passed; resumed$" "they passed and were resumed"
 like "$(grep -A2 '^gpu0005 (1)' "$T/burnin.out" | tail -1)" \
-    "^failed: GPU 3: PCIe: PCIe GPU 3: GPU 3's NvLink link 8 is currently down.*; drained$" \
-    "gpu0005 failed: GPU 3, the PCIe test and dcgmi's message; kept drained"
+    "^failed: GPU 3: pcie: pcie GPU 3: GPU 3's NvLink link 8 is currently down.*; drained$" \
+    "gpu0005 failed: GPU 3, the pcie test and dcgmi's message; kept drained"
 is "$(grep -c . "$T/burnin.err")" 1 "one line on stderr (not a terminal: no progress)"
 
 wait_for 40 drained 'gpu[0002-0004]' idle
@@ -83,7 +83,7 @@ ok $? "real sinfo shows the three that passed idle"
 drained gpu0005 drain
 ok $? "real sinfo shows gpu0005 still drained"
 reason=$(sinfo -h -N -n gpu0005 -o '%E' | head -1)
-like "$reason" "^burn-in due; burn-in [0-9.-]+ failed: PCIe GPU 3: GPU 3's NvLink link 8" \
+like "$reason" "^burn-in due; burn-in [0-9.-]+ failed: pcie GPU 3: GPU 3's NvLink link 8" \
     "gpu0005's reason: the one it had, then the verdict ($reason)"
 
 # The store.

@@ -74,8 +74,15 @@ expect() {	# expect SECONDS: the reads at T0 and T0+SECONDS
 		awk '$3 == "slow" { print $1, $2 }' "$T/ib" >>"$T/want-ibslow"
 		# perfquery's error counters, summed by adapter; a port
 		# neither down, flapping nor slow whose sum rose is erroring.
-		simt $T0 perfquery --node $n -x >"$T/q0"
-		simt $t1 perfquery --node $n -x >"$T/q1"
+		# (probe.ib-counters' loop: a perfquery per adapter)
+		for d in $(simt $T0 ibstat --node $n -l); do
+			echo "# CA: $d"
+			simt $T0 perfquery --node $n -x -C $d
+		done >"$T/q0"
+		for d in $(simt $t1 ibstat --node $n -l); do
+			echo "# CA: $d"
+			simt $t1 perfquery --node $n -x -C $d
+		done >"$T/q1"
 		awk -v n=$n 'FNR == 1 { f++ } /^# CA:/ { d = $3 }
 		    /^(SymbolErrorCounter|LinkErrorRecoveryCounter|LinkDownedCounter|PortRcvErrors):/ {
 			v = $0; sub(/^[^:]*:\.*/, "", v); s[f, d] += v; ds[d] = 1 }

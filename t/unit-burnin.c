@@ -76,7 +76,10 @@ check_v100(struct burnin *b)
 	is_str(b->message, "", "v100: nothing to say");
 }
 
-/* The simulator's dcgmi diag -r 2 -j: the node with a down NVLink fails. */
+/*
+ * The simulator's dcgmi diag -r 2 -j (DCGM 4's): the node with a down
+ * NVLink fails.
+ */
 static void
 test_sim(void)
 {
@@ -106,9 +109,9 @@ test_sim(void)
 		failed++;
 		if (i == 4) {
 			is_int(b.state, BURNIN_FAILED, "sim gpu0005: failed");
-			is_str(b.tests, "PCIe", "sim gpu0005: PCIe");
+			is_str(b.tests, "pcie", "sim gpu0005: pcie");
 			is_str(b.gpus, "fail 7; pass 0-6", "sim gpu0005: GPU 7");
-			ok(strncmp(b.message, "PCIe GPU 7: GPU 7", 17) == 0,
+			ok(strncmp(b.message, "pcie GPU 7: GPU 7", 17) == 0,
 			    "sim gpu0005: message (%s)", b.message);
 			named = 1;
 		}

@@ -520,7 +520,8 @@ test_shapes(void)
 	    strstr(fx, "not found") != NULL, "scontrol: unknown node");
 	free(fx);
 
-	/* dcgmi diag: the 3.x table. */
+	/* dcgmi diag: the 3.x table, with sim.dcgm-version 3. */
+	sim_set_dcgm_version(s, 3);
 	o = run(s, 300, "dcgmi\tdiag\t-r\t3", &b);
 	if ((fx = tap_fixture("dcgmi/v100-diag-r3-dcgm339.txt", &len)) !=
 	    NULL) {
@@ -553,6 +554,14 @@ test_shapes(void)
 	    "dcgmi -j: the 3.x root, jsoncpp's layout");
 	ok(strstr(o, "\"category\" : \"Integration\"") != NULL &&
 	    strstr(o, "\"name\" : \"PCIe\"") != NULL, "dcgmi -j: PCIe");
+	sim_set_dcgm_version(s, 4);
+	o = run(s, 300, "dcgmi\tdiag\t-r\t2\t-j", &b);
+	ok(strncmp(o, "{\n\t\"DCGM Diagnostic\" : \n\t{\n", 25) == 0,
+	    "dcgmi -j: the 4.x root");
+	ok(strstr(o, "\"name\" : \"pcie\"") != NULL &&
+	    strstr(o, "\"entity_id\" : 7,") != NULL &&
+	    strstr(o, "\n\t\"metadata\" : \n") != NULL,
+	    "dcgmi -j: pcie, entities, metadata");
 
 	/* dmesg: boot lines, in the kernel's format. */
 	o = run(s, 300, "dmesg", &b);
@@ -772,7 +781,7 @@ test_roundtrip(void)
 	struct sim	*s;
 	struct buf	 b;
 	char		 l[512], *cause;
-	int		 n, i, node, lostnode = -1, linknode = -1;
+	int		 n, i, v, node, lostnode = -1, linknode = -1;
 
 	buf_init(&b);
 	s = sim_create(1000, 7, 0.5);
@@ -884,29 +893,37 @@ test_roundtrip(void)
 	is_int(n, 125, "scontrol -o show node: 125 nodes");
 	is_int(first_snode()->cpus, 112, "scontrol: CPUTot");
 
-	for (node = 0; node < 125; node++) {
-		if (tool(s, node, "dcgmi\tdiag\t-r\t3", &b, &cause) != 0) {
-			free(cause);
-			continue;
+	/* dcgmi diag of DCGM 4, then of DCGM 3: a node that fails a test. */
+	for (v = 4; v >= 3; v--) {
+		sim_set_dcgm_version(s, v);
+		for (node = 0; node < 125; node++) {
+			if (tool(s, node, "dcgmi\tdiag\t-r\t3", &b,
+			    &cause) != 0) {
+				free(cause);
+				continue;
+			}
+			if (strstr(b.data, v == 3 ? "Fail - GPU" : ": Fail ") !=
+			    NULL)
+				break;
 		}
-		if (strstr(b.data, "Fail - GPU") != NULL)
-			break;
+		n = parse(parse_dcgm_diag, &b, NULL);
+		ok(n > 10, "dcgmi diag text of DCGM %d: %d results", v, n);
+		for (i = 0; i < c.ndiag && c.diag[i].result != DIAG_FAIL; i++)
+			;
+		ok(i < c.ndiag, "dcgmi diag text of DCGM %d: a failure (%s, "
+		    "GPU %d)", v, i < c.ndiag ? c.diag[i].test : "-",
+		    i < c.ndiag ? c.diag[i].gpu : -1);
+		tool(s, node, "dcgmi\tdiag\t-r\t3\t-j", &b, &cause);
+		free(cause);
+		n = parse(parse_dcgm_diag, &b, NULL);
+		ok(n > 10, "dcgmi diag JSON of DCGM %d: %d results", v, n);
+		is_int(c.nerr, 0, "dcgmi diag JSON: no error");
+		for (i = 0; i < c.ndiag && c.diag[i].result != DIAG_FAIL; i++)
+			;
+		ok(i < c.ndiag, "dcgmi diag JSON of DCGM %d: the failure too",
+		    v);
 	}
-	n = parse(parse_dcgm_diag, &b, NULL);
-	ok(n > 10, "dcgmi diag text: %d results", n);
-	for (i = 0; i < c.ndiag && c.diag[i].result != DIAG_FAIL; i++)
-		;
-	ok(i < c.ndiag, "dcgmi diag text: a failure (%s, GPU %d)",
-	    i < c.ndiag ? c.diag[i].test : "-", i < c.ndiag ? c.diag[i].gpu :
-	    -1);
-	tool(s, node, "dcgmi\tdiag\t-r\t3\t-j", &b, &cause);
-	free(cause);
-	n = parse(parse_dcgm_diag, &b, NULL);
-	ok(n > 10, "dcgmi diag JSON: %d results", n);
-	is_int(c.nerr, 0, "dcgmi diag JSON: no error");
-	for (i = 0; i < c.ndiag && c.diag[i].result != DIAG_FAIL; i++)
-		;
-	ok(i < c.ndiag, "dcgmi diag JSON: the failure too");
+	sim_set_dcgm_version(s, 4);
 
 	for (node = 0; node < 125; node++) {
 		if (tool(s, node, "dmesg", &b, &cause) != 0) {
