@@ -2,7 +2,7 @@
  * myriad - the simulated cluster.
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  *
- * The state is a pure function of (size, seed, fault rate, time): jobs,
+ * The seed's state is a pure function of (size, seed, fault rate, time): jobs,
  * loads and faults are drawn from a hash of (seed, node, time bucket), so
  * that separate processes agree and no history is simulated; over it, the
  * operator's changes (sim-state.c), each from its time on.  The cluster
