@@ -84,6 +84,7 @@ sim_state_free(struct sim *s)
 {
 	sim_state_clear(s);
 	free(s->state_path);
+	free(s->cluster);
 }
 
 static int
