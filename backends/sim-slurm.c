@@ -930,8 +930,8 @@ sim_slurm_update(struct sim *s, int argc, char **argv, char **cause)
 		}
 		ids[kept++] = ids[i];
 	}
-	if (kept > 0 && sim_state_change(s, ids, kept, drain ? SD_DRAIN : SD_RESUMED, user,
-	    drain ? reason : NULL, cause) != 0) {
+	if (kept > 0 && sim_state_change(s, ids, kept, drain ? SD_DRAIN :
+	    SD_RESUMED, user, drain ? reason : NULL, cause) != 0) {
 		free(ids);
 		return (-1);
 	}

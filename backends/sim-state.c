@@ -19,6 +19,7 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -46,8 +47,8 @@ sim_state_path(const struct sim *s, const char *cluster)
 
 	strlcpy(name, *cluster != '\0' ? cluster : "sim", sizeof name);
 	for (p = name; *p != '\0'; p++) {
-		if (strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-		    "0123456789._-", *p) == NULL || (p == name && *p == '.'))
+		if ((!isalnum((u_char)*p) && strchr("._-", *p) == NULL) ||
+		    (p == name && *p == '.'))
 			*p = '_';
 	}
 	if (state != NULL && *state == '/')
