@@ -311,24 +311,6 @@ sim_state_reload(struct sim *s, char **cause)
 	return (rc < 0 ? -1 : 1);
 }
 
-/* mkdir -p the directory of a path. */
-static int
-sim_state_mkdirs(const char *path)
-{
-	char	*copy = xstrdup(path), *p;
-
-	for (p = copy + 1; (p = strchr(p, '/')) != NULL; p++) {
-		*p = '\0';
-		if (mkdir(copy, 0755) != 0 && errno != EEXIST) {
-			free(copy);
-			return (-1);
-		}
-		*p = '/';
-	}
-	free(copy);
-	return (0);
-}
-
 /* Hold the file's lock: its descriptor, or -1 and why. */
 static int
 sim_state_lock(const struct sim *s, char **cause)
@@ -337,7 +319,7 @@ sim_state_lock(const struct sim *s, char **cause)
 	int	 fd;
 
 	xasprintf(&lock, "%s.lock", s->state_path);
-	if (sim_state_mkdirs(lock) != 0 ||
+	if (audit_mkdirs(lock) != 0 ||
 	    (fd = open(lock, O_RDWR|O_CREAT|O_CLOEXEC, 0644)) == -1) {
 		xasprintf(cause, "simulator state %s: %s", lock,
 		    strerror(errno));

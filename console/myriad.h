@@ -1034,6 +1034,7 @@ struct json_t	*action_groups(struct action *);
 
 /* audit.c: the audit log, JSON lines. */
 char		*audit_path(void);
+int		 audit_mkdirs(const char *);
 int		 audit_intent(struct action *, char **);
 int		 audit_result(struct action *, struct json_t *, enum cmd_status,
 		     char **);
