@@ -195,9 +195,14 @@ sim_state_line(struct sim *s, json_t *o, char *why, size_t len)
 			break;
 	}
 	if (i == nitems(sim_state_words) || (i == SD_DRAIN) != (reason !=
-	    NULL) || strlen(user) >= sizeof c->user) {
+	    NULL)) {
 		snprintf(why, len, "not a change: state %.16s, %s reason",
 		    state, reason != NULL ? "a" : "no");
+		return (-1);
+	}
+	if (strlen(user) >= sizeof c->user) {
+		snprintf(why, len, "a user name of more than %zu bytes",
+		    sizeof c->user - 1);
 		return (-1);
 	}
 	c = sim_state_add(s);
@@ -216,7 +221,7 @@ sim_state_parse(struct sim *s, const char *text, char **cause)
 	const char	*line, *end;
 	json_t		*o, *id;
 	json_error_t	 e;
-	char		 why[200];
+	char		 why[200], *want;
 	u_int		 n = 0;
 	int		 rc = 0;
 
@@ -234,8 +239,10 @@ sim_state_parse(struct sim *s, const char *text, char **cause)
 			break;
 		}
 		if (n == 1 && !json_equal(o, id)) {
-			snprintf(why, sizeof why, "not this simulator's "
-			    "(its first line is not %s)", "its identity");
+			want = json_dumps(id, JSON_COMPACT|JSON_PRESERVE_ORDER);
+			snprintf(why, sizeof why, "not this simulator's, whose "
+			    "first line is %s", want);
+			free(want);
 			rc = -1;
 		} else if (n > 1)
 			rc = sim_state_line(s, o, why, sizeof why);
