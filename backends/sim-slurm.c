@@ -983,9 +983,8 @@ sim_slurm_update(struct sim *s, int argc, char **argv, char **cause)
 {
 	const char	*names = NULL, *state = NULL, *reason = NULL, *user;
 	const char	*eq;
-	u_int		*ids, n, i;
-	int		 k, bad = 0;
-	struct sim_drain *d;
+	u_int		*ids, n, i, kept;
+	int		 k, bad = 0, drain;
 	struct sim_slurm_node sn;
 
 	for (k = 0; k < argc; k++) {
@@ -1026,29 +1025,24 @@ sim_slurm_update(struct sim *s, int argc, char **argv, char **cause)
 	}
 	if (sim_slurm_hostlist(s, names, &ids, &n, cause) != 0)
 		return (-1);
-	if (s->drains == NULL)
-		s->drains = xcalloc(s->nnodes, sizeof *s->drains);
 	if ((user = getenv("USER")) == NULL || *user == '\0')
 		user = "root";
-	for (i = 0; i < n; i++) {
-		d = &s->drains[ids[i]];
+	drain = strcasecmp(state, "DRAIN") == 0;
+	for (i = kept = 0; i < n; i++) {
 		/* As slurmctld: resuming a node that is up and not drained. */
-		if (strcasecmp(state, "RESUME") == 0) {
+		if (!drain) {
 			sim_slurm_node(s, ids[i], &sn);
 			if (!sn.drain && !sn.down) {
 				bad = 1;
 				continue;
 			}
 		}
-		free(d->reason);
-		d->reason = NULL;
-		if (strcasecmp(state, "DRAIN") == 0) {
-			d->state = SD_DRAIN;
-			d->reason = xstrdup(reason);
-			strlcpy(d->user, user, sizeof d->user);
-			d->since = floor(s->t);
-		} else
-			d->state = SD_RESUMED;
+		ids[kept++] = ids[i];
+	}
+	if (kept > 0 && sim_state_change(s, ids, kept, drain ? SD_DRAIN :
+	    SD_RESUMED, user, drain ? reason : NULL, cause) != 0) {
+		free(ids);
+		return (-1);
 	}
 	free(ids);
 	if (bad) {

@@ -2,9 +2,10 @@
  * myriad - the simulated cluster.
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  *
- * The state is a pure function of (size, seed, fault rate, time): jobs,
+ * The seed's state is a pure function of (size, seed, fault rate, time): jobs,
  * loads and faults are drawn from a hash of (seed, node, time bucket), so
- * that separate processes agree and no history is simulated.  The cluster
+ * that separate processes agree and no history is simulated; over it, the
+ * operator's changes (sim-state.c), each from its time on.  The cluster
  * is H100 HGX nodes of 8 GPUs, racks of 8 nodes, a debug rack, groups of up
  * to 256 nodes that run one schedule window after another, and a long
  * partition over the last quarter of the groups.
@@ -223,15 +224,9 @@ sim_create(u_int ngpus, uint64_t seed, double rate)
 void
 sim_free(struct sim *s)
 {
-	u_int	 i;
-
 	if (s == NULL)
 		return;
-	if (s->drains != NULL) {
-		for (i = 0; i < s->nnodes; i++)
-			free(s->drains[i].reason);
-		free(s->drains);
-	}
+	sim_state_free(s);
 	free(s->names);
 	free(s->nodes);
 	free(s->jobs);
@@ -371,6 +366,24 @@ sim_admin_at(const struct sim *s, u_int node, double t, u_int *reason,
 	return (SA_DOWN);
 }
 
+/*
+ * Whether Slurm would give a node to a job starting at time t: not while
+ * it is drained or down, by the seed or by the operator.
+ */
+static int
+sim_node_open_at(const struct sim *s, u_int node, double t)
+{
+	const struct sim_change	*c = sim_state_at(s, node, t);
+	double			 since;
+	int			 admin;
+
+	if (c != NULL && c->state == SD_DRAIN)
+		return (0);
+	admin = sim_admin_at(s, node, t, NULL, &since);
+	return (admin == SA_NONE || (admin == SA_DRAIN && c != NULL &&
+	    since <= c->t));
+}
+
 static int
 sim_fault_pick(double u)
 {
@@ -483,14 +496,17 @@ sim_node_reason(const struct sim *s, u_int node, const char **user,
 {
 	const struct sim_node	*n = &s->nodes[node];
 	const struct sim_fault	*f;
-	const struct sim_drain	*d;
+	const struct sim_change	*c;
+	double			 lifted = -1;
 
-	d = s->drains != NULL ? &s->drains[node] : NULL;
-	if (d != NULL && d->state == SD_DRAIN) {
-		*user = d->user;
-		*since = d->since;
-		return (d->reason);
+	if ((c = sim_state_at(s, node, s->t)) != NULL &&
+	    c->state == SD_DRAIN) {
+		*user = c->user;
+		*since = c->t;
+		return (c->reason);
 	}
+	if (c != NULL)
+		lifted = c->t;		/* resumed: the drains from before */
 	if ((f = sim_fault_find(s, node, SF_UNREACH, -1)) != NULL &&
 	    s->t >= f->start + 300) {
 		*user = "slurm";
@@ -503,21 +519,19 @@ sim_node_reason(const struct sim *s, u_int node, const char **user,
 		return (sim_admin_downs[n->admin_reason %
 		    nitems(sim_admin_downs)]);
 	}
-	if (d != NULL && d->state == SD_RESUMED)
-		return (NULL);
 	if ((f = sim_fault_find(s, node, SF_XID79, -1)) != NULL &&
-	    s->t >= f->start + 120) {
+	    s->t >= f->start + 120 && f->start + 120 > lifted) {
 		*user = "root";
 		*since = f->start + 120;
 		return ("NHC: Xid 79, GPU has fallen off the bus");
 	}
 	if ((f = sim_fault_find(s, node, SF_XID48, -1)) != NULL &&
-	    s->t >= f->start + 300) {
+	    s->t >= f->start + 300 && f->start + 300 > lifted) {
 		*user = "root";
 		*since = f->start + 300;
 		return ("NHC: Xid 48 DBE, row remap pending");
 	}
-	if (n->admin == SA_DRAIN) {
+	if (n->admin == SA_DRAIN && n->admin_since > lifted) {
 		*user = "root";
 		*since = n->admin_since;
 		return (sim_admin_drains[n->admin_reason %
@@ -758,8 +772,7 @@ sim_window(struct sim *s, u_int gi, const struct sim_group *g, double w,
 				 * it started. */
 				avail = 0;
 				for (i = pos; i < pos + size; i++) {
-					if (sim_admin_at(s, i, start, NULL,
-					    NULL) == SA_NONE)
+					if (sim_node_open_at(s, i, start))
 						avail++;
 				}
 				if (avail == 0)
@@ -786,8 +799,7 @@ sim_window(struct sim *s, u_int gi, const struct sim_group *g, double w,
 			if (mode == 0 && s->t >= start) {
 				j->state = SJ_RUNNING;
 				for (i = pos; i < pos + size; i++) {
-					if (sim_admin_at(s, i, start, NULL,
-					    NULL) != SA_NONE)
+					if (!sim_node_open_at(s, i, start))
 						continue;
 					n = &s->nodes[i];
 					n->job[slot] = s->njobs - 1;
@@ -837,7 +849,7 @@ sim_job_has(const struct sim *s, const struct sim_job *j, u_int node,
 	u_int			 i;
 
 	*when = 0;
-	if (sim_admin_at(s, node, j->start0, NULL, NULL) != SA_NONE)
+	if (!sim_node_open_at(s, node, j->start0))
 		return (0);
 	for (i = 0; i < n->nfaults; i++) {
 		f = &n->faults[i];

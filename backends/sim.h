@@ -9,6 +9,8 @@
 #ifndef SIM_H
 #define SIM_H
 
+#include <sys/types.h>
+
 #include <time.h>
 
 #include "myriad.h"
@@ -174,12 +176,14 @@ struct sim_nodeval {
 enum sim_drain_state {
 	SD_NONE,
 	SD_DRAIN,
-	SD_RESUMED,		/* drains from the simulation are lifted */
+	SD_RESUMED,		/* drains from before are lifted */
 };
-struct sim_drain {
+struct sim_change {
+	u_int		 node;
 	uint8_t		 state;		/* enum sim_drain_state */
+	u_int		 seq;		/* the order it was made in */
+	double		 t;
 	char		 user[32];
-	double		 since;
 	char		*reason;
 };
 
@@ -206,7 +210,15 @@ struct sim {
 	u_int		 jobssize;
 	u_int		 nrunning;
 
-	struct sim_drain *drains;	/* nnodes, once one is asked for */
+	/* The operator's changes (sim-state.c), by node and time. */
+	char		*cluster;
+	char		*state_path;	/* their file, or NULL */
+	ino_t		 state_ino;	/* the file as last read */
+	off_t		 state_size;
+	struct timespec	 state_mtime;
+	struct sim_change *changes;
+	u_int		 nchanges;
+	int		*chfirst;	/* each node's first change, or -1 */
 
 	int		 dcgm3;		/* dcgmi is DCGM 3's */
 
@@ -236,6 +248,12 @@ void		 sim_serial(const struct sim *, u_int, u_int, char *, size_t);
 uint64_t	 sim_guid(const struct sim *, u_int, u_int);
 
 extern const char *const sim_busids[SIM_GPUS];
+
+/* sim-state.c */
+const struct sim_change *sim_state_at(const struct sim *, u_int, double);
+int		 sim_state_change(struct sim *, const u_int *, u_int, int,
+		     const char *, const char *, char **);
+void		 sim_state_free(struct sim *);
 
 /* sim-tool.c */
 struct tm	*sim_tool_gmtime(double, struct tm *);

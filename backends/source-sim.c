@@ -64,6 +64,27 @@ source_sim_now(struct backend *b)
 	return (ts.tv_sec + ts.tv_nsec / 1e9);
 }
 
+/* A state file that could not be read: said, as the console can. */
+static void
+source_sim_state_said(struct source_sim *s, struct model *m, char *why)
+{
+	model_event(m, UINT32_MAX, -1, EV_REACH, 0, "%s", why);
+	if (s->loop == NULL)
+		fprintf(stderr, "myriad: %s\n", why);
+	free(why);
+}
+
+/* What other processes changed, read again when the file did. */
+static void
+source_sim_state(struct backend *b)
+{
+	struct source_sim	*s = b->data;
+	char			*cause;
+
+	if (sim_state_reload(s->sim, &cause) == -1)
+		source_sim_state_said(s, b->model, cause);
+}
+
 static int
 source_sim_open(struct backend *b, struct model **mp, char **cause)
 {
@@ -71,7 +92,7 @@ source_sim_open(struct backend *b, struct model **mp, char **cause)
 	struct model	*m;
 	u_int		 gpus, i, per;
 	int		 width;
-	char		 rack[32];
+	char		 rack[32], *why;
 	const char	*name;
 
 	if (sim_parse_size(options_get("sim.size"), &gpus, cause) != 0)
@@ -84,6 +105,9 @@ source_sim_open(struct backend *b, struct model **mp, char **cause)
 	m = model_create(*name != '\0' ? name : "sim",
 	    sim_gpus_per_node(s->sim), sim_nodes(s->sim));
 	m->simulated = 1;
+	if (sim_state_open(s->sim, name, options_get_bool("sim.fresh"),
+	    &why) != 0)
+		source_sim_state_said(s, m, why);
 	per = sim_nodes_per_rack(s->sim);
 	width = snprintf(rack, sizeof rack, "%u", sim_nodes(s->sim) / per);
 	for (i = 0; i < sim_nodes(s->sim); i++) {
@@ -174,6 +198,7 @@ source_sim_exec_run(struct backend *b, int batch)
 			free(cause);
 			r.status = 2;
 		} else {
+			source_sim_state(b);
 			sim_set_time(s->sim, source_sim_now(b));
 			for (k = 0; k < ncl; k++) {
 				if (sim_tool(s->sim, e.node, cl[k].argc,
@@ -433,6 +458,7 @@ source_sim_start(struct backend *b, uint64_t domains)
 	s->wanted = 0;
 	s->sweep = domains;
 	s->probe = 0;
+	source_sim_state(b);
 	sim_set_time(s->sim, now);
 	b->model->now = now;
 }

@@ -55,8 +55,11 @@ audit_operator(char *user, size_t ulen, char *from, size_t flen)
 		strlcpy(from, "local", flen);
 }
 
-/* Make the directories of path, as mkdir -p. */
-static int
+/*
+ * Make the directories of path, as mkdir -p: the audit log's, and the
+ * simulator's state file's (sim-state.c).
+ */
+int
 audit_mkdirs(const char *path)
 {
 	char	*copy = xstrdup(path), *p;

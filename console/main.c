@@ -48,6 +48,8 @@ static const struct main_option {
 	  "freeze the simulator at SECONDS since the epoch" },
 	{ "fault-rate", 0, required_argument, "sim.fault-rate", NULL, "RATE",
 	  "simulated faults per node per hour" },
+	{ "sim-fresh", 0, no_argument, "sim.fresh", "true", NULL,
+	  "forget and clear the simulator's drains and resumes" },
 	{ "read-only", 0, no_argument, "read-only", "true", NULL,
 	  "refuse every command that changes the cluster" },
 	{ "dry-run", 'n', no_argument, NULL, NULL, NULL,
@@ -123,6 +125,11 @@ main_sim_tool(int argc, char **argv)
 	sim = sim_create(gpus, options_get_int("sim.seed"),
 	    options_get_float("sim.fault-rate"));
 	sim_set_dcgm_version(sim, options_get_int("sim.dcgm-version"));
+	if (sim_state_open(sim, options_get("cluster"),
+	    options_get_bool("sim.fresh"), &cause) != 0) {
+		fprintf(stderr, "myriad: sim-tool: %s\n", cause);
+		free(cause);
+	}
 	if (node != NULL && (id = sim_node_find(sim, node)) < 0) {
 		fprintf(stderr, "myriad: sim-tool: no such node: %s\n", node);
 		sim_free(sim);

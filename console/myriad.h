@@ -564,8 +564,9 @@ char		*model_unknown(const struct model *, const char *);
 char		*model_fold(const struct model *, const int *, u_int);
 
 /*
- * sim.c, sim-tool.c: the simulated cluster.  Its state is a pure function
- * of (size, seed, time); sim_tool prints what a real tool would print.
+ * sim.c, sim-tool.c: the simulated cluster.  Its state is a function of
+ * (size, seed, time) and of the operator's changes, which sim-state.c
+ * keeps in a file; sim_tool prints what a real tool would print.
  */
 struct sim;
 struct sim	*sim_create(u_int, uint64_t, double);
@@ -583,6 +584,8 @@ int		 sim_tool(struct sim *, int, int, char **, struct buf *,
 int		 sim_tool_loop_ms(int, char **);
 double		 sim_tool_seconds(int, char **, double);
 int		 sim_tool_exists(const char *);
+int		 sim_state_open(struct sim *, const char *, int, char **);
+int		 sim_state_reload(struct sim *, char **);
 
 /*
  * fields.c: what each record holds, by name, for output, filters, the
@@ -1049,6 +1052,7 @@ struct json_t	*action_groups(struct action *);
 
 /* audit.c: the audit log, JSON lines. */
 char		*audit_path(void);
+int		 audit_mkdirs(const char *);
 int		 audit_intent(struct action *, char **);
 int		 audit_result(struct action *, struct json_t *, enum cmd_status,
 		     char **);

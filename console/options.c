@@ -42,6 +42,8 @@ const struct option_entry options_table[] = {
 	  .min = 0, .max = 1e12,
 	  .help = "fixed simulated time in seconds since the epoch; 0 for "
 	      "the clock" },
+	{ .name = "sim.fresh", .type = OPT_BOOL, .dflt = "false",
+	  .help = "forget the operator's changes the simulator keeps" },
 	{ .name = "sim.diag-seconds", .type = OPT_FLOAT, .dflt = "3",
 	  .min = 0, .max = 3600,
 	  .help = "seconds a simulated dcgmi diag takes per level (-r N)" },

@@ -41,7 +41,8 @@ is "$?" 0 "resume of idle nodes, without --yes: exit 0, nothing to do"
 like "$(cat "$T/out")" 'gpu\[0001,0008\] \(2\)' "both named"
 like "$(cat "$T/out")" 'ok: not drained \(idle\)' "as not drained"
 is "$(wc -l < "$AUDIT")" "$n" "nothing changed, nothing in the audit log"
-$M -n -c 'resume gpu0001,gpu0080' > "$T/out" 2>&1
+# The simulator remembers the resume above: --sim-fresh, the seed's own.
+$M --sim-fresh -n -c 'resume gpu0001,gpu0080' > "$T/out" 2>&1
 like "$(cat "$T/out")" 'NodeName=gpu0080 State=RESUME' \
     "--dry-run: the command for the drained node"
 like "$(cat "$T/out")" 'not drained, left as they are: gpu0001 \(1\)' \
@@ -63,7 +64,7 @@ like "$(cat "$T/err")" 'reason of only spaces' "saying so"
 
 # A burn-in that resumes what passed: idle nodes are not drained, no
 # failure; the drained one is resumed.
-$M -y -c 'burnin gpu[0001,0008],gpu0080 level=1 on-pass=resume' \
+$M --sim-fresh -y -c 'burnin gpu[0001,0008],gpu0080 level=1 on-pass=resume' \
     > "$T/out" 2> "$T/err"
 is "$?" 0 "burnin on-pass=resume of 2 idle and 1 drained node: exit 0"
 like "$(grep -A2 '^gpu0080 (1)' "$T/out" | tail -1)" '^ok: passed; resumed$' \

@@ -7,6 +7,9 @@ tap_n=0
 tap_failed=0
 T=$(mktemp -d "${TMPDIR:-/tmp}/myriad-test.XXXXXX")
 trap 'rm -rf "$T"' EXIT
+# The simulator's memory (and the audit log, the burn-in store) in $T:
+# nothing of one test reaches another, or the user's home.
+export XDG_STATE_HOME="$T/state"
 
 ok() {	# ok STATUS DESCRIPTION
 	tap_n=$((tap_n + 1))
