@@ -46,17 +46,51 @@ struct cmd_unread_group {
 	const char	*text;
 };
 
-/* The probe option that sets how domain d is read. */
-static const char *
-cmd_unread_option(enum domain d)
+/* The probe that reads domain d on the nodes or their BMCs, or NULL. */
+static const struct probe *
+cmd_unread_probe(enum domain d)
 {
 	const struct probe	*p;
 
 	for (p = probes; p->name != NULL; p++) {
 		if (p->domain == d && p->target != PT_CONTROLLER && !p->adds)
-			return (p->option);
+			return (p);
 	}
-	return ("probe");
+	return (NULL);
+}
+
+/* The probe option that sets how domain d is read. */
+static const char *
+cmd_unread_option(enum domain d)
+{
+	const struct probe	*p = cmd_unread_probe(d);
+
+	return (p != NULL ? p->option : "probe");
+}
+
+/*
+ * The probes of D and ALSO that are off (an empty command): said, since
+ * what they would read is then not there.  1 if D's is, for nothing was
+ * read.
+ */
+static int
+cmd_unread_off(struct cmd_ctx *ctx, struct cmd_args *args, enum domain d,
+    uint64_t also)
+{
+	const struct probe	*p;
+	int			 e, off = 0;
+
+	for (e = 0; e < DOM_NDOMAINS; e++) {
+		if ((e != (int)d && !(also & BIT(e))) ||
+		    (p = cmd_unread_probe(e)) == NULL ||
+		    *options_get(p->option) != '\0')
+			continue;
+		if (e == (int)d)
+			off = 1;
+		fflush(ctx->out);	/* the records first, whole */
+		cmd_error(ctx, args, CMD_OK, "%s is off (empty)", p->option);
+	}
+	return (off);
 }
 
 /*
@@ -200,6 +234,8 @@ cmd_unread(struct cmd_ctx *ctx, struct cmd_args *args, const uint8_t *mask,
 
 	if (m == NULL)
 		return (CMD_OK);
+	if (cmd_unread_off(ctx, args, d, also))
+		return (CMD_ERROR);
 	if (strcmp(options_get("bmc.mode"), "inband") == 0)
 		session |= BIT(DOM_SENSORS);
 	ctl = cmd_unread_controller(ctx, BIT(d) | also);

@@ -121,6 +121,14 @@ main_sim_tool(int argc, char **argv)
 	}
 	sim = sim_create(gpus, options_get_int("sim.seed"),
 	    options_get_float("sim.fault-rate"));
+	if (node == NULL && sim_tool_on_node(targv[0])) {
+		fprintf(stderr, "myriad: sim-tool: %s: --node NODE is "
+		    "required\nusage: myriad sim-tool TOOL --node NODE "
+		    "[ARGS ...]\n", targv[0]);
+		sim_free(sim);
+		free(targv);
+		return (2);
+	}
 	if (node != NULL && (id = sim_node_find(sim, node)) < 0) {
 		fprintf(stderr, "myriad: sim-tool: no such node: %s\n", node);
 		sim_free(sim);

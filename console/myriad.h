@@ -571,6 +571,7 @@ int		 sim_tool(struct sim *, int, int, char **, struct buf *,
 int		 sim_tool_loop_ms(int, char **);
 double		 sim_tool_seconds(int, char **, double);
 int		 sim_tool_exists(const char *);
+int		 sim_tool_on_node(const char *);
 
 /*
  * fields.c: what each record holds, by name, for output, filters, the
