@@ -35,6 +35,70 @@ static const char *cmd_unread_hints[] = {
 	[REACH_GARBLED] = "try it by hand with ssh NODE",
 };
 
+/* Whether node id holds records of a domain: what a read kept of it. */
+static int
+cmd_unread_has_gpus(const struct model *m, u_int id)
+{
+	const struct gpu	*g;
+	u_int			 i, n;
+
+	g = model_gpus(m, id, &n);
+	for (i = 0; i < n; i++) {
+		if (g[i].valid & ~BIT(GPU_XID))
+			return (1);
+	}
+	return (0);
+}
+
+static int
+cmd_unread_has_links(const struct model *m, u_int id)
+{
+	const struct nvlink	*l;
+	u_int			 i, n;
+
+	l = model_nvlinks(m, id, &n);
+	for (i = 0; i < n; i++) {
+		if (l[i].state != LINK_UNKNOWN || l[i].valid != 0)
+			return (1);
+	}
+	return (0);
+}
+
+static int
+cmd_unread_has_ib(const struct model *m, u_int id)
+{
+	u_int	 n;
+
+	model_ibports(m, id, &n);
+	return (n > 0);
+}
+
+static int (*const cmd_unread_has[DOM_NDOMAINS])(const struct model *,
+    u_int) = {
+	[DOM_GPUS] = cmd_unread_has_gpus,
+	[DOM_LINKS] = cmd_unread_has_links,
+	[DOM_IB] = cmd_unread_has_ib,
+};
+
+/*
+ * Whether nothing of node id was read: its domain d failed and it holds
+ * no record of d, nor of any of ALSO (a read in part is read).  Its BMC's
+ * sensors are not the node's.
+ */
+static int
+cmd_unread_lost(const struct model *m, u_int id, enum domain d,
+    uint64_t also)
+{
+	int	 e;
+
+	for (e = 0; e < DOM_NDOMAINS; e++) {
+		if ((e == (int)d || (also & BIT(e))) &&
+		    cmd_unread_has[e] != NULL && cmd_unread_has[e](m, id))
+			return (0);
+	}
+	return (1);
+}
+
 struct cmd_unread_node {
 	u_int		 id;
 	char		*text;		/* why, and the way out */
@@ -248,7 +312,7 @@ cmd_unread(struct cmd_ctx *ctx, struct cmd_args *args, const uint8_t *mask,
 			if ((e != (int)d && !(also & BIT(e))) ||
 			    (text = cmd_unread_text(m, i, e, session)) == NULL)
 				continue;
-			if (e == (int)d)
+			if (e == (int)d && cmd_unread_lost(m, i, d, also))
 				lost++;
 			/* A session that failed: one reason for all. */
 			for (k = first; k < n; k++) {

@@ -56,6 +56,42 @@ for c in list-alerts summary; do
 	    "$c: read, not in full"
 done
 
+# A node read in part (a field refused, the rest printed) is read: exit 3,
+# "not read in full"; 1 only when nothing was read.  The parser is told
+# one query (temperature.gpu), nvidia-smi runs the last (uuid).
+printf '%s\n' 'probe = { gpus = "nvidia-smi --query-gpu=index,temperature.gpu --query-gpu=index,uuid --format=csv,noheader,nounits"; };' \
+    > "$T/part.conf"
+$M -F "$T/part.conf" -c 'list-gpus -o json gpu[0001-0003]' > "$T/out" 2> "$T/err"
+is "$?" 3 "list-gpus of nodes read in part: exit 3"
+is "$(grep -c '"index"' "$T/out")" 24 "their 24 GPUs printed"
+like "$(head -1 "$T/err")" "^myriad: gpu0001: gpus: nvsmi-csv: line 1: temperature\.gpu: " \
+    "the refused field named"
+like "$(tail -1 "$T/err")" '^myriad: list-gpus: 3 of 3 nodes not read in full$' \
+    "and the count says in part"
+printf 'probe = { gpus = "nvidia-smix --query-gpu=index --format=csv"; };\n' \
+    > "$T/nosmi.conf"
+$M -F "$T/nosmi.conf" -c 'show-node gpu0001' > /dev/null 2> "$T/err"
+is "$?" 3 "show-node whose GPUs are not read but links are: exit 3"
+like "$(tail -1 "$T/err")" '^myriad: show-node: 1 of 1 node not read in full$' \
+    "not read in full"
+
+# A GPU listed twice in one report is refused with file:line; the GPUs
+# before it are kept.
+printf '0, H100, 40\n1, H100, 41\n2, H100, 42\n2, H100, 43\n4, H100, 44\n' \
+    > "$T/dup.csv"
+$M -c "parse -o tsv nvsmi-csv $T/dup.csv index,name,temperature.gpu" \
+    > "$T/out" 2> "$T/err"
+is "$?" 3 "parse of a GPU index listed twice: exit 3"
+is "$(cut -f2 "$T/out" | tail -n +2 | tr '\n' ' ')" "0 1 2 4 " \
+    "the others kept, the repeat not read"
+like "$(cat "$T/err")" "dup\.csv:4: GPU 2 listed again in one report" \
+    "named with file:line"
+printf '0, H100, 40\n1, H100, 41\n0, H100, 42\n1, H100, 43\n' > "$T/loop.csv"
+$M -c "parse -o tsv nvsmi-csv $T/loop.csv index,name,temperature.gpu" \
+    > "$T/out" 2> "$T/err"
+is "$?" 0 "nvidia-smi -l's reports one after another are read"
+is "$(tail -n +2 "$T/out" | wc -l | tr -d ' ')" 4 "all of them"
+
 # sim-tool: a node's tool without --node is a usage error.
 $MYRIAD sim-tool nvidia-smi -L > /dev/null 2> "$T/err"
 is "$?" 2 "sim-tool nvidia-smi without --node: exit 2"
