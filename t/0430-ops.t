@@ -100,7 +100,7 @@ like "$(cat "$T/out")" '^ok: not drained \(idle' "they are not drained"
 $M -y -c 'drain gpu0003 reason=one' > /dev/null 2>&1
 $M -y -c 'resume gpu[0002-0003]' > "$T/out" 2>&1
 is "$?" 0 "resume of a drained node and an idle one: exit 0"
-like "$(grep -A2 '^gpu0003 (1)' "$T/out" | tail -1)" '^ok: ok$' \
+like "$(grep -A2 '^gpu0003 (1)' "$T/out" | tail -1)" '^ok: resumed$' \
     "the drained one is resumed"
 like "$(grep -A2 '^gpu0002 (1)' "$T/out" | tail -1)" \
     '^ok: not drained \(idle\*?\)$' "the idle one is not drained"
