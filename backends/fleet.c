@@ -156,8 +156,9 @@ fleet_reach(struct fleet *f, struct fleet_target *t, enum reach r,
 		model_event(f->model, UINT32_MAX, -1, EV_REACH, 0, "%s: %s",
 		    t->name, why);
 		/* The controller's: what it would have read is not. */
+		snprintf(nodewhy, sizeof nodewhy, "ssh %s: %s", t->name, why);
 		for (p = probes; t == &f->ctld && p->name != NULL; p++)
-			probe_read(f->model, -1, p, why);
+			probe_read(f->model, -1, p, nodewhy);
 	}
 }
 

@@ -268,6 +268,15 @@ cmd_unread_controller(struct cmd_ctx *ctx, uint64_t doms)
 			continue;
 		if (n++ == 0)
 			fflush(ctx->out);	/* the records first, whole */
+		/* Its SSH session failed: slurmctld was never asked. */
+		if (strncmp(why + strlen(p->name), ": ssh ", 6) == 0) {
+			fprintf(ctx->err, "myriad: slurm controller %s: %s; "
+			    "the controller host did not answer over SSH: is "
+			    "it up, and does ssh %s reach it? "
+			    "slurm.controller (--slurm) sets where Slurm "
+			    "runs\n", ctl, why, ctl);
+			continue;
+		}
 		fprintf(ctx->err, "myriad: slurm controller %s: %s; is "
 		    "slurmctld up? try %s by hand%s%s; %s sets the command, "
 		    "slurm.controller (--slurm) where it runs\n", ctl, why,
