@@ -9,7 +9,9 @@
  * what is read over it, and the probe that supplies the records printed:
  * for list-gpus the GPU query, not the kernel log that also feeds it.  A
  * command that shows more (show-node: links, ports, sensors, events) says
- * what else failed, which makes it 3, never 1.  The Slurm controller's
+ * what else failed, which makes it 3, never 1.  A node read in part (a
+ * field refused, its records printed) is read: 3.  A probe that is off
+ * (empty) is said; the command it supplies exits 1.  The Slurm controller's
  * reads (sinfo: the nodes' states and reasons; squeue: the jobs) are said
  * on a line of their own: 1 for what only it reads (list-jobs), else 3.
  */
