@@ -267,7 +267,6 @@ fleet_connect_start(struct fleet *f, struct fleet_target *t)
 	return (0);
 }
 
-/* The host key: known, unknown (refused unless accept-new) or changed. */
 /*
  * ssh-keygen's arguments that remove a host's key, as OpenSSH prints
  * them: -f the known_hosts file, -R the host, [host]:port off port 22.
@@ -291,6 +290,7 @@ fleet_hostkey_entry(struct fleet_target *t, char *buf, size_t len)
 	ssh_string_free_char(file);
 }
 
+/* The host key: known, unknown (refused unless accept-new) or changed. */
 static int
 fleet_hostkey(struct fleet *f, struct fleet_target *t)
 {
