@@ -156,8 +156,9 @@ fleet_reach(struct fleet *f, struct fleet_target *t, enum reach r,
 		model_event(f->model, UINT32_MAX, -1, EV_REACH, 0, "%s: %s",
 		    t->name, why);
 		/* The controller's: what it would have read is not. */
+		snprintf(nodewhy, sizeof nodewhy, "ssh %s: %s", t->name, why);
 		for (p = probes; t == &f->ctld && p->name != NULL; p++)
-			probe_read(f->model, -1, p, why);
+			probe_read(f->model, -1, p, nodewhy);
 	}
 }
 
@@ -266,6 +267,29 @@ fleet_connect_start(struct fleet *f, struct fleet_target *t)
 	return (0);
 }
 
+/*
+ * ssh-keygen's arguments that remove a host's key, as OpenSSH prints
+ * them: -f the known_hosts file, -R the host, [host]:port off port 22.
+ */
+static void
+fleet_hostkey_entry(struct fleet_target *t, char *buf, size_t len)
+{
+	char		*host = NULL, *file = NULL, where[160];
+	unsigned int	 port = 22;
+
+	ssh_options_get(t->s, SSH_OPTIONS_HOST, &host);
+	ssh_options_get(t->s, SSH_OPTIONS_KNOWNHOSTS, &file);
+	ssh_options_get_port(t->s, &port);
+	snprintf(where, sizeof where, port == 22 ? "%s" : "[%s]:%u",
+	    host != NULL ? host : t->name, port);
+	if (file != NULL)
+		snprintf(buf, len, "-f \"%s\" -R \"%s\"", file, where);
+	else
+		snprintf(buf, len, "-R \"%s\"", where);
+	ssh_string_free_char(host);
+	ssh_string_free_char(file);
+}
+
 /* The host key: known, unknown (refused unless accept-new) or changed. */
 static int
 fleet_hostkey(struct fleet *f, struct fleet_target *t)
@@ -273,7 +297,7 @@ fleet_hostkey(struct fleet *f, struct fleet_target *t)
 	ssh_key		 key = NULL;
 	unsigned char	*hash = NULL;
 	size_t		 hlen;
-	char		*fp = NULL, fpbuf[128];
+	char		*fp = NULL, fpbuf[128], entry[256];
 	enum ssh_known_hosts_e k;
 
 	if (ssh_get_server_publickey(t->s, &key) == SSH_OK &&
@@ -292,9 +316,10 @@ fleet_hostkey(struct fleet *f, struct fleet_target *t)
 		return (0);
 	case SSH_KNOWN_HOSTS_CHANGED:
 	case SSH_KNOWN_HOSTS_OTHER:
+		fleet_hostkey_entry(t, entry, sizeof entry);
 		fleet_reach(f, t, REACH_HOSTKEY_CHANGED, "host key changed "
 		    "(now %s): refused; if the change is expected, remove "
-		    "the old key with ssh-keygen -R", fpbuf);
+		    "the old key with ssh-keygen %s", fpbuf, entry);
 		return (-1);
 	case SSH_KNOWN_HOSTS_NOT_FOUND:
 	case SSH_KNOWN_HOSTS_UNKNOWN:

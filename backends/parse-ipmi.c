@@ -129,7 +129,7 @@ parse_ipmi_split(const char *line, size_t len, struct ipmi_col *cols, int max)
  * number of bytes it takes, or 0.  Hex (0x01 discrete states) is not a
  * number here.  A number that is damaged (a decimal comma, bytes after
  * it, past what a sensor reads) is an error to the sink, and
- * IPMI_DAMAGED: its row is refused.
+ * IPMI_DAMAGED: the field is null, the rest of its row read.
  */
 static size_t
 parse_ipmi_number(const struct sink *sk, u_int line, const char *s,
@@ -204,7 +204,7 @@ parse_ipmi_status(struct sensor *sn, const struct ipmi_col *c)
  * percentage modifier printed before the unit), '110 Watts, Presence
  * detected', or text: 'no reading', 'Not Readable', 'disabled', '0x01'.
  */
-static int
+static void
 parse_ipmi_reading(const struct sink *sk, u_int line, struct sensor *sn,
     const char *s, size_t len)
 {
@@ -218,13 +218,17 @@ parse_ipmi_reading(const struct sink *sk, u_int line, struct sensor *sn,
 	    isdigit((u_char)comma[1]))
 		mlen = len;
 	if ((n = parse_ipmi_number(sk, line, s, mlen, &sn->reading)) ==
-	    IPMI_DAMAGED)
-		return (-1);
-	if (n == 0) {
+	    IPMI_DAMAGED) {
+		/* The reading is null (said to the sink); its unit is read. */
+		for (n = 0; n < mlen && !isspace((u_char)s[n]); n++)
+			;
+		if (mlen == len)
+			comma = NULL;	/* a decimal comma, not a remark */
+	} else if (n == 0) {
 		parse_copy(sn->text, sizeof sn->text, s, len);
-		return (0);
-	}
-	sn->valid |= BIT(SEN_READING);
+		return;
+	} else
+		sn->valid |= BIT(SEN_READING);
 
 	u = s + n;
 	ulen = parse_trim(&u, mlen - n);
@@ -239,7 +243,6 @@ parse_ipmi_reading(const struct sink *sk, u_int line, struct sensor *sn,
 		rlen = parse_trim(&r, s + len - r);
 		parse_copy(sn->text, sizeof sn->text, r, rlen);
 	}
-	return (0);
 }
 
 /* PS1 Status, PS 2 Fan Fault: HPE, Intel and IBM name supplies PSn. */
@@ -256,7 +259,8 @@ parse_ipmi_psname(const char *name)
 /*
  * ipmitool cuts a unit longer than its column (liters/minut): a unit cut
  * so is taken whole from the table, never shown cut without a mark.  A
- * reading past what its unit can be (-300 degrees C) is an error.
+ * reading past what its unit can be (-300 degrees C) is an error, and
+ * null.
  */
 static int
 parse_ipmi_unit(const struct sink *sk, u_int line, struct sensor *sn)
@@ -353,11 +357,9 @@ parse_ipmi_sdr(const char *buf, size_t len, const char *fmt,
 			continue;
 		}
 		parse_copy(sn.name, sizeof sn.name, name->p, name->len);
-		if (parse_ipmi_reading(s, l.line, &sn, reading->p,
-		    reading->len) != 0)
-			continue;
+		parse_ipmi_reading(s, l.line, &sn, reading->p, reading->len);
 		if (parse_ipmi_unit(s, l.line, &sn) != 0)
-			continue;
+			sn.valid &= ~BIT(SEN_READING);	/* said: null */
 		sn.kind = parse_ipmi_kind(&sn);
 		SINK_EMIT(s, sensor, &sn);
 		n++;
@@ -394,23 +396,21 @@ parse_ipmi_sensor(const char *buf, size_t len, const char *fmt,
 			continue;
 		}
 		parse_copy(sn.name, sizeof sn.name, c[0].p, c[0].len);
+		/* A damaged number is null (said to the sink), the row read. */
 		if ((rc = parse_ipmi_value(s, l.line, &c[1], &sn.reading)) ==
 		    1)
 			sn.valid |= BIT(SEN_READING);
-		else
+		else if (rc == 0)
 			parse_copy(sn.text, sizeof sn.text, c[1].p, c[1].len);
 		parse_copy(sn.unit, sizeof sn.unit, c[2].p, c[2].len);
-		for (i = 0; i < nitems(ipmi_thresholds) && rc != -1; i++) {
-			if ((rc = parse_ipmi_value(s, l.line, &c[4 + i],
-			    &v)) != 1)
+		for (i = 0; i < nitems(ipmi_thresholds); i++) {
+			if (parse_ipmi_value(s, l.line, &c[4 + i], &v) != 1)
 				continue;
 			*(float *)((char *)&sn + ipmi_thresholds[i].off) = v;
 			sn.valid |= BIT(ipmi_thresholds[i].bit);
 		}
-		if (rc == -1)
-			continue;	/* a damaged number: the row is */
 		if (parse_ipmi_unit(s, l.line, &sn) != 0)
-			continue;
+			sn.valid &= ~BIT(SEN_READING);	/* said: null */
 		sn.kind = parse_ipmi_kind(&sn);
 		SINK_EMIT(s, sensor, &sn);
 		n++;

@@ -578,10 +578,37 @@ parse_nvsmi_prefix(const char **s, size_t *len)
 	}
 }
 
+/*
+ * The GPUs of one report come in index order; a lower index begins the
+ * next report (nvidia-smi -l).  One listed again inside a report, right
+ * after the line before (none refused in between: that could be the next
+ * report's first), is damage: the GPUs before it are not dropped for it.
+ */
+struct nvsmi_order {
+	int		 first;		/* the report's first index */
+	int		 last;		/* the last line's, -1 before any */
+	u_int		 line;
+};
+
+static int
+parse_nvsmi_again(struct nvsmi_order *o, int index, u_int line)
+{
+	if (o->last >= 0 && index <= o->last) {
+		if (index > o->first && line == o->line + 1)
+			return (1);
+		o->first = index;
+	} else if (o->last < 0)
+		o->first = index;
+	o->last = index;
+	o->line = line;
+	return (0);
+}
+
 int
 parse_nvsmi_csv(const char *buf, size_t len, const char *fmt,
     const struct sink *s)
 {
+	struct nvsmi_order order = { .last = -1 };
 	struct lines	 l;
 	struct nvsmi_map m;
 	struct gpu	 g;
@@ -674,6 +701,12 @@ parse_nvsmi_csv(const char *buf, size_t len, const char *fmt,
 			if (comma == NULL)
 				break;
 			c = comma + 1;
+		}
+		if ((g.valid & BIT(GPU_INDEX)) &&
+		    parse_nvsmi_again(&order, g.index, l.line)) {
+			sink_error(s, l.line, "GPU %d listed again in one "
+			    "report", g.index);
+			continue;
 		}
 		g.vendor = VENDOR_NVIDIA;
 		SINK_EMIT(s, gpu, &g);

@@ -18,12 +18,13 @@
 
 /* Where a tool runs: on the node, on its BMC, or on the controller. */
 enum sim_tool_where { W_NODE, W_BMC, W_CLUSTER };
-static const struct {
+struct sim_tool_entry {
 	const char		*name;
 	enum sim_tool_where	 where;
 	int			(*fn)(struct sim *, int, int, char **,
 				    struct buf *, char **);
-} sim_tool_table[] = {
+};
+static const struct sim_tool_entry sim_tool_table[] = {
 	{ .name = "nvidia-smi", .where = W_NODE, .fn = sim_nvsmi },
 	{ .name = "dcgmi", .where = W_NODE, .fn = sim_dcgmi },
 	{ .name = "ibstat", .where = W_NODE, .fn = sim_ibstat },
@@ -104,51 +105,61 @@ sim_tool_seconds(int argc, char **argv, double per_level)
 	return (level * per_level);
 }
 
-/* Whether a command is one of the simulator's tools. */
-int
-sim_tool_exists(const char *argv0)
+/* A command's row in the simulator's tools, or NULL. */
+static const struct sim_tool_entry *
+sim_tool_find(const char *argv0)
 {
 	const char	*name = sim_tool_base(argv0);
 	size_t		 i;
 
 	for (i = 0; i < nitems(sim_tool_table); i++) {
 		if (strcmp(sim_tool_table[i].name, name) == 0)
-			return (1);
+			return (&sim_tool_table[i]);
 	}
-	return (0);
+	return (NULL);
+}
+
+/* Whether a command is one of the simulator's tools. */
+int
+sim_tool_exists(const char *argv0)
+{
+	return (sim_tool_find(argv0) != NULL);
+}
+
+/* Whether it is a node's (or its BMC's) tool, which needs --node. */
+int
+sim_tool_on_node(const char *argv0)
+{
+	const struct sim_tool_entry	*t = sim_tool_find(argv0);
+
+	return (t != NULL && t->where != W_CLUSTER);
 }
 
 int
 sim_tool(struct sim *s, int node, int argc, char **argv, struct buf *out,
     char **cause)
 {
-	const char	*name;
-	size_t		 i;
+	const struct sim_tool_entry	*t;
 
 	*cause = NULL;
 	if (argc < 1 || argv[0] == NULL) {
 		xasprintf(cause, "no command");
 		return (-1);
 	}
-	name = sim_tool_base(argv[0]);
-	for (i = 0; i < nitems(sim_tool_table); i++) {
-		if (strcmp(sim_tool_table[i].name, name) == 0)
-			break;
-	}
-	if (i == nitems(sim_tool_table)) {
-		xasprintf(cause, "bash: line 1: %s: command not found", name);
+	if ((t = sim_tool_find(argv[0])) == NULL) {
+		xasprintf(cause, "bash: line 1: %s: command not found",
+		    sim_tool_base(argv[0]));
 		return (-1);
 	}
-	if (sim_tool_table[i].where != W_CLUSTER &&
-	    (node < 0 || (u_int)node >= s->nnodes)) {
-		xasprintf(cause, "%s: no such node", name);
+	if (t->where != W_CLUSTER && (node < 0 || (u_int)node >= s->nnodes)) {
+		xasprintf(cause, "%s: no such node", t->name);
 		return (-1);
 	}
 	sim_update(s);
-	if (sim_tool_table[i].where == W_NODE && !sim_node_reachable(s, node)) {
+	if (t->where == W_NODE && !sim_node_reachable(s, node)) {
 		xasprintf(cause, "ssh: connect to host %s port 22: Connection "
 		    "timed out", sim_node_name(s, node));
 		return (-1);
 	}
-	return (sim_tool_table[i].fn(s, node, argc, argv, out, cause));
+	return (t->fn(s, node, argc, argv, out, cause));
 }

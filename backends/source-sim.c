@@ -293,6 +293,26 @@ source_sim_loop(struct source_sim *s)
 	return (0);
 }
 
+/* Probe pr could not run: every target it reads is not read, and why. */
+static void
+source_sim_probe_failed(struct backend *b, const struct probe *pr,
+    const char *why)
+{
+	u_int	 i;
+
+	if (pr->target == PT_CONTROLLER) {
+		probe_read(b->model, -1, pr, why);
+		return;
+	}
+	for (i = 0; i < b->model->nnodes; i++) {
+		if (pr->target == PT_BMC)
+			strlcpy(b->model->nodes[i].bmc_error, why,
+			    sizeof b->model->nodes[i].bmc_error);
+		else
+			probe_read(b->model, i, pr, why);
+	}
+}
+
 /*
  * A sweep runs the probes of its domains over their targets a few at a
  * time, so the console can draw and read keys in between: nothing in it
@@ -313,14 +333,14 @@ source_sim_probe_start(struct backend *b, const struct probe *pr)
 	rc = shell_split(command, &s->cl, &s->ncl, &cause);
 	free(command);
 	if (rc != 0) {
-		model_event(m, UINT32_MAX, -1, EV_REACH, 0, "%s: %s",
-		    pr->option, cause);
+		source_sim_probe_failed(b, pr, cause);
 		free(cause);
 		return (-1);
 	}
-	if (s->ncl > 1)
-		source_sim_loop(s);
-	if (s->ncl != 1) {
+	if (s->ncl > 1 && source_sim_loop(s) != 0)
+		source_sim_probe_failed(b, pr, "the simulator has none of "
+		    "the tools this runs");
+	if (s->ncl != 1) {	/* none (off), or not the simulator's */
 		shell_split_free(s->cl, s->ncl);
 		s->cl = NULL;
 		return (-1);

@@ -476,6 +476,28 @@ action_end(struct cmd_ctx *ctx, struct action *a)
 	return (st);
 }
 
+/* What a command that printed nothing did: "resumed", not "ok". */
+static const struct {
+	const char	*verb;
+	const char	*done;
+} action_done[] = {
+	{ .verb = "drain", .done = "drained" },
+	{ .verb = "resume", .done = "resumed" },
+	{ .verb = "undrain", .done = "resumed" },
+};
+
+static const char *
+action_done_text(const struct action *a)
+{
+	size_t	 i;
+
+	for (i = 0; i < nitems(action_done); i++) {
+		if (strcmp(action_done[i].verb, a->verb) == 0)
+			return (action_done[i].done);
+	}
+	return ("ok");
+}
+
 /* One remote command ended: its result for the nodes it was for. */
 static void
 action_exec_done(const struct exec_result *x, void *arg)
@@ -506,7 +528,7 @@ action_exec_done(const struct exec_result *x, void *arg)
 			text.len--;
 		buf_putc(&text, '\0');
 	} else if (ok)
-		buf_puts(&text, "ok");
+		buf_puts(&text, action_done_text(a));
 	else
 		buf_printf(&text, "exit status %d", x->status);
 	for (i = 0; i < a->nnodes; i++) {

@@ -21,6 +21,7 @@ struct cmd_list {
 	struct filter		*filter;
 	uint8_t			*mask;
 	u_int			 rows;
+	uint64_t		 also;	/* domains read besides its own */
 };
 
 static int
@@ -83,7 +84,7 @@ cmd_list_end(struct cmd_list *l, enum domain d)
 	enum cmd_status	 st;
 
 	output_free(l->output);
-	st = cmd_unread(l->ctx, l->args, l->mask, d, 0);
+	st = cmd_unread(l->ctx, l->args, l->mask, d, l->also);
 	filter_free(l->filter);
 	free(l->mask);
 	return (st);
@@ -121,6 +122,7 @@ cmd_list_alerts(struct cmd_ctx *ctx, struct cmd_args *args)
 	for (i = 0; i < n; i++)
 		cmd_list_emit(&l, a[i].node, &a[i]);
 	free(a);
+	l.also = BIT(DOM_EVENTS);	/* an Xid is an alert */
 	return (cmd_list_end(&l, DOM_GPUS));
 }
 

@@ -234,5 +234,5 @@ cmd_summary(struct cmd_ctx *ctx, struct cmd_args *args)
 	fprintf(ctx->out, "jobs: %u running, %u pending\n", running, pending);
 	fprintf(ctx->out, "events: %u\n", model_nevents(m));
 	return (cmd_unread(ctx, args, NULL, DOM_GPUS, BIT(DOM_NODES) |
-	    BIT(DOM_JOBS)));
+	    BIT(DOM_JOBS) | BIT(DOM_EVENTS)));
 }

@@ -9,7 +9,9 @@
  * what is read over it, and the probe that supplies the records printed:
  * for list-gpus the GPU query, not the kernel log that also feeds it.  A
  * command that shows more (show-node: links, ports, sensors, events) says
- * what else failed, which makes it 3, never 1.  The Slurm controller's
+ * what else failed, which makes it 3, never 1.  A node read in part (a
+ * field refused, its records printed) is read: 3.  A probe that is off
+ * (empty) is said; the command it supplies exits 1.  The Slurm controller's
  * reads (sinfo: the nodes' states and reasons; squeue: the jobs) are said
  * on a line of their own: 1 for what only it reads (list-jobs), else 3.
  */
@@ -35,6 +37,70 @@ static const char *cmd_unread_hints[] = {
 	[REACH_GARBLED] = "try it by hand with ssh NODE",
 };
 
+/* Whether node id holds records of a domain: what a read kept of it. */
+static int
+cmd_unread_has_gpus(const struct model *m, u_int id)
+{
+	const struct gpu	*g;
+	u_int			 i, n;
+
+	g = model_gpus(m, id, &n);
+	for (i = 0; i < n; i++) {
+		if (g[i].valid & ~BIT(GPU_XID))
+			return (1);
+	}
+	return (0);
+}
+
+static int
+cmd_unread_has_links(const struct model *m, u_int id)
+{
+	const struct nvlink	*l;
+	u_int			 i, n;
+
+	l = model_nvlinks(m, id, &n);
+	for (i = 0; i < n; i++) {
+		if (l[i].state != LINK_UNKNOWN || l[i].valid != 0)
+			return (1);
+	}
+	return (0);
+}
+
+static int
+cmd_unread_has_ib(const struct model *m, u_int id)
+{
+	u_int	 n;
+
+	model_ibports(m, id, &n);
+	return (n > 0);
+}
+
+static int (*const cmd_unread_has[DOM_NDOMAINS])(const struct model *,
+    u_int) = {
+	[DOM_GPUS] = cmd_unread_has_gpus,
+	[DOM_LINKS] = cmd_unread_has_links,
+	[DOM_IB] = cmd_unread_has_ib,
+};
+
+/*
+ * Whether nothing of node id was read: its domain d failed and it holds
+ * no record of d, nor of any of ALSO (a read in part is read).  Its BMC's
+ * sensors are not the node's.
+ */
+static int
+cmd_unread_lost(const struct model *m, u_int id, enum domain d,
+    uint64_t also)
+{
+	int	 e;
+
+	for (e = 0; e < DOM_NDOMAINS; e++) {
+		if ((e == (int)d || (also & BIT(e))) &&
+		    cmd_unread_has[e] != NULL && cmd_unread_has[e](m, id))
+			return (0);
+	}
+	return (1);
+}
+
 struct cmd_unread_node {
 	u_int		 id;
 	char		*text;		/* why, and the way out */
@@ -46,17 +112,51 @@ struct cmd_unread_group {
 	const char	*text;
 };
 
-/* The probe option that sets how domain d is read. */
-static const char *
-cmd_unread_option(enum domain d)
+/* The probe that reads domain d on the nodes or their BMCs, or NULL. */
+static const struct probe *
+cmd_unread_probe(enum domain d)
 {
 	const struct probe	*p;
 
 	for (p = probes; p->name != NULL; p++) {
 		if (p->domain == d && p->target != PT_CONTROLLER && !p->adds)
-			return (p->option);
+			return (p);
 	}
-	return ("probe");
+	return (NULL);
+}
+
+/* The probe option that sets how domain d is read. */
+static const char *
+cmd_unread_option(enum domain d)
+{
+	const struct probe	*p = cmd_unread_probe(d);
+
+	return (p != NULL ? p->option : "probe");
+}
+
+/*
+ * The probes of D and ALSO that are off (an empty command): said, since
+ * what they would read is then not there.  1 if D's is, for nothing was
+ * read.
+ */
+static int
+cmd_unread_off(struct cmd_ctx *ctx, struct cmd_args *args, enum domain d,
+    uint64_t also)
+{
+	const struct probe	*p;
+	int			 e, off = 0;
+
+	for (e = 0; e < DOM_NDOMAINS; e++) {
+		if ((e != (int)d && !(also & BIT(e))) ||
+		    (p = cmd_unread_probe(e)) == NULL ||
+		    *options_get(p->option) != '\0')
+			continue;
+		if (e == (int)d)
+			off = 1;
+		fflush(ctx->out);	/* the records first, whole */
+		cmd_error(ctx, args, CMD_OK, "%s is off (empty)", p->option);
+	}
+	return (off);
 }
 
 /*
@@ -160,8 +260,19 @@ void
 cmd_unread_slurm(struct cmd_ctx *ctx, const char *why, const char *tool,
     const char *option)
 {
-	const char	*ctl = options_get("slurm.controller");
+	const char	*ctl = options_get("slurm.controller"), *w = why;
+	size_t		 n = strlen(tool);
 
+	/* Its SSH session failed (TOOL: ssh CTL: ...): Slurm was not asked. */
+	if (strncmp(w, tool, n) == 0 && strncmp(w + n, ": ", 2) == 0)
+		w += n + 2;
+	if (strncmp(w, "ssh ", 4) == 0) {
+		fprintf(ctx->err, "myriad: slurm controller %s: %s; the "
+		    "controller host did not answer over SSH: is it up, and "
+		    "does ssh %s reach it? slurm.controller (--slurm) sets "
+		    "where Slurm runs\n", ctl, why, ctl);
+		return;
+	}
 	fprintf(ctx->err, "myriad: slurm controller %s: %s; is slurmctld up? "
 	    "try %s by hand%s%s; %s%sslurm.controller (--slurm)%s where it "
 	    "runs\n", ctl, why, tool, strcmp(ctl, "local") == 0 ? "" : " on ",
@@ -214,6 +325,8 @@ cmd_unread(struct cmd_ctx *ctx, struct cmd_args *args, const uint8_t *mask,
 
 	if (m == NULL)
 		return (CMD_OK);
+	if (cmd_unread_off(ctx, args, d, also))
+		return (CMD_ERROR);
 	if (strcmp(options_get("bmc.mode"), "inband") == 0)
 		session |= BIT(DOM_SENSORS);
 	ctl = cmd_unread_controller(ctx, BIT(d) | also);
@@ -226,7 +339,7 @@ cmd_unread(struct cmd_ctx *ctx, struct cmd_args *args, const uint8_t *mask,
 			if ((e != (int)d && !(also & BIT(e))) ||
 			    (text = cmd_unread_text(m, i, e, session)) == NULL)
 				continue;
-			if (e == (int)d)
+			if (e == (int)d && cmd_unread_lost(m, i, d, also))
 				lost++;
 			/* A session that failed: one reason for all. */
 			for (k = first; k < n; k++) {

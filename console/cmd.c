@@ -181,7 +181,8 @@ const struct cmd_entry cmd_table[] = {
 	{ .name = "summary", .usage = "",
 	  .help = "the cluster at a glance",
 	  .opts = "", .min = 0, .max = 0,
-	  .domains = BIT(DOM_NODES) | BIT(DOM_GPUS) | BIT(DOM_JOBS),
+	  .domains = BIT(DOM_NODES) | BIT(DOM_GPUS) | BIT(DOM_JOBS) |
+	      BIT(DOM_EVENTS),
 	  .exec = cmd_summary },
 	{ .name = "suspend", .usage = "", .help = "suspend the console (C-z)",
 	  .opts = "", .min = 0, .max = 0, .flags = CMD_UI,

@@ -124,6 +124,14 @@ main_sim_tool(int argc, char **argv)
 	}
 	sim = sim_create(gpus, options_get_int("sim.seed"),
 	    options_get_float("sim.fault-rate"));
+	if (node == NULL && sim_tool_on_node(targv[0])) {
+		fprintf(stderr, "myriad: sim-tool: %s: --node NODE is "
+		    "required\nusage: myriad sim-tool TOOL --node NODE "
+		    "[ARGS ...]\n", targv[0]);
+		sim_free(sim);
+		free(targv);
+		return (2);
+	}
 	sim_set_dcgm_version(sim, options_get_int("sim.dcgm-version"));
 	if (sim_state_open(sim, options_get("cluster"),
 	    options_get_bool("sim.fresh"), &cause) != 0) {

@@ -586,6 +586,7 @@ double		 sim_tool_seconds(int, char **, double);
 int		 sim_tool_exists(const char *);
 int		 sim_state_open(struct sim *, const char *, int, char **);
 int		 sim_state_reload(struct sim *, char **);
+int		 sim_tool_on_node(const char *);
 
 /*
  * fields.c: what each record holds, by name, for output, filters, the

@@ -12,6 +12,7 @@
 #include "backend.h"
 
 static int	options_sim_size(const char *, char **);
+static int	options_probe(const char *, char **);
 
 const struct option_entry options_table[] = {
 	/* The cluster. */
@@ -110,27 +111,36 @@ const struct option_entry options_table[] = {
 
 	/* What to run, and how often. */
 	{ .name = "probe.gpus", .type = OPT_STRING,
+	  .check = options_probe,
 	  .dflt = "nvidia-smi --query-gpu=" NVSMI_QUERY " --format=csv,noheader,nounits",
 	  .help = "the GPU query; its --query-gpu list is the parser's" },
 	{ .name = "probe.nvlink-status", .type = OPT_STRING,
+	  .check = options_probe,
 	  .dflt = "nvidia-smi nvlink -s", .help = "NVLink states" },
 	{ .name = "probe.nvlink-errors", .type = OPT_STRING,
+	  .check = options_probe,
 	  .dflt = "nvidia-smi nvlink -e", .help = "NVLink error counters" },
-	{ .name = "probe.ib", .type = OPT_STRING, .dflt = "ibstat",
+	{ .name = "probe.ib", .type = OPT_STRING,
+	  .check = options_probe, .dflt = "ibstat",
 	  .help = "InfiniBand ports" },
 	{ .name = "probe.ib-counters", .type = OPT_STRING,
+	  .check = options_probe,
 	  .dflt = PERFQUERY_PROBE,
 	  .help = "InfiniBand port error counters, each adapter's after a "
 	  "'# CA: NAME' line" },
 	{ .name = "probe.xid", .type = OPT_STRING,
+	  .check = options_probe,
 	  .dflt = "dmesg --time-format iso --since -%ts",
 	  .help = "the kernel log since the last read (%t), for Xid lines" },
 	{ .name = "probe.sensors", .type = OPT_STRING,
+	  .check = options_probe,
 	  .dflt = "ipmitool sdr elist", .help = "BMC sensors" },
 	{ .name = "probe.sinfo", .type = OPT_STRING,
+	  .check = options_probe,
 	  .dflt = "sinfo -h -N -o '" SINFO_FORMAT "'",
 	  .help = "Slurm nodes; its -o format is the parser's" },
 	{ .name = "probe.squeue", .type = OPT_STRING,
+	  .check = options_probe,
 	  .dflt = "squeue -h -o '" SQUEUE_FORMAT "'",
 	  .help = "the Slurm queue; its -o format is the parser's" },
 	{ .name = "refresh.gpus", .type = OPT_FLOAT, .dflt = "2",
@@ -248,6 +258,27 @@ options_sim_size(const char *value, char **cause)
 	u_int	 gpus;
 
 	return (sim_parse_size(value, &gpus, cause));
+}
+
+/*
+ * probe.*: a command split by the quoting rules of myriad(1); empty turns
+ * the probe off, so only blanks is a slip, not a command.
+ */
+static int
+options_probe(const char *value, char **cause)
+{
+	struct cmdline	*cl;
+	u_int		 ncl;
+
+	if (shell_split(value, &cl, &ncl, cause) != 0)
+		return (-1);
+	shell_split_free(cl, ncl);
+	if (ncl == 0 && *value != '\0') {
+		*cause = xstrdup("no command, only blanks: \"\" turns the "
+		    "probe off");
+		return (-1);
+	}
+	return (0);
 }
 
 static int

@@ -43,7 +43,16 @@ like "$err" "in:1: no newline" "Xid cut: FILE:LINE"
 parse ipmi-sdr 'Inlet Temp | 25,5 degrees C | ok\nFan 1 | 9000 RPM | ok\n'
 is "$rc" 3 "an IPMI decimal comma: exit 3"
 like "$err" "in:1: reading: '25,5' has a decimal comma" "25,5 degrees C is an error, not 25"
-is "$(printf '%s\n' "$out" | tail -n +2 | cut -f2)" "Fan 1" "only the good row is printed"
+is "$(printf '%s\n' "$out" | tail -n +2 | cut -f2,4 | tr '\n\t' ' :')" \
+    "Inlet Temp: Fan 1:9000.00 " \
+    "the row is printed with its reading null, as the man page says"
+
+parse ipmi-sensor 'CPU1 Temp | 25,500 | degrees C | ok | na | na | na | 90.000 | 95.000 | na\nFan 1 | 9000.000 | RPM | ok | na | na | na | na | na | na\n'
+is "$rc" 3 "ipmi-sensor with a decimal comma: exit 3"
+like "$err" "in:1: reading: '25,500' has a decimal comma" "said with FILE:LINE"
+is "$(printf '%s\n' "$out" | tail -n +2 | cut -f2,4,12 | tr '\n\t' ' :')" \
+    "CPU1 Temp::95.00 Fan 1:9000.00: " \
+    "its record kept: the reading null, the rest read"
 
 parse nvsmi-csv '0, 4\000\065\n1, 45\n' 'index,temperature.gpu'
 is "$rc" 3 "a NUL byte in a row: exit 3"

@@ -25,7 +25,7 @@ $M -y -c 'resume gpu[0080,0279],gpu0001; list-nodes -o tsv gpu[0001,0080,0279]' 
 is "$?" 0 "resume of 2 drained nodes and an idle one: exit 0"
 like "$(grep -A2 '^gpu0001 (1)' "$T/out" | tail -1)" '^ok: not drained \(idle\)$' \
     "the idle node: not drained, and no failure"
-like "$(grep -A2 '^gpu\[0080,0279\] (2)' "$T/out" | tail -1)" '^ok: ok$' \
+like "$(grep -A2 '^gpu\[0080,0279\] (2)' "$T/out" | tail -1)" '^ok: resumed$' \
     "the drained nodes are resumed"
 is "$(awk -F'\t' '$1 ~ /^gpu[0-9]+$/ { print $3 }' "$T/out" | sort -u)" idle \
     "list-nodes: the three are idle"

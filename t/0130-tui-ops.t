@@ -63,7 +63,7 @@ ask
 type_text "$S" 2
 keys "$S" Enter
 screen_like "$S" '^gpu\[0001-0002\] \(2\)' "the count typed: the result, folded"
-screen_like "$S" '^ok: ok' "it succeeded"
+screen_like "$S" '^ok: drained' "it succeeded"
 keys "$S" q
 wait_gone "$S" '^output '
 run "$S" 'list-nodes gpu[0001-0002]'

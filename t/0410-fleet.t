@@ -157,6 +157,9 @@ mv "$T/kh.changed" "$T/kh"
 like "$($MYRIAD -F "$T/kh2.conf" -c 'list-nodes -o tsv gpu0001')" \
     "hostkey-changed	host key changed" \
     "a changed host key is refused, even with accept-new"
+like "$($MYRIAD -F "$T/kh2.conf" -c 'list-nodes -o tsv gpu0001')" \
+    "ssh-keygen -f \"$T/kh\" -R \"(127\\.0\\.1\\.1|\\[127\\.0\\.1\\.1\\]:[0-9]+)\"" \
+    "and the way out names the known_hosts entry to remove"
 
 # A wrong user key: refused, and never a password prompt.
 ssh-keygen -q -t ed25519 -N '' -f "$T/wrongkey"

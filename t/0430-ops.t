@@ -76,7 +76,7 @@ is "$(cut -d'|' -f2 "$T/audit" | sort -u)" "$id" "both carry the same id"
 is "$(head -1 "$T/audit" | cut -d'|' -f3-9)" \
     "root|local|drain 'gpu[0001-0004]' 'reason=disk check'|gpu[0001-0004]|4|time|scontrol update 'NodeName=gpu[0001-0004]' State=DRAIN 'Reason=disk check'" \
     "the intent: operator, command as typed, node set, count, time, what ran"
-is "$(tail -1 "$T/audit" | cut -d'|' -f9)" "gpu[0001-0004]=1:ok" \
+is "$(tail -1 "$T/audit" | cut -d'|' -f9)" "gpu[0001-0004]=1:drained" \
     "the result: per node, folded"
 SSH_CONNECTION='127.0.0.9 50000 127.0.0.1 22' $M -y -c 'undrain gpu0004' \
     > /dev/null 2>&1
@@ -100,7 +100,7 @@ like "$(cat "$T/out")" '^ok: not drained \(idle' "they are not drained"
 $M -y -c 'drain gpu0003 reason=one' > /dev/null 2>&1
 $M -y -c 'resume gpu[0002-0003]' > "$T/out" 2>&1
 is "$?" 0 "resume of a drained node and an idle one: exit 0"
-like "$(grep -A2 '^gpu0003 (1)' "$T/out" | tail -1)" '^ok: ok$' \
+like "$(grep -A2 '^gpu0003 (1)' "$T/out" | tail -1)" '^ok: resumed$' \
     "the drained one is resumed"
 like "$(grep -A2 '^gpu0002 (1)' "$T/out" | tail -1)" \
     '^ok: not drained \(idle\*?\)$' "the idle one is not drained"

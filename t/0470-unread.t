@@ -101,12 +101,12 @@ is "$(tr -d '\n' < "$T/none")" "[]" "the JSON keeps its shape: an empty array"
 like "$(tail -1 "$T/none.err")" '^myriad: list-gpus: 2 of 2 nodes not read$' \
     "and stderr says so"
 $M -c 'show-node gpu0003' > /dev/null 2> "$T/show.err"
-is "$?" 1 "show-node of a node whose GPUs could not be read exits 1"
+is "$?" 3 "show-node of a node whose GPUs could not be read, its links read: exit 3"
 like "$(cat "$T/show.err")" '^myriad: gpu0003: gpus: exited 127' "and says why"
 $M -c 'summary' > "$T/summary" 2> "$T/summary.err"
 is "$?" 3 "summary exits 3"
-like "$(tail -1 "$T/summary.err")" '^myriad: summary: 4 of 10 nodes not read$' \
-    "summary counts the nodes not read"
+like "$(tail -1 "$T/summary.err")" '^myriad: summary: 5 of 10 nodes not read$' \
+    "summary counts the nodes not read, and gpu0004's kernel log (its events)"
 
 # list-nodes: its JSON carries each node's reachable and error; a node
 # whose session failed counts, one that lacks a tool is reachable.
@@ -187,6 +187,6 @@ like "$(tail -1 "$T/dmg.err")" '^myriad: list-gpus: 5 of 6 nodes not read$' \
 is "$(awk -F'\t' '$1 == "gpu0004"' "$T/dmg" | wc -l | tr -d ' ')" 8 \
     "the whole node's GPUs all come"
 $D -c 'list-gpus -o json gpu0001' > /dev/null 2>&1
-is "$?" 1 "the damaged node alone: exit 1, as a failing probe"
+is "$?" 3 "the damaged node alone, 7 of its 8 GPUs printed: exit 3, read in part"
 
 done_testing

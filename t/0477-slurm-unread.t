@@ -42,8 +42,8 @@ $M -c 'list-jobs -o json' > "$T/out" 2> "$T/err"
 is "$?" 1 "list-jobs, controller refused: exit 1"
 is "$(tr -d '\n' < "$T/out")" "[]" "its JSON keeps its shape"
 like "$(cat "$T/err")" \
-    '^myriad: slurm controller gpu-ctl: squeue: .*refused.*; is slurmctld up\? try squeue by hand on gpu-ctl; ' \
-    "says the controller, why and the way out"
+    '^myriad: slurm controller gpu-ctl: squeue: ssh gpu-ctl: .*refused.*; the controller host did not answer over SSH: is it up, and does ssh gpu-ctl reach it\? ' \
+    "says the controller, why and the way out: its SSH, not slurmctld"
 is "$(wc -l < "$T/err" | tr -d ' ')" 1 "one line"
 $M -c 'list-nodes -o json' > "$T/out" 2> "$T/err"
 is "$?" 3 "list-nodes, controller refused: exit 3"

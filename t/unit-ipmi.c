@@ -420,7 +420,10 @@ test_inline(struct collect *g)
 	    "e | 250000 Watts | ok\n"
 	    "f | 2000 Volts | ok\n"
 	    "g | 12.1 Volts | ok\n");
-	is_int(r, 2, "sdr physical: -40 degrees C and 12.1 Volts read");
+	is_int(r, 7, "sdr physical: every row read");
+	ok(!HAS(&g->sensor[0], SEN_READING) && HAS(&g->sensor[2], SEN_READING) &&
+	    HAS(&g->sensor[6], SEN_READING),
+	    "sdr physical: -40 degrees C and 12.1 Volts read, -300 C null");
 	is_int(g->nerr, 5, "sdr physical: -300 and 4700 C, -5 RPM, 250 kW, "
 	    "2 kV refused");
 	ok(g->errline[0] == 1 && g->errline[1] == 2 && g->errline[4] == 6,
@@ -436,17 +439,20 @@ test_inline(struct collect *g)
 	    "f | 5 | ok\n"
 	    "g | inf Volts | ok\n"
 	    "h | 0x1a | ok\n");
-	/* A damaged number refuses its row: never text, never a value. */
-	is_int(r, 5, "sdr odd: 5 rows, 3 refused");
+	/* A damaged number is null: never text, never a value. */
+	is_int(r, 8, "sdr odd: 8 rows, 3 readings refused");
 	is_int(g->nerr, 3, "sdr odd: 12abc, 1e999 and 2^64 and more refused");
 	ok(g->errline[0] == 1 && g->errline[1] == 3 && g->errline[2] == 4,
 	    "sdr odd: refused on lines 1, 3, 4");
-	ok(!HAS(&g->sensor[0], SEN_READING), "sdr odd: '-' is text");
-	is_dbl(g->sensor[1].reading, 0.5, 0.001, "sdr odd: .5");
-	ok(HAS(&g->sensor[2], SEN_READING) && g->sensor[2].unit[0] == '\0',
+	ok(!HAS(&g->sensor[0], SEN_READING) && g->sensor[0].text[0] == '\0' &&
+	    !HAS(&g->sensor[2], SEN_READING) &&
+	    !HAS(&g->sensor[3], SEN_READING), "sdr odd: refused ones null");
+	ok(!HAS(&g->sensor[1], SEN_READING), "sdr odd: '-' is text");
+	is_dbl(g->sensor[4].reading, 0.5, 0.001, "sdr odd: .5");
+	ok(HAS(&g->sensor[5], SEN_READING) && g->sensor[5].unit[0] == '\0',
 	    "sdr odd: number without unit");
-	ok(!HAS(&g->sensor[3], SEN_READING), "sdr odd: inf is text");
-	is_str(g->sensor[4].text, "0x1a", "sdr odd: hex is text");
+	ok(!HAS(&g->sensor[6], SEN_READING), "sdr odd: inf is text");
+	is_str(g->sensor[7].text, "0x1a", "sdr odd: hex is text");
 
 	/* Long fields are cut, never overrun. */
 	r = runs(parse_ipmi_sdr, g,
