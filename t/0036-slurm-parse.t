@@ -91,6 +91,54 @@ $M -c "parse -o tsv sinfo $T/Oh 'NodeHost,Gres,StateLong'" \
 is "$?:$(cut -f1,2,8 "$T/out" | tail -n +2 | tr '\n' ' ')" \
     "0:n1	idle	4 n2	mixed	8 " \
     "sinfo -O with its header: the headings' places"
+# -O with its header: Slurm cut TRES_ALLOC and REASON at 20 and printed the
+# next column's text right after; such a row is refused, never read as a
+# shorter value (review D1, D6).
+cat > "$T/sqO" <<'E'
+JOBID               TRES_ALLOC          TRES_PER_JOB        TRES_PER_NODE
+1                   cpu=1,mem=1000G,nodegres:gpu:3          N/A
+3                   cpu=2,mem=2000G,nodeN/A                 gres:gpu:2
+4                   cpu=1,node=1        N/A                 N/A
+E
+$M -c "parse -o tsv squeue $T/sqO" > "$T/out" 2> "$T/err"
+is "$?" 3 "squeue -O, header, TRES_ALLOC cut at 20: exit 3"
+like "$(cat "$T/err")" "$T/sqO:2: a value fills its column" \
+    "squeue -O: a cut TRES_ALLOC refused with file:line"
+like "$(cat "$T/err")" "$T/sqO:3: a value fills its column" \
+    "squeue -O: the other cut row too"
+is "$(cut -f1,7 "$T/out" | tail -n +2)" "4	0" \
+    "squeue -O: only the whole row read"
+cat > "$T/siO" <<'E'
+NODELIST            STATE               REASON              GRES                CPUS(A/I/O/T)
+gpu0001             idle                none                gpu:h100:8          0/64/0/64
+gpu0006             drained             x; burn-in 20261201-gpu:h100:8          0/0/64/64
+E
+$M -c "parse -o tsv sinfo $T/siO" > "$T/out" 2> "$T/err"
+is "$?" 3 "sinfo -O, header, a cut reason with a blank: exit 3"
+like "$(cat "$T/err")" "$T/siO:3: a value fills its column" \
+    "sinfo -O: the cut reason refused with file:line"
+is "$(cut -f1 "$T/out" | tail -n +2)" "gpu0001" \
+    "sinfo -O: no GRES glued to half a reason"
+# GPUs per node, no node count: TRES_ALLOC's node=, else null, never 0.
+cat > "$T/sqN" <<'E'
+JOBID               TRES_ALLOC                                                  TRES_PER_JOB        TRES_PER_NODE
+7                   cpu=2,mem=2000G,node=2,billing=2                            N/A                 gres:gpu:2
+8                   cpu=2,mem=2000G,node=1,billing=2                            N/A                 N/A
+E
+$M -c "parse -o tsv squeue $T/sqN" > "$T/out" 2> "$T/err"
+is "$?:$(cut -f1,6,7 "$T/out" | tail -n +2 | tr '\n' ' ')" \
+    "0:7	2	4 8	1	0 " \
+    "squeue -O: 2 GPUs a node on TRES_ALLOC's node=2 nodes: 4"
+printf '7 gres:gpu:2\n' > "$T/sqb"
+$M -c "parse -o json squeue $T/sqb '%i %b'" > "$T/out" 2> "$T/err"
+like "$(cat "$T/out")" '"id":"7",.*"gpus":null' \
+    "per node on nodes not known: null"
+printf '7|cpu=2,mem=2000G,billing=2|gres:gpu:2\n' > "$T/sqb"
+$M -c "parse -o json squeue $T/sqb 'JobID:|,tres-alloc:|,tres-per-node:|'" \
+    > "$T/out" 2> "$T/err"
+like "$(cat "$T/out")" '"id":"7",.*"gpus":null' \
+    "per node, TRES without gres/gpu nor node=: null, not 0"
+
 # scontrol show job: the GPUs Slurm allocated (AllocTRES), else asked for
 # the whole job (TresPerJob), as squeue names an array's task.
 cat > "$T/job" <<'E'
