@@ -836,7 +836,7 @@ struct burnin {			/* one node of a run */
 	double		 started;
 	double		 ended;
 	float		 elapsed;	/* seconds */
-	char		 action[64];	/* what on-pass or on-fail did */
+	char		 action[256];	/* what on-pass or on-fail did */
 };
 struct burnrun {		/* one run, as list-burnins shows it */
 	char		 run[32];	/* its name: the time it started */
