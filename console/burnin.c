@@ -63,7 +63,6 @@ struct burnin_job {
 static const double burnin_typical[] = { 0, 120, 600, 2400, 7200 };
 
 static void	burnin_start_more(struct burnin_job *);
-static void	burnin_tick(void *);
 
 void
 burnin_free(struct burnin_job *j)
@@ -673,8 +672,11 @@ burnin_finish(struct burnin_job *j)
 	return (action_end(j->ctx, j->action));
 }
 
-/* The console: the clock, and the end when it comes. */
-static void
+/*
+ * The console: the clock, and the end when it comes (or at once, when
+ * the console quits after the last node ended).
+ */
+void
 burnin_tick(void *arg)
 {
 	struct cmd_ctx		*ctx = arg;

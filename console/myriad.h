@@ -1057,6 +1057,7 @@ struct burnin_job *burnin_start(struct cmd_ctx *, struct action *, char *,
 void		 burnin_free(struct burnin_job *);
 enum cmd_status	 burnin_wait(struct burnin_job *);
 int		 burnin_cancel(struct burnin_job *);
+void		 burnin_tick(void *);
 int		 burnin_running(const struct burnin_job *, const char *);
 const struct burnin *burnin_rows(const struct burnin_job *, u_int *);
 const struct burnrun *burnin_run(struct burnin_job *, double *, double *);
