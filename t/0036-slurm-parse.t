@@ -139,6 +139,15 @@ $M -c "parse -o json squeue $T/sqb 'JobID:|,tres-alloc:|,tres-per-node:|'" \
 like "$(cat "$T/out")" '"id":"7",.*"gpus":null' \
     "per node, TRES without gres/gpu nor node=: null, not 0"
 
+# A JSON document's own errors have no line (review D10): Slurm 22.05's
+# sinfo --json with its controller out of reach.
+printf '{"meta": {}, "errors": [{"error": "Unspecified error", "errno": -1}],\n"nodes": []}\n' \
+    > "$T/down.json"
+$M -c "parse sinfo $T/down.json" > "$T/out" 2> "$T/err"
+is "$?" 1 "sinfo --json with an error: exit 1"
+like "$(head -1 "$T/err")" "^myriad: parse: $T/down.json: Slurm: Unspecified error \(errno -1" \
+    "its error said, with no line 0"
+
 # scontrol show job: the GPUs Slurm allocated (AllocTRES), else asked for
 # the whole job (TresPerJob), as squeue names an array's task.
 cat > "$T/job" <<'E'
