@@ -100,10 +100,13 @@ JOBID               TRES_ALLOC          TRES_PER_JOB        TRES_PER_NODE
 3                   cpu=2,mem=2000G,nodeN/A                 gres:gpu:2
 4                   cpu=1,node=1        N/A                 N/A
 E
-$M -c "parse -o tsv squeue $T/sqO" > "$T/out" 2> "$T/err"
-is "$?" 3 "squeue -O, header, TRES_ALLOC cut at 20: exit 3"
-like "$(cat "$T/err")" "$T/sqO:2: a value fills its column" \
-    "squeue -O: a cut TRES_ALLOC refused with file:line"
+refused() {	# refused KIND FILE LINE WHAT: exit 3, LINE refused
+	$M -c "parse -o tsv $1 $T/$2" > "$T/out" 2> "$T/err"
+	is "$?" 3 "$1 -O with its header, $4: exit 3"
+	like "$(cat "$T/err")" "$T/$2:$3: a value fills its column" \
+	    "$1 -O: $4, refused with file:line"
+}
+refused squeue sqO 2 "TRES_ALLOC cut at 20"
 like "$(cat "$T/err")" "$T/sqO:3: a value fills its column" \
     "squeue -O: the other cut row too"
 is "$(cut -f1,7 "$T/out" | tail -n +2)" "4	0" \
@@ -113,10 +116,7 @@ NODELIST            STATE               REASON              GRES                
 gpu0001             idle                none                gpu:h100:8          0/64/0/64
 gpu0006             drained             x; burn-in 20261201-gpu:h100:8          0/0/64/64
 E
-$M -c "parse -o tsv sinfo $T/siO" > "$T/out" 2> "$T/err"
-is "$?" 3 "sinfo -O, header, a cut reason with a blank: exit 3"
-like "$(cat "$T/err")" "$T/siO:3: a value fills its column" \
-    "sinfo -O: the cut reason refused with file:line"
+refused sinfo siO 3 "a cut reason with a blank"
 is "$(cut -f1 "$T/out" | tail -n +2)" "gpu0001" \
     "sinfo -O: no GRES glued to half a reason"
 # GPUs per node, no node count: TRES_ALLOC's node=, else null, never 0.
