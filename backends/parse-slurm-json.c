@@ -383,7 +383,8 @@ parse_slurm_json_shown(const char *state)
 		if (n == 10 && strncmp(w, "COMPLETING", n) == 0)
 			return (1);
 		for (i = 0; i < nitems(ended); i++) {
-			if (strlen(ended[i]) == n && strncmp(w, ended[i], n) == 0)
+			if (strlen(ended[i]) == n &&
+			    strncmp(w, ended[i], n) == 0)
 				done = 1;
 		}
 	}

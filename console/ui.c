@@ -184,7 +184,9 @@ ui_quit(struct ui *ui)
 		free(ui->quitbox);
 		ui->quitbox = NULL;
 		if (!yes) {
-			ui_message(ui, 0, "not quitting: the burn-in runs on");
+			ui_message(ui, 0, "not quitting%s", burnin_running(
+			    ui->ctx->burnin, NULL) ? ": the burn-in runs on" :
+			    "");
 			return;
 		}
 		burnin_tick(ui->ctx);

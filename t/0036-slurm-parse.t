@@ -141,8 +141,8 @@ like "$(cat "$T/out")" '"id":"7",.*"gpus":null' \
 
 # A JSON document's own errors have no line (review D10): Slurm 22.05's
 # sinfo --json with its controller out of reach.
-printf '{"meta": {}, "errors": [{"error": "Unspecified error", "errno": -1}],\n"nodes": []}\n' \
-    > "$T/down.json"
+printf '{"meta": {}, "errors": [{"error": "Unspecified error",\n%s\n' \
+    '"errno": -1}], "nodes": []}' > "$T/down.json"
 $M -c "parse sinfo $T/down.json" > "$T/out" 2> "$T/err"
 is "$?" 1 "sinfo --json with an error: exit 1"
 like "$(head -1 "$T/err")" "^myriad: parse: $T/down.json: Slurm: Unspecified error \(errno -1" \
