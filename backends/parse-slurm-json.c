@@ -56,6 +56,15 @@ parse_slurm_json_number(const struct sink *s, u_int line, const json_t *o,
 		    json_real_value(v));
 		return (-2);
 	}
+	if (json_is_string(v)) {
+		sink_error(s, line, "%s: \"%.32s\" is a string, not a number",
+		    key, json_string_value(v));
+		return (-2);
+	}
+	if (v != NULL && !json_is_null(v) && !json_is_integer(v)) {
+		sink_error(s, line, "%s: not a number", key);
+		return (-2);
+	}
 	if (!json_is_integer(v))
 		return (-1);
 	*out = (long)json_integer_value(v);
@@ -247,7 +256,8 @@ parse_slurm_json_node(const json_t *o, u_int line, const struct sink *s)
 	parse_slurm_json_int(s, line, o, "alloc_cpus", &sn.cpus_alloc,
 	    &sn.valid, SN_CPUS_ALLOC);
 	if (parse_slurm_json_number(s, line, o, "real_memory", &n) == 0 &&
-	    n >= 0) {
+	    parse_range(s, line, "real_memory", n, 0, (double)(1L << 40)) ==
+	    0) {
 		sn.memory_mb = n;
 		sn.valid |= BIT(SN_MEMORY);
 	}
@@ -351,6 +361,36 @@ parse_slurm_json_jobid(const struct sink *s, u_int line, char *dst,
 		dst[0] = '\0';
 }
 
+/*
+ * Does squeue show a job in this state by default: not one that has
+ * ended (COMPLETED, FAILED, ...), unless it is still COMPLETING?  Its
+ * --json, and slurmrestd, list those too.
+ */
+static int
+parse_slurm_json_shown(const char *state)
+{
+	static const char *const ended[] = {
+		"BOOT_FAIL", "CANCELLED", "COMPLETED", "DEADLINE", "FAILED",
+		"NODE_FAIL", "OUT_OF_MEMORY", "PREEMPTED", "REVOKED",
+		"TIMEOUT",
+	};
+	const char	*w;
+	size_t		 i, n;
+	int		 done = 0;
+
+	for (w = state; *w != '\0'; w += n + (w[n] == '+')) {
+		n = strcspn(w, "+");
+		if (n == 10 && strncmp(w, "COMPLETING", n) == 0)
+			return (1);
+		for (i = 0; i < nitems(ended); i++) {
+			if (strlen(ended[i]) == n &&
+			    strncmp(w, ended[i], n) == 0)
+				done = 1;
+		}
+	}
+	return (!done);
+}
+
 static int
 parse_slurm_json_job(const json_t *o, time_t now, u_int line,
     const struct sink *s)
@@ -372,6 +412,8 @@ parse_slurm_json_job(const json_t *o, time_t now, u_int line,
 	strlcpy(j.name, parse_slurm_json_str(o, "name"), sizeof j.name);
 	parse_slurm_json_join(j.state, sizeof j.state,
 	    json_object_get(o, "job_state"), "+");
+	if (!parse_slurm_json_shown(j.state))
+		return (0);
 	if (strlen(parse_slurm_json_str(o, "nodes")) >= sizeof j.nodes)
 		sink_error(s, line, "node list too long, truncated");
 	strlcpy(j.nodes, parse_slurm_json_str(o, "nodes"), sizeof j.nodes);
@@ -382,8 +424,10 @@ parse_slurm_json_job(const json_t *o, time_t now, u_int line,
 	parse_slurm_json_int(s, line, o, "node_count", &j.nnodes, &j.valid,
 	    JOB_NNODES);
 	parse_slurm_json_int(s, line, o, "cpus", &j.cpus, &j.valid, JOB_CPUS);
-	/* time_limit is in minutes */
+	/* in minutes; null, before v0.0.39, is UNLIMITED (squeue's %l) */
 	inf = parse_slurm_json_number(s, line, o, "time_limit", &limit);
+	if (json_is_null(json_object_get(o, "time_limit")))
+		inf = 1;
 	if (inf == 1 || (inf == 0 && limit >= 0 && limit <= LONG_MAX / 60)) {
 		j.limit_s = inf == 1 ? -1 : limit * 60;
 		j.valid |= BIT(JOB_LIMIT);
@@ -440,14 +484,21 @@ parse_slurm_json_doc(const char *buf, size_t len, const struct sink *s,
 		if ((msg = json_string_value(json_object_get(e,
 		    "description"))) == NULL || *msg == '\0')
 			msg = json_string_value(json_object_get(e, "error"));
-		sink_error(s, 0, "Slurm: %s", msg != NULL ? msg : "error");
+		if (json_integer_value(json_object_get(e, "errno")) != 0)
+			sink_error(s, 0, "Slurm: %s (errno %lld; with "
+			    "slurm.format = \"text\" its tools may say more)",
+			    msg != NULL ? msg : "error", (long long)
+			    json_integer_value(json_object_get(e, "errno")));
+		else
+			sink_error(s, 0, "Slurm: %s", msg != NULL ? msg :
+			    "error");
 	}
 	for (k = 0; k < nkeys && arr == NULL; k++)
 		arr = json_object_get(doc, keys[k]);
 	if (!json_is_array(arr)) {
 		if (json_object_get(doc, "errors") == NULL ||
 		    json_array_size(json_object_get(doc, "errors")) == 0)
-			sink_error(s, 1, "not a %s document: no \"%s\" array",
+			sink_error(s, 0, "not a %s document: no \"%s\" array",
 			    want, keys[0]);
 		json_decref(doc);
 		return (0);

@@ -1072,6 +1072,44 @@ parse_slurm_sf_split(const struct sf_format *f, const struct sf_spec *specs,
 }
 
 /*
+ * Does a value run into the next column: text on both sides of the next
+ * heading's first byte, from a value that starts where its own heading
+ * does, not ending where the next heading does (a value aligned right
+ * under it), and the next column's text from there a value it may hold
+ * (else the value was wider than its column and pushed the rest)?  It
+ * filled its column: -O prints its columns with no blank between and
+ * cuts each value to its width, so it may be cut.
+ */
+static int
+parse_slurm_sf_fills(const struct sf_format *f, const struct sf_spec *specs,
+    const char *line, size_t len)
+{
+	u_int	i, a, c, e, k;
+
+	for (i = 0; i + 1 < f->n; i++) {
+		a = f->item[i].col;
+		c = f->item[i + 1].col;
+		if (c >= len)
+			break;
+		if (isspace((u_char)line[a]) ||
+		    (a > 0 && !isspace((u_char)line[a - 1])) ||
+		    isspace((u_char)line[c - 1]) || isspace((u_char)line[c]))
+			continue;
+		for (e = c; e < len && !isspace((u_char)line[e]); e++)
+			;
+		if (e == f->item[i + 1].colend)
+			continue;
+		k = i + 2 < f->n && f->item[i + 2].col < len ?
+		    f->item[i + 2].col : len;
+		while (k > e && isspace((u_char)line[k - 1]))
+			k--;
+		if (k <= e || parse_slurm_sf_blanks(specs, &f->item[i + 1]))
+			return (1);
+	}
+	return (0);
+}
+
+/*
  * Split a line under a header apart by blanks, by the headings' places.
  * Between two headings lies the blank that ends a column: a value is
  * left or right aligned with its heading, and may be wider than it.  Text
@@ -1080,7 +1118,8 @@ parse_slurm_sf_split(const struct sf_format *f, const struct sf_spec *specs,
  * gap: a value wider than its column pushed the rest right; a blank in a
  * value that holds none), the rest is split at its blanks if no column of
  * the rest but the last may hold any and no text was given to one; else
- * the line is refused (-2).  0, -1 (too few fields) or -2.
+ * the line is refused (-2).  A value that fills its column to the next
+ * heading is refused (-3).  0, -1 (too few fields), -2 or -3.
  */
 static int
 parse_slurm_sf_aligned(const struct sf_format *f, const struct sf_spec *specs,
@@ -1091,6 +1130,8 @@ parse_slurm_sf_aligned(const struct sf_format *f, const struct sf_spec *specs,
 	u_int			 i, j;
 	int			 free0, free1, guessed = 0;
 
+	if (parse_slurm_sf_fills(f, specs, line, len))
+		return (-3);
 	for (i = 0; i + 1 < f->n; i++) {
 		it = &f->item[i];
 		lo = it->colend;
@@ -1291,7 +1332,10 @@ parse_slurm_sf_parse(const char *buf, size_t len, const char *fmt,
 			r = parse_slurm_sf_aligned(&f, t->specs, p, n, fld);
 		else
 			r = parse_slurm_sf_split(&f, t->specs, p, n, fld);
-		if (r == -2 && f.aligned)
+		if (r == -3)
+			sink_error(s, ls.line, "a value fills its column to "
+			    "the next heading: it may be cut");
+		else if (r == -2 && f.aligned)
 			sink_error(s, ls.line, "a value wider than its column: "
 			    "the row does not fit the header's columns");
 		else if (r == -2)
@@ -1566,8 +1610,26 @@ struct squeue_line {
 	long		 gpn;		/* gpus per node from %b, -1 */
 	long		 gpj;		/* gpus of the job, asked for, -1 */
 	long		 alloc;		/* gpus allocated, -1, -2: none */
+	long		 tnodes;	/* node= of the TRES allocated, -1 */
 	int		 bad;
 };
+
+/* The nodes of a TRES list, its "node=N"; -1 without one. */
+static long
+parse_slurm_tres_nodes(const char *s, size_t len)
+{
+	const char	*e, *end = s + len;
+	long		 n;
+
+	for (; s < end; s = e < end ? e + 1 : e) {
+		e = parse_slurm_entry_end(s, end, '(', ')');
+		if (e - s > 5 && memcmp(s, "node=", 5) == 0 &&
+		    parse_slurm_digits(s + 5, e - s - 5, INT_MAX, &n) ==
+		    (size_t)(e - s - 5))
+			return (n);
+	}
+	return (-1);
+}
 
 /*
  * A job's GPUs: what Slurm allocated (alloc: the gpus of its AllocTRES, -1
@@ -1585,7 +1647,9 @@ parse_slurm_job_gpus(struct job *j, long alloc, long perjob, long pernode)
 		n = alloc;
 	else if (perjob >= 0)
 		n = perjob;
-	else if (pernode >= 0 && (j->valid & BIT(JOB_NNODES)) &&
+	else if (pernode >= 0 && !(j->valid & BIT(JOB_NNODES)))
+		return;		/* per node, on nodes not known */
+	else if (pernode >= 0 &&
 	    pernode <= INT_MAX / (j->nnodes > 0 ? j->nnodes : 1))
 		n = pernode * j->nnodes;
 	else if (alloc == -2)
@@ -1682,6 +1746,7 @@ parse_slurm_squeue_field(struct squeue_line *l, u_char spec, const char *v,
 		    (l->alloc = parse_slurm_gpus(v, len, NULL, 0, s,
 		    line)) == -1)
 			l->alloc = -2;
+		l->tnodes = parse_slurm_tres_nodes(v, len);
 		break;
 	case 'N':
 		parse_slurm_squeue_nodes(l, spec, v, len);
@@ -1708,10 +1773,14 @@ parse_slurm_squeue_row(const struct sf_format *f, const struct sf_field *fld,
 	u_int			 i;
 
 	memset(&l, 0, sizeof l);
-	l.gpn = l.gpj = l.alloc = -1;
+	l.gpn = l.gpj = l.alloc = l.tnodes = -1;
 	for (i = 0; i < f->n; i++)
 		parse_slurm_squeue_field(&l, f->item[i].spec, fld[i].p,
 		    fld[i].len, s, line);
+	if (!(l.job.valid & BIT(JOB_NNODES)) && l.tnodes > 0) {
+		l.job.nnodes = (int)l.tnodes;
+		l.job.valid |= BIT(JOB_NNODES);
+	}
 	if (l.bad == 'N' || l.bad == 'R')
 		sink_error(s, line, "node list too long, truncated");
 	else if (l.bad)
@@ -1831,7 +1900,7 @@ parse_slurm_scontrol_job_init(void *arg)
 {
 	struct scontrol_job	*sj = arg;
 
-	sj->l.gpn = sj->l.gpj = sj->l.alloc = -1;
+	sj->l.gpn = sj->l.gpj = sj->l.alloc = sj->l.tnodes = -1;
 }
 
 /* UserId=mglasena(236371): the name. */

@@ -20,6 +20,7 @@
  * starts one.
  */
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -62,7 +63,6 @@ struct burnin_job {
 static const double burnin_typical[] = { 0, 120, 600, 2400, 7200 };
 
 static void	burnin_start_more(struct burnin_job *);
-static void	burnin_tick(void *);
 
 void
 burnin_free(struct burnin_job *j)
@@ -232,11 +232,8 @@ burnin_result(struct burnin_job *j, u_int i)
 {
 	const struct burnin	*b = &j->rows[i];
 	char			 text[600];
-	size_t			 n;
 
 	burnin_text(b, text, sizeof text);
-	if (j->why[i] != NULL && (n = strlen(text)) < sizeof text)
-		snprintf(text + n, sizeof text - n, ": %s", j->why[i]);
 	action_result(j->action, j->ids[i], (b->state == BURNIN_PASSED ||
 	    b->state == BURNIN_WARNED) && j->why[i] == NULL, text);
 }
@@ -384,8 +381,12 @@ burnin_follow_row(struct burnin_job *j, u_int i, int ok, const char *result,
 
 	free(j->why[i]);
 	j->why[i] = ok ? NULL : xstrdup(result);
-	strlcpy(b->action, !ok ? failed : strcmp(result, "ok") == 0 ? done :
-	    result, sizeof b->action);
+	if (!ok)
+		snprintf(b->action, sizeof b->action, "%s: %s", failed,
+		    result);
+	else
+		strlcpy(b->action, strcmp(result, "ok") == 0 ? done : result,
+		    sizeof b->action);
 }
 
 /*
@@ -515,8 +516,32 @@ burnin_fit(char *s, u_int max)
 }
 
 /*
+ * The length of a Slurm reason without an earlier burn-in's verdict: it
+ * starts at "burn-in YYYYMMDD-", first or after "; ", and runs to the end.
+ */
+static size_t
+burnin_reason_own(const char *old, size_t len)
+{
+	const char	*p;
+	size_t		 at, k;
+
+	for (p = old; (p = strstr(p, "burn-in ")) != NULL; p++) {
+		at = p - old;
+		if (at + 17 > len || (at > 0 && (at < 2 ||
+		    memcmp(p - 2, "; ", 2) != 0)))
+			continue;
+		for (k = 8; k < 16 && isdigit((u_char)p[k]); k++)
+			;
+		if (k == 16 && p[16] == '-')
+			return (at > 0 ? at - 2 : 0);
+	}
+	return (len);
+}
+
+/*
  * on-fail=drain's reason for a node: its reason in Slurm first (NHC's, or
- * an operator's), without the [user@time] Slurm adds, then the verdict;
+ * an operator's), without the [user@time] Slurm adds nor an earlier
+ * burn-in's verdict, which the new one replaces, then the verdict;
  * at most BURNIN_REASON characters.  The verdict is kept whole, the
  * reason before it cut to fit, each at a word with an ellipsis; a verdict
  * too long for that leaves the reason BURNIN_KEEP characters.
@@ -534,6 +559,7 @@ burnin_reason(struct burnin_job *j, u_int i)
 	    (stamp = strrchr(old, '[')) != NULL && stamp > old &&
 	    stamp[-1] == ' ' && strchr(stamp, '@') != NULL)
 		len = stamp - 1 - old;
+	len = burnin_reason_own(old, len);
 	xasprintf(&v, "burn-in %s %s: %s", j->run.run, field_enum_name(
 	    FT_BURNIN, j->rows[i].state), j->rows[i].message);
 	if (len == 0)
@@ -600,6 +626,24 @@ burnin_follow_up(struct burnin_job *j)
 	free(reasons);
 }
 
+/*
+ * A node that passed, whose resume failed, failed: so it is kept, as the
+ * report said, with what dcgmi said before what scontrol did.
+ */
+static void
+burnin_kept_failed(struct burnin_job *j, u_int i)
+{
+	struct burnin	*b = &j->rows[i];
+
+	if (j->why[i] == NULL || (b->state != BURNIN_PASSED &&
+	    b->state != BURNIN_WARNED))
+		return;
+	if (b->message[0] == '\0')
+		snprintf(b->message, sizeof b->message, "dcgmi %s it",
+		    field_enum_name(FT_BURNIN, b->state));
+	b->state = BURNIN_FAILED;
+}
+
 /* Every node has ended: follow up, keep, report. */
 static enum cmd_status
 burnin_finish(struct burnin_job *j)
@@ -613,9 +657,10 @@ burnin_finish(struct burnin_job *j)
 	for (i = 0; i < j->n; i++) {
 		if (j->rows[i].action[0] == '\0')
 			continue;
+		burnin_result(j, i);
+		burnin_kept_failed(j, i);
 		/* Again, with what was done: the last line of a node wins. */
 		burnin_store_write(j->store, "burnin", &j->rows[i]);
-		burnin_result(j, i);
 	}
 	j->run.ended = time(NULL);
 	strlcpy(j->run.status, j->cancelled ? "cancelled" : "done",
@@ -627,8 +672,11 @@ burnin_finish(struct burnin_job *j)
 	return (action_end(j->ctx, j->action));
 }
 
-/* The console: the clock, and the end when it comes. */
-static void
+/*
+ * The console: the clock, and the end when it comes (or at once, when
+ * the console quits after the last node ended).
+ */
+void
 burnin_tick(void *arg)
 {
 	struct cmd_ctx		*ctx = arg;

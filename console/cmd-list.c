@@ -513,8 +513,12 @@ cmd_list_parse_error(void *arg, u_int line, const char *msg)
 	struct cmd_list_parse_state	*ps = arg;
 
 	ps->errors++;
-	fprintf(ps->ctx->err, "myriad: parse: %s:%u: %s\n", ps->file, line,
-	    msg);
+	if (line == 0)		/* a whole document's, as JSON's */
+		fprintf(ps->ctx->err, "myriad: parse: %s: %s\n", ps->file,
+		    msg);
+	else
+		fprintf(ps->ctx->err, "myriad: parse: %s:%u: %s\n", ps->file,
+		    line, msg);
 }
 
 static char *

@@ -1261,7 +1261,9 @@ model_sink_error(void *arg, u_int line, const char *msg)
 {
 	struct model	*m = arg;
 
-	if (m->sink_errors++ == 0)
+	if (m->sink_errors++ == 0 && line == 0)	/* a whole document's */
+		strlcpy(m->sink_first, msg, sizeof m->sink_first);
+	else if (m->sink_errors == 1)
 		snprintf(m->sink_first, sizeof m->sink_first, "line %u: %s",
 		    line, msg);
 }

@@ -853,7 +853,7 @@ struct burnin {			/* one node of a run */
 	double		 started;
 	double		 ended;
 	float		 elapsed;	/* seconds */
-	char		 action[64];	/* what on-pass or on-fail did */
+	char		 action[256];	/* what on-pass or on-fail did */
 };
 struct burnrun {		/* one run, as list-burnins shows it */
 	char		 run[32];	/* its name: the time it started */
@@ -1080,6 +1080,7 @@ struct burnin_job *burnin_start(struct cmd_ctx *, struct action *, char *,
 void		 burnin_free(struct burnin_job *);
 enum cmd_status	 burnin_wait(struct burnin_job *);
 int		 burnin_cancel(struct burnin_job *);
+void		 burnin_tick(void *);
 int		 burnin_running(const struct burnin_job *, const char *);
 const struct burnin *burnin_rows(const struct burnin_job *, u_int *);
 const struct burnrun *burnin_run(struct burnin_job *, double *, double *);

@@ -133,27 +133,63 @@ ui_suspend(struct ui *ui)
 	ui->dirty = 2;
 }
 
-/* Quit; while a burn-in runs, only if the operator says so. */
+/* The quit box's text: the burn-in's nodes not ended yet, or none. */
+static u_int
+ui_quit_text(struct ui *ui)
+{
+	const struct burnin	*rows;
+	u_int			 i, n, left = 0;
+
+	rows = burnin_rows(ui->ctx->burnin, &n);
+	for (i = 0; i < n; i++)
+		left += rows[i].state <= BURNIN_RUNNING;
+	free(ui->quitbox);
+	if (left > 0)
+		xasprintf(&ui->quitbox, "A burn-in is running on %u node%s.\n"
+		    "Quit and leave it interrupted?", left, left == 1 ? "" :
+		    "s");
+	else
+		xasprintf(&ui->quitbox, "The burn-in has ended.\nQuit, once "
+		    "its on-pass and on-fail actions are done?");
+	return (left);
+}
+
+/* The quit box follows the burn-in under it, to its end. */
+static void
+ui_quit_tick(void *arg)
+{
+	struct ui	*ui = arg;
+
+	if (ui->box == NULL || ui->box->text != ui->quitbox)
+		return;
+	if (ui_quit_text(ui) > 0)
+		loop_timer(ui->loop, 1, ui_quit_tick, ui);
+	ui->box->text = ui->quitbox;
+	ui->dirty = 1;
+}
+
+/*
+ * Quit; while a burn-in runs, only if the operator says so.  A run whose
+ * nodes have all ended, by then, follows up before the console ends.
+ */
 void
 ui_quit(struct ui *ui)
 {
-	const struct burnin	*rows;
-	char			*text;
-	u_int			 i, n, left = 0;
+	int	yes;
 
 	if (burnin_running(ui->ctx->burnin, NULL)) {
-		rows = burnin_rows(ui->ctx->burnin, &n);
-		for (i = 0; i < n; i++)
-			left += rows[i].state <= BURNIN_RUNNING;
-		xasprintf(&text, "A burn-in is running on %u node%s.\n"
-		    "Quit and leave it interrupted?", left, left == 1 ? "" :
-		    "s");
-		if (!ui_confirm(ui, text, "y")) {
-			free(text);
-			ui_message(ui, 0, "not quitting: the burn-in runs on");
+		if (ui_quit_text(ui) > 0)
+			loop_timer(ui->loop, 1, ui_quit_tick, ui);
+		yes = ui_confirm(ui, ui->quitbox, "y");
+		free(ui->quitbox);
+		ui->quitbox = NULL;
+		if (!yes) {
+			ui_message(ui, 0, "not quitting%s", burnin_running(
+			    ui->ctx->burnin, NULL) ? ": the burn-in runs on" :
+			    "");
 			return;
 		}
-		free(text);
+		burnin_tick(ui->ctx);
 	}
 	ui->quit = 1;
 }

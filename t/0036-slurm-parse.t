@@ -91,6 +91,63 @@ $M -c "parse -o tsv sinfo $T/Oh 'NodeHost,Gres,StateLong'" \
 is "$?:$(cut -f1,2,8 "$T/out" | tail -n +2 | tr '\n' ' ')" \
     "0:n1	idle	4 n2	mixed	8 " \
     "sinfo -O with its header: the headings' places"
+# -O with its header: Slurm cut TRES_ALLOC and REASON at 20 and printed the
+# next column's text right after; such a row is refused, never read as a
+# shorter value (review D1, D6).
+cat > "$T/sqO" <<'E'
+JOBID               TRES_ALLOC          TRES_PER_JOB        TRES_PER_NODE
+1                   cpu=1,mem=1000G,nodegres:gpu:3          N/A
+3                   cpu=2,mem=2000G,nodeN/A                 gres:gpu:2
+4                   cpu=1,node=1        N/A                 N/A
+E
+refused() {	# refused KIND FILE LINE WHAT: exit 3, LINE refused
+	$M -c "parse -o tsv $1 $T/$2" > "$T/out" 2> "$T/err"
+	is "$?" 3 "$1 -O with its header, $4: exit 3"
+	like "$(cat "$T/err")" "$T/$2:$3: a value fills its column" \
+	    "$1 -O: $4, refused with file:line"
+}
+refused squeue sqO 2 "TRES_ALLOC cut at 20"
+like "$(cat "$T/err")" "$T/sqO:3: a value fills its column" \
+    "squeue -O: the other cut row too"
+is "$(cut -f1,7 "$T/out" | tail -n +2)" "4	0" \
+    "squeue -O: only the whole row read"
+cat > "$T/siO" <<'E'
+NODELIST            STATE               REASON              GRES                CPUS(A/I/O/T)
+gpu0001             idle                none                gpu:h100:8          0/64/0/64
+gpu0006             drained             x; burn-in 20261201-gpu:h100:8          0/0/64/64
+E
+refused sinfo siO 3 "a cut reason with a blank"
+is "$(cut -f1 "$T/out" | tail -n +2)" "gpu0001" \
+    "sinfo -O: no GRES glued to half a reason"
+# GPUs per node, no node count: TRES_ALLOC's node=, else null, never 0.
+cat > "$T/sqN" <<'E'
+JOBID               TRES_ALLOC                                                  TRES_PER_JOB        TRES_PER_NODE
+7                   cpu=2,mem=2000G,node=2,billing=2                            N/A                 gres:gpu:2
+8                   cpu=2,mem=2000G,node=1,billing=2                            N/A                 N/A
+E
+$M -c "parse -o tsv squeue $T/sqN" > "$T/out" 2> "$T/err"
+is "$?:$(cut -f1,6,7 "$T/out" | tail -n +2 | tr '\n' ' ')" \
+    "0:7	2	4 8	1	0 " \
+    "squeue -O: 2 GPUs a node on TRES_ALLOC's node=2 nodes: 4"
+printf '7 gres:gpu:2\n' > "$T/sqb"
+$M -c "parse -o json squeue $T/sqb '%i %b'" > "$T/out" 2> "$T/err"
+like "$(cat "$T/out")" '"id":"7",.*"gpus":null' \
+    "per node on nodes not known: null"
+printf '7|cpu=2,mem=2000G,billing=2|gres:gpu:2\n' > "$T/sqb"
+$M -c "parse -o json squeue $T/sqb 'JobID:|,tres-alloc:|,tres-per-node:|'" \
+    > "$T/out" 2> "$T/err"
+like "$(cat "$T/out")" '"id":"7",.*"gpus":null' \
+    "per node, TRES without gres/gpu nor node=: null, not 0"
+
+# A JSON document's own errors have no line (review D10): Slurm 22.05's
+# sinfo --json with its controller out of reach.
+printf '{"meta": {}, "errors": [{"error": "Unspecified error",\n%s\n' \
+    '"errno": -1}], "nodes": []}' > "$T/down.json"
+$M -c "parse sinfo $T/down.json" > "$T/out" 2> "$T/err"
+is "$?" 1 "sinfo --json with an error: exit 1"
+like "$(head -1 "$T/err")" "^myriad: parse: $T/down.json: Slurm: Unspecified error \(errno -1" \
+    "its error said, with no line 0"
+
 # scontrol show job: the GPUs Slurm allocated (AllocTRES), else asked for
 # the whole job (TresPerJob), as squeue names an array's task.
 cat > "$T/job" <<'E'

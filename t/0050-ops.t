@@ -111,6 +111,20 @@ case "$old" in
 *) ok 1 "the reason first, cut at a word with an ellipsis: $cut" ;;
 esac
 done
+# An earlier burn-in's verdict in the reason is replaced, not kept as if it
+# were NHC's (review D15).
+$M -y -f /dev/stdin > "$T/out" 2>&1 <<'EOF'
+drain gpu0155 'reason=NHC: check_gpu_count; burn-in 20261201-204254 failed: the diagnostic saw 6 of 8 GPUs'
+burnin gpu0155 level=1 on-fail=drain
+EOF
+r=$(grep '"phase":"intent"' "$AUDIT" | tail -1 |
+    perl -CS -MJSON::PP -ne 'print decode_json($_)->{command}')
+like "$r" "^drain gpu0155 'reason=NHC: check_gpu_count; burn-in [0-9.-]+ failed: Page Retirement" \
+    "an earlier verdict replaced: NHC's reason, then the new verdict"
+case "$r" in
+*20261201-204254*) ok 1 "the earlier verdict is gone: $r" ;;
+*) ok 0 "the earlier verdict is gone" ;;
+esac
 # gpu0518's GPU 6 is lost (Xid 79): level 1 passes it in dcgmi, but a
 # node with a lost GPU has not passed and is not resumed.
 $M -y -c 'burnin gpu0518,gpu0001 level=1 on-pass=resume on-fail=drain' \

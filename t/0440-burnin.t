@@ -129,6 +129,15 @@ like "$(grep -A2 '^gpu0003 (1)' "$T/again.out" | tail -1)" \
     "gpu0003 passed, but its resume failed, with scontrol's message"
 drained gpu0003 drain
 ok $? "real sinfo shows gpu0003 still drained"
+# The store agrees with the report: gpu0003 failed, scontrol's words kept.
+$M -c 'list-burnins -o tsv -n 1' > "$T/runs" 2>&1
+is "$(tail -n +2 "$T/runs" | cut -f7-9 | tr '\t' ' ')" "1 0 1" \
+    "list-burnins: 1 passed, 0 warned, 1 failed, as the report said"
+$M -c "list-burnins -o json $(tail -n +2 "$T/runs" | cut -f1)" \
+    > "$T/again.json" 2>&1
+like "$(grep gpu0003 "$T/again.json")" \
+    '"state":"failed".*"action":"resume failed: slurm_update error: Access/permission denied"' \
+    "gpu0003 kept as failed, with what scontrol said"
 $M --yes -c 'resume gpu0003' > /dev/null 2>&1
 
 # A node with a running job: refused, naming it and its job; forced, run.

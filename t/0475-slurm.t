@@ -70,6 +70,22 @@ $MYRIAD -c "parse -o json squeue $T/squeue.json" > "$T/out" 2> "$T/err"
 is "$?" 0 "parse squeue on squeue --json: exit 0"
 is "$(jobfield "$T/out" gpus)" 4 "squeue --json: 4 GPUs"
 
+# A job that has ended: squeue's text leaves it out, and so does its
+# --json read by myriad; the unlimited limit is -1 in both (review D10).
+done=$(sbatch --parsable -N 1 -o /dev/null --wrap true 2>&1)
+i=0
+while [ -n "$(squeue -h -j "$done" -o %T 2>/dev/null)" ] && [ $i -lt 600 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+squeue --json > "$T/ended.json"
+grep -q '"COMPLETED"' "$T/ended.json"
+ok $? "squeue --json lists the job $done that ended"
+$MYRIAD -c "parse -o json squeue $T/ended.json" > "$T/out" 2> "$T/err"
+is "$(grep -c "\"id\":\"$done\"" "$T/out")" 0 \
+    "parse squeue --json: the ended job left out, as squeue's text does"
+is "$(jobfield "$T/out" limit_s)" -1 "squeue --json: UNLIMITED is -1"
+
 # The Slurm source: json and auto read JSON, text the -o probe.
 for how in json auto text; do
 	conf "$T/$how.conf" $how
@@ -82,6 +98,10 @@ for how in json auto text; do
 	esac
 	is "$(jobfield "$T/out" gpus)" "$want" \
 	    "slurm.format = $how: the job's GPUs $want"
+	is "$(jobfield "$T/out" limit_s)" -1 \
+	    "slurm.format = $how: an unlimited job's limit -1"
+	is "$(grep -o '"id":"[0-9]*"' "$T/out" | tr '\n' ' ')" "\"id\":\"$id\" " \
+	    "slurm.format = $how: the jobs squeue shows, the ended one not"
 	$MYRIAD -F "$T/$how.conf" -c 'list-nodes -o tsv' > "$T/out" 2>&1
 	like "$(grep '^gpu0001' "$T/out")" 'mixed' \
 	    "slurm.format = $how: gpu0001 mixed"

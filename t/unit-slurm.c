@@ -1018,6 +1018,32 @@ test_slurm_json(void)
 	    "\"Unable to contact slurm controller\"}]}", NULL, &g);
 	ok(r == 0 && g.nerr == 1 && strstr(g.errmsg, "contact") != NULL,
 	    "json: Slurm's errors reported");
+	ok(g.errline[0] == 0, "json: Slurm's errors at no line");
+
+	/*
+	 * Slurm 22.05 (v0.0.38), as the test cluster printed it: an
+	 * UNLIMITED limit is null; a COMPLETED job squeue does not show.
+	 */
+	r = RUN(parse_squeue, "{\"jobs\": [{\"job_id\": 1, \"job_state\": "
+	    "\"RUNNING\", \"time_limit\": null}, {\"job_id\": 2, "
+	    "\"job_state\": \"COMPLETED\", \"time_limit\": null}, "
+	    "{\"job_id\": 3, \"job_state\": [\"FAILED\"]}, {\"job_id\": 4, "
+	    "\"job_state\": [\"CANCELLED\", \"COMPLETING\"]}, {\"job_id\": 5, "
+	    "\"job_state\": \"PENDING\", \"time_limit\": 60}]}", NULL, &g);
+	ok(r == 3 && g.nerr == 0 && strcmp(g.job[0].id, "1") == 0 &&
+	    strcmp(g.job[1].id, "4") == 0 && strcmp(g.job[2].id, "5") == 0,
+	    "json jobs: the jobs squeue shows, not those that ended (%d)", r);
+	ok(HAS(g.job[0].valid, JOB_LIMIT) && g.job[0].limit_s == -1,
+	    "json jobs: v0.0.38's null limit is UNLIMITED, -1, as in text");
+	is_int(g.job[2].limit_s, 3600, "json jobs: a limit in minutes");
+
+	/* a count Slurm never prints so: refused with a message */
+	r = RUN(parse_sinfo, "{\"nodes\": [{\"name\": \"g1\", \"cpus\": "
+	    "\"64\"}, {\"name\": \"g2\", \"real_memory\": -5}]}", NULL, &g);
+	ok(r == 2 && g.nerr == 2 && !HAS(g.snode[0].valid, SN_CPUS) &&
+	    !HAS(g.snode[1].valid, SN_MEMORY),
+	    "json nodes: cpus \"64\" and real_memory -5 refused, said (%d)",
+	    g.nerr);
 	collect_free(&g);
 }
 

@@ -108,6 +108,7 @@ struct ui {
 	u_int			 nmatches;
 	struct ui_pager		 pager;
 	struct ui_box		*box;		/* open, or NULL */
+	char			*quitbox;	/* the quit box's text, open */
 	double			 escape;	/* a lone Escape came then */
 	char			 seq[16];	/* an escape sequence so far */
 	int			 dirty;		/* 2: everything */
