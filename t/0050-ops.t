@@ -119,7 +119,7 @@ burnin gpu0155 level=1 on-fail=drain
 EOF
 r=$(grep '"phase":"intent"' "$AUDIT" | tail -1 |
     perl -CS -MJSON::PP -ne 'print decode_json($_)->{command}')
-like "$r" "^drain gpu0155 'reason=NHC: check_gpu_count; burn-in [0-9.-]+ failed: Page Retirement" \
+like "$r" "^drain gpu0155 'reason=NHC: check_gpu_count; burn-in [0-9.-]+ failed: software" \
     "an earlier verdict replaced: NHC's reason, then the new verdict"
 case "$r" in
 *20261201-204254*) ok 1 "the earlier verdict is gone: $r" ;;
