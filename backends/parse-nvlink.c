@@ -29,6 +29,8 @@ static const char *nvlink_quiet[] = {
 	"NVLink is not supported",
 	"[...]",
 	"...",
+	/* A lost GPU (its links unknown): the GPU query reports it. */
+	"Unable to determine the device handle",
 };
 
 /* Lines where the tool reports a failure of its own. */

@@ -136,9 +136,13 @@ probe_parse(struct model *m, int node, const struct probe *pr,
 	p->parse(out->data != NULL ? out->data : "", out->len, fmt, &s);
 	if (whole)
 		model_sink_end(m);
-	if ((rc = model_sink_failed(m, first, sizeof first)) != 0)
-		snprintf(why, whylen, "%s: %s", p->name, first);
-	else if (whole && pr->empty != NULL && node >= 0 &&
+	if ((rc = model_sink_failed(m, first, sizeof first)) != 0) {
+		/* The parser's name, where it is not the probe's own. */
+		if (strcmp(p->name, pr->name) == 0)
+			strlcpy(why, first, whylen);
+		else
+			snprintf(why, whylen, "%s: %s", p->name, first);
+	} else if (whole && pr->empty != NULL && node >= 0 &&
 	    m->sink_records == 0 && m->nodes[node].ngpus > 0) {
 		snprintf(why, whylen, "%s", pr->empty);
 		rc = 1;

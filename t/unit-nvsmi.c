@@ -406,6 +406,15 @@ test_nvlink(void)
 	    "65535 CRC errors");
 	n = runs(parse_nvlink_status, "", NULL);
 	is_int(n + c.nerr, 0, "nvlink -s empty: nothing");
+	n = runs(parse_nvlink_status,
+	    "GPU 4: NVIDIA H100 80GB HBM3 (UUID: GPU-y)\n"
+	    "\t Link 5: 26.562 GB/s\n"
+	    "Unable to determine the device handle for GPU0000:AB:00.0: GPU "
+	    "is lost.  Reboot the system to recover this GPU\n"
+	    "GPU 6: NVIDIA H100 80GB HBM3 (UUID: GPU-z)\n"
+	    "\t Link 0: 26.562 GB/s\n", NULL);
+	ok(n == 2 && c.nerr == 0 && c.nvlink[1].gpu == 6,
+	    "nvlink -s: a lost GPU's line is no error; the others are read");
 
 	/* nvlink -e */
 	if (!runf(parse_nvlink_errors,
