@@ -26,11 +26,12 @@ differs() {	# differs SESSION TEXT: the GPUs view's rows are not TEXT
 }
 
 # The console on 64 simulated GPUs in session S=NAME, with probe.gpus.
-console_with() {	# console_with NAME COMMAND
+console_with() {	# console_with NAME COMMAND [ARGS]
 	printf 'probe = { gpus = "%s"; };\n' "$2" > "$T/$1.conf"
 	S=$1
-	start "$S" $W $H --sim 64 -F "$T/$1.conf"
-	ok $? "$1: the console starts"
+	shift 2
+	start "$S" $W $H --sim 64 -F "$T/$S.conf" "$@"
+	ok $? "$S: the console starts"
 }
 
 # 1. goto, then 6: the Node view of the node goto went to.
@@ -90,9 +91,10 @@ wait_like "^GPU read failed! gpus: nvsmi-csv: line [0-9]+: " \
     screen "$S"
 tm kill-session -t "$S"
 
-# 3. The GPU tool missing: every node is an alert.
+# 3. The GPU tool missing: every node is an alert.  At a time when none
+# of the 8 is drained (else it is one handled by Slurm).
 console_with missing "nosuch-smi --query-gpu=index,temperature.gpu \
---format=csv,noheader,nounits"
+--format=csv,noheader,nounits" --sim-time 1800000000
 wait_like "^Needs attention: 8 new" \
     "tool missing: the map says 8 nodes need attention" screen "$S"
 screen_like "$S" "^gpu0001 +r1 +gpus: bash: line 1: nosuch-smi: command no" \
