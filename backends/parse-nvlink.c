@@ -29,9 +29,10 @@ static const char *nvlink_quiet[] = {
 	"NVLink is not supported",
 	"[...]",
 	"...",
-	/* A lost GPU (its links unknown): the GPU query reports it. */
-	"Unable to determine the device handle",
 };
+
+/* A lost GPU, in place of its block: its links are not known. */
+#define NVLINK_LOST	"Unable to determine the device handle"
 
 /* Lines where the tool reports a failure of its own. */
 static const char *nvlink_failed[] = {
@@ -164,6 +165,12 @@ parse_nvlink_other(const struct sink *s, u_int line, int gpu, const char *p,
 {
 	if (parse_nvlink_prefix(p, n, nvlink_quiet, nitems(nvlink_quiet)))
 		return (0);
+	if (n >= sizeof NVLINK_LOST - 1 &&
+	    strncmp(p, NVLINK_LOST, sizeof NVLINK_LOST - 1) == 0) {
+		sink_error(s, line, "its links not known: %.*s",
+		    (int)(n > 120 ? 120 : n), p);
+		return (-1);
+	}
 	if (parse_nvlink_prefix(p, n, nvlink_failed, nitems(nvlink_failed))) {
 		sink_error(s, line, "GPU %d: %.*s", gpu,
 		    (int)(n > 200 ? 200 : n), p);

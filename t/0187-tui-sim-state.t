@@ -33,7 +33,7 @@ poll "$WAIT" tui_not shows "$S" 'reason: psu swap'
 ok $? "the console shows it resumed within one refresh"
 
 run "$S" 'drain -y gpu0031 reason=fans'
-screen_like "$S" '^ok: ok' "the console drains gpu0031"
+screen_like "$S" '^ok: drained' "the console drains gpu0031"
 like "$($M -c 'list-nodes -o tsv gpu0031' | awk -F'\t' 'NR > 1 { print $3 "|" $7 }')" \
     '^(draining|drained)\|fans \[' "the next batch run sees it"
 

@@ -97,9 +97,13 @@ is "$(awk -v port="$(printf %04X "$CLUSTER_PORT")" 'NR == FNR { want[$1]; next }
     "the console holds two sessions, one a gateway, not ten"
 $TM send-keys -t g 2
 wait_for 100 rows
+# Hottest first, 50 rows of 80: filtered to the two, whatever their heat.
+$TM send-keys -t g / 'gpu[0003,0008]' Enter
+both() { screen | grep -q '^gpu0003 +[0-7] ' && screen | grep -q '^gpu0008 +[0-7] '; }
+wait_for 100 both
 like "$(screen)" '^gpu0003 +[0-7] ' "the GPUs view shows rows of gpu0003 (gateway gpu0011)"
 like "$(screen)" '^gpu0008 +[0-7] ' "and of gpu0008 (gateway gpu0012)"
-$TM send-keys -t g 1
+$TM send-keys -t g Escape 1
 gone() { screen | grep -q 'gpu0099 .*unreachable'; }
 wait_for 50 gone
 like "$(screen)" 'gpu0099 .*unreachable: via gpu0012: [A-Za-z]' \

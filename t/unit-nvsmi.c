@@ -413,8 +413,9 @@ test_nvlink(void)
 	    "is lost.  Reboot the system to recover this GPU\n"
 	    "GPU 6: NVIDIA H100 80GB HBM3 (UUID: GPU-z)\n"
 	    "\t Link 0: 26.562 GB/s\n", NULL);
-	ok(n == 2 && c.nerr == 0 && c.nvlink[1].gpu == 6,
-	    "nvlink -s: a lost GPU's line is no error; the others are read");
+	ok(n == 2 && c.nerr == 1 && c.errline[0] == 3 &&
+	    c.nvlink[1].gpu == 6, "nvlink -s: a lost GPU's links are not "
+	    "known (said on its line); the others are read");
 
 	/* nvlink -e */
 	if (!runf(parse_nvlink_errors,
