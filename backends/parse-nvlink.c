@@ -163,12 +163,23 @@ static int
 parse_nvlink_other(const struct sink *s, u_int line, int gpu, const char *p,
     size_t n)
 {
+	const char	*id, *e;
+
 	if (parse_nvlink_prefix(p, n, nvlink_quiet, nitems(nvlink_quiet)))
 		return (0);
 	if (n >= sizeof NVLINK_LOST - 1 &&
 	    strncmp(p, NVLINK_LOST, sizeof NVLINK_LOST - 1) == 0) {
-		sink_error(s, line, "its links not known: %.*s",
-		    (int)(n > 120 ? 120 : n), p);
+		/* What it means first: "GPU0000:AB:00.0 lost", not the words. */
+		id = p + sizeof NVLINK_LOST - 1;
+		if ((size_t)(p + n - id) > 5 && strncmp(id, " for ", 5) == 0)
+			id += 5;
+		for (e = id; e < p + n && !(*e == ':' && e + 1 < p + n &&
+		    e[1] == ' '); e++)
+			;
+		if (e == id)
+			e = (id = "a GPU") + 5;
+		sink_error(s, line, "%.*s lost: its links are not known",
+		    (int)(e - id > 40 ? 40 : e - id), id);
 		return (-1);
 	}
 	if (parse_nvlink_prefix(p, n, nvlink_failed, nitems(nvlink_failed))) {
