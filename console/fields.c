@@ -50,6 +50,11 @@ static const struct field gpu_fields[] = {
 	F(gpu, throttle, "THROTTLE", FT_HEX, GPU_THROTTLE, 0, 0),
 	F(gpu, xid, "XID", FT_INT, GPU_XID, 0, R|FF_ALARM),
 	F(gpu, error, "ERROR", FT_STR, -1, 0, T|FF_ERROR),
+	F(gpu, vendor, "VENDOR", FT_VENDOR, -1, 0, 0),
+	F(gpu, card, "CARD", FT_I16, GPU_CARD, 0, NR),
+	F(gpu, chip, "CHIP", FT_I16, GPU_CARD, 0, NR),
+	F(gpu, health, "HEALTH", FT_STR, -1, 0, 0),
+	F(gpu, partition, "PARTITION", FT_STR, -1, 0, 0),
 	{ .name = NULL }
 };
 
@@ -344,6 +349,11 @@ static const char *burnin_names[] = {
 	[BURNIN_FAILED] = "failed", [BURNIN_UNREACHABLE] = "unreachable",
 	[BURNIN_CANCELLED] = "cancelled",
 };
+static const char *vendor_names[] = {
+	[VENDOR_UNKNOWN] = "unknown", [VENDOR_NVIDIA] = "nvidia",
+	[VENDOR_AMD] = "amd", [VENDOR_HUAWEI] = "huawei",
+	[VENDOR_HYGON] = "hygon",
+};
 static const struct {
 	const char	**names;
 	int		  n;
@@ -354,6 +364,7 @@ static const struct {
 	[FT_REACH] = { reach_names, nitems(reach_names) },
 	[FT_VERDICT] = { verdict_names, nitems(verdict_names) },
 	[FT_BURNIN] = { burnin_names, nitems(burnin_names) },
+	[FT_VENDOR] = { vendor_names, nitems(vendor_names) },
 };
 
 const char *
@@ -442,6 +453,7 @@ field_number(const struct field *f, const void *rec, double *v)
 	case FT_REACH:
 	case FT_VERDICT:
 	case FT_BURNIN:
+	case FT_VENDOR:
 		*v = *AT(rec, f, int);
 		return (0);
 	case FT_I16:
@@ -506,6 +518,7 @@ field_format(const struct field *f, const void *rec, const struct model *m,
 	case FT_REACH:
 	case FT_VERDICT:
 	case FT_BURNIN:
+	case FT_VENDOR:
 		return (field_enum_name(f->type, *AT(rec, f, int)));
 	case FT_HEX:
 		snprintf(buf, len, "0x%016" PRIx64, *AT(rec, f, uint64_t));

@@ -97,6 +97,9 @@ char		*nodeset_fold(const struct nodeset *);
 enum vendor {
 	VENDOR_UNKNOWN,
 	VENDOR_NVIDIA,		/* nvidia-smi, dcgmi */
+	VENDOR_AMD,		/* amd-smi, rocm-smi */
+	VENDOR_HUAWEI,		/* npu-smi, hccn_tool (Ascend) */
+	VENDOR_HYGON,		/* hy-smi (DCU) */
 };
 enum gpu_field {
 	GPU_INDEX,
@@ -120,6 +123,7 @@ enum gpu_field {
 	GPU_THROTTLE,		/* clocks_event_reasons.active, bitmask */
 	GPU_PSTATE,		/* pstate, 0..15 */
 	GPU_XID,		/* last XID seen (from the kernel log) */
+	GPU_CARD,		/* card and chip: an Ascend NPU's two dies */
 	GPU_NFIELDS
 };
 struct gpu {
@@ -147,6 +151,10 @@ struct gpu {
 	uint64_t	 throttle;
 	int		 xid;
 	enum vendor	 vendor;
+	int16_t		 card;			/* npu-smi's NPU id, -i N */
+	int16_t		 chip;			/* its Chip id, -c N */
+	char		 health[12];		/* the vendor's word: OK, Alarm */
+	char		 partition[12];		/* AMD compute/memory: CPX/NPS4 */
 	char		 uuid[48];
 	char		 model[48];		/* name, e.g. NVIDIA H100 80GB HBM3 */
 	char		 bus_id[24];
@@ -612,7 +620,8 @@ enum field_type {
 	FT_REACH,		/* enum reach */
 	FT_RACK,		/* uint32_t rack id, printed as its name */
 	FT_VERDICT,		/* enum link_verdict */
-	FT_BURNIN,		/* enum burnin_state */
+	FT_BURNIN,
+	FT_VENDOR,		/* enum vendor */		/* enum burnin_state */
 };
 #define FF_TABLE	0x1	/* shown in table output by default */
 #define FF_RIGHT	0x2	/* right-aligned in tables */
