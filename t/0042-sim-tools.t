@@ -350,4 +350,43 @@ perl -MJSON::PP -e 'local $/; my $d = decode_json(<STDIN>);
 is "$(sort "$T/jt")" "$(sort "$T/tt")" \
     "dcgmi of DCGM 4: each test under one category, in the table and in -j"
 
+# The kernel log's Xid lines: each Xid the simulator logs, in each way
+# dmesg and journalctl print time, has the shape of the same Xid in the
+# captures (its words, with numbers, addresses, pid and name masked).
+xidshape() {	# the Xid number, then the masked line from "NVRM: Xid"
+	sed -n 's/^> //; s/.*\(NVRM: Xid \)/\1/p' |
+	    sed -e 's/(PCI:[0-9a-f:]*)/(PCI)/' -e "s/pid=[^,]*/pid=P/" \
+	    -e 's/name=[^,]*/name=N/' |
+	    awk '{ x = $4; sub(/,/, "", x); gsub(/0x[0-9a-fA-F]+/, "0xH");
+		gsub(/[0-9]+/, "9"); print x "\t" $0 }'
+}
+cat "$FIXTURES"/xid/* | xidshape | sort -u > "$T/xreal"
+F="$MYRIAD --sim 2048 --seed 1 --fault-rate 50"
+: > "$T/xsim"
+for t in 1800000000 1801000000 1802000000; do
+	for n in 0002 0077 0150 0201; do
+		$F --sim-time $t sim-tool dmesg --node gpu$n 2>/dev/null
+	done
+done | xidshape | sort -u > "$T/xsim"
+ok "$(test -s "$T/xsim"; echo $?)" "the simulator logs Xids ($(wc -l < "$T/xsim") shapes)"
+miss=$(cut -f1 "$T/xreal" | sort -u | join -t "$(printf '\t')" - "$T/xsim" |
+    while IFS="$(printf '\t')" read -r x line; do
+	grep -qxF "$x	$line" "$T/xreal" || echo "Xid $x: $line"
+done)
+is "$miss" "" "each simulated Xid reads as the captures print that Xid"
+echo "# Xids simulated with no capture: $(cut -f1 "$T/xsim" | sort -u |
+    join -v1 - "$(cut -f1 "$T/xreal" | sort -u > "$T/xn"; echo "$T/xn")" |
+    tr '\n' ' ')"
+# The time in front, in each of the ways: as a capture of that way prints.
+for w in "dmesg|^\[ *[0-9]+\.[0-9]{6}\] NVRM: Xid|dmesg-xid-48-63-94-dbe-rowremap-550.txt" \
+    "dmesg -T|^\[[A-Z][a-z]{2} [A-Z][a-z]{2} [ 0-9][0-9] [0-9:]{8} [0-9]{4}\] NVRM: Xid|dmesg-T-xid-43-31-94-akash.txt" \
+    "journalctl -k|^[A-Z][a-z]{2} [ 0-9][0-9] [0-9:]{8} [^ ]+ kernel: NVRM: Xid|journalctl-xid-79-fallen-off-bus-continuation.txt"; do
+	cmd=${w%%|*}; re=${w#*|}; re=${re%|*}; file=${w##*|}
+	grep -Eq "$re" "$FIXTURES/xid/$file" || fail "$file: no line like $re"
+	$F --sim-time 1801000000 sim-tool $cmd --node gpu0002 2>&1 |
+	    grep 'NVRM: Xid' > "$T/xw"
+	is "$(grep -cvE "$re" "$T/xw")" 0 \
+	    "$cmd: $(wc -l < "$T/xw") Xid lines as $file prints them"
+done
+
 done_testing
