@@ -124,6 +124,7 @@ struct npu_t_ctx {
 	struct gpu		 loose;		/* of no chip named */
 	int			 haveloose;
 	u_int			 line;		/* the last block's */
+	u_int			 known;		/* keys of the table read */
 };
 
 static void
@@ -305,6 +306,7 @@ parse_npu_t_line(struct npu_t_ctx *c, u_int lineno, const char *s,
 	for (i = 0; i < nitems(npu_t_keys); i++) {
 		if (strlen(npu_t_keys[i].key) == klen &&
 		    memcmp(s, npu_t_keys[i].key, klen) == 0) {
+			c->known++;
 			parse_npu_t_value(c, lineno, npu_t_keys[i].what,
 			    npu_t_keys[i].key, v, vlen);
 			return;
@@ -412,6 +414,10 @@ parse_npu_t(const char *buf, size_t len, const char *fmt,
 	if (l.refused != refused)
 		c.b.lost = 1;
 	parse_npu_t_end(&c);
+	if (c.known == 0 && l.line > 0) {
+		sink_error(s, 1, "npu-smi: not the output of npu-smi info");
+		return (0);
+	}
 	return (parse_npu_t_done(&c, fmt));
 }
 

@@ -242,6 +242,32 @@ parse_npu_id(struct npu_ctx *c, u_int lineno, const char *name,
 }
 
 /*
+ * The numbers npu-smi prints, 43 and 107.3, without strtod's cost: 0, or
+ * -1 for the others (parse_value's to read or refuse).
+ */
+static int
+parse_npu_plain(const char *v, size_t len, double *out)
+{
+	static const double	 scale[] = { 1, 10, 100, 1000 };
+	uint64_t		 u = 0;
+	size_t			 i, dot = len;
+
+	if (len == 0 || len > 12)
+		return (-1);
+	for (i = 0; i < len; i++) {
+		if (v[i] == '.' && dot == len && i > 0 && i + 1 < len &&
+		    len - i - 1 < nitems(scale))
+			dot = i;
+		else if (v[i] >= '0' && v[i] <= '9')
+			u = u * 10 + (v[i] - '0');
+		else
+			return (-1);
+	}
+	*out = dot == len ? (double)u : u / scale[len - dot - 1];
+	return (0);
+}
+
+/*
  * A number of npu-smi into *f, its bit set; NA and - are unknown, a word or a
  * number out of [min, max] an error.
  */
@@ -255,7 +281,10 @@ parse_npu_number(const struct sink *s, u_int lineno, const char *name,
 
 	if (parse_npu_word(v, len, "NA") || parse_npu_word(v, len, "-"))
 		return;
-	rc = parse_value(s, lineno, name, v, len, min, max, &d);
+	if ((rc = parse_npu_plain(v, len, &d)) == 0)
+		rc = parse_range(s, lineno, name, d, min, max) == 0 ? 0 : -1;
+	else
+		rc = parse_value(s, lineno, name, v, len, min, max, &d);
 	if (rc == 1)
 		sink_error(s, lineno, "%s: '%.*s' is not a number", name,
 		    (int)(len > 40 ? 40 : len), v);
