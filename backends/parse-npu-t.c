@@ -421,14 +421,14 @@ parse_npu_t(const char *buf, size_t len, const char *fmt,
 	return (parse_npu_t_done(&c, fmt));
 }
 
-/* NPU12: 12; -1 if not an NPU's name. */
+/* NPU12: 12; -1 if not an NPU's name (of the 64 a matrix holds). */
 static int
 parse_npu_t_name(const char *s, size_t len)
 {
 	uint64_t	 u;
 
 	if (len < 4 || strncmp(s, "NPU", 3) != 0 ||
-	    parse_u64(s + 3, len - 3, &u) != 0 || u > INT16_MAX ||
+	    parse_u64(s + 3, len - 3, &u) != 0 || u >= NPU_T_COLS ||
 	    !isdigit((u_char)s[len - 1]))
 		return (-1);
 	return (u);
@@ -542,8 +542,9 @@ parse_npu_topo(const char *buf, size_t len, const struct sink *s)
 	u_int		 ncols = 0, rows = 0;
 
 	lines_start(&l, buf, len, s);
-	while (!legend && lines_next(&l, &line, &ll)) {
-		if ((ll = parse_trim(&line, ll)) == 0)
+	while (lines_next(&l, &line, &ll)) {
+		/* The legend is read to its end, for a cut line's sake. */
+		if (legend || (ll = parse_trim(&line, ll)) == 0)
 			continue;
 		if (ncols == 0) {
 			if ((ncols = parse_npu_t_heading(s, l.line, line,

@@ -595,12 +595,11 @@ parse_npu_table(const char *buf, size_t len, const struct sink *s)
 int
 parse_npu(const char *buf, size_t len, const char *fmt, const struct sink *s)
 {
-	const char	*p, *end;
+	const char	*p = buf, *end;
 
-	len = parse_bom(&buf, len);
-	end = buf + len;
-	for (p = buf; p < end && isspace((u_char)*p); p++)
-		;
+	end = p + parse_bom(&p, len);
+	while (p < end && isspace((u_char)*p))
+		p++;
 	if (p < end && (*p == '+' || *p == '|'))
 		return (parse_npu_table(buf, len, s));
 	if (end - p > 4 && strncmp(p, "NPU", 3) == 0 && isdigit((u_char)p[3]))
