@@ -50,21 +50,24 @@ enum npu_t_key {
 	NK_NAME,
 	NK_HEALTH,
 	NK_CODE,
-	NK_AICORE,
-	NK_HBM,
-	NK_DDR,
-	NK_HBMTEMP,
-	NK_TEMP,
-	NK_POWER,
-	NK_FREQ,
-	NK_BW,
-	NK_HBMBW,
 	NK_BUS,
+	NK_NUMBER,		/* into bit's member */
+	NK_LESSER,		/* the same, where no NK_NUMBER of it is */
 };
 
+#define N(k, w, b, m, lo, hi) { .key = k, .what = w, .bit = b,		\
+	.off = offsetof(struct gpu, m), .min = lo, .max = hi }
+
+/*
+ * The keys read.  The DDR's (or a 310B's Memory) are the chip's memory
+ * only where it has no HBM.
+ */
 static const struct {
 	const char	*key;
 	enum npu_t_key	 what;
+	int		 bit;
+	size_t		 off;
+	double		 min, max;
 } npu_t_keys[] = {
 	{ .key = "NPU ID", .what = NK_CARD },
 	{ .key = "Chip Count", .what = NK_COUNT },
@@ -73,19 +76,25 @@ static const struct {
 	{ .key = "Health", .what = NK_HEALTH },
 	{ .key = "Health Status", .what = NK_HEALTH },
 	{ .key = "Error Code", .what = NK_CODE },
-	{ .key = "Aicore Usage Rate(%)", .what = NK_AICORE },
-	{ .key = "HBM Capacity(MB)", .what = NK_HBM },
-	{ .key = "DDR Capacity(MB)", .what = NK_DDR },
-	{ .key = "Memory Capacity(MB)", .what = NK_DDR },
-	{ .key = "HBM Temperature(C)", .what = NK_HBMTEMP },
-	{ .key = "Temperature(C)", .what = NK_TEMP },
-	{ .key = "NPU Temperature (C)", .what = NK_TEMP },
-	{ .key = "NPU Real-time Power(W)", .what = NK_POWER },
-	{ .key = "Aicore curFreq(MHZ)", .what = NK_FREQ },
-	{ .key = "Memory Bandwidth Usage Rate(%)", .what = NK_BW },
-	{ .key = "DDR Bandwidth Usage Rate(%)", .what = NK_BW },
-	{ .key = "HBM Bandwidth Usage Rate(%)", .what = NK_HBMBW },
 	{ .key = "PCIe Bus Info", .what = NK_BUS },
+	N("Aicore Usage Rate(%)", NK_NUMBER, GPU_UTIL, util_pct, 0, 100),
+	N("HBM Capacity(MB)", NK_NUMBER, GPU_MEMTOTAL, mem_total_mib, 0,
+	    1 << 24),
+	N("DDR Capacity(MB)", NK_LESSER, GPU_MEMTOTAL, mem_total_mib, 0,
+	    1 << 24),
+	N("Memory Capacity(MB)", NK_LESSER, GPU_MEMTOTAL, mem_total_mib, 0,
+	    1 << 24),
+	N("HBM Temperature(C)", NK_NUMBER, GPU_MEMTEMP, memtemp_c, -50, 300),
+	N("Temperature(C)", NK_NUMBER, GPU_TEMP, temp_c, -50, 300),
+	N("NPU Temperature (C)", NK_NUMBER, GPU_TEMP, temp_c, -50, 300),
+	N("NPU Real-time Power(W)", NK_NUMBER, GPU_POWER, power_w, 0, 1e4),
+	N("Aicore curFreq(MHZ)", NK_NUMBER, GPU_SMCLK, sm_clock_mhz, 0, 1e5),
+	N("HBM Bandwidth Usage Rate(%)", NK_NUMBER, GPU_MEMUTIL, memutil_pct,
+	    0, 100),
+	N("DDR Bandwidth Usage Rate(%)", NK_LESSER, GPU_MEMUTIL, memutil_pct,
+	    0, 100),
+	N("Memory Bandwidth Usage Rate(%)", NK_LESSER, GPU_MEMUTIL,
+	    memutil_pct, 0, 100),
 };
 
 /* The numbers a chip's record takes from one block or another. */
@@ -104,14 +113,11 @@ static const struct {
 
 struct npu_t_block {
 	struct gpu	 g;
+	struct gpu	 lesser;	/* NK_LESSER's */
+	uint64_t	 seen;		/* bits of NK_NUMBER keys, read or not */
 	int		 chip;		/* its Chip ID, or -1 */
 	int		 mcu;
 	int		 lost;		/* a line refused: not read */
-	int		 hbm;		/* an HBM key, read or not */
-	int		 hbmbw;
-	float		 ddr;		/* DDR, Memory: where no HBM */
-	float		 bw;
-	uint64_t	 other;		/* BIT(GPU_MEMTOTAL), BIT(GPU_MEMUTIL) */
 };
 
 struct npu_t_ctx {
@@ -169,14 +175,8 @@ parse_npu_t_end(struct npu_t_ctx *c)
 		parse_npu_t_clear(b);
 		return;
 	}
-	if (!b->hbm && (b->other & BIT(GPU_MEMTOTAL))) {
-		g->mem_total_mib = b->ddr;
-		g->valid |= BIT(GPU_MEMTOTAL);
-	}
-	if (!b->hbmbw && (b->other & BIT(GPU_MEMUTIL))) {
-		g->memutil_pct = b->bw;
-		g->valid |= BIT(GPU_MEMUTIL);
-	}
+	b->lesser.valid &= ~b->seen;
+	parse_npu_t_merge(g, &b->lesser);
 	if (b->chip >= 0) {
 		if (c->nchips == NPU_T_CHIPS)
 			sink_error(c->sink, c->line, "npu-smi: more than %d "
@@ -210,14 +210,14 @@ parse_npu_t_id(struct npu_t_ctx *c, u_int lineno, const char *key,
 }
 
 static void
-parse_npu_t_value(struct npu_t_ctx *c, u_int lineno, enum npu_t_key what,
-    const char *key, const char *v, size_t len)
+parse_npu_t_value(struct npu_t_ctx *c, u_int lineno, u_int k,
+    const char *v, size_t len)
 {
 	struct npu_t_block	*b = &c->b;
 	struct gpu		*g = &b->g;
-	struct gpu		 tmp;
+	const char		*key = npu_t_keys[k].key;
 
-	switch (what) {
+	switch (npu_t_keys[k].what) {
 	case NK_CARD:
 		c->card = parse_npu_t_id(c, lineno, key, v, len);
 		break;
@@ -242,48 +242,18 @@ parse_npu_t_value(struct npu_t_ctx *c, u_int lineno, enum npu_t_key what,
 			snprintf(g->error, sizeof g->error, "alarm %.*s",
 			    (int)len, v);
 		break;
-	case NK_AICORE:
-		parse_npu_number(c->sink, lineno, key, v, len, 0, 100, g,
-		    GPU_UTIL, &g->util_pct);
-		break;
-	case NK_HBM:
-		b->hbm = 1;
-		parse_npu_number(c->sink, lineno, key, v, len, 0, 1 << 24, g,
-		    GPU_MEMTOTAL, &g->mem_total_mib);
-		break;
-	case NK_DDR:
-	case NK_BW:
-		memset(&tmp, 0, sizeof tmp);
-		parse_npu_number(c->sink, lineno, key, v, len, 0,
-		    what == NK_DDR ? 1 << 24 : 100, &tmp, GPU_UTIL,
-		    what == NK_DDR ? &b->ddr : &b->bw);
-		if (tmp.valid != 0)
-			b->other |= BIT(what == NK_DDR ? GPU_MEMTOTAL :
-			    GPU_MEMUTIL);
-		break;
-	case NK_HBMBW:
-		b->hbmbw = 1;
-		parse_npu_number(c->sink, lineno, key, v, len, 0, 100, g,
-		    GPU_MEMUTIL, &g->memutil_pct);
-		break;
-	case NK_HBMTEMP:
-		parse_npu_number(c->sink, lineno, key, v, len, -50, 300, g,
-		    GPU_MEMTEMP, &g->memtemp_c);
-		break;
-	case NK_TEMP:
-		parse_npu_number(c->sink, lineno, key, v, len, -50, 300, g,
-		    GPU_TEMP, &g->temp_c);
-		break;
-	case NK_POWER:
-		parse_npu_number(c->sink, lineno, key, v, len, 0, 1e4, g,
-		    GPU_POWER, &g->power_w);
-		break;
-	case NK_FREQ:
-		parse_npu_number(c->sink, lineno, key, v, len, 0, 1e5, g,
-		    GPU_SMCLK, &g->sm_clock_mhz);
-		break;
 	case NK_BUS:
 		parse_copy(g->bus_id, sizeof g->bus_id, v, len);
+		break;
+	case NK_NUMBER:
+		b->seen |= BIT(npu_t_keys[k].bit);
+		/* FALLTHROUGH */
+	case NK_LESSER:
+		if (npu_t_keys[k].what == NK_LESSER)
+			g = &b->lesser;
+		parse_npu_number(c->sink, lineno, key, v, len,
+		    npu_t_keys[k].min, npu_t_keys[k].max, g, npu_t_keys[k].bit,
+		    (float *)((char *)g + npu_t_keys[k].off));
 		break;
 	}
 }
@@ -307,8 +277,7 @@ parse_npu_t_line(struct npu_t_ctx *c, u_int lineno, const char *s,
 		if (strlen(npu_t_keys[i].key) == klen &&
 		    memcmp(s, npu_t_keys[i].key, klen) == 0) {
 			c->known++;
-			parse_npu_t_value(c, lineno, npu_t_keys[i].what,
-			    npu_t_keys[i].key, v, vlen);
+			parse_npu_t_value(c, lineno, i, v, vlen);
 			return;
 		}
 	}

@@ -331,20 +331,16 @@ parse_npu_value(struct npu_ctx *c, u_int lineno, enum npu_col col,
 	case NC_SKIP:
 		break;
 	case NC_CARD:
-		if (parse_npu_id(c, lineno, "NPU", v, &id) != 0)
-			c->bad = 1;
-		else
-			g->card = id;
-		break;
 	case NC_CHIP:
-		if (parse_npu_id(c, lineno, "Chip", v, &id) != 0)
-			c->bad = 1;
-		else
-			g->chip = id;
-		break;
 	case NC_DEVICE:
-		if (parse_npu_id(c, lineno, "Device", v, &id) != 0)
+		/* What places the chip: without it, no chip. */
+		if (parse_npu_id(c, lineno, col == NC_CARD ? "NPU" :
+		    col == NC_CHIP ? "Chip" : "Device", v, &id) != 0)
 			c->bad = 1;
+		else if (col == NC_CARD)
+			g->card = id;
+		else if (col == NC_CHIP)
+			g->chip = id;
 		else
 			c->device = id;
 		break;
@@ -596,8 +592,10 @@ int
 parse_npu(const char *buf, size_t len, const char *fmt, const struct sink *s)
 {
 	const char	*p = buf, *end;
+	size_t		 n;
 
-	end = p + parse_bom(&p, len);
+	n = parse_bom(&p, len);
+	end = p + n;
 	while (p < end && isspace((u_char)*p))
 		p++;
 	if (p < end && (*p == '+' || *p == '|'))

@@ -257,6 +257,7 @@ test_damaged(struct collect *c)
 	    "| Chip | Bus-Id |\n+===+\n| 0     910B2  | O\0 |\n"
 	    "| 0     | 0000:C1:00.0 |\n+===+\n";
 	char	 buf[2048];
+	int	 n;
 
 	snprintf(buf, sizeof buf, "%s%s%s+====+\n", head, row1, row2);
 	is_int(runs(c, buf, NULL), 1, "a table of one chip");
@@ -320,6 +321,11 @@ test_damaged(struct collect *c)
 	    "an error message: nothing");
 	is_int(c->nerr, 1, "... said");
 	is_int(runs(c, "", NULL), 0, "empty: nothing");
+	runs(c, "+--", NULL);
+	n = c->nerr;
+	runs(c, "\xef\xbb\xbf+--", NULL);
+	is_int(c->nerr, n, "a byte order mark before a cut border: the same "
+	    "(the fuzzer's)");
 }
 
 /* Speed: an Atlas A3's table, 16 chips, over and over; MB/s printed. */
