@@ -114,7 +114,7 @@ static const struct {
 struct npu_t_block {
 	struct gpu	 g;
 	struct gpu	 lesser;	/* NK_LESSER's */
-	uint64_t	 seen;		/* bits of NK_NUMBER keys, read or not */
+	uint64_t	 seen;		/* NK_NUMBER's bits, read or not */
 	int		 chip;		/* its Chip ID, or -1 */
 	int		 mcu;
 	int		 lost;		/* a line refused: not read */
@@ -458,9 +458,9 @@ parse_npu_t_row(const struct sink *s, u_int lineno, const char *p,
 				break;
 		}
 		if (i == nitems(npu_t_paths) || cols[j] == npu) {
-			sink_error(s, lineno, "npu-smi: NPU%d to NPU%d: unknown "
-			    "path '%.*s'", npu, cols[j], (int)(wl > 20 ? 20 :
-			    wl), w);
+			sink_error(s, lineno, "npu-smi: NPU%d to NPU%d: "
+			    "unknown path '%.*s'", npu, cols[j],
+			    (int)(wl > 20 ? 20 : wl), w);
 			return (0);
 		}
 	}

@@ -5,12 +5,12 @@
  * npu-smi info prints a table of two rows a chip under two heading rows,
  * its cells split by bars and its columns named in the headings:
  *
- *	| NPU   Name        | Health  | Power(W)  Temp(C)  Hugepages-Usage(page) |
- *	| Chip  Phy-ID      | Bus-Id  | AICore(%) Memory-Usage(MB) HBM-Usage(MB) |
- *	+===================+=========+==========================================+
- *	| 0     Ascend910   | OK      | 211.3     43       0    / 0              |
- *	| 0     0           | 0000:9D:00.0 | 7    0    / 0    61609/ 65536       |
- *	+-------------------------------------------------------------------------+
+ *	| NPU  Name      | Health | Power(W) Temp(C)  Hugepages-Usage(page) |
+ *	| Chip Phy-ID    | Bus-Id | AICore(%) Memory-Usage(MB) HBM-Usage(MB) |
+ *	+================+========+=========================================+
+ *	| 0    Ascend910 | OK     | 211.3    43       0    / 0              |
+ *	| 0    0         | 0000:9D:00.0 | 7    0    / 0   61609/ 65536     |
+ *	+-----------------------------------------------------------------+
  *
  * Each heading names the values of the row in its place, in order, one
  * value a name (USED / TOTAL, spaced or not, is one value).  The layouts
@@ -100,7 +100,7 @@ struct npu_ctx {
 	u_int			 procs;		/* cells of a process row */
 	struct gpu		 g;
 	int			 bad;		/* the chip is not read */
-	int			 device;	/* its Device or Phy-ID, or -1 */
+	int			 device;	/* Device, Phy-ID; or -1 */
 	int			 hbm;		/* the layout has HBM-Usage */
 	u_int			 row;		/* the line of its first row */
 	int			 n;
@@ -217,6 +217,20 @@ parse_npu_heading(struct npu_ctx *c, u_int lineno, const char *s,
 				return (-1);
 			}
 			h->cols[k][j] = npu_cols[i].col;
+		}
+	}
+	return (0);
+}
+
+static int
+parse_npu_has(const struct npu_heading *h, enum npu_col col)
+{
+	u_int	 k, j;
+
+	for (k = 0; k < h->ncells; k++) {
+		for (j = 0; j < h->nnames[k]; j++) {
+			if (h->cols[k][j] == col)
+				return (1);
 		}
 	}
 	return (0);
@@ -481,11 +495,13 @@ parse_npu_line(struct npu_ctx *c, u_int lineno, const char *s, size_t len)
 		if (parse_npu_heading(c, lineno, s, len, &c->head[1]) != 0)
 			return;
 		if (c->head[1].ncells != c->head[0].ncells) {
-			sink_error(c->sink, lineno, "npu-smi: the headings have "
-			    "%u and %u cells", c->head[0].ncells, c->head[1].ncells);
+			sink_error(c->sink, lineno, "npu-smi: the headings "
+			    "have %u and %u cells", c->head[0].ncells,
+			    c->head[1].ncells);
 			return;
 		}
-		c->hbm = memmem(s, len, "HBM-Usage", 9) != NULL;
+		c->hbm = parse_npu_has(&c->head[0], NC_HBM) ||
+		    parse_npu_has(&c->head[1], NC_HBM);
 		c->state = NS_ROW1;
 		return;
 	case NS_ROW1:

@@ -246,8 +246,9 @@ test_damaged(struct collect *c)
 {
 	static const char head[] =
 	    "+----+\n"
-	    "| NPU   Name   | Health | Power(W)  Temp(C)  Hugepages-Usage(page)|\n"
-	    "| Chip         | Bus-Id | AICore(%) Memory-Usage(MB) HBM-Usage(MB)|\n"
+	    "| NPU  Name  | Health | Power(W) Temp(C) Hugepages-Usage(page)|\n"
+	    "| Chip       | Bus-Id | AICore(%) Memory-Usage(MB) HBM-Usage(MB)|"
+	    "\n"
 	    "+====+\n";
 	static const char row1[] =
 	    "| 0     910B2  | OK     | 107.3     43       0    / 0 |\n";
