@@ -329,7 +329,10 @@ test_damaged(struct collect *c)
 	    "(the fuzzer's)");
 }
 
-/* Speed: an Atlas A3's table, 16 chips, over and over; MB/s printed. */
+/*
+ * Speed: an Atlas A3's table, 16 chips, over and over; MB/s printed, not
+ * judged (t/bench/RESULTS.md keeps it).
+ */
 static void
 test_speed(void)
 {
@@ -359,9 +362,10 @@ test_speed(void)
 		    0x80 + i % 32, i % 100, 50000 + i % 10000);
 	}
 	for (k = 0; k < 5; k++) {
-		clock_gettime(CLOCK_MONOTONIC, &t0);
+		/* CPU time: the machine may be shared. */
+		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
 		n = parse_npu(b.data, b.len, NULL, &s);
-		clock_gettime(CLOCK_MONOTONIC, &t1);
+		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);
 		secs = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) /
 		    1e9;
 		mbs[k] = b.len / 1e6 / secs;
@@ -376,8 +380,8 @@ test_speed(void)
 		}
 	}
 	is_int(n, i, "speed: every chip read");
-	printf("# npu-smi info: %.0f MB/s, median of 5 (%zu bytes, %d "
-	    "chips)\n", mbs[2], b.len, n);
+	printf("# npu-smi info: %.0f MB/s of CPU time, median of 5 (%zu "
+	    "bytes, %d chips)\n", mbs[2], b.len, n);
 	buf_free(&b);
 }
 
