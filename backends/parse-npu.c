@@ -133,7 +133,7 @@ parse_npu_cells(const char *s, size_t len, const char **cell, size_t *clen,
 	return (n);
 }
 
-/* The values of a cell, USED / TOTAL joined; -1 if too many. */
+/* The values of a cell, USED / TOTAL joined; -1: too many, a stray slash. */
 static int
 parse_npu_values(const char *s, size_t len, struct npu_value *v)
 {
