@@ -268,6 +268,16 @@ int		 parse_slurm_json_jobs(const char *, size_t,
 int		 parse_dcgm_diag(const char *, size_t, const char *,
 		     const struct sink *);
 
+/* parse-npu.c, parse-npu-t.c: Huawei Ascend npu-smi info */
+int		 parse_npu(const char *, size_t, const char *,
+		     const struct sink *);
+int		 parse_npu_t(const char *, size_t, const char *,
+		     const struct sink *);
+int		 parse_npu_topo(const char *, size_t, const struct sink *);
+void		 parse_npu_number(const struct sink *, u_int, const char *,
+		     const char *, size_t, double, double, struct gpu *, int,
+		     float *);
+
 /*
  * parse-relay.c: a gateway's relay stream, to this sink.  Its nodes are
  * the ids first to first + count - 1; a line about another is refused

@@ -41,6 +41,9 @@ const struct parser parsers[] = {
 	  .help = "dcgmi diag -r N [-j]" },
 	{ .name = "xid", .parse = parse_xid,
 	  .help = "dmesg, journalctl -k: NVRM Xid lines" },
+	{ .name = "npu-smi", .parse = parse_npu,
+	  .help = "npu-smi info; info -t health|common|usages|board|memory "
+	      "-i N [-c C]; info -t topo" },
 	{ .name = NULL }
 };
 

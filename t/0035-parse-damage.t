@@ -90,6 +90,32 @@ is "$?" 3 "json: exit 3 with a cut row"
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(len(d) != 1)' "$T/json"
 ok $? "json: still one valid document, with the row read"
 
+# Huawei Ascend npu-smi info: two rows a chip, a border after them.
+H='| NPU   Name     | Health | Power(W)  Temp(C)  Hugepages-Usage(page) |\n| Chip           | Bus-Id | AICore(%%) Memory-Usage(MB) HBM-Usage(MB) |\n+====+\n'
+R1='| 0     910B2    | OK     | 107.3     43       0    / 0 |\n'
+R2='| 0              | 0000:C1:00.0 | 0  0 / 0  3862 / 65536 |\n'
+parse npu-smi ''
+is "$rc:$err" "1:myriad: parse: $T/in: empty" "npu-smi: an empty file is an error"
+parse npu-smi "$H$R1$R2+====+\n"
+is "$rc:$err:$(printf '%s\n' "$out" | tail -n +2 | cut -f8,12)" "0::3862	107" \
+    "npu-smi: a whole table, its chip read"
+parse npu-smi "$H$R1+====+\n"
+is "$rc" 1 "npu-smi: a chip without its second row: nothing, exit 1"
+like "$err" "in:4: npu-smi: the chip's second row is missing" "... said with FILE:LINE"
+parse npu-smi "$H$R1$R2"
+is "$rc:$(printf '%s\n' "$out" | tail -n +2 | wc -l | tr -d ' ')" "3:1" \
+    "npu-smi: no border after the last chip: its chip, exit 3"
+like "$err" "in:5: npu-smi: the table is cut short" "... the table is cut short"
+parse npu-smi "$H$R1$R2+==="
+is "$rc" 3 "npu-smi: the last border cut: exit 3"
+like "$err" "in:6: no newline at the end" "... said with FILE:LINE"
+parse npu-smi "$H| 0     910B2    | OK     | 10\0007.3     43       0    / 0 |\n$R2+====+\n"
+is "$rc" 1 "npu-smi: a NUL in a chip's row: no chip, exit 1"
+like "$err" "in:4: a NUL byte in the line" "... said with FILE:LINE"
+parse npu-smi "$H| 0     910B2    | OK     | 1e23      43       0    / 0 |\n$R2+====+\n"
+is "$rc:$(printf '%s\n' "$out" | tail -n +2 | cut -f8,12)" "3:3862	" \
+    "npu-smi: 1e23 W refused, the chip kept without it"
+
 F=${MYRIAD_FIXTURES:-../shared/fixtures}
 if [ -f "$F/dcgmi/l40s-x4-diag-dcgm423-pcie-fail-v4format-truncated.txt" ]; then
 	$M -c "parse dcgm-diag $F/dcgmi/l40s-x4-diag-dcgm423-pcie-fail-v4format-truncated.txt" \
