@@ -224,15 +224,21 @@ sim_nvsmi_nvlink(struct sim *s, int node, int errors, u_int only,
 	return (0);
 }
 
-/* Whether ID names this GPU: its index, its PCI bus id or its UUID. */
+/*
+ * Whether ID names this GPU: its index, its board's serial number, its
+ * PCI bus id or its UUID.
+ */
 static int
 sim_nvsmi_id(const struct sim *s, int node, u_int gpu, const char *id)
 {
 	char	 uuid[64], c;
 	u_int	 dom, bus, dev, fn;
 
-	if (*id >= '0' && *id <= '9' && id[strspn(id, "0123456789")] == '\0')
-		return (strtoul(id, NULL, 10) == gpu);
+	if (*id != '\0' && id[strspn(id, "0123456789")] == '\0') {
+		sim_serial(s, node, gpu, uuid, sizeof uuid);
+		return (strcmp(id, uuid) == 0 ||
+		    (strlen(id) < 10 && strtoul(id, NULL, 10) == gpu));
+	}
 	if (strncasecmp(id, "GPU-", 4) == 0) {
 		sim_uuid(s, node, gpu, uuid, sizeof uuid);
 		return (strcasecmp(id, uuid) == 0);
@@ -247,8 +253,8 @@ sim_nvsmi_id(const struct sim *s, int node, u_int gpu, const char *id)
 }
 
 /*
- * The GPUs of -i: indices, PCI bus ids (00000000:18:00.0, 18:00.0) or
- * UUIDs, a comma between them.  One that names no GPU fails the command.
+ * The GPUs of -i: indices, serial numbers, PCI bus ids (00000000:18:00.0,
+ * 18:00.0) or UUIDs, a comma between them.  One that names no GPU fails the command.
  */
 int
 sim_nvsmi_ids(const struct sim *s, int node, const char *arg, u_int *only,

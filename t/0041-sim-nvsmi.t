@@ -293,7 +293,8 @@ ends() {
 }
 bus3=$($S --query-gpu=pci.bus_id --format=csv,noheader -i 3)
 uuid3=$($S --query-gpu=uuid --format=csv,noheader -i 3)
-for id in 3 "$bus3" "$(echo "$bus3" | cut -c 10-)" "$uuid3" \
+serial3=$($S --query-gpu=serial --format=csv,noheader -i 3)
+for id in 3 "$serial3" "$bus3" "$(echo "$bus3" | cut -c 10-)" "$uuid3" \
     "$(echo "$uuid3" | tr a-f A-F)"; do
 	is "$($S --query-gpu=index --format=csv,noheader -i "$id" 2>&1)" 3 \
 	    "-i $id: GPU 3"
