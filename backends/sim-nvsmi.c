@@ -254,7 +254,8 @@ sim_nvsmi_id(const struct sim *s, int node, u_int gpu, const char *id)
 
 /*
  * The GPUs of -i: indices, serial numbers, PCI bus ids (00000000:18:00.0,
- * 18:00.0) or UUIDs, a comma between them.  One that names no GPU fails the command.
+ * 18:00.0) or UUIDs, a comma between them.  One that names no GPU fails
+ * the command.
  */
 int
 sim_nvsmi_ids(const struct sim *s, int node, const char *arg, u_int *only,
