@@ -333,14 +333,17 @@ struct sim_nvsmi_query_app {
 };
 #define QA(k, m)	.kind = k,					\
 	.off = offsetof(struct sim_nvsmi_query_app, m)
+/* The GPU's fields, first in every list. */
+#define QAGPU								\
+	{ .name = "timestamp", QA(NK_STR, n.stamp) },			\
+	{ .name = "gpu_name", .value = SIM_MODEL },			\
+	{ .name = "gpu_bus_id", QA(NK_STR, n.busid) },			\
+	{ .name = "gpu_serial", QA(NK_STR, n.serial) },			\
+	{ .name = "gpu_uuid", QA(NK_STR, n.uuid) }
 
 /* One field of --query-compute-apps, as --help-query-compute-apps. */
 static const struct sim_nvsmi_query_field sim_nvsmi_query_app_fields[] = {
-	{ .name = "timestamp", QA(NK_STR, n.stamp) },
-	{ .name = "gpu_name", .value = SIM_MODEL },
-	{ .name = "gpu_bus_id", QA(NK_STR, n.busid) },
-	{ .name = "gpu_serial", QA(NK_STR, n.serial) },
-	{ .name = "gpu_uuid", QA(NK_STR, n.uuid) },
+	QAGPU,
 	{ .name = "pid", QA(NK_INT, p.pid) },
 	{ .name = "process_name", .alias = "name", QA(NK_STR, p.name) },
 	{ .name = "used_gpu_memory", .alias = "used_memory", .unit = "MiB",
@@ -349,11 +352,7 @@ static const struct sim_nvsmi_query_field sim_nvsmi_query_app_fields[] = {
 
 /* --query-accounted-apps, as --help-query-accounted-apps. */
 static const struct sim_nvsmi_query_field sim_nvsmi_query_acct_fields[] = {
-	{ .name = "timestamp", QA(NK_STR, n.stamp) },
-	{ .name = "gpu_name", .value = SIM_MODEL },
-	{ .name = "gpu_bus_id", QA(NK_STR, n.busid) },
-	{ .name = "gpu_serial", QA(NK_STR, n.serial) },
-	{ .name = "gpu_uuid", QA(NK_STR, n.uuid) },
+	QAGPU,
 	{ .name = "vgpu_instance", .value = "[N/A]" },
 	{ .name = "pid", QA(NK_INT, p.pid) },
 	{ .name = "gpu_utilization", .alias = "gpu_util", .unit = "%",
@@ -366,11 +365,7 @@ static const struct sim_nvsmi_query_field sim_nvsmi_query_acct_fields[] = {
 
 /* --query-retired-pages, as --help-query-retired-pages. */
 static const struct sim_nvsmi_query_field sim_nvsmi_query_page_fields[] = {
-	{ .name = "timestamp", QA(NK_STR, n.stamp) },
-	{ .name = "gpu_name", .value = SIM_MODEL },
-	{ .name = "gpu_bus_id", QA(NK_STR, n.busid) },
-	{ .name = "gpu_serial", QA(NK_STR, n.serial) },
-	{ .name = "gpu_uuid", QA(NK_STR, n.uuid) },
+	QAGPU,
 	{ .name = "retired_pages.address", .value = "[N/A]" },
 	{ .name = "retired_pages.timestamp", .value = "[N/A]" },
 	{ .name = "retired_pages.cause", QA(NK_STR, cause) },

@@ -306,7 +306,8 @@ sim_nvsmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
 	const char	*display = NULL, *ids = NULL, *v;
 	char		 option[64];
 	int		 i, nvlink = 0, status = 0, errors = 0, rc;
-	int		 nlist = 0, q = 0, xml = 0, topo = 0, matrix = 0;
+	int		 nlist = 0, gpus = 0, q = 0, xml = 0, topo = 0;
+	int		 matrix = 0;
 	u_int		 only = SIM_NVSMI_ALL;
 
 	if (argc > 1 && (strcmp(argv[1], "dmon") == 0 ||
@@ -362,9 +363,9 @@ sim_nvsmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
 		else if (nvlink || topo)
 			goto invalid;
 		else if (strcmp(a, "-L") == 0 || strcmp(a, "--list-gpus") == 0)
-			q |= 2;
+			gpus = 1;
 		else if (strcmp(a, "-q") == 0 || strcmp(a, "--query") == 0)
-			q |= 1;
+			q = 1;
 		else if (strcmp(a, "-x") == 0 ||
 		    strcmp(a, "--xml-format") == 0)
 			xml = 1;
@@ -395,10 +396,10 @@ sim_nvsmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
 		}
 		return (sim_nvsmi_table_topo(s, node, out));
 	}
-	if (q == 3 || (q != 0) + (query != NULL) + nlist > 1 ||
-	    ((xml || display != NULL) && q != 1))
+	if (gpus + q + (query != NULL) + nlist > 1 ||
+	    ((xml || display != NULL) && !q))
 		goto invalid;
-	if (q == 2) {
+	if (gpus) {
 		u_int	 gpu;
 
 		sim_update(s);

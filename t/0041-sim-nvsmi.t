@@ -305,8 +305,11 @@ $S -q -i 0,3 >"$T/q2"
 is "$(grep -c '^GPU [0-9A-F]\{8\}:' "$T/q2") $(grep -c 'Attached GPUs *: 8' \
     "$T/q2")" "2 1" "-q -i 0,3: two GPUs of the 8 attached"
 is "$($S -q -x -i "$uuid3" | grep -c '<gpu id=')" 1 "-q -x -i UUID: one GPU"
-is "$($S nvlink -s -i "$bus3" | head -1 | cut -c 1-6)" "GPU 3:" \
-    "nvlink -s -i BUS: GPU 3's links"
+$S nvlink -s -i "$bus3" >"$T/nvl"
+is "$(head -1 "$T/nvl" | cut -c 1-6)" "GPU 3:" "nvlink -s -i BUS: GPU 3's links"
+$M -c "parse -o tsv nvlink-status $T/nvl" >"$T/p" 2>"$T/perr"
+is "$? $(tail -n +2 "$T/p" | wc -l | tr -d ' ')" "0 18" \
+    "parse-nvlink reads nvlink -s -i BUS: 18 links"
 is "$($S -i 0,3 | grep -c '^|   [0-9]  NVIDIA')" 2 \
     "the default table -i 0,3: two GPUs"
 is "$($S -L -i 3)" "$($S -L | sed -n 4p)" "-L -i 3: GPU 3's line"
@@ -329,12 +332,16 @@ $S --version >"$T/v"
 is "$?$(cmp "$T/v" $D/nvsmi-590-version.txt 2>&1)" 0 \
     "--version: the 590's, byte for byte"
 
+# A monitor's heading as the 590's, its trailing blank too, and where
+# the columns of its rows (but those of no process) end.
+mon() {	# mon OUTPUT CAPTURE WHAT [left]
+	is "$(head -2 "$1")" "$(head -2 "$2")" "$3: the 590's heading"
+	is "$(tail -n +3 "$1" | grep -v '    -  *$' | ends $4 | sort -u)" \
+	    "$(tail -n +3 "$2" | ends $4 | sort -u)" \
+	    "$3: a row's columns where the 590's end"
+}
 $S dmon -c 5 >"$T/dmon"
-is "$(head -2 "$T/dmon")" "$(head -2 $D/nvsmi-590-dmon.txt)" \
-    "dmon: the 590's heading, its trailing blank too"
-is "$(tail -n +3 "$T/dmon" | ends | sort -u)" \
-    "$(tail -n +3 $D/nvsmi-590-dmon.txt | ends | sort -u)" \
-    "dmon: every row's columns where the 590's end"
+mon "$T/dmon" $D/nvsmi-590-dmon.txt dmon
 is "$(tail -n +3 "$T/dmon" | awk '{ print $1 }' | tr '\n' ' ' |
     cut -c 1-20)" "0 1 2 3 4 5 6 7 0 1 " "dmon -c 5: each sample, 8 GPUs"
 is "$(wc -l <"$T/dmon" | tr -d ' ')" 42 "dmon -c 5: a heading, 5 samples"
@@ -351,11 +358,7 @@ is "$($S dmon | wc -l | tr -d ' ')" 82 \
     "dmon without -c: the man page's bound, 10 samples"
 
 $S pmon -c 2 >"$T/pmon"
-is "$(head -2 "$T/pmon")" "$(head -2 $D/nvsmi-590-pmon.txt)" \
-    "pmon: the 590's heading"
-is "$(tail -n +3 "$T/pmon" | grep -v '    -  *$' | ends left | sort -u)" \
-    "$(tail -n +3 $D/nvsmi-590-pmon.txt | ends left | sort -u)" \
-    "pmon: a process's columns where the 590's end"
+mon "$T/pmon" $D/nvsmi-590-pmon.txt pmon left
 $S pmon -s um -o DT -c 3 >"$T/pdt"
 is "$(head -2 "$T/pdt" | sed 's/ *$//')" \
     "$(head -2 $D/nvsmi-pmon-um-DT.txt)" \
