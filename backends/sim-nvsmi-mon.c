@@ -7,7 +7,8 @@
  *
  * The real tools print a sample every -d seconds until -c samples or ^C.
  * The simulator prints its samples at once, each at its own simulated
- * time, and stops after SIM_NVSMI_MON_BOUND samples when there is no -c.
+ * time, and stops after SIM_NVSMI_MON_BOUND samples when there is no -c,
+ * after SIM_NVSMI_MON_MAX (an hour at the default delay) whatever -c says.
  */
 
 #include <stddef.h>
@@ -18,6 +19,7 @@
 #include "sim.h"
 
 #define SIM_NVSMI_MON_BOUND	10
+#define SIM_NVSMI_MON_MAX	3600
 
 /* One GPU's sample, or one of its processes; -1 prints as -. */
 struct sim_nvsmi_mon_val {
@@ -291,7 +293,7 @@ sim_nvsmi_mon(struct sim *s, int node, int argc, char **argv,
 	if (lost)
 		return (0);
 	sim_nvsmi_mon_head(out, &m);
-	for (k = 0; k < m.count; k++) {
+	for (k = 0; k < m.count && k < SIM_NVSMI_MON_MAX; k++) {
 		sim_set_time(s, t0 + k * m.delay);
 		sim_nvsmi_mon_sample(s, node, &m, out);
 	}
