@@ -445,8 +445,8 @@ sim_nvsmi_q_gpu(struct sim *s, u_int node, u_int gpu,
 
 /* nvidia-smi -q [-d SECTION,...] [-i N]. */
 int
-sim_nvsmi_q(struct sim *s, int node, int xml, const char *display, int only,
-    struct buf *out, char **cause)
+sim_nvsmi_q(struct sim *s, int node, int xml, const char *display,
+    u_int only, struct buf *out, char **cause)
 {
 	struct sim_nodeval	 v;
 	struct tm		 tm;
@@ -463,7 +463,7 @@ sim_nvsmi_q(struct sim *s, int node, int xml, const char *display, int only,
 		return (-1);
 	sim_node_sample(s, node, &v);
 	for (gpu = 0; gpu < SIM_GPUS; gpu++) {
-		if ((only < 0 || (int)gpu == only) && v.gpu[gpu].lost) {
+		if ((only & 1u << gpu) && v.gpu[gpu].lost) {
 			sim_nvsmi_lost(out, gpu);
 			lost = 1;
 		}
@@ -484,7 +484,7 @@ sim_nvsmi_q(struct sim *s, int node, int xml, const char *display, int only,
 	sim_nvsmi_q_key(out, 0, "Attached GPUs", SIM_NVSMI_Q_WIDTH);
 	buf_printf(out, "%u\n", SIM_GPUS);
 	for (gpu = 0; gpu < SIM_GPUS; gpu++) {
-		if (only < 0 || (int)gpu == only)
+		if (only & 1u << gpu)
 			sim_nvsmi_q_gpu(s, node, gpu, &v.gpu[gpu], display,
 			    out);
 	}

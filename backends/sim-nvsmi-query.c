@@ -1,7 +1,7 @@
 /*
- * myriad - the simulator's nvidia-smi --query-gpu and --query-compute-apps,
- * every field of the driver the simulator claims, as the 590.48.01 H100
- * capture prints them.
+ * myriad - the simulator's nvidia-smi --query-gpu, --query-compute-apps,
+ * --query-accounted-apps and --query-retired-pages, every field of the
+ * driver the simulator claims, as the 590.48.01 H100 capture prints them.
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  */
 
@@ -325,25 +325,105 @@ static const struct sim_nvsmi_query_field sim_nvsmi_query_fields[] = {
 	{ .name = "hostname", .value = "[N/A]" },
 };
 
-/* A process, for --query-compute-apps. */
+/* A row of the other lists: a process, or a retired page. */
 struct sim_nvsmi_query_app {
 	struct sim_nvsmi_gpu	 n;
 	struct sim_nvsmi_proc	 p;
+	char			 cause[16];
 };
 #define QA(k, m)	.kind = k,					\
 	.off = offsetof(struct sim_nvsmi_query_app, m)
+/* The GPU's fields, first in every list. */
+#define QAGPU								\
+	{ .name = "timestamp", QA(NK_STR, n.stamp) },			\
+	{ .name = "gpu_name", .value = SIM_MODEL },			\
+	{ .name = "gpu_bus_id", QA(NK_STR, n.busid) },			\
+	{ .name = "gpu_serial", QA(NK_STR, n.serial) },			\
+	{ .name = "gpu_uuid", QA(NK_STR, n.uuid) }
 
 /* One field of --query-compute-apps, as --help-query-compute-apps. */
 static const struct sim_nvsmi_query_field sim_nvsmi_query_app_fields[] = {
-	{ .name = "timestamp", QA(NK_STR, n.stamp) },
-	{ .name = "gpu_name", .value = SIM_MODEL },
-	{ .name = "gpu_bus_id", QA(NK_STR, n.busid) },
-	{ .name = "gpu_serial", QA(NK_STR, n.serial) },
-	{ .name = "gpu_uuid", QA(NK_STR, n.uuid) },
+	QAGPU,
 	{ .name = "pid", QA(NK_INT, p.pid) },
 	{ .name = "process_name", .alias = "name", QA(NK_STR, p.name) },
 	{ .name = "used_gpu_memory", .alias = "used_memory", .unit = "MiB",
 	  QA(NK_INT, p.used) },
+};
+
+/* --query-accounted-apps, as --help-query-accounted-apps. */
+static const struct sim_nvsmi_query_field sim_nvsmi_query_acct_fields[] = {
+	QAGPU,
+	{ .name = "vgpu_instance", .value = "[N/A]" },
+	{ .name = "pid", QA(NK_INT, p.pid) },
+	{ .name = "gpu_utilization", .alias = "gpu_util", .unit = "%",
+	  QA(NK_INT, n.g.util) },
+	{ .name = "mem_utilization", .alias = "mem_util", .unit = "%",
+	  QA(NK_INT, n.g.memutil) },
+	{ .name = "max_memory_usage", .unit = "MiB", QA(NK_INT, p.used) },
+	{ .name = "time", .unit = "ms", .value = "[N/A]" },
+};
+
+/* --query-retired-pages, as --help-query-retired-pages. */
+static const struct sim_nvsmi_query_field sim_nvsmi_query_page_fields[] = {
+	QAGPU,
+	{ .name = "retired_pages.address", .value = "[N/A]" },
+	{ .name = "retired_pages.timestamp", .value = "[N/A]" },
+	{ .name = "retired_pages.cause", QA(NK_STR, cause) },
+};
+
+/*
+ * The Kth row of a GPU's list, or 0.  A process of a job on the GPU; none
+ * accounted, accounting being off as on the capture's H100; and the two
+ * rows the 590 prints of an H100's retired pages, which it does not
+ * retire (it remaps rows): an address and a time of [N/A], each cause.
+ */
+static int
+sim_nvsmi_query_procs(const struct sim *s, u_int node, u_int gpu,
+    const struct sim_gpu *g, u_int k, struct sim_nvsmi_query_app *a)
+{
+	return (k == 0 && sim_nvsmi_proc(s, node, gpu, g, &a->p));
+}
+
+static int
+sim_nvsmi_query_acct(const struct sim *s, u_int node, u_int gpu,
+    const struct sim_gpu *g, u_int k, struct sim_nvsmi_query_app *a)
+{
+	return (0);
+}
+
+static int
+sim_nvsmi_query_pages(const struct sim *s, u_int node, u_int gpu,
+    const struct sim_gpu *g, u_int k, struct sim_nvsmi_query_app *a)
+{
+	static const char *const causes[] = {
+		"Single Bit ECC", "Double Bit ECC"
+	};
+
+	if (k >= nitems(causes))
+		return (0);
+	snprintf(a->cause, sizeof a->cause, "%s", causes[k]);
+	return (1);
+}
+
+/* The lists other than --query-gpu: their option, fields and rows. */
+struct sim_nvsmi_query_list {
+	const char				*option;
+	const struct sim_nvsmi_query_field	*fields;
+	u_int					 nfields;
+	int					(*row)(const struct sim *, u_int,
+						    u_int, const struct sim_gpu *,
+						    u_int,
+						    struct sim_nvsmi_query_app *);
+};
+#define QL(o, t, r) { .option = o, .fields = t, .nfields = nitems(t),	\
+	.row = r }
+static const struct sim_nvsmi_query_list sim_nvsmi_query_lists[] = {
+	QL("--query-compute-apps", sim_nvsmi_query_app_fields,
+	    sim_nvsmi_query_procs),
+	QL("--query-accounted-apps", sim_nvsmi_query_acct_fields,
+	    sim_nvsmi_query_acct),
+	QL("--query-retired-pages", sim_nvsmi_query_page_fields,
+	    sim_nvsmi_query_pages),
 };
 
 /* The fields of a query list, as indices into a table. */
@@ -516,7 +596,7 @@ sim_nvsmi_query_row(struct buf *b, const struct sim_nvsmi_query_field *t,
 /* nvidia-smi --query-gpu; the list is parsed once, the sweep asks it again. */
 int
 sim_nvsmi_query(struct sim *s, int node, const char *query,
-    const char *format, int only, struct buf *out, char **cause)
+    const char *format, u_int only, struct buf *out, char **cause)
 {
 	struct sim_nodeval	 v;
 	struct sim_nvsmi_gpu	 n;
@@ -542,7 +622,7 @@ sim_nvsmi_query(struct sim *s, int node, const char *query,
 		    s->nq);
 	sim_node_sample(s, node, &v);
 	for (gpu = 0; gpu < SIM_GPUS; gpu++) {
-		if (only >= 0 && (int)gpu != only)
+		if (!(only & 1u << gpu))
 			continue;
 		if (v.gpu[gpu].lost) {
 			sim_nvsmi_lost(out, gpu);
@@ -555,38 +635,46 @@ sim_nvsmi_query(struct sim *s, int node, const char *query,
 	return (0);
 }
 
-/* nvidia-smi --query-compute-apps: the process of each job's GPU. */
+/* nvidia-smi --query-compute-apps and the other lists, by OPTION. */
 int
-sim_nvsmi_query_apps(struct sim *s, int node, const char *query,
-    const char *format, int only, struct buf *out, char **cause)
+sim_nvsmi_query_list(struct sim *s, int node, const char *option,
+    const char *query, const char *format, u_int only, struct buf *out,
+    char **cause)
 {
-	struct sim_nodeval		 v;
-	struct sim_nvsmi_query_app	 a;
-	int				 header, units, *ids;
-	u_int				 gpu, nq;
+	const struct sim_nvsmi_query_list	*l = NULL;
+	struct sim_nodeval			 v;
+	struct sim_nvsmi_query_app		 a;
+	int					 header, units, *ids;
+	u_int					 i, gpu, nq;
 
-	if (sim_nvsmi_query_format(format, "--query-compute-apps", &header,
-	    &units, cause) != 0)
+	for (i = 0; i < nitems(sim_nvsmi_query_lists); i++) {
+		if (strcmp(sim_nvsmi_query_lists[i].option, option) == 0)
+			l = &sim_nvsmi_query_lists[i];
+	}
+	if (l == NULL) {
+		xasprintf(cause, "Invalid combination of input arguments. "
+		    "Please run 'nvidia-smi -h' for help.");
 		return (-1);
-	if (sim_nvsmi_query_parse(sim_nvsmi_query_app_fields,
-	    nitems(sim_nvsmi_query_app_fields), query, &ids, &nq, cause) != 0)
+	}
+	if (sim_nvsmi_query_format(format, option, &header, &units,
+	    cause) != 0)
+		return (-1);
+	if (sim_nvsmi_query_parse(l->fields, l->nfields, query, &ids, &nq,
+	    cause) != 0)
 		return (-1);
 	if (header)
-		sim_nvsmi_query_header(out, sim_nvsmi_query_app_fields, ids,
-		    nq);
+		sim_nvsmi_query_header(out, l->fields, ids, nq);
 	sim_node_sample(s, node, &v);
 	for (gpu = 0; gpu < SIM_GPUS; gpu++) {
-		if (only >= 0 && (int)gpu != only)
+		if (!(only & 1u << gpu))
 			continue;
 		if (v.gpu[gpu].lost) {
 			sim_nvsmi_lost(out, gpu);
 			continue;
 		}
-		if (!sim_nvsmi_proc(s, node, gpu, &v.gpu[gpu], &a.p))
-			continue;
 		sim_nvsmi_gpu(s, node, gpu, &v.gpu[gpu], &a.n);
-		sim_nvsmi_query_row(out, sim_nvsmi_query_app_fields, ids,
-		    nq, &a, units);
+		for (i = 0; l->row(s, node, gpu, &v.gpu[gpu], i, &a); i++)
+			sim_nvsmi_query_row(out, l->fields, ids, nq, &a, units);
 	}
 	free(ids);
 	return (0);

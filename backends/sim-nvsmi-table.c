@@ -43,13 +43,14 @@ static const char sim_nvsmi_table_procs[] =
 
 /* A lost GPU makes the whole command fail: its line, nothing else. */
 static int
-sim_nvsmi_table_lost(const struct sim_nodeval *v, int only, struct buf *out)
+sim_nvsmi_table_lost(const struct sim_nodeval *v, u_int only,
+    struct buf *out)
 {
 	u_int	 gpu;
 	int	 lost = 0;
 
 	for (gpu = 0; gpu < SIM_GPUS; gpu++) {
-		if ((only < 0 || (int)gpu == only) && v->gpu[gpu].lost) {
+		if ((only & 1u << gpu) && v->gpu[gpu].lost) {
 			sim_nvsmi_lost(out, gpu);
 			lost = 1;
 		}
@@ -58,7 +59,7 @@ sim_nvsmi_table_lost(const struct sim_nodeval *v, int only, struct buf *out)
 }
 
 int
-sim_nvsmi_table(struct sim *s, int node, int only, struct buf *out)
+sim_nvsmi_table(struct sim *s, int node, u_int only, struct buf *out)
 {
 	struct sim_nodeval	 v;
 	struct sim_nvsmi_gpu	 n;
@@ -79,7 +80,7 @@ sim_nvsmi_table(struct sim *s, int node, int only, struct buf *out)
 	    "Version: %-8s |\n", SIM_DRIVER, SIM_DRIVER, SIM_CUDA);
 	buf_puts(out, sim_nvsmi_table_head);
 	for (gpu = 0; gpu < SIM_GPUS; gpu++) {
-		if (only >= 0 && (int)gpu != only)
+		if (!(only & 1u << gpu))
 			continue;
 		sim_nvsmi_gpu(s, node, gpu, &v.gpu[gpu], &n);
 		buf_printf(out, "| %3u  %-30s%3s  |   %s %3s | %20llu |\n", gpu,
@@ -94,7 +95,7 @@ sim_nvsmi_table(struct sim *s, int node, int only, struct buf *out)
 	}
 	buf_puts(out, sim_nvsmi_table_procs);
 	for (gpu = 0; gpu < SIM_GPUS; gpu++) {
-		if ((only >= 0 && (int)gpu != only) ||
+		if (!(only & 1u << gpu) ||
 		    !sim_nvsmi_proc(s, node, gpu, &v.gpu[gpu], &p))
 			continue;
 		buf_printf(out, "| %4u   N/A  N/A%16d %6s   %-37s%6dMiB |\n",

@@ -499,7 +499,7 @@ sim_nvsmi_xml_gpu(struct sim *s, u_int node, u_int gpu,
  * captures have none.
  */
 int
-sim_nvsmi_xml(struct sim *s, int node, int only, struct buf *out)
+sim_nvsmi_xml(struct sim *s, int node, u_int only, struct buf *out)
 {
 	struct sim_nodeval	 v;
 	struct tm		 tm;
@@ -517,7 +517,7 @@ sim_nvsmi_xml(struct sim *s, int node, int only, struct buf *out)
 	sim_nvsmi_xml_leaf(out, 0, "cuda_version", SIM_CUDA);
 	sim_nvsmi_xml_leaf(out, 0, "attached_gpus", count);
 	for (gpu = 0; gpu < SIM_GPUS; gpu++) {
-		if (only < 0 || (int)gpu == only)
+		if (only & 1u << gpu)
 			sim_nvsmi_xml_gpu(s, node, gpu, &v.gpu[gpu], out);
 	}
 	buf_puts(out, "</nvidia_smi_log>");

@@ -1,10 +1,11 @@
 /*
- * myriad - the simulator's nvidia-smi: its options, -L, nvlink -s / -e,
+ * myriad - the simulator's nvidia-smi: its options, -i, -L, nvlink -s / -e,
  * and what the other outputs share, as nvidia-smi 590 prints them (read
  * back by parse-nvsmi.c and parse-nvlink.c).  --query-gpu and
  * --query-compute-apps are in sim-nvsmi-query.c, -q in sim-nvsmi-q.c,
  * -q -x in sim-nvsmi-xml.c, the default table and topo -m in
- * sim-nvsmi-table.c.
+ * sim-nvsmi-table.c, dmon and pmon in sim-nvsmi-mon.c, -h and --version in
+ * sim-nvsmi-help.c.
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  */
 
@@ -183,7 +184,8 @@ sim_nvsmi_title(const struct sim *s, u_int node, u_int gpu, struct buf *out)
 }
 
 static int
-sim_nvsmi_nvlink(struct sim *s, int node, int errors, int only, struct buf *out)
+sim_nvsmi_nvlink(struct sim *s, int node, int errors, u_int only,
+    struct buf *out)
 {
 	static const char *const names[] = {
 		"Replay Errors", "Recovery Errors", "CRC Errors"
@@ -194,7 +196,7 @@ sim_nvsmi_nvlink(struct sim *s, int node, int errors, int only, struct buf *out)
 
 	sim_update(s);
 	for (gpu = 0; gpu < SIM_GPUS; gpu++) {
-		if (only >= 0 && (int)gpu != only)
+		if (!(only & 1u << gpu))
 			continue;
 		if (!sim_nvsmi_title(s, node, gpu, out))
 			continue;
@@ -222,47 +224,129 @@ sim_nvsmi_nvlink(struct sim *s, int node, int errors, int only, struct buf *out)
 	return (0);
 }
 
+/*
+ * Whether ID names this GPU: its index, its board's serial number, its
+ * PCI bus id or its UUID.
+ */
+static int
+sim_nvsmi_id(const struct sim *s, int node, u_int gpu, const char *id)
+{
+	char	 uuid[64], c;
+	u_int	 dom, bus, dev, fn;
+
+	if (*id != '\0' && id[strspn(id, "0123456789")] == '\0') {
+		sim_serial(s, node, gpu, uuid, sizeof uuid);
+		return (strcmp(id, uuid) == 0 ||
+		    (strlen(id) < 10 && strtoul(id, NULL, 10) == gpu));
+	}
+	if (strncasecmp(id, "GPU-", 4) == 0) {
+		sim_uuid(s, node, gpu, uuid, sizeof uuid);
+		return (strcasecmp(id, uuid) == 0);
+	}
+	if (sscanf(id, "%x:%x:%x.%x%c", &dom, &bus, &dev, &fn, &c) != 4) {
+		dom = 0;
+		if (sscanf(id, "%x:%x.%x%c", &bus, &dev, &fn, &c) != 3)
+			return (0);
+	}
+	return (dom == 0 && dev == 0 && fn == 0 &&
+	    bus == strtoul(sim_busids[gpu], NULL, 16));
+}
+
+/*
+ * The GPUs of -i: indices, serial numbers, PCI bus ids (00000000:18:00.0,
+ * 18:00.0) or UUIDs, a comma between them.  One that names no GPU fails
+ * the command.
+ */
+int
+sim_nvsmi_ids(const struct sim *s, int node, const char *arg, u_int *only,
+    char **cause)
+{
+	char	*copy, *p, *id;
+	u_int	 gpu, found;
+
+	*only = 0;
+	copy = xstrdup(arg);
+	for (p = copy; (id = strsep(&p, ",")) != NULL; ) {
+		found = 0;
+		for (gpu = 0; gpu < SIM_GPUS; gpu++) {
+			if (sim_nvsmi_id(s, node, gpu, id))
+				found |= 1u << gpu;
+		}
+		if (found == 0) {
+			free(copy);
+			xasprintf(cause, "No devices were found");
+			return (SIM_NVSMI_NODEV);
+		}
+		*only |= found;
+	}
+	free(copy);
+	return (0);
+}
+
+/* An option's value: -x V, --xx V or --xx=V; NULL if A is not it. */
+static const char *
+sim_nvsmi_arg(int argc, char **argv, int *i, const char *s, const char *l)
+{
+	const char	*a = argv[*i];
+	size_t		 len = strlen(l);
+
+	if ((strcmp(a, l) == 0 || (s != NULL && strcmp(a, s) == 0)) &&
+	    *i + 1 < argc)
+		return (argv[++*i]);
+	if (strncmp(a, l, len) == 0 && a[len] == '=')
+		return (a + len + 1);
+	return (NULL);
+}
+
 int
 sim_nvsmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
     char **cause)
 {
-	const char	*query = NULL, *apps = NULL, *format = NULL, *a;
-	const char	*display = NULL;
-	int		 i, only = -1, nvlink = 0, status = 0, errors = 0;
-	int		 list = 0, q = 0, xml = 0, topo = 0, matrix = 0;
-	char		*end;
+	const char	*query = NULL, *list = NULL, *format = NULL, *a;
+	const char	*display = NULL, *ids = NULL, *v;
+	char		 option[64];
+	int		 i, nvlink = 0, status = 0, errors = 0, rc;
+	int		 nlist = 0, gpus = 0, q = 0, xml = 0, topo = 0;
+	int		 matrix = 0;
+	u_int		 only = SIM_NVSMI_ALL;
 
+	if (argc > 1 && (strcmp(argv[1], "dmon") == 0 ||
+	    strcmp(argv[1], "pmon") == 0))
+		return (sim_nvsmi_mon(s, node, argc, argv, out, cause));
 	for (i = 1; i < argc; i++) {
 		a = argv[i];
-		if (strncmp(a, "--query-gpu=", 12) == 0)
-			query = a + 12;
-		else if (strcmp(a, "--query-gpu") == 0 && i + 1 < argc)
-			query = argv[++i];
-		else if (strncmp(a, "--query-compute-apps=", 21) == 0)
-			apps = a + 21;
-		else if (strcmp(a, "--query-compute-apps") == 0 &&
-		    i + 1 < argc)
-			apps = argv[++i];
-		else if (strncmp(a, "--format=", 9) == 0)
-			format = a + 9;
-		else if (strcmp(a, "--format") == 0 && i + 1 < argc)
-			format = argv[++i];
-		else if ((strcmp(a, "-i") == 0 || strcmp(a, "--id") == 0) &&
-		    i + 1 < argc) {
-			only = (int)strtol(argv[++i], &end, 10);
-			if (*end != '\0' || only < 0 || only >= SIM_GPUS)
-				goto badid;
-		} else if (strncmp(a, "--id=", 5) == 0) {
-			only = (int)strtol(a + 5, &end, 10);
-			if (*end != '\0' || only < 0 || only >= SIM_GPUS)
-				goto badid;
-		} else if ((strcmp(a, "-lms") == 0 || strcmp(a, "-l") == 0 ||
-		    strcmp(a, "--loop-ms") == 0 || strcmp(a, "--loop") == 0) &&
-		    i + 1 < argc)
-			i++;		/* the caller loops: sim_tool_loop_ms */
-		else if (strncmp(a, "--loop-ms=", 10) == 0 ||
-		    strncmp(a, "--loop=", 7) == 0)
-			;
+		if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+			sim_nvsmi_help(out);
+			return (0);
+		}
+		if (strcmp(a, "--version") == 0) {
+			sim_nvsmi_help_version(out);
+			return (0);
+		}
+	}
+	for (i = 1; i < argc; i++) {
+		a = argv[i];
+		if ((v = sim_nvsmi_arg(argc, argv, &i, NULL,
+		    "--query-gpu")) != NULL)
+			query = v;
+		else if (strncmp(a, "--query-", 8) == 0 &&
+		    strcspn(a, "=") < sizeof option) {
+			snprintf(option, sizeof option, "%.*s",
+			    (int)strcspn(a, "="), a);
+			if ((list = sim_nvsmi_arg(argc, argv, &i, NULL,
+			    option)) == NULL)
+				goto invalid;
+			nlist++;
+		} else if ((v = sim_nvsmi_arg(argc, argv, &i, NULL,
+		    "--format")) != NULL)
+			format = v;
+		else if ((v = sim_nvsmi_arg(argc, argv, &i, "-i",
+		    "--id")) != NULL)
+			ids = v;
+		else if ((v = sim_nvsmi_arg(argc, argv, &i, "-lms",
+		    "--loop-ms")) != NULL ||
+		    (v = sim_nvsmi_arg(argc, argv, &i, "-l", "--loop")) != NULL)
+			;		/* the caller loops: sim_tool_loop_ms */
 		else if (strcmp(a, "nvlink") == 0 && i == 1)
 			nvlink = 1;
 		else if (strcmp(a, "topo") == 0 && i == 1)
@@ -279,20 +363,21 @@ sim_nvsmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
 		else if (nvlink || topo)
 			goto invalid;
 		else if (strcmp(a, "-L") == 0 || strcmp(a, "--list-gpus") == 0)
-			list = 1;
+			gpus = 1;
 		else if (strcmp(a, "-q") == 0 || strcmp(a, "--query") == 0)
 			q = 1;
 		else if (strcmp(a, "-x") == 0 ||
 		    strcmp(a, "--xml-format") == 0)
 			xml = 1;
-		else if ((strcmp(a, "-d") == 0 ||
-		    strcmp(a, "--display") == 0) && i + 1 < argc)
-			display = argv[++i];
-		else if (strncmp(a, "--display=", 10) == 0)
-			display = a + 10;
+		else if ((v = sim_nvsmi_arg(argc, argv, &i, "-d",
+		    "--display")) != NULL)
+			display = v;
 		else
 			goto invalid;
 	}
+	if (ids != NULL &&
+	    (rc = sim_nvsmi_ids(s, node, ids, &only, cause)) != 0)
+		return (rc);
 	if (nvlink) {
 		if (status == errors) {
 			xasprintf(cause, "Invalid combination of input "
@@ -311,15 +396,17 @@ sim_nvsmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
 		}
 		return (sim_nvsmi_table_topo(s, node, out));
 	}
-	if (list + q + (query != NULL) + (apps != NULL) > 1 ||
+	if (gpus + q + (query != NULL) + nlist > 1 ||
 	    ((xml || display != NULL) && !q))
 		goto invalid;
-	if (list) {
+	if (gpus) {
 		u_int	 gpu;
 
 		sim_update(s);
-		for (gpu = 0; gpu < SIM_GPUS; gpu++)
-			sim_nvsmi_title(s, node, gpu, out);
+		for (gpu = 0; gpu < SIM_GPUS; gpu++) {
+			if (only & 1u << gpu)
+				sim_nvsmi_title(s, node, gpu, out);
+		}
 		return (0);
 	}
 	if (q)
@@ -327,17 +414,13 @@ sim_nvsmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
 	if (query != NULL)
 		return (sim_nvsmi_query(s, node, query, format, only, out,
 		    cause));
-	if (apps != NULL)
-		return (sim_nvsmi_query_apps(s, node, apps, format, only, out,
-		    cause));
+	if (list != NULL)
+		return (sim_nvsmi_query_list(s, node, option, list, format,
+		    only, out, cause));
 	return (sim_nvsmi_table(s, node, only, out));
 
 invalid:
 	xasprintf(cause, "Invalid combination of input arguments. Please run "
 	    "'nvidia-smi -h' for help.");
-	return (-1);
-badid:
-	xasprintf(cause, "Invalid GPU ID. Please run 'nvidia-smi -h' for "
-	    "help.");
 	return (-1);
 }

@@ -36,6 +36,7 @@
 
 #define SIM_MODEL	"NVIDIA H100 80GB HBM3"
 #define SIM_DRIVER	"590.48.01"
+#define SIM_NVML	"590.48"		/* nvidia-smi --version */
 #define SIM_CUDA	"13.1"
 #define SIM_DCGM3	"3.3.9"		/* sim.dcgm-version 3 */
 #define SIM_DCGM4	"4.2.3"
@@ -294,19 +295,31 @@ void		 sim_nvsmi_gpu(struct sim *, u_int, u_int,
 		     const struct sim_gpu *, struct sim_nvsmi_gpu *);
 int		 sim_nvsmi_proc(const struct sim *, u_int, u_int,
 		     const struct sim_gpu *, struct sim_nvsmi_proc *);
+int		 sim_nvsmi_ids(const struct sim *, int, const char *, u_int *,
+		     char **);
+#define SIM_NVSMI_ALL	((1u << SIM_GPUS) - 1)
+#define SIM_NVSMI_NODEV	6	/* nvidia-smi's exit: no such device */
 
-/* sim-nvsmi-query.c, sim-nvsmi-q.c, sim-nvsmi-xml.c, sim-nvsmi-table.c */
+/*
+ * sim-nvsmi-query.c, sim-nvsmi-q.c, sim-nvsmi-xml.c, sim-nvsmi-table.c,
+ * sim-nvsmi-mon.c, sim-nvsmi-help.c.  A u_int of GPUs is the mask of
+ * those -i names, bit N for GPU N.
+ */
 int		 sim_nvsmi_query(struct sim *, int, const char *, const char *,
-		     int, struct buf *, char **);
-int		 sim_nvsmi_query_apps(struct sim *, int, const char *,
-		     const char *, int, struct buf *, char **);
+		     u_int, struct buf *, char **);
+int		 sim_nvsmi_query_list(struct sim *, int, const char *,
+		     const char *, const char *, u_int, struct buf *, char **);
 void		 sim_nvsmi_query_field(struct buf *, const char *,
 		     const struct sim_nvsmi_gpu *);
-int		 sim_nvsmi_q(struct sim *, int, int, const char *, int,
+int		 sim_nvsmi_q(struct sim *, int, int, const char *, u_int,
 		     struct buf *, char **);
-int		 sim_nvsmi_xml(struct sim *, int, int, struct buf *);
-int		 sim_nvsmi_table(struct sim *, int, int, struct buf *);
+int		 sim_nvsmi_xml(struct sim *, int, u_int, struct buf *);
+int		 sim_nvsmi_table(struct sim *, int, u_int, struct buf *);
 int		 sim_nvsmi_table_topo(struct sim *, int, struct buf *);
+int		 sim_nvsmi_mon(struct sim *, int, int, char **, struct buf *,
+		     char **);
+void		 sim_nvsmi_help(struct buf *);
+void		 sim_nvsmi_help_version(struct buf *);
 
 /* sim-nvsmi.c, sim-ipmi.c, sim-ib.c, sim-slurm.c, sim-dcgm.c, sim-dmesg.c */
 int		 sim_nvsmi(struct sim *, int, int, char **, struct buf *,

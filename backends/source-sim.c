@@ -179,6 +179,7 @@ source_sim_exec_run(struct backend *b, int batch)
 	struct cmdline		*cl;
 	struct buf		 out, err;
 	u_int			 ncl, i, k;
+	int			 rc;
 	char			*cause;
 	double			 now = loop_now();
 
@@ -201,14 +202,14 @@ source_sim_exec_run(struct backend *b, int batch)
 			source_sim_state(b);
 			sim_set_time(s->sim, source_sim_now(b));
 			for (k = 0; k < ncl; k++) {
-				if (sim_tool(s->sim, e.node, cl[k].argc,
-				    cl[k].argv, &out, &cause) == 0) {
+				if ((rc = sim_tool(s->sim, e.node, cl[k].argc,
+				    cl[k].argv, &out, &cause)) == 0) {
 					r.status = 0;
 					continue;
 				}
 				buf_printf(&err, "%s\n", cause);
 				free(cause);
-				r.status = 1;
+				r.status = rc > 0 ? rc : 1;
 			}
 			shell_split_free(cl, ncl);
 		}

@@ -163,7 +163,7 @@ main_sim_tool(int argc, char **argv)
 		if ((rc = sim_tool(sim, id, targc, targv, &out, &cause)) != 0) {
 			fprintf(stderr, "%s\n", cause);
 			free(cause);
-			rc = 1;
+			rc = rc > 0 ? rc : 1;	/* the tool's own exit status */
 			break;
 		}
 		if (fwrite(out.data != NULL ? out.data : "", 1, out.len,

@@ -574,7 +574,8 @@ char		*model_fold(const struct model *, const int *, u_int);
 /*
  * sim.c, sim-tool.c: the simulated cluster.  Its state is a function of
  * (size, seed, time) and of the operator's changes, which sim-state.c
- * keeps in a file; sim_tool prints what a real tool would print.
+ * keeps in a file; sim_tool prints what a real tool would print, and
+ * returns 0, -1 with the message, or the tool's own exit status (> 0).
  */
 struct sim;
 struct sim	*sim_create(u_int, uint64_t, double);

@@ -277,7 +277,111 @@ like "$(cat "$T/err")" "^Invalid combination of input arguments. "\
 "Please run 'nvidia-smi -h' for help.$" \
     "an unknown option"
 
-# 5. The captures the simulator does not stand beside, and why.
+# 5. What a person at a node types next: -i in every form, dmon, pmon,
+# the other lists, -h, --version (t/data: the 590.48.01 H100's captures
+# and, for -s pucvmet, -s um and -o DT, a recent driver's).
+D=t/data
+# Where each field of a line ends: right-aligned columns end alike; with
+# "left", where the last one (pmon's command, aligned left) starts.
+ends() {
+	awk -v left="$1" '{ s = ""; for (i = 1; i <= length($0); i++) {
+	    c = substr($0, i, 1)
+	    if (c != " " && substr($0, i - 1, 1) == " ") b = i
+	    if (c != " " && (i == length($0) ||
+	    substr($0, i + 1, 1) == " ")) { s = s p; p = " " i } }
+	    print s (left ? " <" b : p); s = p = "" }'
+}
+bus3=$($S --query-gpu=pci.bus_id --format=csv,noheader -i 3)
+uuid3=$($S --query-gpu=uuid --format=csv,noheader -i 3)
+serial3=$($S --query-gpu=serial --format=csv,noheader -i 3)
+for id in 3 "$serial3" "$bus3" "$(echo "$bus3" | cut -c 10-)" "$uuid3" \
+    "$(echo "$uuid3" | tr a-f A-F)"; do
+	is "$($S --query-gpu=index --format=csv,noheader -i "$id" 2>&1)" 3 \
+	    "-i $id: GPU 3"
+done
+is "$($S --query-gpu=index --format=csv,noheader -i "0,$bus3,7" 2>&1 |
+    tr '\n' ' ')" "0 3 7 " "-i 0,BUS,7: a comma list of ids of any kind"
+$S -q -i 0,3 >"$T/q2"
+is "$(grep -c '^GPU [0-9A-F]\{8\}:' "$T/q2") $(grep -c 'Attached GPUs *: 8' \
+    "$T/q2")" "2 1" "-q -i 0,3: two GPUs of the 8 attached"
+is "$($S -q -x -i "$uuid3" | grep -c '<gpu id=')" 1 "-q -x -i UUID: one GPU"
+$S nvlink -s -i "$bus3" >"$T/nvl"
+is "$(head -1 "$T/nvl" | cut -c 1-6)" "GPU 3:" "nvlink -s -i BUS: GPU 3's links"
+$M -c "parse -o tsv nvlink-status $T/nvl" >"$T/p" 2>"$T/perr"
+is "$? $(tail -n +2 "$T/p" | wc -l | tr -d ' ')" "0 18" \
+    "parse-nvlink reads nvlink -s -i BUS: 18 links"
+is "$($S -i 0,3 | grep -c '^|   [0-9]  NVIDIA')" 2 \
+    "the default table -i 0,3: two GPUs"
+is "$($S -L -i 3)" "$($S -L | sed -n 4p)" "-L -i 3: GPU 3's line"
+$S -q -i 8 >"$T/out" 2>"$T/err"
+is "$? $(cat "$T/err") $(wc -c <"$T/out")" "6 No devices were found 0" \
+    "-i 8 of 8 GPUs: No devices were found, exit 6, nothing on stdout"
+$S --query-gpu=index --format=csv -i "0,GPU-nope" >/dev/null 2>"$T/err"
+is "$? $(cat "$T/err")" "6 No devices were found" "-i with an unknown UUID"
+$S --query-gpu=index,uuid,pci.bus_id,temperature.gpu --format=csv \
+    -i "0,$uuid3" >"$T/i.csv"
+$M -c "parse -o tsv nvsmi-csv $T/i.csv" >"$T/p" 2>"$T/perr"
+is "$? $(tail -n +2 "$T/p" | wc -l | tr -d ' ')" "0 2" \
+    "parse-nvsmi reads --query-gpu -i 0,UUID: 2 GPUs"
+
+$S -h >"$T/h"
+is "$?$(cmp "$T/h" $D/nvsmi-590-help.txt 2>&1)" 0 \
+    "-h: the 590's help, byte for byte"
+is "$($S --help | cksum)" "$(cksum <$D/nvsmi-590-help.txt)" "--help"
+$S --version >"$T/v"
+is "$?$(cmp "$T/v" $D/nvsmi-590-version.txt 2>&1)" 0 \
+    "--version: the 590's, byte for byte"
+
+# A monitor's heading as the 590's, its trailing blank too, and where
+# the columns of its rows (but those of no process) end.
+mon() {	# mon OUTPUT CAPTURE WHAT [left]
+	is "$(head -2 "$1")" "$(head -2 "$2")" "$3: the 590's heading"
+	is "$(tail -n +3 "$1" | grep -v '    -  *$' | ends $4 | sort -u)" \
+	    "$(tail -n +3 "$2" | ends $4 | sort -u)" \
+	    "$3: a row's columns where the 590's end"
+}
+$S dmon -c 5 >"$T/dmon"
+mon "$T/dmon" $D/nvsmi-590-dmon.txt dmon
+is "$(tail -n +3 "$T/dmon" | awk '{ print $1 }' | tr '\n' ' ' |
+    cut -c 1-20)" "0 1 2 3 4 5 6 7 0 1 " "dmon -c 5: each sample, 8 GPUs"
+is "$(wc -l <"$T/dmon" | tr -d ' ')" 42 "dmon -c 5: a heading, 5 samples"
+$S dmon -s pucvmet -o DT -c 2 -d 5 -i 0 >"$T/dt"
+is "$(head -2 "$T/dt" | sed 's/ *$//')" \
+    "$(head -2 $D/nvsmi-dmon-pucvmet-DT.txt)" \
+    "dmon -s pucvmet -o DT: the heading as captured"
+is "$(sed -n 3p "$T/dt" | sed 's/ *$//' | ends)" \
+    "$(sed -n 3p $D/nvsmi-dmon-pucvmet-DT.txt | ends)" \
+    "dmon -s pucvmet -o DT: a row's columns as captured"
+is "$(tail -n +3 "$T/dt" | awk '{ print $2 }' | tr '\n' ' ')" \
+    "08:00:00 08:00:05 " "dmon -d 5: a sample every 5 simulated seconds"
+is "$($S dmon | wc -l | tr -d ' ')" 82 \
+    "dmon without -c: the man page's bound, 10 samples"
+
+$S pmon -c 2 >"$T/pmon"
+mon "$T/pmon" $D/nvsmi-590-pmon.txt pmon left
+$S pmon -s um -o DT -c 3 >"$T/pdt"
+is "$(head -2 "$T/pdt" | sed 's/ *$//')" \
+    "$(head -2 $D/nvsmi-pmon-um-DT.txt)" \
+    "pmon -s um -o DT: the heading as captured"
+$MYRIAD --sim-time 1800000000 --seed 1 sim-tool nvidia-smi --node gpu0001 \
+    pmon -s um -o DT -c 1 -i 0 >"$T/pidle"
+is "$(sed -n 3p "$T/pidle" | ends left)$(grep -c ' -  *$' "$T/pidle")" \
+    "$(sed -n 3p $D/nvsmi-pmon-um-DT.txt | ends left)1" \
+    "pmon: a GPU with no process, a row of - as captured"
+$S pmon -c 1 -i 9 >/dev/null 2>&1
+is $? 6 "pmon -i 9: exit 6"
+
+q=timestamp,gpu_name,gpu_bus_id,gpu_serial,gpu_uuid,pid,gpu_util,mem_util
+q=$q,max_memory_usage,time
+is "$($S --query-accounted-apps=$q --format=csv)" \
+    "$(cat $D/nvsmi-590-accounted-apps.csv)" \
+    "--query-accounted-apps: the header, no process (accounting off)"
+q=$(fields $D/nvsmi-590-retired-pages.csv)
+$S --query-retired-pages=$q --format=csv -i 0 >"$T/rp"
+is "$(csvshape 1 <"$T/rp")" "$(csvshape 1 <$D/nvsmi-590-retired-pages.csv)" \
+    "--query-retired-pages: the 590's two rows of an H100"
+
+# 6. The captures the simulator does not stand beside, and why.
 cat <<'LIST' | sed 's/^/# not compared: /'
 nvidia-smi-csv/device-handle-unknown-error-2015.txt: an Unknown Error
 nvidia-smi-csv/unknown-error-loop-noheader.csv: [Unknown Error] cells
