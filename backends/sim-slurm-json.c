@@ -646,11 +646,11 @@ sim_slurm_json_job(struct sim *s, struct sim_slurm_json *e,
 	sim_slurm_json_int(e, "sockets_per_board", 0);
 	sim_slurm_json_null(e, "sockets_per_node");
 	sim_slurm_json_int(e, "start_time", start);
-	/* squeue's %r joins them: "ReqNodeNotAvail, Reserved for ...". */
+	/* squeue's %r is the description where there is one. */
 	reason = run ? "None" : sim_pending_reason(j->reason);
 	comma = strstr(reason, ", ");
-	sim_slurm_json_str(e, "state_description", comma != NULL ?
-	    comma + 2 : "");
+	sim_slurm_json_str(e, "state_description", comma != NULL ? reason :
+	    "");
 	buf_reset(&v);
 	buf_add(&v, reason, comma != NULL ? (size_t)(comma - reason) :
 	    strlen(reason));
