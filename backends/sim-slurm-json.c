@@ -516,7 +516,11 @@ sim_slurm_json_job(struct sim *s, struct sim_slurm_json *e,
 	static const char *const show[] = {
 		"SHOW_ALL", "SHOW_DETAIL", "SHOW_LOCAL"
 	};
-	static const char *const ran[] = { "JOB_WAS_RUNNING" };
+	/* Slurm's bits in their order; the simulator sets -c and --mem. */
+	static const char *const flags[2][3] = {
+		{ "JOB_CPUS_SET", "JOB_WAS_RUNNING", "JOB_MEM_SET" },
+		{ "JOB_CPUS_SET", "JOB_MEM_SET" }
+	};
 	const char	*user = sim_user(j->user), *name = sim_jobname(j->name);
 	const char	*reason, *comma;
 	int		 run = (j->state == SJ_RUNNING), ji = j - s->jobs;
@@ -563,7 +567,7 @@ sim_slurm_json_job(struct sim *s, struct sim_slurm_json *e,
 	sim_slurm_json_str(e, "batch_features", "");
 	sim_slurm_json_bool(e, "batch_flag", 1);
 	sim_slurm_json_str(e, "batch_host", run ? sim_node_name(s, host) : "");
-	sim_slurm_json_list(e, "flags", ran, run);
+	sim_slurm_json_list(e, "flags", flags[!run], run ? 3 : 2);
 	sim_slurm_json_keys(e, sim_slurm_json_empty1,
 	    nitems(sim_slurm_json_empty1), 0);
 	sim_slurm_json_str(e, "cluster", s->cluster != NULL ? s->cluster :
@@ -581,7 +585,7 @@ sim_slurm_json_job(struct sim *s, struct sim_slurm_json *e,
 		sim_slurm_json_float(e, "billable_tres", cpus);
 	else
 		sim_slurm_json_null(e, "billable_tres");
-	sim_slurm_json_int(e, "cpus_per_task", 14);
+	sim_slurm_json_null(e, "cpus_per_task");		/* so in 22.05 */
 	sim_slurm_json_keys(e, sim_slurm_json_null2,
 	    nitems(sim_slurm_json_null2), 1);
 	sim_slurm_json_str(e, "cpus_per_tres", "");
