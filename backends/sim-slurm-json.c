@@ -394,7 +394,8 @@ sim_slurm_json_node(struct sim *s, struct sim_slurm_json *e, u_int node)
 		sim_slurm_json_str(e, "tres_used", v.data);
 	} else
 		sim_slurm_json_null(e, "tres_used");
-	sim_slurm_json_float(e, "tres_weighted", 0);
+	/* Billing weighs a CPU 1. */
+	sim_slurm_json_float(e, "tres_weighted", sn.cpus_alloc);
 	sim_slurm_json_close(e);
 	buf_free(&v);
 }
@@ -585,7 +586,7 @@ sim_slurm_json_job(struct sim *s, struct sim_slurm_json *e,
 		sim_slurm_json_float(e, "billable_tres", cpus);
 	else
 		sim_slurm_json_null(e, "billable_tres");
-	sim_slurm_json_null(e, "cpus_per_task");		/* so in 22.05 */
+	sim_slurm_json_null(e, "cpus_per_task");	/* so in 22.05 */
 	sim_slurm_json_keys(e, sim_slurm_json_null2,
 	    nitems(sim_slurm_json_null2), 1);
 	sim_slurm_json_str(e, "cpus_per_tres", "");

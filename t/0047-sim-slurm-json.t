@@ -85,7 +85,8 @@ is "$?:$(cat "$T/out")" "1:Partition nosuch not found" \
 # standing where AllowAccounts and the PerNode ones would.
 keys() {
 	sed -e 's/=[^ ]*//g' -e 's/DenyAccounts/AllowAccounts/' \
-	    -e 's/MemPerCPU/MemPerNode/g' -e 's/ \(TRES\|TRESBillingWeights\)\>//g' \
+	    -e 's/MemPerCPU/MemPerNode/g' \
+	    -e 's/ \(TRES\|TRESBillingWeights\)\>//g' \
 	    -e 's/ \(NodeSets\|ExclusiveTopo\|MaxCPUsPerSocket\)\>//g' \
 	    -e 's/ \(ResumeTimeout\|SuspendTimeout\|SuspendTime\)\>//g' \
 	    -e 's/ PowerDownOnIdle\>//g' "$1"
@@ -120,8 +121,8 @@ else
 		*scontrol-show-part*)
 			n=$(grep -c . "$f")
 			is "$(keys "$f" | grep -cxF "$simkeys")" "$n" \
-			    "$b: each of its $n partitions has the simulator's" \
-			    "keys in their order"
+			    "$b: each of its $n partitions has the" \
+			    "simulator's keys in their order"
 			continue ;;
 		*) continue ;;
 		esac
@@ -142,14 +143,15 @@ else
 			*)	ref=$F/telegraf-slurmrestd-jobs.json ;;
 			esac
 			paths() {
-				$J "$1" | sed -n 's/^T \([^ ]*\) .*/\1/p' | sort -u
+				$J "$1" | sed -n 's/^T \([^ ]*\) .*/\1/p' |
+				    sort -u
 			}
 			paths "$f" > "$T/p21"
 			paths "$ref" > "$T/p22"
 			paths "$T/sim-$tool.json" > "$T/psim"
-			is "$(comm -12 "$T/p21" "$T/p22" | comm -23 - "$T/psim" |
-			    tr '\n' ' ')" "" \
-			    "$b: the simulator has the paths it shares with 22.05" ;;
+			is "$(comm -12 "$T/p21" "$T/p22" |
+			    comm -23 - "$T/psim" | tr '\n' ' ')" "" \
+			    "$b: the simulator has its paths 22.05 has" ;;
 		esac
 		case $b in
 		telegraf-*)
