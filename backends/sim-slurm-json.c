@@ -473,42 +473,6 @@ sim_slurm_json_resources(struct sim *s, struct sim_slurm_json *e,
 	sim_slurm_json_close(e);
 }
 
-/* The keys of a job that hold "" in the simulator, in their order. */
-static const char *const sim_slurm_json_empty1[] = {
-	"burst_buffer", "burst_buffer_state"
-};
-static const char *const sim_slurm_json_empty2[] = {
-	"comment", "container"
-};
-static const char *const sim_slurm_json_null1[] = {
-	"core_spec", "thread_spec", "cores_per_socket"
-};
-static const char *const sim_slurm_json_null2[] = {
-	"cpu_frequency_minimum", "cpu_frequency_maximum",
-	"cpu_frequency_governor"
-};
-static const char *const sim_slurm_json_empty3[] = {
-	"federation_origin", "federation_siblings_active",
-	"federation_siblings_viable"
-};
-static const char *const sim_slurm_json_empty4[] = {
-	"tres_bind", "tres_freq", "tres_per_job"
-};
-
-static void
-sim_slurm_json_keys(struct sim_slurm_json *e, const char *const *keys,
-    u_int n, int null)
-{
-	u_int	 i;
-
-	for (i = 0; i < n; i++) {
-		if (null)
-			sim_slurm_json_null(e, keys[i]);
-		else
-			sim_slurm_json_str(e, keys[i], "");
-	}
-}
-
 /* A job of squeue --json. */
 static void
 sim_slurm_json_job(struct sim *s, struct sim_slurm_json *e,
@@ -569,26 +533,28 @@ sim_slurm_json_job(struct sim *s, struct sim_slurm_json *e,
 	sim_slurm_json_bool(e, "batch_flag", 1);
 	sim_slurm_json_str(e, "batch_host", run ? sim_node_name(s, host) : "");
 	sim_slurm_json_list(e, "flags", flags[!run], run ? 3 : 2);
-	sim_slurm_json_keys(e, sim_slurm_json_empty1,
-	    nitems(sim_slurm_json_empty1), 0);
+	sim_slurm_json_str(e, "burst_buffer", "");
+	sim_slurm_json_str(e, "burst_buffer_state", "");
 	sim_slurm_json_str(e, "cluster", s->cluster != NULL ? s->cluster :
 	    "sim");
 	sim_slurm_json_str(e, "cluster_features", "");
 	buf_reset(&v);
 	buf_printf(&v, "/home/%s/%s.sbatch", user, name);
 	sim_slurm_json_str(e, "command", v.data);
-	sim_slurm_json_keys(e, sim_slurm_json_empty2,
-	    nitems(sim_slurm_json_empty2), 0);
+	sim_slurm_json_str(e, "comment", "");
+	sim_slurm_json_str(e, "container", "");
 	sim_slurm_json_bool(e, "contiguous", 0);
-	sim_slurm_json_keys(e, sim_slurm_json_null1,
-	    nitems(sim_slurm_json_null1), 1);
+	sim_slurm_json_null(e, "core_spec");
+	sim_slurm_json_null(e, "thread_spec");
+	sim_slurm_json_null(e, "cores_per_socket");
 	if (run)
 		sim_slurm_json_float(e, "billable_tres", cpus);
 	else
 		sim_slurm_json_null(e, "billable_tres");
 	sim_slurm_json_null(e, "cpus_per_task");	/* so in 22.05 */
-	sim_slurm_json_keys(e, sim_slurm_json_null2,
-	    nitems(sim_slurm_json_null2), 1);
+	sim_slurm_json_null(e, "cpu_frequency_minimum");
+	sim_slurm_json_null(e, "cpu_frequency_maximum");
+	sim_slurm_json_null(e, "cpu_frequency_governor");
 	sim_slurm_json_str(e, "cpus_per_tres", "");
 	sim_slurm_json_int(e, "deadline", 0);
 	sim_slurm_json_int(e, "delay_boot", 0);
@@ -599,8 +565,9 @@ sim_slurm_json_job(struct sim *s, struct sim_slurm_json *e,
 	sim_slurm_json_str(e, "excluded_nodes", "");
 	sim_slurm_json_int(e, "exit_code", 0);
 	sim_slurm_json_str(e, "features", "");
-	sim_slurm_json_keys(e, sim_slurm_json_empty3,
-	    nitems(sim_slurm_json_empty3), 0);
+	sim_slurm_json_str(e, "federation_origin", "");
+	sim_slurm_json_str(e, "federation_siblings_active", "");
+	sim_slurm_json_str(e, "federation_siblings_viable", "");
 	sim_slurm_json_list(e, "gres_detail", (const char *const *)detail,
 	    ndetail);
 	sim_slurm_json_int(e, "group_id", uid);
@@ -671,8 +638,9 @@ sim_slurm_json_job(struct sim *s, struct sim_slurm_json *e,
 	sim_slurm_json_int(e, "time_limit", j->limit / 60);
 	sim_slurm_json_int(e, "time_minimum", 0);
 	sim_slurm_json_null(e, "threads_per_core");
-	sim_slurm_json_keys(e, sim_slurm_json_empty4,
-	    nitems(sim_slurm_json_empty4), 0);
+	sim_slurm_json_str(e, "tres_bind", "");
+	sim_slurm_json_str(e, "tres_freq", "");
+	sim_slurm_json_str(e, "tres_per_job", "");
 	buf_reset(&v);
 	buf_printf(&v, "gres:gpu:%u", (u_int)j->gpus);
 	sim_slurm_json_str(e, "tres_per_node", v.data);
