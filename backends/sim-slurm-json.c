@@ -8,7 +8,9 @@
  * empty array or object still on two lines, '/' escaped, a double with
  * ".0" when it is whole, and no newline at the end.  YAML is libyaml's
  * block style with every tag written (!!str, !!int ...): an empty string
- * is !!null, a string that cannot be plain is in single quotes.  Both
+ * is !!null, a string that cannot be plain is in single quotes, one
+ * past column 80 folded.  The values are those the text outputs of
+ * sim-slurm.c show; the version is 22.05's, whatever they claim.  Both
  * list every node and every job: 22.05 ignores sinfo's and squeue's
  * filters (-n, -p, -t, -u, -j) with --json and --yaml.
  */

@@ -1,7 +1,8 @@
 /*
  * myriad - the simulator's Slurm: sinfo -o, squeue -o, scontrol show node
  * and scontrol update, as Slurm 23.11 prints them (read back by
- * parse-slurm.c).
+ * parse-slurm.c); --json and --yaml are sim-slurm-json.c's, show
+ * partition sim-slurm-part.c's.
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  */
 
