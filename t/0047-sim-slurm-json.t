@@ -61,7 +61,9 @@ like "$(cat "$T/json.out")" 'ReqNodeNotAvail, Reserved for maintenance' \
 $MYRIAD -c "parse -o tsv sinfo $T/sim-sinfo.json" > "$T/out" 2> "$T/err"
 is "$?:$(grep -c '^gpu' "$T/out")" "0:256" "parse sinfo on its --json"
 $MYRIAD -c "parse -o tsv squeue $T/sim-squeue.json" > "$T/out" 2> "$T/err"
-is "$?" 0 "parse squeue on its --json"
+is "$?:$(($(wc -l < "$T/out") - 1))" \
+    "0:$($S squeue --node gpu0001 -h | wc -l)" \
+    "parse squeue on its --json: the jobs of squeue"
 
 # scontrol show partition: parse_scontrol_partition reads both layouts.
 $S scontrol --node gpu0001 show partition > "$T/part.txt"
