@@ -121,6 +121,12 @@ sim_slurm_json_close(struct sim_slurm_json *e)
 	buf_putc(e->b, kind == '{' ? '}' : ']');
 }
 
+static void
+sim_slurm_json_null(struct sim_slurm_json *e, const char *key)
+{
+	sim_slurm_json_raw(e, key, "!!null", "null");
+}
+
 /* Whether libyaml writes a string plain, without quotes. */
 static int
 sim_slurm_json_plain(const char *v)
@@ -174,7 +180,7 @@ sim_slurm_json_str(struct sim_slurm_json *e, const char *key, const char *v)
 	const char	*p;
 
 	if (v == NULL || (e->yaml && *v == '\0')) {
-		sim_slurm_json_raw(e, key, "!!null", "null");
+		sim_slurm_json_null(e, key);
 		return;
 	}
 	sim_slurm_json_item(e, key);
@@ -205,12 +211,6 @@ sim_slurm_json_int(struct sim_slurm_json *e, const char *key, long long v)
 
 	snprintf(tmp, sizeof tmp, "%lld", v);
 	sim_slurm_json_raw(e, key, "!!int", tmp);
-}
-
-static void
-sim_slurm_json_null(struct sim_slurm_json *e, const char *key)
-{
-	sim_slurm_json_raw(e, key, "!!null", "null");
 }
 
 static void
