@@ -417,7 +417,9 @@ parse_slurm_json_job(const json_t *o, time_t now, u_int line,
 	if (strlen(parse_slurm_json_str(o, "nodes")) >= sizeof j.nodes)
 		sink_error(s, line, "node list too long, truncated");
 	strlcpy(j.nodes, parse_slurm_json_str(o, "nodes"), sizeof j.nodes);
-	r = parse_slurm_json_str(o, "state_reason");
+	/* As squeue's %r: the description, when there is one. */
+	if (*(r = parse_slurm_json_str(o, "state_description")) == '\0')
+		r = parse_slurm_json_str(o, "state_reason");
 	strlcpy(j.reason, r, sizeof j.reason);
 	strlcpy(j.gres, parse_slurm_json_str(o, "tres_per_node"),
 	    sizeof j.gres);

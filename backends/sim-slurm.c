@@ -1,7 +1,8 @@
 /*
  * myriad - the simulator's Slurm: sinfo -o, squeue -o, scontrol show node
  * and scontrol update, as Slurm 23.11 prints them (read back by
- * parse-slurm.c).
+ * parse-slurm.c); --json and --yaml are sim-slurm-json.c's, show
+ * partition sim-slurm-part.c's.
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  */
 
@@ -53,7 +54,7 @@ sim_slurm_push(u_int **ids, u_int *n, u_int *size, u_int v)
  *
  * gpu[0001-0004,0007] from sorted node numbers.
  */
-static void
+void
 sim_slurm_fold(const struct sim *s, struct buf *b, const u_int *ids, u_int n)
 {
 	u_int	 i, j;
@@ -258,22 +259,7 @@ sim_slurm_field(struct buf *b, const char *s, int width, int right)
 }
 
 /* A node as Slurm sees it. */
-struct sim_slurm_node {
-	char		 lng[24];	/* sinfo %T */
-	char		 cmp[16];	/* sinfo %t */
-	char		 sc[48];	/* scontrol State= */
-	const char	*reason;
-	const char	*user;
-	double		 since;
-	int		 cpus_alloc;
-	long		 mem_alloc;
-	int		 gpus_used;
-	int		 down;
-	int		 drain;
-	int		 noresp;
-};
-
-static void
+void
 sim_slurm_node(const struct sim *s, u_int node, struct sim_slurm_node *sn)
 {
 	static const char *const base_l[] = {
@@ -285,6 +271,7 @@ sim_slurm_node(const struct sim *s, u_int node, struct sim_slurm_node *sn)
 	};
 	const struct sim_node	*n = &s->nodes[node];
 	const struct sim_fault	*f;
+	uint64_t		 h;
 	int			 i, j, base;
 
 	memset(sn, 0, sizeof *sn);
@@ -317,6 +304,15 @@ sim_slurm_node(const struct sim *s, u_int node, struct sim_slurm_node *sn)
 		strlcpy(sn->lng, base_l[base], sizeof sn->lng);
 		strlcpy(sn->cmp, base_c[base], sizeof sn->cmp);
 	}
+	sn->base = base_l[base];
+	sn->boot = sim_boot_time(s, node);
+	h = sim_hash(s->seed, node, (uint64_t)floor(s->t / 60), 0x5c);
+	sn->busy = sn->gpus_used > 0 ? floor(s->t) :
+	    (s->t - 600 - (h % 3000) > sn->boot ? s->t - 600 - (h % 3000) :
+	    sn->boot);
+	sn->load = sn->noresp ? 0.0 : sn->cpus_alloc * 0.85 + (h % 400) / 100.0;
+	sn->freemem = SIM_MEM_MB - 18000 - sn->mem_alloc * 6 / 10 -
+	    (long)(h % 9000);
 	snprintf(sn->sc, sizeof sn->sc, "%s%s%s", base_s[base],
 	    sn->drain ? "+DRAIN" : "", sn->noresp ? "+NOT_RESPONDING" : "");
 	if (sn->noresp) {
@@ -509,10 +505,13 @@ sim_sinfo(struct sim *s, int node, int argc, char **argv, struct buf *out,
 	char			 v[320];
 	u_int			 nf, i, n, k, ng = 0;
 	int			 header = 1, pernode = 0, parts[2], np, pi, p;
+	int			 json = -1;
 
 	for (i = 1; i < (u_int)argc; i++) {
 		a = argv[i];
-		if (strcmp(a, "-h") == 0 || strcmp(a, "--noheader") == 0)
+		if (strcmp(a, "--json") == 0 || strcmp(a, "--yaml") == 0)
+			json = (a[2] == 'y');
+		else if (strcmp(a, "-h") == 0 || strcmp(a, "--noheader") == 0)
 			header = 0;
 		else if (strcmp(a, "-N") == 0 || strcmp(a, "--Node") == 0)
 			pernode = 1;
@@ -531,6 +530,8 @@ sim_sinfo(struct sim *s, int node, int argc, char **argv, struct buf *out,
 			return (-1);
 		}
 	}
+	if (json != -1)
+		return (sim_slurm_json_sinfo(s, json, out));
 	if (format == NULL)
 		format = pernode ? "%#N %.6D %#P %6t" :
 		    "%#P %.5a %.10l %.6D %.6t %N";
@@ -609,7 +610,7 @@ sim_sinfo(struct sim *s, int node, int argc, char **argv, struct buf *out,
 	return (0);
 }
 
-static void
+void
 sim_slurm_job_nodes(const struct sim *s, const struct sim_job *j, struct buf *b)
 {
 	u_int	*ids, n = 0, i;
@@ -720,11 +721,13 @@ sim_squeue(struct sim *s, int node, int argc, char **argv,
 	const char		*format = NULL, *a, *o, *user = NULL;
 	const char		*part = NULL;
 	u_int			 nf, i;
-	int			 header = 1, states = 3;
+	int			 header = 1, states = 3, json = -1;
 
 	for (i = 1; i < (u_int)argc; i++) {
 		a = argv[i];
-		if (strcmp(a, "-h") == 0 || strcmp(a, "--noheader") == 0)
+		if (strcmp(a, "--json") == 0 || strcmp(a, "--yaml") == 0)
+			json = (a[2] == 'y');
+		else if (strcmp(a, "-h") == 0 || strcmp(a, "--noheader") == 0)
 			header = 0;
 		else if (strcmp(a, "-a") == 0 || strcmp(a, "--all") == 0 ||
 		    strcmp(a, "-r") == 0 || strcmp(a, "--array") == 0)
@@ -759,6 +762,8 @@ sim_squeue(struct sim *s, int node, int argc, char **argv,
 			return (-1);
 		}
 	}
+	if (json != -1)
+		return (sim_slurm_json_squeue(s, json, out));
 	if (format == NULL)
 		format = "%.18i %.9P %.8j %.8u %.2t %.10M %.6D %R";
 	if (sim_slurm_fmt_parse(format, "iAuPjTtMlDCbNRrS", &f, &nf, "squeue",
@@ -802,19 +807,12 @@ sim_slurm_scontrol_node(struct sim *s, u_int node, int oneline, struct buf *out)
 	const char		*sep = oneline ? " " : "\n   ";
 	char			 boot[32], start[32], busy[32], since[32];
 	char			 parts[64];
-	double			 bt, load;
 	int			 p[2], np, i;
-	uint64_t		 h;
 
 	sim_slurm_node(s, node, &sn);
-	bt = sim_boot_time(s, node);
-	sim_slurm_time(boot, sizeof boot, bt);
-	sim_slurm_time(start, sizeof start, bt + 95);
-	h = sim_hash(s->seed, node, (uint64_t)floor(s->t / 60), 0x5c);
-	sim_slurm_time(busy, sizeof busy,
-	    sn.gpus_used > 0 ? floor(s->t) : (s->t - 600 - (h % 3000) > bt ?
-	    s->t - 600 - (h % 3000) : bt));
-	load = sn.cpus_alloc * 0.85 + (h % 400) / 100.0;
+	sim_slurm_time(boot, sizeof boot, sn.boot);
+	sim_slurm_time(start, sizeof start, sn.boot + 95);
+	sim_slurm_time(busy, sizeof busy, sn.busy);
 	np = sim_node_partitions(s, node, p);
 	parts[0] = '\0';
 	for (i = 0; i < np; i++) {
@@ -825,8 +823,7 @@ sim_slurm_scontrol_node(struct sim *s, u_int node, int oneline, struct buf *out)
 
 	buf_printf(out, "NodeName=%s Arch=x86_64 CoresPerSocket=56", name);
 	buf_printf(out, "%sCPUAlloc=%d CPUEfctv=%d CPUTot=%d CPULoad=%.2f",
-	    sep, sn.down ? 0 : sn.cpus_alloc, SIM_CPUS, SIM_CPUS,
-	    sn.noresp ? 0.0 : load);
+	    sep, sn.down ? 0 : sn.cpus_alloc, SIM_CPUS, SIM_CPUS, sn.load);
 	buf_printf(out, "%sAvailableFeatures=h100,ib,rack%03u", sep,
 	    node / SIM_RACK + 1);
 	buf_printf(out, "%sActiveFeatures=h100,ib,rack%03u", sep,
@@ -838,8 +835,7 @@ sim_slurm_scontrol_node(struct sim *s, u_int node, int oneline, struct buf *out)
 	    "Aug 2 19:25:20 UTC 2024", sep);
 	buf_printf(out, "%sRealMemory=%d AllocMem=%ld FreeMem=%ld Sockets=2 "
 	    "Boards=1", sep, SIM_MEM_MB, sn.down ? 0 : sn.mem_alloc,
-	    (long)(SIM_MEM_MB - 18000 - sn.mem_alloc * 6 / 10 -
-	    (long)(h % 9000)));
+	    sn.freemem);
 	buf_printf(out, "%sState=%s ThreadsPerCore=1 TmpDisk=0 Weight=1 "
 	    "Owner=N/A MCS_label=N/A", sep, sn.sc);
 	buf_printf(out, "%sPartitions=%s", sep, parts);
@@ -1109,7 +1105,10 @@ sim_scontrol(struct sim *s, int node, int argc, char **argv,
 			what = a;
 		else if (show && names == NULL)
 			names = a;
-		else {
+		else if (show) {
+			xasprintf(cause, "too many arguments for keyword:show");
+			return (-1);
+		} else {
 			xasprintf(cause, "scontrol: error: Invalid input: %s",
 			    a);
 			return (-1);
@@ -1118,10 +1117,14 @@ sim_scontrol(struct sim *s, int node, int argc, char **argv,
 	if (show && what != NULL && (strcmp(what, "job") == 0 ||
 	    strcmp(what, "jobs") == 0 || strcmp(what, "jobid") == 0))
 		return (sim_slurm_show_job(s, names, out, cause));
+	if (show && what != NULL && strlen(what) >= 2 &&
+	    strncasecmp(what, "partitions", strlen(what)) == 0)
+		return (sim_slurm_part_show(s, names, oneline, out, cause));
 	if (!show || what == NULL || (strcmp(what, "node") != 0 &&
 	    strcmp(what, "nodes") != 0 && strcmp(what, "nodename") != 0)) {
-		xasprintf(cause, "scontrol: error: the simulator shows nodes "
-		    "and jobs only (scontrol show node|job [NAME])");
+		xasprintf(cause, "scontrol: error: the simulator shows nodes, "
+		    "jobs and partitions only (scontrol show "
+		    "node|job|partition [NAME])");
 		return (-1);
 	}
 	sim_update(s);
