@@ -166,6 +166,11 @@ main_sim_tool(int argc, char **argv)
 			rc = 1;
 			break;
 		}
+		/* What the tool warns about and goes on: its stderr. */
+		if (cause != NULL) {
+			fprintf(stderr, "%s\n", cause);
+			free(cause);
+		}
 		if (fwrite(out.data != NULL ? out.data : "", 1, out.len,
 		    stdout) != out.len || fflush(stdout) != 0 || loop <= 0)
 			break;
