@@ -253,7 +253,7 @@ sim_slurm_fmt_all(const struct sim_slurm_fmt_tool *t)
 	}
 	for (c = 'A'; c <= 'Z'; c++) {
 		if (sim_slurm_fmt_col(t, c, NULL) != NULL)
-			buf_printf(&b, "|%%%c%s", c, t->cols == 
+			buf_printf(&b, "|%%%c%s", c, t->cols ==
 			    sim_slurm_sinfo_cols ? " " : "");
 	}
 	return (b.data);
@@ -322,7 +322,7 @@ sim_slurm_fmt_long(const struct sim_slurm_fmt_tool *t, const char *f,
 {
 	struct sim_slurm_fmt	*x;
 	const struct sim_slurm_col *col;
-	char			*copy, *tok, *next, *colon, *end;
+	char			*copy, *tok, *next, *colon, *end, *all;
 	int			 right, width;
 
 	copy = xstrdup(f);
@@ -342,7 +342,9 @@ sim_slurm_fmt_long(const struct sim_slurm_fmt_tool *t, const char *f,
 		}
 		if (t->cols == sim_slurm_sinfo_cols &&
 		    strcasecmp(tok, "all") == 0) {
-			sim_slurm_fmt_short(t, "%all", v, n, warn);
+			all = sim_slurm_fmt_all(t);
+			sim_slurm_fmt_short(t, all, v, n, warn);
+			free(all);
 			continue;
 		}
 		if ((col = sim_slurm_fmt_col(t, 0, tok)) == NULL) {

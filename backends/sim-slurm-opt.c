@@ -362,7 +362,7 @@ sim_slurm_opt_parse(int argc, char **argv, struct sim_slurm_args *a,
 	const struct sim_slurm_opt_tool	*t = NULL;
 	const struct sim_slurm_opt	*o;
 	const char			*arg, *p, *optarg, *name;
-	const char			*operand = NULL;
+	const char			*operand[2] = { NULL, NULL };
 	struct buf			 err;
 	size_t				 i;
 	int				 k, done = 0, dashdash = 0;
@@ -378,9 +378,11 @@ sim_slurm_opt_parse(int argc, char **argv, struct sim_slurm_args *a,
 	for (k = 1; k < argc && !done && err.len == 0; k++) {
 		arg = argv[k];
 		if (dashdash || arg[0] != '-' || arg[1] == '\0') {
-			/* An operand: squeue refuses it, sinfo ignores it. */
-			if (operand == NULL)
-				operand = arg;
+			/* An operand: sinfo ignores it, squeue sees below. */
+			if (operand[0] == NULL)
+				operand[0] = arg;
+			else if (operand[1] == NULL)
+				operand[1] = arg;
 			continue;
 		}
 		if (strcmp(arg, "--") == 0) {
@@ -441,10 +443,21 @@ sim_slurm_opt_parse(int argc, char **argv, struct sim_slurm_args *a,
 		return (-1);
 	}
 	buf_free(&err);
-	if (!done && operand != NULL && t->operands) {
-		xasprintf(cause, "%s: error: Unrecognized option: %s\n%.*s",
-		    t->name, operand, (int)strlen(t->usage) - 1, t->usage);
+	if (done || !t->operands || operand[0] == NULL)
+		return (done);
+	/* squeue -j or -s without a list takes it from the operands. */
+	if (a->jobs != NULL && *a->jobs == '\0')
+		a->jobs = operand[0];
+	else if (a->steps != NULL && *a->steps == '\0')
+		a->steps = operand[0];
+	else
+		operand[1] = operand[0];
+	if (operand[1] != NULL) {
+		/* Its usage on stdout, the error on stderr. */
+		xasprintf(cause, "%s: error: Unrecognized option: %s",
+		    t->name, operand[1]);
+		buf_puts(out, t->usage);
 		return (-1);
 	}
-	return (done);
+	return (0);
 }

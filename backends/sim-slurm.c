@@ -7,6 +7,7 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -584,10 +585,10 @@ sim_slurm_sinfo_format(const struct sim_slurm_args *a)
 	if (a->summarize)
 		return ("%#P %.5a %.10l %.16F %N");
 	if (a->node && a->longfmt)
-		return ("%#N %.6D %#P %.11T %.4c %.8z %.6m %.8d %.6w %.8f "
+		return ("%#N %.6D %.#P %.11T %.4c %.8z %.6m %.8d %.6w %.8f "
 		    "%20E");
 	if (a->node)
-		return ("%#N %.6D %#P %6t");
+		return ("%#N %.6D %.#P %6t");
 	if (a->reasons && a->longfmt)
 		return ("%20E %12U %19H %6t %N");
 	if (a->reasons)
@@ -970,7 +971,7 @@ sim_slurm_job_listed(const char *list, const struct sim_job *j)
 	return (list == NULL || *list == '\0' || sim_slurm_listed(list, id));
 }
 
-/* Whether every user of squeue -u is one the simulator has. */
+/* Whether every user of squeue -u is the simulator's or the host's. */
 static int
 sim_slurm_users_known(const char *list, struct buf *warn)
 {
@@ -982,7 +983,8 @@ sim_slurm_users_known(const char *list, struct buf *warn)
 	for (next = copy; (tok = strsep(&next, ",")) != NULL; ) {
 		for (i = 0; i < 256 && strcmp(sim_user(i), tok) != 0; i++)
 			;
-		if (i == 256 && strspn(tok, "0123456789") != strlen(tok)) {
+		if (i == 256 && strspn(tok, "0123456789") != strlen(tok) &&
+		    getpwnam(tok) == NULL) {
 			buf_printf(warn, "squeue: error: Invalid user: %s\n\n",
 			    tok);
 			known = 0;

@@ -161,6 +161,10 @@ main_sim_tool(int argc, char **argv)
 		sim_set_time(sim, now);
 		buf_reset(&out);
 		if ((rc = sim_tool(sim, id, targc, targv, &out, &cause)) != 0) {
+			/* What the tool printed before it failed, then why. */
+			fwrite(out.data != NULL ? out.data : "", 1, out.len,
+			    stdout);
+			fflush(stdout);
 			fprintf(stderr, "%s\n", cause);
 			free(cause);
 			rc = 1;
