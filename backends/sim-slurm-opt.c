@@ -115,6 +115,28 @@ static const struct sim_slurm_opt sim_slurm_opt_squeue[] = {
 	SO("yaml", 0, 0, SO_FLAG, yaml),
 };
 
+static const struct sim_slurm_opt sim_slurm_opt_scontrol[] = {
+	SO("all", 'a', 0, SO_FLAG, ignored),
+	SO("details", 'd', 0, SO_FLAG, ignored),
+	SO("federation", 0, 0, SO_FLAG, ignored),
+	SO("future", 'F', 0, SO_FLAG, ignored),
+	SO_NONE("help", SO_HELP),
+	{ NULL, 'h', 0, SO_HELP, 0 },
+	SO("hide", 0, 0, SO_FLAG, ignored),
+	SO("local", 0, 0, SO_FLAG, ignored),
+	SO("cluster", 'M', 1, SO_ARG, ignoredarg),
+	SO("clusters", 'M', 1, SO_ARG, ignoredarg),
+	SO("oneliner", 'o', 0, SO_FLAG, oneliner),
+	SO("quiet", 'Q', 0, SO_FLAG, ignored),
+	SO("sibling", 0, 0, SO_FLAG, ignored),
+	SO("uid", 0, 1, SO_ARG, ignoredarg),
+	SO_NONE("usage", SO_USAGE),
+	{ NULL, 'u', 0, SO_USAGE, 0 },
+	SO("verbose", 'v', 0, SO_FLAG, ignored),
+	SO_NONE("version", SO_VERSION),
+	{ NULL, 'V', 0, SO_VERSION, 0 },
+};
+
 static const char sim_slurm_opt_sinfo_usage[] =
 "Usage: sinfo [-abdelNRrsTv] [-i seconds] [-t states] [-p partition] "
 "[-n nodes]\n"
@@ -249,7 +271,7 @@ struct sim_slurm_opt_tool {
 	size_t				 nopts;
 	const char			*usage;
 	const char			*help;
-	int				 operands;	/* refused */
+	int				 operands;	/* 1 refused, 2 kept */
 };
 static const struct sim_slurm_opt_tool sim_slurm_opt_tools[] = {
 	{ .name = "sinfo", .opts = sim_slurm_opt_sinfo,
@@ -260,6 +282,8 @@ static const struct sim_slurm_opt_tool sim_slurm_opt_tools[] = {
 	  .nopts = nitems(sim_slurm_opt_squeue),
 	  .usage = sim_slurm_opt_squeue_usage,
 	  .help = sim_slurm_opt_squeue_help, .operands = 1 },
+	{ .name = "scontrol", .opts = sim_slurm_opt_scontrol,
+	  .nopts = nitems(sim_slurm_opt_scontrol), .operands = 2 },
 };
 
 /* Whether two options do the same: glibc's test for an ambiguity. */
@@ -323,7 +347,10 @@ sim_slurm_opt_short(const struct sim_slurm_opt_tool *t, int c)
 	return (NULL);
 }
 
-/* Take an option: 1 if it printed what ends the run, else 0. */
+/*
+ * Take an option: 1 if it printed what ends the run, -1 if that is a text
+ * the simulator does not have, else 0.
+ */
 static int
 sim_slurm_opt_take(const struct sim_slurm_opt_tool *t,
     const struct sim_slurm_opt *o, const char *optarg,
@@ -338,10 +365,10 @@ sim_slurm_opt_take(const struct sim_slurm_opt_tool *t,
 		    optarg != NULL ? optarg : "";
 		return (0);
 	case SO_HELP:
-		buf_puts(out, t->help);
-		return (1);
 	case SO_USAGE:
-		buf_puts(out, t->usage);
+		if ((o->kind == SO_HELP ? t->help : t->usage) == NULL)
+			return (-1);
+		buf_puts(out, o->kind == SO_HELP ? t->help : t->usage);
 		return (1);
 	case SO_VERSION:
 		buf_puts(out, "slurm-wlm " SIM_SLURM_CLIENT "\n");
@@ -351,9 +378,9 @@ sim_slurm_opt_take(const struct sim_slurm_opt_tool *t,
 }
 
 /*
- * Parse sinfo's or squeue's arguments into a: -1 on an error (cause is
- * what the tool prints), 1 if the tool printed its help, usage or version
- * into out and is done, else 0.
+ * Parse sinfo's, squeue's or scontrol's arguments into a: -1 on an error
+ * (cause is what the tool prints), 1 if the tool printed its help, usage
+ * or version into out and is done, else 0.
  */
 int
 sim_slurm_opt_parse(int argc, char **argv, struct sim_slurm_args *a,
@@ -378,8 +405,11 @@ sim_slurm_opt_parse(int argc, char **argv, struct sim_slurm_args *a,
 	for (k = 1; k < argc && !done && err.len == 0; k++) {
 		arg = argv[k];
 		if (dashdash || arg[0] != '-' || arg[1] == '\0') {
-			/* An operand: sinfo ignores it, squeue sees below. */
-			if (operand[0] == NULL)
+			/* An operand: scontrol's command; sinfo ignores it. */
+			if (t->operands == 2 &&
+			    a->nwords < (int)nitems(a->words))
+				a->words[a->nwords++] = arg;
+			else if (operand[0] == NULL)
 				operand[0] = arg;
 			else if (operand[1] == NULL)
 				operand[1] = arg;
@@ -436,6 +466,11 @@ sim_slurm_opt_parse(int argc, char **argv, struct sim_slurm_args *a,
 				break;
 		}
 	}
+	if (done < 0) {
+		xasprintf(cause, "%s: the simulator prints no help", t->name);
+		buf_free(&err);
+		return (-1);
+	}
 	if (err.len != 0) {
 		xasprintf(cause, "%.*sTry \"%s --help\" for more information",
 		    (int)err.len, err.data, t->name);
@@ -443,7 +478,7 @@ sim_slurm_opt_parse(int argc, char **argv, struct sim_slurm_args *a,
 		return (-1);
 	}
 	buf_free(&err);
-	if (done || !t->operands || operand[0] == NULL)
+	if (done || t->operands != 1 || operand[0] == NULL)
 		return (done);
 	/* squeue -j or -s without a list takes it from the operands. */
 	if (a->jobs != NULL && *a->jobs == '\0')

@@ -1411,42 +1411,65 @@ sim_slurm_show_job(struct sim *s, const char *id, struct buf *out,
 	return (0);
 }
 
+/* The entities of scontrol show the simulator does not show. */
+static const char *const sim_slurm_show_other[] = {
+	"aliases", "assoc_mgr", "bbstat", "burstbuffer", "config", "daemons",
+	"dwstat", "federation", "frontend", "hostlist", "hostlistsorted",
+	"hostnames", "licenses", "partition", "partitionname", "reservation",
+	"reservationname", "slurmd", "step", "topology",
+};
+
 int
 sim_scontrol(struct sim *s, int node, int argc, char **argv,
     struct buf *out, char **cause)
 {
-	const char	*a, *what = NULL, *names = NULL;
-	u_int		*ids = NULL, n, i;
-	int		 oneline = 0, show = 0;
+	struct sim_slurm_args	 a;
+	const char		*what, *names;
+	u_int			*ids = NULL, n, i;
+	int			 oneline, rc;
 
-	if (argc > 1 && strcmp(argv[1], "update") == 0)
-		return (sim_slurm_update(s, argc - 2, argv + 2, cause));
-	for (i = 1; i < (u_int)argc; i++) {
-		a = argv[i];
-		if (strcmp(a, "-o") == 0 || strcmp(a, "--oneliner") == 0)
-			oneline = 1;
-		else if (strcmp(a, "-a") == 0 || strcmp(a, "-d") == 0 ||
-		    strcmp(a, "--all") == 0 || strcmp(a, "--details") == 0)
-			;
-		else if (!show && strcmp(a, "show") == 0)
-			show = 1;
-		else if (show && what == NULL)
-			what = a;
-		else if (show && names == NULL)
-			names = a;
-		else {
-			xasprintf(cause, "scontrol: error: Invalid input: %s",
-			    a);
-			return (-1);
-		}
+	if ((rc = sim_slurm_opt_parse(argc, argv, &a, out, cause)) != 0)
+		return (rc < 0 ? -1 : 0);
+	if (a.nwords == 0) {
+		xasprintf(cause, "scontrol: the simulator reads no commands "
+		    "from its input");
+		return (-1);
 	}
-	if (show && what != NULL && (strcmp(what, "job") == 0 ||
-	    strcmp(what, "jobs") == 0 || strcmp(what, "jobid") == 0))
+	if (strcmp(a.words[0], "update") != 0 &&
+	    strcmp(a.words[0], "show") != 0) {
+		xasprintf(cause, "invalid keyword: %s", a.words[0]);
+		return (-1);
+	}
+	if (strcmp(a.words[0], "update") == 0 && a.nwords == 1) {
+		xasprintf(cause, "too few arguments for update keyword");
+		return (-1);
+	}
+	if (strcmp(a.words[0], "update") == 0)
+		return (sim_slurm_update(s, a.nwords - 1, (char **)a.words + 1,
+		    cause));
+	if (a.nwords == 1) {
+		xasprintf(cause, "too few arguments for keyword:show");
+		return (-1);
+	}
+	what = a.words[1];
+	names = a.nwords > 2 ? a.words[2] : NULL;
+	oneline = a.oneliner;
+	if (strcmp(what, "job") == 0 || strcmp(what, "jobs") == 0 ||
+	    strcmp(what, "jobid") == 0)
 		return (sim_slurm_show_job(s, names, out, cause));
-	if (!show || what == NULL || (strcmp(what, "node") != 0 &&
-	    strcmp(what, "nodes") != 0 && strcmp(what, "nodename") != 0)) {
-		xasprintf(cause, "scontrol: error: the simulator shows nodes "
-		    "and jobs only (scontrol show node|job [NAME])");
+	if (strcmp(what, "node") != 0 && strcmp(what, "nodes") != 0 &&
+	    strcmp(what, "nodename") != 0) {
+		for (i = 0; i < nitems(sim_slurm_show_other); i++) {
+			if (strcasecmp(what, sim_slurm_show_other[i]) == 0)
+				break;
+		}
+		if (i == nitems(sim_slurm_show_other))
+			xasprintf(cause, "invalid entity:%s for keyword:show ",
+			    what);
+		else
+			xasprintf(cause, "scontrol: error: the simulator shows "
+			    "nodes and jobs only (scontrol show node|job "
+			    "[NAME])");
 		return (-1);
 	}
 	sim_update(s);
@@ -1458,8 +1481,12 @@ sim_scontrol(struct sim *s, int node, int argc, char **argv,
 		}
 		return (0);
 	}
-	if (sim_slurm_hostlist(s, names, &ids, &n, cause) != 0)
+	if (sim_slurm_hostlist(s, names, &ids, &n, cause) != 0) {
+		/* scontrol says it on stdout, and fails. */
+		buf_printf(out, "%s\n", *cause);
+		(*cause)[0] = '\0';
 		return (-1);
+	}
 	for (i = 0; i < n; i++) {
 		if (i != 0 && !oneline)
 			buf_putc(out, '\n');

@@ -43,6 +43,9 @@ struct sim_slurm_args {
 	const char	*resvname;	/* squeue -R */
 	const char	*licenses;	/* squeue -L */
 	const char	*ignoredarg;	/* -M, -S: taken, changing nothing */
+	int		 oneliner;	/* scontrol -o */
+	const char	*words[8];	/* scontrol's command */
+	int		 nwords;
 };
 
 /* A column of sinfo or squeue (sim-slurm-fmt.c has them all). */

@@ -209,7 +209,8 @@ source_sim_exec_run(struct backend *b, int batch)
 					free(cause);
 					continue;
 				}
-				buf_printf(&err, "%s\n", cause);
+				if (*cause != '\0')
+					buf_printf(&err, "%s\n", cause);
 				free(cause);
 				r.status = 1;
 			}

@@ -165,7 +165,8 @@ main_sim_tool(int argc, char **argv)
 			fwrite(out.data != NULL ? out.data : "", 1, out.len,
 			    stdout);
 			fflush(stdout);
-			fprintf(stderr, "%s\n", cause);
+			if (*cause != '\0')
+				fprintf(stderr, "%s\n", cause);
 			free(cause);
 			rc = 1;
 			break;

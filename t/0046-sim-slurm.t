@@ -154,6 +154,20 @@ else
 	compare rc,err,out squeue -j 99999999
 	compare rc,err,head squeue -u nosuchuser1
 
+	# scontrol: its options anywhere, its words for what it refuses.
+	for a in 'show foo' foo '-x show node' --bogus '--h' '--u' \
+	    'show node nosuch' show update --version -V 'show job 99999999' \
+	    '--details show job 99999999' 'show node gpu0001 -Q -x'; do
+		set -- $a
+		compare rc,err scontrol "$@"
+	done
+	for a in 'show node gpu0001 -o' '-o show node gpu0001' \
+	    '--oneliner show nodes gpu0001' '-do show node gpu0001' \
+	    'show --oneliner -d node gpu0001'; do
+		set -- $a
+		compare rc,err,one scontrol "$@"
+	done
+
 	# What sinfo prints: the header byte for byte, and the shape.
 	compare rc,err,head,shapes sinfo
 	compare rc,err,head,len sinfo -N
