@@ -367,6 +367,58 @@ statecomplete,threads,time,timestamp,user,userlong,version,weight"
 fi
 
 #
+# myriad's parsers read what the simulator prints, in every format they
+# are given: parse TOOL FILE [FORMAT] reads records, and nothing it
+# refuses.
+#
+# parsed TOOL FORMAT ARGS...: the simulator's output of ARGS, parsed with
+# FORMAT ("" for none: by its header).
+parsed() {
+	tool=$1
+	fmt=$2
+	shift 2
+	$S "$tool" "$@" > "$T/p.txt" 2> /dev/null
+	$MYRIAD -F /dev/null -c "parse -o tsv $tool $T/p.txt${fmt:+ '$fmt'}" \
+	    > "$T/p.out" 2> "$T/p.err"
+	is "$?:$(head -c 300 "$T/p.err")" 0: "parse $tool of $tool $*: exit 0"
+	is "$(tail -n +2 "$T/p.out" | grep -c .)" \
+	    "$(grep -v -e '^PARTITION' -e 'JOBID' -e '^NODELIST' \
+	    -e '^[A-Z][a-z][a-z] [A-Z][a-z][a-z] ' -e '^AVAIL' -e '^ACCOUNT' \
+	    -e '^STATE' -e '^REASON' "$T/p.txt" | grep -c .)" \
+	    "parse $tool of $tool $*: a record a line"
+}
+parsed sinfo ""
+parsed sinfo "" -N
+parsed sinfo "" -l
+parsed sinfo "" --long --Node
+parsed sinfo "" -s
+parsed sinfo "" -R
+parsed sinfo "" -t all
+parsed sinfo "" -o %all
+parsed sinfo "" -N -o %all
+parsed sinfo "" -O all
+parsed sinfo %C -h -o %C
+parsed sinfo %F/%C -aho %F/%C
+parsed sinfo %N,%T -hN -o %N,%T
+parsed sinfo %N,%T -hNo%N,%T
+parsed sinfo NodeList,AllocMem,Memory,CPUsState,StateLong \
+    -h -N -O NodeList,AllocMem,Memory,CPUsState,StateLong
+parsed sinfo nodehost,gres,gresused,statelong \
+    -ahNO nodehost,gres,gresused,statelong
+parsed sinfo 'nodehost:100,gres:512,gresused:512,statelong' \
+    -ahNO 'nodehost:100,gres:512,gresused:512,statelong'
+parsed sinfo '{"s": "%T", "mem": %m, "n": "%n", "l": "%O", "p": "%R", "fmem": "%e", "cstate": "%C", "w": %w}' \
+    -h -o '{"s": "%T", "mem": %m, "n": "%n", "l": "%O", "p": "%R", "fmem": "%e", "cstate": "%C", "w": %w}'
+parsed squeue ""
+parsed squeue "" -l
+parsed squeue "" --start
+parsed squeue "" -t all
+parsed squeue %A,%T -a -r -h -o %A,%T
+parsed squeue 'JobID:|,NumNodes:|,tres-per-node:|,tres-per-job:|,tres-alloc:|' \
+    -h -O 'JobID:|,NumNodes:|,tres-per-node:|,tres-per-job:|,tres-alloc:|'
+parsed squeue '%i|%u|%T|%D|%b|%N' -h -o '%i|%u|%T|%D|%b|%N'
+
+#
 # The real captures of ../shared/fixtures whose command is known.
 #
 FIX=$FIXTURES/slurm
