@@ -189,6 +189,32 @@ sim_slurm_iterate(const char *tool, const char *iterate, char **cause)
 }
 
 /*
+ * sinfo's or squeue's options: -1 on an error, 1 if the tool has printed
+ * all it prints (--help, --usage, -V), else 0.
+ */
+static int
+sim_slurm_args(const char *tool, int argc, char **argv,
+    struct sim_slurm_args *a, struct buf *out, char **cause)
+{
+	int	 rc;
+
+	if ((rc = sim_slurm_opt_parse(argc, argv, a, out, cause)) != 0)
+		return (rc);
+	if (a->json || a->yaml) {
+		/*
+		 * sim_slurm_json_sinfo() or sim_slurm_json_squeue() of
+		 * sim-slurm-json.c answers here.
+		 */
+		xasprintf(cause, "%s: the simulator prints no --%s", tool,
+		    a->json ? "json" : "yaml");
+		return (-1);
+	}
+	if (a->iterate != NULL)
+		return (sim_slurm_iterate(tool, a->iterate, cause));
+	return (0);
+}
+
+/*
  * The width of a %# field: as wide as the widest value, 9 at least (with
  * -N, the only place it is used for them, a node list is a node name).
  */
@@ -649,22 +675,13 @@ sim_sinfo(struct sim *s, int node, int argc, char **argv, struct buf *out,
 	u_int			 nf, i, n, k, ng = 0;
 	int			 parts[2], np, pi, p, haspart = 0, rc;
 
-	if ((rc = sim_slurm_opt_parse(argc, argv, &a, out, cause)) != 0)
+	if ((rc = sim_slurm_args("sinfo", argc, argv, &a, out, cause)) != 0)
 		return (rc < 0 ? -1 : 0);
-	if (a.json || a.yaml) {
-		/* sim_slurm_json_sinfo() of sim-slurm-json.c answers here. */
-		xasprintf(cause, "sinfo: the simulator prints no --%s",
-		    a.json ? "json" : "yaml");
-		return (-1);
-	}
 	if (a.all && a.partition != NULL) {
 		xasprintf(cause, "sinfo: error: Conflicting options, -a and "
 		    "-p, specified. Please choose one or the other.");
 		return (-1);
 	}
-	if (a.iterate != NULL && sim_slurm_iterate("sinfo", a.iterate,
-	    cause) != 0)
-		return (-1);
 	if (sim_slurm_states_parse(a.states != NULL ? a.states : a.reasons ?
 	    "down,fail,drain" : NULL, &states, cause) != 0)
 		return (-1);
@@ -1053,17 +1070,8 @@ sim_squeue(struct sim *s, int node, int argc, char **argv,
 	u_int			 nf, i, found = 0;
 	int			 states, rc;
 
-	if ((rc = sim_slurm_opt_parse(argc, argv, &a, out, cause)) != 0)
+	if ((rc = sim_slurm_args("squeue", argc, argv, &a, out, cause)) != 0)
 		return (rc < 0 ? -1 : 0);
-	if (a.json || a.yaml) {
-		/* sim_slurm_json_squeue() of sim-slurm-json.c answers here. */
-		xasprintf(cause, "squeue: the simulator prints no --%s",
-		    a.json ? "json" : "yaml");
-		return (-1);
-	}
-	if (a.iterate != NULL && sim_slurm_iterate("squeue", a.iterate,
-	    cause) != 0)
-		return (-1);
 	if (sim_slurm_jstates_parse(a.states, &states, cause) != 0)
 		return (-1);
 	if (sim_slurm_nodemap(s, a.nodes, &map, cause) != 0)
