@@ -81,10 +81,13 @@ sim_slurm_fold(const struct sim *s, struct buf *b, const u_int *ids, u_int n)
 	buf_putc(b, ']');
 }
 
-/* Node names for scontrol: gpu0001, gpu[0001-0004,0009], a,b. */
+/*
+ * Node names for scontrol: gpu0001, gpu[0001-0004,0009], a,b; lenient,
+ * those the cluster does not have are left out (sinfo -n), else refused.
+ */
 static int
-sim_slurm_hostlist(const struct sim *s, const char *list, u_int **ids, u_int *n,
-    char **cause)
+sim_slurm_hostlist(const struct sim *s, const char *list, int lenient,
+    u_int **ids, u_int *n, char **cause)
 {
 	char		*copy, *p, *tok, *br, *r, *dash, *rp;
 	char		 name[64];
@@ -108,9 +111,10 @@ sim_slurm_hostlist(const struct sim *s, const char *list, u_int **ids, u_int *n,
 		if (*p == ',')
 			*p++ = '\0';
 		if ((br = strchr(tok, '[')) == NULL) {
-			if ((idx = sim_node_find(s, tok)) < 0)
+			if ((idx = sim_node_find(s, tok)) >= 0)
+				sim_slurm_push(ids, n, &size, idx);
+			else if (!lenient)
 				goto bad;
-			sim_slurm_push(ids, n, &size, idx);
 			continue;
 		}
 		*br++ = '\0';
@@ -127,9 +131,10 @@ sim_slurm_hostlist(const struct sim *s, const char *list, u_int **ids, u_int *n,
 			for (k = lo; k <= hi; k++) {
 				snprintf(name, sizeof name, "%s%0*lu", tok,
 				    (int)strcspn(r, "-"), k);
-				if ((idx = sim_node_find(s, name)) < 0)
+				if ((idx = sim_node_find(s, name)) >= 0)
+					sim_slurm_push(ids, n, &size, idx);
+				else if (!lenient)
 					goto bad;
-				sim_slurm_push(ids, n, &size, idx);
 			}
 		}
 	}
@@ -585,18 +590,29 @@ sim_slurm_sinfo_line(struct sim *s, struct buf *b,
 	buf_putc(b, '\n');
 }
 
-/* The nodes sinfo -n asks for, as a map of node numbers; NULL for all. */
+/*
+ * The nodes sinfo -n or squeue -w asks for, as a map of node numbers; NULL
+ * for all.  sinfo leaves out a name it does not know, squeue refuses it.
+ */
 static int
-sim_slurm_nodemap(const struct sim *s, const char *list, u_char **map,
-    char **cause)
+sim_slurm_nodemap(const struct sim *s, const char *list, int squeue,
+    u_char **map, char **cause)
 {
 	u_int	*ids, n, i;
 
 	*map = NULL;
 	if (list == NULL)
 		return (0);
-	if (sim_slurm_hostlist(s, list, &ids, &n, cause) != 0)
+	if (sim_slurm_hostlist(s, list, !squeue, &ids, &n, cause) != 0) {
+		free(*cause);
+		if (squeue)
+			xasprintf(cause, "squeue: error: Invalid node name %s",
+			    list);
+		else
+			xasprintf(cause, "sinfo: error: '%s' invalid entry for "
+			    "--nodes", list);
 		return (-1);
+	}
 	*map = xcalloc(s->nnodes, 1);
 	for (i = 0; i < n; i++)
 		(*map)[ids[i]] = 1;
@@ -685,7 +701,7 @@ sim_sinfo(struct sim *s, int node, int argc, char **argv, struct buf *out,
 	if (sim_slurm_states_parse(a.states != NULL ? a.states : a.reasons ?
 	    "down,fail,drain" : NULL, &states, cause) != 0)
 		return (-1);
-	if (sim_slurm_nodemap(s, a.nodes, &map, cause) != 0)
+	if (sim_slurm_nodemap(s, a.nodes, 0, &map, cause) != 0)
 		return (-1);
 	sim_update(s);
 	if (a.longfmt || a.iterate != NULL)
@@ -1074,7 +1090,7 @@ sim_squeue(struct sim *s, int node, int argc, char **argv,
 		return (rc < 0 ? -1 : 0);
 	if (sim_slurm_jstates_parse(a.states, &states, cause) != 0)
 		return (-1);
-	if (sim_slurm_nodemap(s, a.nodes, &map, cause) != 0)
+	if (sim_slurm_nodemap(s, a.nodes, 1, &map, cause) != 0)
 		return (-1);
 	sim_update(s);
 	buf_init(&warn);
@@ -1356,7 +1372,7 @@ sim_slurm_update(struct sim *s, int argc, char **argv, char **cause)
 		    "DRAINING a node. Request denied");
 		return (-1);
 	}
-	if (sim_slurm_hostlist(s, names, &ids, &n, cause) != 0)
+	if (sim_slurm_hostlist(s, names, 0, &ids, &n, cause) != 0)
 		return (-1);
 	if ((user = getenv("USER")) == NULL || *user == '\0')
 		user = "root";
@@ -1489,7 +1505,7 @@ sim_scontrol(struct sim *s, int node, int argc, char **argv,
 		}
 		return (0);
 	}
-	if (sim_slurm_hostlist(s, names, &ids, &n, cause) != 0) {
+	if (sim_slurm_hostlist(s, names, 0, &ids, &n, cause) != 0) {
 		/* scontrol says it on stdout, and fails. */
 		buf_printf(out, "%s\n", *cause);
 		(*cause)[0] = '\0';

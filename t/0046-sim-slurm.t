@@ -150,6 +150,8 @@ else
 	compare rc,err,out sinfo -t idle,nosuch
 	compare rc,err,out sinfo -i 0
 	compare rc,err,out sinfo -a -p gpu
+	compare rc,err,head sinfo -n nosuch
+	compare rc,err,out squeue -w nosuch
 	compare rc,err,out squeue -t foo
 	compare rc,err,out squeue -j 99999999
 	compare rc,err,head squeue -u nosuchuser1
