@@ -3,6 +3,8 @@
  * Slurm 22.05 takes, parsed as its getopt_long() parses them (bundled
  * short options, long ones abbreviated, = or a separate argument, the
  * operands left for last) and refused in glibc's and Slurm's words.
+ * --help, --usage and -V print what Debian's slurm-client
+ * 22.05.8-4+deb12u3 prints (its -V says slurm-wlm, Debian's name).
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  */
 
