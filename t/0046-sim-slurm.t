@@ -174,6 +174,7 @@ else
 	compare rc,err,head,shapes sinfo
 	compare rc,err,head,len sinfo -N
 	compare rc,err,len sinfo -hN
+	compare rc,err,len sinfo --noh --Nod
 	compare rc,err,date,len sinfo -N -l
 	compare rc,err,date sinfo -l
 	compare rc,err,head,shapes sinfo -s
@@ -207,7 +208,8 @@ else
 	    '-t drained' '-p gpu' '--partition=gpu' '-n gpu0001' \
 	    '--nodes=gpu[0001-0002]' -d -r -e -a --all --hide --local \
 	    --federation --noconvert '-S P' '--sort=-N' --exact --dead \
-	    --responding --summarize --list-reasons --Node --long; do
+	    --responding --summarize --list-reasons --Node --long \
+	    --form=%N --Form=nodelist '--par gpu' --stat=idle '--so P'; do
 		case $a in
 		-t=idle) set -- -t idle ;;
 		*) set -- $a ;;
