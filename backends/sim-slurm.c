@@ -1,11 +1,11 @@
 /*
- * myriad - the simulator's Slurm: sinfo -o, squeue -o, scontrol show node
- * and scontrol update, as Slurm 23.11 prints them (read back by
- * parse-slurm.c).
+ * myriad - the simulator's Slurm: sinfo and squeue as the Slurm 22.05
+ * clients print them (their options in sim-slurm-opt.c, their columns in
+ * sim-slurm-fmt.c), scontrol show node, show job and update as Slurm 23.11
+ * prints them; all read back by parse-slurm.c.
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  */
 
-#include <ctype.h>
 #include <math.h>
 #include <pwd.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /*
- * myriad - the simulator's Slurm, shared by sim-slurm.c (what it prints)
- * and sim-slurm-opt.c (the options it takes).
+ * myriad - the simulator's Slurm, shared by sim-slurm.c (what it prints),
+ * sim-slurm-fmt.c (its columns) and sim-slurm-opt.c (the options it takes).
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  */
 
@@ -12,7 +12,10 @@
 /* The version the clients claim: sinfo -V, squeue -V, sinfo %v. */
 #define SIM_SLURM_CLIENT	"22.05.8"
 
-/* What sinfo's and squeue's options asked for; NULL or 0 if not given. */
+/*
+ * What the options of sinfo, squeue or scontrol asked for; NULL or 0 if
+ * not given.
+ */
 struct sim_slurm_args {
 	int		 noheader;	/* -h */
 	int		 node;		/* sinfo -N */
