@@ -654,6 +654,15 @@ parse_slurm_sf_isblank(const char *s, size_t len)
 	return (1);
 }
 
+/* sinfo's and squeue's date line, first with -l or -i: the header is next. */
+static int
+parse_slurm_sf_isdate(const char *s, size_t len)
+{
+	return (len == 24 && s[3] == ' ' && s[7] == ' ' && s[10] == ' ' &&
+	    s[13] == ':' && s[16] == ':' && s[19] == ' ' &&
+	    isdigit((u_char)s[23]));
+}
+
 /* Parse an -o format; -1 and a message if it is not one. */
 static int
 parse_slurm_sf_format_parse(struct sf_format *f, const char *fmt,
@@ -1277,11 +1286,23 @@ parse_slurm_sf_format(struct sf_format *f, const struct sf_tool *t,
 	while (lines_next(&ls, &p, &n)) {
 		while (n > 0 && isspace((u_char)p[n - 1]))
 			n--;
+		if (parse_slurm_sf_isdate(p, n))
+			continue;
 		if (n > 0 && parse_slurm_sf_format_header(&h, t->specs, p,
 		    n) == 0)
 			head = 1;
 		if (n > 0)
 			break;
+	}
+	/* -o %all, -O all: every field, read as the header names them. */
+	if (fmt != NULL && (strcasecmp(fmt, "%all") == 0 ||
+	    strcasecmp(fmt, "all") == 0)) {
+		if (!head) {
+			sink_error(s, 0, "bad format '%s': read by its header "
+			    "line only, and this one is not read", fmt);
+			return (-1);
+		}
+		fmt = NULL;
 	}
 	if (fmt == NULL && head) {
 		memcpy(f, &h, sizeof *f);
@@ -1326,7 +1347,8 @@ parse_slurm_sf_parse(const char *buf, size_t len, const char *fmt,
 	while (lines_next(&ls, &p, &n)) {
 		while (n > 0 && isspace((u_char)p[n - 1]))
 			n--;
-		if (parse_slurm_sf_isblank(p, n) || n == 0)
+		if (parse_slurm_sf_isblank(p, n) || n == 0 ||
+		    parse_slurm_sf_isdate(p, n))
 			continue;
 		if (f.aligned)
 			r = parse_slurm_sf_aligned(&f, t->specs, p, n, fld);

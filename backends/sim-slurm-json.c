@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim.h"
+#include "sim-slurm.h"
 
 #define SIM_SLURM_JSON_RELEASE	"22.05.8"
 #define SIM_SLURM_JSON_DEPTH	12
@@ -351,7 +351,7 @@ sim_slurm_json_node(struct sim *s, struct sim_slurm_json *e, u_int node)
 	sim_slurm_json_str(e, "next_state_after_reboot", "invalid");
 	sim_slurm_json_str(e, "address", name);
 	sim_slurm_json_str(e, "hostname", name);
-	sim_slurm_json_str(e, "state", sn.base);
+	sim_slurm_json_str(e, "state", sn.state);
 	if (sn.drain)
 		flags[nflags++] = "DRAIN";
 	if (sn.noresp)

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim.h"
+#include "sim-slurm.h"
 
 /* A partition: twelve lines, or one with -o. */
 static void

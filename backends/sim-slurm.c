@@ -1,19 +1,20 @@
 /*
- * myriad - the simulator's Slurm: sinfo -o, squeue -o, scontrol show node
- * and scontrol update, as Slurm 23.11 prints them (read back by
- * parse-slurm.c); --json and --yaml are sim-slurm-json.c's, show
- * partition sim-slurm-part.c's.
+ * myriad - the simulator's Slurm: sinfo and squeue as the Slurm 22.05
+ * clients print them (their options in sim-slurm-opt.c, their columns in
+ * sim-slurm-fmt.c), scontrol show node, show job and update as Slurm 23.11
+ * prints them; all read back by parse-slurm.c.  --json and --yaml are
+ * sim-slurm-json.c's, show partition sim-slurm-part.c's.
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  */
 
-#include <ctype.h>
 #include <math.h>
+#include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <time.h>
 
-#include "sim.h"
+#include "sim-slurm.h"
 
 /* A time as Slurm prints it: 2026-01-05T00:00:00. */
 static void
@@ -81,10 +82,13 @@ sim_slurm_fold(const struct sim *s, struct buf *b, const u_int *ids, u_int n)
 	buf_putc(b, ']');
 }
 
-/* Node names for scontrol: gpu0001, gpu[0001-0004,0009], a,b. */
+/*
+ * Node names for scontrol: gpu0001, gpu[0001-0004,0009], a,b; lenient,
+ * those the cluster does not have are left out (sinfo -n), else refused.
+ */
 static int
-sim_slurm_hostlist(const struct sim *s, const char *list, u_int **ids, u_int *n,
-    char **cause)
+sim_slurm_hostlist(const struct sim *s, const char *list, int lenient,
+    u_int **ids, u_int *n, char **cause)
 {
 	char		*copy, *p, *tok, *br, *r, *dash, *rp;
 	char		 name[64];
@@ -108,9 +112,10 @@ sim_slurm_hostlist(const struct sim *s, const char *list, u_int **ids, u_int *n,
 		if (*p == ',')
 			*p++ = '\0';
 		if ((br = strchr(tok, '[')) == NULL) {
-			if ((idx = sim_node_find(s, tok)) < 0)
+			if ((idx = sim_node_find(s, tok)) >= 0)
+				sim_slurm_push(ids, n, &size, idx);
+			else if (!lenient)
 				goto bad;
-			sim_slurm_push(ids, n, &size, idx);
 			continue;
 		}
 		*br++ = '\0';
@@ -127,9 +132,10 @@ sim_slurm_hostlist(const struct sim *s, const char *list, u_int **ids, u_int *n,
 			for (k = lo; k <= hi; k++) {
 				snprintf(name, sizeof name, "%s%0*lu", tok,
 				    (int)strcspn(r, "-"), k);
-				if ((idx = sim_node_find(s, name)) < 0)
+				if ((idx = sim_node_find(s, name)) >= 0)
+					sim_slurm_push(ids, n, &size, idx);
+				else if (!lenient)
 					goto bad;
-				sim_slurm_push(ids, n, &size, idx);
 			}
 		}
 	}
@@ -144,118 +150,102 @@ bad:
 	return (-1);
 }
 
-/*
- * An item of an -o format: %[.][width]type, '.' right-justifies; like
- * Slurm, a field wider than its width is cut.
- */
-struct sim_slurm_fmt {
-	char		 type;		/* 0: literal */
-	int		 width;
-	int		 right;
-	int		 hash;		/* %#P: width from the data */
-	char		*text;
-};
-
+/* Whether name is in a comma-separated list (NULL: every name is). */
 static int
-sim_slurm_fmt_parse(const char *f, const char *types,
-    struct sim_slurm_fmt **out, u_int *n, const char *tool, char **cause)
+sim_slurm_listed(const char *list, const char *name)
 {
-	struct sim_slurm_fmt	*v = NULL;
-	const char		*p = f, *q;
-	u_int			 count = 0;
+	size_t	 len = strlen(name);
+	const char *p;
 
-	while (*p != '\0') {
-		v = xreallocarray(v, count + 1, sizeof *v);
-		memset(&v[count], 0, sizeof v[count]);
-		if (*p != '%' || p[1] == '%') {
-			q = p + (*p == '%' ? 2 : 0);
-			while (*q != '\0' && *q != '%')
-				q++;
-			if (*p == '%')
-				v[count].text = xstrdup("%");
-			else
-				v[count].text = xstrndup(p, q - p);
-			p = (*p == '%') ? p + 2 : q;
-			count++;
-			continue;
-		}
-		p++;
-		if (*p == '.') {
-			v[count].right = 1;
+	if (list == NULL)
+		return (1);
+	for (p = list; *p != '\0'; p += strcspn(p, ",")) {
+		if (*p == ',')
 			p++;
-		}
-		if (*p == '#') {
-			v[count].hash = 1;
-			p++;
-		}
-		while (isdigit((u_char)*p))
-			v[count].width = v[count].width * 10 + (*p++ - '0');
-		if (*p == '\0' || strchr(types, *p) == NULL) {
-			xasprintf(cause, "%s: error: Invalid %s format "
-			    "specification: %c", tool,
-			    strcmp(tool, "sinfo") == 0 ? "node" : "job",
-			    *p ? *p : '%');
-			while (count-- > 0)
-				free(v[count].text);
-			free(v);
-			return (-1);
-		}
-		v[count++].type = *p++;
+		if (strncmp(p, name, len) == 0 && (p[len] == ',' ||
+		    p[len] == '\0'))
+			return (1);
 	}
-	*out = v;
-	*n = count;
 	return (0);
 }
 
-/* The -o option: "-o F", "-oF", "--format F", "--format=F"; or NULL. */
-static const char *
-sim_slurm_fmt_option(int argc, char **argv, u_int *i)
+/* The date line of -l and -i: Tue Dec 01 23:15:00 2026. */
+static void
+sim_slurm_date(const struct sim *s, struct buf *out)
 {
-	const char	*a = argv[*i];
+	struct tm	 tm;
+	char		 buf[64];
 
-	if ((strcmp(a, "-o") == 0 || strcmp(a, "--format") == 0) &&
-	    *i + 1 < (u_int)argc)
-		return (argv[++*i]);
-	if (strncmp(a, "--format=", 9) == 0)
-		return (a + 9);
-	if (strncmp(a, "-o", 2) == 0 && a[2] != '\0')
-		return (a + 2);
-	return (NULL);
+	strftime(buf, sizeof buf, "%a %b %d %T %Y", sim_tool_gmtime(s->t, &tm));
+	buf_printf(out, "%s\n", buf);
 }
 
+/* -i N: a period of at least a second; the simulator prints once. */
+static int
+sim_slurm_iterate(const char *tool, const char *iterate, char **cause)
+{
+	if (atoi(iterate) > 0)
+		return (0);
+	if (strcmp(tool, "sinfo") == 0)
+		xasprintf(cause, "sinfo: error: Error: invalid entry for "
+		    "--iterate=%s", iterate);
+	else
+		xasprintf(cause, "squeue: error: --iterate=%s\n", iterate);
+	return (-1);
+}
+
+/*
+ * sinfo's or squeue's options: -1 on an error, 1 if the tool has printed
+ * all it prints (--help, --usage, -V), else 0.
+ */
+static int
+sim_slurm_args(const char *tool, int argc, char **argv,
+    struct sim_slurm_args *a, struct buf *out, char **cause)
+{
+	int	 rc;
+
+	if ((rc = sim_slurm_opt_parse(argc, argv, a, out, cause)) != 0)
+		return (rc);
+	if (a->iterate != NULL)
+		return (sim_slurm_iterate(tool, a->iterate, cause));
+	return (0);
+}
+
+/*
+ * The width of a %# field: as wide as the widest value, 9 at least (with
+ * -N, the only place it is used for them, a node list is a node name).
+ */
+static int
+sim_slurm_hash_width(const struct sim *s, int id)
+{
+	if (id == 'P')
+		return (9);
+	if (id == 'N' || id == 'n')
+		return (9 > 3 + (int)s->width ? 9 : 3 + (int)s->width);
+	return (0);
+}
+
+static int
+sim_slurm_fmt_width(const struct sim *s, const struct sim_slurm_fmt *f)
+{
+	return (f->hash ? sim_slurm_hash_width(s, f->col->id) : f->width);
+}
+
+/* The header line of a format. */
 static void
-sim_slurm_fmt_free(struct sim_slurm_fmt *v, u_int n)
+sim_slurm_fmt_header(const struct sim *s, struct buf *b,
+    const struct sim_slurm_fmt *f, u_int nf)
 {
 	u_int	 i;
 
-	for (i = 0; i < n; i++)
-		free(v[i].text);
-	free(v);
-}
-
-/* Slurm's _print_str(): pad, justify, cut. */
-static void
-sim_slurm_field(struct buf *b, const char *s, int width, int right)
-{
-	size_t	 len = strlen(s);
-
-	if (width <= 0) {
-		buf_add(b, s, len);
-		return;
+	for (i = 0; i < nf; i++) {
+		if (f[i].col == NULL)
+			buf_puts(b, f[i].text);
+		else
+			sim_slurm_fmt_field(b, &f[i], f[i].col->header,
+			    sim_slurm_fmt_width(s, &f[i]));
 	}
-	if (len >= (size_t)width) {
-		buf_add(b, s, width);
-		return;
-	}
-	if (right) {
-		while (len++ < (size_t)width)
-			buf_putc(b, ' ');
-		buf_puts(b, s);
-	} else {
-		buf_puts(b, s);
-		while (len++ < (size_t)width)
-			buf_putc(b, ' ');
-	}
+	buf_putc(b, '\n');
 }
 
 /* A node as Slurm sees it. */
@@ -296,15 +286,8 @@ sim_slurm_node(const struct sim *s, u_int node, struct sim_slurm_node *sn)
 		base = 2;
 	else
 		base = 0;
-	if (sn->drain) {
-		strlcpy(sn->lng, base == 0 ? "drained" : "draining",
-		    sizeof sn->lng);
-		strlcpy(sn->cmp, base == 0 ? "drain" : "drng", sizeof sn->cmp);
-	} else {
-		strlcpy(sn->lng, base_l[base], sizeof sn->lng);
-		strlcpy(sn->cmp, base_c[base], sizeof sn->cmp);
-	}
-	sn->base = base_l[base];
+	sn->base = base;
+	sn->state = base_l[base];
 	sn->boot = sim_boot_time(s, node);
 	h = sim_hash(s->seed, node, (uint64_t)floor(s->t / 60), 0x5c);
 	sn->busy = sn->gpus_used > 0 ? floor(s->t) :
@@ -313,6 +296,14 @@ sim_slurm_node(const struct sim *s, u_int node, struct sim_slurm_node *sn)
 	sn->load = sn->noresp ? 0.0 : sn->cpus_alloc * 0.85 + (h % 400) / 100.0;
 	sn->freemem = SIM_MEM_MB - 18000 - sn->mem_alloc * 6 / 10 -
 	    (long)(h % 9000);
+	if (sn->drain) {
+		strlcpy(sn->lng, base == 0 ? "drained" : "draining",
+		    sizeof sn->lng);
+		strlcpy(sn->cmp, base == 0 ? "drain" : "drng", sizeof sn->cmp);
+	} else {
+		strlcpy(sn->lng, base_l[base], sizeof sn->lng);
+		strlcpy(sn->cmp, base_c[base], sizeof sn->cmp);
+	}
 	snprintf(sn->sc, sizeof sn->sc, "%s%s%s", base_s[base],
 	    sn->drain ? "+DRAIN" : "", sn->noresp ? "+NOT_RESPONDING" : "");
 	if (sn->noresp) {
@@ -321,15 +312,140 @@ sim_slurm_node(const struct sim *s, u_int node, struct sim_slurm_node *sn)
 	}
 }
 
-/* One sinfo field of a (node, partition) record. */
+/*
+ * The node states sinfo -t takes, in the order Slurm tries them, each a
+ * prefix of its name or its short name: a node is in it if it has all of
+ * need and, if any is set, one of any.
+ */
+#define SN_IDLE		0x01
+#define SN_ALLOC	0x02
+#define SN_MIXED	0x04
+#define SN_DOWN		0x08
+#define SN_DRAIN	0x10
+#define SN_NORESP	0x20
+#define SN_NEVER	0x40
+static const struct sim_slurm_state {
+	const char	*name;
+	const char	*compact;
+	int		 need;
+	int		 any;
+} sim_slurm_states[] = {
+	{ "unknown", "unk", SN_NEVER, 0 },
+	{ "down", "down", SN_DOWN, 0 },
+	{ "idle", "idle", SN_IDLE, 0 },
+	{ "allocated", "alloc", SN_ALLOC, 0 },
+	{ "error", "err", SN_NEVER, 0 },
+	{ "mixed", "mix", SN_MIXED, 0 },
+	{ "future", "futr", SN_NEVER, 0 },
+	{ "drain", "drain", SN_DRAIN, 0 },
+	{ "drained", "drained", SN_DRAIN|SN_IDLE, 0 },
+	{ "draining", "drng", SN_DRAIN, SN_ALLOC|SN_MIXED },
+	{ "no_respond", "no_respond", SN_NORESP, 0 },
+	{ "reserved", "resv", SN_NEVER, 0 },
+	{ "perfctrs", "npc", SN_NEVER, 0 },
+	{ "completing", "comp", SN_NEVER, 0 },
+	{ "power_down", "powered_down", SN_NEVER, 0 },
+	{ "powering_up", "pow_up", SN_NEVER, 0 },
+	{ "fail", "fail", SN_NEVER, 0 },
+	{ "maint", "maint", SN_NEVER, 0 },
+	{ "reboot", "reboot", SN_NEVER, 0 },
+};
+
+/* sinfo -t: the states asked for, as a mask of rows; -1 on an error. */
+static int
+sim_slurm_states_parse(const char *list, uint32_t *mask, char **cause)
+{
+	char	*copy, *next, *tok;
+	size_t	 i, len;
+
+	*mask = 0;
+	if (list == NULL || strcasecmp(list, "all") == 0) {
+		*mask = ~0U;
+		return (0);
+	}
+	copy = xstrdup(list);
+	for (next = copy; (tok = strsep(&next, ",")) != NULL; ) {
+		if ((len = strlen(tok)) == 0)
+			continue;
+		for (i = 0; i < nitems(sim_slurm_states); i++) {
+			if (strncasecmp(sim_slurm_states[i].compact, tok,
+			    len) == 0 || strncasecmp(sim_slurm_states[i].name,
+			    tok, len) == 0)
+				break;
+		}
+		if (i == nitems(sim_slurm_states)) {
+			xasprintf(cause, "sinfo: error: Bad state string: "
+			    "\"%s\"\nsinfo: error: valid states: unknown,"
+			    "down,idle,allocated,?,mixed,future,drain,drained,"
+			    "draining,no_respond,reserved,perfctrs,cloud,"
+			    "completing,powering_down,powered_down,power_down,"
+			    "powering_up,fail,maint,reboot,reboot^,unknown",
+			    tok);
+			free(copy);
+			return (-1);
+		}
+		*mask |= 1U << i;
+	}
+	free(copy);
+	return (0);
+}
+
+static int
+sim_slurm_states_match(uint32_t mask, const struct sim_slurm_node *sn)
+{
+	static const int	 bases[] = {
+		SN_IDLE, SN_ALLOC, SN_MIXED, SN_DOWN
+	};
+	size_t			 i;
+	int			 bits;
+
+	if (mask == ~0U)
+		return (1);
+	bits = bases[sn->base] | (sn->drain ? SN_DRAIN : 0) |
+	    (sn->noresp ? SN_NORESP : 0);
+	for (i = 0; i < nitems(sim_slurm_states); i++) {
+		if ((mask & (1U << i)) == 0)
+			continue;
+		if ((bits & sim_slurm_states[i].need) ==
+		    sim_slurm_states[i].need && (sim_slurm_states[i].any == 0 ||
+		    (bits & sim_slurm_states[i].any) != 0))
+			return (1);
+	}
+	return (0);
+}
+
+/* What a line of sinfo counts over its nodes: %A, %C, %D, %F. */
+struct sim_slurm_count {
+	u_int		 nodes[3];	/* allocated, idle, other */
+	u_int		 cpus[3];
+};
+
 static void
-sim_slurm_sinfo_value(struct sim *s, char type, u_int node, int part,
-    const struct sim_slurm_node *sn, char *v, size_t len)
+sim_slurm_count_node(struct sim_slurm_count *c, const struct sim_slurm_node *sn)
+{
+	int	 other = sn->down || sn->drain;
+
+	c->nodes[other ? 2 : sn->cpus_alloc > 0 ? 0 : 1]++;
+	c->cpus[0] += sn->down ? 0 : sn->cpus_alloc;
+	c->cpus[2] += other ? SIM_CPUS - (sn->down ? 0 : sn->cpus_alloc) : 0;
+	c->cpus[1] += other ? 0 : SIM_CPUS - sn->cpus_alloc;
+}
+
+/* One sinfo value of a (node, partition) record. */
+static void
+sim_slurm_sinfo_value(struct sim *s, const struct sim_slurm_col *col,
+    u_int node, int part, const struct sim_slurm_node *sn, char *v,
+    size_t len)
 {
 	const struct sim_partition	*p = &sim_partitions[part];
-	int				 other;
+	uint64_t			 h;
 
-	switch (type) {
+	if (col->text != NULL) {
+		strlcpy(v, col->text, len);
+		return;
+	}
+	h = sim_hash(s->seed, node, (uint64_t)floor(s->t / 60), 0x5c);
+	switch (col->id) {
 	case 'N':
 	case 'n':
 		strlcpy(v, sim_node_name(s, node), len);
@@ -361,25 +477,38 @@ sim_slurm_sinfo_value(struct sim *s, char type, u_int node, int part,
 	case 'R':
 		strlcpy(v, p->name, len);
 		break;
+	case 'b':
+		snprintf(v, len, "h100,ib,rack%03u", node / SIM_RACK + 1);
+		break;
 	case 'c':
 		snprintf(v, len, "%d", SIM_CPUS);
+		break;
+	case 'e':
+		snprintf(v, len, "%ld", (long)(SIM_MEM_MB - 18000 -
+		    sn->mem_alloc * 6 / 10 - (long)(h % 9000)));
 		break;
 	case 'm':
 		snprintf(v, len, "%d", SIM_MEM_MB);
 		break;
-	case 'C':
-		other = (sn->down || sn->drain) ? SIM_CPUS - sn->cpus_alloc : 0;
-		snprintf(v, len, "%d/%d/%d/%d", sn->cpus_alloc,
-		    SIM_CPUS - sn->cpus_alloc - other, other, SIM_CPUS);
-		break;
-	case 'a':
-		strlcpy(v, "up", len);
-		break;
 	case 'l':
 		field_duration(v, len, p->maxtime);
 		break;
-	case 'D':
-		strlcpy(v, "1", len);
+	case 'O':
+		if (sn->noresp)
+			strlcpy(v, "N/A", len);
+		else
+			snprintf(v, len, "%.2f", sn->cpus_alloc * 0.85 +
+			    (h % 400) / 100.0);
+		break;
+	case '1':
+		snprintf(v, len, "%ld", sn->down ? 0 : sn->mem_alloc);
+		break;
+	case '2':
+		if (sn->gpus_used > 0)
+			snprintf(v, len, "gpu:h100:%d(IDX:0-%d)",
+			    sn->gpus_used, sn->gpus_used - 1);
+		else
+			strlcpy(v, "gpu:h100:0(IDX:N/A)", len);
 		break;
 	default:
 		v[0] = '\0';
@@ -387,66 +516,7 @@ sim_slurm_sinfo_value(struct sim *s, char type, u_int node, int part,
 	}
 }
 
-/* sinfo's column names. */
-static const char *const sim_slurm_sinfo_headers[128] = {
-	['N'] = "NODELIST",
-	['n'] = "HOSTNAMES",
-	['T'] = "STATE",
-	['t'] = "STATE",
-	['E'] = "REASON",
-	['u'] = "USER",
-	['H'] = "TIMESTAMP",
-	['G'] = "GRES",
-	['P'] = "PARTITION",
-	['R'] = "PARTITION",
-	['c'] = "CPUS",
-	['m'] = "MEMORY",
-	['C'] = "CPUS(A/I/O/T)",
-	['a'] = "AVAIL",
-	['l'] = "TIMELIMIT",
-	['D'] = "NODES",
-};
-
-/* The width of a %# field: as wide as the widest value. */
-static int
-sim_slurm_hash_width(const struct sim *s, char type)
-{
-	if (type == 'P')
-		return (9);
-	if (type == 'N' || type == 'n')
-		return (8 > 3 + (int)s->width ? 8 : 3 + (int)s->width);
-	return (0);
-}
-
-/* A field's width; with hash, a %# field is as wide as its values. */
-static int
-sim_slurm_fmt_width(const struct sim *s, const struct sim_slurm_fmt *f,
-    int hash)
-{
-	return (hash && f->hash ? sim_slurm_hash_width(s, f->type) : f->width);
-}
-
-/* The header line of a -o format: names[] has the column names. */
-static void
-sim_slurm_fmt_header(const struct sim *s, struct buf *b,
-    const struct sim_slurm_fmt *f, u_int nf, const char *const *names,
-    int hash)
-{
-	const char	*name;
-	u_int		 i;
-
-	for (i = 0; i < nf; i++) {
-		if (f[i].type == 0) {
-			buf_puts(b, f[i].text);
-			continue;
-		}
-		name = names[f[i].type & 0x7f];
-		sim_slurm_field(b, name != NULL ? name : "",
-		    sim_slurm_fmt_width(s, &f[i], hash), f[i].right);
-	}
-	buf_putc(b, '\n');
-}
-
+/* A line of sinfo: its first record, and its nodes. */
 struct sim_slurm_group {
 	char		*key;
 	u_int		 node;		/* first record */
@@ -454,159 +524,233 @@ struct sim_slurm_group {
 	u_int		*ids;
 	u_int		 nids;
 	u_int		 size;
+	struct sim_slurm_count count;
 };
 
 static void
 sim_slurm_sinfo_line(struct sim *s, struct buf *b,
-    const struct sim_slurm_fmt *f, u_int nf, u_int node, int part,
-    const struct sim_slurm_node *sn, const struct sim_slurm_group *grp)
+    const struct sim_slurm_fmt *f, u_int nf, const struct sim_slurm_group *g)
 {
-	char	 v[320];
-	u_int	 i;
-	int	 w;
+	const struct sim_slurm_count	*c = &g->count;
+	struct sim_slurm_node		 sn;
+	struct buf			 nb;
+	char				 v[320];
+	u_int				 i;
 
+	sim_slurm_node(s, g->node, &sn);
+	buf_init(&nb);
 	for (i = 0; i < nf; i++) {
-		if (f[i].type == 0) {
+		if (f[i].col == NULL) {
 			buf_puts(b, f[i].text);
 			continue;
 		}
-		w = sim_slurm_fmt_width(s, &f[i], 1);
-		if (grp != NULL && (f[i].type == 'N' || f[i].type == 'n')) {
-			struct buf	 nb;
-
-			buf_init(&nb);
-			sim_slurm_fold(s, &nb, grp->ids, grp->nids);
-			sim_slurm_field(b, nb.data != NULL ? nb.data : "", w,
-			    f[i].right);
-			buf_free(&nb);
-			continue;
+		switch (f[i].col->id) {
+		case 'N':
+			buf_reset(&nb);
+			sim_slurm_fold(s, &nb, g->ids, g->nids);
+			strlcpy(v, nb.data != NULL ? nb.data : "", sizeof v);
+			break;
+		case 'D':
+			snprintf(v, sizeof v, "%u", g->nids);
+			break;
+		case 'A':
+			snprintf(v, sizeof v, "%u/%u", c->nodes[0],
+			    c->nodes[1]);
+			break;
+		case 'F':
+			snprintf(v, sizeof v, "%u/%u/%u/%u", c->nodes[0],
+			    c->nodes[1], c->nodes[2], g->nids);
+			break;
+		case 'C':
+			snprintf(v, sizeof v, "%u/%u/%u/%u", c->cpus[0],
+			    c->cpus[1], c->cpus[2], g->nids * SIM_CPUS);
+			break;
+		default:
+			sim_slurm_sinfo_value(s, f[i].col, g->node, g->part,
+			    &sn, v, sizeof v);
+			break;
 		}
-		if (grp != NULL && f[i].type == 'D') {
-			snprintf(v, sizeof v, "%u", grp->nids);
-			sim_slurm_field(b, v, w, f[i].right);
-			continue;
-		}
-		sim_slurm_sinfo_value(s, f[i].type, node, part, sn, v,
-		    sizeof v);
-		sim_slurm_field(b, v, w, f[i].right);
+		sim_slurm_fmt_field(b, &f[i], v, sim_slurm_fmt_width(s, &f[i]));
 	}
+	buf_free(&nb);
 	buf_putc(b, '\n');
+}
+
+/*
+ * The nodes sinfo -n or squeue -w asks for, as a map of node numbers; NULL
+ * for all.  sinfo leaves out a name it does not know, squeue refuses it.
+ */
+static int
+sim_slurm_nodemap(const struct sim *s, const char *list, int squeue,
+    u_char **map, char **cause)
+{
+	u_int	*ids, n, i;
+
+	*map = NULL;
+	if (list == NULL)
+		return (0);
+	if (sim_slurm_hostlist(s, list, !squeue, &ids, &n, cause) != 0) {
+		free(*cause);
+		if (squeue)
+			xasprintf(cause, "squeue: error: Invalid node name %s",
+			    list);
+		else
+			xasprintf(cause, "sinfo: error: '%s' invalid entry for "
+			    "--nodes", list);
+		return (-1);
+	}
+	*map = xcalloc(s->nnodes, 1);
+	for (i = 0; i < n; i++)
+		(*map)[ids[i]] = 1;
+	free(ids);
+	return (0);
+}
+
+/* Which format sinfo prints without -o or -O. */
+static const char *
+sim_slurm_sinfo_format(const struct sim_slurm_args *a)
+{
+	if (a->summarize)
+		return ("%#P %.5a %.10l %.16F %N");
+	if (a->node && a->longfmt)
+		return ("%#N %.6D %.#P %.11T %.4c %.8z %.6m %.8d %.6w %.8f "
+		    "%20E");
+	if (a->node)
+		return ("%#N %.6D %.#P %6t");
+	if (a->reasons && a->longfmt)
+		return ("%20E %12U %19H %6t %N");
+	if (a->reasons)
+		return ("%20E %9u %19H %N");
+	if (a->longfmt)
+		return ("%#P %.5a %.10l %.10s %.4r %.8h %.10g %.6D %.11T %N");
+	return ("%#P %.5a %.10l %.6D %.6t %N");
+}
+
+/* Add node n of partition p to the line of its values, or a new one. */
+static void
+sim_slurm_sinfo_add(struct sim *s, const struct sim_slurm_fmt *f, u_int nf,
+    struct sim_slurm_group **g, u_int *ng, u_int n, int p, int pernode,
+    const struct sim_slurm_node *sn, struct buf *key)
+{
+	char	 v[320];
+	u_int	 i, k;
+
+	buf_reset(key);
+	if (pernode)
+		buf_printf(key, "%u", n);
+	for (i = 0; i < nf; i++) {
+		if (f[i].col == NULL || f[i].col->agg)
+			continue;
+		sim_slurm_sinfo_value(s, f[i].col, n, p, sn, v, sizeof v);
+		buf_putc(key, '\037');
+		buf_puts(key, v);
+	}
+	for (k = 0; k < *ng; k++) {
+		if (strcmp((*g)[k].key, key->data != NULL ? key->data : "") ==
+		    0 && !pernode)
+			break;
+	}
+	if (k == *ng) {
+		*g = xreallocarray(*g, *ng + 1, sizeof **g);
+		memset(&(*g)[k], 0, sizeof (*g)[k]);
+		(*g)[k].key = xstrdup(key->data != NULL ? key->data : "");
+		(*g)[k].node = n;
+		(*g)[k].part = p;
+		(*ng)++;
+	}
+	sim_slurm_push(&(*g)[k].ids, &(*g)[k].nids, &(*g)[k].size, n);
+	sim_slurm_count_node(&(*g)[k].count, sn);
 }
 
 int
 sim_sinfo(struct sim *s, int node, int argc, char **argv, struct buf *out,
     char **cause)
 {
+	struct sim_slurm_args	 a;
 	struct sim_slurm_fmt	*f;
 	struct sim_slurm_node	 sn;
 	struct sim_slurm_group	*g = NULL;
-	struct buf		 key;
-	const char		*format = NULL, *a, *o, *only = NULL;
-	char			 v[320];
+	struct buf		 key, warn;
+	const char		*format;
+	u_char			*map;
+	uint32_t		 states;
 	u_int			 nf, i, n, k, ng = 0;
-	int			 header = 1, pernode = 0, parts[2], np, pi, p;
-	int			 json = -1;
+	int			 parts[2], np, pi, p, haspart = 0, rc;
 
-	for (i = 1; i < (u_int)argc; i++) {
-		a = argv[i];
-		if (strcmp(a, "--json") == 0 || strcmp(a, "--yaml") == 0)
-			json = (a[2] == 'y');
-		else if (strcmp(a, "-h") == 0 || strcmp(a, "--noheader") == 0)
-			header = 0;
-		else if (strcmp(a, "-N") == 0 || strcmp(a, "--Node") == 0)
-			pernode = 1;
-		else if (strcmp(a, "-a") == 0 || strcmp(a, "--all") == 0)
-			;
-		else if ((o = sim_slurm_fmt_option(argc, argv, &i)) != NULL)
-			format = o;
-		else if ((strcmp(a, "-p") == 0 ||
-		    strcmp(a, "--partition") == 0) && i + 1 < (u_int)argc)
-			only = argv[++i];
-		else if (strncmp(a, "--partition=", 12) == 0)
-			only = a + 12;
-		else {
-			xasprintf(cause, "sinfo: invalid option -- '%s'\n"
-			    "Try \"sinfo --help\" for more information", a);
-			return (-1);
-		}
+	if ((rc = sim_slurm_args("sinfo", argc, argv, &a, out, cause)) != 0)
+		return (rc < 0 ? -1 : 0);
+	if (a.all && a.partition != NULL) {
+		xasprintf(cause, "sinfo: error: Conflicting options, -a and "
+		    "-p, specified. Please choose one or the other.");
+		return (-1);
 	}
-	if (json != -1)
-		return (sim_slurm_json_sinfo(s, json, out));
-	if (format == NULL)
-		format = pernode ? "%#N %.6D %#P %6t" :
-		    "%#P %.5a %.10l %.6D %.6t %N";
-	if (sim_slurm_fmt_parse(format, "NnTtEuHGPRcmCaDl", &f, &nf, "sinfo",
-	    cause) != 0)
+	if (sim_slurm_states_parse(a.states != NULL ? a.states : a.reasons ?
+	    "down,fail,drain" : NULL, &states, cause) != 0)
+		return (-1);
+	if (a.json || a.yaml)	/* 22.05 prints every node, whatever asked */
+		return (sim_slurm_json_sinfo(s, a.yaml, out));
+	if (sim_slurm_nodemap(s, a.nodes, 0, &map, cause) != 0)
 		return (-1);
 	sim_update(s);
-
-	if (header)
-		sim_slurm_fmt_header(s, out, f, nf, sim_slurm_sinfo_headers, 1);
-
-	if (pernode) {
-		for (n = 0; n < s->nnodes; n++) {
-			np = sim_node_partitions(s, n, parts);
-			sim_slurm_node(s, n, &sn);
-			for (pi = 0; pi < np; pi++) {
-				if (only != NULL && strcmp(only,
-				    sim_partitions[parts[pi]].name) != 0)
-					continue;
-				sim_slurm_sinfo_line(s, out, f, nf, n,
-				    parts[pi], &sn, NULL);
-			}
-		}
-		sim_slurm_fmt_free(f, nf);
+	if (a.longfmt || a.iterate != NULL)
+		sim_slurm_date(s, out);
+	if (a.resv) {
+		buf_puts(out, "No reservations in the system\n");
+		free(map);
 		return (0);
 	}
+	buf_init(&warn);
+	format = a.Format != NULL ? a.Format : a.format != NULL ? a.format :
+	    sim_slurm_sinfo_format(&a);
+	sim_slurm_fmt_parse("sinfo", format, a.Format != NULL, &f, &nf, &warn);
+	for (i = 0; i < nf; i++) {
+		if (f[i].col != NULL && (f[i].col->id == 'P' ||
+		    f[i].col->id == 'R'))
+			haspart = 1;
+	}
+	if (!a.noheader)
+		sim_slurm_fmt_header(s, out, f, nf);
 
-	/* Without -N: one line per partition and distinct values. */
+	/*
+	 * A line a node with -N, else a line for each partition (if the
+	 * format shows it) and distinct values, its nodes counted once.
+	 */
 	buf_init(&key);
-	for (p = 0; p < SIM_NPARTS; p++) {
-		if (only != NULL && strcmp(only, sim_partitions[p].name) != 0)
-			continue;
+	for (p = 0; p < (!a.node && haspart ? SIM_NPARTS : 1); p++) {
 		for (n = 0; n < s->nnodes; n++) {
-			np = sim_node_partitions(s, n, parts);
-			for (pi = 0; pi < np && parts[pi] != p; pi++)
-				;
-			if (pi == np)
+			if (map != NULL && !map[n])
 				continue;
-			sim_slurm_node(s, n, &sn);
-			buf_reset(&key);
-			buf_printf(&key, "%d", p);
-			for (i = 0; i < nf; i++) {
-				if (f[i].type == 0 || f[i].type == 'N' ||
-				    f[i].type == 'n' || f[i].type == 'D')
+			np = sim_node_partitions(s, n, parts);
+			for (pi = 0; pi < np; pi++) {
+				if (!sim_slurm_listed(a.partition,
+				    sim_partitions[parts[pi]].name))
 					continue;
-				sim_slurm_sinfo_value(s, f[i].type, n, p, &sn,
-				    v, sizeof v);
-				buf_putc(&key, '\037');
-				buf_puts(&key, v);
-			}
-			for (k = 0; k < ng; k++) {
-				if (strcmp(g[k].key, key.data) == 0)
+				if (!a.node && haspart && parts[pi] != p)
+					continue;
+				sim_slurm_node(s, n, &sn);
+				if (!sim_slurm_states_match(states, &sn) ||
+				    (a.dead && !sn.noresp) ||
+				    (a.responding && sn.noresp))
+					continue;
+				sim_slurm_sinfo_add(s, f, nf, &g, &ng, n,
+				    parts[pi], a.node, &sn, &key);
+				if (!a.node && !haspart)
 					break;
 			}
-			if (k == ng) {
-				g = xreallocarray(g, ng + 1, sizeof *g);
-				memset(&g[ng], 0, sizeof g[ng]);
-				g[ng].key = xstrdup(key.data);
-				g[ng].node = n;
-				g[ng].part = p;
-				ng++;
-			}
-			sim_slurm_push(&g[k].ids, &g[k].nids, &g[k].size, n);
 		}
 	}
 	for (k = 0; k < ng; k++) {
-		sim_slurm_node(s, g[k].node, &sn);
-		sim_slurm_sinfo_line(s, out, f, nf, g[k].node, g[k].part, &sn,
-		    &g[k]);
+		sim_slurm_sinfo_line(s, out, f, nf, &g[k]);
 		free(g[k].key);
 		free(g[k].ids);
 	}
 	free(g);
+	free(map);
 	buf_free(&key);
 	sim_slurm_fmt_free(f, nf);
+	if (warn.len != 0)
+		xasprintf(cause, "%.*s", (int)warn.len - 1, warn.data);
+	buf_free(&warn);
 	return (0);
 }
 
@@ -625,46 +769,57 @@ sim_slurm_job_nodes(const struct sim *s, const struct sim_job *j, struct buf *b)
 	free(ids);
 }
 
-/* squeue's column names. */
-static const char *const sim_slurm_squeue_headers[128] = {
-	['i'] = "JOBID",
-	['A'] = "JOBID",
-	['u'] = "USER",
-	['P'] = "PARTITION",
-	['j'] = "NAME",
-	['T'] = "STATE",
-	['t'] = "ST",
-	['M'] = "TIME",
-	['l'] = "TIME_LIMIT",
-	['D'] = "NODES",
-	['C'] = "CPUS",
-	['b'] = "TRES_PER_NODE",
-	['N'] = "NODELIST",
-	['R'] = "NODELIST(REASON)",
-	['r'] = "REASON",
-	['S'] = "START_TIME",
-};
+/* The first node of a running job: its batch host. */
+static u_int
+sim_slurm_job_host(const struct sim *s, const struct sim_job *j)
+{
+	u_int	 host;
+	int	 ji = (int)(j - s->jobs);
+
+	for (host = j->first; host < j->last &&
+	    s->nodes[host].job[j->shared] != ji; host++)
+		;
+	return (host);
+}
+
+/* When a job was submitted. */
+static double
+sim_slurm_job_submitted(const struct sim *s, const struct sim_job *j)
+{
+	return ((j->state == SJ_RUNNING ? j->start0 : floor(s->t)) -
+	    sim_hash(s->seed, j->id, 0, 0x5d) % 3600);
+}
 
 static void
-sim_slurm_squeue_value(struct sim *s, char type, const struct sim_job *j,
-    struct buf *v)
+sim_slurm_squeue_value(struct sim *s, const struct sim_slurm_col *col,
+    const struct sim_job *j, int step, struct buf *v)
 {
-	char	 tmp[64];
-	int	 run = (j->state == SJ_RUNNING);
+	const char	*user = sim_user(j->user);
+	char		 tmp[64];
+	int		 run = (j->state == SJ_RUNNING);
+	u_int		 cpus = j->nnodes * 14 * j->gpus, prio;
+	double		 t;
 
-	switch (type) {
+	if (col->text != NULL) {
+		buf_puts(v, col->text);
+		return;
+	}
+	prio = 10000 + sim_hash(s->seed, j->id, 1, 0x5d) % 90000;
+	switch (col->id) {
 	case 'i':
-	case 'A':
-		buf_printf(v, "%u", j->id);
+		buf_printf(v, step ? "%u.batch" : "%u", j->id);
 		break;
 	case 'u':
-		buf_puts(v, sim_user(j->user));
+		buf_puts(v, user);
+		break;
+	case 'U':
+		buf_printf(v, "%u", 10000 + j->user);
 		break;
 	case 'P':
 		buf_puts(v, sim_partitions[j->part].name);
 		break;
 	case 'j':
-		buf_puts(v, sim_jobname(j->name));
+		buf_puts(v, step ? "batch" : sim_jobname(j->name));
 		break;
 	case 'T':
 		buf_puts(v, run ? "RUNNING" : "PENDING");
@@ -679,18 +834,42 @@ sim_slurm_squeue_value(struct sim *s, char type, const struct sim_job *j,
 	case 'l':
 		buf_puts(v, field_duration(tmp, sizeof tmp, j->limit));
 		break;
+	case 'L':
+		buf_puts(v, field_duration(tmp, sizeof tmp, j->limit - (run ?
+		    (long)floor(s->t - j->start) : 0)));
+		break;
 	case 'D':
 		buf_printf(v, "%u", j->nnodes);
 		break;
 	case 'C':
-		buf_printf(v, "%u", j->nnodes * 14 * j->gpus);
+		buf_printf(v, "%u", cpus);
+		break;
+	case 'c':
+		buf_puts(v, "14");
+		break;
+	case '1':
+		buf_printf(v, "%u", j->nnodes * j->gpus);
+		break;
+	case 'm':
+		buf_printf(v, "%luM", 240000UL * j->gpus);
 		break;
 	case 'b':
 		buf_printf(v, "gres/gpu:%u", j->gpus);
 		break;
+	case '3':
+		buf_printf(v, "cpu=%u,mem=%luM,node=%u,billing=%u,gres/gpu=%u",
+		    cpus, 240000UL * j->nnodes * j->gpus, j->nnodes, cpus,
+		    j->nnodes * j->gpus);
+		break;
 	case 'N':
-		if (run)
+		if (run && step)
+			buf_puts(v, sim_node_name(s, sim_slurm_job_host(s, j)));
+		else if (run)
 			sim_slurm_job_nodes(s, j, v);
+		break;
+	case 'B':
+		buf_puts(v, run ? sim_node_name(s, sim_slurm_job_host(s, j)) :
+		    "n/a");
 		break;
 	case 'R':
 		if (run)
@@ -702,100 +881,258 @@ sim_slurm_squeue_value(struct sim *s, char type, const struct sim_job *j,
 		buf_puts(v, run ? "None" : sim_pending_reason(j->reason));
 		break;
 	case 'S':
-		if (run) {
-			sim_slurm_time(tmp, sizeof tmp, j->start);
+	case 'e':
+	case 'V':
+	case '4':
+		t = col->id == 'V' || (col->id == '4' && !run) ?
+		    sim_slurm_job_submitted(s, j) : col->id == 'e' ?
+		    j->start + j->limit : j->start;
+		if (run || col->id == 'V' || col->id == '4') {
+			sim_slurm_time(tmp, sizeof tmp, t);
 			buf_puts(v, tmp);
 		} else
 			buf_puts(v, "N/A");
 		break;
+	case '6':
+		buf_printf(v, "%ld", (long)floor((run ? j->start : s->t) -
+		    sim_slurm_job_submitted(s, j)));
+		break;
+	case 'p':
+		buf_printf(v, "%.14f", prio / 4294967296.0);
+		break;
+	case 'Q':
+		buf_printf(v, "%u", prio);
+		break;
+	case 'o':
+		buf_printf(v, "/home/%s/%s.sbatch", user, sim_jobname(j->name));
+		break;
+	case 'Z':
+		buf_printf(v, "/home/%s", user);
+		break;
+	case '2':
+		buf_printf(v, "/home/%s/slurm-%u.out", user, j->id);
+		break;
+	case '5':
+		buf_printf(v, "%u", (u_int)(1000 + sim_hash(s->seed, j->id, 2,
+		    0x5d) % 4000000));
+		break;
 	}
+}
+
+/*
+ * The job states squeue -t takes (its own short names too); the simulator's
+ * jobs are pending or running.
+ */
+static const struct sim_slurm_jstate {
+	const char	*name;
+	const char	*compact;
+} sim_slurm_jstates[] = {
+	{ "PENDING", "PD" }, { "RUNNING", "R" }, { "SUSPENDED", "S" },
+	{ "COMPLETED", "CD" }, { "CANCELLED", "CA" }, { "FAILED", "F" },
+	{ "TIMEOUT", "TO" }, { "NODE_FAIL", "NF" }, { "PREEMPTED", "PR" },
+	{ "BOOT_FAIL", "BF" }, { "DEADLINE", "DL" },
+	{ "OUT_OF_MEMORY", "OOM" }, { "COMPLETING", "CG" },
+	{ "CONFIGURING", "CF" }, { "RESIZING", "RS" },
+	{ "RESV_DEL_HOLD", "RD" }, { "REQUEUED", "RQ" },
+	{ "REQUEUE_FED", "RF" }, { "REQUEUE_HOLD", "RH" },
+	{ "REVOKED", "RV" }, { "SIGNALING", "SI" },
+	{ "SPECIAL_EXIT", "SE" }, { "STAGE_OUT", "SO" },
+	{ "STOPPED", "ST" },
+};
+
+/* squeue -t: bit 0 pending, bit 1 running; -1 on an error. */
+static int
+sim_slurm_jstates_parse(const char *list, int *mask, char **cause)
+{
+	struct buf	 all;
+	char		*copy, *next, *tok;
+	size_t		 i;
+
+	*mask = 0;
+	if (list == NULL || strcasecmp(list, "all") == 0) {
+		*mask = 3;
+		return (0);
+	}
+	copy = xstrdup(list);
+	for (next = copy; (tok = strsep(&next, ",")) != NULL; ) {
+		for (i = 0; i < nitems(sim_slurm_jstates); i++) {
+			if (strcasecmp(sim_slurm_jstates[i].name, tok) == 0 ||
+			    strcasecmp(sim_slurm_jstates[i].compact, tok) == 0)
+				break;
+		}
+		if (i < 2)
+			*mask |= 1 << i;
+		if (i < nitems(sim_slurm_jstates) || strcasecmp(tok,
+		    "all") == 0) {
+			*mask |= i == nitems(sim_slurm_jstates) ? 3 : 0;
+			continue;
+		}
+		buf_init(&all);
+		for (i = 0; i < nitems(sim_slurm_jstates); i++)
+			buf_printf(&all, "%s%s", i ? "," : "",
+			    sim_slurm_jstates[i].name);
+		xasprintf(cause, "squeue: error: Invalid job state specified: "
+		    "%s\nsqueue: error: Valid job states include: %s\n", tok,
+		    all.data);
+		buf_free(&all);
+		free(copy);
+		return (-1);
+	}
+	free(copy);
+	return (0);
+}
+
+/* Whether a job's id is in squeue -j's list. */
+static int
+sim_slurm_job_listed(const char *list, const struct sim_job *j)
+{
+	char	 id[16];
+
+	snprintf(id, sizeof id, "%u", j->id);
+	return (list == NULL || *list == '\0' || sim_slurm_listed(list, id));
+}
+
+/* Whether every user of squeue -u is the simulator's or the host's. */
+static int
+sim_slurm_users_known(const char *list, struct buf *warn)
+{
+	char	*copy, *next, *tok;
+	u_int	 i;
+	int	 known = 1;
+
+	copy = xstrdup(list);
+	for (next = copy; (tok = strsep(&next, ",")) != NULL; ) {
+		for (i = 0; i < 256 && strcmp(sim_user(i), tok) != 0; i++)
+			;
+		if (i == 256 && strspn(tok, "0123456789") != strlen(tok) &&
+		    getpwnam(tok) == NULL) {
+			buf_printf(warn, "squeue: error: Invalid user: %s\n\n",
+			    tok);
+			known = 0;
+		}
+	}
+	free(copy);
+	return (known);
+}
+
+/* Whether a job is one squeue's options ask for. */
+static int
+sim_slurm_squeue_wanted(const struct sim *s, const struct sim_slurm_args *a,
+    const struct sim_job *j, int states, const u_char *map)
+{
+	const char	*user = sim_user(j->user), *me;
+	u_int		 i;
+	int		 ji = (int)(j - s->jobs), run = j->state == SJ_RUNNING;
+
+	if (!(states & (run ? 2 : 1)) || (a->start && run) ||
+	    (a->steps != NULL && !run))
+		return (0);
+	if (!sim_slurm_job_listed(a->jobs, j) ||
+	    !sim_slurm_listed(a->users, user) ||
+	    !sim_slurm_listed(a->accounts, user) ||
+	    !sim_slurm_listed(a->names, sim_jobname(j->name)) ||
+	    !sim_slurm_listed(a->qos, "normal") ||
+	    !sim_slurm_listed(a->partition, sim_partitions[j->part].name) ||
+	    a->resvname != NULL || a->licenses != NULL)
+		return (0);
+	if (a->me && ((me = getenv("USER")) == NULL || strcmp(me, user) != 0))
+		return (0);
+	if (map == NULL)
+		return (1);
+	for (i = j->first; run && i <= j->last; i++) {
+		if (map[i] && s->nodes[i].job[j->shared] == ji)
+			return (1);
+	}
+	return (0);
+}
+
+/* Which format squeue prints without -o or -O. */
+static const char *
+sim_slurm_squeue_format(const struct sim_slurm_args *a)
+{
+	if (a->steps != NULL)
+		return ("%.15i %.8j %.9P %.8u %.9M %N");
+	if (a->start)
+		return ("%.18i %.9P %.8j %.8u %.2t %.19S %.6D %20Y %R");
+	if (a->longfmt)
+		return ("%.18i %.9P %.8j %.8u %.8T %.10M %.9l %.6D %R");
+	return ("%.18i %.9P %.8j %.8u %.2t %.10M %.6D %R");
 }
 
 int
 sim_squeue(struct sim *s, int node, int argc, char **argv,
     struct buf *out, char **cause)
 {
+	static const struct sim_slurm_col sim_slurm_step_col = {
+		.c = 'i', .header = "STEPID", .id = 'i'
+	};
+	struct sim_slurm_args	 a;
 	struct sim_slurm_fmt	*f;
 	const struct sim_job	*j;
-	struct buf		 v;
-	const char		*format = NULL, *a, *o, *user = NULL;
-	const char		*part = NULL;
-	u_int			 nf, i;
-	int			 header = 1, states = 3, json = -1;
+	struct buf		 v, warn;
+	u_char			*map;
+	u_int			 nf, i, found = 0;
+	int			 states, rc;
 
-	for (i = 1; i < (u_int)argc; i++) {
-		a = argv[i];
-		if (strcmp(a, "--json") == 0 || strcmp(a, "--yaml") == 0)
-			json = (a[2] == 'y');
-		else if (strcmp(a, "-h") == 0 || strcmp(a, "--noheader") == 0)
-			header = 0;
-		else if (strcmp(a, "-a") == 0 || strcmp(a, "--all") == 0 ||
-		    strcmp(a, "-r") == 0 || strcmp(a, "--array") == 0)
-			;
-		else if ((o = sim_slurm_fmt_option(argc, argv, &i)) != NULL)
-			format = o;
-		else if ((strcmp(a, "-u") == 0 || strcmp(a, "--user") == 0) &&
-		    i + 1 < (u_int)argc)
-			user = argv[++i];
-		else if ((strcmp(a, "-p") == 0 ||
-		    strcmp(a, "--partition") == 0) && i + 1 < (u_int)argc)
-			part = argv[++i];
-		else if ((strcmp(a, "-t") == 0 || strcmp(a, "--states") == 0) &&
-		    i + 1 < (u_int)argc) {
-			a = argv[++i];
-			if (strcasecmp(a, "R") == 0 ||
-			    strcasecmp(a, "RUNNING") == 0)
-				states = 1;
-			else if (strcasecmp(a, "PD") == 0 ||
-			    strcasecmp(a, "PENDING") == 0)
-				states = 2;
-			else if (strcasecmp(a, "all") == 0)
-				states = 3;
-			else {
-				xasprintf(cause, "squeue: error: Invalid job "
-				    "state specified: %s", a);
-				return (-1);
-			}
-		} else {
-			xasprintf(cause, "squeue: invalid option -- '%s'\n"
-			    "Try \"squeue --help\" for more information", a);
+	if ((rc = sim_slurm_args("squeue", argc, argv, &a, out, cause)) != 0)
+		return (rc < 0 ? -1 : 0);
+	if (sim_slurm_jstates_parse(a.states, &states, cause) != 0)
+		return (-1);
+	if (a.json || a.yaml)	/* and every job */
+		return (sim_slurm_json_squeue(s, a.yaml, out));
+	if (sim_slurm_nodemap(s, a.nodes, 1, &map, cause) != 0)
+		return (-1);
+	sim_update(s);
+	buf_init(&warn);
+	if (a.users != NULL && !sim_slurm_users_known(a.users, &warn))
+		a.users = "";
+	if (a.jobs != NULL && *a.jobs != '\0' && strchr(a.jobs, ',') == NULL) {
+		for (j = s->jobs; j < s->jobs + s->njobs; j++) {
+			if (sim_slurm_job_listed(a.jobs, j))
+				found++;
+		}
+		if (found == 0) {
+			xasprintf(cause, "slurm_load_jobs error: Invalid job "
+			    "id specified");
+			buf_free(&warn);
+			free(map);
 			return (-1);
 		}
 	}
-	if (json != -1)
-		return (sim_slurm_json_squeue(s, json, out));
-	if (format == NULL)
-		format = "%.18i %.9P %.8j %.8u %.2t %.10M %.6D %R";
-	if (sim_slurm_fmt_parse(format, "iAuPjTtMlDCbNRrS", &f, &nf, "squeue",
-	    cause) != 0)
-		return (-1);
-	sim_update(s);
-	if (header)
-		sim_slurm_fmt_header(s, out, f, nf, sim_slurm_squeue_headers,
-		    0);
+	if (a.longfmt || a.iterate != NULL)
+		sim_slurm_date(s, out);
+	sim_slurm_fmt_parse("squeue", a.Format != NULL ? a.Format :
+	    a.format != NULL ? a.format : sim_slurm_squeue_format(&a),
+	    a.Format != NULL, &f, &nf, &warn);
+	for (i = 0; a.steps != NULL && i < nf; i++) {
+		if (f[i].col != NULL && f[i].col->id == 'i')
+			f[i].col = &sim_slurm_step_col;
+	}
+	if (!a.noheader)
+		sim_slurm_fmt_header(s, out, f, nf);
 	buf_init(&v);
 	for (j = s->jobs; j < s->jobs + s->njobs; j++) {
-		if (!(states & (j->state == SJ_RUNNING ? 1 : 2)))
-			continue;
-		if (user != NULL && strcmp(user, sim_user(j->user)) != 0)
-			continue;
-		if (part != NULL && strcmp(part,
-		    sim_partitions[j->part].name) != 0)
+		if (!sim_slurm_squeue_wanted(s, &a, j, states, map))
 			continue;
 		for (i = 0; i < nf; i++) {
-			if (f[i].type == 0) {
+			if (f[i].col == NULL) {
 				buf_puts(out, f[i].text);
 				continue;
 			}
 			buf_reset(&v);
-			sim_slurm_squeue_value(s, f[i].type, j, &v);
-			sim_slurm_field(out, v.data != NULL ? v.data : "",
-			    f[i].width, f[i].right);
+			sim_slurm_squeue_value(s, f[i].col, j, a.steps != NULL,
+			    &v);
+			sim_slurm_fmt_field(out, &f[i], v.data != NULL ?
+			    v.data : "", f[i].width);
 		}
 		buf_putc(out, '\n');
 	}
 	buf_free(&v);
+	free(map);
 	sim_slurm_fmt_free(f, nf);
+	if (warn.len != 0)
+		xasprintf(cause, "%.*s", (int)warn.len - 1, warn.data);
+	buf_free(&warn);
 	return (0);
 }
 
@@ -879,7 +1216,7 @@ sim_slurm_scontrol_job(struct sim *s, const struct sim_job *j, struct buf *out)
 {
 	const char	*user = sim_user(j->user), *name = sim_jobname(j->name);
 	const char	*part = sim_partitions[j->part].name;
-	int		 run = (j->state == SJ_RUNNING), ji = j - s->jobs;
+	int		 run = (j->state == SJ_RUNNING);
 	u_int		 cpus = j->nnodes * 14 * j->gpus, gpu0 = 0, uid;
 	u_int		 host = j->first;
 	char		 submit[32], start[32], end[32], t[32], limit[32];
@@ -887,8 +1224,7 @@ sim_slurm_scontrol_job(struct sim *s, const struct sim_job *j, struct buf *out)
 	double		 submitted;
 
 	uid = 10000 + j->user;
-	submitted = (run ? j->start0 : floor(s->t)) -
-	    sim_hash(s->seed, j->id, 0, 0x5d) % 3600;
+	submitted = sim_slurm_job_submitted(s, j);
 	sim_slurm_time(submit, sizeof submit, submitted);
 	sim_slurm_secs(limit, sizeof limit, j->limit);
 	buf_init(&nodes);
@@ -896,9 +1232,7 @@ sim_slurm_scontrol_job(struct sim *s, const struct sim_job *j, struct buf *out)
 		sim_slurm_job_nodes(s, j, &nodes);
 		sim_slurm_time(start, sizeof start, j->start);
 		sim_slurm_time(end, sizeof end, j->start + j->limit);
-		for (host = j->first; host < j->last &&
-		    s->nodes[host].job[j->shared] != ji; host++)
-			;
+		host = sim_slurm_job_host(s, j);
 		gpu0 = s->nodes[host].gpu0[j->shared];
 	} else {
 		strlcpy(start, "Unknown", sizeof start);
@@ -1019,7 +1353,7 @@ sim_slurm_update(struct sim *s, int argc, char **argv, char **cause)
 		    "DRAINING a node. Request denied");
 		return (-1);
 	}
-	if (sim_slurm_hostlist(s, names, &ids, &n, cause) != 0)
+	if (sim_slurm_hostlist(s, names, 0, &ids, &n, cause) != 0)
 		return (-1);
 	if ((user = getenv("USER")) == NULL || *user == '\0')
 		user = "root";
@@ -1082,49 +1416,73 @@ sim_slurm_show_job(struct sim *s, const char *id, struct buf *out,
 	return (0);
 }
 
+/* The entities of scontrol show the simulator does not show. */
+static const char *const sim_slurm_show_other[] = {
+	"aliases", "assoc_mgr", "bbstat", "burstbuffer", "config", "daemons",
+	"dwstat", "federation", "frontend", "hostlist", "hostlistsorted",
+	"hostnames", "licenses", "reservation",
+	"reservationname", "slurmd", "step", "topology",
+};
+
 int
 sim_scontrol(struct sim *s, int node, int argc, char **argv,
     struct buf *out, char **cause)
 {
-	const char	*a, *what = NULL, *names = NULL;
-	u_int		*ids = NULL, n, i;
-	int		 oneline = 0, show = 0;
+	struct sim_slurm_args	 a;
+	const char		*what, *names;
+	u_int			*ids = NULL, n, i;
+	int			 oneline, rc;
 
-	if (argc > 1 && strcmp(argv[1], "update") == 0)
-		return (sim_slurm_update(s, argc - 2, argv + 2, cause));
-	for (i = 1; i < (u_int)argc; i++) {
-		a = argv[i];
-		if (strcmp(a, "-o") == 0 || strcmp(a, "--oneliner") == 0)
-			oneline = 1;
-		else if (strcmp(a, "-a") == 0 || strcmp(a, "-d") == 0 ||
-		    strcmp(a, "--all") == 0 || strcmp(a, "--details") == 0)
-			;
-		else if (!show && strcmp(a, "show") == 0)
-			show = 1;
-		else if (show && what == NULL)
-			what = a;
-		else if (show && names == NULL)
-			names = a;
-		else if (show) {
-			xasprintf(cause, "too many arguments for keyword:show");
-			return (-1);
-		} else {
-			xasprintf(cause, "scontrol: error: Invalid input: %s",
-			    a);
-			return (-1);
-		}
+	if ((rc = sim_slurm_opt_parse(argc, argv, &a, out, cause)) != 0)
+		return (rc < 0 ? -1 : 0);
+	if (a.nwords == 0) {
+		xasprintf(cause, "scontrol: the simulator reads no commands "
+		    "from its input");
+		return (-1);
 	}
-	if (show && what != NULL && (strcmp(what, "job") == 0 ||
-	    strcmp(what, "jobs") == 0 || strcmp(what, "jobid") == 0))
+	if (strcmp(a.words[0], "update") != 0 &&
+	    strcmp(a.words[0], "show") != 0) {
+		xasprintf(cause, "invalid keyword: %s", a.words[0]);
+		return (-1);
+	}
+	if (strcmp(a.words[0], "update") == 0 && a.nwords == 1) {
+		xasprintf(cause, "too few arguments for update keyword");
+		return (-1);
+	}
+	if (strcmp(a.words[0], "update") == 0)
+		return (sim_slurm_update(s, a.nwords - 1, (char **)a.words + 1,
+		    cause));
+	if (a.nwords == 1) {
+		xasprintf(cause, "too few arguments for keyword:show");
+		return (-1);
+	}
+	if (a.nwords > 3) {
+		xasprintf(cause, "too many arguments for keyword:show");
+		return (-1);
+	}
+	what = a.words[1];
+	names = a.nwords > 2 ? a.words[2] : NULL;
+	oneline = a.oneliner;
+	if (strcmp(what, "job") == 0 || strcmp(what, "jobs") == 0 ||
+	    strcmp(what, "jobid") == 0)
 		return (sim_slurm_show_job(s, names, out, cause));
-	if (show && what != NULL && strlen(what) >= 2 &&
-	    strncasecmp(what, "partitions", strlen(what)) == 0)
+	if ((strlen(what) >= 2 &&
+	    strncasecmp(what, "partitions", strlen(what)) == 0) ||
+	    strcasecmp(what, "partitionname") == 0)
 		return (sim_slurm_part_show(s, names, oneline, out, cause));
-	if (!show || what == NULL || (strcmp(what, "node") != 0 &&
-	    strcmp(what, "nodes") != 0 && strcmp(what, "nodename") != 0)) {
-		xasprintf(cause, "scontrol: error: the simulator shows nodes, "
-		    "jobs and partitions only (scontrol show "
-		    "node|job|partition [NAME])");
+	if (strcmp(what, "node") != 0 && strcmp(what, "nodes") != 0 &&
+	    strcmp(what, "nodename") != 0) {
+		for (i = 0; i < nitems(sim_slurm_show_other); i++) {
+			if (strcasecmp(what, sim_slurm_show_other[i]) == 0)
+				break;
+		}
+		if (i == nitems(sim_slurm_show_other))
+			xasprintf(cause, "invalid entity:%s for keyword:show ",
+			    what);
+		else
+			xasprintf(cause, "scontrol: error: the simulator shows "
+			    "nodes, jobs and partitions only (scontrol show "
+			    "node|job|partition [NAME])");
 		return (-1);
 	}
 	sim_update(s);
@@ -1136,8 +1494,12 @@ sim_scontrol(struct sim *s, int node, int argc, char **argv,
 		}
 		return (0);
 	}
-	if (sim_slurm_hostlist(s, names, &ids, &n, cause) != 0)
+	if (sim_slurm_hostlist(s, names, 0, &ids, &n, cause) != 0) {
+		/* scontrol says it on stdout, and fails. */
+		buf_printf(out, "%s\n", *cause);
+		(*cause)[0] = '\0';
 		return (-1);
+	}
 	for (i = 0; i < n; i++) {
 		if (i != 0 && !oneline)
 			buf_putc(out, '\n');

@@ -135,6 +135,12 @@ sim_tool_on_node(const char *argv0)
 	return (t != NULL && t->where != W_CLUSTER);
 }
 
+/*
+ * Run a tool: 0 and its output in out, or -1 and its error in cause (""
+ * if it said why on its stdout, in out).  On success, cause may hold what
+ * the tool warned about on its stderr (sinfo -o with an unknown letter):
+ * the caller frees it.
+ */
 int
 sim_tool(struct sim *s, int node, int argc, char **argv, struct buf *out,
     char **cause)

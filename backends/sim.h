@@ -321,41 +321,6 @@ int		 sim_nvsmi_mon(struct sim *, int, int, char **, struct buf *,
 void		 sim_nvsmi_help(struct buf *);
 void		 sim_nvsmi_help_version(struct buf *);
 
-/* A node as Slurm sees it (sim-slurm.c). */
-struct sim_slurm_node {
-	char		 lng[24];	/* sinfo %T */
-	char		 cmp[16];	/* sinfo %t */
-	char		 sc[48];	/* scontrol State= */
-	const char	*base;		/* idle, allocated, mixed or down */
-	const char	*reason;
-	const char	*user;
-	double		 since;
-	double		 boot;
-	double		 busy;		/* LastBusyTime */
-	double		 load;		/* CPULoad */
-	long		 freemem;	/* MB */
-	int		 cpus_alloc;
-	long		 mem_alloc;
-	int		 gpus_used;
-	int		 down;
-	int		 drain;
-	int		 noresp;
-};
-
-/* sim-slurm.c: what sim-slurm-json.c and sim-slurm-part.c share */
-void		 sim_slurm_node(const struct sim *, u_int,
-		     struct sim_slurm_node *);
-void		 sim_slurm_fold(const struct sim *, struct buf *,
-		     const u_int *, u_int);
-void		 sim_slurm_job_nodes(const struct sim *, const struct sim_job *,
-		     struct buf *);
-
-/* sim-slurm-json.c, sim-slurm-part.c */
-int		 sim_slurm_json_sinfo(struct sim *, int, struct buf *);
-int		 sim_slurm_json_squeue(struct sim *, int, struct buf *);
-int		 sim_slurm_part_show(struct sim *, const char *, int,
-		     struct buf *, char **);
-
 /* sim-nvsmi.c, sim-ipmi.c, sim-ib.c, sim-slurm.c, sim-dcgm.c, sim-dmesg.c */
 int		 sim_nvsmi(struct sim *, int, int, char **, struct buf *,
 		     char **);

@@ -205,9 +205,13 @@ source_sim_exec_run(struct backend *b, int batch)
 				if ((rc = sim_tool(s->sim, e.node, cl[k].argc,
 				    cl[k].argv, &out, &cause)) == 0) {
 					r.status = 0;
+					if (cause != NULL)
+						buf_printf(&err, "%s\n", cause);
+					free(cause);
 					continue;
 				}
-				buf_printf(&err, "%s\n", cause);
+				if (*cause != '\0')
+					buf_printf(&err, "%s\n", cause);
 				free(cause);
 				r.status = rc > 0 ? rc : 1;
 			}
@@ -400,6 +404,7 @@ source_sim_probe_one(struct backend *b, const struct probe *pr, u_int i)
 		free(cause);
 		return;
 	}
+	free(cause);	/* what the tool warned about */
 	rc = probe_parse(m, node, pr, s->fmt, &s->out, 1, why, sizeof why);
 	if (xid)
 		model_xid_end(m, i);

@@ -161,10 +161,20 @@ main_sim_tool(int argc, char **argv)
 		sim_set_time(sim, now);
 		buf_reset(&out);
 		if ((rc = sim_tool(sim, id, targc, targv, &out, &cause)) != 0) {
-			fprintf(stderr, "%s\n", cause);
+			/* What the tool printed before it failed, then why. */
+			fwrite(out.data != NULL ? out.data : "", 1, out.len,
+			    stdout);
+			fflush(stdout);
+			if (*cause != '\0')
+				fprintf(stderr, "%s\n", cause);
 			free(cause);
 			rc = rc > 0 ? rc : 1;	/* the tool's own exit status */
 			break;
+		}
+		/* What the tool warns about and goes on: its stderr. */
+		if (cause != NULL) {
+			fprintf(stderr, "%s\n", cause);
+			free(cause);
 		}
 		if (fwrite(out.data != NULL ? out.data : "", 1, out.len,
 		    stdout) != out.len || fflush(stdout) != 0 || loop <= 0)
