@@ -39,6 +39,10 @@ const struct parser parsers[] = {
 	  .help = "perfquery -x per port, after '# CA: NAME' lines" },
 	{ .name = "dcgm-diag", .parse = parse_dcgm_diag,
 	  .help = "dcgmi diag -r N [-j]" },
+	{ .name = "amd-smi", .parse = parse_amd_smi,
+	  .help = "amd-smi metric|static|list|monitor|xgmi|topology [--json]" },
+	{ .name = "rocm-smi", .parse = parse_rocm_smi,
+	  .help = "rocm-smi [-a] [--json]" },
 	{ .name = "xid", .parse = parse_xid,
 	  .help = "dmesg, journalctl -k: NVRM Xid lines" },
 	{ .name = NULL }
