@@ -429,9 +429,18 @@ parse_amd_blocks(struct lines *l, const struct sink *s)
 	const char	*p, *colon, *v;
 	const struct amd_field *f;
 	size_t		 len, klen, vlen, off, plen;
+	u_int		 refused;
 	int		 in = 0, cpu = 0, idx, depth, i, n = 0;
 
+	refused = l->refused;
 	while (lines_next(l, &p, &len)) {
+		if (l->refused != refused) {
+			/* A line lost: whose are the next is not known. */
+			refused = l->refused;
+			if (in && !cpu)
+				n += parse_amd_emit(s, &a);
+			in = 0;
+		}
 		v = p;
 		if ((vlen = parse_trim(&v, len)) == 0)
 			continue;
@@ -953,6 +962,38 @@ parse_amd_json_links(const struct sink *s, json_t *o, int idx)
 }
 
 /*
+ * A whole document, as jansson reads it, but for a NUL byte and a last
+ * line without its newline (cut short, perhaps inside a number): each
+ * refused with its line.
+ */
+static json_t *
+parse_amd_json_load(const char *buf, size_t len, const struct sink *s)
+{
+	json_t		*root;
+	json_error_t	 error;
+	const char	*nul;
+	u_int		 line = 1;
+	size_t		 i;
+
+	nul = memchr(buf, '\0', len);
+	for (i = 0; i < (nul != NULL ? (size_t)(nul - buf) : len); i++)
+		line += buf[i] == '\n';
+	if (nul != NULL) {
+		sink_error(s, line, "a NUL byte in the document");
+		return (NULL);
+	}
+	if (len > 0 && buf[len - 1] != '\n') {
+		sink_error(s, line, "no newline at the end: the line may be "
+		    "cut short");
+		return (NULL);
+	}
+	if ((root = json_loadb(buf, len, 0, &error)) == NULL)
+		sink_error(s, error.line > 0 ? (u_int)error.line : 1, "%s",
+		    error.text);
+	return (root);
+}
+
+/*
  * --json: a list of GPUs (ROCm 6.1 to 6.3) or the same list as the
  * gpu_data of an object (later).  Each is a GPU of metric, static or
  * list, or its links of topology.
@@ -961,22 +1002,11 @@ static int
 parse_amd_json(const char *buf, size_t len, const struct sink *s)
 {
 	json_t		*root, *list, *o, *v;
-	json_error_t	 error;
 	size_t		 i;
-	u_int		 line = 1;
 	int		 n = 0, idx;
 
-	if (memchr(buf, '\0', len) != NULL) {
-		for (i = 0; buf[i] != '\0'; i++)
-			line += buf[i] == '\n';
-		sink_error(s, line, "a NUL byte in the document");
+	if ((root = parse_amd_json_load(buf, len, s)) == NULL)
 		return (0);
-	}
-	if ((root = json_loadb(buf, len, 0, &error)) == NULL) {
-		sink_error(s, error.line > 0 ? (u_int)error.line : 1, "%s",
-		    error.text);
-		return (0);
-	}
 	list = json_is_object(root) ? json_object_get(root, "gpu_data") :
 	    root;
 	if (!json_is_array(list)) {
@@ -1093,7 +1123,7 @@ parse_amd_card(const char *p, size_t len, const char *prefix)
 		return (-1);
 	if (*prefix == 'G' && (end == len || p[end] != ']'))
 		return (-1);
-	if (*prefix == 'c' && end != len)
+	if (*prefix != 'G' && end != len)
 		return (-1);
 	return ((int)u);
 }
@@ -1103,22 +1133,14 @@ static int
 parse_amd_rocm_json(const char *buf, size_t len, const struct sink *s)
 {
 	json_t		*root, *o, *v;
-	json_error_t	 error;
 	uint8_t		(*access)[AMD_MAXGPU], (*type)[AMD_MAXGPU];
 	struct amd_gpu	 a;
 	const struct amd_field *f;
 	const char	*k, *kk, *str;
 	int		 idx, i, j, n = 0;
 
-	if (memchr(buf, '\0', len) != NULL) {
-		sink_error(s, 1, "a NUL byte in the document");
+	if ((root = parse_amd_json_load(buf, len, s)) == NULL)
 		return (0);
-	}
-	if ((root = json_loadb(buf, len, 0, &error)) == NULL) {
-		sink_error(s, error.line > 0 ? (u_int)error.line : 1, "%s",
-		    error.text);
-		return (0);
-	}
 	if (!json_is_object(root)) {
 		sink_error(s, 1, "not rocm-smi --json: no cards");
 		json_decref(root);
@@ -1185,7 +1207,9 @@ parse_amd_rocm_all(struct lines *l, const struct sink *s)
 	memset(seen, 0, sizeof seen);
 	while (lines_next(l, &p, &len)) {
 		if ((idx = parse_amd_card(p, len, "GPU[")) < 0) {
-			if (len > 3 && memcmp(p, "GPU", 3) == 0 &&
+			if (len > 3 && memcmp(p, "GPU[", 4) == 0)
+				sink_error(s, l->line, "GPU[: not an index");
+			else if (len > 3 && memcmp(p, "GPU", 3) == 0 &&
 			    isdigit((u_char)p[3]))
 				sink_error(s, l->line, "a topology matrix: "
 				    "not read");

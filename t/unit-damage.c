@@ -21,7 +21,8 @@
 static const char *damage_kinds[] = {
 	"nvsmi-csv", "nvlink-status", "nvlink-errors", "xid", "ipmi-sdr",
 	"ipmi-sensor", "ibstat", "perfquery", "dcgm-diag", "sinfo", "squeue",
-	"scontrol-node", "scontrol-job", "scontrol-partition",
+	"scontrol-node", "scontrol-job", "scontrol-partition", "amd-smi",
+	"rocm-smi",
 };
 
 #define DAMAGE_TOKENS	150	/* numbers changed per file and variant */
@@ -524,7 +525,7 @@ main(void)
 	const char	*tsv[] = { "t/data/conform-nvidia.tsv",
 			    "t/data/conform-ib.tsv", "t/data/conform-ipmi.tsv",
 			    "t/data/conform-dcgm.tsv",
-			    "t/data/conform-slurm.tsv",
+			    "t/data/conform-slurm.tsv", "t/data/conform-amd.tsv",
 			    "t/data/conform-other.tsv" };
 	char		 key[1024];
 	size_t		 i;
