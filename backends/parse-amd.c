@@ -142,6 +142,8 @@ parse_amd_none(const char *v, size_t len)
 	size_t			 i;
 
 	len = parse_trim(&v, len);
+	if (len > 0 && isdigit((u_char)*v))
+		return (0);
 	for (i = 0; i < nitems(none); i++) {
 		if (strlen(none[i]) == len && memcmp(none[i], v, len) == 0)
 			return (1);
@@ -203,6 +205,9 @@ parse_amd_count(const struct sink *s, u_int line, const char *name,
 		return (-1);
 	}
 }
+
+static void	parse_amd_put(struct amd_gpu *, const struct amd_field *,
+		    double);
 
 /* A value of a field into the GPU being read. */
 static void
@@ -279,8 +284,16 @@ parse_amd_set(const struct sink *s, u_int line, struct amd_gpu *a,
 		break;
 	}
 	if (parse_amd_number(s, line, f->path, v, len, f->unit, f->max,
-	    &d) != 0)
-		return;
+	    &d) == 0)
+		parse_amd_put(a, f, d);
+}
+
+/* A measure read into the GPU being read. */
+static void
+parse_amd_put(struct amd_gpu *a, const struct amd_field *f, double d)
+{
+	struct gpu	*g = &a->g;
+
 	switch (f->key) {
 	case AK_UTIL:
 		g->util_pct = d;
@@ -847,6 +860,35 @@ parse_amd_json_text(json_t *v, const char *unit, char *buf, size_t size)
 	return (-1);
 }
 
+/*
+ * A measure of --json, {"value": N, "unit": U}: 0 and the value; -1 after
+ * an error (another unit, out of range); 1 for anything else, read as
+ * text (N/A, a string).
+ */
+static int
+parse_amd_json_measure(const struct sink *s, int idx,
+    const struct amd_field *f, json_t *v, double *d)
+{
+	const char	*us;
+
+	if (f->unit == NULL || !json_is_object(v) ||
+	    !json_is_number(json_object_get(v, "value")))
+		return (1);
+	if ((us = json_string_value(json_object_get(v, "unit"))) == NULL)
+		return (1);
+	/* JSON's unit of temperature is C, the text's °C. */
+	if (strcmp(us, f->unit) != 0 && (strcmp(us, "C") != 0 ||
+	    strcmp(f->unit, "\xc2\xb0" "C") != 0)) {
+		sink_error(s, 1, "gpu %d: %s: '%s' is not %s", idx, f->path,
+		    us, f->unit);
+		return (-1);
+	}
+	*d = json_number_value(json_object_get(v, "value"));
+	if (parse_range(s, 1, f->path, *d, 0, f->max) != 0)
+		return (-1);
+	return (0);
+}
+
 /* The value at a lower-case SECTION/KEY path, or NULL. */
 static json_t *
 parse_amd_json_get(json_t *o, const char *path)
@@ -874,17 +916,27 @@ static int
 parse_amd_json_gpu(const struct sink *s, json_t *o, int idx)
 {
 	struct amd_gpu	 a;
+	const struct amd_field *f;
 	json_t		*v, *blk, *e;
 	const char	*k, *bk;
 	char		 text[96];
+	double		 d;
 	size_t		 i;
 	int		 len;
 
 	memset(&a, 0, sizeof a);
 	parse_amd_gpu_init(&a.g, idx);
 	for (i = 0; i < nitems(amd_fields); i++) {
-		if ((v = parse_amd_json_get(o, amd_fields[i].path)) == NULL)
+		f = &amd_fields[i];
+		if ((v = parse_amd_json_get(o, f->path)) == NULL)
 			continue;
+		switch (parse_amd_json_measure(s, idx, f, v, &d)) {
+		case 0:
+			parse_amd_put(&a, f, d);
+			/* FALLTHROUGH */
+		case -1:
+			continue;
+		}
 		len = parse_amd_json_text(v, amd_fields[i].unit, text,
 		    sizeof text);
 		if (len < 0 || (size_t)len >= sizeof text) {
