@@ -1013,11 +1013,7 @@ parse_amd_json_links(const struct sink *s, json_t *o, int idx)
 	return (n);
 }
 
-/*
- * A whole document, as jansson reads it, but for a NUL byte and a last
- * line without its newline (cut short, perhaps inside a number): each
- * refused with its line.
- */
+/* A whole document, as jansson reads it, but for a NUL byte. */
 static json_t *
 parse_amd_json_load(const char *buf, size_t len, const struct sink *s)
 {
@@ -1032,11 +1028,6 @@ parse_amd_json_load(const char *buf, size_t len, const struct sink *s)
 		line += buf[i] == '\n';
 	if (nul != NULL) {
 		sink_error(s, line, "a NUL byte in the document");
-		return (NULL);
-	}
-	if (len > 0 && buf[len - 1] != '\n') {
-		sink_error(s, line, "no newline at the end: the line may be "
-		    "cut short");
 		return (NULL);
 	}
 	if ((root = json_loadb(buf, len, 0, &error)) == NULL)

@@ -273,7 +273,11 @@ test_json(void)
 	    "totals, bare counts");
 
 	n = runs(parse_amd_smi, "[{\"gpu\": 0}, {\"gpu\": \"x\"}]");
-	ok(n == 0 && c.nerr == 1, "json: no last newline, refused whole");
+	ok(n == 1 && c.nerr == 1, "json: whole without its newline; a GPU "
+	    "of no index refused");
+	n = runs(parse_amd_smi, "[{\"gpu\": 0}, {\"gpu\": 1}");
+	ok(n == 0 && c.nerr == 1 && c.errline[0] == 1, "json: cut short, "
+	    "refused whole");
 	n = runs(parse_amd_smi, "{\"cpu_data\": []}\n");
 	ok(n == 0 && c.nerr == 1, "json: no list of GPUs refused");
 }

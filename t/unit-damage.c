@@ -473,6 +473,7 @@ damage_fixture(const char *path, const char *kind, const char *fmt)
 {
 	struct fixture	 x;
 	struct run	 empty;
+	size_t		 i;
 
 	memset(&x, 0, sizeof x);
 	x.path = path;
@@ -488,7 +489,9 @@ damage_fixture(const char *path, const char *kind, const char *fmt)
 	/* As unit-conform: with the last newline the tool printed. */
 	if (x.len > 0 && x.buf[x.len - 1] != '\n')
 		x.buf[x.len++] = '\n';
-	x.json = x.len > 0 && (x.buf[0] == '{' || x.buf[0] == '[');
+	for (i = 0; i < x.len && isspace((u_char)x.buf[i]); i++)
+		;				/* rocm-smi's blank first line */
+	x.json = i < x.len && (x.buf[i] == '{' || x.buf[i] == '[');
 	run_parse(&x.intact, x.p, x.fmt, x.buf, x.len);
 	/*
 	 * A capture read with a format that is not its own (conform's proof
