@@ -136,24 +136,34 @@ parse_amd_gpu_init(struct gpu *g, int index)
 static int
 parse_amd_none(const char *v, size_t len)
 {
-	static const char	*none[] = { "N/A", "NA", "Not supported",
-				    "Not Supported", "unknown", "Unknown",
-				    "-", "" };
-	size_t			 i;
+	static const struct {
+		const char	*word;
+		size_t		 len;
+	} none[] = {
+#define AMD_NONE(w) { w, sizeof w - 1 }
+		AMD_NONE("N/A"), AMD_NONE("NA"), AMD_NONE("Not supported"),
+		AMD_NONE("Not Supported"), AMD_NONE("unknown"),
+		AMD_NONE("Unknown"), AMD_NONE("-"),
+#undef AMD_NONE
+	};
+	size_t	 i;
 
-	len = parse_trim(&v, len);
-	if (len > 0 && isdigit((u_char)*v))
+	if (len > 0 && (isspace((u_char)*v) || isspace((u_char)v[len - 1])))
+		len = parse_trim(&v, len);
+	if (len == 0)
+		return (1);
+	if (strchr("NuU-", *v) == NULL)		/* a number, a word */
 		return (0);
 	for (i = 0; i < nitems(none); i++) {
-		if (strlen(none[i]) == len && memcmp(none[i], v, len) == 0)
+		if (none[i].len == len && memcmp(none[i].word, v, len) == 0)
 			return (1);
 	}
 	return (0);
 }
 
 /*
- * A number the tool printed with its unit (171 W, 32 °C, 35.0°C, 131Mhz):
- * 0 and the value, 1 for a spelling of nothing, -1 after an error for a
+ * A number the tool printed with its unit (171 W, 32 °C, 35.0°C, 131Mhz),
+ * without blanks around it: 0 and the value, 1 for a spelling of nothing, -1 after an error for a
  * number in another unit or a damaged one.
  */
 static int
@@ -162,8 +172,7 @@ parse_amd_number(const struct sink *s, u_int line, const char *name,
 {
 	size_t	 ulen;
 
-	len = parse_trim(&v, len);
-	if (parse_amd_none(v, len))
+	if (len == 0 || (!isdigit((u_char)*v) && parse_amd_none(v, len)))
 		return (1);
 	if (unit != NULL) {
 		ulen = strlen(unit);
