@@ -527,6 +527,10 @@ parse_amd_blocks(struct lines *l, const struct sink *s)
 	return (n);
 }
 
+/* A blank between words (a line has no newline). */
+#define AMD_BLANK(c)	((c) == ' ' || (c) == '\t' || (c) == '\v' || \
+	(c) == '\f' || (c) == '\r')
+
 /* Whether a word is a number alone: 171, 35.0, -1. */
 static int
 parse_amd_numeric(const char *w, size_t len)
@@ -534,7 +538,7 @@ parse_amd_numeric(const char *w, size_t len)
 	size_t	 i;
 
 	for (i = 0; i < len; i++) {
-		if (!isdigit((u_char)w[i]) && w[i] != '.' && w[i] != '-')
+		if ((w[i] < '0' || w[i] > '9') && w[i] != '.' && w[i] != '-')
 			return (0);
 	}
 	return (len > 0);
@@ -552,21 +556,21 @@ parse_amd_words(const char *p, size_t len, const char **w, size_t *wl,
 	int	 n = 0;
 
 	for (;;) {
-		while (i < len && isspace((u_char)p[i]))
+		while (i < len && AMD_BLANK(p[i]))
 			i++;
 		if (i == len)
 			return (n);
 		if (n == max)
 			return (-1);
-		for (j = i; j < len && !isspace((u_char)p[j]); j++)
+		for (j = i; j < len && !AMD_BLANK(p[j]); j++)
 			;
 		/* A unit after a number: 171 W, 32 °C, 283 MB, 0 %. */
 		if (parse_amd_numeric(p + i, j - i) && j < len) {
 			size_t	 k = j, e;
 
-			while (k < len && isspace((u_char)p[k]))
+			while (k < len && AMD_BLANK(p[k]))
 				k++;
-			for (e = k; e < len && !isspace((u_char)p[e]); e++)
+			for (e = k; e < len && !AMD_BLANK(p[e]); e++)
 				;
 			if (k < len && (isalpha((u_char)p[k]) ||
 			    p[k] == '%' || (u_char)p[k] == 0xc2) &&
