@@ -1036,10 +1036,9 @@ parse_amd_json_load(const char *buf, size_t len, const struct sink *s)
 	u_int		 line = 1;
 	size_t		 i;
 
-	nul = memchr(buf, '\0', len);
-	for (i = 0; i < (nul != NULL ? (size_t)(nul - buf) : len); i++)
-		line += buf[i] == '\n';
-	if (nul != NULL) {
+	if ((nul = memchr(buf, '\0', len)) != NULL) {
+		for (i = 0; i < (size_t)(nul - buf); i++)
+			line += buf[i] == '\n';
 		sink_error(s, line, "a NUL byte in the document");
 		return (NULL);
 	}
