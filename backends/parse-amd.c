@@ -1087,6 +1087,17 @@ parse_amd_json(const char *buf, size_t len, const struct sink *s)
 	return (n);
 }
 
+/* Whether the first byte not blank opens a JSON document. */
+static int
+parse_amd_json_is(const char *buf, size_t len, const char *opens)
+{
+	size_t	 i;
+
+	for (i = 0; i < len && isspace((u_char)buf[i]); i++)
+		;
+	return (i < len && buf[i] != '\0' && strchr(opens, buf[i]) != NULL);
+}
+
 /* amd-smi: which command and form, from the first line not blank. */
 int
 parse_amd_smi(const char *buf, size_t len, const char *fmt,
@@ -1094,14 +1105,12 @@ parse_amd_smi(const char *buf, size_t len, const char *fmt,
 {
 	struct lines	 l;
 	const char	*p, *q;
-	size_t		 n, m, i;
+	size_t		 n, m;
 	int		 cpu;
 
 	(void)fmt;
 	len = parse_bom(&buf, len);
-	for (i = 0; i < len && isspace((u_char)buf[i]); i++)
-		;
-	if (i < len && (buf[i] == '[' || buf[i] == '{'))
+	if (parse_amd_json_is(buf, len, "[{"))
 		return (parse_amd_json(buf, len, s));
 	lines_start(&l, buf, len, s);
 	do {
@@ -1401,13 +1410,11 @@ parse_rocm_smi(const char *buf, size_t len, const char *fmt,
 {
 	struct lines	 l;
 	const char	*p, *q;
-	size_t		 n, m, i;
+	size_t		 n, m;
 
 	(void)fmt;
 	len = parse_bom(&buf, len);
-	for (i = 0; i < len && isspace((u_char)buf[i]); i++)
-		;
-	if (i < len && buf[i] == '{')
+	if (parse_amd_json_is(buf, len, "{"))
 		return (parse_amd_rocm_json(buf, len, s));
 	lines_start(&l, buf, len, s);
 	for (;;) {
