@@ -26,6 +26,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <jansson.h>
 
@@ -163,8 +164,9 @@ parse_amd_none(const char *v, size_t len)
 
 /*
  * A number the tool printed with its unit (171 W, 32 °C, 35.0°C, 131Mhz),
- * without blanks around it: 0 and the value, 1 for a spelling of nothing, -1 after an error for a
- * number in another unit or a damaged one.
+ * without blanks around it: 0 and the value, 1 for a spelling of
+ * nothing, -1 after an error for a number in another unit or a damaged
+ * one.
  */
 static int
 parse_amd_number(const struct sink *s, u_int line, const char *name,
@@ -176,7 +178,8 @@ parse_amd_number(const struct sink *s, u_int line, const char *name,
 		return (1);
 	if (unit != NULL) {
 		ulen = strlen(unit);
-		if (len < ulen || strncasecmp(v + len - ulen, unit, ulen) != 0) {
+		if (len < ulen ||
+		    strncasecmp(v + len - ulen, unit, ulen) != 0) {
 			sink_error(s, line, "%s: '%.*s' is not in %s", name,
 			    (int)(len > 40 ? 40 : len), v, unit);
 			return (-1);
@@ -676,7 +679,8 @@ parse_amd_xgmi(struct lines *l, const struct sink *s)
 		}
 		if (nw > 0 && wl[0] > 3 && memcmp(w[0], "GPU", 3) == 0) {
 			gpu = -1;
-			if (nw != 5 || parse_u64(w[0] + 3, wl[0] - 3, &u) != 0 ||
+			if (nw != 5 ||
+			    parse_u64(w[0] + 3, wl[0] - 3, &u) != 0 ||
 			    (int)u >= ncols) {
 				sink_error(s, l->line, "not a GPU's row");
 				continue;
@@ -853,7 +857,8 @@ parse_amd_json_text(json_t *v, const char *unit, char *buf, size_t size)
 		u = json_object_get(v, "unit");
 		v = json_object_get(v, "value");
 		if (json_is_string(v))
-			return (snprintf(buf, size, "%s", json_string_value(v)));
+			return (snprintf(buf, size, "%s",
+			    json_string_value(v)));
 		us = json_string_value(u);
 		if (us == NULL || !json_is_number(v))
 			return (-1);
