@@ -1,5 +1,5 @@
 /*
- * myriad - AMD Instinct: amd-smi, in each form it prints.
+ * myriad - AMD Instinct: amd-smi in each form it prints, and rocm-smi.
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  *
  * The command and the form are read from the content:
@@ -72,47 +72,61 @@ struct amd_field {
 
 /* amd-smi metric, static and list (JSON: the same, in lower case). */
 static const struct amd_field amd_fields[] = {
-	{ "USAGE/GFX_ACTIVITY", AK_UTIL, "%", 100 },
-	{ "USAGE/UMC_ACTIVITY", AK_MEMUTIL, "%", 100 },
-	{ "MEM_USAGE/USED_VRAM", AK_MEMUSED, "MB", AMD_MAXMIB },
-	{ "MEM_USAGE/TOTAL_VRAM", AK_MEMTOTAL, "MB", AMD_MAXMIB },
-	{ "VRAM/SIZE", AK_MEMTOTAL, "MB", AMD_MAXMIB },
-	{ "TEMPERATURE/HOTSPOT", AK_HOTSPOT, "\xc2\xb0" "C", 200 },
-	{ "TEMPERATURE/EDGE", AK_EDGE, "\xc2\xb0" "C", 200 },
-	{ "TEMPERATURE/MEM", AK_MEMTEMP, "\xc2\xb0" "C", 200 },
-	{ "POWER/SOCKET_POWER", AK_POWER, "W", AMD_MAXW },
-	{ "LIMIT/SOCKET_POWER", AK_PLIMIT, "W", AMD_MAXW },
-	{ "CLOCK/GFX_0/CLK", AK_SMCLK, "MHz", 10000 },
-	{ "ECC/TOTAL_CORRECTABLE_COUNT", AK_ECC_CORR, NULL, 0 },
-	{ "ECC/TOTAL_UNCORRECTABLE_COUNT", AK_ECC_UNCORR, NULL, 0 },
-	{ "ASIC/MARKET_NAME", AK_MODEL, NULL, 0 },
-	{ "BOARD/PRODUCT_NAME", AK_PRODUCT, NULL, 0 },
-	{ "BUS/BDF", AK_BUS, NULL, 0 },
-	{ "BDF", AK_BUS, NULL, 0 },
-	{ "UUID", AK_UUID, NULL, 0 },
-	{ "ASIC/UUID", AK_UUID, NULL, 0 },
-	{ "PARTITION/COMPUTE_PARTITION", AK_COMPUTE, NULL, 0 },
-	{ "PARTITION/MEMORY_PARTITION", AK_MEMORY, NULL, 0 },
+	{ .path = "USAGE/GFX_ACTIVITY", .key = AK_UTIL,
+	  .unit = "%", .max = 100 },
+	{ .path = "USAGE/UMC_ACTIVITY", .key = AK_MEMUTIL,
+	  .unit = "%", .max = 100 },
+	{ .path = "MEM_USAGE/USED_VRAM", .key = AK_MEMUSED,
+	  .unit = "MB", .max = AMD_MAXMIB },
+	{ .path = "MEM_USAGE/TOTAL_VRAM", .key = AK_MEMTOTAL,
+	  .unit = "MB", .max = AMD_MAXMIB },
+	{ .path = "VRAM/SIZE", .key = AK_MEMTOTAL,
+	  .unit = "MB", .max = AMD_MAXMIB },
+	{ .path = "TEMPERATURE/HOTSPOT", .key = AK_HOTSPOT,
+	  .unit = "\xc2\xb0" "C", .max = 200 },
+	{ .path = "TEMPERATURE/EDGE", .key = AK_EDGE,
+	  .unit = "\xc2\xb0" "C", .max = 200 },
+	{ .path = "TEMPERATURE/MEM", .key = AK_MEMTEMP,
+	  .unit = "\xc2\xb0" "C", .max = 200 },
+	{ .path = "POWER/SOCKET_POWER", .key = AK_POWER,
+	  .unit = "W", .max = AMD_MAXW },
+	{ .path = "LIMIT/SOCKET_POWER", .key = AK_PLIMIT,
+	  .unit = "W", .max = AMD_MAXW },
+	{ .path = "CLOCK/GFX_0/CLK", .key = AK_SMCLK,
+	  .unit = "MHz", .max = 10000 },
+	{ .path = "ECC/TOTAL_CORRECTABLE_COUNT", .key = AK_ECC_CORR },
+	{ .path = "ECC/TOTAL_UNCORRECTABLE_COUNT", .key = AK_ECC_UNCORR },
+	{ .path = "ASIC/MARKET_NAME", .key = AK_MODEL },
+	{ .path = "BOARD/PRODUCT_NAME", .key = AK_PRODUCT },
+	{ .path = "BUS/BDF", .key = AK_BUS },
+	{ .path = "BDF", .key = AK_BUS },
+	{ .path = "UUID", .key = AK_UUID },
+	{ .path = "ASIC/UUID", .key = AK_UUID },
+	{ .path = "PARTITION/COMPUTE_PARTITION", .key = AK_COMPUTE },
+	{ .path = "PARTITION/MEMORY_PARTITION", .key = AK_MEMORY },
 };
 
 /* amd-smi monitor's columns (the others are read past). */
 static const struct amd_field amd_columns[] = {
-	{ "GFX_UTIL", AK_UTIL, "%", 100 },
-	{ "MEM_UTIL", AK_MEMUTIL, "%", 100 },
-	{ "VRAM_USED", AK_MEMUSED, "MB", AMD_MAXMIB },
-	{ "VRAM_TOTAL", AK_MEMTOTAL, "MB", AMD_MAXMIB },
-	{ "GPU_TEMP", AK_HOTSPOT, "\xc2\xb0" "C", 200 },
-	{ "MEM_TEMP", AK_MEMTEMP, "\xc2\xb0" "C", 200 },
-	{ "POWER", AK_POWER, "W", AMD_MAXW },
-	{ "GFX_CLOCK", AK_SMCLK, "MHz", 10000 },
-	{ "SINGLE_ECC", AK_ECC_CORR, NULL, 0 },
-	{ "DOUBLE_ECC", AK_ECC_UNCORR, NULL, 0 },
+	{ .path = "GFX_UTIL", .key = AK_UTIL, .unit = "%", .max = 100 },
+	{ .path = "MEM_UTIL", .key = AK_MEMUTIL, .unit = "%", .max = 100 },
+	{ .path = "VRAM_USED", .key = AK_MEMUSED,
+	  .unit = "MB", .max = AMD_MAXMIB },
+	{ .path = "VRAM_TOTAL", .key = AK_MEMTOTAL,
+	  .unit = "MB", .max = AMD_MAXMIB },
+	{ .path = "GPU_TEMP", .key = AK_HOTSPOT,
+	  .unit = "\xc2\xb0" "C", .max = 200 },
+	{ .path = "MEM_TEMP", .key = AK_MEMTEMP,
+	  .unit = "\xc2\xb0" "C", .max = 200 },
+	{ .path = "POWER", .key = AK_POWER, .unit = "W", .max = AMD_MAXW },
+	{ .path = "GFX_CLOCK", .key = AK_SMCLK, .unit = "MHz", .max = 10000 },
+	{ .path = "SINGLE_ECC", .key = AK_ECC_CORR },
+	{ .path = "DOUBLE_ECC", .key = AK_ECC_UNCORR },
 };
 
 /* One GPU being read: its record and what only the end decides. */
 struct amd_gpu {
 	struct gpu	 g;
-	int		 edge_only;	/* temp_c is the edge's */
 	char		 compute[6];	/* SPX, CPX */
 	char		 memory[6];	/* NPS1, NPS4 */
 	int		 totals;	/* ECC's totals seen */
@@ -326,13 +340,11 @@ parse_amd_put(struct amd_gpu *a, const struct amd_field *f, double d)
 	case AK_HOTSPOT:
 		g->temp_c = d;
 		g->valid |= BIT(GPU_TEMP);
-		a->edge_only = 0;
 		break;
 	case AK_EDGE:
 		if (!(g->valid & BIT(GPU_TEMP))) {
 			g->temp_c = d;
 			g->valid |= BIT(GPU_TEMP);
-			a->edge_only = 1;
 		}
 		break;
 	case AK_MEMTEMP:
@@ -744,9 +756,9 @@ parse_amd_pair(const char *w, size_t len)
 		const char	*word;
 		uint8_t		 pair;
 	} pairs[] = {
-		{ "ENABLED", AP_ENABLED },
-		{ "DISABLED", AP_DISABLED },
-		{ "XGMI", AP_XGMI },
+		{ .word = "ENABLED", .pair = AP_ENABLED },
+		{ .word = "DISABLED", .pair = AP_DISABLED },
+		{ .word = "XGMI", .pair = AP_XGMI },
 	};
 	size_t	 i;
 
@@ -1145,36 +1157,41 @@ parse_amd_smi(const char *buf, size_t len, const char *fmt,
  * (Concise Info) has a column per header word.
  */
 static const struct amd_field rocm_fields[] = {
-	{ "Card series", AK_MODEL, NULL, 0 },
-	{ "Card Series", AK_MODEL, NULL, 0 },
-	{ "PCI Bus", AK_BUS, NULL, 0 },
-	{ "Unique ID", AK_UUID, NULL, 0 },
-	{ "Temperature (Sensor junction) (C)", AK_HOTSPOT, NULL, 200 },
-	{ "Temperature (Sensor edge) (C)", AK_EDGE, NULL, 200 },
-	{ "Temperature (Sensor memory) (C)", AK_MEMTEMP, NULL, 200 },
-	{ "Average Graphics Package Power (W)", AK_POWER, NULL, AMD_MAXW },
-	{ "Current Socket Graphics Package Power (W)", AK_POWER, NULL,
-	  AMD_MAXW },
-	{ "Max Graphics Package Power (W)", AK_PLIMIT, NULL, AMD_MAXW },
-	{ "GPU use (%)", AK_UTIL, NULL, 100 },
-	{ "GPU memory use (%)", AK_MEMUTIL, NULL, 100 },
-	{ "VRAM Total Memory (B)", AK_MEMTOTAL_B, NULL, 0 },
-	{ "VRAM Total Used Memory (B)", AK_MEMUSED_B, NULL, 0 },
-	{ "Compute Partition", AK_COMPUTE, NULL, 0 },
-	{ "Memory Partition", AK_MEMORY, NULL, 0 },
+	{ .path = "Card series", .key = AK_MODEL },
+	{ .path = "Card Series", .key = AK_MODEL },
+	{ .path = "PCI Bus", .key = AK_BUS },
+	{ .path = "Unique ID", .key = AK_UUID },
+	{ .path = "Temperature (Sensor junction) (C)", .key = AK_HOTSPOT,
+	  .max = 200 },
+	{ .path = "Temperature (Sensor edge) (C)", .key = AK_EDGE, .max = 200 },
+	{ .path = "Temperature (Sensor memory) (C)", .key = AK_MEMTEMP,
+	  .max = 200 },
+	{ .path = "Average Graphics Package Power (W)", .key = AK_POWER,
+	  .max = AMD_MAXW },
+	{ .path = "Current Socket Graphics Package Power (W)", .key = AK_POWER,
+	  .max = AMD_MAXW },
+	{ .path = "Max Graphics Package Power (W)", .key = AK_PLIMIT,
+	  .max = AMD_MAXW },
+	{ .path = "GPU use (%)", .key = AK_UTIL, .max = 100 },
+	{ .path = "GPU memory use (%)", .key = AK_MEMUTIL, .max = 100 },
+	{ .path = "VRAM Total Memory (B)", .key = AK_MEMTOTAL_B },
+	{ .path = "VRAM Total Used Memory (B)", .key = AK_MEMUSED_B },
+	{ .path = "Compute Partition", .key = AK_COMPUTE },
+	{ .path = "Memory Partition", .key = AK_MEMORY },
 };
 
 /* The Concise Info table's columns (the others are read past). */
 static const struct amd_field rocm_columns[] = {
-	{ "Device", AK_INDEX, NULL, 0 },
-	{ "GPU", AK_INDEX, NULL, 0 },
-	{ "Temp", AK_HOTSPOT, "\xc2\xb0" "C", 200 },
-	{ "Power", AK_POWER, "W", AMD_MAXW },
-	{ "AvgPwr", AK_POWER, "W", AMD_MAXW },
-	{ "Partitions", AK_PARTITIONS, NULL, 0 },
-	{ "SCLK", AK_SMCLK, "Mhz", 10000 },
-	{ "PwrCap", AK_PLIMIT, "W", AMD_MAXW },
-	{ "GPU%", AK_UTIL, "%", 100 },
+	{ .path = "Device", .key = AK_INDEX },
+	{ .path = "GPU", .key = AK_INDEX },
+	{ .path = "Temp", .key = AK_HOTSPOT,
+	  .unit = "\xc2\xb0" "C", .max = 200 },
+	{ .path = "Power", .key = AK_POWER, .unit = "W", .max = AMD_MAXW },
+	{ .path = "AvgPwr", .key = AK_POWER, .unit = "W", .max = AMD_MAXW },
+	{ .path = "Partitions", .key = AK_PARTITIONS },
+	{ .path = "SCLK", .key = AK_SMCLK, .unit = "Mhz", .max = 10000 },
+	{ .path = "PwrCap", .key = AK_PLIMIT, .unit = "W", .max = AMD_MAXW },
+	{ .path = "GPU%", .key = AK_UTIL, .unit = "%", .max = 100 },
 };
 
 /* "cardN", GPU[N]: N, or -1. */
