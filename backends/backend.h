@@ -264,6 +264,12 @@ int		 parse_slurm_json_nodes(const char *, size_t,
 int		 parse_slurm_json_jobs(const char *, size_t,
 		     const struct sink *);
 
+/* parse-amd.c: amd-smi and rocm-smi (AMD Instinct) */
+int		 parse_amd_smi(const char *, size_t, const char *,
+		     const struct sink *);
+int		 parse_rocm_smi(const char *, size_t, const char *,
+		     const struct sink *);
+
 /* parse-dcgm.c */
 int		 parse_dcgm_diag(const char *, size_t, const char *,
 		     const struct sink *);

@@ -16,7 +16,7 @@ parse() {
 }
 
 for k in nvsmi-csv nvlink-status nvlink-errors ipmi-sdr ipmi-sensor sinfo \
-    squeue scontrol-node ibstat perfquery dcgm-diag xid; do
+    squeue scontrol-node ibstat perfquery dcgm-diag xid amd-smi rocm-smi; do
 	parse $k ''
 	is "$rc:$err" "1:myriad: parse: $T/in: empty" "$k: an empty file is an error"
 done
@@ -115,6 +115,19 @@ like "$err" "in:4: a NUL byte in the line" "... said with FILE:LINE"
 parse npu-smi "$H| 0     910B2    | OK     | 1e23      43       0    / 0 |\n$R2+====+\n"
 is "$rc:$(printf '%s\n' "$out" | tail -n +2 | cut -f8,12)" "3:3862	" \
     "npu-smi: 1e23 W refused, the chip kept without it"
+# AMD: a monitor row cut in its power, a cut JSON, a NUL in a block.
+parse amd-smi 'GPU  POWER  GPU_TEMP\n  0  171 W     32 \302\260C\n  1  17'
+is "$rc:$(printf '%s\n' "$out" | tail -n +2 | cut -f2,12)" "3:0	171" \
+    "amd-smi monitor: a cut row refused, never 17 W"
+like "$err" "in:3: no newline at the end" "amd-smi monitor: with its line"
+parse amd-smi '[{"gpu": 0, "power": {"socket_power": {"value": 17'
+is "$rc" 1 "amd-smi --json cut short: nothing readable, exit 1"
+parse amd-smi 'GPU: 0\n    POWER:\n        SOCKET_POWER: 1\0007 W\n'
+is "$rc:$(printf '%s\n' "$out" | tail -n +2 | cut -f2,12)" "3:0	" \
+    "amd-smi metric: a NUL in a number, the power null"
+parse rocm-smi '{"card0": {"GPU use (%%)": "25,5"}}\n'
+like "$rc:$err" "^3:.*in:1: GPU use \\(%\\): '25,5' has a decimal comma" \
+    "rocm-smi --json: a decimal comma refused"
 
 F=${MYRIAD_FIXTURES:-../shared/fixtures}
 if [ -f "$F/dcgmi/l40s-x4-diag-dcgm423-pcie-fail-v4format-truncated.txt" ]; then

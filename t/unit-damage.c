@@ -21,8 +21,8 @@
 static const char *damage_kinds[] = {
 	"nvsmi-csv", "nvlink-status", "nvlink-errors", "xid", "ipmi-sdr",
 	"ipmi-sensor", "ibstat", "perfquery", "dcgm-diag", "sinfo", "squeue",
-	"scontrol-node", "scontrol-job", "scontrol-partition",
-	"npu-smi",
+	"scontrol-node", "scontrol-job", "scontrol-partition", "amd-smi",
+	"rocm-smi", "npu-smi",
 };
 
 #define DAMAGE_TOKENS	150	/* numbers changed per file and variant */
@@ -473,6 +473,7 @@ damage_fixture(const char *path, const char *kind, const char *fmt)
 {
 	struct fixture	 x;
 	struct run	 empty;
+	size_t		 i;
 
 	memset(&x, 0, sizeof x);
 	x.path = path;
@@ -488,7 +489,9 @@ damage_fixture(const char *path, const char *kind, const char *fmt)
 	/* As unit-conform: with the last newline the tool printed. */
 	if (x.len > 0 && x.buf[x.len - 1] != '\n')
 		x.buf[x.len++] = '\n';
-	x.json = x.len > 0 && (x.buf[0] == '{' || x.buf[0] == '[');
+	for (i = 0; i < x.len && isspace((u_char)x.buf[i]); i++)
+		;				/* rocm-smi's blank first line */
+	x.json = i < x.len && (x.buf[i] == '{' || x.buf[i] == '[');
 	run_parse(&x.intact, x.p, x.fmt, x.buf, x.len);
 	/*
 	 * A capture read with a format that is not its own (conform's proof
@@ -525,7 +528,7 @@ main(void)
 	const char	*tsv[] = { "t/data/conform-nvidia.tsv",
 			    "t/data/conform-ib.tsv", "t/data/conform-ipmi.tsv",
 			    "t/data/conform-dcgm.tsv",
-			    "t/data/conform-slurm.tsv",
+			    "t/data/conform-slurm.tsv", "t/data/conform-amd.tsv",
 			    "t/data/conform-other.tsv",
 			    "t/data/conform-ascend.tsv" };
 	char		 key[1024];
