@@ -529,7 +529,6 @@ main(void)
 			    "t/data/conform-ib.tsv", "t/data/conform-ipmi.tsv",
 			    "t/data/conform-dcgm.tsv",
 			    "t/data/conform-slurm.tsv", "t/data/conform-amd.tsv",
-			    "t/data/conform-other.tsv",
 			    "t/data/conform-ascend.tsv" };
 	char		 key[1024];
 	size_t		 i;
