@@ -2,7 +2,7 @@
 # The simulator's nvidia-smi next to each real capture of the same command:
 # the same structure (headers, columns, widths, units, N/A spellings,
 # line endings), other values.  Captures of a command or a driver the
-# simulator does not claim are listed, not compared.
+# simulator does not claim are listed by t/0049, not compared.
 . t/lib/tap.sh
 
 S="$MYRIAD --sim-time 1800000000 --seed 1 sim-tool nvidia-smi --node gpu0002"
@@ -381,19 +381,6 @@ $S --query-retired-pages=$q --format=csv -i 0 >"$T/rp"
 is "$(csvshape 1 <"$T/rp")" "$(csvshape 1 <$D/nvsmi-590-retired-pages.csv)" \
     "--query-retired-pages: the 590's two rows of an H100"
 
-# 6. The captures the simulator does not stand beside, and why.
-cat <<'LIST' | sed 's/^/# not compared: /'
-nvidia-smi-csv/device-handle-unknown-error-2015.txt: an Unknown Error
-nvidia-smi-csv/unknown-error-loop-noheader.csv: [Unknown Error] cells
-nvidia-smi-csv/l40s-595-load-allfields.csv: driver 595's fields
-nvidia-smi-csv/win-rtx2080s-610.62-idle-allfields.csv: driver 610 on Windows
-nvidia-smi-q/gpud-h100x8-535.183.01-q.txt: driver 535's -q (keys at 42)
-nvidia-smi-q/gpud-dmesg-with-xid-119.log: not nvidia-smi
-nvidia-smi-more/nvidia-smi-q-H100SXMx8-565.57.01-*.txt: driver 565's -q
-nvidia-smi-more/nvidia-smi-*.txt tables: drivers 565, 570, 580, 610
-nvidia-smi-more/nvidia-smi-q-fabric-*.txt, -grep-fabric-*: GB200 fabric states
-nvidia-smi-topo/*: other GPUs and NICs (the 590 H100's and the B300's compared)
-nvidia-smi-xml/*: -q -x of drivers 510 and 535 but for the prolog
-LIST
+# The captures the simulator does not stand beside, and why: t/0049.
 
 done_testing

@@ -465,23 +465,6 @@ replay rc,shapes rivos-sinfo-h-o-jsonlike.txt sinfo -h -o \
 # name wider than 9 widens its column.
 replay rc,words twcc-sinfo-default-elided.txt sinfo
 
-for f in gcm-sinfo-a-N-O-custom-pipe-noheader.txt \
-    gcm-squeue-a-O-custom-hashpipe-noheader.txt \
-    ood-sinfo-ho-recsep-unitsep-owens-nodes.txt \
-    ood-squeue-O-unitsep-cardinal.txt ood-squeue-O-unitsep-non-utf8-jobname.txt \
-    rivos-squeue-h-r-o-jsonlike.txt; do
-	echo "# not compared: $f: its format string is not recorded whole"
-done
-for f in ood-sinfo-ahNO-gres-null-type.txt \
-    ood-sinfo-ahNO-nodehost-gres-gresused-statelong-a100.txt; do
-	echo "# not compared: $f: its columns are not the widths of the" \
-	    "command recorded"
-done
-for f in "$FIX"/*.json; do
-	echo "# not compared: ${f##*/}: JSON (--json, slurmrestd, sdiag)"
-done
-for f in "$FIX"/*scontrol*; do
-	echo "# not compared: ${f##*/}: scontrol's, read back by t/0036 and t/0038"
-done
+# The captures not compared, and why: t/0049.
 
 done_testing

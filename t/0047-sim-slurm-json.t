@@ -120,7 +120,8 @@ else
 		rivos-sdiag-json-24.05.json)
 			echo "# not compared: $b: sdiag, not simulated"
 			continue ;;
-		*scontrol-show-part*)
+		*scontrol-show-part*)	# gcm-scontrol-show-partition-a-o.txt,
+					# ood-scontrol-show-part-o-owens.txt
 			n=$(grep -c . "$f")
 			is "$(keys "$f" | grep -cxF "$simkeys")" "$n" \
 			    "$b: each of its $n partitions has the" \
