@@ -790,7 +790,8 @@ sim_window(struct sim *s, u_int gi, const struct sim_group *g, double w,
 			j->end = end;
 			if (g->debug)
 				j->part = SIM_PART_DEBUG;
-			else if (g->first >= s->longfirst && (h2 >> 33) % 2)
+			else if (g->first >= s->longfirst && ((h2 >> 33) % 2 ||
+			    end - start > sim_partitions[SIM_PART_GPU].maxtime))
 				j->part = SIM_PART_LONG;
 			else
 				j->part = SIM_PART_GPU;
