@@ -85,4 +85,10 @@ like "$($MYRIAD --sim-time 1800000000 --fault-rate 50 -c 'list-nodes -o tsv -w r
 n=$($MYRIAD --sim-time 1800000000 --fault-rate 0 -c 'list-gpus -o tsv -w error~lost' | tail -n +2 | wc -l)
 is "$n" 0 "no lost GPUs at fault rate 0"
 
+# Slurm ends a job at its time limit: no running job is past it.
+for t in 1800000000 1800100000 1800600000; do
+	$MYRIAD --sim-time $t -c 'list-jobs -o tsv -w state=RUNNING'
+done | awk -F'\t' 'NR > 1 && $9 ~ /^[0-9]+$/ && $9 + 0 > $10 + 0' > "$T/over"
+is "$(head -3 "$T/over")" "" "no running job is past its time limit"
+
 done_testing
