@@ -268,6 +268,14 @@ int		 parse_slurm_json_jobs(const char *, size_t,
 int		 parse_dcgm_diag(const char *, size_t, const char *,
 		     const struct sink *);
 
+/* parse-hccn.c: Huawei Ascend hccn_tool, an NPU's RoCE port */
+int		 parse_hccn(const char *, size_t, const char *,
+		     const struct sink *);
+
+/* parse-hysmi.c: Hygon DCU hy-smi */
+int		 parse_hysmi(const char *, size_t, const char *,
+		     const struct sink *);
+
 /*
  * parse-relay.c: a gateway's relay stream, to this sink.  Its nodes are
  * the ids first to first + count - 1; a line about another is refused

@@ -41,6 +41,10 @@ const struct parser parsers[] = {
 	  .help = "dcgmi diag -r N [-j]" },
 	{ .name = "xid", .parse = parse_xid,
 	  .help = "dmesg, journalctl -k: NVRM Xid lines" },
+	{ .name = "hccn-tool", .parse = parse_hccn,
+	  .help = "hccn_tool -i N -link|-net_health|-optical|-link_stat -g" },
+	{ .name = "hy-smi", .parse = parse_hysmi,
+	  .help = "hy-smi (its default table)" },
 	{ .name = NULL }
 };
 
