@@ -88,6 +88,7 @@ struct hccn_ctx {
 	int			 inport;	/* port holds a reading */
 	enum hccn_query		 q;		/* of the last command line */
 	int			 optical;	/* after optical info: */
+	int			 rxlost;	/* a lane's Rx power refused */
 	int			 n;
 };
 
@@ -132,6 +133,7 @@ parse_hccn_port(struct hccn_ctx *c, u_int lineno)
 		snprintf(c->port.device, sizeof c->port.device, "npu%d",
 		    c->dev);
 		c->port.port = 1;
+		c->rxlost = 0;
 		strlcpy(c->port.link_layer, "Ethernet",
 		    sizeof c->port.link_layer);
 		c->inport = 1;
@@ -193,9 +195,9 @@ parse_hccn_command(struct hccn_ctx *c, u_int lineno, const char *s,
 			c->q = HQ_OTHER;
 	}
 	if (dev < 0) {
+		/* Its output is of no known device: skipped. */
 		sink_error(c->sink, lineno, "hccn_tool: a command line "
 		    "without -i N");
-		c->dev = -1;
 		c->q = HQ_OTHER;
 		return (1);
 	}
@@ -258,6 +260,7 @@ parse_hccn_optical(struct hccn_ctx *c, u_int lineno, const char *s,
 	const char	*k, *v;
 	size_t		 kl, vl, i;
 	float		 mw;
+	int		 rc;
 
 	if (!parse_hccn_pair(s, len, &k, &kl, &v, &vl)) {
 		sink_error(c->sink, lineno, "hccn_tool: not a key : value "
@@ -271,13 +274,22 @@ parse_hccn_optical(struct hccn_ctx *c, u_int lineno, const char *s,
 	}
 	if (i == nitems(hccn_optical_keys))
 		return;
-	if ((p = parse_hccn_port(c, lineno)) == NULL ||
-	    parse_hccn_mw(c, lineno, hccn_optical_keys[i].key, v, vl,
-	    &mw) != 0)
+	if ((p = parse_hccn_port(c, lineno)) == NULL)
 		return;
+	if ((rc = parse_hccn_mw(c, lineno, hccn_optical_keys[i].key, v,
+	    vl, &mw)) != 0) {
+		/* Without one lane's, the darkest is not known. */
+		if (rc < 0 && hccn_optical_keys[i].what == HO_RX) {
+			p->valid &= ~BIT(IB_RXPOWER);
+			c->rxlost = 1;
+		}
+		return;
+	}
 	switch (hccn_optical_keys[i].what) {
 	case HO_RX:
 		/* Of a module's lanes, the darkest. */
+		if (c->rxlost)
+			break;
 		if (!(p->valid & BIT(IB_RXPOWER)) || mw < p->rx_power_mw)
 			p->rx_power_mw = mw;
 		p->valid |= BIT(IB_RXPOWER);
@@ -363,6 +375,7 @@ parse_hccn_line(struct hccn_ctx *c, u_int lineno, const char *s, size_t len)
 	}
 	if (len == 13 && strncmp(s, "optical info:", 13) == 0) {
 		c->optical = 1;
+		c->rxlost = 0;
 		return;
 	}
 	if (c->optical) {
@@ -418,12 +431,14 @@ parse_hccn(const char *buf, size_t len, const char *fmt,
 	lines_start(&l, buf, len, s);
 	while (lines_next(&l, &line, &ll)) {
 		/*
-		 * A refused line may be a command line: the lines after it
-		 * are of no known device until the next.
+		 * A refused line may be a command line: the lines after it,
+		 * of no known device, are skipped until the next.  In
+		 * -optical it may be a lane's Rx power: the darkest is not
+		 * known.
 		 */
 		if (l.refused != refused) {
-			parse_hccn_flush(&c);
-			c.dev = -1;
+			if (c.optical)
+				c.port.valid &= ~BIT(IB_RXPOWER);
 			c.q = HQ_OTHER;
 		}
 		refused = l.refused;
