@@ -331,17 +331,20 @@ parse_hccn_linkstat(struct hccn_ctx *c, u_int lineno, const char *s,
 	if (len >= 7 && (strncmp(s + len - 7, "LINK UP", 7) == 0 ||
 	    (len >= 9 && strncmp(s + len - 9, "LINK DOWN", 9) == 0)))
 		return;
-	if (!parse_hccn_pair(s, len, &k, &kl, &v, &vl)) {
-		sink_error(c->sink, lineno, "hccn_tool: not a line of "
-		    "-link_stat");
-		return;
-	}
+	if (!parse_hccn_pair(s, len, &k, &kl, &v, &vl))
+		kl = 0;
 	if (kl == 13 && strncmp(k, "link up count", 13) == 0)
 		bit = IB_LINKUP;
 	else if (kl == 15 && strncmp(k, "link down count", 15) == 0)
 		bit = IB_LINKDOWN;
-	else
-		return;		/* current time, link change records */
+	else if ((kl == 12 && strncmp(k, "current time", 12) == 0) ||
+	    (kl == 19 && strncmp(k, "link change records", 19) == 0))
+		return;
+	else {
+		sink_error(c->sink, lineno, "hccn_tool: not a line of "
+		    "-link_stat");
+		return;
+	}
 	if ((p = parse_hccn_port(c, lineno)) == NULL)
 		return;
 	if ((rc = parse_count(c->sink, lineno, bit == IB_LINKUP ?
