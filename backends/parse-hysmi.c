@@ -45,7 +45,7 @@ static const struct {
 } hysmi_cols[] = {
 	{ .name = "DCU", .col = HYC_INDEX, .bit = GPU_INDEX },
 	{ .name = "Temp", .unit = "C", .col = HYC_TEMP, .bit = GPU_TEMP,
-	  .max = 1000 },
+	  .max = 500 },
 	{ .name = "AvgPwr", .unit = "W", .col = HYC_POWER, .bit = GPU_POWER,
 	  .max = 100000 },
 	{ .name = "PwrCap", .unit = "W", .col = HYC_PLIMIT,
