@@ -100,6 +100,13 @@ parse_hccn_prefix(const char *s, size_t len, const char *prefix)
 	return (len >= n && strncmp(s, prefix, n) == 0);
 }
 
+/* s[0..len) is word, whole. */
+static int
+parse_hccn_is(const char *s, size_t len, const char *word)
+{
+	return (strlen(word) == len && strncmp(s, word, len) == 0);
+}
+
 static void
 parse_hccn_flush(struct hccn_ctx *c)
 {
@@ -176,7 +183,7 @@ parse_hccn_command(struct hccn_ctx *c, u_int lineno, const char *s,
 			;
 		if ((wl = p - w) == 0)
 			break;
-		if (wl == 2 && strncmp(w, "-i", 2) == 0) {
+		if (parse_hccn_is(w, wl, "-i")) {
 			while (p < end && isspace((u_char)*p))
 				p++;
 			for (w = p; p < end && !isspace((u_char)*p); p++)
@@ -186,8 +193,7 @@ parse_hccn_command(struct hccn_ctx *c, u_int lineno, const char *s,
 			continue;
 		}
 		for (i = 0; i < nitems(hccn_queries); i++) {
-			if (strlen(hccn_queries[i].flag) == wl &&
-			    strncmp(hccn_queries[i].flag, w, wl) == 0)
+			if (parse_hccn_is(w, wl, hccn_queries[i].flag))
 				c->q = hccn_queries[i].q;
 		}
 		if (c->q == HQ_NONE && wl > 1 && w[0] == '-' && w[1] != 'i' &&
@@ -268,8 +274,7 @@ parse_hccn_optical(struct hccn_ctx *c, u_int lineno, const char *s,
 		return;
 	}
 	for (i = 0; i < nitems(hccn_optical_keys); i++) {
-		if (strlen(hccn_optical_keys[i].key) == kl &&
-		    strncmp(hccn_optical_keys[i].key, k, kl) == 0)
+		if (parse_hccn_is(k, kl, hccn_optical_keys[i].key))
 			break;
 	}
 	if (i == nitems(hccn_optical_keys))
@@ -333,12 +338,12 @@ parse_hccn_linkstat(struct hccn_ctx *c, u_int lineno, const char *s,
 		return;
 	if (!parse_hccn_pair(s, len, &k, &kl, &v, &vl))
 		kl = 0;
-	if (kl == 13 && strncmp(k, "link up count", 13) == 0)
+	if (parse_hccn_is(k, kl, "link up count"))
 		bit = IB_LINKUP;
-	else if (kl == 15 && strncmp(k, "link down count", 15) == 0)
+	else if (parse_hccn_is(k, kl, "link down count"))
 		bit = IB_LINKDOWN;
-	else if ((kl == 12 && strncmp(k, "current time", 12) == 0) ||
-	    (kl == 19 && strncmp(k, "link change records", 19) == 0))
+	else if (parse_hccn_is(k, kl, "current time") ||
+	    parse_hccn_is(k, kl, "link change records"))
 		return;
 	else {
 		sink_error(c->sink, lineno, "hccn_tool: not a line of "
@@ -376,7 +381,7 @@ parse_hccn_line(struct hccn_ctx *c, u_int lineno, const char *s, size_t len)
 		parse_hccn_linkstat(c, lineno, s, len);
 		return;
 	}
-	if (len == 13 && strncmp(s, "optical info:", 13) == 0) {
+	if (parse_hccn_is(s, len, "optical info:")) {
 		c->optical = 1;
 		c->rxlost = 0;
 		return;
@@ -385,22 +390,21 @@ parse_hccn_line(struct hccn_ctx *c, u_int lineno, const char *s, size_t len)
 		parse_hccn_optical(c, lineno, s, len);
 		return;
 	}
-	if (!parse_hccn_pair(s, len, &k, &kl, &v, &vl) || (!(kl == 11 &&
-	    strncmp(k, "link status", 11) == 0) && !(kl == 17 &&
-	    strncmp(k, "net health status", 17) == 0))) {
+	if (!parse_hccn_pair(s, len, &k, &kl, &v, &vl) ||
+	    (!parse_hccn_is(k, kl, "link status") &&
+	    !parse_hccn_is(k, kl, "net health status"))) {
 		sink_error(c->sink, lineno, "hccn_tool: not a line of -link, "
 		    "-net_health, -optical or -link_stat");
 		return;
 	}
 	if ((p = parse_hccn_port(c, lineno)) == NULL)
 		return;
-	if (kl == 17) {
+	if (parse_hccn_is(k, kl, "net health status")) {
 		parse_copy(p->health, sizeof p->health, v, vl);
 		return;
 	}
 	for (i = 0; i < nitems(hccn_states); i++) {
-		if (strlen(hccn_states[i].word) == vl &&
-		    strncmp(hccn_states[i].word, v, vl) == 0)
+		if (parse_hccn_is(v, vl, hccn_states[i].word))
 			break;
 	}
 	if (i == nitems(hccn_states)) {

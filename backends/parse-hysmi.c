@@ -5,12 +5,14 @@
  * hy-smi, and the rocm-smi of Hygon's DTK, print one row per DCU between
  * a banner and a closing line, columns apart by blanks:
  *
- *	============ System Management Interface ============
- *	=====================================================
- *	DCU     Temp     AvgPwr     Perf     PwrCap     VRAM%      DCU%      Mode
- *	0       49.0C    118.0W     auto     800.0W     0%         0%        Normal
- *	=====================================================
- *	=================== End of SMI Log ==================
+ *	======== System Management Interface ========
+ *	=============================================
+ *	DCU   Temp    AvgPwr   Perf  PwrCap  VRAM%  DCU%  Mode
+ *	0     49.0C   118.0W   auto  800.0W  0%     0%    Normal
+ *	=============================================
+ *	============== End of SMI Log ===============
+ *
+ * (narrowed here: hy-smi pads each column to 9 or 10).
  *
  * The columns are read by their header's names; a column not in the table
  * below is not read.  The table does not name the DCU's model, and its
@@ -57,7 +59,7 @@ static const struct {
 struct hysmi_ctx {
 	const struct sink	*sink;
 	int			 ncols;		/* 0: no header yet */
-	int			 col[HYSMI_COLS];	/* index in hysmi_cols */
+	int			 col[HYSMI_COLS];	/* in hysmi_cols */
 	u_int			 header;	/* its line */
 	int			 n;
 };
