@@ -167,7 +167,7 @@ parse_hccn_command(struct hccn_ctx *c, u_int lineno, const char *s,
 {
 	const char	*end = s + len, *w, *p;
 	size_t		 wl, i;
-	int		 dev = -1;
+	int		 dev = -1, set = 0;
 
 	for (p = s; p < end && !isspace((u_char)*p); p++)
 		;
@@ -199,7 +199,11 @@ parse_hccn_command(struct hccn_ctx *c, u_int lineno, const char *s,
 		if (c->q == HQ_NONE && wl > 1 && w[0] == '-' && w[1] != 'i' &&
 		    w[1] != 'g')
 			c->q = HQ_OTHER;
+		/* -link -s down sets: what it prints is no reading. */
+		if (parse_hccn_is(w, wl, "-s"))
+			set = 1;
 	}
+
 	if (dev < 0) {
 		/* Its output is of no known device: skipped. */
 		sink_error(c->sink, lineno, "hccn_tool: a command line "
@@ -208,7 +212,11 @@ parse_hccn_command(struct hccn_ctx *c, u_int lineno, const char *s,
 		return (1);
 	}
 	parse_hccn_device(c, dev);
-	if (c->q == HQ_OTHER || c->q == HQ_NONE) {
+	if (set) {
+		sink_error(c->sink, lineno, "hccn_tool: %.*s: a setting, "
+		    "not read", (int)(len > 80 ? 80 : len), s);
+		c->q = HQ_OTHER;
+	} else if (c->q == HQ_OTHER || c->q == HQ_NONE) {
 		sink_error(c->sink, lineno, "hccn_tool: %.*s: only -link, "
 		    "-net_health, -optical and -link_stat are read",
 		    (int)(len > 80 ? 80 : len), s);

@@ -177,6 +177,9 @@ test_link_health(struct collect *g)
 	runs(g, "hccn_tool -i 0 -stat -g\npacket statistics:\n"
 	    "roce_rx_err_pkt_num:0\n");
 	ok(g->nerr == 1 && g->nibport == 0, "-stat: said once, skipped");
+	runs(g, "hccn_tool -i 0 -link -s down\nlink status: DOWN\n");
+	ok(g->nerr == 1 && g->nibport == 0,
+	    "-link -s: a setting, not a reading");
 }
 
 static void
