@@ -283,6 +283,13 @@ int		 parse_npu_topo(const char *, size_t, const struct sink *);
 void		 parse_npu_number(const struct sink *, u_int, const char *,
 		     const char *, size_t, double, double, struct gpu *, int,
 		     float *);
+/* parse-hccn.c: Huawei Ascend hccn_tool, an NPU's RoCE port */
+int		 parse_hccn(const char *, size_t, const char *,
+		     const struct sink *);
+
+/* parse-hysmi.c: Hygon DCU hy-smi */
+int		 parse_hysmi(const char *, size_t, const char *,
+		     const struct sink *);
 
 /*
  * parse-relay.c: a gateway's relay stream, to this sink.  Its nodes are

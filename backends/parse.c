@@ -48,6 +48,10 @@ const struct parser parsers[] = {
 	{ .name = "npu-smi", .parse = parse_npu,
 	  .help = "npu-smi info; info -t health|common|usages|board|memory "
 	      "-i N [-c C]; info -t topo" },
+	{ .name = "hccn-tool", .parse = parse_hccn,
+	  .help = "hccn_tool -i N -link|-net_health|-optical|-link_stat -g" },
+	{ .name = "hy-smi", .parse = parse_hysmi,
+	  .help = "hy-smi (its default table)" },
 	{ .name = NULL }
 };
 

@@ -88,6 +88,10 @@ static const struct field ibport_fields[] = {
 	F(ibport, linkdown, "LINKDOWN", FT_U64, IB_LINKDOWN, 0, NR),
 	F(ibport, rcverr, "RCVERR", FT_U64, IB_RCVERR, 0, NR),
 	F(ibport, linkrec, "LINKREC", FT_U64, IB_LINKREC, 0, NR),
+	F(ibport, linkup, "LINKUP", FT_U64, IB_LINKUP, 0, NR),
+	F(ibport, rx_power_mw, "RX_MW", FT_FLOAT, IB_RXPOWER, 4, NR),
+	F(ibport, rx_low_mw, "RX_LOW_MW", FT_FLOAT, IB_RXLOW, 4, NR),
+	F(ibport, health, "HEALTH", FT_STR, -1, 0, 0),
 	{ .name = NULL }
 };
 

@@ -197,6 +197,9 @@ enum ibport_field {
 	IB_LINKDOWN,
 	IB_RCVERR,
 	IB_LINKREC,
+	IB_LINKUP,		/* hccn_tool -link_stat: link up count */
+	IB_RXPOWER,		/* hccn_tool -optical: Rx power, mW */
+	IB_RXLOW,		/* its RxPower Low Thres */
 	IB_NFIELDS
 };
 #define IB_COUNTERS (BIT(IB_SYMERR) | BIT(IB_LINKDOWN) | BIT(IB_RCVERR) | \
@@ -220,6 +223,10 @@ struct ibport {
 	uint64_t	 linkdown;
 	uint64_t	 rcverr;
 	uint64_t	 linkrec;		/* LinkErrorRecoveryCounter */
+	uint64_t	 linkup;		/* link up count */
+	float		 rx_power_mw;		/* the lowest lane's */
+	float		 rx_low_mw;		/* the module's low threshold */
+	char		 health[16];		/* net health: Success, Fault */
 };
 
 /* One BMC sensor: ipmitool sdr elist / sdr list / sensor list. */

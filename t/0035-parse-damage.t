@@ -17,6 +17,7 @@ parse() {
 
 for k in nvsmi-csv nvlink-status nvlink-errors ipmi-sdr ipmi-sensor sinfo \
     squeue scontrol-node ibstat perfquery dcgm-diag xid amd-smi rocm-smi; do
+    squeue scontrol-node ibstat perfquery dcgm-diag xid hccn-tool hy-smi; do
 	parse $k ''
 	is "$rc:$err" "1:myriad: parse: $T/in: empty" "$k: an empty file is an error"
 done
@@ -128,6 +129,26 @@ is "$rc:$(printf '%s\n' "$out" | tail -n +2 | cut -f2,12)" "3:0	" \
 parse rocm-smi '{"card0": {"GPU use (%%)": "25,5"}}\n'
 like "$rc:$err" "^3:.*in:1: GPU use \\(%\\): '25,5' has a decimal comma" \
     "rocm-smi --json: a decimal comma refused"
+# hy-smi: 85% cut to 8 is no DCU at 8%; a table without its End of SMI
+# Log may be cut.
+parse hy-smi 'DCU     Temp     DCU%%\n0       49.0C    12%%\n1       48.0C    8'
+is "$rc:$(printf '%s\n' "$out" | tail -n +2 | cut -f2 | tr '\n' ' ')" "3:0 " \
+    "hy-smi cut mid-row: exit 3, DCU 1 not read"
+like "$err" "in:3: no newline at the end" "hy-smi: the cut with FILE:LINE"
+parse hy-smi 'DCU     Temp     DCU%%\n0       49.0C    12%%\n'
+like "$rc:$err" "^3:.*in:3: hy-smi: no End of SMI Log" \
+    "hy-smi without End of SMI Log: said, exit 3"
+
+# hccn_tool: a count cut is no smaller count; a bare output needs its -i.
+parse hccn-tool '[devid 0]link up count       : 12\n[devid 1]link up count       : 1'
+is "$rc:$(printf '%s\n' "$out" | tail -n +2 | cut -f2 | tr '\n' ' ')" "3:npu0 " \
+    "hccn_tool cut: exit 3, npu1's count not read"
+parse hccn-tool 'link status: DOWN\n'
+like "$rc:$err" "^1:.*in:1: hccn_tool: which device is not known" \
+    "hccn_tool -link bare: which device, said"
+parse hccn-tool 'link status: DOWN\n' 3
+is "$rc:$(printf '%s\n' "$out" | tail -n +2 | cut -f2,4)" "0:npu3	down" \
+    "hccn_tool -link bare with its -i as fmt: npu3 down"
 
 F=${MYRIAD_FIXTURES:-../shared/fixtures}
 if [ -f "$F/dcgmi/l40s-x4-diag-dcgm423-pcie-fail-v4format-truncated.txt" ]; then

@@ -105,12 +105,18 @@ tap_fixtures(void)
 	return (d != NULL ? d : "../shared/fixtures");
 }
 
-/* A fixture by its path under the fixtures directory; NULL when absent. */
+/*
+ * A fixture by its path under the fixtures directory, or a public capture
+ * of the project's own by its path from the top (t/data/...); NULL when
+ * absent.
+ */
 static __attribute__((__unused__)) char *
 tap_fixture(const char *rel, size_t *len)
 {
 	char	path[1024];
 
+	if (strncmp(rel, "t/data/", 7) == 0)
+		return (tap_slurp(rel, len));
 	snprintf(path, sizeof path, "%s/%s", tap_fixtures(), rel);
 	return (tap_slurp(path, len));
 }

@@ -83,6 +83,10 @@ fuzz_ibport(void *arg, const struct ibport *p)
 	FUZZ_STR(p->link_layer);
 	FUZZ_STR(p->ca_type);
 	FUZZ_STR(p->port_guid);
+	FUZZ_STR(p->health);
+	if ((p->valid & BIT(IB_RXPOWER)) && (p->rx_power_mw < 0 ||
+	    p->rx_power_mw > 1000))
+		abort();
 }
 
 static void

@@ -1,0 +1,14 @@
+/*
+ * myriad - libFuzzer target for the hccn_tool parser.
+ * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
+ */
+
+#include "fuzz.h"
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	fuzz_damage(parse_hccn, data, size, NULL);
+	fuzz_damage(parse_hccn, data, size, "7");
+	return (0);
+}
