@@ -437,6 +437,14 @@ sim_amd_monitor(struct sim_amd *a, const char **flags, u_int nflags,
 	return (0);
 }
 
+/* No blanks at the end of a line of the matrices. */
+static void
+sim_amd_trim(struct buf *out)
+{
+	while (out->len > 0 && out->data[out->len - 1] == ' ')
+		out->len--;
+}
+
 /* The KB a GPU has read from or written to a peer over XGMI. */
 static u_int
 sim_amd_kb(struct sim *s, u_int node, u_int a, u_int b, int write)
@@ -465,15 +473,15 @@ sim_amd_xgmi(struct sim *s, u_int node, struct sim_amd *a, struct buf *out)
 		sim_amd_bdf(out, i);
 		buf_puts(out, " 32 Gb/s  512 Gb/s      XGMI\n");
 		for (w = 0; w < 2; w++) {
-			buf_printf(out, " %-51s", w ? "Write" : "Read");
+			buf_printf(out, " %-52s", w ? "Write" : "Read");
 			for (k = 0; k < a->count; k++) {
 				if (k == i)
 					buf_printf(out, "%-13s", "N/A");
 				else
-					buf_printf(out, "%u KB%-8s",
+					buf_printf(out, "%u KB%-9s",
 					    sim_amd_kb(s, node, i, k, w), "");
 			}
-			out->len--;	/* no blank after the last */
+			sim_amd_trim(out);
 			buf_putc(out, '\n');
 		}
 	}
@@ -510,8 +518,7 @@ sim_amd_topology(struct sim_amd *a, struct buf *out)
 			for (k = 0; k < a->count; k++)
 				buf_printf(out, " %-12s", k == i ?
 				    tables[t].self : tables[t].other);
-			while (out->len > 0 && out->data[out->len - 1] == ' ')
-				out->len--;
+			sim_amd_trim(out);
 			buf_putc(out, '\n');
 		}
 	}

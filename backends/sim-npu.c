@@ -82,7 +82,7 @@ sim_npu_table(struct sim *s, u_int node, struct sim_npu *n, struct buf *out)
 	buf_printf(out, SIM_NPU_RULE "| npu-smi %-25sVersion: %-53s|\n"
 	    SIM_NPU_COLS, n->version, n->version);
 	buf_printf(out, "| NPU   Name                | Health        | Power(W)"
-	    "    Temp(C)           Hugepages-Usage(page)|\n| Chip%-23s| "
+	    "    Temp(C)           Hugepages-Usage(page)|\n| Chip%-22s| "
 	    "Bus-Id        | AICore(%%)   Memory-Usage(MB)  HBM-Usage(MB)  "
 	    "      |\n" SIM_NPU_BOLD, n->chips > 1 ? "  Phy-ID" : "");
 	for (c = 0; c < n->cards; c++) {
@@ -268,9 +268,9 @@ sim_npu_topo(struct sim_npu *n, struct buf *out)
 {
 	u_int	 a, b;
 
-	buf_puts(out, "\t  ");
+	buf_puts(out, "\t   ");
 	for (a = 0; a < n->cards; a++)
-		buf_printf(out, " NPU%-7u", a);
+		buf_printf(out, "NPU%-8u", a);
 	buf_puts(out, "CPU Affinity\n");
 	for (a = 0; a < n->cards; a++) {
 		buf_printf(out, "NPU%-8u", a);
