@@ -391,11 +391,10 @@ source_sim_accels(struct backend *b, const struct probe *pr, u_int i)
 		return (0);
 	if (pr->adds)
 		return (1);
+	/* The links' read brings the accelerators too: whose links. */
 	model_sink(m, i, &sk);
 	if (pr->domain == DOM_GPUS)
 		sk.nvlink = NULL;
-	else
-		sk.gpu = NULL;
 	if (sim_node_accels(s->sim, i, &sk) != 0)
 		return (0);	/* unreachable: as the tool finds it */
 	model_sink_end(m);
