@@ -16,24 +16,15 @@
 static void
 sim_accel_bus(const struct sim_model *mo, u_int i, char *buf, size_t len)
 {
-	static const char *const amd[SIM_GPUS] = {
-		"0c", "22", "38", "5c", "9f", "af", "bf", "df"
-	};
-	static const char *const b910[SIM_GPUS] = {
-		"C1", "C2", "81", "82", "01", "02", "41", "42"
-	};
-	static const char *const a3[SIM_NODEGPUS] = {
-		"9D", "9F", "99", "9B", "95", "97", "91", "93",
-		"8D", "8F", "89", "8B", "85", "87", "81", "83"
-	};
-
 	*buf = '\0';
 	if (mo->vendor == VENDOR_AMD)
-		snprintf(buf, len, "0000:%s:00.0", amd[i % SIM_GPUS]);
+		snprintf(buf, len, "0000:%s:00.0", sim_amd_bus[i % SIM_GPUS]);
 	else if (mo->chips > 1)
-		snprintf(buf, len, "0000:%s:00.0", a3[i % SIM_NODEGPUS]);
+		snprintf(buf, len, "0000:%s:00.0",
+		    sim_npu_busa3[i % SIM_NODEGPUS]);
 	else if (mo->vendor == VENDOR_HUAWEI)
-		snprintf(buf, len, "0000:%s:00.0", b910[i % SIM_GPUS]);
+		snprintf(buf, len, "0000:%s:00.0",
+		    sim_npu_bus910b[i % SIM_GPUS]);
 }
 
 static void

@@ -15,7 +15,7 @@
 #include "sim.h"
 
 /* An MI300X baseboard's GPUs by PCI bus, as amd-smi xgmi prints them. */
-static const char *const sim_amd_bus[SIM_GPUS] = {
+const char *const sim_amd_bus[SIM_GPUS] = {
 	"0c", "22", "38", "5c", "9f", "af", "bf", "df"
 };
 
@@ -488,26 +488,32 @@ sim_amd_xgmi(struct sim *s, u_int node, struct sim_amd *a, struct buf *out)
 	buf_putc(out, '\n');
 }
 
-/* amd-smi topology: five tables of every GPU against every other. */
+/*
+ * amd-smi topology: five tables of every GPU against every other, in the
+ * text and in --json.
+ */
+static const struct {
+	const char	*title;
+	const char	*key;
+	const char	*self;
+	const char	*other;
+	int		 number;	/* a JSON number, not a string */
+} sim_amd_topo[] = {
+	{ "ACCESS", "link_accessibility", "ENABLED", "ENABLED", 0 },
+	{ "WEIGHT", "weight", "0", "15", 1 },
+	{ "HOPS", "hops", "0", "1", 1 },
+	{ "LINK TYPE", "link_type", "SELF", "XGMI", 0 },
+	{ "NUMA BW", "numa_bandwidth", "N/A", "50000-50000", 0 },
+};
+
 static void
 sim_amd_topology(struct sim_amd *a, struct buf *out)
 {
-	static const struct {
-		const char	*title;
-		const char	*self;
-		const char	*other;
-	} tables[] = {
-		{ "ACCESS", "ENABLED", "ENABLED" },
-		{ "WEIGHT", "0", "15" },
-		{ "HOPS", "0", "1" },
-		{ "LINK TYPE", "SELF", "XGMI" },
-		{ "NUMA BW", "N/A", "50000-50000" },
-	};
 	u_int	 t, i, k;
 
-	for (t = 0; t < nitems(tables); t++) {
+	for (t = 0; t < nitems(sim_amd_topo); t++) {
 		buf_printf(out, "%s%s TABLE:\n%12s", t ? "\n" : "",
-		    tables[t].title, "");
+		    sim_amd_topo[t].title, "");
 		for (k = 0; k < a->count; k++) {
 			buf_putc(out, ' ');
 			sim_amd_bdf(out, k);
@@ -517,7 +523,8 @@ sim_amd_topology(struct sim_amd *a, struct buf *out)
 			sim_amd_bdf(out, i);
 			for (k = 0; k < a->count; k++)
 				buf_printf(out, " %-12s", k == i ?
-				    tables[t].self : tables[t].other);
+				    sim_amd_topo[t].self :
+				    sim_amd_topo[t].other);
 			sim_amd_trim(out);
 			buf_putc(out, '\n');
 		}
@@ -528,30 +535,24 @@ sim_amd_topology(struct sim_amd *a, struct buf *out)
 static void
 sim_amd_topology_json(struct sim_amd *a, struct buf *out)
 {
-	static const struct {
-		const char	*key;
-		const char	*self;
-		const char	*other;
-	} maps[] = {
-		{ "link_accessibility", "\"ENABLED\"", "\"ENABLED\"" },
-		{ "weight", "0", "15" },
-		{ "hops", "0", "1" },
-		{ "link_type", "\"SELF\"", "\"XGMI\"" },
-		{ "numa_bandwidth", "\"N/A\"", "\"50000-50000\"" },
-	};
-	u_int	 i, k, m;
+	const char	*q;
+	u_int		 i, k, m;
 
 	buf_puts(out, "[\n");
 	for (i = 0; i < a->count; i++) {
 		buf_printf(out, "    {\n        \"gpu\": %u,\n", i);
-		for (m = 0; m < nitems(maps); m++) {
-			buf_printf(out, "        \"%s\": {\n", maps[m].key);
+		for (m = 0; m < nitems(sim_amd_topo); m++) {
+			q = sim_amd_topo[m].number ? "" : "\"";
+			buf_printf(out, "        \"%s\": {\n",
+			    sim_amd_topo[m].key);
 			for (k = 0; k < a->count; k++)
-				buf_printf(out, "            \"gpu_%u\": %s%s\n",
-				    k, k == i ? maps[m].self : maps[m].other,
+				buf_printf(out, "            \"gpu_%u\": "
+				    "%s%s%s%s\n", k, q, k == i ?
+				    sim_amd_topo[m].self :
+				    sim_amd_topo[m].other, q,
 				    k + 1 < a->count ? "," : "");
-			buf_printf(out, "        }%s\n", m + 1 < nitems(maps) ?
-			    "," : "");
+			buf_printf(out, "        }%s\n",
+			    m + 1 < nitems(sim_amd_topo) ? "," : "");
 		}
 		buf_printf(out, "    }%s\n", i + 1 < a->count ? "," : "");
 	}

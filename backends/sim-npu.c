@@ -17,10 +17,10 @@
 #include "sim.h"
 
 /* Each card's chips' buses: a 910B's, then an A3's two a card. */
-static const char *const sim_npu_bus910b[8] = {
+const char *const sim_npu_bus910b[SIM_GPUS] = {
 	"C1", "C2", "81", "82", "01", "02", "41", "42"
 };
-static const char *const sim_npu_busa3[16] = {
+const char *const sim_npu_busa3[SIM_NODEGPUS] = {
 	"9D", "9F", "99", "9B", "95", "97", "91", "93",
 	"8D", "8F", "89", "8B", "85", "87", "81", "83"
 };

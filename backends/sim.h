@@ -375,6 +375,9 @@ int		 sim_journalctl(struct sim *, int, int, char **, struct buf *,
 		     char **);
 
 /* sim-amd.c, sim-npu.c, sim-hysmi.c: a mix's other vendors' tools */
+extern const char *const sim_amd_bus[SIM_GPUS];
+extern const char *const sim_npu_bus910b[SIM_GPUS];
+extern const char *const sim_npu_busa3[SIM_NODEGPUS];
 int		 sim_amdsmi(struct sim *, int, int, char **, struct buf *,
 		     char **);
 int		 sim_rocmsmi(struct sim *, int, int, char **, struct buf *,
