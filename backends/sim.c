@@ -230,8 +230,8 @@ static int
 sim_mix_parse(const char *spec, struct sim *s, char **cause)
 {
 	const char	*p = spec, *name;
-	char		*end;
-	size_t		 len;
+	char		*end, names[128];
+	size_t		 len, off;
 	u_int		 i, k;
 	unsigned long	 share;
 
@@ -247,9 +247,11 @@ sim_mix_parse(const char *spec, struct sim *s, char **cause)
 				break;
 		}
 		if (i == SM_NMODELS) {
+			for (k = 0, off = 0; k < SM_NMODELS; k++)
+				off += snprintf(names + off, sizeof names - off,
+				    "%s%s", k ? ", " : "", sim_models[k].name);
 			xasprintf(cause, "bad simulator mix '%s': no model "
-			    "'%.*s' (h100, h200, b200, mi300x, mi325x, 910b, "
-			    "a3, k100)", spec, (int)len, name);
+			    "'%.*s' (%s)", spec, (int)len, name, names);
 			return (-1);
 		}
 		for (k = 0; k < s->nmix; k++) {

@@ -172,8 +172,7 @@ main_sim_tool(int argc, char **argv)
 		if ((rc = sim_tool(sim, id, targc, targv, &out, &cause)) != 0) {
 			fprintf(stderr, "%s\n", cause);
 			free(cause);
-			/* Another vendor's tool is not there, as sh says. */
-			rc = rc == SIM_TOOL_MISSING ? 127 : 1;
+			rc = rc > 0 ? rc : 1;	/* the tool's own exit status */
 			break;
 		}
 		if (fwrite(out.data != NULL ? out.data : "", 1, out.len,

@@ -596,7 +596,7 @@ int		 sim_node_find(const struct sim *, const char *);
 int		 sim_parse_size(const char *, u_int *, char **);
 int		 sim_tool(struct sim *, int, int, char **, struct buf *,
 		     char **);
-#define SIM_TOOL_MISSING 127	/* sim_tool: not on this node, as sh says */
+#define SIM_TOOL_MISSING 127	/* sim_tool: no such tool here, as sh says */
 int		 sim_tool_loop_ms(int, char **);
 double		 sim_tool_seconds(int, char **, double);
 int		 sim_tool_exists(const char *);
