@@ -306,6 +306,9 @@ struct sim_nvsmi_gpu {
 	char		 uuid[48];
 	char		 serial[24];
 	char		 busid[20];	/* 00000000:18:00.0 */
+	char		 product[48];	/* its model's: H100, H200, B200 */
+	int		 mib;		/* memory.total */
+	double		 plimit;	/* W */
 	char		 pcibus[8];	/* 0x18 */
 	int		 index;
 	int		 count;

@@ -261,8 +261,11 @@ else
 	skip 2 "no $HY (the hy-smi parser's branch has it)"
 fi
 is "$(grep -c Normal "$T/o")" 4 "hy-smi: 4 DCUs"
-$M --sim-mix h200:1,b200:1 sim-tool nvidia-smi --node gpu0001 >/dev/null 2>&1
-ok $? "an H200 node has nvidia-smi"
+$M --sim-mix h200:1,b200:1 -c 'list-gpus -o tsv' 2>/dev/null |
+    awk -F'\t' 'NR > 1 { print $4 "|" $9 "|" $13 }' | sort | uniq -c >"$T/out"
+is "$(cat "$T/out")" "   4944 NVIDIA B200|183359|1000
+   5056 NVIDIA H200|143771|700" \
+    "H200 and B200 nodes: each its name, memory and power limit, from nvidia-smi"
 
 # A fault of an Ascend node's port: hccn_tool says it, as ibstat would.
 $MYRIAD -F /dev/null --sim-time 3600 --fault-rate 0.5 --sim 1k \
