@@ -434,13 +434,6 @@ sim_node_vendor(const struct sim *s, u_int n)
 	return (sim_node_model(s, n)->vendor);
 }
 
-/* The mix as given, or NULL. */
-const char *
-sim_mix_spec(const struct sim *s)
-{
-	return (s->mix);
-}
-
 u_int
 sim_nodes_per_rack(const struct sim *s)
 {

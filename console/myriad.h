@@ -581,7 +581,6 @@ struct sim	*sim_create(u_int, uint64_t, double);
 struct sim	*sim_create_mix(u_int, uint64_t, double, const char *,
 		     char **);
 int		 sim_parse_mix(const char *, char **);
-const char	*sim_mix_spec(const struct sim *);
 u_int		 sim_node_gpus(const struct sim *, u_int);
 enum vendor	 sim_node_vendor(const struct sim *, u_int);
 int		 sim_node_accels(struct sim *, u_int, const struct sink *);
