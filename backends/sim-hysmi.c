@@ -20,7 +20,7 @@ sim_hysmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
 	const struct sim_model	*mo = sim_node_model(s, node);
 	struct sim_nodeval	 v;
 	const struct sim_gpu	*g;
-	char			 id[8], t[16], p[16], cap[16], m[8], u[8];
+	char			 id[16], t[16], p[16], cap[16], m[8], u[8];
 	u_int			 i;
 
 	if (argc > 1) {
