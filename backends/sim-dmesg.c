@@ -101,6 +101,8 @@ sim_dmesg_log(struct sim *s, u_int node, const struct sim_dmesg_log *kl,
 	    "11.4.0-1ubuntu1~22.04) 11.4.0, GNU ld (GNU Binutils for Ubuntu) "
 	    "2.38) #129-Ubuntu SMP Fri Aug 2 19:25:20 UTC 2024 (Ubuntu "
 	    "5.15.0-119.129-generic 5.15.160)");
+	if (sim_node_vendor(s, node) != VENDOR_NVIDIA)
+		return;		/* a mix's other vendors: no NVIDIA driver */
 	sim_dmesg_line(out, kl, s, node, boot, boot + 21.482915,
 	    "nvidia: loading out-of-tree module taints kernel.");
 	sim_dmesg_line(out, kl, s, node, boot, boot + 21.904355,

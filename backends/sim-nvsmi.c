@@ -110,7 +110,11 @@ sim_nvsmi_gpu(struct sim *s, u_int node, u_int gpu, const struct sim_gpu *g,
 	    toupper((u_char)sim_busids[gpu][1]));
 	n->index = (int)gpu;
 	n->count = SIM_GPUS;
-	n->memfree = SIM_GPU_MIB - SIM_NVSMI_RESERVED - g->memused;
+	strlcpy(n->product, sim_node_model(s, node)->product,
+	    sizeof n->product);
+	n->mib = sim_node_model(s, node)->mib;
+	n->plimit = sim_node_model(s, node)->plimit;
+	n->memfree = n->mib - SIM_NVSMI_RESERVED - g->memused;
 	if (n->memfree < 0)
 		n->memfree = 0;
 	n->tlimit = 86 - g->temp;

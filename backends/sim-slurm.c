@@ -469,7 +469,8 @@ sim_slurm_sinfo_value(struct sim *s, const struct sim_slurm_col *col,
 			strlcpy(v, "Unknown", len);
 		break;
 	case 'G':
-		strlcpy(v, "gpu:h100:8(S:0-1)", len);
+		snprintf(v, len, "gpu:%s:%u(S:0-1)", sim_node_model(s,
+		    node)->gres, sim_node_gpus(s, node));
 		break;
 	case 'P':
 		snprintf(v, len, "%s%s", p->name, p->isdefault ? "*" : "");
@@ -1165,7 +1166,8 @@ sim_slurm_scontrol_node(struct sim *s, u_int node, int oneline, struct buf *out)
 	    node / SIM_RACK + 1);
 	buf_printf(out, "%sActiveFeatures=h100,ib,rack%03u", sep,
 	    node / SIM_RACK + 1);
-	buf_printf(out, "%sGres=gpu:h100:8(S:0-1)", sep);
+	buf_printf(out, "%sGres=gpu:%s:%u(S:0-1)", sep,
+	    sim_node_model(s, node)->gres, sim_node_gpus(s, node));
 	buf_printf(out, "%sNodeAddr=%s NodeHostName=%s Version=%s", sep, name,
 	    name, SIM_SLURM);
 	buf_printf(out, "%sOS=Linux 5.15.0-119-generic #129-Ubuntu SMP Fri "

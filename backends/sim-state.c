@@ -7,7 +7,9 @@
  * and who, or resume); it holds from its time on, over what the seed makes
  * of the node at that time.  The file is $XDG_STATE_HOME/myriad/sim/NAME,
  * NAME the simulator's whole identity (cluster, GPUs, seed, fault rate),
- * JSON lines: the identity first, then a change a line.  A writer holds
+ * JSON lines: the identity first, then a change a line (a mixed cluster's
+ * identity and name hold its mix: the same size of another mix is another
+ * cluster).  A writer holds
  * NAME.lock (flock), reads the file again, adds its changes and renames a
  * new file over it, so that no reader sees half of one and no change is
  * lost.  A reader looks at the file's size and time on each refresh and
@@ -43,9 +45,11 @@ static char *
 sim_state_path(const struct sim *s, const char *cluster)
 {
 	const char	*state = getenv("XDG_STATE_HOME"), *home;
-	char		*path, *p, name[64];
+	char		*path, *p, name[160];
 
-	strlcpy(name, *cluster != '\0' ? cluster : "sim", sizeof name);
+	snprintf(name, sizeof name, "%.63s%s%.80s", *cluster != '\0' ?
+	    cluster : "sim", s->mix != NULL ? "-mix-" : "",
+	    s->mix != NULL ? s->mix : "");
 	for (p = name; *p != '\0'; p++) {
 		if ((!isalnum((u_char)*p) && strchr("._-", *p) == NULL) ||
 		    (p == name && *p == '.'))
@@ -162,10 +166,15 @@ sim_state_add(struct sim *s)
 static json_t *
 sim_state_identity(const struct sim *s)
 {
-	return (json_pack("{s:i,s:s,s:I,s:I,s:f}", "myriad-sim-state",
+	json_t	*id;
+
+	id = json_pack("{s:i,s:s,s:I,s:I,s:f}", "myriad-sim-state",
 	    SIM_STATE_VERSION, "cluster", s->cluster, "gpus",
 	    (json_int_t)s->nnodes * SIM_GPUS, "seed", (json_int_t)s->seed,
-	    "fault-rate", s->rate));
+	    "fault-rate", s->rate);
+	if (s->mix != NULL)
+		json_object_set_new(id, "mix", json_string(s->mix));
+	return (id);
 }
 
 /* One change line; -1 and why when it is not one. */

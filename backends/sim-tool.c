@@ -7,7 +7,9 @@
  * ipmitool 1.8.19, ibstat, Slurm 23.11, DCGM 4.2 or 3.3, the kernel), so
  * the simulator's output goes through the same parsers as real output.
  * One file a tool, as the parsers have: sim-nvsmi.c, sim-ipmi.c,
- * sim-ib.c, sim-slurm.c, sim-dcgm.c and sim-dmesg.c.
+ * sim-ib.c, sim-slurm.c, sim-dcgm.c and sim-dmesg.c; of a mix's other
+ * vendors, sim-amd.c, sim-npu.c and sim-hysmi.c.  A vendor's tool is on
+ * its vendor's nodes only: on another node sh does not find it.
  */
 
 #include <math.h>
@@ -21,12 +23,25 @@ enum sim_tool_where { W_NODE, W_BMC, W_CLUSTER };
 struct sim_tool_entry {
 	const char		*name;
 	enum sim_tool_where	 where;
+	enum vendor		 vendor;	/* its nodes'; 0: every node */
 	int			(*fn)(struct sim *, int, int, char **,
 				    struct buf *, char **);
 };
 static const struct sim_tool_entry sim_tool_table[] = {
-	{ .name = "nvidia-smi", .where = W_NODE, .fn = sim_nvsmi },
-	{ .name = "dcgmi", .where = W_NODE, .fn = sim_dcgmi },
+	{ .name = "nvidia-smi", .where = W_NODE, .vendor = VENDOR_NVIDIA,
+	  .fn = sim_nvsmi },
+	{ .name = "dcgmi", .where = W_NODE, .vendor = VENDOR_NVIDIA,
+	  .fn = sim_dcgmi },
+	{ .name = "amd-smi", .where = W_NODE, .vendor = VENDOR_AMD,
+	  .fn = sim_amdsmi },
+	{ .name = "rocm-smi", .where = W_NODE, .vendor = VENDOR_AMD,
+	  .fn = sim_rocmsmi },
+	{ .name = "npu-smi", .where = W_NODE, .vendor = VENDOR_HUAWEI,
+	  .fn = sim_npusmi },
+	{ .name = "hccn_tool", .where = W_NODE, .vendor = VENDOR_HUAWEI,
+	  .fn = sim_hccn },
+	{ .name = "hy-smi", .where = W_NODE, .vendor = VENDOR_HYGON,
+	  .fn = sim_hysmi },
 	{ .name = "ibstat", .where = W_NODE, .fn = sim_ibstat },
 	{ .name = "ibstatus", .where = W_NODE, .fn = sim_ibstatus },
 	{ .name = "perfquery", .where = W_NODE, .fn = sim_perfquery },
@@ -166,6 +181,11 @@ sim_tool(struct sim *s, int node, int argc, char **argv, struct buf *out,
 		xasprintf(cause, "ssh: connect to host %s port 22: Connection "
 		    "timed out", sim_node_name(s, node));
 		return (-1);
+	}
+	if (t->where == W_NODE && t->vendor != VENDOR_UNKNOWN &&
+	    t->vendor != sim_node_vendor(s, node)) {
+		xasprintf(cause, "sh: 1: %s: not found", argv[0]);
+		return (SIM_TOOL_MISSING);
 	}
 	return (t->fn(s, node, argc, argv, out, cause));
 }

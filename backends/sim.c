@@ -8,7 +8,11 @@
  * operator's changes (sim-state.c), each from its time on.  The cluster
  * is H100 HGX nodes of 8 GPUs, racks of 8 nodes, a debug rack, groups of up
  * to 256 nodes that run one schedule window after another, and a long
- * partition over the last quarter of the groups.
+ * partition over the last quarter of the groups.  A mix (--sim-mix
+ * h100:6,mi300x:2,910b:2,k100:1) gives each model its share of the racks,
+ * in blocks in the spec's order, each node as many accelerators as its
+ * model has (4, 8 or 16); the size is then the accelerators the racks
+ * come nearest to.
  */
 
 #include <ctype.h>
@@ -29,6 +33,41 @@ const struct sim_partition sim_partitions[SIM_NPARTS] = {
 	    .isdefault = 1 },
 	[SIM_PART_DEBUG] = { .name = "debug", .maxtime = 3600 },
 	[SIM_PART_LONG] = { .name = "long", .maxtime = 7 * 86400 },
+};
+
+const struct sim_model sim_models[SM_NMODELS] = {
+	[SM_H100] = { .name = "h100", .vendor = VENDOR_NVIDIA,
+	    .product = SIM_MODEL, .gres = "h100", .count = 8, .chips = 1,
+	    .mib = SIM_GPU_MIB, .plimit = 700, .idle = 66, .p0 = 95,
+	    .slope = 6.2 },
+	[SM_H200] = { .name = "h200", .vendor = VENDOR_NVIDIA,
+	    .product = "NVIDIA H200", .gres = "h200", .count = 8,
+	    .chips = 1, .mib = 143771, .plimit = 700, .idle = 74, .p0 = 100,
+	    .slope = 6.2 },
+	[SM_B200] = { .name = "b200", .vendor = VENDOR_NVIDIA,
+	    .product = "NVIDIA B200", .gres = "b200", .count = 8,
+	    .chips = 1, .mib = 183359, .plimit = 1000, .idle = 138,
+	    .p0 = 150, .slope = 8.8 },
+	[SM_MI300X] = { .name = "mi300x", .vendor = VENDOR_AMD,
+	    .product = "AMD Instinct MI300X", .gres = "mi300x", .count = 8,
+	    .chips = 1, .mib = 196300, .plimit = 750, .idle = 128,
+	    .p0 = 170, .slope = 6.0 },
+	[SM_MI325X] = { .name = "mi325x", .vendor = VENDOR_AMD,
+	    .product = "AMD Instinct MI325X", .gres = "mi325x", .count = 8,
+	    .chips = 1, .mib = 262144, .plimit = 1000, .idle = 160,
+	    .p0 = 200, .slope = 8.2 },
+	[SM_910B] = { .name = "910b", .vendor = VENDOR_HUAWEI,
+	    .product = "910B3", .gres = "910b", .count = 8, .chips = 1,
+	    .mib = 65536, .plimit = 400, .idle = 88, .p0 = 110,
+	    .slope = 1.1 },
+	[SM_A3] = { .name = "a3", .vendor = VENDOR_HUAWEI,
+	    .product = "Ascend910", .gres = "a3", .count = 16, .chips = 2,
+	    .mib = 65536, .plimit = 400, .idle = 96, .p0 = 100,
+	    .slope = 1.5 },
+	[SM_K100] = { .name = "k100", .vendor = VENDOR_HYGON,
+	    .product = "", .gres = "k100", .count = 4, .chips = 1,
+	    .mib = 65536, .plimit = 800, .idle = 114, .p0 = 140,
+	    .slope = 6.8 },
 };
 
 const char *const sim_busids[SIM_GPUS] = {
@@ -183,8 +222,117 @@ sim_parse_size(const char *s, u_int *ngpus, char **cause)
 	return (0);
 }
 
+/*
+ * A mix, NAME:SHARE,...: the models in the spec's order and their shares;
+ * NULL or empty is none.  -1 and why when a name or share is wrong.
+ */
+static int
+sim_mix_parse(const char *spec, struct sim *s, char **cause)
+{
+	const char	*p = spec, *name;
+	char		*end, names[128];
+	size_t		 len, off;
+	u_int		 i, k;
+	unsigned long	 share;
+
+	s->nmix = 0;
+	if (spec == NULL || *spec == '\0')
+		return (0);
+	for (;;) {
+		name = p;
+		len = strcspn(p, ":,");
+		for (i = 0; i < SM_NMODELS; i++) {
+			if (strlen(sim_models[i].name) == len &&
+			    strncmp(sim_models[i].name, name, len) == 0)
+				break;
+		}
+		if (i == SM_NMODELS) {
+			for (k = 0, off = 0; k < SM_NMODELS; k++)
+				off += snprintf(names + off, sizeof names - off,
+				    "%s%s", k ? ", " : "", sim_models[k].name);
+			xasprintf(cause, "bad simulator mix '%s': no model "
+			    "'%.*s' (%s)", spec, (int)len, name, names);
+			return (-1);
+		}
+		for (k = 0; k < s->nmix; k++) {
+			if (s->mixmodel[k] == i) {
+				xasprintf(cause, "bad simulator mix '%s': %s "
+				    "given twice", spec, sim_models[i].name);
+				return (-1);
+			}
+		}
+		p += len;
+		share = 0;
+		end = (char *)p;
+		if (*p == ':' && isdigit((u_char)p[1]))
+			share = strtoul(p + 1, &end, 10);
+		if (share < 1 || share > 1000 || (*end != ',' &&
+		    *end != '\0')) {
+			xasprintf(cause, "bad simulator mix '%s': %s needs a "
+			    "share of the racks, a whole number from 1 to "
+			    "1000 (%s:2)", spec, sim_models[i].name,
+			    sim_models[i].name);
+			return (-1);
+		}
+		s->mixmodel[s->nmix] = i;
+		s->mixshare[s->nmix++] = share;
+		if (*end == '\0')
+			return (0);
+		p = end + 1;
+	}
+}
+
+/* Whether a mix is one the simulator can build; why not. */
+int
+sim_parse_mix(const char *spec, char **cause)
+{
+	struct sim	 s;
+
+	return (sim_mix_parse(spec, &s, cause));
+}
+
+/*
+ * The racks of each model of the mix, in blocks by their shares, for
+ * about ngpus accelerators: the node count the racks' mean comes to.
+ */
+static void
+sim_mix_layout(struct sim *s, u_int ngpus)
+{
+	uint64_t	 total = 0, weight = 0, cum = 0, from, to;
+	u_int		 k, r, nracks, i;
+
+	for (k = 0; k < s->nmix; k++) {
+		total += s->mixshare[k];
+		weight += (uint64_t)s->mixshare[k] *
+		    sim_models[s->mixmodel[k]].count;
+	}
+	s->nnodes = (u_int)(((uint64_t)ngpus * total + weight / 2) / weight);
+	if (s->nnodes == 0)
+		s->nnodes = 1;
+	nracks = (s->nnodes + SIM_RACK - 1) / SIM_RACK;
+	s->nodes = xcalloc(s->nnodes, sizeof *s->nodes);
+	for (k = 0; k < s->nmix; k++) {
+		from = (2 * nracks * cum + total) / (2 * total);
+		cum += s->mixshare[k];
+		to = (2 * nracks * cum + total) / (2 * total);
+		for (r = from; r < to; r++) {
+			for (i = r * SIM_RACK; i < (r + 1) * SIM_RACK &&
+			    i < s->nnodes; i++)
+				s->nodes[i].model = s->mixmodel[k];
+		}
+	}
+}
+
 struct sim *
 sim_create(u_int ngpus, uint64_t seed, double rate)
+{
+	return (sim_create_mix(ngpus, seed, rate, NULL, NULL));
+}
+
+/* A simulator of a mix (NULL: H100s only); NULL and why if it is wrong. */
+struct sim *
+sim_create_mix(u_int ngpus, uint64_t seed, double rate, const char *mix,
+    char **cause)
 {
 	struct sim	*s;
 	u_int		 i, rest, g;
@@ -194,7 +342,17 @@ sim_create(u_int ngpus, uint64_t seed, double rate)
 	if (ngpus > SIM_MAXGPUS)
 		ngpus = SIM_MAXGPUS;
 	s = xcalloc(1, sizeof *s);
-	s->nnodes = (ngpus + SIM_GPUS - 1) / SIM_GPUS;
+	if (sim_mix_parse(mix, s, cause) != 0) {
+		free(s);
+		return (NULL);
+	}
+	if (s->nmix > 0) {
+		s->mix = xstrdup(mix);
+		sim_mix_layout(s, ngpus);
+	} else {
+		s->nnodes = (ngpus + SIM_GPUS - 1) / SIM_GPUS;
+		s->nodes = xcalloc(s->nnodes, sizeof *s->nodes);
+	}
 	s->width = s->nnodes > 9999 ? 5 : 4;
 	s->seed = seed;
 	s->rate = rate > 0 ? rate : 0;
@@ -204,7 +362,6 @@ sim_create(u_int ngpus, uint64_t seed, double rate)
 	for (i = 0; i < s->nnodes; i++)
 		snprintf(s->names + i * SIM_NAMELEN, SIM_NAMELEN, "gpu%0*u",
 		    (int)s->width, i + 1);
-	s->nodes = xcalloc(s->nnodes, sizeof *s->nodes);
 
 	s->debug = s->nnodes >= 64 ? SIM_RACK : 0;
 	s->gstart = s->debug;
@@ -229,6 +386,7 @@ sim_free(struct sim *s)
 	sim_state_free(s);
 	free(s->names);
 	free(s->nodes);
+	free(s->mix);
 	free(s->jobs);
 	free(s->qstr);
 	free(s->qids);
@@ -255,6 +413,25 @@ u_int
 sim_gpus_per_node(const struct sim *s)
 {
 	return (SIM_GPUS);
+}
+
+const struct sim_model *
+sim_node_model(const struct sim *s, u_int n)
+{
+	return (&sim_models[n < s->nnodes ? s->nodes[n].model : SM_H100]);
+}
+
+/* A node's accelerators: its model's. */
+u_int
+sim_node_gpus(const struct sim *s, u_int n)
+{
+	return (sim_node_model(s, n)->count);
+}
+
+enum vendor
+sim_node_vendor(const struct sim *s, u_int n)
+{
+	return (sim_node_model(s, n)->vendor);
 }
 
 u_int
@@ -442,7 +619,7 @@ sim_faults(struct sim *s, u_int node)
 			f->unit = (h2 >> 8) % SIM_FANS;
 			break;
 		default:
-			f->unit = (h2 >> 8) % SIM_GPUS;
+			f->unit = (h2 >> 8) % sim_node_gpus(s, node);
 			break;
 		}
 		f->link = (h2 >> 16) % SIM_LINKS;
@@ -550,6 +727,9 @@ sim_job_on_gpu(const struct sim *s, u_int node, u_int gpu)
 	for (i = 0; i < 2; i++) {
 		if ((j = n->job[i]) < 0)
 			continue;
+		/* A job of whole nodes has all a node has. */
+		if (s->jobs[j].gpus == SIM_GPUS && !s->jobs[j].shared)
+			return (gpu < sim_node_gpus(s, node) ? j : -1);
 		if (gpu >= n->gpu0[i] && gpu < n->gpu0[i] + s->jobs[j].gpus)
 			return (j);
 	}
@@ -969,7 +1149,7 @@ sim_update(struct sim *s)
 		if (sim_hash(s->seed, TAG(T_HOT, i), 0, 0) % 400 == 0 ||
 		    i == s->seed % s->nnodes)
 			n->hot = 1 + sim_hash(s->seed, TAG(T_HOT, i), 1, 0) %
-			    SIM_GPUS;
+			    sim_node_gpus(s, i);
 		else
 			n->hot = 0;
 	}
@@ -1013,14 +1193,16 @@ sim_node_sample(struct sim *s, u_int node, struct sim_nodeval *v)
 	const struct sim_node	*n = &s->nodes[node];
 	const struct sim_fault	*f, *coolant;
 	const struct sim_job	*j;
+	const struct sim_model	*mo = sim_node_model(s, node);
 	struct sim_gpu		*g;
-	double			 nz[SIM_GPUS][4], rp, rp2, base, dt, off;
+	double			 nz[SIM_NODEGPUS][4], rp, rp2, base, dt, off;
 	uint64_t		 hs;
 	u_int			 i;
 	int			 ji;
 
 	sim_update(s);
 	memset(v, 0, sizeof *v);
+	memset(nz, 0, sizeof nz);
 	rp = sim_unit(sim_hash(s->seed, TAG(T_RACK, node / SIM_RACK), 0, 0));
 	rp2 = sim_unit(sim_hash(s->seed, TAG(T_RACK, node / SIM_RACK), 1, 0));
 	v->supply = 26.5 + 2.0 * sin(2 * M_PI * (s->t / 86400 + rp)) +
@@ -1034,7 +1216,7 @@ sim_node_sample(struct sim *s, u_int node, struct sim_nodeval *v)
 		    (uint64_t)coolant->start, 0));
 
 	/* Power first, then temperatures from power and the coolant. */
-	for (i = 0; i < SIM_GPUS; i++) {
+	for (i = 0; i < mo->count; i++) {
 		g = &v->gpu[i];
 		sim_noise(s, node, i, nz[i]);
 		hs = sim_hash(s->seed, TAG(T_STATIC, node), i, 0);
@@ -1055,13 +1237,14 @@ sim_node_sample(struct sim *s, u_int node, struct sim_nodeval *v)
 			    10, 0, 100);
 			if (j->kind == SK_IDLE)
 				g->memutil = 0;
-			g->memused = sim_clamp(j->memfrac * SIM_GPU_MIB +
-			    (nz[i][1] - 0.5) * 400, 1, SIM_GPU_MIB - 512);
-			g->power = 95 + 6.2 * g->util + (nz[i][3] - 0.5) * 40;
+			g->memused = sim_clamp(j->memfrac * mo->mib +
+			    (nz[i][1] - 0.5) * 400, 1, mo->mib - 512);
+			g->power = mo->p0 + mo->slope * g->util +
+			    (nz[i][3] - 0.5) * 40;
 			g->smclk = 1980;
 			g->throttle = 0;
-			if (g->power > 700) {
-				g->power = 695.5 + nz[i][3] * 4.5;
+			if (g->power > mo->plimit) {
+				g->power = mo->plimit - 4.5 + nz[i][3] * 4.5;
 				g->throttle = 0x4;	/* sw_power_cap */
 				g->smclk = 1755 + 15 * (int)(nz[i][0] * 10);
 			}
@@ -1070,7 +1253,7 @@ sim_node_sample(struct sim *s, u_int node, struct sim_nodeval *v)
 				g->throttle = 0x1;
 			}
 		} else {
-			g->power = 66 + 8 * sim_unit(hs) + nz[i][3] * 2;
+			g->power = mo->idle + 8 * sim_unit(hs) + nz[i][3] * 2;
 			g->smclk = 345;
 			g->throttle = 0x1;		/* gpu_idle */
 		}
@@ -1081,7 +1264,7 @@ sim_node_sample(struct sim *s, u_int node, struct sim_nodeval *v)
 	    40 * nz[0][1];
 	v->ret = v->supply + v->power / (v->flow / 60 * 4186);
 
-	for (i = 0; i < SIM_GPUS; i++) {
+	for (i = 0; i < mo->count; i++) {
 		g = &v->gpu[i];
 		if (g->lost)
 			continue;

@@ -16,6 +16,7 @@
 #include "myriad.h"
 
 #define SIM_GPUS	8		/* GPUs per node */
+#define SIM_NODEGPUS	16		/* the most of a node (--sim-mix) */
 #define SIM_LINKS	18		/* NVLinks per GPU */
 #define SIM_IBPORTS	8		/* ConnectX-7 ports per node */
 #define SIM_FANS	8
@@ -89,6 +90,7 @@ struct sim_node {
 	uint8_t		 admin;		/* enum sim_admin */
 	uint8_t		 admin_reason;
 	uint8_t		 hot;		/* hot GPU + 1, or 0 */
+	uint8_t		 model;		/* in sim_models[] */
 	double		 admin_since;
 	struct sim_fault faults[SIM_MAXFAULTS];
 };
@@ -161,9 +163,41 @@ struct sim_gpu {
 	int		 xid;		/* active XID or 0 */
 };
 
+/*
+ * The models of node --sim-mix builds, each as its vendor's tool names its
+ * parts: a node of `count' accelerators, `chips' of them to a card (an
+ * Ascend A3's NPU is two); memory and power as the tool prints them.  A
+ * busy accelerator draws p0 + slope * util watts, up to the limit.
+ */
+enum sim_model_id {
+	SM_H100,		/* the default */
+	SM_H200,
+	SM_B200,
+	SM_MI300X,
+	SM_MI325X,
+	SM_910B,
+	SM_A3,
+	SM_K100,
+	SM_NMODELS
+};
+struct sim_model {
+	const char	*name;		/* in the spec */
+	enum vendor	 vendor;
+	const char	*product;	/* as the tool names it */
+	const char	*gres;		/* Slurm's GRES type */
+	u_int		 count;		/* accelerators a node */
+	u_int		 chips;		/* a card's */
+	int		 mib;		/* memory of one, MiB (MB for AMD) */
+	int		 plimit;	/* power limit, W */
+	double		 idle;		/* W idle, and up to 8 more */
+	double		 p0;
+	double		 slope;
+};
+extern const struct sim_model sim_models[SM_NMODELS];
+
 /* One node at the current time. */
 struct sim_nodeval {
-	struct sim_gpu	 gpu[SIM_GPUS];
+	struct sim_gpu	 gpu[SIM_NODEGPUS];
 	double		 gpu_power;	/* all GPUs, W */
 	double		 power;		/* the whole node, W */
 	double		 supply;	/* coolant supply, C */
@@ -223,6 +257,12 @@ struct sim {
 
 	int		 dcgm3;		/* dcgmi is DCGM 3's */
 
+	/* --sim-mix: each model's share of the racks, in the spec's order. */
+	char		*mix;		/* as given, NULL for H100s only */
+	uint8_t		 mixmodel[SM_NMODELS];
+	u_int		 mixshare[SM_NMODELS];
+	u_int		 nmix;
+
 	/* nvidia-smi: the last query, parsed. */
 	char		*qstr;
 	int		*qids;
@@ -230,6 +270,7 @@ struct sim {
 };
 
 /* sim.c */
+const struct sim_model *sim_node_model(const struct sim *, u_int);
 uint64_t	 sim_hash(uint64_t, uint64_t, uint64_t, uint64_t);
 double		 sim_unit(uint64_t);
 void		 sim_update(struct sim *);
@@ -266,6 +307,9 @@ struct sim_nvsmi_gpu {
 	char		 uuid[48];
 	char		 serial[24];
 	char		 busid[20];	/* 00000000:18:00.0 */
+	char		 product[48];	/* its model's: H100, H200, B200 */
+	int		 mib;		/* memory.total */
+	double		 plimit;	/* W */
 	char		 pcibus[8];	/* 0x18 */
 	int		 index;
 	int		 count;
@@ -344,6 +388,21 @@ int		 sim_dcgm_args(int, char **, int *, int *, char **);
 int		 sim_dmesg(struct sim *, int, int, char **, struct buf *,
 		     char **);
 int		 sim_journalctl(struct sim *, int, int, char **, struct buf *,
+		     char **);
+
+/* sim-amd.c, sim-npu.c, sim-hysmi.c: a mix's other vendors' tools */
+extern const char *const sim_amd_bus[SIM_GPUS];
+extern const char *const sim_npu_bus910b[SIM_GPUS];
+extern const char *const sim_npu_busa3[SIM_NODEGPUS];
+int		 sim_amdsmi(struct sim *, int, int, char **, struct buf *,
+		     char **);
+int		 sim_rocmsmi(struct sim *, int, int, char **, struct buf *,
+		     char **);
+int		 sim_npusmi(struct sim *, int, int, char **, struct buf *,
+		     char **);
+int		 sim_hccn(struct sim *, int, int, char **, struct buf *,
+		     char **);
+int		 sim_hysmi(struct sim *, int, int, char **, struct buf *,
 		     char **);
 
 #endif /* SIM_H */

@@ -98,8 +98,13 @@ source_sim_open(struct backend *b, struct model **mp, char **cause)
 	if (sim_parse_size(options_get("sim.size"), &gpus, cause) != 0)
 		return (-1);
 	b->data = s = xcalloc(1, sizeof *s);
-	s->sim = sim_create(gpus, options_get_int("sim.seed"),
-	    options_get_float("sim.fault-rate"));
+	if ((s->sim = sim_create_mix(gpus, options_get_int("sim.seed"),
+	    options_get_float("sim.fault-rate"), options_get("sim.mix"),
+	    cause)) == NULL) {
+		free(s);
+		b->data = NULL;
+		return (-1);
+	}
 	sim_set_dcgm_version(s->sim, options_get_int("sim.dcgm-version"));
 	name = options_get("cluster");
 	m = model_create(*name != '\0' ? name : "sim",
@@ -113,8 +118,10 @@ source_sim_open(struct backend *b, struct model **mp, char **cause)
 	for (i = 0; i < sim_nodes(s->sim); i++) {
 		snprintf(rack, sizeof rack, "%s%0*u", options_get("rack-prefix"),
 		    width, i / per + 1);
+		m->gpus_per_node = sim_node_gpus(s->sim, i);	/* a mix's */
 		model_add_node(m, sim_node_name(s->sim, i), rack);
 	}
+	m->gpus_per_node = sim_gpus_per_node(s->sim);
 	*mp = m;
 	return (0);
 }
@@ -370,6 +377,38 @@ source_sim_probe_end(struct backend *b, const struct probe *pr)
 	s->cl = NULL;
 }
 
+/*
+ * A mix's node of another vendor: its accelerators and links straight
+ * into the model, as its tools print them, for the probes that read them
+ * on NVIDIA's (nvidia-smi there, which such a node has not).  0 when the
+ * probe is another, or the node does not answer.
+ */
+static int
+source_sim_accels(struct backend *b, const struct probe *pr, u_int i)
+{
+	struct source_sim	*s = b->data;
+	struct model		*m = b->model;
+	struct sink		 sk;
+
+	if (pr->target != PT_NODE || (pr->domain != DOM_GPUS &&
+	    pr->domain != DOM_LINKS) || strcmp(pr->parser, "xid") == 0 ||
+	    sim_node_vendor(s->sim, i) == VENDOR_NVIDIA)
+		return (0);
+	if (pr->adds)
+		return (1);
+	/* The links' read brings the accelerators too: whose links. */
+	model_sink(m, i, &sk);
+	if (pr->domain == DOM_GPUS)
+		sk.nvlink = NULL;
+	if (sim_node_accels(s->sim, i, &sk) != 0)
+		return (0);	/* unreachable: as the tool finds it */
+	model_sink_end(m);
+	probe_read(m, i, pr, NULL);
+	if (m->nodes[i].reach != REACH_UP)
+		model_set_reach(m, i, REACH_UP, NULL);
+	return (1);
+}
+
 /* Run probe pr on target i. */
 static void
 source_sim_probe_one(struct backend *b, const struct probe *pr, u_int i)
@@ -380,6 +419,8 @@ source_sim_probe_one(struct backend *b, const struct probe *pr, u_int i)
 	int			 node = pr->target == PT_CONTROLLER ? -1 : (int)i;
 	int			 xid = strcmp(pr->parser, "xid") == 0, rc;
 
+	if (source_sim_accels(b, pr, i))
+		return;
 	buf_reset(&s->out);
 	if (pr->target == PT_BMC)
 		model_sensors_begin(m, i);

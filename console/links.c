@@ -459,7 +459,8 @@ links_nvlinks(struct links *l, const struct model *m, u_int node,
 			c->changes = downs + (v == LV_FLAPPING &&
 			    downs < LINKS_FLAPS);
 		}
-		if (expect <= 0 || (int)known >= expect)
+		if (expect <= 0 || (int)known >= expect ||
+		    g->vendor > VENDOR_NVIDIA)	/* XGMI, HCCS: not 18 */
 			continue;
 		l->sum.nv[LV_MISSING]++;
 		c = links_add(l, node, "nvlink");
@@ -576,6 +577,17 @@ links_node_read(const struct model *m, u_int node)
 	return (0);
 }
 
+/* A node of another vendor's accelerators, which have no NVLinks. */
+static int
+links_other_vendor(const struct model *m, u_int node)
+{
+	const struct gpu	*g;
+	u_int			 n;
+
+	g = model_gpus(m, node, &n);
+	return (n > 0 && g->vendor > VENDOR_NVIDIA);
+}
+
 /*
  * Inspect the links of the nodes in `mask' (NULL: all) against `e', and
  * against the first read if there is one.  The rows are the problems,
@@ -606,7 +618,8 @@ links_inspect(struct links *l, const struct model *m, const uint8_t *mask,
 			l->sum.unread++;
 		if (nvread)
 			links_nvlinks(l, m, node, d, dend, e, flags);
-		else if ((flags & LI_UNREAD) && e->nvlinks > 0)
+		else if ((flags & LI_UNREAD) && e->nvlinks > 0 &&
+		    !links_other_vendor(m, node))
 			links_unread(l, m, node, "nvlink");
 		if (ibread)
 			links_ibports(l, m, node, d, dend, e, flags);

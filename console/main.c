@@ -42,6 +42,9 @@ static const struct main_option {
 	{ "sim", 0, required_argument, "sim.size", NULL, "SIZE",
 	  "use the simulator with SIZE GPUs: 10k (default), 100k, a "
 	  "multiple of 8" },
+	{ "sim-mix", 0, required_argument, "sim.mix", NULL, "SPEC",
+	  "a mixed simulated cluster: each model's share of the racks, "
+	  "h100:6,mi300x:2,910b:2,a3:1,k100:1" },
 	{ "seed", 0, required_argument, "sim.seed", NULL, "N",
 	  "the simulator's seed" },
 	{ "sim-time", 0, required_argument, "sim.time", NULL, "SECONDS",
@@ -122,8 +125,14 @@ main_sim_tool(int argc, char **argv)
 		free(targv);
 		return (2);
 	}
-	sim = sim_create(gpus, options_get_int("sim.seed"),
-	    options_get_float("sim.fault-rate"));
+	if ((sim = sim_create_mix(gpus, options_get_int("sim.seed"),
+	    options_get_float("sim.fault-rate"), options_get("sim.mix"),
+	    &cause)) == NULL) {
+		fprintf(stderr, "myriad: sim-tool: %s\n", cause);
+		free(cause);
+		free(targv);
+		return (2);
+	}
 	if (node == NULL && sim_tool_on_node(targv[0])) {
 		fprintf(stderr, "myriad: sim-tool: %s: --node NODE is "
 		    "required\nusage: myriad sim-tool TOOL --node NODE "

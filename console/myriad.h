@@ -586,6 +586,12 @@ char		*model_fold(const struct model *, const int *, u_int);
  */
 struct sim;
 struct sim	*sim_create(u_int, uint64_t, double);
+struct sim	*sim_create_mix(u_int, uint64_t, double, const char *,
+		     char **);
+int		 sim_parse_mix(const char *, char **);
+u_int		 sim_node_gpus(const struct sim *, u_int);
+enum vendor	 sim_node_vendor(const struct sim *, u_int);
+int		 sim_node_accels(struct sim *, u_int, const struct sink *);
 void		 sim_free(struct sim *);
 void		 sim_set_time(struct sim *, double);
 void		 sim_set_dcgm_version(struct sim *, int);
@@ -597,6 +603,7 @@ int		 sim_node_find(const struct sim *, const char *);
 int		 sim_parse_size(const char *, u_int *, char **);
 int		 sim_tool(struct sim *, int, int, char **, struct buf *,
 		     char **);
+#define SIM_TOOL_MISSING 127	/* sim_tool: no such tool here, as sh says */
 int		 sim_tool_loop_ms(int, char **);
 double		 sim_tool_seconds(int, char **, double);
 int		 sim_tool_exists(const char *);

@@ -12,6 +12,7 @@
 #include "backend.h"
 
 static int	options_sim_size(const char *, char **);
+static int	options_sim_mix(const char *, char **);
 static int	options_probe(const char *, char **);
 
 const struct option_entry options_table[] = {
@@ -35,6 +36,10 @@ const struct option_entry options_table[] = {
 	{ .name = "sim.size", .type = OPT_STRING, .dflt = "10k",
 	  .check = options_sim_size,
 	  .help = "simulated GPUs: 10k, 100k or a number" },
+	{ .name = "sim.mix", .type = OPT_STRING, .dflt = "",
+	  .check = options_sim_mix,
+	  .help = "each model's share of the racks: h100:6,mi300x:2,910b:2; "
+	      "empty for H100s" },
 	{ .name = "sim.seed", .type = OPT_INT, .dflt = "1",
 	  .min = 0, .max = 2147483647, .help = "the simulator's seed" },
 	{ .name = "sim.fault-rate", .type = OPT_FLOAT, .dflt = "0.02",
@@ -258,6 +263,13 @@ options_sim_size(const char *value, char **cause)
 	u_int	 gpus;
 
 	return (sim_parse_size(value, &gpus, cause));
+}
+
+/* sim.mix: models and their shares. */
+static int
+options_sim_mix(const char *value, char **cause)
+{
+	return (sim_parse_mix(value, cause));
 }
 
 /*
