@@ -16,8 +16,8 @@ parse() {
 }
 
 for k in nvsmi-csv nvlink-status nvlink-errors ipmi-sdr ipmi-sensor sinfo \
-    squeue scontrol-node ibstat perfquery dcgm-diag xid amd-smi rocm-smi; do
-    squeue scontrol-node ibstat perfquery dcgm-diag xid hccn-tool hy-smi; do
+    squeue scontrol-node ibstat perfquery dcgm-diag xid amd-smi rocm-smi \
+    hccn-tool hy-smi; do
 	parse $k ''
 	is "$rc:$err" "1:myriad: parse: $T/in: empty" "$k: an empty file is an error"
 done
