@@ -119,7 +119,7 @@ static const struct sim_slurm_opt sim_slurm_opt_squeue[] = {
 
 static const struct sim_slurm_opt sim_slurm_opt_scontrol[] = {
 	SO("all", 'a', 0, SO_FLAG, ignored),
-	SO("details", 'd', 0, SO_FLAG, ignored),
+	SO("details", 'd', 0, SO_FLAG, details),
 	SO("federation", 0, 0, SO_FLAG, ignored),
 	SO("future", 'F', 0, SO_FLAG, ignored),
 	SO_NONE("help", SO_HELP),
@@ -373,7 +373,7 @@ sim_slurm_opt_take(const struct sim_slurm_opt_tool *t,
 		buf_puts(out, o->kind == SO_HELP ? t->help : t->usage);
 		return (1);
 	case SO_VERSION:
-		buf_puts(out, "slurm-wlm " SIM_SLURM_CLIENT "\n");
+		buf_puts(out, "slurm-wlm " SIM_SLURM "\n");
 		return (1);
 	}
 	return (0);

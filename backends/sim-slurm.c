@@ -1,7 +1,7 @@
 /*
  * myriad - the simulator's Slurm: sinfo and squeue as the Slurm 22.05
  * clients print them (their options in sim-slurm-opt.c, their columns in
- * sim-slurm-fmt.c), scontrol show node, show job and update as Slurm 23.11
+ * sim-slurm-fmt.c), scontrol show node, show job and update as Slurm 22.05
  * prints them; all read back by parse-slurm.c.  --json and --yaml are
  * sim-slurm-json.c's, show partition sim-slurm-part.c's.
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
@@ -1136,12 +1136,17 @@ sim_squeue(struct sim *s, int node, int argc, char **argv,
 	return (0);
 }
 
+/*
+ * scontrol show node [-d] [-o]: a node as Slurm 22.05 prints it, a blank
+ * after some of its lines, and an empty line after it unless -o.
+ */
 static void
-sim_slurm_scontrol_node(struct sim *s, u_int node, int oneline, struct buf *out)
+sim_slurm_scontrol_node(struct sim *s, u_int node,
+    const struct sim_slurm_args *a, struct buf *out)
 {
 	struct sim_slurm_node	 sn;
 	const char		*name = sim_node_name(s, node);
-	const char		*sep = oneline ? " " : "\n   ";
+	const char		*sep = a->oneliner ? " " : "\n   ";
 	char			 boot[32], start[32], busy[32], since[32];
 	char			 parts[64];
 	int			 p[2], np, i;
@@ -1158,7 +1163,7 @@ sim_slurm_scontrol_node(struct sim *s, u_int node, int oneline, struct buf *out)
 		sim_slurm_cat(parts, sim_partitions[p[i]].name, sizeof parts);
 	}
 
-	buf_printf(out, "NodeName=%s Arch=x86_64 CoresPerSocket=56", name);
+	buf_printf(out, "NodeName=%s Arch=x86_64 CoresPerSocket=56 ", name);
 	buf_printf(out, "%sCPUAlloc=%d CPUEfctv=%d CPUTot=%d CPULoad=%.2f",
 	    sep, sn.down ? 0 : sn.cpus_alloc, SIM_CPUS, SIM_CPUS, sn.load);
 	buf_printf(out, "%sAvailableFeatures=h100,ib,rack%03u", sep,
@@ -1166,18 +1171,24 @@ sim_slurm_scontrol_node(struct sim *s, u_int node, int oneline, struct buf *out)
 	buf_printf(out, "%sActiveFeatures=h100,ib,rack%03u", sep,
 	    node / SIM_RACK + 1);
 	buf_printf(out, "%sGres=gpu:h100:8(S:0-1)", sep);
+	if (a->details && sn.gpus_used > 0 && !sn.down)
+		buf_printf(out, "%sGresDrain=N/A%sGresUsed=gpu:h100:%d"
+		    "(IDX:0-%d)", sep, sep, sn.gpus_used, sn.gpus_used - 1);
+	else if (a->details)
+		buf_printf(out, "%sGresDrain=N/A%sGresUsed=gpu:h100:0"
+		    "(IDX:N/A)", sep, sep);
 	buf_printf(out, "%sNodeAddr=%s NodeHostName=%s Version=%s", sep, name,
 	    name, SIM_SLURM);
 	buf_printf(out, "%sOS=Linux 5.15.0-119-generic #129-Ubuntu SMP Fri "
-	    "Aug 2 19:25:20 UTC 2024", sep);
+	    "Aug 2 19:25:20 UTC 2024 ", sep);
 	buf_printf(out, "%sRealMemory=%d AllocMem=%ld FreeMem=%ld Sockets=2 "
 	    "Boards=1", sep, SIM_MEM_MB, sn.down ? 0 : sn.mem_alloc,
 	    sn.freemem);
 	buf_printf(out, "%sState=%s ThreadsPerCore=1 TmpDisk=0 Weight=1 "
 	    "Owner=N/A MCS_label=N/A", sep, sn.sc);
-	buf_printf(out, "%sPartitions=%s", sep, parts);
+	buf_printf(out, "%sPartitions=%s ", sep, parts);
 	buf_printf(out, "%sBootTime=%s SlurmdStartTime=%s", sep, boot, start);
-	buf_printf(out, "%sLastBusyTime=%s ResumeAfterTime=None", sep, busy);
+	buf_printf(out, "%sLastBusyTime=%s", sep, busy);
 	buf_printf(out, "%sCfgTRES=cpu=%d,mem=%dM,billing=%d,gres/gpu=8", sep,
 	    SIM_CPUS, SIM_MEM_MB, SIM_CPUS);
 	if (sn.cpus_alloc > 0 && !sn.down)
@@ -1187,14 +1198,14 @@ sim_slurm_scontrol_node(struct sim *s, u_int node, int oneline, struct buf *out)
 		buf_printf(out, "%sAllocTRES=", sep);
 	buf_printf(out, "%sCapWatts=n/a", sep);
 	buf_printf(out, "%sCurrentWatts=0 AveWatts=0", sep);
-	buf_printf(out, "%sExtSensorsJoules=n/a ExtSensorsWatts=0 "
-	    "ExtSensorsTemp=n/a", sep);
+	buf_printf(out, "%sExtSensorsJoules=n/s ExtSensorsWatts=0 "
+	    "ExtSensorsTemp=n/s", sep);
 	if (sn.reason != NULL) {
 		sim_slurm_time(since, sizeof since, sn.since);
 		buf_printf(out, "%sReason=%s [%s@%s]", sep, sn.reason, sn.user,
 		    since);
 	}
-	buf_putc(out, '\n');
+	buf_puts(out, a->oneliner ? "\n" : "\n\n");
 }
 
 /* A duration as scontrol prints it (secs2time_str): 05:46:31, 7-00:00:00. */
@@ -1210,10 +1221,15 @@ sim_slurm_secs(char *buf, size_t len, long secs)
 	return (buf);
 }
 
-/* scontrol show job -d: a job as Slurm 23.11 prints it. */
+/*
+ * scontrol show job [-d] [-o]: a job as Slurm 22.05 prints it, a line of
+ * three blanks and an empty one after it unless -o.
+ */
 static void
-sim_slurm_scontrol_job(struct sim *s, const struct sim_job *j, struct buf *out)
+sim_slurm_scontrol_job(struct sim *s, const struct sim_job *j,
+    const struct sim_slurm_args *a, struct buf *out)
 {
+	const char	*sep = a->oneliner ? " " : "\n   ";
 	const char	*user = sim_user(j->user), *name = sim_jobname(j->name);
 	const char	*part = sim_partitions[j->part].name;
 	int		 run = (j->state == SJ_RUNNING);
@@ -1238,68 +1254,66 @@ sim_slurm_scontrol_job(struct sim *s, const struct sim_job *j, struct buf *out)
 		strlcpy(start, "Unknown", sizeof start);
 		strlcpy(end, "Unknown", sizeof end);
 	}
-	buf_printf(out, "JobId=%u JobName=%s\n", j->id, name);
-	buf_printf(out, "   UserId=%s(%u) GroupId=%s(%u) MCS_label=N/A\n",
+	buf_printf(out, "JobId=%u JobName=%s", j->id, name);
+	buf_printf(out, "%sUserId=%s(%u) GroupId=%s(%u) MCS_label=N/A", sep,
 	    user, uid, user, uid);
-	buf_printf(out, "   Priority=%u Nice=0 Account=%s QOS=normal\n",
+	buf_printf(out, "%sPriority=%u Nice=0 Account=%s QOS=normal", sep,
 	    (u_int)(10000 + sim_hash(s->seed, j->id, 1, 0x5d) % 90000), user);
-	buf_printf(out, "   JobState=%s Reason=%s Dependency=(null)\n",
+	buf_printf(out, "%sJobState=%s Reason=%s Dependency=(null)", sep,
 	    run ? "RUNNING" : "PENDING", run ? "None" :
 	    sim_pending_reason(j->reason));
-	buf_printf(out, "   Requeue=1 Restarts=0 BatchFlag=1 Reboot=0 "
-	    "ExitCode=0:0\n");
-	buf_printf(out, "   DerivedExitCode=0:0\n");
-	buf_printf(out, "   RunTime=%s TimeLimit=%s TimeMin=N/A\n",
+	buf_printf(out, "%sRequeue=1 Restarts=0 BatchFlag=1 Reboot=0 "
+	    "ExitCode=0:0", sep);
+	if (a->details)
+		buf_printf(out, "%sDerivedExitCode=0:0", sep);
+	buf_printf(out, "%sRunTime=%s TimeLimit=%s TimeMin=N/A", sep,
 	    sim_slurm_secs(t, sizeof t, run ? (long)floor(s->t - j->start) :
 	    0), limit);
-	buf_printf(out, "   SubmitTime=%s EligibleTime=%s\n", submit, submit);
-	buf_printf(out, "   AccrueTime=%s\n", submit);
-	buf_printf(out, "   StartTime=%s EndTime=%s Deadline=N/A\n", start,
+	buf_printf(out, "%sSubmitTime=%s EligibleTime=%s", sep, submit, submit);
+	buf_printf(out, "%sAccrueTime=%s", sep, submit);
+	buf_printf(out, "%sStartTime=%s EndTime=%s Deadline=N/A", sep, start,
 	    end);
-	buf_printf(out, "   SuspendTime=None SecsPreSuspend=0 "
-	    "LastSchedEval=%s Scheduler=Main\n", run ? start : submit);
-	buf_printf(out, "   Partition=%s AllocNode:Sid=login01:%u\n", part,
+	buf_printf(out, "%sSuspendTime=None SecsPreSuspend=0 "
+	    "LastSchedEval=%s Scheduler=Main", sep, run ? start : submit);
+	buf_printf(out, "%sPartition=%s AllocNode:Sid=login01:%u", sep, part,
 	    (u_int)(1000 + sim_hash(s->seed, j->id, 2, 0x5d) % 4000000));
-	buf_printf(out, "   ReqNodeList=(null) ExcNodeList=(null)\n");
-	buf_printf(out, "   NodeList=%s\n", run ? nodes.data : "");
+	buf_printf(out, "%sReqNodeList=(null) ExcNodeList=(null)", sep);
+	buf_printf(out, "%sNodeList=%s", sep, run ? nodes.data : "");
 	if (run)
-		buf_printf(out, "   BatchHost=%s\n", sim_node_name(s, host));
+		buf_printf(out, "%sBatchHost=%s", sep, sim_node_name(s, host));
 	if (run)
-		buf_printf(out, "   NumNodes=%u", j->nnodes);
+		buf_printf(out, "%sNumNodes=%u", sep, j->nnodes);
 	else
-		buf_printf(out, "   NumNodes=%u-%u", j->nnodes, j->nnodes);
+		buf_printf(out, "%sNumNodes=%u-%u", sep, j->nnodes, j->nnodes);
 	buf_printf(out, " NumCPUs=%u NumTasks=%u CPUs/Task=14 "
-	    "ReqB:S:C:T=0:0:*:*\n", cpus, j->nnodes * j->gpus);
-	buf_printf(out, "   ReqTRES=cpu=%u,mem=%luM,node=%u,billing=%u,"
-	    "gres/gpu=%u\n", cpus, 240000UL * j->nnodes * j->gpus, j->nnodes,
+	    "ReqB:S:C:T=0:0:*:*", cpus, j->nnodes * j->gpus);
+	/* What it was allocated, or asked for while pending. */
+	buf_printf(out, "%sTRES=cpu=%u,mem=%luM,node=%u,billing=%u,"
+	    "gres/gpu=%u", sep, cpus, 240000UL * j->nnodes * j->gpus, j->nnodes,
 	    cpus, j->nnodes * j->gpus);
-	if (run)
-		buf_printf(out, "   AllocTRES=cpu=%u,mem=%luM,node=%u,"
-		    "billing=%u,gres/gpu=%u\n", cpus, 240000UL * j->nnodes *
-		    j->gpus, j->nnodes, cpus, j->nnodes * j->gpus);
-	else
-		buf_printf(out, "   AllocTRES=(null)\n");
-	buf_printf(out, "   Socks/Node=* NtasksPerN:B:S:C=%u:0:*:* "
-	    "CoreSpec=*\n", (u_int)j->gpus);
-	if (run) {
-		buf_printf(out, "   JOB_GRES=gpu:h100:%u\n", j->nnodes * j->gpus);
-		buf_printf(out, "     Nodes=%s CPU_IDs=%u-%u Mem=%lu "
-		    "GRES=gpu:h100:%u(IDX:%u-%u)\n", nodes.data, gpu0 * 14,
+	buf_printf(out, "%sSocks/Node=* NtasksPerN:B:S:C=%u:0:*:* "
+	    "CoreSpec=*", sep, (u_int)j->gpus);
+	if (run && a->details) {
+		buf_printf(out, "%sJOB_GRES=gpu:h100:%u", sep,
+		    j->nnodes * j->gpus);
+		buf_printf(out, "%s  Nodes=%s CPU_IDs=%u-%u Mem=%lu "
+		    "GRES=gpu:h100:%u(IDX:%u-%u)", sep, nodes.data, gpu0 * 14,
 		    (gpu0 + j->gpus) * 14 - 1, 240000UL * j->gpus, j->gpus,
 		    gpu0, gpu0 + j->gpus - 1);
 	}
-	buf_printf(out, "   MinCPUsNode=14 MinMemoryNode=%luM "
-	    "MinTmpDiskNode=0\n", 240000UL * j->gpus);
-	buf_printf(out, "   Features=(null) DelayBoot=00:00:00\n");
-	buf_printf(out, "   OverSubscribe=OK Contiguous=0 Licenses=(null) "
-	    "Network=(null)\n");
-	buf_printf(out, "   Command=/home/%s/%s.sbatch\n", user, name);
-	buf_printf(out, "   WorkDir=/home/%s\n", user);
-	buf_printf(out, "   StdErr=/home/%s/slurm-%u.out\n", user, j->id);
-	buf_printf(out, "   StdIn=/dev/null\n");
-	buf_printf(out, "   StdOut=/home/%s/slurm-%u.out\n", user, j->id);
-	buf_printf(out, "   Power=\n");
-	buf_printf(out, "   TresPerNode=gres/gpu:%u\n", (u_int)j->gpus);
+	buf_printf(out, "%sMinCPUsNode=14 MinMemoryNode=%luM "
+	    "MinTmpDiskNode=0", sep, 240000UL * j->gpus);
+	buf_printf(out, "%sFeatures=(null) DelayBoot=00:00:00", sep);
+	buf_printf(out, "%sOverSubscribe=OK Contiguous=0 Licenses=(null) "
+	    "Network=(null)", sep);
+	buf_printf(out, "%sCommand=/home/%s/%s.sbatch", sep, user, name);
+	buf_printf(out, "%sWorkDir=/home/%s", sep, user);
+	buf_printf(out, "%sStdErr=/home/%s/slurm-%u.out", sep, user, j->id);
+	buf_printf(out, "%sStdIn=/dev/null", sep);
+	buf_printf(out, "%sStdOut=/home/%s/slurm-%u.out", sep, user, j->id);
+	buf_printf(out, "%sPower=", sep);
+	buf_printf(out, "%sTresPerNode=gres:gpu:%u%s\n%s", sep,
+	    (u_int)j->gpus, sep, a->oneliner ? "" : "\n");
 	buf_free(&nodes);
 }
 
@@ -1385,8 +1399,8 @@ sim_slurm_update(struct sim *s, int argc, char **argv, char **cause)
 
 /* scontrol show job [ID]: every job, or the one. */
 static int
-sim_slurm_show_job(struct sim *s, const char *id, struct buf *out,
-    char **cause)
+sim_slurm_show_job(struct sim *s, const char *id,
+    const struct sim_slurm_args *a, struct buf *out, char **cause)
 {
 	const struct sim_job	*j;
 	char			*end;
@@ -1402,9 +1416,8 @@ sim_slurm_show_job(struct sim *s, const char *id, struct buf *out,
 	for (j = s->jobs; j < s->jobs + s->njobs; j++) {
 		if (id != NULL && j->id != n)
 			continue;
-		if (found++ != 0)
-			buf_putc(out, '\n');
-		sim_slurm_scontrol_job(s, j, out);
+		found++;
+		sim_slurm_scontrol_job(s, j, a, out);
 	}
 	if (id != NULL && found == 0) {
 		xasprintf(cause, "slurm_load_jobs error: Invalid job id "
@@ -1431,7 +1444,7 @@ sim_scontrol(struct sim *s, int node, int argc, char **argv,
 	struct sim_slurm_args	 a;
 	const char		*what, *names;
 	u_int			*ids = NULL, n, i;
-	int			 oneline, rc;
+	int			 rc;
 
 	if ((rc = sim_slurm_opt_parse(argc, argv, &a, out, cause)) != 0)
 		return (rc < 0 ? -1 : 0);
@@ -1462,14 +1475,13 @@ sim_scontrol(struct sim *s, int node, int argc, char **argv,
 	}
 	what = a.words[1];
 	names = a.nwords > 2 ? a.words[2] : NULL;
-	oneline = a.oneliner;
 	if (strcmp(what, "job") == 0 || strcmp(what, "jobs") == 0 ||
 	    strcmp(what, "jobid") == 0)
-		return (sim_slurm_show_job(s, names, out, cause));
+		return (sim_slurm_show_job(s, names, &a, out, cause));
 	if ((strlen(what) >= 2 &&
 	    strncasecmp(what, "partitions", strlen(what)) == 0) ||
 	    strcasecmp(what, "partitionname") == 0)
-		return (sim_slurm_part_show(s, names, oneline, out, cause));
+		return (sim_slurm_part_show(s, names, a.oneliner, out, cause));
 	if (strcmp(what, "node") != 0 && strcmp(what, "nodes") != 0 &&
 	    strcmp(what, "nodename") != 0) {
 		for (i = 0; i < nitems(sim_slurm_show_other); i++) {
@@ -1487,11 +1499,8 @@ sim_scontrol(struct sim *s, int node, int argc, char **argv,
 	}
 	sim_update(s);
 	if (names == NULL) {
-		for (i = 0; i < s->nnodes; i++) {
-			if (i != 0 && !oneline)
-				buf_putc(out, '\n');
-			sim_slurm_scontrol_node(s, i, oneline, out);
-		}
+		for (i = 0; i < s->nnodes; i++)
+			sim_slurm_scontrol_node(s, i, &a, out);
 		return (0);
 	}
 	if (sim_slurm_hostlist(s, names, 0, &ids, &n, cause) != 0) {
@@ -1500,11 +1509,8 @@ sim_scontrol(struct sim *s, int node, int argc, char **argv,
 		(*cause)[0] = '\0';
 		return (-1);
 	}
-	for (i = 0; i < n; i++) {
-		if (i != 0 && !oneline)
-			buf_putc(out, '\n');
-		sim_slurm_scontrol_node(s, ids[i], oneline, out);
-	}
+	for (i = 0; i < n; i++)
+		sim_slurm_scontrol_node(s, ids[i], &a, out);
 	free(ids);
 	return (0);
 }

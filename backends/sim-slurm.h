@@ -9,9 +9,6 @@
 
 #include "sim.h"
 
-/* The version the clients claim: sinfo -V, squeue -V, sinfo %v. */
-#define SIM_SLURM_CLIENT	"22.05.8"
-
 /*
  * What the options of sinfo, squeue or scontrol asked for; NULL or 0 if
  * not given.
@@ -47,6 +44,7 @@ struct sim_slurm_args {
 	const char	*licenses;	/* squeue -L */
 	const char	*ignoredarg;	/* -M, -S: taken, changing nothing */
 	int		 oneliner;	/* scontrol -o */
+	int		 details;	/* scontrol -d */
 	const char	*words[8];	/* scontrol's command */
 	int		 nwords;
 };
