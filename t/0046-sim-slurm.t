@@ -91,6 +91,28 @@ check() {
 	done
 }
 
+# keys FILE: scontrol's lines with their keys in order and their values
+# masked, blanks and empty lines kept, each line's end marked by $; Port=,
+# which the test cluster's several slurmd on one host print, gone.
+keys() {
+	awk '{
+		n = split($0, w, / /)
+		s = ""
+		for (i = 1; i <= n; i++) {
+			if (w[i] == "")
+				k = ""
+			else if (w[i] !~ /^Port=/ &&
+			    match(w[i], /^[A-Za-z_:\/()]+=/))
+				k = substr(w[i], 1, RLENGTH)
+			else
+				continue
+			s = s (i > 1 ? " " : "") k
+		}
+		print s "$"
+	}' "$1"
+	tail -c 1 "$1" | od -An -c
+}
+
 # compare KINDS TOOL ARGS...: the real tool and the simulator's, the same
 # arguments.
 compare() {
@@ -116,7 +138,7 @@ then
 	sed 's/^/# /' "$T/start"
 	skip 1 "slurmctld of the test cluster did not start"
 else
-	trap 'scancel $JOB 2>/dev/null; t/lib/cluster stop "$C" \
+	trap 'scancel $JOB $PEND 2>/dev/null; t/lib/cluster stop "$C" \
 	    > /dev/null 2>&1; rm -rf "$T"' EXIT
 	. "$C/cluster.env"
 	export SLURM_CONF="$CLUSTER_SLURM_CONF"
@@ -169,6 +191,42 @@ else
 		set -- $a
 		compare rc,err,one scontrol "$@"
 	done
+
+	# scontrol show node and show job: each line's keys in order, its
+	# blanks, the empty lines; a node with a job, a drained one, a
+	# running job with GPUs, a pending one.
+	PEND=$(sbatch --parsable -N 4 --gres=gpu:8 -o /dev/null \
+	    --wrap 'sleep 600' 2>&1)
+	RNODE=$(squeue -h -j "$JOB" -o %N)
+	SNODE=$($S sinfo -h -N -t alloc,mix -o %N | head -n 1)
+	SIDLE=$($S sinfo -h -N -t idle -o %N | head -n 1)
+	$S scontrol update NodeName="$SIDLE" State=DRAIN Reason=t0046
+	SJOB=$($S squeue -h -t R -o %i | head -n 1)
+	SPEND=$($S squeue -h -t PD -o %i | head -n 1)
+	for a in 'show node' 'show node -o' '-d show node' '-do show node' \
+	    'show job' 'show job -d' 'show -o job' '-do show job'; do
+		for w in running drained pending; do
+			case $a:$w in
+			*node*:running)	r=$RNODE s=$SNODE ;;
+			*node*:drained)	r=gpu0003 s=$SIDLE ;;
+			*node*:*)	continue ;;
+			*:running)	r=$JOB s=$SJOB ;;
+			*:pending)	r=$PEND s=$SPEND ;;
+			*)		continue ;;
+			esac
+			set -- $a
+			run real scontrol "$@" "$r"
+			run sim scontrol "$@" "$s"
+			check rc,err "scontrol $a ($w)"
+			is "$(keys "$T/sim.out")" "$(keys "$T/real.out")" \
+			    "scontrol $a ($w): 22.05.8's keys, blanks, lines"
+		done
+	done
+	$S scontrol show node "$SNODE" > "$T/sim.out"
+	is "$(grep -c ' Version=22.05.8$' "$T/sim.out")" 1 \
+	    "scontrol show node: Version=22.05.8"
+	$S scontrol update NodeName="$SIDLE" State=RESUME
+	scancel "$PEND"
 
 	# What sinfo prints: the header byte for byte, and the shape.
 	compare rc,err,head,shapes sinfo
