@@ -1433,8 +1433,7 @@ sim_slurm_show_job(struct sim *s, const char *id,
 static const char *const sim_slurm_show_other[] = {
 	"aliases", "assoc_mgr", "bbstat", "burstbuffer", "config", "daemons",
 	"dwstat", "federation", "frontend", "hostlist", "hostlistsorted",
-	"hostnames", "licenses", "reservation",
-	"reservationname", "slurmd", "step", "topology",
+	"hostnames", "licenses", "slurmd", "step", "topology",
 };
 
 int
@@ -1482,6 +1481,17 @@ sim_scontrol(struct sim *s, int node, int argc, char **argv,
 	    strncasecmp(what, "partitions", strlen(what)) == 0) ||
 	    strcasecmp(what, "partitionname") == 0)
 		return (sim_slurm_part_show(s, names, a.oneliner, out, cause));
+	if (strncasecmp(what, "reservations", strlen(what)) == 0 ||
+	    strcasecmp(what, "reservationname") == 0) {
+		/* There are none; scontrol says so on stdout. */
+		if (names == NULL) {
+			buf_puts(out, "No reservations in the system\n");
+			return (0);
+		}
+		buf_printf(out, "Reservation %s not found\n", names);
+		*cause = xstrdup("");
+		return (-1);
+	}
 	if (strcmp(what, "node") != 0 && strcmp(what, "nodes") != 0 &&
 	    strcmp(what, "nodename") != 0) {
 		for (i = 0; i < nitems(sim_slurm_show_other); i++) {

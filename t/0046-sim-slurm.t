@@ -185,6 +185,11 @@ else
 		set -- $a
 		compare rc,err scontrol "$@"
 	done
+	for a in 'show reservation' 'show r' '-o show res' 'show res x' \
+	    'show reservationname x'; do
+		set -- $a
+		compare rc,err,out scontrol "$@"
+	done
 	for a in 'show node gpu0001 -o' '-o show node gpu0001' \
 	    '--oneliner show nodes gpu0001' '-do show node gpu0001' \
 	    'show --oneliner -d node gpu0001'; do
