@@ -123,6 +123,16 @@ compare() {
 	check "$kinds" "$*"
 }
 
+# scparsed KIND FIRST FILE WHAT: parse scontrol-KIND reads FILE, a record
+# a FIRST=.
+scparsed() {
+	$MYRIAD -F /dev/null -c "parse -o tsv scontrol-$1 $3" > "$T/p.out" \
+	    2> "$T/p.err"
+	is "$?:$(head -c 300 "$T/p.err")" 0: "parse scontrol-$1 of $4: exit 0"
+	is "$(tail -n +2 "$T/p.out" | grep -c .)" "$(grep -c "$2=" "$3")" \
+	    "parse scontrol-$1 of $4: a record a $2"
+}
+
 #
 # Live, against the real clients of the test cluster.
 #
@@ -225,6 +235,14 @@ else
 			check rc,err "scontrol $a ($w)"
 			is "$(keys "$T/sim.out")" "$(keys "$T/real.out")" \
 			    "scontrol $a ($w): 22.05.8's keys, blanks, lines"
+			case $a in
+			*node*)	k=node first=NodeName ;;
+			*)	k=job first=JobId ;;
+			esac
+			for who in real sim; do
+				scparsed $k $first "$T/$who.out" \
+				    "$who scontrol $a ($w)"
+			done
 		done
 	done
 	$S scontrol show node "$SNODE" > "$T/sim.out"
@@ -484,6 +502,15 @@ parsed squeue %A,%T -a -r -h -o %A,%T
 parsed squeue 'JobID:|,NumNodes:|,tres-per-node:|,tres-per-job:|,tres-alloc:|' \
     -h -O 'JobID:|,NumNodes:|,tres-per-node:|,tres-per-job:|,tres-alloc:|'
 parsed squeue '%i|%u|%T|%D|%b|%N' -h -o '%i|%u|%T|%D|%b|%N'
+for a in 'show node' '-o show node' '-d show node' '-do show node' \
+    'show job' '-o show job' '-d show job' '-do show job'; do
+	case $a in
+	*node)	k=node first=NodeName ;;
+	*)	k=job first=JobId ;;
+	esac
+	$S scontrol $a > "$T/p.txt"
+	scparsed $k $first "$T/p.txt" "scontrol $a"
+done
 
 #
 # The real captures of ../shared/fixtures whose command is known.
