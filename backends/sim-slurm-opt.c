@@ -285,7 +285,9 @@ static const struct sim_slurm_opt_tool sim_slurm_opt_tools[] = {
 	  .usage = sim_slurm_opt_squeue_usage,
 	  .help = sim_slurm_opt_squeue_help, .operands = 1 },
 	{ .name = "scontrol", .opts = sim_slurm_opt_scontrol,
-	  .nopts = nitems(sim_slurm_opt_scontrol), .operands = 2 },
+	  .nopts = nitems(sim_slurm_opt_scontrol),
+	  .usage = sim_slurm_help_scontrol,
+	  .help = sim_slurm_help_scontrol, .operands = 2 },
 };
 
 /* Whether two options do the same: glibc's test for an ambiguity. */

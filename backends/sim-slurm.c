@@ -7,6 +7,7 @@
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  */
 
+#include <ctype.h>
 #include <math.h>
 #include <pwd.h>
 #include <stdlib.h>
@@ -692,7 +693,7 @@ sim_sinfo(struct sim *s, int node, int argc, char **argv, struct buf *out,
 	if (sim_slurm_nodemap(s, a.nodes, 0, &map, cause) != 0)
 		return (-1);
 	sim_update(s);
-	if (a.longfmt || a.iterate != NULL)
+	if ((a.longfmt || a.iterate != NULL) && !a.noheader)
 		sim_slurm_date(s, out);
 	if (a.resv) {
 		buf_puts(out, "No reservations in the system\n");
@@ -992,6 +993,24 @@ sim_slurm_job_listed(const char *list, const struct sim_job *j)
 	return (list == NULL || *list == '\0' || sim_slurm_listed(list, id));
 }
 
+/* Whether every job id of squeue -j starts as a number: Slurm's test. */
+static int
+sim_slurm_jobs_valid(const char *list, char **cause)
+{
+	const char	*p;
+	size_t		 len;
+
+	for (p = list; *p != '\0'; p += len + (p[len] == ',')) {
+		len = strcspn(p, ",");
+		if (!isdigit((u_char)*p)) {
+			xasprintf(cause, "squeue: error: Invalid job id: %.*s",
+			    (int)len, p);
+			return (0);
+		}
+	}
+	return (1);
+}
+
 /* Whether every user of squeue -u is the simulator's or the host's. */
 static int
 sim_slurm_users_known(const char *list, struct buf *warn)
@@ -1021,14 +1040,17 @@ sim_slurm_squeue_wanted(const struct sim *s, const struct sim_slurm_args *a,
     const struct sim_job *j, int states, const u_char *map)
 {
 	const char	*user = sim_user(j->user), *me;
+	char		 uid[16];
 	u_int		 i;
 	int		 ji = (int)(j - s->jobs), run = j->state == SJ_RUNNING;
 
 	if (!(states & (run ? 2 : 1)) || (a->start && run) ||
 	    (a->steps != NULL && !run))
 		return (0);
+	snprintf(uid, sizeof uid, "%u", 10000 + j->user);
 	if (!sim_slurm_job_listed(a->jobs, j) ||
-	    !sim_slurm_listed(a->users, user) ||
+	    (!sim_slurm_listed(a->users, user) &&
+	    !sim_slurm_listed(a->users, uid)) ||
 	    !sim_slurm_listed(a->accounts, user) ||
 	    !sim_slurm_listed(a->names, sim_jobname(j->name)) ||
 	    !sim_slurm_listed(a->qos, "normal") ||
@@ -1078,6 +1100,8 @@ sim_squeue(struct sim *s, int node, int argc, char **argv,
 		return (rc < 0 ? -1 : 0);
 	if (sim_slurm_jstates_parse(a.states, &states, cause) != 0)
 		return (-1);
+	if (a.jobs != NULL && !sim_slurm_jobs_valid(a.jobs, cause))
+		return (-1);
 	if (a.json || a.yaml)	/* and every job */
 		return (sim_slurm_json_squeue(s, a.yaml, out));
 	if (sim_slurm_nodemap(s, a.nodes, 1, &map, cause) != 0)
@@ -1099,7 +1123,7 @@ sim_squeue(struct sim *s, int node, int argc, char **argv,
 			return (-1);
 		}
 	}
-	if (a.longfmt || a.iterate != NULL)
+	if ((a.longfmt || a.iterate != NULL) && !a.noheader)
 		sim_slurm_date(s, out);
 	sim_slurm_fmt_parse("squeue", a.Format != NULL ? a.Format :
 	    a.format != NULL ? a.format : sim_slurm_squeue_format(&a),
@@ -1318,13 +1342,46 @@ sim_slurm_scontrol_job(struct sim *s, const struct sim_job *j,
 }
 
 /*
- * scontrol update NodeName=SET State=DRAIN|RESUME|UNDRAIN Reason=TEXT: the
+ * The states scontrol update takes, each by a prefix of min letters at
+ * least, as 22.05's client reads them; what the simulator does with each.
+ */
+struct sim_slurm_update_state {
+	const char	*name;
+	size_t		 min;
+	enum {
+		SUS_OTHER,	/* taken by slurmctld, not by the simulator */
+		SUS_DRAIN,
+		SUS_RESUME,
+		SUS_INVALID	/* refused by slurmctld */
+	}		 change;
+};
+static const struct sim_slurm_update_state sim_slurm_update_states[] = {
+	{ .name = "NoResp", .min = 3, .change = SUS_OTHER },
+	{ .name = "DRAIN", .min = 3, .change = SUS_DRAIN },
+	{ .name = "FAIL", .min = 3, .change = SUS_OTHER },
+	{ .name = "FUTURE", .min = 3, .change = SUS_OTHER },
+	{ .name = "RESUME", .min = 3, .change = SUS_RESUME },
+	{ .name = "POWER_DOWN", .min = 7, .change = SUS_OTHER },
+	{ .name = "POWER_UP", .min = 7, .change = SUS_OTHER },
+	{ .name = "UNDRAIN", .min = 3, .change = SUS_RESUME },
+	{ .name = "DOWN", .min = 3, .change = SUS_DRAIN },
+	{ .name = "IDLE", .min = 3, .change = SUS_OTHER },
+	{ .name = "ALLOCATED", .min = 3, .change = SUS_INVALID },
+	{ .name = "ERROR", .min = 3, .change = SUS_INVALID },
+	{ .name = "MIXED", .min = 3, .change = SUS_INVALID },
+	{ .name = "UNKNOWN", .min = 3, .change = SUS_INVALID },
+};
+
+/*
+ * scontrol update NodeName=SET State=DRAIN|DOWN|RESUME|UNDRAIN Reason=TEXT
+ * (DOWN kept as a drain, Reason= alone taken and not kept): the
  * one change the simulator takes, kept over its state.  As slurmctld does,
  * a drain needs a reason and stamps it with the user and the time.
  */
 static int
 sim_slurm_update(struct sim *s, int argc, char **argv, char **cause)
 {
+	const struct sim_slurm_update_state *us = NULL;
 	const char	*names = NULL, *state = NULL, *reason = NULL, *user;
 	const char	*eq;
 	u_int		*ids, n, i, kept;
@@ -1349,29 +1406,58 @@ sim_slurm_update(struct sim *s, int argc, char **argv, char **cause)
 			return (-1);
 		}
 	}
-	if (names == NULL || state == NULL) {
+	if (names == NULL) {
 		xasprintf(cause, "scontrol: error: the simulator updates "
-		    "NodeName=... State=DRAIN|RESUME|UNDRAIN only");
+		    "NodeName=... only");
 		return (-1);
 	}
-	if (strcasecmp(state, "DRAIN") != 0 &&
-	    strcasecmp(state, "RESUME") != 0 &&
-	    strcasecmp(state, "UNDRAIN") != 0) {
-		xasprintf(cause, "scontrol: error: Invalid node state "
-		    "specified");
-		return (-1);
+	if (state != NULL) {
+		for (us = sim_slurm_update_states; us < sim_slurm_update_states +
+		    nitems(sim_slurm_update_states); us++) {
+			if (strlen(state) >= us->min &&
+			    strncasecmp(state, us->name, strlen(state)) == 0)
+				break;
+		}
+		if (us == sim_slurm_update_states +
+		    nitems(sim_slurm_update_states)) {
+			xasprintf(cause, "Invalid input: State=%s\n"
+			    "Request aborted\n"
+			    "Valid states are: NoResp DRAIN FAIL FUTURE RESUME "
+			    "POWER_DOWN POWER_UP UNDRAIN\n"
+			    "Not all states are valid given a node's prior "
+			    "state", state);
+			return (-1);
+		}
+		if (us->change == SUS_INVALID) {
+			xasprintf(cause, "slurm_update error: Invalid node "
+			    "state specified");
+			return (-1);
+		}
+		if (us->change == SUS_OTHER) {
+			xasprintf(cause, "scontrol: error: the simulator "
+			    "updates State=DOWN|DRAIN|RESUME|UNDRAIN only");
+			return (-1);
+		}
 	}
-	if (strcasecmp(state, "DRAIN") == 0 && (reason == NULL ||
-	    *reason == '\0')) {
+	drain = state != NULL && us->change == SUS_DRAIN;
+	if (drain && (reason == NULL || *reason == '\0')) {
 		xasprintf(cause, "You must specify a reason when DOWNING or "
 		    "DRAINING a node. Request denied");
 		return (-1);
 	}
-	if (sim_slurm_hostlist(s, names, 0, &ids, &n, cause) != 0)
+	if (sim_slurm_hostlist(s, names, 0, &ids, &n, cause) != 0) {
+		free(*cause);
+		xasprintf(cause, "slurm_update error: Invalid node name "
+		    "specified");
 		return (-1);
+	}
+	if (state == NULL) {
+		/* Reason= alone: taken, and not kept (no drain) */
+		free(ids);
+		return (0);
+	}
 	if ((user = getenv("USER")) == NULL || *user == '\0')
 		user = "root";
-	drain = strcasecmp(state, "DRAIN") == 0;
 	for (i = kept = 0; i < n; i++) {
 		/* As slurmctld: resuming a node that is up and not drained. */
 		if (!drain) {
@@ -1429,11 +1515,14 @@ sim_slurm_show_job(struct sim *s, const char *id,
 	return (0);
 }
 
+static int	sim_slurm_show(struct sim *, const char *, const char *,
+		    const struct sim_slurm_args *, struct buf *, char **);
+
 /* The entities of scontrol show the simulator does not show. */
 static const char *const sim_slurm_show_other[] = {
 	"aliases", "assoc_mgr", "bbstat", "burstbuffer", "config", "daemons",
-	"dwstat", "federation", "frontend", "hostlist", "hostlistsorted",
-	"hostnames", "licenses", "slurmd", "step", "topology",
+	"dwstat", "federation", "frontend", "licenses", "slurmd", "step",
+	"topology",
 };
 
 int
@@ -1441,8 +1530,8 @@ sim_scontrol(struct sim *s, int node, int argc, char **argv,
     struct buf *out, char **cause)
 {
 	struct sim_slurm_args	 a;
-	const char		*what, *names;
-	u_int			*ids = NULL, n, i;
+	const char		*what, *names, *eq;
+	char			*entity = NULL;
 	int			 rc;
 
 	if ((rc = sim_slurm_opt_parse(argc, argv, &a, out, cause)) != 0)
@@ -1451,6 +1540,15 @@ sim_scontrol(struct sim *s, int node, int argc, char **argv,
 		xasprintf(cause, "scontrol: the simulator reads no commands "
 		    "from its input");
 		return (-1);
+	}
+	if (strcasecmp(a.words[0], "ping") == 0 && a.nwords == 1) {
+		buf_printf(out, "Slurmctld(primary) at %s is UP\n",
+		    s->cluster != NULL ? s->cluster : "sim");
+		return (0);
+	}
+	if (strcasecmp(a.words[0], "help") == 0 && a.nwords == 1) {
+		buf_puts(out, sim_slurm_help_scontrol);
+		return (0);
 	}
 	if (strcmp(a.words[0], "update") != 0 &&
 	    strcmp(a.words[0], "show") != 0) {
@@ -1474,13 +1572,36 @@ sim_scontrol(struct sim *s, int node, int argc, char **argv,
 	}
 	what = a.words[1];
 	names = a.nwords > 2 ? a.words[2] : NULL;
+	if (names == NULL && (eq = strchr(what, '=')) != NULL) {
+		/* show node=NAME, as show node NAME */
+		entity = xstrndup(what, eq - what);
+		names = eq + 1;
+		what = entity;
+	}
+	if (strcasecmp(what, "hostnames") == 0 ||
+	    strcasecmp(what, "hostlist") == 0 ||
+	    strcasecmp(what, "hostlistsorted") == 0)
+		rc = sim_slurm_hostlist_show(what, names, out, cause);
+	else
+		rc = sim_slurm_show(s, what, names, &a, out, cause);
+	free(entity);
+	return (rc);
+}
+
+/* scontrol show WHAT [NAMES]: a node, a job, a partition; none else. */
+static int
+sim_slurm_show(struct sim *s, const char *what, const char *names,
+    const struct sim_slurm_args *a, struct buf *out, char **cause)
+{
+	u_int	*ids = NULL, n, i;
+
 	if (strcmp(what, "job") == 0 || strcmp(what, "jobs") == 0 ||
 	    strcmp(what, "jobid") == 0)
-		return (sim_slurm_show_job(s, names, &a, out, cause));
+		return (sim_slurm_show_job(s, names, a, out, cause));
 	if ((strlen(what) >= 2 &&
 	    strncasecmp(what, "partitions", strlen(what)) == 0) ||
 	    strcasecmp(what, "partitionname") == 0)
-		return (sim_slurm_part_show(s, names, a.oneliner, out, cause));
+		return (sim_slurm_part_show(s, names, a->oneliner, out, cause));
 	if (strncasecmp(what, "reservations", strlen(what)) == 0 ||
 	    strcasecmp(what, "reservationname") == 0) {
 		/* There are none; scontrol says so on stdout. */
@@ -1510,7 +1631,7 @@ sim_scontrol(struct sim *s, int node, int argc, char **argv,
 	sim_update(s);
 	if (names == NULL) {
 		for (i = 0; i < s->nnodes; i++)
-			sim_slurm_scontrol_node(s, i, &a, out);
+			sim_slurm_scontrol_node(s, i, a, out);
 		return (0);
 	}
 	if (sim_slurm_hostlist(s, names, 0, &ids, &n, cause) != 0) {
@@ -1520,7 +1641,7 @@ sim_scontrol(struct sim *s, int node, int argc, char **argv,
 		return (-1);
 	}
 	for (i = 0; i < n; i++)
-		sim_slurm_scontrol_node(s, ids[i], &a, out);
+		sim_slurm_scontrol_node(s, ids[i], a, out);
 	free(ids);
 	return (0);
 }

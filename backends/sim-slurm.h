@@ -105,6 +105,11 @@ int		 sim_slurm_json_squeue(struct sim *, int, struct buf *);
 int		 sim_slurm_part_show(struct sim *, const char *, int,
 		     struct buf *, char **);
 
+/* sim-slurm-hostlist.c, sim-slurm-help.c */
+int		 sim_slurm_hostlist_show(const char *, const char *,
+		     struct buf *, char **);
+extern const char sim_slurm_help_scontrol[];
+
 /* sim-slurm-fmt.c */
 void	 sim_slurm_fmt_parse(const char *, const char *, int,
 	     struct sim_slurm_fmt **, u_int *, struct buf *);
