@@ -302,7 +302,8 @@ sim_slurm_fmt_short(const struct sim_slurm_fmt_tool *t, const char *f,
 			(*n)--;
 			break;
 		}
-		if ((x->col = sim_slurm_fmt_col(t, (u_char)*p, NULL)) != NULL) {
+		if (*p != '\0' &&
+		    (x->col = sim_slurm_fmt_col(t, (u_char)*p, NULL)) != NULL) {
 			p++;
 			continue;
 		}
