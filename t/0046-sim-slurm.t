@@ -39,8 +39,9 @@ run() {
 
 # check KINDS WHAT: $T/sim.* held next to $T/real.*; KINDS, comma-separated:
 # rc (exit status), err (stderr whole), out (stdout whole), head (the first
-# line), date (a date line first, then the header), one (one line each),
-# len (the same line lengths), shape (every line the same shape), shapes
+# line), date (a date line first, then the header), nodate (none), one
+# (one line each), len (the same line lengths), shape (every line the same
+# shape), shapes
 # (every real line of a shape the simulator prints), pipes (every line as
 # many | as the header).
 check() {
@@ -61,6 +62,10 @@ check() {
 			    "$what: a date line first"
 			is "$(sed -n 2p "$T/sim.out")" \
 			    "$(sed -n 2p "$T/real.out")" "$what: header" ;;
+		nodate)	is "$(grep -c '^[A-Z][a-z][a-z] [A-Z][a-z][a-z] [0-9 ]' \
+			    "$T/sim.out" "$T/real.out")" \
+			    "$(printf '%s\n' "$T/sim.out:0" "$T/real.out:0")" \
+			    "$what: no date line" ;;
 		one)	is "$(awk 'END { print NR }' "$T/sim.out")" 1 \
 			    "$what: one line"
 			is "$(awk 'END { print NR }' "$T/real.out")" 1 \
@@ -200,6 +205,33 @@ else
 		set -- $a
 		compare rc,err,out scontrol "$@"
 	done
+	# scontrol's host lists, ping, help, ENTITY=NAME, update's errors.
+	unset SLURM_JOB_NODELIST
+	for a in 'show hostnames gpu[0001-0003]' 'show hostnames' \
+	    'show hostlist gpu0001,gpu0002,gpu0003' 'show hostlist a1,a2,b,a3' \
+	    'show hostlist gpu0003,gpu0001,gpu0002' \
+	    'show hostlistsorted gpu0003,gpu0001,gpu0002,gpu0001' \
+	    'show hostnames a[1-3],b,x[08-10]' --help -h help --usage \
+	    'show job=99999999' 'update NodeName=gpu0001 State=BOGUS' \
+	    'update NodeName=gpu9999 State=DRAIN Reason=x' \
+	    'update NodeName=gpu0004 State=DOWN' \
+	    'update NodeName=gpu0004 State=ALLOC Reason=x'; do
+		set -- $a
+		compare rc,err,out scontrol "$@"
+	done
+	for a in 'State=DOWN Reason=t0046' 'Reason=t0046' 'State=RESUME' \
+	    'State=RESUME'; do
+		set -- $a
+		compare rc,err,out scontrol update NodeName=gpu0004 "$@"
+	done
+	compare rc,err scontrol ping
+	is "$(sed 's/ at [^ ]* / at X /' "$T/sim.out")" \
+	    "$(sed 's/ at [^ ]* / at X /' "$T/real.out")" "scontrol ping: stdout"
+	run real scontrol show node=gpu0001
+	run sim scontrol show node=gpu0001
+	check rc,err "scontrol show node=gpu0001"
+	is "$(head -c 17 "$T/sim.out")" "NodeName=gpu0001 " \
+	    "scontrol show node=gpu0001: the node"
 	for a in 'show node gpu0001 -o' '-o show node gpu0001' \
 	    '--oneliner show nodes gpu0001' '-do show node gpu0001' \
 	    'show --oneliner -d node gpu0001'; do
@@ -257,6 +289,24 @@ else
 	compare rc,err,len sinfo -hN
 	compare rc,err,len sinfo --noh --Nod
 	compare rc,err,date,len sinfo -N -l
+	# -h: no date line, with -l or -i.
+	compare rc,err,nodate,len sinfo -N -l -h
+	compare rc,err,nodate squeue -l -h
+	for tool in sinfo squeue; do
+		timeout 3 $tool -i 1 -h -o %C > "$T/real.out" 2> "$T/real.err"
+		$S $tool -i 1 -h -o %C > "$T/sim.out" 2> "$T/sim.err"
+		check nodate "$tool -i 1 -h"
+	done
+	# -o: %% is nothing, a field without its letter kept as text.
+	compare rc,err,out sinfo -o %10
+	compare rc,err,out sinfo -h -o %10
+	compare rc,err,head sinfo -o %%
+	compare rc,err,head sinfo -o 'a%%b'
+	compare rc,err,head,len squeue -o %10
+	compare rc,err,head squeue -o '%%%i'
+	compare rc,err,out squeue -j abc
+	compare rc,err,out squeue -j 1,abc
+	compare rc,err,head squeue -j 1,2abc
 	compare rc,err,date sinfo -l
 	compare rc,err,head,shapes sinfo -s
 	compare rc,err,head sinfo -R
@@ -502,6 +552,12 @@ parsed squeue %A,%T -a -r -h -o %A,%T
 parsed squeue 'JobID:|,NumNodes:|,tres-per-node:|,tres-per-job:|,tres-alloc:|' \
     -h -O 'JobID:|,NumNodes:|,tres-per-node:|,tres-per-job:|,tres-alloc:|'
 parsed squeue '%i|%u|%T|%D|%b|%N' -h -o '%i|%u|%T|%D|%b|%N'
+# squeue -u takes a uid as a name.
+u=$($S squeue -h -o %U,%u | head -n 1)
+$S squeue -h -u "${u%,*}" -o %i > "$T/sim.out"
+is "$(cat "$T/sim.out")" "$($S squeue -h -u "${u#*,}" -o %i)" \
+    "squeue -u ${u%,*}: the jobs of ${u#*,}"
+like "$(cat "$T/sim.out")" '[0-9]' "squeue -u ${u%,*}: some jobs"
 for a in 'show node' '-o show node' '-d show node' '-do show node' \
     'show job' '-o show job' '-d show job' '-do show job'; do
 	case $a in
