@@ -41,9 +41,8 @@ run() {
 # rc (exit status), err (stderr whole), out (stdout whole), head (the first
 # line), date (a date line first, then the header), nodate (none), one
 # (one line each), len (the same line lengths), shape (every line the same
-# shape), shapes
-# (every real line of a shape the simulator prints), pipes (every line as
-# many | as the header).
+# shape), shapes (every real line of a shape the simulator prints), pipes
+# (every line as many | as the header).
 check() {
 	kinds=$1
 	what=$2
