@@ -273,13 +273,17 @@ sim_slurm_fmt_short(const struct sim_slurm_fmt_tool *t, const char *f,
 	const char		*p = f, *q, *tok;
 
 	while (*p != '\0') {
-		if (*p != '%' || p[1] == '%') {
-			q = p + (*p == '%' ? 2 : 0);
-			while (*q != '\0' && *q != '%')
-				q++;
+		if (*p == '%' && p[1] == '%') {
+			/* Slurm splits with strtok(3): one field, no text. */
+			p++;
+			continue;
+		}
+		if (*p != '%') {
+			for (q = p; *q != '\0' && *q != '%'; q++)
+				;
 			x = sim_slurm_fmt_add(v, n);
-			x->text = *p == '%' ? xstrdup("%") : xstrndup(p, q - p);
-			p = (*p == '%') ? p + 2 : q;
+			x->text = xstrndup(p, q - p);
+			p = q;
 			continue;
 		}
 		tok = p++;
@@ -294,17 +298,18 @@ sim_slurm_fmt_short(const struct sim_slurm_fmt_tool *t, const char *f,
 		}
 		while (isdigit((u_char)*p))
 			x->width = x->width * 10 + (*p++ - '0');
-		if (*p == '\0') {
+		if (*p == '\0' && p == tok + 1) {
 			(*n)--;
 			break;
 		}
-		if ((x->col = sim_slurm_fmt_col(t, (u_char)*p, NULL)) != NULL) {
+		if (*p != '\0' &&
+		    (x->col = sim_slurm_fmt_col(t, (u_char)*p, NULL)) != NULL) {
 			p++;
 			continue;
 		}
-		buf_printf(warn, "%s%sInvalid %s format specification: %c\n",
+		buf_printf(warn, "%s%sInvalid %s format specification: %.1s\n",
 		    t->prefixed ? t->name : "", t->prefixed ? ": error: " : "",
-		    t->what, *p);
+		    t->what, p);
 		for (q = p; *q != '\0' && *q != '%'; q++)
 			;
 		x->text = xstrndup(tok, q - tok);

@@ -21,7 +21,6 @@
 
 #include "sim-slurm.h"
 
-#define SIM_SLURM_JSON_RELEASE	"22.05.8"
 #define SIM_SLURM_JSON_DEPTH	12
 
 /* An emitter: JSON or YAML, and where it is in the document. */
@@ -264,7 +263,7 @@ sim_slurm_json_begin(struct sim_slurm_json *e, struct buf *b, int yaml,
 	sim_slurm_json_int(e, "micro", 8);
 	sim_slurm_json_int(e, "minor", 5);
 	sim_slurm_json_close(e);
-	sim_slurm_json_str(e, "release", SIM_SLURM_JSON_RELEASE);
+	sim_slurm_json_str(e, "release", SIM_SLURM);
 	sim_slurm_json_close(e);
 	sim_slurm_json_close(e);
 	sim_slurm_json_list(e, "errors", NULL, 0);
@@ -383,7 +382,7 @@ sim_slurm_json_node(struct sim *s, struct sim_slurm_json *e, u_int node)
 	buf_printf(&v, "cpu=%d,mem=%dM,billing=%d,gres/gpu=8", SIM_CPUS,
 	    SIM_MEM_MB, SIM_CPUS);
 	sim_slurm_json_str(e, "tres", v.data);
-	sim_slurm_json_str(e, "slurmd_version", SIM_SLURM_JSON_RELEASE);
+	sim_slurm_json_str(e, "slurmd_version", SIM_SLURM);
 	if (sn.down)
 		sn.cpus_alloc = sn.mem_alloc = 0;
 	sim_slurm_json_int(e, "alloc_memory", sn.mem_alloc);

@@ -119,7 +119,7 @@ static const struct sim_slurm_opt sim_slurm_opt_squeue[] = {
 
 static const struct sim_slurm_opt sim_slurm_opt_scontrol[] = {
 	SO("all", 'a', 0, SO_FLAG, ignored),
-	SO("details", 'd', 0, SO_FLAG, ignored),
+	SO("details", 'd', 0, SO_FLAG, details),
 	SO("federation", 0, 0, SO_FLAG, ignored),
 	SO("future", 'F', 0, SO_FLAG, ignored),
 	SO_NONE("help", SO_HELP),
@@ -285,7 +285,9 @@ static const struct sim_slurm_opt_tool sim_slurm_opt_tools[] = {
 	  .usage = sim_slurm_opt_squeue_usage,
 	  .help = sim_slurm_opt_squeue_help, .operands = 1 },
 	{ .name = "scontrol", .opts = sim_slurm_opt_scontrol,
-	  .nopts = nitems(sim_slurm_opt_scontrol), .operands = 2 },
+	  .nopts = nitems(sim_slurm_opt_scontrol),
+	  .usage = sim_slurm_help_scontrol,
+	  .help = sim_slurm_help_scontrol, .operands = 2 },
 };
 
 /* Whether two options do the same: glibc's test for an ambiguity. */
@@ -373,7 +375,7 @@ sim_slurm_opt_take(const struct sim_slurm_opt_tool *t,
 		buf_puts(out, o->kind == SO_HELP ? t->help : t->usage);
 		return (1);
 	case SO_VERSION:
-		buf_puts(out, "slurm-wlm " SIM_SLURM_CLIENT "\n");
+		buf_puts(out, "slurm-wlm " SIM_SLURM "\n");
 		return (1);
 	}
 	return (0);

@@ -1,12 +1,13 @@
 /*
  * myriad - the simulator's Slurm: sinfo and squeue as the Slurm 22.05
  * clients print them (their options in sim-slurm-opt.c, their columns in
- * sim-slurm-fmt.c), scontrol show node, show job and update as Slurm 23.11
+ * sim-slurm-fmt.c), scontrol show node, show job and update as Slurm 22.05
  * prints them; all read back by parse-slurm.c.  --json and --yaml are
  * sim-slurm-json.c's, show partition sim-slurm-part.c's.
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  */
 
+#include <ctype.h>
 #include <math.h>
 #include <pwd.h>
 #include <stdlib.h>
@@ -693,7 +694,7 @@ sim_sinfo(struct sim *s, int node, int argc, char **argv, struct buf *out,
 	if (sim_slurm_nodemap(s, a.nodes, 0, &map, cause) != 0)
 		return (-1);
 	sim_update(s);
-	if (a.longfmt || a.iterate != NULL)
+	if ((a.longfmt || a.iterate != NULL) && !a.noheader)
 		sim_slurm_date(s, out);
 	if (a.resv) {
 		buf_puts(out, "No reservations in the system\n");
@@ -993,6 +994,24 @@ sim_slurm_job_listed(const char *list, const struct sim_job *j)
 	return (list == NULL || *list == '\0' || sim_slurm_listed(list, id));
 }
 
+/* Whether every job id of squeue -j starts as a number: Slurm's test. */
+static int
+sim_slurm_jobs_valid(const char *list, char **cause)
+{
+	const char	*p;
+	size_t		 len;
+
+	for (p = list; *p != '\0'; p += len + (p[len] == ',')) {
+		len = strcspn(p, ",");
+		if (!isdigit((u_char)*p)) {
+			xasprintf(cause, "squeue: error: Invalid job id: %.*s",
+			    (int)len, p);
+			return (0);
+		}
+	}
+	return (1);
+}
+
 /* Whether every user of squeue -u is the simulator's or the host's. */
 static int
 sim_slurm_users_known(const char *list, struct buf *warn)
@@ -1022,14 +1041,17 @@ sim_slurm_squeue_wanted(const struct sim *s, const struct sim_slurm_args *a,
     const struct sim_job *j, int states, const u_char *map)
 {
 	const char	*user = sim_user(j->user), *me;
+	char		 uid[16];
 	u_int		 i;
 	int		 ji = (int)(j - s->jobs), run = j->state == SJ_RUNNING;
 
 	if (!(states & (run ? 2 : 1)) || (a->start && run) ||
 	    (a->steps != NULL && !run))
 		return (0);
+	snprintf(uid, sizeof uid, "%u", 10000 + j->user);
 	if (!sim_slurm_job_listed(a->jobs, j) ||
-	    !sim_slurm_listed(a->users, user) ||
+	    (!sim_slurm_listed(a->users, user) &&
+	    !sim_slurm_listed(a->users, uid)) ||
 	    !sim_slurm_listed(a->accounts, user) ||
 	    !sim_slurm_listed(a->names, sim_jobname(j->name)) ||
 	    !sim_slurm_listed(a->qos, "normal") ||
@@ -1079,6 +1101,8 @@ sim_squeue(struct sim *s, int node, int argc, char **argv,
 		return (rc < 0 ? -1 : 0);
 	if (sim_slurm_jstates_parse(a.states, &states, cause) != 0)
 		return (-1);
+	if (a.jobs != NULL && !sim_slurm_jobs_valid(a.jobs, cause))
+		return (-1);
 	if (a.json || a.yaml)	/* and every job */
 		return (sim_slurm_json_squeue(s, a.yaml, out));
 	if (sim_slurm_nodemap(s, a.nodes, 1, &map, cause) != 0)
@@ -1100,7 +1124,7 @@ sim_squeue(struct sim *s, int node, int argc, char **argv,
 			return (-1);
 		}
 	}
-	if (a.longfmt || a.iterate != NULL)
+	if ((a.longfmt || a.iterate != NULL) && !a.noheader)
 		sim_slurm_date(s, out);
 	sim_slurm_fmt_parse("squeue", a.Format != NULL ? a.Format :
 	    a.format != NULL ? a.format : sim_slurm_squeue_format(&a),
@@ -1137,12 +1161,17 @@ sim_squeue(struct sim *s, int node, int argc, char **argv,
 	return (0);
 }
 
+/*
+ * scontrol show node [-d] [-o]: a node as Slurm 22.05 prints it, a blank
+ * after some of its lines, and an empty line after it unless -o.
+ */
 static void
-sim_slurm_scontrol_node(struct sim *s, u_int node, int oneline, struct buf *out)
+sim_slurm_scontrol_node(struct sim *s, u_int node,
+    const struct sim_slurm_args *a, struct buf *out)
 {
 	struct sim_slurm_node	 sn;
 	const char		*name = sim_node_name(s, node);
-	const char		*sep = oneline ? " " : "\n   ";
+	const char		*sep = a->oneliner ? " " : "\n   ";
 	char			 boot[32], start[32], busy[32], since[32];
 	char			 parts[64];
 	int			 p[2], np, i;
@@ -1159,7 +1188,7 @@ sim_slurm_scontrol_node(struct sim *s, u_int node, int oneline, struct buf *out)
 		sim_slurm_cat(parts, sim_partitions[p[i]].name, sizeof parts);
 	}
 
-	buf_printf(out, "NodeName=%s Arch=x86_64 CoresPerSocket=56", name);
+	buf_printf(out, "NodeName=%s Arch=x86_64 CoresPerSocket=56 ", name);
 	buf_printf(out, "%sCPUAlloc=%d CPUEfctv=%d CPUTot=%d CPULoad=%.2f",
 	    sep, sn.down ? 0 : sn.cpus_alloc, SIM_CPUS, SIM_CPUS, sn.load);
 	buf_printf(out, "%sAvailableFeatures=h100,ib,rack%03u", sep,
@@ -1168,18 +1197,25 @@ sim_slurm_scontrol_node(struct sim *s, u_int node, int oneline, struct buf *out)
 	    node / SIM_RACK + 1);
 	buf_printf(out, "%sGres=gpu:%s:%u(S:0-1)", sep,
 	    sim_node_model(s, node)->gres, sim_node_gpus(s, node));
+	if (a->details && sn.gpus_used > 0 && !sn.down)
+		buf_printf(out, "%sGresDrain=N/A%sGresUsed=gpu:%s:%d"
+		    "(IDX:0-%d)", sep, sep, sim_node_model(s, node)->gres,
+		    sn.gpus_used, sn.gpus_used - 1);
+	else if (a->details)
+		buf_printf(out, "%sGresDrain=N/A%sGresUsed=gpu:%s:0"
+		    "(IDX:N/A)", sep, sep, sim_node_model(s, node)->gres);
 	buf_printf(out, "%sNodeAddr=%s NodeHostName=%s Version=%s", sep, name,
 	    name, SIM_SLURM);
 	buf_printf(out, "%sOS=Linux 5.15.0-119-generic #129-Ubuntu SMP Fri "
-	    "Aug 2 19:25:20 UTC 2024", sep);
+	    "Aug 2 19:25:20 UTC 2024 ", sep);
 	buf_printf(out, "%sRealMemory=%d AllocMem=%ld FreeMem=%ld Sockets=2 "
 	    "Boards=1", sep, SIM_MEM_MB, sn.down ? 0 : sn.mem_alloc,
 	    sn.freemem);
 	buf_printf(out, "%sState=%s ThreadsPerCore=1 TmpDisk=0 Weight=1 "
 	    "Owner=N/A MCS_label=N/A", sep, sn.sc);
-	buf_printf(out, "%sPartitions=%s", sep, parts);
+	buf_printf(out, "%sPartitions=%s ", sep, parts);
 	buf_printf(out, "%sBootTime=%s SlurmdStartTime=%s", sep, boot, start);
-	buf_printf(out, "%sLastBusyTime=%s ResumeAfterTime=None", sep, busy);
+	buf_printf(out, "%sLastBusyTime=%s", sep, busy);
 	buf_printf(out, "%sCfgTRES=cpu=%d,mem=%dM,billing=%d,gres/gpu=8", sep,
 	    SIM_CPUS, SIM_MEM_MB, SIM_CPUS);
 	if (sn.cpus_alloc > 0 && !sn.down)
@@ -1189,14 +1225,14 @@ sim_slurm_scontrol_node(struct sim *s, u_int node, int oneline, struct buf *out)
 		buf_printf(out, "%sAllocTRES=", sep);
 	buf_printf(out, "%sCapWatts=n/a", sep);
 	buf_printf(out, "%sCurrentWatts=0 AveWatts=0", sep);
-	buf_printf(out, "%sExtSensorsJoules=n/a ExtSensorsWatts=0 "
-	    "ExtSensorsTemp=n/a", sep);
+	buf_printf(out, "%sExtSensorsJoules=n/s ExtSensorsWatts=0 "
+	    "ExtSensorsTemp=n/s", sep);
 	if (sn.reason != NULL) {
 		sim_slurm_time(since, sizeof since, sn.since);
 		buf_printf(out, "%sReason=%s [%s@%s]", sep, sn.reason, sn.user,
 		    since);
 	}
-	buf_putc(out, '\n');
+	buf_puts(out, a->oneliner ? "\n" : "\n\n");
 }
 
 /* A duration as scontrol prints it (secs2time_str): 05:46:31, 7-00:00:00. */
@@ -1212,10 +1248,15 @@ sim_slurm_secs(char *buf, size_t len, long secs)
 	return (buf);
 }
 
-/* scontrol show job -d: a job as Slurm 23.11 prints it. */
+/*
+ * scontrol show job [-d] [-o]: a job as Slurm 22.05 prints it, a line of
+ * three blanks and an empty one after it unless -o.
+ */
 static void
-sim_slurm_scontrol_job(struct sim *s, const struct sim_job *j, struct buf *out)
+sim_slurm_scontrol_job(struct sim *s, const struct sim_job *j,
+    const struct sim_slurm_args *a, struct buf *out)
 {
+	const char	*sep = a->oneliner ? " " : "\n   ";
 	const char	*user = sim_user(j->user), *name = sim_jobname(j->name);
 	const char	*part = sim_partitions[j->part].name;
 	int		 run = (j->state == SJ_RUNNING);
@@ -1240,79 +1281,110 @@ sim_slurm_scontrol_job(struct sim *s, const struct sim_job *j, struct buf *out)
 		strlcpy(start, "Unknown", sizeof start);
 		strlcpy(end, "Unknown", sizeof end);
 	}
-	buf_printf(out, "JobId=%u JobName=%s\n", j->id, name);
-	buf_printf(out, "   UserId=%s(%u) GroupId=%s(%u) MCS_label=N/A\n",
+	buf_printf(out, "JobId=%u JobName=%s", j->id, name);
+	buf_printf(out, "%sUserId=%s(%u) GroupId=%s(%u) MCS_label=N/A", sep,
 	    user, uid, user, uid);
-	buf_printf(out, "   Priority=%u Nice=0 Account=%s QOS=normal\n",
+	buf_printf(out, "%sPriority=%u Nice=0 Account=%s QOS=normal", sep,
 	    (u_int)(10000 + sim_hash(s->seed, j->id, 1, 0x5d) % 90000), user);
-	buf_printf(out, "   JobState=%s Reason=%s Dependency=(null)\n",
+	buf_printf(out, "%sJobState=%s Reason=%s Dependency=(null)", sep,
 	    run ? "RUNNING" : "PENDING", run ? "None" :
 	    sim_pending_reason(j->reason));
-	buf_printf(out, "   Requeue=1 Restarts=0 BatchFlag=1 Reboot=0 "
-	    "ExitCode=0:0\n");
-	buf_printf(out, "   DerivedExitCode=0:0\n");
-	buf_printf(out, "   RunTime=%s TimeLimit=%s TimeMin=N/A\n",
+	buf_printf(out, "%sRequeue=1 Restarts=0 BatchFlag=1 Reboot=0 "
+	    "ExitCode=0:0", sep);
+	if (a->details)
+		buf_printf(out, "%sDerivedExitCode=0:0", sep);
+	buf_printf(out, "%sRunTime=%s TimeLimit=%s TimeMin=N/A", sep,
 	    sim_slurm_secs(t, sizeof t, run ? (long)floor(s->t - j->start) :
 	    0), limit);
-	buf_printf(out, "   SubmitTime=%s EligibleTime=%s\n", submit, submit);
-	buf_printf(out, "   AccrueTime=%s\n", submit);
-	buf_printf(out, "   StartTime=%s EndTime=%s Deadline=N/A\n", start,
+	buf_printf(out, "%sSubmitTime=%s EligibleTime=%s", sep, submit, submit);
+	buf_printf(out, "%sAccrueTime=%s", sep, submit);
+	buf_printf(out, "%sStartTime=%s EndTime=%s Deadline=N/A", sep, start,
 	    end);
-	buf_printf(out, "   SuspendTime=None SecsPreSuspend=0 "
-	    "LastSchedEval=%s Scheduler=Main\n", run ? start : submit);
-	buf_printf(out, "   Partition=%s AllocNode:Sid=login01:%u\n", part,
+	buf_printf(out, "%sSuspendTime=None SecsPreSuspend=0 "
+	    "LastSchedEval=%s Scheduler=Main", sep, run ? start : submit);
+	buf_printf(out, "%sPartition=%s AllocNode:Sid=login01:%u", sep, part,
 	    (u_int)(1000 + sim_hash(s->seed, j->id, 2, 0x5d) % 4000000));
-	buf_printf(out, "   ReqNodeList=(null) ExcNodeList=(null)\n");
-	buf_printf(out, "   NodeList=%s\n", run ? nodes.data : "");
+	buf_printf(out, "%sReqNodeList=(null) ExcNodeList=(null)", sep);
+	buf_printf(out, "%sNodeList=%s", sep, run ? nodes.data : "");
 	if (run)
-		buf_printf(out, "   BatchHost=%s\n", sim_node_name(s, host));
+		buf_printf(out, "%sBatchHost=%s", sep, sim_node_name(s, host));
 	if (run)
-		buf_printf(out, "   NumNodes=%u", j->nnodes);
+		buf_printf(out, "%sNumNodes=%u", sep, j->nnodes);
 	else
-		buf_printf(out, "   NumNodes=%u-%u", j->nnodes, j->nnodes);
+		buf_printf(out, "%sNumNodes=%u-%u", sep, j->nnodes, j->nnodes);
 	buf_printf(out, " NumCPUs=%u NumTasks=%u CPUs/Task=14 "
-	    "ReqB:S:C:T=0:0:*:*\n", cpus, j->nnodes * j->gpus);
-	buf_printf(out, "   ReqTRES=cpu=%u,mem=%luM,node=%u,billing=%u,"
-	    "gres/gpu=%u\n", cpus, 240000UL * j->nnodes * j->gpus, j->nnodes,
+	    "ReqB:S:C:T=0:0:*:*", cpus, j->nnodes * j->gpus);
+	/* What it was allocated, or asked for while pending. */
+	buf_printf(out, "%sTRES=cpu=%u,mem=%luM,node=%u,billing=%u,"
+	    "gres/gpu=%u", sep, cpus, 240000UL * j->nnodes * j->gpus, j->nnodes,
 	    cpus, j->nnodes * j->gpus);
-	if (run)
-		buf_printf(out, "   AllocTRES=cpu=%u,mem=%luM,node=%u,"
-		    "billing=%u,gres/gpu=%u\n", cpus, 240000UL * j->nnodes *
-		    j->gpus, j->nnodes, cpus, j->nnodes * j->gpus);
-	else
-		buf_printf(out, "   AllocTRES=(null)\n");
-	buf_printf(out, "   Socks/Node=* NtasksPerN:B:S:C=%u:0:*:* "
-	    "CoreSpec=*\n", (u_int)j->gpus);
-	if (run) {
-		buf_printf(out, "   JOB_GRES=gpu:h100:%u\n", j->nnodes * j->gpus);
-		buf_printf(out, "     Nodes=%s CPU_IDs=%u-%u Mem=%lu "
-		    "GRES=gpu:h100:%u(IDX:%u-%u)\n", nodes.data, gpu0 * 14,
+	buf_printf(out, "%sSocks/Node=* NtasksPerN:B:S:C=%u:0:*:* "
+	    "CoreSpec=*", sep, (u_int)j->gpus);
+	if (run && a->details) {
+		buf_printf(out, "%sJOB_GRES=gpu:h100:%u", sep,
+		    j->nnodes * j->gpus);
+		buf_printf(out, "%s  Nodes=%s CPU_IDs=%u-%u Mem=%lu "
+		    "GRES=gpu:h100:%u(IDX:%u-%u)", sep, nodes.data, gpu0 * 14,
 		    (gpu0 + j->gpus) * 14 - 1, 240000UL * j->gpus, j->gpus,
 		    gpu0, gpu0 + j->gpus - 1);
 	}
-	buf_printf(out, "   MinCPUsNode=14 MinMemoryNode=%luM "
-	    "MinTmpDiskNode=0\n", 240000UL * j->gpus);
-	buf_printf(out, "   Features=(null) DelayBoot=00:00:00\n");
-	buf_printf(out, "   OverSubscribe=OK Contiguous=0 Licenses=(null) "
-	    "Network=(null)\n");
-	buf_printf(out, "   Command=/home/%s/%s.sbatch\n", user, name);
-	buf_printf(out, "   WorkDir=/home/%s\n", user);
-	buf_printf(out, "   StdErr=/home/%s/slurm-%u.out\n", user, j->id);
-	buf_printf(out, "   StdIn=/dev/null\n");
-	buf_printf(out, "   StdOut=/home/%s/slurm-%u.out\n", user, j->id);
-	buf_printf(out, "   Power=\n");
-	buf_printf(out, "   TresPerNode=gres/gpu:%u\n", (u_int)j->gpus);
+	buf_printf(out, "%sMinCPUsNode=14 MinMemoryNode=%luM "
+	    "MinTmpDiskNode=0", sep, 240000UL * j->gpus);
+	buf_printf(out, "%sFeatures=(null) DelayBoot=00:00:00", sep);
+	buf_printf(out, "%sOverSubscribe=OK Contiguous=0 Licenses=(null) "
+	    "Network=(null)", sep);
+	buf_printf(out, "%sCommand=/home/%s/%s.sbatch", sep, user, name);
+	buf_printf(out, "%sWorkDir=/home/%s", sep, user);
+	buf_printf(out, "%sStdErr=/home/%s/slurm-%u.out", sep, user, j->id);
+	buf_printf(out, "%sStdIn=/dev/null", sep);
+	buf_printf(out, "%sStdOut=/home/%s/slurm-%u.out", sep, user, j->id);
+	buf_printf(out, "%sPower=", sep);
+	buf_printf(out, "%sTresPerNode=gres:gpu:%u%s\n%s", sep,
+	    (u_int)j->gpus, sep, a->oneliner ? "" : "\n");
 	buf_free(&nodes);
 }
 
 /*
- * scontrol update NodeName=SET State=DRAIN|RESUME|UNDRAIN Reason=TEXT: the
+ * The states scontrol update takes, each by a prefix of min letters at
+ * least, as 22.05's client reads them; what the simulator does with each.
+ */
+struct sim_slurm_update_state {
+	const char	*name;
+	size_t		 min;
+	enum {
+		SUS_OTHER,	/* taken by slurmctld, not by the simulator */
+		SUS_DRAIN,
+		SUS_RESUME,
+		SUS_INVALID	/* refused by slurmctld */
+	}		 change;
+};
+static const struct sim_slurm_update_state sim_slurm_update_states[] = {
+	{ .name = "NoResp", .min = 3, .change = SUS_OTHER },
+	{ .name = "DRAIN", .min = 3, .change = SUS_DRAIN },
+	{ .name = "FAIL", .min = 3, .change = SUS_OTHER },
+	{ .name = "FUTURE", .min = 3, .change = SUS_OTHER },
+	{ .name = "RESUME", .min = 3, .change = SUS_RESUME },
+	{ .name = "POWER_DOWN", .min = 7, .change = SUS_OTHER },
+	{ .name = "POWER_UP", .min = 7, .change = SUS_OTHER },
+	{ .name = "UNDRAIN", .min = 3, .change = SUS_RESUME },
+	{ .name = "DOWN", .min = 3, .change = SUS_DRAIN },
+	{ .name = "IDLE", .min = 3, .change = SUS_OTHER },
+	{ .name = "ALLOCATED", .min = 3, .change = SUS_INVALID },
+	{ .name = "ERROR", .min = 3, .change = SUS_INVALID },
+	{ .name = "MIXED", .min = 3, .change = SUS_INVALID },
+	{ .name = "UNKNOWN", .min = 3, .change = SUS_INVALID },
+};
+
+/*
+ * scontrol update NodeName=SET State=DRAIN|DOWN|RESUME|UNDRAIN Reason=TEXT
+ * (DOWN kept as a drain, Reason= alone taken and not kept): the
  * one change the simulator takes, kept over its state.  As slurmctld does,
  * a drain needs a reason and stamps it with the user and the time.
  */
 static int
 sim_slurm_update(struct sim *s, int argc, char **argv, char **cause)
 {
+	const struct sim_slurm_update_state *us = NULL;
 	const char	*names = NULL, *state = NULL, *reason = NULL, *user;
 	const char	*eq;
 	u_int		*ids, n, i, kept;
@@ -1337,29 +1409,58 @@ sim_slurm_update(struct sim *s, int argc, char **argv, char **cause)
 			return (-1);
 		}
 	}
-	if (names == NULL || state == NULL) {
+	if (names == NULL) {
 		xasprintf(cause, "scontrol: error: the simulator updates "
-		    "NodeName=... State=DRAIN|RESUME|UNDRAIN only");
+		    "NodeName=... only");
 		return (-1);
 	}
-	if (strcasecmp(state, "DRAIN") != 0 &&
-	    strcasecmp(state, "RESUME") != 0 &&
-	    strcasecmp(state, "UNDRAIN") != 0) {
-		xasprintf(cause, "scontrol: error: Invalid node state "
-		    "specified");
-		return (-1);
+	if (state != NULL) {
+		for (us = sim_slurm_update_states; us < sim_slurm_update_states +
+		    nitems(sim_slurm_update_states); us++) {
+			if (strlen(state) >= us->min &&
+			    strncasecmp(state, us->name, strlen(state)) == 0)
+				break;
+		}
+		if (us == sim_slurm_update_states +
+		    nitems(sim_slurm_update_states)) {
+			xasprintf(cause, "Invalid input: State=%s\n"
+			    "Request aborted\n"
+			    "Valid states are: NoResp DRAIN FAIL FUTURE RESUME "
+			    "POWER_DOWN POWER_UP UNDRAIN\n"
+			    "Not all states are valid given a node's prior "
+			    "state", state);
+			return (-1);
+		}
+		if (us->change == SUS_INVALID) {
+			xasprintf(cause, "slurm_update error: Invalid node "
+			    "state specified");
+			return (-1);
+		}
+		if (us->change == SUS_OTHER) {
+			xasprintf(cause, "scontrol: error: the simulator "
+			    "updates State=DOWN|DRAIN|RESUME|UNDRAIN only");
+			return (-1);
+		}
 	}
-	if (strcasecmp(state, "DRAIN") == 0 && (reason == NULL ||
-	    *reason == '\0')) {
+	drain = state != NULL && us->change == SUS_DRAIN;
+	if (drain && (reason == NULL || *reason == '\0')) {
 		xasprintf(cause, "You must specify a reason when DOWNING or "
 		    "DRAINING a node. Request denied");
 		return (-1);
 	}
-	if (sim_slurm_hostlist(s, names, 0, &ids, &n, cause) != 0)
+	if (sim_slurm_hostlist(s, names, 0, &ids, &n, cause) != 0) {
+		free(*cause);
+		xasprintf(cause, "slurm_update error: Invalid node name "
+		    "specified");
 		return (-1);
+	}
+	if (state == NULL) {
+		/* Reason= alone: taken, and not kept (no drain) */
+		free(ids);
+		return (0);
+	}
 	if ((user = getenv("USER")) == NULL || *user == '\0')
 		user = "root";
-	drain = strcasecmp(state, "DRAIN") == 0;
 	for (i = kept = 0; i < n; i++) {
 		/* As slurmctld: resuming a node that is up and not drained. */
 		if (!drain) {
@@ -1387,8 +1488,8 @@ sim_slurm_update(struct sim *s, int argc, char **argv, char **cause)
 
 /* scontrol show job [ID]: every job, or the one. */
 static int
-sim_slurm_show_job(struct sim *s, const char *id, struct buf *out,
-    char **cause)
+sim_slurm_show_job(struct sim *s, const char *id,
+    const struct sim_slurm_args *a, struct buf *out, char **cause)
 {
 	const struct sim_job	*j;
 	char			*end;
@@ -1404,9 +1505,8 @@ sim_slurm_show_job(struct sim *s, const char *id, struct buf *out,
 	for (j = s->jobs; j < s->jobs + s->njobs; j++) {
 		if (id != NULL && j->id != n)
 			continue;
-		if (found++ != 0)
-			buf_putc(out, '\n');
-		sim_slurm_scontrol_job(s, j, out);
+		found++;
+		sim_slurm_scontrol_job(s, j, a, out);
 	}
 	if (id != NULL && found == 0) {
 		xasprintf(cause, "slurm_load_jobs error: Invalid job id "
@@ -1418,12 +1518,14 @@ sim_slurm_show_job(struct sim *s, const char *id, struct buf *out,
 	return (0);
 }
 
+static int	sim_slurm_show(struct sim *, const char *, const char *,
+		    const struct sim_slurm_args *, struct buf *, char **);
+
 /* The entities of scontrol show the simulator does not show. */
 static const char *const sim_slurm_show_other[] = {
 	"aliases", "assoc_mgr", "bbstat", "burstbuffer", "config", "daemons",
-	"dwstat", "federation", "frontend", "hostlist", "hostlistsorted",
-	"hostnames", "licenses", "reservation",
-	"reservationname", "slurmd", "step", "topology",
+	"dwstat", "federation", "frontend", "licenses", "slurmd", "step",
+	"topology",
 };
 
 int
@@ -1431,9 +1533,9 @@ sim_scontrol(struct sim *s, int node, int argc, char **argv,
     struct buf *out, char **cause)
 {
 	struct sim_slurm_args	 a;
-	const char		*what, *names;
-	u_int			*ids = NULL, n, i;
-	int			 oneline, rc;
+	const char		*what, *names, *eq;
+	char			*entity = NULL;
+	int			 rc;
 
 	if ((rc = sim_slurm_opt_parse(argc, argv, &a, out, cause)) != 0)
 		return (rc < 0 ? -1 : 0);
@@ -1441,6 +1543,15 @@ sim_scontrol(struct sim *s, int node, int argc, char **argv,
 		xasprintf(cause, "scontrol: the simulator reads no commands "
 		    "from its input");
 		return (-1);
+	}
+	if (strcasecmp(a.words[0], "ping") == 0 && a.nwords == 1) {
+		buf_printf(out, "Slurmctld(primary) at %s is UP\n",
+		    s->cluster != NULL ? s->cluster : "sim");
+		return (0);
+	}
+	if (strcasecmp(a.words[0], "help") == 0 && a.nwords == 1) {
+		buf_puts(out, sim_slurm_help_scontrol);
+		return (0);
 	}
 	if (strcmp(a.words[0], "update") != 0 &&
 	    strcmp(a.words[0], "show") != 0) {
@@ -1464,14 +1575,47 @@ sim_scontrol(struct sim *s, int node, int argc, char **argv,
 	}
 	what = a.words[1];
 	names = a.nwords > 2 ? a.words[2] : NULL;
-	oneline = a.oneliner;
+	if (names == NULL && (eq = strchr(what, '=')) != NULL) {
+		/* show node=NAME, as show node NAME */
+		entity = xstrndup(what, eq - what);
+		names = eq + 1;
+		what = entity;
+	}
+	if (strcasecmp(what, "hostnames") == 0 ||
+	    strcasecmp(what, "hostlist") == 0 ||
+	    strcasecmp(what, "hostlistsorted") == 0)
+		rc = sim_slurm_hostlist_show(what, names, out, cause);
+	else
+		rc = sim_slurm_show(s, what, names, &a, out, cause);
+	free(entity);
+	return (rc);
+}
+
+/* scontrol show WHAT [NAMES]: a node, a job, a partition; none else. */
+static int
+sim_slurm_show(struct sim *s, const char *what, const char *names,
+    const struct sim_slurm_args *a, struct buf *out, char **cause)
+{
+	u_int	*ids = NULL, n, i;
+
 	if (strcmp(what, "job") == 0 || strcmp(what, "jobs") == 0 ||
 	    strcmp(what, "jobid") == 0)
-		return (sim_slurm_show_job(s, names, out, cause));
+		return (sim_slurm_show_job(s, names, a, out, cause));
 	if ((strlen(what) >= 2 &&
 	    strncasecmp(what, "partitions", strlen(what)) == 0) ||
 	    strcasecmp(what, "partitionname") == 0)
-		return (sim_slurm_part_show(s, names, oneline, out, cause));
+		return (sim_slurm_part_show(s, names, a->oneliner, out, cause));
+	if (strncasecmp(what, "reservations", strlen(what)) == 0 ||
+	    strcasecmp(what, "reservationname") == 0) {
+		/* There are none; scontrol says so on stdout. */
+		if (names == NULL) {
+			buf_puts(out, "No reservations in the system\n");
+			return (0);
+		}
+		buf_printf(out, "Reservation %s not found\n", names);
+		*cause = xstrdup("");
+		return (-1);
+	}
 	if (strcmp(what, "node") != 0 && strcmp(what, "nodes") != 0 &&
 	    strcmp(what, "nodename") != 0) {
 		for (i = 0; i < nitems(sim_slurm_show_other); i++) {
@@ -1489,11 +1633,8 @@ sim_scontrol(struct sim *s, int node, int argc, char **argv,
 	}
 	sim_update(s);
 	if (names == NULL) {
-		for (i = 0; i < s->nnodes; i++) {
-			if (i != 0 && !oneline)
-				buf_putc(out, '\n');
-			sim_slurm_scontrol_node(s, i, oneline, out);
-		}
+		for (i = 0; i < s->nnodes; i++)
+			sim_slurm_scontrol_node(s, i, a, out);
 		return (0);
 	}
 	if (sim_slurm_hostlist(s, names, 0, &ids, &n, cause) != 0) {
@@ -1502,11 +1643,8 @@ sim_scontrol(struct sim *s, int node, int argc, char **argv,
 		(*cause)[0] = '\0';
 		return (-1);
 	}
-	for (i = 0; i < n; i++) {
-		if (i != 0 && !oneline)
-			buf_putc(out, '\n');
-		sim_slurm_scontrol_node(s, ids[i], oneline, out);
-	}
+	for (i = 0; i < n; i++)
+		sim_slurm_scontrol_node(s, ids[i], a, out);
 	free(ids);
 	return (0);
 }

@@ -9,9 +9,6 @@
 
 #include "sim.h"
 
-/* The version the clients claim: sinfo -V, squeue -V, sinfo %v. */
-#define SIM_SLURM_CLIENT	"22.05.8"
-
 /*
  * What the options of sinfo, squeue or scontrol asked for; NULL or 0 if
  * not given.
@@ -47,6 +44,7 @@ struct sim_slurm_args {
 	const char	*licenses;	/* squeue -L */
 	const char	*ignoredarg;	/* -M, -S: taken, changing nothing */
 	int		 oneliner;	/* scontrol -o */
+	int		 details;	/* scontrol -d */
 	const char	*words[8];	/* scontrol's command */
 	int		 nwords;
 };
@@ -106,6 +104,11 @@ int		 sim_slurm_json_sinfo(struct sim *, int, struct buf *);
 int		 sim_slurm_json_squeue(struct sim *, int, struct buf *);
 int		 sim_slurm_part_show(struct sim *, const char *, int,
 		     struct buf *, char **);
+
+/* sim-slurm-hostlist.c, sim-slurm-help.c */
+int		 sim_slurm_hostlist_show(const char *, const char *,
+		     struct buf *, char **);
+extern const char sim_slurm_help_scontrol[];
 
 /* sim-slurm-fmt.c */
 void	 sim_slurm_fmt_parse(const char *, const char *, int,

@@ -4,7 +4,7 @@
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  *
  * Each tool prints the exact bytes the real one prints (nvidia-smi 590,
- * ipmitool 1.8.19, ibstat, Slurm 23.11, DCGM 4.2 or 3.3, the kernel), so
+ * ipmitool 1.8.19, ibstat, Slurm 22.05, DCGM 4.2 or 3.3, the kernel), so
  * the simulator's output goes through the same parsers as real output.
  * One file a tool, as the parsers have: sim-nvsmi.c, sim-ipmi.c,
  * sim-ib.c, sim-slurm.c, sim-dcgm.c and sim-dmesg.c; of a mix's other

@@ -41,7 +41,7 @@
 #define SIM_CUDA	"13.1"
 #define SIM_DCGM3	"3.3.9"		/* sim.dcgm-version 3 */
 #define SIM_DCGM4	"4.2.3"
-#define SIM_SLURM	"23.11.10"
+#define SIM_SLURM	"22.05.8"
 
 /* What can go wrong with a node. */
 enum sim_fault_type {

@@ -1,8 +1,8 @@
 #!/bin/sh
 # show-job JOBID: `scontrol show job -d JOBID' on the Slurm controller, the
-# fields myriad reads of the job (its GPUs from AllocTRES) and every key
+# fields myriad reads of the job (its GPUs from TRES or AllocTRES) and every key
 # scontrol printed, a line each, in a table, TSV or JSON.  The simulator's
-# scontrol prints jobs as Slurm 23.11 does.  A job id that is not one is a
+# scontrol prints jobs as Slurm 22.05 does.  A job id that is not one is a
 # usage error and runs nothing; an unknown job exits 1 with scontrol's
 # words; a controller that cannot be asked has its line, as for list-jobs.
 . t/lib/tap.sh
@@ -25,8 +25,8 @@ NODES_RE=$(printf '%s\n' "$NODES" | sed 's/[][]/\\&/g')
 $MYRIAD $ARGS sim-tool scontrol show job -d "$RUN" > "$T/sc"
 like "$(head -n 1 "$T/sc")" "^JobId=$RUN JobName=[^ ]+\$" \
     "sim-tool scontrol show job: JobId= and JobName= first, as Slurm"
-like "$(grep '^   AllocTRES=' "$T/sc")" "gres/gpu=$GPUS\$" \
-    "sim-tool scontrol show job: AllocTRES with the job's $GPUS GPUs"
+like "$(grep '^   TRES=' "$T/sc")" "gres/gpu=$GPUS\$" \
+    "sim-tool scontrol show job: TRES with the job's $GPUS GPUs"
 like "$(grep '^     Nodes=' "$T/sc")" "^     Nodes=$NODES_RE CPU_IDs=[0-9-]+ Mem=[0-9]+ GRES=gpu:h100:[0-9]+\\(IDX:[0-9-]+\\)\$" \
     "sim-tool scontrol show job -d: the nodes' detail line"
 like "$($MYRIAD $ARGS sim-tool scontrol show job "$PEND" | grep NumNodes=)" \
@@ -42,12 +42,12 @@ $MYRIAD $ARGS -c "show-job $RUN" > "$T/out" 2> "$T/err"
 is "$?:$(cat "$T/err")" "0:" "show-job $RUN: exit 0, nothing on stderr"
 like "$(grep '^id ' "$T/out")" "^id +$RUN\$" "show-job: the job's id"
 like "$(grep '^gpus ' "$T/out")" "^gpus +$GPUS\$" \
-    "show-job: its $GPUS GPUs, from AllocTRES"
+    "show-job: its $GPUS GPUs, from TRES"
 like "$(grep '^nodes ' "$T/out")" "^nodes +$NODES_RE\$" "show-job: its nodes"
 like "$(grep '^elapsed_s ' "$T/out")" "^elapsed_s +([0-9]+-)?[0-9]+:[0-9]{2}" \
     "show-job: its elapsed time as a time, not seconds"
 for k in SubmitTime StartTime EndTime WorkDir Command StdOut ExitCode \
-    AllocTRES ReqTRES; do
+    TRES TresPerNode; do
 	want=$(sed -n "s/.*[ ]$k=\\([^ ]*\\).*/\\1/p" "$T/sc" | head -n 1)
 	like "$(grep "^$k " "$T/out")" "^$k +$want\$" \
 	    "show-job: $k as scontrol printed it"

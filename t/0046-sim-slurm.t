@@ -39,10 +39,10 @@ run() {
 
 # check KINDS WHAT: $T/sim.* held next to $T/real.*; KINDS, comma-separated:
 # rc (exit status), err (stderr whole), out (stdout whole), head (the first
-# line), date (a date line first, then the header), one (one line each),
-# len (the same line lengths), shape (every line the same shape), shapes
-# (every real line of a shape the simulator prints), pipes (every line as
-# many | as the header).
+# line), date (a date line first, then the header), nodate (none), one
+# (one line each), len (the same line lengths), shape (every line the same
+# shape), shapes (every real line of a shape the simulator prints), pipes
+# (every line as many | as the header).
 check() {
 	kinds=$1
 	what=$2
@@ -61,6 +61,10 @@ check() {
 			    "$what: a date line first"
 			is "$(sed -n 2p "$T/sim.out")" \
 			    "$(sed -n 2p "$T/real.out")" "$what: header" ;;
+		nodate)	is "$(grep -c '^[A-Z][a-z][a-z] [A-Z][a-z][a-z] [0-9 ]' \
+			    "$T/sim.out" "$T/real.out")" \
+			    "$(printf '%s\n' "$T/sim.out:0" "$T/real.out:0")" \
+			    "$what: no date line" ;;
 		one)	is "$(awk 'END { print NR }' "$T/sim.out")" 1 \
 			    "$what: one line"
 			is "$(awk 'END { print NR }' "$T/real.out")" 1 \
@@ -91,6 +95,28 @@ check() {
 	done
 }
 
+# keys FILE: scontrol's lines with their keys in order and their values
+# masked, blanks and empty lines kept, each line's end marked by $; Port=,
+# which the test cluster's several slurmd on one host print, gone.
+keys() {
+	awk '{
+		n = split($0, w, / /)
+		s = ""
+		for (i = 1; i <= n; i++) {
+			if (w[i] == "")
+				k = ""
+			else if (w[i] !~ /^Port=/ &&
+			    match(w[i], /^[A-Za-z_:\/()]+=/))
+				k = substr(w[i], 1, RLENGTH)
+			else
+				continue
+			s = s (i > 1 ? " " : "") k
+		}
+		print s "$"
+	}' "$1"
+	tail -c 1 "$1" | od -An -c
+}
+
 # compare KINDS TOOL ARGS...: the real tool and the simulator's, the same
 # arguments.
 compare() {
@@ -99,6 +125,16 @@ compare() {
 	run real "$@"
 	run sim "$@"
 	check "$kinds" "$*"
+}
+
+# scparsed KIND FIRST FILE WHAT: parse scontrol-KIND reads FILE, a record
+# a FIRST=.
+scparsed() {
+	$MYRIAD -F /dev/null -c "parse -o tsv scontrol-$1 $3" > "$T/p.out" \
+	    2> "$T/p.err"
+	is "$?:$(head -c 300 "$T/p.err")" 0: "parse scontrol-$1 of $4: exit 0"
+	is "$(tail -n +2 "$T/p.out" | grep -c .)" "$(grep -c "$2=" "$3")" \
+	    "parse scontrol-$1 of $4: a record a $2"
 }
 
 #
@@ -116,7 +152,7 @@ then
 	sed 's/^/# /' "$T/start"
 	skip 1 "slurmctld of the test cluster did not start"
 else
-	trap 'scancel $JOB 2>/dev/null; t/lib/cluster stop "$C" \
+	trap 'scancel $JOB $PEND 2>/dev/null; t/lib/cluster stop "$C" \
 	    > /dev/null 2>&1; rm -rf "$T"' EXIT
 	. "$C/cluster.env"
 	export SLURM_CONF="$CLUSTER_SLURM_CONF"
@@ -163,6 +199,38 @@ else
 		set -- $a
 		compare rc,err scontrol "$@"
 	done
+	for a in 'show reservation' 'show r' '-o show res' 'show res x' \
+	    'show reservationname x'; do
+		set -- $a
+		compare rc,err,out scontrol "$@"
+	done
+	# scontrol's host lists, ping, help, ENTITY=NAME, update's errors.
+	unset SLURM_JOB_NODELIST
+	for a in 'show hostnames gpu[0001-0003]' 'show hostnames' \
+	    'show hostlist gpu0001,gpu0002,gpu0003' 'show hostlist a1,a2,b,a3' \
+	    'show hostlist gpu0003,gpu0001,gpu0002' \
+	    'show hostlistsorted gpu0003,gpu0001,gpu0002,gpu0001' \
+	    'show hostnames a[1-3],b,x[08-10]' --help -h help --usage \
+	    'show job=99999999' 'update NodeName=gpu0001 State=BOGUS' \
+	    'update NodeName=gpu9999 State=DRAIN Reason=x' \
+	    'update NodeName=gpu0004 State=DOWN' \
+	    'update NodeName=gpu0004 State=ALLOC Reason=x'; do
+		set -- $a
+		compare rc,err,out scontrol "$@"
+	done
+	for a in 'State=DOWN Reason=t0046' 'Reason=t0046' 'State=RESUME' \
+	    'State=RESUME'; do
+		set -- $a
+		compare rc,err,out scontrol update NodeName=gpu0004 "$@"
+	done
+	compare rc,err scontrol ping
+	is "$(sed 's/ at [^ ]* / at X /' "$T/sim.out")" \
+	    "$(sed 's/ at [^ ]* / at X /' "$T/real.out")" "scontrol ping: stdout"
+	run real scontrol show node=gpu0001
+	run sim scontrol show node=gpu0001
+	check rc,err "scontrol show node=gpu0001"
+	is "$(head -c 17 "$T/sim.out")" "NodeName=gpu0001 " \
+	    "scontrol show node=gpu0001: the node"
 	for a in 'show node gpu0001 -o' '-o show node gpu0001' \
 	    '--oneliner show nodes gpu0001' '-do show node gpu0001' \
 	    'show --oneliner -d node gpu0001'; do
@@ -170,12 +238,74 @@ else
 		compare rc,err,one scontrol "$@"
 	done
 
+	# scontrol show node and show job: each line's keys in order, its
+	# blanks, the empty lines; a node with a job, a drained one, a
+	# running job with GPUs, a pending one.
+	PEND=$(sbatch --parsable -N 4 --gres=gpu:8 -o /dev/null \
+	    --wrap 'sleep 600' 2>&1)
+	RNODE=$(squeue -h -j "$JOB" -o %N)
+	SNODE=$($S sinfo -h -N -t alloc,mix -o %N | head -n 1)
+	SIDLE=$($S sinfo -h -N -t idle -o %N | head -n 1)
+	$S scontrol update NodeName="$SIDLE" State=DRAIN Reason=t0046
+	SJOB=$($S squeue -h -t R -o %i | head -n 1)
+	SPEND=$($S squeue -h -t PD -o %i | head -n 1)
+	for a in 'show node' 'show node -o' '-d show node' '-do show node' \
+	    'show job' 'show job -d' 'show -o job' '-do show job'; do
+		for w in running drained pending; do
+			case $a:$w in
+			*node*:running)	r=$RNODE s=$SNODE ;;
+			*node*:drained)	r=gpu0003 s=$SIDLE ;;
+			*node*:*)	continue ;;
+			*:running)	r=$JOB s=$SJOB ;;
+			*:pending)	r=$PEND s=$SPEND ;;
+			*)		continue ;;
+			esac
+			set -- $a
+			run real scontrol "$@" "$r"
+			run sim scontrol "$@" "$s"
+			check rc,err "scontrol $a ($w)"
+			is "$(keys "$T/sim.out")" "$(keys "$T/real.out")" \
+			    "scontrol $a ($w): 22.05.8's keys, blanks, lines"
+			case $a in
+			*node*)	k=node first=NodeName ;;
+			*)	k=job first=JobId ;;
+			esac
+			for who in real sim; do
+				scparsed $k $first "$T/$who.out" \
+				    "$who scontrol $a ($w)"
+			done
+		done
+	done
+	$S scontrol show node "$SNODE" > "$T/sim.out"
+	is "$(grep -c ' Version=22.05.8$' "$T/sim.out")" 1 \
+	    "scontrol show node: Version=22.05.8"
+	$S scontrol update NodeName="$SIDLE" State=RESUME
+	scancel "$PEND"
+
 	# What sinfo prints: the header byte for byte, and the shape.
 	compare rc,err,head,shapes sinfo
 	compare rc,err,head,len sinfo -N
 	compare rc,err,len sinfo -hN
 	compare rc,err,len sinfo --noh --Nod
 	compare rc,err,date,len sinfo -N -l
+	# -h: no date line, with -l or -i.
+	compare rc,err,nodate,len sinfo -N -l -h
+	compare rc,err,nodate squeue -l -h
+	for tool in sinfo squeue; do
+		timeout 3 $tool -i 1 -h -o %C > "$T/real.out" 2> "$T/real.err"
+		$S $tool -i 1 -h -o %C > "$T/sim.out" 2> "$T/sim.err"
+		check nodate "$tool -i 1 -h"
+	done
+	# -o: %% is nothing, a field without its letter kept as text.
+	compare rc,err,out sinfo -o %10
+	compare rc,err,out sinfo -h -o %10
+	compare rc,err,head sinfo -o %%
+	compare rc,err,head sinfo -o 'a%%b'
+	compare rc,err,head,len squeue -o %10
+	compare rc,err,head squeue -o '%%%i'
+	compare rc,err,out squeue -j abc
+	compare rc,err,out squeue -j 1,abc
+	compare rc,err,head squeue -j 1,2abc
 	compare rc,err,date sinfo -l
 	compare rc,err,head,shapes sinfo -s
 	compare rc,err,head sinfo -R
@@ -421,6 +551,21 @@ parsed squeue %A,%T -a -r -h -o %A,%T
 parsed squeue 'JobID:|,NumNodes:|,tres-per-node:|,tres-per-job:|,tres-alloc:|' \
     -h -O 'JobID:|,NumNodes:|,tres-per-node:|,tres-per-job:|,tres-alloc:|'
 parsed squeue '%i|%u|%T|%D|%b|%N' -h -o '%i|%u|%T|%D|%b|%N'
+# squeue -u takes a uid as a name.
+u=$($S squeue -h -o %U,%u | head -n 1)
+$S squeue -h -u "${u%,*}" -o %i > "$T/sim.out"
+is "$(cat "$T/sim.out")" "$($S squeue -h -u "${u#*,}" -o %i)" \
+    "squeue -u ${u%,*}: the jobs of ${u#*,}"
+like "$(cat "$T/sim.out")" '[0-9]' "squeue -u ${u%,*}: some jobs"
+for a in 'show node' '-o show node' '-d show node' '-do show node' \
+    'show job' '-o show job' '-d show job' '-do show job'; do
+	case $a in
+	*node)	k=node first=NodeName ;;
+	*)	k=job first=JobId ;;
+	esac
+	$S scontrol $a > "$T/p.txt"
+	scparsed $k $first "$T/p.txt" "scontrol $a"
+done
 
 #
 # The real captures of ../shared/fixtures whose command is known.
