@@ -6,7 +6,9 @@
  */
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sim.h"
 
@@ -54,19 +56,69 @@ sim_ib_lid(u_int node, u_int port)
 	return (2 + (node * SIM_IBPORTS + port) % 49150);
 }
 
-/* The adapter an IB tool is asked about: -1 for all, -2 for none. */
+/* ibstat's options: -l, -s, -p, and a port number after the adapter. */
+struct sim_ib_opts {
+	int	 list;		/* -l: the adapters' names */
+	int	 shrt;		/* -s: no ports */
+	int	 ports;		/* -p: the port GUIDs */
+	int	 port;		/* the port asked, or -1 */
+};
+
+/* ibpanic(): libibmad's words, the process's pid, exit status 255. */
 static int
-sim_ib_want(int node, int argc, char **argv, char **cause)
+sim_ib_panic(char **cause, const char *ca)
 {
-	if (argc < 2 || strcmp(argv[1], "-l") == 0)
-		return (-1);
-	if (strncmp(argv[1], "mlx5_", 5) != 0 || argv[1][5] < '0' ||
-	    argv[1][5] > '7' || argv[1][6] != '\0') {
-		xasprintf(cause, "ibpanic: [%u] main: stat of IB device '%s' "
-		    "failed: No such file or directory", 1000 + node, argv[1]);
-		return (-2);
+	xasprintf(cause, "ibpanic: [%ld] main: stat of IB device '%s' "
+	    "failed: No such file or directory", (long)getpid(), ca);
+	return (255);
+}
+
+/*
+ * The adapter an IB tool is asked about: -1 for all, -2 for none (and
+ * ibstat's exit status in *rc).  ibstatus takes no options.
+ */
+static int
+sim_ib_want(int argc, char **argv, struct sim_ib_opts *o, int *rc,
+    char **cause)
+{
+	static const char *const longs[] = { "--list_of_cas", "--short",
+	    "--port_list" };
+	const char	*a;
+	int		 i, k, want = -1;
+
+	memset(o, 0, sizeof *o);
+	o->port = -1;
+	for (i = 1; i < argc; i++) {
+		a = argv[i];
+		for (k = 0; k < (int)nitems(longs); k++)
+			if (strcmp(a, longs[k]) == 0)
+				a = k == 0 ? "-l" : k == 1 ? "-s" : "-p";
+		if (strcmp(argv[0], "ibstat") == 0 && a[0] == '-' &&
+		    strspn(a + 1, "lsp") == strlen(a + 1) && a[1] != '\0') {
+			o->list |= strchr(a, 'l') != NULL;
+			o->shrt |= strchr(a, 's') != NULL;
+			o->ports |= strchr(a, 'p') != NULL;
+			continue;
+		}
+		if (a[0] == '-') {
+			xasprintf(cause, "%s: the simulator does not take %s "
+			    "(no capture of what the real tool prints)",
+			    argv[0], a);
+			*rc = 1;
+			return (-2);
+		}
+		if (want >= 0) {
+			o->port = (int)strtol(a, NULL, 0);
+			continue;
+		}
+		if (strncmp(a, "mlx5_", 5) != 0 || a[5] < '0' ||
+		    a[5] >= '0' + SIM_IBPORTS || a[6] != '\0') {
+			*rc = sim_ib_panic(cause, a);
+			return (-2);
+		}
+		want = a[5] - '0';
 	}
-	return (argv[1][5] - '0');
+	return (want);
 }
 
 /* ibstat: eight ConnectX-7 NDR ports, one subnet per rail. */
@@ -75,46 +127,67 @@ sim_ibstat(struct sim *s, int node, int argc, char **argv,
     struct buf *out, char **cause)
 {
 	static const char *const phys[] = { "LinkUp", "Disabled", "Polling" };
+	struct sim_ib_opts o;
+	const char	*in = "\t\t";
 	char		 ca[16];
 	uint64_t	 guid;
 	u_int		 p;
-	int		 active, ph, rate, want;
+	int		 active, ph, rate, want, rc;
 
-	if ((want = sim_ib_want(node, argc, argv, cause)) == -2)
-		return (-1);
+	if ((want = sim_ib_want(argc, argv, &o, &rc, cause)) == -2)
+		return (rc);
 	sim_update(s);
 	for (p = 0; p < SIM_IBPORTS; p++) {
 		if (want >= 0 && (int)p != want)
 			continue;
 		snprintf(ca, sizeof ca, "mlx5_%u", p);
-		if (argc >= 2 && strcmp(argv[1], "-l") == 0) {
-			/* ibstat -l: the adapters' names. */
+		guid = sim_guid(s, node, p);
+		if (o.ports) {
+			buf_printf(out, "0x%016llx\n", (unsigned long long)guid);
+			continue;
+		}
+		if (o.list) {
 			buf_printf(out, "%s\n", ca);
 			continue;
 		}
-		guid = sim_guid(s, node, p);
+		if (!o.shrt && o.port >= 0 && o.port != 1) {
+			/* ca_stat()'s warning, then main()'s panic. */
+			xasprintf(cause, "ibwarn: [%ld] ca_stat: CA: '%s' has "
+			    "no port number %d - max (1)\nibpanic: [%ld] main: "
+			    "stat of IB device '%s' failed: No such file or "
+			    "directory", (long)getpid(), ca, o.port,
+			    (long)getpid(), ca);
+			return (255);
+		}
+		if (!o.shrt && o.port == 1) {
+			buf_printf(out, "CA: '%s'\nPort 1:\n", ca);
+			in = "";
+		} else
+			buf_printf(out, "CA '%s'\n"
+			    "\tCA type: MT4129\n"
+			    "\tNumber of ports: 1\n"
+			    "\tFirmware version: 28.39.2048\n"
+			    "\tHardware version: 0\n"
+			    "\tNode GUID: 0x%016llx\n"
+			    "\tSystem image GUID: 0x%016llx\n", ca,
+			    (unsigned long long)guid, (unsigned long long)guid);
+		if (o.shrt)
+			continue;
+		if (*in != '\0')
+			buf_puts(out, "\tPort 1:\n");
 		active = sim_ib_state(s, node, p, &ph, &rate);
-		buf_printf(out, "CA '%s'\n"
-		    "\tCA type: MT4129\n"
-		    "\tNumber of ports: 1\n"
-		    "\tFirmware version: 28.39.2048\n"
-		    "\tHardware version: 0\n"
-		    "\tNode GUID: 0x%016llx\n"
-		    "\tSystem image GUID: 0x%016llx\n"
-		    "\tPort 1:\n"
-		    "\t\tState: %s\n"
-		    "\t\tPhysical state: %s\n"
-		    "\t\tRate: %d\n"
-		    "\t\tBase lid: %u\n"
-		    "\t\tLMC: 0\n"
-		    "\t\tSM lid: %d\n"
-		    "\t\tCapability mask: 0xa751e848\n"
-		    "\t\tPort GUID: 0x%016llx\n"
-		    "\t\tLink layer: InfiniBand\n",
-		    ca, (unsigned long long)guid, (unsigned long long)guid,
-		    active ? "Active" : "Down", phys[ph], rate,
-		    active ? sim_ib_lid(node, p) : 0, active ? 1 : 0,
-		    (unsigned long long)guid);
+		buf_printf(out, "%sState: %s\n"
+		    "%sPhysical state: %s\n"
+		    "%sRate: %d\n"
+		    "%sBase lid: %u\n"
+		    "%sLMC: 0\n"
+		    "%sSM lid: %d\n"
+		    "%sCapability mask: 0xa751e848\n"
+		    "%sPort GUID: 0x%016llx\n"
+		    "%sLink layer: InfiniBand\n",
+		    in, active ? "Active" : "Down", in, phys[ph], in, rate, in,
+		    active ? sim_ib_lid(node, p) : 0, in, in, active ? 1 : 0,
+		    in, in, (unsigned long long)guid, in);
 	}
 	return (0);
 }
@@ -129,12 +202,13 @@ sim_ibstatus(struct sim *s, int node, int argc, char **argv,
 {
 	static const char *const phys[] = { "5: LinkUp", "3: Disabled",
 	    "2: Polling" };
+	struct sim_ib_opts o;
 	uint64_t	 guid;
 	u_int		 p;
-	int		 active, ph, rate, want;
+	int		 active, ph, rate, want, rc;
 
-	if ((want = sim_ib_want(node, argc, argv, cause)) == -2)
-		return (-1);
+	if ((want = sim_ib_want(argc, argv, &o, &rc, cause)) == -2)
+		return (rc);
 	sim_update(s);
 	for (p = 0; p < SIM_IBPORTS; p++) {
 		if (want >= 0 && (int)p != want)
