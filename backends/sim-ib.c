@@ -263,7 +263,8 @@ sim_ib_counters(const struct sim *s, u_int node, u_int port, uint64_t *c)
 /* The values perfquery prints, and its two counter sets in its order. */
 enum sim_ib_pq {
 	PQ_PORTSELECT, PQ_ZERO, PQ_SYMERR, PQ_LINKREC, PQ_LINKDOWN, PQ_RCVERR,
-	PQ_DATA, PQ_RDATA, PQ_PKTS, PQ_RPKTS, PQ_MCAST, PQ_WAIT, PQ_NVALUES
+	PQ_DATA, PQ_RDATA, PQ_PKTS, PQ_RPKTS, PQ_UPKTS, PQ_MCAST, PQ_WAIT,
+	PQ_NVALUES
 };
 struct sim_ib_pq_field {
 	const char	*name;
@@ -300,7 +301,7 @@ static const struct sim_ib_pq_field sim_ib_pq_ext[] = {
 	{ .name = "PortRcvData", .value = PQ_RDATA },
 	{ .name = "PortXmitPkts", .value = PQ_PKTS },
 	{ .name = "PortRcvPkts", .value = PQ_RPKTS },
-	{ .name = "PortUnicastXmitPkts", .value = PQ_PKTS },
+	{ .name = "PortUnicastXmitPkts", .value = PQ_UPKTS },
 	{ .name = "PortUnicastRcvPkts", .value = PQ_PKTS },
 	{ .name = "PortMulticastXmitPkts", .value = PQ_MCAST },
 	{ .name = "PortMulticastRcvPkts", .value = PQ_MCAST },
@@ -312,6 +313,16 @@ static const struct sim_ib_pq_field sim_ib_pq_extra[] = {
 	{ .name = "VL15Dropped", .value = PQ_ZERO },
 	{ .name = "PortXmitWait", .value = PQ_WAIT },
 	{ .name = "QP1Dropped", .value = PQ_ZERO },
+};
+
+/* perfquery -E: PortRcvErrorDetails. */
+static const struct sim_ib_pq_field sim_ib_pq_rcverr[] = {
+	{ .name = "PortLocalPhysicalErrors", .value = PQ_RCVERR },
+	{ .name = "PortMalformedPktErrors", .value = PQ_ZERO },
+	{ .name = "PortBufferOverrunErrors", .value = PQ_ZERO },
+	{ .name = "PortDLIDMappingErrors", .value = PQ_ZERO },
+	{ .name = "PortVLMappingErrors", .value = PQ_ZERO },
+	{ .name = "PortLoopingErrors", .value = PQ_ZERO },
 };
 
 /* Name:value lines, dotted to column 33 as mad_dump_fields prints them. */
@@ -338,8 +349,11 @@ sim_ib_pq_lines(struct buf *b, const struct sim_ib_pq_field *f, size_t n,
 	}
 }
 
+enum sim_ib_pq_set { PQS_BASIC, PQS_EXT, PQS_RCVERR };
+
 static void
-sim_ib_pq_port(struct sim *s, u_int node, u_int p, int ext, struct buf *out)
+sim_ib_pq_port(struct sim *s, u_int node, u_int p, enum sim_ib_pq_set ext,
+    struct buf *out)
 {
 	static const struct sim_ib_pq_field head[] = {
 		{ .name = "PortSelect", .value = PQ_PORTSELECT },
@@ -363,8 +377,18 @@ sim_ib_pq_port(struct sim *s, u_int node, u_int p, int ext, struct buf *out)
 	v[PQ_RDATA] = pkts * 513;
 	v[PQ_PKTS] = pkts;
 	v[PQ_RPKTS] = pkts + pkts / 7;
+	v[PQ_UPKTS] = pkts - pkts / 7;	/* unicast + multicast = total */
 	v[PQ_MCAST] = pkts / 7;
 	v[PQ_WAIT] = pkts / 1000;
+	if (ext == PQS_RCVERR) {
+		/* common_func(): no blank line after it. */
+		buf_printf(out, "# PortRcvErrorDetails counters: Lid %u port "
+		    "1\n", lid);
+		sim_ib_pq_lines(out, head, nitems(head), v);
+		sim_ib_pq_lines(out, sim_ib_pq_rcverr,
+		    nitems(sim_ib_pq_rcverr), v);
+		return;
+	}
 	if (ext)
 		buf_printf(out, "# Port extended counters: Lid %u port 1 "
 		    "(CapMask: 0x5A00 CapMask2: 0x0000000)\n", lid);
@@ -385,47 +409,123 @@ sim_ib_pq_port(struct sim *s, u_int node, u_int p, int ext, struct buf *out)
 }
 
 /*
- * perfquery [-x] [-l] [-C CA] [-P PORT]: a port's counters, of the first
- * adapter without -C.  With the probe's unexpanded "$d", every adapter
- * after a "# CA: NAME" line: what probe.ib-counters' loop prints (the
- * simulated backend runs the loop's perfquery alone).
+ * The port a LID or a GUID names: its node in *node, the port returned;
+ * -1 if no port of the fabric has it (a port that is down has no LID).
+ */
+static int
+sim_ib_find(struct sim *s, const char *a, int guid, u_int *node)
+{
+	uint64_t	 g;
+	u_int		 n, p, lid;
+	int		 ph, rate;
+	char		*end;
+
+	g = strtoull(a, &end, 0);
+	if (*a == '\0' || *end != '\0')
+		return (-1);
+	for (n = 0; n < s->nnodes; n++) {
+		for (p = 0; p < SIM_IBPORTS; p++) {
+			lid = sim_ib_lid(n, p);
+			if (guid ? sim_guid(s, n, p) != g : lid != g)
+				continue;
+			if (!sim_node_reachable(s, n) ||
+			    !sim_ib_state(s, n, p, &ph, &rate))
+				return (-1);
+			*node = n;
+			return (p);
+		}
+		if (!guid && n * SIM_IBPORTS > 49150)
+			break;
+	}
+	return (-1);
+}
+
+/* IBEXIT(): perfquery's words on its standard output, exit status 255. */
+static int
+sim_ib_pq_exit(struct buf *out, char **cause, const char *what,
+    const char *a)
+{
+	buf_printf(out, "perfquery: iberror: failed: %s%s%s\n", what,
+	    a != NULL ? " " : "", a != NULL ? a : "");
+	*cause = xstrdup("");
+	return (255);
+}
+
+/*
+ * perfquery [-x|-E] [-l] [-C CA] [-P PORT] [-G] [LID|GUID [PORT]]: the
+ * counters of the port a LID or GUID names, anywhere in the fabric, or
+ * of the local adapter's (the first without -C).  With the probe's
+ * unexpanded "$d", every adapter after a "# CA: NAME" line: what
+ * probe.ib-counters' loop prints (the simulated backend runs the loop's
+ * perfquery alone).
  */
 int
 sim_perfquery(struct sim *s, int node, int argc, char **argv,
     struct buf *out, char **cause)
 {
-	const char	*ca = "mlx5_0";
-	int		 i, ext = 0, want = -1;
-	u_int		 p;
+	static const char *const queries[] = { [PQS_BASIC] = "perfquery",
+	    [PQS_EXT] = "perfextquery",
+	    [PQS_RCVERR] = "cannot query PortRcvErrorDetails" };
+	enum sim_ib_pq_set set = PQS_BASIC;
+	const char	*ca = "mlx5_0", *srcport = "1", *dest = NULL;
+	const char	*port = "1", *a;
+	int		 i, guid = 0, want = -1, npos = 0;
+	u_int		 p, n = node;
 
 	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "-x") == 0 ||
-		    strcmp(argv[i], "--extended") == 0)
-			ext = 1;
-		else if (strcmp(argv[i], "-C") == 0 && i + 1 < argc)
+		a = argv[i];
+		if (strcmp(a, "-x") == 0 || strcmp(a, "--extended") == 0)
+			set = PQS_EXT;
+		else if (strcmp(a, "-E") == 0 || strcmp(a, "--rcverr") == 0)
+			set = PQS_RCVERR;
+		else if (strcmp(a, "-G") == 0 || strcmp(a, "--Guid") == 0)
+			guid = 1;
+		else if (strcmp(a, "-l") == 0 ||
+		    strcmp(a, "--loop_ports") == 0)
+			continue;	/* one port an adapter */
+		else if (strcmp(a, "-C") == 0 && i + 1 < argc)
 			ca = argv[++i];
-		else if (strcmp(argv[i], "-P") == 0 && i + 1 < argc)
-			i++;
+		else if (strcmp(a, "-P") == 0 && i + 1 < argc)
+			srcport = argv[++i];
+		else if (a[0] == '-') {
+			xasprintf(cause, "perfquery: the simulator does not "
+			    "take %s (no capture of what the real tool "
+			    "prints)", a);
+			return (1);
+		} else if (dest == NULL)
+			dest = a;
+		else if (npos++ == 0)
+			port = a;	/* then the reset mask, not used */
 	}
 	if (ca[0] != '$') {
 		if (strncmp(ca, "mlx5_", 5) != 0 || ca[5] < '0' ||
-		    ca[5] >= '0' + SIM_IBPORTS || ca[6] != '\0') {
-			xasprintf(cause, "ibwarn: [%u] mad_rpc_open_port: "
-			    "can't open UMAD port (%s:1)\nperfquery: iberror: "
-			    "failed: Failed to open '%s' port '1'", 1000 + node,
-			    ca, ca);
-			return (-1);
+		    ca[5] >= '0' + SIM_IBPORTS || ca[6] != '\0' ||
+		    strcmp(srcport, "1") != 0) {
+			xasprintf(cause, "ibwarn: [%ld] mad_rpc_open_port: "
+			    "can't open UMAD port (%s:%s)", (long)getpid(), ca,
+			    srcport);
+			buf_printf(out, "perfquery: iberror: failed: Failed "
+			    "to open '%s' port '%s'\n", ca, srcport);
+			return (255);
 		}
 		want = ca[5] - '0';
 	}
 	sim_update(s);
+	if (dest != NULL) {
+		if ((want = sim_ib_find(s, dest, guid, &n)) < 0)
+			return (sim_ib_pq_exit(out, cause, guid ?
+			    "can't resolve destination port" :
+			    "classportinfo query", guid ? dest : NULL));
+		if (strtol(port, NULL, 0) != 1)
+			return (sim_ib_pq_exit(out, cause, queries[set],
+			    NULL));
+	}
 	for (p = 0; p < SIM_IBPORTS; p++) {
 		if (want >= 0 && (int)p != want)
 			continue;
 		if (want < 0)
 			buf_printf(out, "# CA: mlx5_%u\n", p);
-		sim_ib_pq_port(s, node, p, ext, out);
+		sim_ib_pq_port(s, n, p, set, out);
 	}
 	return (0);
 }
-
