@@ -714,6 +714,30 @@ sim_set_dcgm_version(struct sim *s, int version)
 	s->dcgm3 = version == 3;
 }
 
+/* -i naming every GPU of the node, or -g the group of them all (0). */
+#define SIM_DCGM_EVERY	"0,1,2,3,4,5,6,7"
+static int
+sim_dcgm_every(const char *opt, const char *v)
+{
+	u_int	 seen = 0;
+	char	*end;
+	long	 n;
+
+	if (strcmp(opt, "-i") != 0)
+		return (strcmp(v, "0") == 0 ? 0 : -1);
+	for (;;) {
+		n = strtol(v, &end, 10);
+		if (end == v || n < 0 || n >= SIM_GPUS ||
+		    (*end != ',' && *end != '\0'))
+			return (-1);
+		seen |= 1U << n;
+		if (*end == '\0')
+			break;
+		v = end + 1;
+	}
+	return (seen == (1U << SIM_GPUS) - 1 ? 0 : -1);
+}
+
 /* dcgmi diag's words: the level (1 to 4) and whether -j. */
 int
 sim_dcgm_args(int argc, char **argv, int *level, int *json, char **cause)
@@ -746,9 +770,15 @@ sim_dcgm_args(int argc, char **argv, int *level, int *json, char **cause)
 		    strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0)
 			;
 		else if ((strcmp(a, "-g") == 0 || strcmp(a, "-i") == 0 ||
-		    strcmp(a, "--group") == 0) && i + 1 < argc)
-			i++;
-		else {
+		    strcmp(a, "--group") == 0) && i + 1 < argc) {
+			if (sim_dcgm_every(a, argv[++i]) != 0) {
+				xasprintf(cause, "dcgmi: the simulator runs "
+				    "diag on every GPU of the node (-i %s or "
+				    "-g 0), not %s %s", SIM_DCGM_EVERY, a,
+				    argv[i]);
+				return (-1);
+			}
+		} else {
 			xasprintf(cause, "PARSE ERROR: Argument: %s\n"
 			    "             Couldn't find match for argument", a);
 			return (-1);

@@ -495,12 +495,14 @@ sim_ipmitool(struct sim *s, int node, int argc, char **argv,
 	static const char	 withargs[] = "IHUPCLpfyktbTBRNoOmz";
 	const char		*a;
 	u_int			 type;
-	int			 i;
+	int			 i, rc;
 
 	for (i = 1; i < argc; i++) {
 		a = argv[i];
 		if (a[0] != '-' || a[1] == '\0')
 			break;
+		if (strcmp(a, "-V") == 0 || strcmp(a, "-h") == 0)
+			return (sim_ipmi_text(i + 1, argv, i, out, cause));
 		if (a[2] == '\0' && strchr(withargs, a[1]) != NULL)
 			i++;
 	}
@@ -509,6 +511,8 @@ sim_ipmitool(struct sim *s, int node, int argc, char **argv,
 		    "session");
 		return (-1);
 	}
+	if ((rc = sim_ipmi_text(argc, argv, i, out, cause)) != -2)
+		return (rc);
 	if (sim_ipmi_is(argc, argv, i, "sdr", NULL) ||
 	    sim_ipmi_is(argc, argv, i, "sdr", "list"))
 		sim_ipmi_sdr(s, node, 0, 0, out);
@@ -526,7 +530,8 @@ sim_ipmitool(struct sim *s, int node, int argc, char **argv,
 		sim_ipmi_sensor_list(s, node, out);
 	else if (sim_ipmi_is(argc, argv, i, "chassis", "status"))
 		sim_ipmi_chassis(s, node, out);
-	else if (sim_ipmi_is(argc, argv, i, "sel", "info"))
+	else if (sim_ipmi_is(argc, argv, i, "sel", NULL) ||
+	    sim_ipmi_is(argc, argv, i, "sel", "info"))
 		sim_ipmi_sel_info(s, node, out);
 	else if (sim_ipmi_is(argc, argv, i, "sel", "list"))
 		sim_ipmi_sel(s, node, 0, out);

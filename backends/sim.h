@@ -370,6 +370,7 @@ int		 sim_nvsmi(struct sim *, int, int, char **, struct buf *,
 		     char **);
 int		 sim_ipmitool(struct sim *, int, int, char **, struct buf *,
 		     char **);
+int		 sim_ipmi_text(int, char **, int, struct buf *, char **);
 int		 sim_ibstat(struct sim *, int, int, char **, struct buf *,
 		     char **);
 int		 sim_ibstatus(struct sim *, int, int, char **, struct buf *,

@@ -344,6 +344,138 @@ perl -MJSON::PP -e 'local $/; my $d = decode_json(<STDIN>);
 is "$(sort "$T/jt")" "$(sort "$T/tt")" \
     "dcgmi of DCGM 4: each test under one category, in the table and in -j"
 
+# ipmitool's other commands, in the real 1.8.19's words (t/data, made
+# against ipmi_sim): byte for byte, on the same stream, with its status.
+while read -r file stream rc args; do
+	$S ipmitool --node gpu0001 $args > "$T/o" 2> "$T/e"
+	got=$?
+	[ "$stream" = out ] && w="$T/o" || w="$T/e"
+	cmp -s "$w" "t/data/ipmitool-1.8.19-$file.txt" && [ "$got" = "$rc" ]
+	ok $? "ipmitool $args: the real 1.8.19's bytes on std$stream, exit $rc"
+done <<'EOF'
+V out 0 -V
+h err 0 -h
+chassis err 1 chassis
+power-status out 0 power status
+power-status out 0 chassis power status
+sdr-type out 0 sdr type
+mc-info out 0 mc info
+lan-print out 0 lan print
+fru out 1 fru
+EOF
+$S ipmitool --node gpu0001 sel > "$T/o"
+$S ipmitool --node gpu0001 sel info | cmp -s - "$T/o"
+ok $? "ipmitool sel: sel info, as the real one prints"
+
+# The same, live: the real ipmitool against the test cluster's ipmi_sim
+# BMC, next to the simulator's; sensor list's last column padded as the
+# real tool pads it.
+if [ "$(id -u)" != 0 ] || ! command -v ipmitool >/dev/null ||
+    ! command -v ipmi_sim >/dev/null; then
+	skip 11 "the real ipmitool against ipmi_sim needs root, ipmitool, ipmi_sim"
+elif ! chmod 755 "$T" ||
+    ! t/lib/cluster start "$T/cl" 1 --bmc --port auto > "$T/cl.log" 2>&1; then
+	ok 1 "t/lib/cluster start --bmc: $(tail -1 "$T/cl.log")"
+	t/lib/cluster stop "$T/cl" > /dev/null 2>&1
+else
+	. "$T/cl/cluster.env"
+	B=$(awk '$1 == "gpu0001" { print $3 }' "$T/cl/nodes")
+	for args in -V -h chassis "power status" "chassis power status" \
+	    "sdr type" "mc info" "lan print" fru sel; do
+		ipmitool -I lanplus -C 3 -H "$B" -p "$CLUSTER_PORT" -U admin \
+		    -P password $args 2> "$T/re" |
+		    sed 's/^\(Entries\|Free Space\|Percent Used\|Last Add Time\)\( *:\).*/\1\2/' > "$T/ro"
+		$S ipmitool --node gpu0001 $args 2> "$T/se" |
+		    sed 's/^\(Entries\|Free Space\|Percent Used\|Last Add Time\)\( *:\).*/\1\2/' > "$T/so"
+		cmp -s "$T/ro" "$T/so" && cmp -s "$T/re" "$T/se"
+		ok $? "ipmitool $args: the simulator prints what the real one prints of ipmi_sim"
+	done
+	ipmitool -I lanplus -C 3 -H "$B" -p "$CLUSTER_PORT" -U admin \
+	    -P password sensor list > "$T/ro"
+	rn=$(grep -c ' | na        $' "$T/ro")
+	sn=$($S ipmitool --node gpu0001 sensor list | grep -c ' | na        $')
+	ok "$(test "$rn" -gt 0 && test "$sn" -gt 0; echo $?)" \
+	    "ipmitool sensor list: the last column padded to 10, as the real one pads it ($rn lines of ipmi_sim's)"
+	t/lib/cluster stop "$T/cl" > /dev/null 2>&1
+fi
+
+# ibstat's options, as the real one takes them; ibpanic's pid and 255.
+$S ibstat --node gpu0002 > "$T/ib"
+is "$($S ibstat --node gpu0002 -l | tr '\n' ' ')" \
+    "mlx5_0 mlx5_1 mlx5_2 mlx5_3 mlx5_4 mlx5_5 mlx5_6 mlx5_7 " \
+    "ibstat -l: the adapters"
+is "$($S ibstat --node gpu0002 -p)" \
+    "$(awk '/Port GUID/ { print $3 }' "$T/ib")" "ibstat -p: the port GUIDs"
+is "$($S ibstat --node gpu0002 -s)" "$(grep -v '^		\|Port 1:' "$T/ib")" \
+    "ibstat -s: the adapters without their ports"
+awk '/mlx5_1/ { p = 1; print "CA: \047mlx5_1\047"; print "Port 1:" }
+    /mlx5_2/ { p = 0 } p && /^		/ { sub(/^		/, ""); print }' \
+    "$T/ib" > "$T/want"
+is "$($S ibstat --node gpu0002 mlx5_1 1)" "$(cat "$T/want")" \
+    "ibstat mlx5_1 1: the port alone, as port_dump prints it"
+$S ibstat --node gpu0002 mlx5_1 2 > /dev/null 2> "$T/e"
+is "$?:$(sed 's/\[[0-9]*\]/[P]/' "$T/e" | tr '\n' '|')" \
+    "255:ibwarn: [P] ca_stat: CA: 'mlx5_1' has no port number 2 - max (1)|ibpanic: [P] main: stat of IB device 'mlx5_1' failed: No such file or directory|" \
+    "ibstat mlx5_1 2: ca_stat's warning, then ibpanic, exit 255"
+$S ibstat --node gpu0002 mlx5_99 > /dev/null 2> "$T/e"
+rc=$?
+pid=$(sed -n 's/^ibpanic: \[\([0-9]*\)\] main: .*/\1/p' "$T/e")
+ok "$(test "$rc" = 255 && test -n "$pid" && test "$pid" != 1001; echo $?)" \
+    "ibstat mlx5_99: ibpanic exits 255 with the process's pid ($rc, $pid)"
+for o in "ibstat -h" "ibstat -V" "ibstatus -s"; do
+	$S ${o%% *} --node gpu0002 ${o#* } > "$T/o" 2> "$T/e"
+	ok "$(test $? != 0 && test ! -s "$T/o" && grep -q simulator "$T/e"; echo $?)" \
+	    "$o: refused, in words that say so"
+done
+
+# perfquery: the port a LID or a GUID names, anywhere in the fabric; one
+# that does not exist fails as IBEXIT does (stdout, 255).
+is "$($S perfquery --node gpu0001 10 1)" \
+    "$($S perfquery --node gpu0002 -C mlx5_0)" \
+    "perfquery 10 1: the counters of LID 10, gpu0002's mlx5_0"
+g=$(awk '/Port GUID/ { print $3 }' "$T/ib" | sed -n 2p)
+is "$($S perfquery --node gpu0001 -x -G "$g" 1)" \
+    "$($S perfquery --node gpu0002 -x -C mlx5_1)" \
+    "perfquery -x -G GUID 1: the counters of that GUID's port"
+while IFS='|' read -r a why; do
+	$S perfquery --node gpu0001 $a > "$T/o" 2>/dev/null
+	is "$?:$(cat "$T/o")" "255:perfquery: iberror: failed: $why" \
+	    "perfquery $a: fails as the real one does, exit 255"
+done <<'EOF'
+99999 1|classportinfo query
+-G 0x1234 1|can't resolve destination port 0x1234
+-x 10 4|perfextquery
+10 2|perfquery
+-E 10 2|cannot query PortRcvErrorDetails
+-C mlx5_0 -P 2|Failed to open 'mlx5_0' port '2'
+EOF
+$S perfquery --node gpu0001 -h > "$T/o" 2> "$T/e"
+ok "$(test $? != 0 && test ! -s "$T/o" && grep -q simulator "$T/e"; echo $?)" \
+    "perfquery -h: refused, in words that say so"
+E=infiniband/treydock-perfquery-E-rcverr-switch.txt
+if [ -f "$FIXTURES/$E" ]; then
+	is "$($S perfquery --node gpu0001 -E | sed 's/[.:].*//; s/Lid [0-9]*/Lid L/')" \
+	    "$(sed 's/[.:].*//; s/Lid [0-9]*/Lid L/' "$FIXTURES/$E")" \
+	    "perfquery -E: the lines of $E"
+else
+	skip 1 "no fixtures in $FIXTURES"
+fi
+is "$($S perfquery --node gpu0001 -x | awk -F'[:.]+' '{ v[$1] = $2 }
+    END { print (v["PortUnicastXmitPkts"] + v["PortMulticastXmitPkts"] <= \
+	v["PortXmitPkts"]) (v["PortUnicastRcvPkts"] + \
+	v["PortMulticastRcvPkts"] <= v["PortRcvPkts"]) }')" 11 \
+    "perfquery -x: unicast + multicast <= the total, Xmit and Rcv"
+
+# dcgmi diag runs on every GPU of the node: a part, or a GPU the node has
+# not, is refused, never taken and ignored.
+for a in "-i 0,1" "-i 99" "-g 5"; do
+	$S dcgmi --node gpu0001 diag -r 1 $a > "$T/o" 2> "$T/e"
+	ok "$(test $? != 0 && test ! -s "$T/o" && grep -q simulator "$T/e"; echo $?)" \
+	    "dcgmi diag $a: refused, in words that say so"
+done
+$S dcgmi --node gpu0001 diag -r 1 -i 0,1,2,3,4,5,6,7 | grep -q 'Successfully ran'
+ok $? "dcgmi diag -i of every GPU: runs"
+
 # The kernel log's Xid lines: each Xid the simulator logs, in each way
 # dmesg and journalctl print time, has the shape of the same Xid in the
 # captures (its words, with numbers, addresses, pid and name masked).
