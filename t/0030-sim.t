@@ -91,4 +91,14 @@ for t in 1800000000 1800100000 1800600000; do
 done | awk -F'\t' 'NR > 1 && $9 ~ /^[0-9]+$/ && $9 + 0 > $10 + 0' > "$T/over"
 is "$(head -3 "$T/over")" "" "no running job is past its time limit"
 
+# An unknown tool is not found, as bash says, with bash's 127; a global
+# option after sim-tool is said to be misplaced.
+$S bogus --node gpu0001 > /dev/null 2> "$T/err"
+is "$?" 127 "an unknown tool exits 127, as bash does"
+is "$(cat "$T/err")" "bash: line 1: bogus: command not found" "in bash's words"
+$MYRIAD sim-tool --sim-time 1800000000 squeue > /dev/null 2> "$T/err"
+is "$?" 2 "a global option after sim-tool: exit 2"
+like "$(head -1 "$T/err")" "^myriad: sim-tool: --sim-time: options must come before sim-tool$" \
+    "a global option after sim-tool is said to be misplaced"
+
 done_testing
