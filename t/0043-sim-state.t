@@ -125,4 +125,20 @@ is "$(node 0 gpu0030)" "allocated|" "so the next process has the seed's too"
 [ -f "$T/home/.local/state/myriad/sim/$(basename "$FILE")" ]
 ok $? "without XDG_STATE_HOME: in ~/.local/state/myriad/sim"
 
+# A drain of a node that is down: DOWN+DRAIN, listed as drained, and no
+# job on it once it is back (gpu0038 is down* at T0 + 2 h).
+rm -f "$FILE"
+at 7200 sim-tool scontrol update NodeName=gpu0038 State=DRAIN Reason=dead
+like "$(at 7200 sim-tool scontrol show node gpu0038 | grep -o 'State=[^ ]*')" \
+    '^State=DOWN\+DRAIN' "a down node drained: State=DOWN+DRAIN"
+is "$(at 7200 sim-tool sinfo -h -N -t drain -n gpu0038 -o '%N %t %E')" \
+    "gpu0038 drain* dead" "sinfo -t drain lists it, %t drain"
+at 7200 sim-tool sinfo --json | tr -d ' \n' |
+    sed 's/.*"hostname":"gpu0038"//; s/"name".*//' > "$T/json"
+like "$(cat "$T/json")" '"state_flags":\["DRAIN"' "with DRAIN in state_flags"
+for h in 3 5 12 48; do
+	at $((7200 + h * 3600)) sim-tool squeue -h -w gpu0038 -o '%i %S'
+done > "$T/jobs"
+is "$(cat "$T/jobs")" "" "back up, the drained node is given no job"
+
 done_testing
