@@ -89,17 +89,26 @@ is "$(at 0 -c 'list-nodes -o tsv gpu[0041-0046]' | awk -F'\t' 'NR > 1 { print $7
     "six drains at once, each kept"
 is "$(ls "$DIR" | grep -cv '\.jsonl\(\.lock\)\?$')" 0 "no file left half-written"
 
-# A file that cannot be read: said, file and line; the seed alone.
+# A line that cannot be read: said, file and line; only it is dropped.
 cp "$FILE" "$T/good"
 cut=$(($(wc -l < "$T/good") + 1))
 printf '{"time":%s,"node":"gpu0032","state":"drain"' "$T0" >> "$FILE"
-node 0 gpu0030 > "$T/out" 2> "$T/err"
-is "$(cat "$T/out")" "allocated|" "a cut line: the seed alone"
-like "$(cat "$T/err")" "^myriad: simulator state $FILE:$cut: a cut line" \
-    "said on stderr: the file, the line, what is wrong"
+node 0 gpu0041 > "$T/out" 2> "$T/err"
+like "$(cat "$T/out")" '\|r0041' "a cut last line: the changes before it kept"
+is "$(cat "$T/err")" "myriad: simulator state $FILE:$cut: a cut line (no newline); 1 line dropped, the other changes kept" \
+    "said once on stderr: the file, the line, what is wrong"
 at 0 sim-tool sinfo -h -N -o '%N %T' > "$T/out" 2> "$T/err"
 is "$?" 0 "sim-tool goes on: exit 0"
 like "$(cat "$T/err")" "simulator state $FILE:$cut" "and says so too"
+{ head -2 "$T/good"; printf '{"time":"bogus","node":"gpu0032","state":"drain","user":"x","reason":"y"}\n'
+    tail -n +3 "$T/good"; } > "$FILE"
+node 0 gpu0046 > "$T/out" 2> "$T/err"
+like "$(cat "$T/out")" '\|r0046' "a bad line amid good ones: the changes after it kept"
+like "$(cat "$T/err")" "simulator state $FILE:3: not a change" "and it is said, file and line"
+at 0 sim-tool scontrol update NodeName=gpu0020 State=DRAIN Reason=after-bad
+like "$(node 0 gpu0041)" '\|r0041' "a change over it keeps the changes before"
+like "$(node 0 gpu0020)" '\|after-bad' "and itself"
+is "$(node 0 gpu0041 2>&1 >/dev/null)" "" "the file is whole again: nothing said"
 sed '1s/"seed":1/"seed":7/' "$T/good" > "$FILE"
 like "$(node 0 gpu0030 2>&1)" "$FILE:1: not this simulator's" \
     "another simulator's file: said"
@@ -118,6 +127,8 @@ cp "$T/good" "$FILE"
 is "$(node 0 gpu0030 --sim-fresh)" "allocated|" "--sim-fresh: the seed's state"
 [ ! -f "$FILE" ]
 ok $? "and the file is gone"
+[ ! -f "$FILE.bad" ]
+ok $? "and its .bad too"
 is "$(node 0 gpu0030)" "allocated|" "so the next process has the seed's too"
 
 # Without XDG_STATE_HOME: ~/.local/state.
