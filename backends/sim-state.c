@@ -13,9 +13,9 @@
  * NAME.lock (flock), reads the file again, adds its changes and renames a
  * new file over it, so that no reader sees half of one and no change is
  * lost.  A reader looks at the file's size and time on each refresh and
- * reads it again when they differ.  A file that cannot be read or
- * understood is said, file and line, and the simulator goes on from its
- * seed alone.
+ * reads it again when they differ.  A line that cannot be read or
+ * understood is said, file and line, and dropped alone; a file that is
+ * not this simulator's, and the simulator goes on from its seed alone.
  */
 
 #include <sys/file.h>

@@ -3,9 +3,8 @@
 # myriad process is seen by the next, and by `myriad sim-tool' (sinfo,
 # scontrol); from its time on, over the seed's own evolution; in a file
 # of $XDG_STATE_HOME/myriad/sim named after the simulator's identity,
-# which --sim-fresh clears; two processes at once lose nothing; a file
-# that cannot be read is said, file and line, and the simulator goes on
-# from its seed alone.
+# which --sim-fresh clears; two processes at once lose nothing; a line
+# that cannot be read is said, file and line, and dropped alone.
 . t/lib/tap.sh
 
 T0=1800000000
