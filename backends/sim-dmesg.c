@@ -222,16 +222,20 @@ sim_dmesg_span(const char *v)
 
 /*
  * A time as systemd.time(7) (and util-linux) takes it, relative to the
- * simulator's: "now", "today", "yesterday", "-1h", "+5min", "1 hour ago";
+ * simulator's: "now", "today", "yesterday", "-1h", "+5min", "1 hour ago",
+ * or a local date, "2026-12-01 10:00";
  * NAN if it is not one this simulator reads.
  */
 static double
 sim_dmesg_time(const struct sim *s, const char *v)
 {
+	static const char *const dates[] = {
+		"%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%d"
+	};
 	struct tm	 tm;
 	time_t		 tt = (time_t)floor(s->t);
-	char		 span[64];
-	size_t		 len = strlen(v);
+	char		 span[64], *end;
+	size_t		 len = strlen(v), k;
 	double		 n;
 
 	if (strcmp(v, "now") == 0)
@@ -246,6 +250,14 @@ sim_dmesg_time(const struct sim *s, const char *v)
 		if ((n = sim_dmesg_span(v + 1)) < 0)
 			return (NAN);
 		return (*v == '-' ? s->t - n : s->t + n);
+	}
+	for (k = 0; k < nitems(dates); k++) {
+		memset(&tm, 0, sizeof tm);
+		if ((end = strptime(v, dates[k], &tm)) != NULL &&
+		    *end == '\0') {
+			tm.tm_isdst = -1;
+			return ((double)mktime(&tm));
+		}
 	}
 	if (len > 4 && strcmp(v + len - 4, " ago") == 0 &&
 	    len - 4 < sizeof span) {
