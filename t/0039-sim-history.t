@@ -56,4 +56,12 @@ $S --sim-time $((T0 + 1800)) sim-tool squeue -h -t RUNNING -o '%i %S %N' | sort 
 is "$(join "$T/at0" "$T/later" | awk '$2 > $4 { print $1 }' | head -3)" "" \
     "a job running at T0 and half an hour later started no later at T0"
 
+# A node's past: gpu0144 is down at T0 + 960; an hour later no job on it
+# started before that (the job it had lost it, and goes on without it).
+is "$($S --sim-time $((T0 + 960)) sim-tool sinfo -h -N -n gpu0144 -o '%t')" "down*" \
+    "gpu0144 is down at T0 + 960"
+is "$($S --sim-time $((T0 + 4560)) sim-tool squeue -h -w gpu0144 -o '%i %S' |
+    awk -v t="$(date -u -d @$((T0 + 960)) +%Y-%m-%dT%H:%M:%S)" '$2 < t')" "" \
+    "an hour later, no job on it that started while it was down"
+
 done_testing
