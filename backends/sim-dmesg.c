@@ -299,15 +299,15 @@ sim_dmesg_arg(int argc, char **argv, int *i, const char *lng,
  * util-linux's hint (dmesg), none from systemd (journalctl).
  */
 static void
-sim_dmesg_unknown(const char *tool, const char *a, const char *hint,
-    char **cause)
+sim_dmesg_unknown(const char *tool, const char *a, const char *known,
+    const char *hint, char **cause)
 {
 	if (a[0] == '-' && a[1] == '-')
 		xasprintf(cause, "%s: unrecognized option '%s'%s", tool, a,
 		    hint);
-	else
+	else		/* the first letter of a bundle it does not know */
 		xasprintf(cause, "%s: invalid option -- '%c'%s", tool,
-		    a[0] == '-' ? a[1] : a[0], hint);
+		    a[strspn(a + 1, known) + 1], hint);
 }
 
 /* The real options this simulator does not print: said, not ignored. */
@@ -436,8 +436,8 @@ sim_dmesg(struct sim *s, int node, int argc, char **argv, struct buf *out,
 			kl.style = KL_DMESG_T;
 		else if (strcmp(argv[i], "-k") != 0 &&
 		    strcmp(argv[i], "--kernel") != 0) {
-			sim_dmesg_unknown("dmesg", argv[i], "\nTry 'dmesg "
-			    "--help' for more information.", cause);
+			sim_dmesg_unknown("dmesg", argv[i], "kT", "\nTry "
+			    "'dmesg --help' for more information.", cause);
 			return (-1);
 		}
 	}
@@ -450,7 +450,7 @@ sim_journalctl(struct sim *s, int node, int argc, char **argv,
     struct buf *out, char **cause)
 {
 	struct sim_dmesg_log	 kl = { .style = KL_JOURNAL };
-	const char		*v;
+	const char		*v, *a;
 	char			*end;
 	long			 lines = -1;
 	int			 i, rc, kernel = 0;
@@ -483,15 +483,25 @@ sim_journalctl(struct sim *s, int node, int argc, char **argv,
 			continue;
 		if (sim_dmesg_refuse("journalctl", argv[i], cause))
 			return (-1);
-		if (strcmp(argv[i], "-k") == 0 ||
-		    strcmp(argv[i], "--dmesg") == 0)
+		/* -k, and the flags that change nothing here, bundled. */
+		a = argv[i];
+		if (a[0] == '-' && a[1] != '-' && a[1] != '\0' &&
+		    a[strspn(a + 1, "kbqxe") + 1] == '\0') {
+			kernel |= strchr(a, 'k') != NULL;
+			if (strchr(a, 'e') != NULL && lines < 0)
+				lines = 1000;	/* -e without a pager */
+		} else if (strcmp(a, "--dmesg") == 0)
 			kernel = 1;
-		else if (strcmp(argv[i], "--no-pager") == 0 ||
-		    strcmp(argv[i], "-q") == 0 || strcmp(argv[i], "-b") == 0 ||
-		    strcmp(argv[i], "--boot") == 0)
-			;	/* -k is this boot's already */
+		else if (strcmp(a, "--pager-end") == 0) {
+			if (lines < 0)
+				lines = 1000;
+		} else if (strcmp(a, "--no-pager") == 0 ||
+		    strcmp(a, "--boot") == 0 || strcmp(a, "--catalog") == 0 ||
+		    strcmp(a, "--quiet") == 0)
+			;	/* -k is this boot's already; no catalog */
 		else {
-			sim_dmesg_unknown("journalctl", argv[i], "", cause);
+			sim_dmesg_unknown("journalctl", a, "kbqxe", "",
+			    cause);
 			return (-1);
 		}
 	}

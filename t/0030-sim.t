@@ -125,6 +125,7 @@ is "$($K journalctl --node gpu0002 -k --since=-1000000h -b | wc -l)" "$all" "--s
 is "$($K journalctl --node gpu0002 -k -n 2 | wc -l)" 2 "journalctl -k -n 2: the last two lines"
 is "$($K journalctl --node gpu0002 -k -n 2)" "$($K journalctl --node gpu0002 -k | tail -2)" "the same as tail -2"
 like "$($K journalctl --node gpu0002 -k -f 2>&1)" "^journalctl: the simulator does not print -f" "journalctl -f: refused, said"
+is "$($K journalctl --node gpu0002 -kxe | wc -l)" "$all" "journalctl -kxe: bundled, as getopt takes them"
 $K journalctl --node gpu0002 -k -z > /dev/null 2> "$T/err"
 is "$(cat "$T/err")" "journalctl: invalid option -- 'z'" "journalctl: getopt's words"
 
