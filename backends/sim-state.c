@@ -15,7 +15,8 @@
  * lost.  A reader looks at the file's size and time on each refresh and
  * reads it again when they differ.  A line that cannot be read or
  * understood is said, file and line, and dropped alone; a file that is
- * not this simulator's, and the simulator goes on from its seed alone.
+ * not this simulator's is said too, and the simulator goes on from its
+ * seed alone.
  */
 
 #include <sys/file.h>
