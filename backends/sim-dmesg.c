@@ -295,19 +295,18 @@ sim_dmesg_arg(int argc, char **argv, int *i, const char *lng,
 }
 
 /*
- * getopt's words for an option it does not know, short or long; then
- * util-linux's hint (dmesg), none from systemd (journalctl).
+ * getopt's words for an option it does not know, short or long (without
+ * the line util-linux's dmesg adds, "Try 'dmesg --help' ...").
  */
 static void
 sim_dmesg_unknown(const char *tool, const char *a, const char *known,
-    const char *hint, char **cause)
+    char **cause)
 {
 	if (a[0] == '-' && a[1] == '-')
-		xasprintf(cause, "%s: unrecognized option '%s'%s", tool, a,
-		    hint);
+		xasprintf(cause, "%s: unrecognized option '%s'", tool, a);
 	else		/* the first letter of a bundle it does not know */
-		xasprintf(cause, "%s: invalid option -- '%c'%s", tool,
-		    a[strspn(a + 1, known) + 1], hint);
+		xasprintf(cause, "%s: invalid option -- '%c'", tool,
+		    a[strspn(a + 1, known) + 1]);
 }
 
 /* The real options this simulator does not print: said, not ignored. */
@@ -436,8 +435,7 @@ sim_dmesg(struct sim *s, int node, int argc, char **argv, struct buf *out,
 			kl.style = KL_DMESG_T;
 		else if (strcmp(argv[i], "-k") != 0 &&
 		    strcmp(argv[i], "--kernel") != 0) {
-			sim_dmesg_unknown("dmesg", argv[i], "kT", "\nTry "
-			    "'dmesg --help' for more information.", cause);
+			sim_dmesg_unknown("dmesg", argv[i], "kT", cause);
 			return (-1);
 		}
 	}
@@ -500,8 +498,7 @@ sim_journalctl(struct sim *s, int node, int argc, char **argv,
 		    strcmp(a, "--quiet") == 0)
 			;	/* -k is this boot's already; no catalog */
 		else {
-			sim_dmesg_unknown("journalctl", a, "kbqxe", "",
-			    cause);
+			sim_dmesg_unknown("journalctl", a, "kbqxe", cause);
 			return (-1);
 		}
 	}
