@@ -171,29 +171,194 @@ sim_dmesg_log(struct sim *s, u_int node, const struct sim_dmesg_log *kl,
 	}
 }
 
-/*
- * --since -Ns (or --since=-Ns), as dmesg and journalctl take it: the lines
- * of the last N seconds.  1 when argv[*i] was it (and *i its last word), 0
- * when it was something else, -1 when its time is not one (argv[*i] is).
- */
-static int
-sim_dmesg_since(struct sim *s, int argc, char **argv, int *i, double *since)
+/* The units of a systemd.time(7) time span, in seconds. */
+static const struct {
+	const char	*name;
+	double		 secs;
+} sim_dmesg_units[] = {
+	{ "s", 1 }, { "sec", 1 }, { "second", 1 }, { "seconds", 1 },
+	{ "m", 60 }, { "min", 60 }, { "minute", 60 }, { "minutes", 60 },
+	{ "h", 3600 }, { "hr", 3600 }, { "hour", 3600 }, { "hours", 3600 },
+	{ "d", 86400 }, { "day", 86400 }, { "days", 86400 },
+	{ "w", 604800 }, { "week", 604800 }, { "weeks", 604800 },
+};
+
+/* A time span, "1h30min" or "1 hour 30 min": -1 if it is not one. */
+static double
+sim_dmesg_span(const char *v)
 {
-	const char	*v;
-	char		*end;
+	char	*end;
+	double	 n, total = 0;
+	size_t	 k, len;
+
+	while (*v == ' ')
+		v++;
+	if (*v == '\0')
+		return (-1);
+	while (*v != '\0') {
+		n = strtod(v, &end);
+		if (end == v || n < 0)
+			return (-1);
+		for (v = end; *v == ' '; v++)
+			;
+		len = strspn(v, "abcdefghijklmnopqrstuvwxyz");
+		if (len == 0) {
+			total += n;	/* seconds */
+			continue;
+		}
+		for (k = 0; k < nitems(sim_dmesg_units); k++) {
+			if (strlen(sim_dmesg_units[k].name) == len &&
+			    strncmp(v, sim_dmesg_units[k].name, len) == 0)
+				break;
+		}
+		if (k == nitems(sim_dmesg_units))
+			return (-1);
+		total += n * sim_dmesg_units[k].secs;
+		for (v += len; *v == ' '; v++)
+			;
+	}
+	return (total);
+}
+
+/*
+ * A time as systemd.time(7) (and util-linux) takes it, relative to the
+ * simulator's: "now", "today", "yesterday", "-1h", "+5min", "1 hour ago",
+ * or a local date, "2026-12-01 10:00";
+ * NAN if it is not one this simulator reads.
+ */
+static double
+sim_dmesg_time(const struct sim *s, const char *v)
+{
+	static const char *const dates[] = {
+		"%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%d"
+	};
+	struct tm	 tm;
+	time_t		 tt = (time_t)floor(s->t);
+	char		 span[64], *end;
+	size_t		 len = strlen(v), k;
 	double		 n;
 
-	if (strncmp(argv[*i], "--since=", 8) == 0)
-		v = argv[*i] + 8;
-	else if (strcmp(argv[*i], "--since") == 0 && *i + 1 < argc)
-		v = argv[++*i];
+	if (strcmp(v, "now") == 0)
+		return (s->t);
+	if (strcmp(v, "today") == 0 || strcmp(v, "yesterday") == 0) {
+		localtime_r(&tt, &tm);
+		tm.tm_hour = tm.tm_min = tm.tm_sec = 0;
+		tm.tm_isdst = -1;
+		return ((double)mktime(&tm) - (*v == 'y' ? 86400 : 0));
+	}
+	if (*v == '-' || *v == '+') {
+		if ((n = sim_dmesg_span(v + 1)) < 0)
+			return (NAN);
+		return (*v == '-' ? s->t - n : s->t + n);
+	}
+	for (k = 0; k < nitems(dates); k++) {
+		memset(&tm, 0, sizeof tm);
+		if ((end = strptime(v, dates[k], &tm)) != NULL &&
+		    *end == '\0') {
+			tm.tm_isdst = -1;
+			return ((double)mktime(&tm));
+		}
+	}
+	if (len > 4 && strcmp(v + len - 4, " ago") == 0 &&
+	    len - 4 < sizeof span) {
+		memcpy(span, v, len - 4);
+		span[len - 4] = '\0';
+		if ((n = sim_dmesg_span(span)) < 0)
+			return (NAN);
+		return (s->t - n);
+	}
+	return (NAN);
+}
+
+/*
+ * An option with a value, as getopt_long takes it: LONG VALUE, LONG=VALUE
+ * or SHORT VALUE (SHORT may be NULL).  1 when argv[*i] was it (*i its last
+ * word, *v its value), 0 when it was something else.
+ */
+static int
+sim_dmesg_arg(int argc, char **argv, int *i, const char *lng,
+    const char *shrt, const char **v)
+{
+	const char	*a = argv[*i];
+	size_t		 n = strlen(lng);
+
+	if (strncmp(a, lng, n) == 0 && a[n] == '=')
+		*v = a + n + 1;
+	else if ((strcmp(a, lng) == 0 || (shrt != NULL &&
+	    strcmp(a, shrt) == 0)) && *i + 1 < argc)
+		*v = argv[++*i];
+	else if (shrt != NULL && strncmp(a, shrt, 2) == 0 && a[2] != '\0')
+		*v = a + 2;		/* -S1h, as getopt reads it */
 	else
 		return (0);
-	n = strtod(v + 1, &end);
-	if (v[0] != '-' || end == v + 1 || strcmp(end, "s") != 0 || n < 0)
-		return (-1);
-	*since = s->t - n;
 	return (1);
+}
+
+/*
+ * getopt's words for an option it does not know, short or long (without
+ * the line util-linux's dmesg adds, "Try 'dmesg --help' ...").
+ */
+static void
+sim_dmesg_unknown(const char *tool, const char *a, const char *known,
+    char **cause)
+{
+	if (a[0] == '-' && a[1] == '-')
+		xasprintf(cause, "%s: unrecognized option '%s'", tool, a);
+	else		/* the first letter of a bundle it does not know */
+		xasprintf(cause, "%s: invalid option -- '%c'", tool,
+		    a[strspn(a + 1, known) + 1]);
+}
+
+/* The real options this simulator does not print: said, not ignored. */
+static const struct {
+	const char	*tool;
+	const char	*shrt;
+	const char	*lng;
+	const char	*why;
+} sim_dmesg_refused[] = {
+	{ "dmesg", "-l", "--level", "log levels" },
+	{ "dmesg", "-x", "--decode", "log levels" },
+	{ "dmesg", "-H", "--human", "-H, which is interactive (a pager)" },
+	{ "dmesg", "-w", "--follow", "-w, which follows the log forever" },
+	{ "dmesg", "-W", "--follow-new", "-W, which follows the log "
+	  "forever" },
+	{ "journalctl", "-f", "--follow", "-f, which follows the log "
+	  "forever" },
+	{ "journalctl", "-p", "--priority", "log levels" },
+};
+
+/* 1 and why when argv[i] is a real option this simulator does not print. */
+static int
+sim_dmesg_refuse(const char *tool, const char *a, char **cause)
+{
+	size_t	 k, n;
+
+	for (k = 0; k < nitems(sim_dmesg_refused); k++) {
+		n = strlen(sim_dmesg_refused[k].lng);
+		if (strcmp(tool, sim_dmesg_refused[k].tool) != 0 ||
+		    (strncmp(a, sim_dmesg_refused[k].shrt, 2) != 0 &&
+		    (strncmp(a, sim_dmesg_refused[k].lng, n) != 0 ||
+		    (a[n] != '\0' && a[n] != '='))))
+			continue;
+		xasprintf(cause, "%s: the simulator does not print %s", tool,
+		    sim_dmesg_refused[k].why);
+		return (1);
+	}
+	return (0);
+}
+
+/* The last N lines of out are kept (journalctl -n N). */
+static void
+sim_dmesg_tail(struct buf *out, long n)
+{
+	size_t	 i = out->len;
+
+	for (; i > 0 && n > 0; n--) {
+		for (i--; i > 0 && out->data[i - 1] != '\n'; i--)
+			;
+	}
+	memmove(out->data, out->data + i, out->len - i);
+	out->len -= i;
 }
 
 /* The formats this simulator prints: dmesg --time-format, journalctl -o. */
@@ -243,16 +408,18 @@ sim_dmesg(struct sim *s, int node, int argc, char **argv, struct buf *out,
     char **cause)
 {
 	struct sim_dmesg_log	 kl = { .style = KL_DMESG };
+	const char		*v;
 	int			 i, rc;
 
 	for (i = 1; i < argc; i++) {
-		if ((rc = sim_dmesg_since(s, argc, argv, &i, &kl.since)) < 0) {
-			xasprintf(cause, "dmesg: invalid time value \"%s\"",
-			    argv[i]);
-			return (-1);
-		}
-		if (rc > 0)
+		if (sim_dmesg_arg(argc, argv, &i, "--since", NULL, &v)) {
+			if (isnan(kl.since = sim_dmesg_time(s, v))) {
+				xasprintf(cause, "dmesg: invalid time value "
+				    "\"%s\"", v);
+				return (-1);
+			}
 			continue;
+		}
 		if ((rc = sim_dmesg_format(argc, argv, &i, "--time-format",
 		    &kl.style)) < 0) {
 			xasprintf(cause, "dmesg: unknown time format: %s",
@@ -261,13 +428,14 @@ sim_dmesg(struct sim *s, int node, int argc, char **argv, struct buf *out,
 		}
 		if (rc > 0)
 			continue;
+		if (sim_dmesg_refuse("dmesg", argv[i], cause))
+			return (-1);
 		if (strcmp(argv[i], "-T") == 0 ||
 		    strcmp(argv[i], "--ctime") == 0)
 			kl.style = KL_DMESG_T;
 		else if (strcmp(argv[i], "-k") != 0 &&
 		    strcmp(argv[i], "--kernel") != 0) {
-			xasprintf(cause, "dmesg: unrecognized option '%s'",
-			    argv[i]);
+			sim_dmesg_unknown("dmesg", argv[i], "kT", cause);
 			return (-1);
 		}
 	}
@@ -280,16 +448,29 @@ sim_journalctl(struct sim *s, int node, int argc, char **argv,
     struct buf *out, char **cause)
 {
 	struct sim_dmesg_log	 kl = { .style = KL_JOURNAL };
+	const char		*v, *a;
+	char			*end;
+	long			 lines = -1;
 	int			 i, rc, kernel = 0;
 
 	for (i = 1; i < argc; i++) {
-		if ((rc = sim_dmesg_since(s, argc, argv, &i, &kl.since)) < 0) {
-			xasprintf(cause, "Failed to parse timestamp: %s",
-			    argv[i]);
-			return (-1);
-		}
-		if (rc > 0)
+		if (sim_dmesg_arg(argc, argv, &i, "--since", "-S", &v)) {
+			if (isnan(kl.since = sim_dmesg_time(s, v))) {
+				xasprintf(cause, "Failed to parse timestamp: "
+				    "%s", v);
+				return (-1);
+			}
 			continue;
+		}
+		if (sim_dmesg_arg(argc, argv, &i, "--lines", "-n", &v)) {
+			lines = strtol(v, &end, 10);
+			if (*v == '\0' || *end != '\0' || lines < 0) {
+				xasprintf(cause, "Failed to parse lines '%s'.",
+				    v);
+				return (-1);
+			}
+			continue;
+		}
 		if ((rc = sim_dmesg_format(argc, argv, &i, "--output",
 		    &kl.style)) < 0) {
 			xasprintf(cause, "Unknown output format '%s'.",
@@ -298,15 +479,26 @@ sim_journalctl(struct sim *s, int node, int argc, char **argv,
 		}
 		if (rc > 0)
 			continue;
-		if (strcmp(argv[i], "-k") == 0 ||
-		    strcmp(argv[i], "--dmesg") == 0)
+		if (sim_dmesg_refuse("journalctl", argv[i], cause))
+			return (-1);
+		/* -k, and the flags that change nothing here, bundled. */
+		a = argv[i];
+		if (a[0] == '-' && a[1] != '-' && a[1] != '\0' &&
+		    a[strspn(a + 1, "kbqxe") + 1] == '\0') {
+			kernel |= strchr(a, 'k') != NULL;
+			if (strchr(a, 'e') != NULL && lines < 0)
+				lines = 1000;	/* -e without a pager */
+		} else if (strcmp(a, "--dmesg") == 0)
 			kernel = 1;
-		else if (strcmp(argv[i], "--no-pager") == 0 ||
-		    strcmp(argv[i], "-q") == 0)
-			;
+		else if (strcmp(a, "--pager-end") == 0) {
+			if (lines < 0)
+				lines = 1000;
+		} else if (strcmp(a, "--no-pager") == 0 ||
+		    strcmp(a, "--boot") == 0 || strcmp(a, "--catalog") == 0 ||
+		    strcmp(a, "--quiet") == 0)
+			;	/* -k is this boot's already; no catalog */
 		else {
-			xasprintf(cause, "journalctl: unrecognized option "
-			    "'%s'", argv[i]);
+			sim_dmesg_unknown("journalctl", a, "kbqxe", cause);
 			return (-1);
 		}
 	}
@@ -315,6 +507,7 @@ sim_journalctl(struct sim *s, int node, int argc, char **argv,
 		return (-1);
 	}
 	sim_dmesg_log(s, node, &kl, out);
+	if (lines >= 0)
+		sim_dmesg_tail(out, lines);
 	return (0);
 }
-

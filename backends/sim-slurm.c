@@ -262,6 +262,7 @@ sim_slurm_node(const struct sim *s, u_int node, struct sim_slurm_node *sn)
 	};
 	const struct sim_node	*n = &s->nodes[node];
 	const struct sim_fault	*f;
+	const struct sim_change	*c;
 	uint64_t		 h;
 	int			 i, j, base;
 
@@ -271,7 +272,9 @@ sim_slurm_node(const struct sim *s, u_int node, struct sim_slurm_node *sn)
 	sn->noresp = (f != NULL);
 	sn->down = (f != NULL && s->t >= f->start + 300) ||
 	    n->admin == SA_DOWN;
-	sn->drain = !sn->down && sn->reason != NULL;
+	c = sim_state_at(s, node, s->t);
+	sn->drain = (!sn->down && sn->reason != NULL) ||
+	    (c != NULL && c->state == SD_DRAIN);	/* DOWN+DRAIN */
 	for (i = 0; i < 2; i++) {
 		if ((j = n->job[i]) < 0)
 			continue;
@@ -298,9 +301,10 @@ sim_slurm_node(const struct sim *s, u_int node, struct sim_slurm_node *sn)
 	sn->freemem = SIM_MEM_MB - 18000 - sn->mem_alloc * 6 / 10 -
 	    (long)(h % 9000);
 	if (sn->drain) {
-		strlcpy(sn->lng, base == 0 ? "drained" : "draining",
-		    sizeof sn->lng);
-		strlcpy(sn->cmp, base == 0 ? "drain" : "drng", sizeof sn->cmp);
+		strlcpy(sn->lng, base == 0 || base == 3 ? "drained" :
+		    "draining", sizeof sn->lng);
+		strlcpy(sn->cmp, base == 0 || base == 3 ? "drain" : "drng",
+		    sizeof sn->cmp);
 	} else {
 		strlcpy(sn->lng, base_l[base], sizeof sn->lng);
 		strlcpy(sn->cmp, base_c[base], sizeof sn->cmp);
@@ -1289,8 +1293,8 @@ sim_slurm_scontrol_job(struct sim *s, const struct sim_job *j,
 	buf_printf(out, "%sJobState=%s Reason=%s Dependency=(null)", sep,
 	    run ? "RUNNING" : "PENDING", run ? "None" :
 	    sim_pending_reason(j->reason));
-	buf_printf(out, "%sRequeue=1 Restarts=0 BatchFlag=1 Reboot=0 "
-	    "ExitCode=0:0", sep);
+	buf_printf(out, "%sRequeue=1 Restarts=%d BatchFlag=1 Reboot=0 "
+	    "ExitCode=0:0", sep, j->start > j->start0);	/* requeued */
 	if (a->details)
 		buf_printf(out, "%sDerivedExitCode=0:0", sep);
 	buf_printf(out, "%sRunTime=%s TimeLimit=%s TimeMin=N/A", sep,

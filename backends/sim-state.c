@@ -13,8 +13,9 @@
  * NAME.lock (flock), reads the file again, adds its changes and renames a
  * new file over it, so that no reader sees half of one and no change is
  * lost.  A reader looks at the file's size and time on each refresh and
- * reads it again when they differ.  A file that cannot be read or
- * understood is said, file and line, and the simulator goes on from its
+ * reads it again when they differ.  A line that cannot be read or
+ * understood is said, file and line, and dropped alone; a file that is
+ * not this simulator's is said too, and the simulator goes on from its
  * seed alone.
  */
 
@@ -223,39 +224,47 @@ sim_state_line(struct sim *s, json_t *o, char *why, size_t len)
 	return (0);
 }
 
-/* Read the file's text; -1 and why when it is not this simulator's. */
+/*
+ * Read the file's text; -1 and why when it is not this simulator's.  A
+ * line that is not a change (cut, or damaged) is dropped alone, and said:
+ * the changes before and after it stay.
+ */
 static int
 sim_state_parse(struct sim *s, const char *text, char **cause)
 {
 	const char	*line, *end;
 	json_t		*o, *id;
 	json_error_t	 e;
-	char		 why[200], *want;
-	u_int		 n = 0;
+	char		 why[200], msg[200], *want;
+	u_int		 n = 0, bad = 0, nbad = 0;
 	int		 rc = 0;
 
 	id = sim_state_identity(s);
 	for (line = text; *line != '\0' && rc == 0; line = end + 1) {
 		n++;
+		o = NULL;
 		if ((end = strchr(line, '\n')) == NULL) {
-			snprintf(why, sizeof why, "a cut line (no newline)");
-			rc = -1;
-			break;
-		}
-		if ((o = json_loadb(line, end - line, 0, &e)) == NULL) {
-			snprintf(why, sizeof why, "%s", e.text);
-			rc = -1;
-			break;
-		}
-		if (n == 1 && !json_equal(o, id)) {
+			end = line + strlen(line) - 1;
+			snprintf(msg, sizeof msg, "a cut line (no newline)");
+		} else if ((o = json_loadb(line, end - line, 0, &e)) == NULL)
+			snprintf(msg, sizeof msg, "%s", e.text);
+		else if (n == 1 && !json_equal(o, id)) {
 			want = json_dumps(id, JSON_COMPACT|JSON_PRESERVE_ORDER);
-			snprintf(why, sizeof why, "not this simulator's, whose "
+			snprintf(msg, sizeof msg, "not this simulator's, whose "
 			    "first line is %s", want);
 			free(want);
-			rc = -1;
-		} else if (n > 1)
-			rc = sim_state_line(s, o, why, sizeof why);
+		} else if (n == 1 || sim_state_line(s, o, msg, sizeof msg) ==
+		    0) {
+			json_decref(o);
+			continue;
+		}
 		json_decref(o);
+		if (n == 1 || nbad++ == 0) {
+			bad = n;
+			strlcpy(why, msg, sizeof why);
+		}
+		if (n == 1)
+			rc = -1;
 	}
 	json_decref(id);
 	if (rc == 0 && n == 0) {
@@ -264,8 +273,13 @@ sim_state_parse(struct sim *s, const char *text, char **cause)
 	}
 	if (rc != 0) {
 		xasprintf(cause, "simulator state %s:%u: %s; going on from the "
-		    "seed alone", s->state_path, n, why);
+		    "seed alone", s->state_path, bad, why);
 		sim_state_clear(s);
+	} else if (nbad > 0) {
+		xasprintf(cause, "simulator state %s:%u: %s; %u line%s "
+		    "dropped, the other changes kept", s->state_path, bad, why,
+		    nbad, nbad == 1 ? "" : "s");
+		rc = -1;
 	}
 	return (rc);
 }
@@ -466,6 +480,7 @@ sim_state_change(struct sim *s, const u_int *ids, u_int n, int state,
 int
 sim_state_open(struct sim *s, const char *cluster, int fresh, char **cause)
 {
+	char	*bad;
 	int	 fd;
 
 	free(s->cluster);
@@ -477,12 +492,16 @@ sim_state_open(struct sim *s, const char *cluster, int fresh, char **cause)
 	if (fresh) {
 		if ((fd = sim_state_lock(s, cause)) == -1)
 			return (-1);
-		if (unlink(s->state_path) != 0 && errno != ENOENT) {
+		xasprintf(&bad, "%s.bad", s->state_path);
+		if ((unlink(s->state_path) != 0 && errno != ENOENT) ||
+		    (unlink(bad) != 0 && errno != ENOENT)) {
 			xasprintf(cause, "simulator state %s: %s",
 			    s->state_path, strerror(errno));
+			free(bad);
 			close(fd);
 			return (-1);
 		}
+		free(bad);
 		close(fd);
 	}
 	return (sim_state_reload(s, cause) == -1 ? -1 : 0);

@@ -170,7 +170,7 @@ sim_tool(struct sim *s, int node, int argc, char **argv, struct buf *out,
 	if ((t = sim_tool_find(argv[0])) == NULL) {
 		xasprintf(cause, "bash: line 1: %s: command not found",
 		    sim_tool_base(argv[0]));
-		return (-1);
+		return (SIM_TOOL_MISSING);
 	}
 	if (t->where != W_CLUSTER && (node < 0 || (u_int)node >= s->nnodes)) {
 		xasprintf(cause, "%s: no such node", t->name);

@@ -574,55 +574,65 @@ sim_fault_pick(double u)
 	return (SF_BMC);
 }
 
+/*
+ * The fault of an hour's bucket b on a node, if it has one: 1 and *f,
+ * whose start is not rounded.
+ */
+static int
+sim_fault_bucket(const struct sim *s, u_int node, double b,
+    struct sim_fault *f)
+{
+	double		 p, dur;
+	uint64_t	 h, h2;
+	int		 type;
+
+	p = s->rate > 0.95 ? 0.95 : s->rate;
+	h = sim_hash(s->seed, TAG(T_FAULT, node), (uint64_t)(int64_t)b, 0);
+	if (p <= 0 || sim_unit(h) >= p)
+		return (0);
+	h2 = sim_mix(h ^ 0x5bd1e995);
+	type = sim_fault_pick(sim_unit(h2));
+	f->type = type;
+	f->start = b * 3600 + sim_unit(sim_mix(h2)) * 3600;
+	dur = sim_fault_kinds[type].dmin + sim_unit(sim_mix(h2 + 7)) *
+	    (sim_fault_kinds[type].dmax - sim_fault_kinds[type].dmin);
+	f->end = f->start + dur * 3600;
+	f->variant = (h2 >> 40) & 3;
+	switch (type) {
+	case SF_IBDOWN:
+	case SF_IBFLAP:
+		f->unit = (h2 >> 8) % SIM_IBPORTS;
+		break;
+	case SF_FAN:
+		f->unit = (h2 >> 8) % SIM_FANS;
+		break;
+	default:
+		f->unit = (h2 >> 8) % sim_node_gpus(s, node);
+		break;
+	}
+	f->link = (h2 >> 16) % SIM_LINKS;
+	return (1);
+}
+
 /* The faults active on a node at the current time. */
 static void
 sim_faults(struct sim *s, u_int node)
 {
 	struct sim_node		*n = &s->nodes[node];
-	struct sim_fault	*f;
-	double			 p, b, cur, start, dur;
-	uint64_t		 h, h2;
-	int			 type;
+	struct sim_fault	 f;
+	double			 b, cur;
 
 	n->nfaults = 0;
-	p = s->rate;
-	if (p <= 0)
-		return;
-	if (p > 0.95)
-		p = 0.95;
 	cur = floor(s->t / 3600);
 	for (b = cur - SIM_FAULT_LOOKBACK; b <= cur; b++) {
-		h = sim_hash(s->seed, TAG(T_FAULT, node), (uint64_t)(int64_t)b,
-		    0);
-		if (sim_unit(h) >= p)
+		if (!sim_fault_bucket(s, node, b, &f))
 			continue;
-		h2 = sim_mix(h ^ 0x5bd1e995);
-		type = sim_fault_pick(sim_unit(h2));
-		start = b * 3600 + sim_unit(sim_mix(h2)) * 3600;
-		dur = sim_fault_kinds[type].dmin + sim_unit(sim_mix(h2 + 7)) *
-		    (sim_fault_kinds[type].dmax - sim_fault_kinds[type].dmin);
-		if (s->t < start || s->t >= start + dur * 3600)
+		if (s->t < f.start || s->t >= f.end)
 			continue;
 		if (n->nfaults == SIM_MAXFAULTS)
 			break;
-		f = &n->faults[n->nfaults++];
-		f->type = type;
-		f->start = floor(start);
-		f->end = start + dur * 3600;
-		f->variant = (h2 >> 40) & 3;
-		switch (type) {
-		case SF_IBDOWN:
-		case SF_IBFLAP:
-			f->unit = (h2 >> 8) % SIM_IBPORTS;
-			break;
-		case SF_FAN:
-			f->unit = (h2 >> 8) % SIM_FANS;
-			break;
-		default:
-			f->unit = (h2 >> 8) % sim_node_gpus(s, node);
-			break;
-		}
-		f->link = (h2 >> 16) % SIM_LINKS;
+		f.start = floor(f.start);
+		n->faults[n->nfaults++] = f;
 	}
 }
 
@@ -1018,45 +1028,51 @@ sim_job_cmp(const void *a, const void *b)
 
 /*
  * Whether a running job has a node: not if it was drained when the job
- * started, nor if the node died under it (then *when is the time it did,
- * and the job was requeued to go on without it).
+ * started (or, requeued, when it started again), nor if the node died
+ * under it (then *when is the time it did, and the job was requeued to
+ * go on without it).  Every fault since the job first started counts,
+ * not the faults of the moment: a job's past does not change as time
+ * goes on.
  */
 static int
 sim_job_has(const struct sim *s, const struct sim_job *j, u_int node,
     double *when)
 {
 	const struct sim_node	*n = &s->nodes[node];
-	const struct sim_fault	*f;
-	u_int			 i;
+	struct sim_fault	 f;
+	double			 b, last = floor(s->t / 3600);
 
 	*when = 0;
 	if (!sim_node_open_at(s, node, j->start0))
 		return (0);
-	for (i = 0; i < n->nfaults; i++) {
-		f = &n->faults[i];
-		switch (f->type) {
+	for (b = floor(j->start0 / 3600) - SIM_FAULT_LOOKBACK; b <= last;
+	    b++) {
+		if (!sim_fault_bucket(s, node, b, &f) || f.end <= j->start0)
+			continue;
+		f.start = floor(f.start);
+		switch (f.type) {
 		case SF_UNREACH:
-			*when = f->start + 300;
+			*when = f.start + 300;
 			break;
 		case SF_XID79:
-			if (f->unit < n->gpu0[j->shared] ||
-			    f->unit >= n->gpu0[j->shared] + j->gpus)
+			if (f.unit < n->gpu0[j->shared] ||
+			    f.unit >= n->gpu0[j->shared] + j->gpus)
 				continue;
-			*when = f->start + 60;
+			*when = f.start + 60;
 			break;
 		case SF_XID48:
-			if (f->start + 300 > j->start0)
+			if (f.start + 300 > j->start0)
 				continue;
-			*when = f->start + 300;
+			*when = f.start + 300;
 			break;
 		default:
 			continue;
 		}
-		if (*when <= s->t)
+		if (*when <= s->t && *when < f.end)
 			return (0);
 		*when = 0;
 	}
-	return (1);
+	return (j->start == j->start0 || sim_node_open_at(s, node, j->start));
 }
 
 static void
@@ -1094,13 +1110,13 @@ sim_jobs(struct sim *s)
 		jb = &s->jobs[j];
 		if (jb->state != SJ_RUNNING)
 			continue;
-		kept = 0;
 		for (i = jb->first; i <= jb->last; i++) {
-			if (sim_job_has(s, jb, i, &when))
-				kept++;
-			else if (when > jb->start)
+			if (!sim_job_has(s, jb, i, &when) && when > jb->start)
 				jb->start = when + 120;
 		}
+		kept = 0;
+		for (i = jb->first; i <= jb->last; i++)
+			kept += sim_job_has(s, jb, i, &when);
 		jb->nnodes = kept;
 		if (kept == 0 || (jb->start > s->t && jb->nnodes == 1)) {
 			s->jobs[j] = s->jobs[--s->njobs];

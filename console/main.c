@@ -111,6 +111,12 @@ main_sim_tool(int argc, char **argv)
 		    "[ARGS ...]\n");
 		return (2);
 	}
+	if (argv[1][0] == '-' && !sim_tool_exists(argv[1])) {
+		fprintf(stderr, "myriad: sim-tool: %s: options must come "
+		    "before sim-tool\nusage: myriad [OPTIONS] sim-tool TOOL "
+		    "--node NODE [ARGS ...]\n", argv[1]);
+		return (2);
+	}
 	targv = xcalloc(argc + 1, sizeof *targv);
 	targv[targc++] = argv[1];
 	for (i = 2; i < argc; i++) {

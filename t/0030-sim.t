@@ -91,4 +91,42 @@ for t in 1800000000 1800100000 1800600000; do
 done | awk -F'\t' 'NR > 1 && $9 ~ /^[0-9]+$/ && $9 + 0 > $10 + 0' > "$T/over"
 is "$(head -3 "$T/over")" "" "no running job is past its time limit"
 
+# An unknown tool is not found, as bash says, with bash's 127; a global
+# option after sim-tool is said to be misplaced.
+$S bogus --node gpu0001 > /dev/null 2> "$T/err"
+is "$?" 127 "an unknown tool exits 127, as bash does"
+is "$(cat "$T/err")" "bash: line 1: bogus: command not found" "in bash's words"
+$MYRIAD sim-tool --sim-time 1800000000 squeue > /dev/null 2> "$T/err"
+is "$?" 2 "a global option after sim-tool: exit 2"
+like "$(head -1 "$T/err")" "^myriad: sim-tool: --sim-time: options must come before sim-tool$" \
+    "a global option after sim-tool is said to be misplaced"
+
+# dmesg and journalctl take their real options, in getopt's words when
+# they do not know one; those the simulator does not print are said so.
+K="$MYRIAD --sim 64 --seed 1 --fault-rate 50 --sim-time 1801000000 sim-tool"
+$K dmesg --node gpu0002 -q > /dev/null 2> "$T/err"
+is "$(head -1 "$T/err")" "dmesg: invalid option -- 'q'" "dmesg: a short option, getopt's words"
+$K dmesg --node gpu0002 --bogus > /dev/null 2> "$T/err"
+is "$(head -1 "$T/err")" "dmesg: unrecognized option '--bogus'" "dmesg: a long one"
+$K dmesg --node gpu0002 --since=bogus > /dev/null 2> "$T/err"
+is "$(cat "$T/err")" 'dmesg: invalid time value "bogus"' "dmesg --since=: the value alone is said"
+is "$($K dmesg --node gpu0002 --since=-1000000h | wc -l)" "$($K dmesg --node gpu0002 | wc -l)" \
+    "dmesg --since=-1000000h: systemd.time's relative form"
+like "$($K dmesg --node gpu0002 -l err 2>&1)" "^dmesg: the simulator does not print log levels$" \
+    "dmesg -l: refused, said"
+like "$($K dmesg --node gpu0002 -w 2>&1)" "^dmesg: the simulator does not print -w" "dmesg -w: refused, said"
+all=$($K journalctl --node gpu0002 -k | wc -l)
+for since in "-1000000h" "1000000 hours ago" "yesterday"; do
+	$K journalctl --node gpu0002 -k --since "$since" > /dev/null
+	ok $? "journalctl -k --since '$since'"
+done
+is "$($K journalctl --node gpu0002 -k -S=-1000000h 2>&1 | wc -l)" 1 "-S=X is -S with '=X', as getopt reads it"
+is "$($K journalctl --node gpu0002 -k --since=-1000000h -b | wc -l)" "$all" "--since=-1000000h -b"
+is "$($K journalctl --node gpu0002 -k -n 2 | wc -l)" 2 "journalctl -k -n 2: the last two lines"
+is "$($K journalctl --node gpu0002 -k -n 2)" "$($K journalctl --node gpu0002 -k | tail -2)" "the same as tail -2"
+like "$($K journalctl --node gpu0002 -k -f 2>&1)" "^journalctl: the simulator does not print -f" "journalctl -f: refused, said"
+is "$($K journalctl --node gpu0002 -kxe | wc -l)" "$all" "journalctl -kxe: bundled, as getopt takes them"
+$K journalctl --node gpu0002 -k -z > /dev/null 2> "$T/err"
+is "$(cat "$T/err")" "journalctl: invalid option -- 'z'" "journalctl: getopt's words"
+
 done_testing

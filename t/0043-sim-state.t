@@ -3,9 +3,8 @@
 # myriad process is seen by the next, and by `myriad sim-tool' (sinfo,
 # scontrol); from its time on, over the seed's own evolution; in a file
 # of $XDG_STATE_HOME/myriad/sim named after the simulator's identity,
-# which --sim-fresh clears; two processes at once lose nothing; a file
-# that cannot be read is said, file and line, and the simulator goes on
-# from its seed alone.
+# which --sim-fresh clears; two processes at once lose nothing; a line
+# that cannot be read is said, file and line, and dropped alone.
 . t/lib/tap.sh
 
 T0=1800000000
@@ -89,17 +88,26 @@ is "$(at 0 -c 'list-nodes -o tsv gpu[0041-0046]' | awk -F'\t' 'NR > 1 { print $7
     "six drains at once, each kept"
 is "$(ls "$DIR" | grep -cv '\.jsonl\(\.lock\)\?$')" 0 "no file left half-written"
 
-# A file that cannot be read: said, file and line; the seed alone.
+# A line that cannot be read: said, file and line; only it is dropped.
 cp "$FILE" "$T/good"
 cut=$(($(wc -l < "$T/good") + 1))
 printf '{"time":%s,"node":"gpu0032","state":"drain"' "$T0" >> "$FILE"
-node 0 gpu0030 > "$T/out" 2> "$T/err"
-is "$(cat "$T/out")" "allocated|" "a cut line: the seed alone"
-like "$(cat "$T/err")" "^myriad: simulator state $FILE:$cut: a cut line" \
-    "said on stderr: the file, the line, what is wrong"
+node 0 gpu0041 > "$T/out" 2> "$T/err"
+like "$(cat "$T/out")" '\|r0041' "a cut last line: the changes before it kept"
+is "$(cat "$T/err")" "myriad: simulator state $FILE:$cut: a cut line (no newline); 1 line dropped, the other changes kept" \
+    "said once on stderr: the file, the line, what is wrong"
 at 0 sim-tool sinfo -h -N -o '%N %T' > "$T/out" 2> "$T/err"
 is "$?" 0 "sim-tool goes on: exit 0"
 like "$(cat "$T/err")" "simulator state $FILE:$cut" "and says so too"
+{ head -2 "$T/good"; printf '{"time":"bogus","node":"gpu0032","state":"drain","user":"x","reason":"y"}\n'
+    tail -n +3 "$T/good"; } > "$FILE"
+node 0 gpu0046 > "$T/out" 2> "$T/err"
+like "$(cat "$T/out")" '\|r0046' "a bad line amid good ones: the changes after it kept"
+like "$(cat "$T/err")" "simulator state $FILE:3: not a change" "and it is said, file and line"
+at 0 sim-tool scontrol update NodeName=gpu0020 State=DRAIN Reason=after-bad
+like "$(node 0 gpu0041)" '\|r0041' "a change over it keeps the changes before"
+like "$(node 0 gpu0020)" '\|after-bad' "and itself"
+is "$(node 0 gpu0041 2>&1 >/dev/null)" "" "the file is whole again: nothing said"
 sed '1s/"seed":1/"seed":7/' "$T/good" > "$FILE"
 like "$(node 0 gpu0030 2>&1)" "$FILE:1: not this simulator's" \
     "another simulator's file: said"
@@ -118,11 +126,29 @@ cp "$T/good" "$FILE"
 is "$(node 0 gpu0030 --sim-fresh)" "allocated|" "--sim-fresh: the seed's state"
 [ ! -f "$FILE" ]
 ok $? "and the file is gone"
+[ ! -f "$FILE.bad" ]
+ok $? "and its .bad too"
 is "$(node 0 gpu0030)" "allocated|" "so the next process has the seed's too"
 
 # Without XDG_STATE_HOME: ~/.local/state.
 (unset XDG_STATE_HOME; HOME=$T/home at 0 -y -c 'drain gpu0030 reason=x' > /dev/null 2>&1)
 [ -f "$T/home/.local/state/myriad/sim/$(basename "$FILE")" ]
 ok $? "without XDG_STATE_HOME: in ~/.local/state/myriad/sim"
+
+# A drain of a node that is down: DOWN+DRAIN, listed as drained, and no
+# job on it once it is back (gpu0038 is down* at T0 + 2 h).
+rm -f "$FILE"
+at 7200 sim-tool scontrol update NodeName=gpu0038 State=DRAIN Reason=dead
+like "$(at 7200 sim-tool scontrol show node gpu0038 | grep -o 'State=[^ ]*')" \
+    '^State=DOWN\+DRAIN' "a down node drained: State=DOWN+DRAIN"
+is "$(at 7200 sim-tool sinfo -h -N -t drain -n gpu0038 -o '%N %t %E')" \
+    "gpu0038 drain* dead" "sinfo -t drain lists it, %t drain"
+at 7200 sim-tool sinfo --json | tr -d ' \n' |
+    sed 's/.*"hostname":"gpu0038"//; s/"name".*//' > "$T/json"
+like "$(cat "$T/json")" '"state_flags":\["DRAIN"' "with DRAIN in state_flags"
+for h in 3 5 12 48; do
+	at $((7200 + h * 3600)) sim-tool squeue -h -w gpu0038 -o '%i %S'
+done > "$T/jobs"
+is "$(cat "$T/jobs")" "" "back up, the drained node is given no job"
 
 done_testing

@@ -579,8 +579,8 @@ test_shapes(void)
 	    "journalctl -k: host and kernel");
 
 	/* Errors. */
-	ok(tool(s, 300, "nvtop", &b, &fx) == -1 && strstr(fx, "not found") !=
-	    NULL, "an unknown tool");
+	ok(tool(s, 300, "nvtop", &b, &fx) == SIM_TOOL_MISSING && strstr(fx,
+	    "not found") != NULL, "an unknown tool: 127, as bash");
 	free(fx);
 	ok(tool(s, -1, "nvidia-smi\t-L", &b, &fx) == -1, "a node tool needs "
 	    "a node");
