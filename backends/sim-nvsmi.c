@@ -287,6 +287,30 @@ sim_nvsmi_ids(const struct sim *s, int node, const char *arg, u_int *only,
 	return (0);
 }
 
+/*
+ * The exit of a command that went well but for a GPU of ONLY lost: 15, as
+ * nvidia-smi(1) says, its lost line said on stdout.  A loop (-l, -lms)
+ * goes on.
+ */
+static int
+sim_nvsmi_exit(struct sim *s, int node, u_int only, int loop, int rc,
+    char **cause)
+{
+	struct sim_nodeval	 v;
+	u_int			 gpu;
+
+	if (rc != 0 || loop)
+		return (rc);
+	sim_node_sample(s, node, &v);
+	for (gpu = 0; gpu < SIM_GPUS; gpu++) {
+		if ((only & 1u << gpu) && v.gpu[gpu].lost) {
+			*cause = xstrdup("");
+			return (SIM_NVSMI_LOST);
+		}
+	}
+	return (0);
+}
+
 /* An option's value: -x V, --xx V or --xx=V; NULL if A is not it. */
 static const char *
 sim_nvsmi_arg(int argc, char **argv, int *i, const char *s, const char *l)
@@ -311,7 +335,7 @@ sim_nvsmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
 	char		 option[64];
 	int		 i, nvlink = 0, status = 0, errors = 0, rc;
 	int		 nlist = 0, gpus = 0, q = 0, xml = 0, topo = 0;
-	int		 matrix = 0;
+	int		 matrix = 0, loop = 0;
 	u_int		 only = SIM_NVSMI_ALL;
 
 	if (argc > 1 && (strcmp(argv[1], "dmon") == 0 ||
@@ -350,7 +374,7 @@ sim_nvsmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
 		else if ((v = sim_nvsmi_arg(argc, argv, &i, "-lms",
 		    "--loop-ms")) != NULL ||
 		    (v = sim_nvsmi_arg(argc, argv, &i, "-l", "--loop")) != NULL)
-			;		/* the caller loops: sim_tool_loop_ms */
+			loop = 1;	/* the caller loops: sim_tool_loop_ms */
 		else if (strcmp(a, "nvlink") == 0 && i == 1)
 			nvlink = 1;
 		else if (strcmp(a, "topo") == 0 && i == 1)
@@ -389,7 +413,8 @@ sim_nvsmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
 			    "for help.");
 			return (-1);
 		}
-		return (sim_nvsmi_nvlink(s, node, errors, only, out));
+		rc = sim_nvsmi_nvlink(s, node, errors, only, out);
+		return (sim_nvsmi_exit(s, node, only, loop, rc, cause));
 	}
 	if (topo) {
 		if (!matrix) {
@@ -398,7 +423,9 @@ sim_nvsmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
 			    "help.");
 			return (-1);
 		}
-		return (sim_nvsmi_table_topo(s, node, out));
+		rc = sim_nvsmi_table_topo(s, node, out);
+		return (sim_nvsmi_exit(s, node, SIM_NVSMI_ALL, loop, rc,
+		    cause));
 	}
 	if (gpus + q + (query != NULL) + nlist > 1 ||
 	    ((xml || display != NULL) && !q))
@@ -411,17 +438,17 @@ sim_nvsmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
 			if (only & 1u << gpu)
 				sim_nvsmi_title(s, node, gpu, out);
 		}
-		return (0);
-	}
-	if (q)
-		return (sim_nvsmi_q(s, node, xml, display, only, out, cause));
-	if (query != NULL)
-		return (sim_nvsmi_query(s, node, query, format, only, out,
-		    cause));
-	if (list != NULL)
-		return (sim_nvsmi_query_list(s, node, option, list, format,
-		    only, out, cause));
-	return (sim_nvsmi_table(s, node, only, out));
+		rc = 0;
+	} else if (q)
+		rc = sim_nvsmi_q(s, node, xml, display, only, out, cause);
+	else if (query != NULL)
+		rc = sim_nvsmi_query(s, node, query, format, only, out, cause);
+	else if (list != NULL)
+		rc = sim_nvsmi_query_list(s, node, option, list, format, only,
+		    out, cause);
+	else
+		rc = sim_nvsmi_table(s, node, only, out);
+	return (sim_nvsmi_exit(s, node, only, loop, rc, cause));
 
 invalid:
 	xasprintf(cause, "Invalid combination of input arguments. Please run "

@@ -164,6 +164,21 @@ else
 fi
 $M -c "parse -o tsv nvsmi-csv $T/lost index" >"$T/p" 2>&1
 like "$(cat "$T/p")" 'GPU is lost' "parse-nvsmi reads the lost GPU's line"
+# nvidia-smi(1) RETURN VALUE: 15, a GPU has fallen off the bus; every
+# command that prints the lost line (GPUs 1 and 6 here).
+L="$MYRIAD --sim 1000 --fault-rate 2 --sim-time 1800000000 --seed 1 sim-tool \
+    nvidia-smi --node gpu0001"
+for a in "" "-L" "-q" "-q -d TEMPERATURE" "-q -x" "topo -m" "nvlink -s" \
+    "nvlink -e" "dmon -c 1" "pmon -c 1" "--query-gpu=index --format=csv" \
+    "--query-compute-apps=pid --format=csv"; do
+	$L $a >"$T/l" 2>"$T/e"
+	is "$?:$(grep -c 'GPU is lost' "$T/l")" "15:2" \
+	    "nvidia-smi $a with a lost GPU: exit 15, its line on stdout"
+done
+$L -i 0 -L >/dev/null
+is $? 0 "-i of a GPU that is not lost: exit 0"
+$L --query-gpu=index --format=csv,noheader | grep -c '^[0-9]' >"$T/n"
+is "$(cat "$T/n")" 6 "--query-gpu with 2 lost GPUs: the other 6 GPUs"
 
 # 3. -q and -d, the default table, topo -m.
 f=$C/nvidia-smi-q/h100-80gb-hbm3-590-load-q.txt
