@@ -210,6 +210,37 @@ if [ -r "$f" ]; then
 else
 	skip 3 "no -q -d capture"
 fi
+# Every -d section of the 590's -h; their blocks' keys as real captures.
+dkeys='s/ : .*//; s/ *$//; s/^GPU .*/GPU/'
+for d in POWER UTILIZATION CLOCK; do
+	$S -q -d $d -i 0 >"$T/d$d"
+	ok $? "-q -d $d"
+done
+is "$(sed -n '/^GPU/,$p' "$T/dPOWER" | sed "$dkeys")" \
+    "$(sed -n '/^GPU/,$p' t/data/nvsmi-595-q-d-POWER.txt | sed "$dkeys")" \
+    "-q -d POWER: the blocks, Power Samples and their keys as the 595's"
+is "$(sed -n '/Samples/,$p' "$T/dUTILIZATION" | sed "$dkeys")" \
+    "$(sed -n '/Samples/,$p' t/data/nvsmi-545-q-d-UTILIZATION.txt |
+    sed "$dkeys")" \
+    "-q -d UTILIZATION: the four samples blocks as the 545's"
+is "$(sed -n '/^GPU/,$p' "$T/dCLOCK" | sed '/Deferred/,+1d' | sed "$dkeys")" \
+    "$(sed "$dkeys" t/data/nvsmi-510-q-d-CLOCK-excerpt.txt)" \
+    "-q -d CLOCK: the clock blocks and samples as the 510's, and Deferred"
+$S -q -d GSP_FIRMWARE_VERSION,POWER_SMOOTHING,POWER_PROFILES -i 0 |
+    sed -n '/^GPU/,$p' | sed "$dkeys" >"$T/d3"
+is "$(cat "$T/d3")" "GPU
+    GSP Firmware Version
+    Power Smoothing
+    Workload Power Profiles
+        Requested Profiles
+        Enforced Profiles" "-q -d GSP_FIRMWARE_VERSION,POWER_SMOOTHING,POWER_PROFILES: their lines"
+$S -q -i 0 | grep -c 'Samples$' >"$T/n"
+is "$(cat "$T/n")" 0 "-q without -d: no samples, as the 590's -q"
+for d in VOLTAGE SUPPORTED_CLOCKS SUPPORTED_GPU_TARGET_TEMP; do
+	$S -q -d $d >"$T/l" 2>"$T/e"
+	is "$?:$(cat "$T/e")" "1:nvidia-smi: the simulator does not print -d $d" \
+	    "-q -d $d: no capture, refused in the simulator's words"
+done
 f=t/data/nvsmi-590-h100-table.txt
 $S >"$T/t"
 ok $? "the default table"
