@@ -187,8 +187,9 @@ sim_nvsmi_title(const struct sim *s, u_int node, u_int gpu, struct buf *out)
 	return (1);
 }
 
+/* nvidia-smi nvlink -s or -e, of every link or of LINK (-l). */
 static int
-sim_nvsmi_nvlink(struct sim *s, int node, int errors, u_int only,
+sim_nvsmi_nvlink(struct sim *s, int node, int errors, int link, u_int only,
     struct buf *out)
 {
 	static const char *const names[] = {
@@ -206,6 +207,8 @@ sim_nvsmi_nvlink(struct sim *s, int node, int errors, u_int only,
 			continue;
 		f = sim_fault_find(s, node, SF_NVLINK, gpu);
 		for (l = 0; l < SIM_LINKS; l++) {
+			if (link >= 0 && l != (u_int)link)
+				continue;
 			if (!errors) {
 				if (f != NULL && f->link == l &&
 				    f->variant != SV_MILD)
@@ -216,7 +219,7 @@ sim_nvsmi_nvlink(struct sim *s, int node, int errors, u_int only,
 					    "GB/s\n", l);
 				continue;
 			}
-			if (l != 0)
+			if (l != 0 && link < 0)
 				buf_putc(out, '\n');
 			sim_nvsmi_nvlink_counters(s, node, gpu, l, c);
 			for (k = 0; k < 3; k++) {
@@ -331,7 +334,7 @@ sim_nvsmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
     char **cause)
 {
 	const char	*query = NULL, *list = NULL, *format = NULL, *a;
-	const char	*display = NULL, *ids = NULL, *v;
+	const char	*display = NULL, *ids = NULL, *v, *link = NULL;
 	char		 option[64];
 	int		 i, nvlink = 0, status = 0, errors = 0, rc;
 	int		 nlist = 0, gpus = 0, q = 0, xml = 0, topo = 0;
@@ -371,6 +374,9 @@ sim_nvsmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
 		else if ((v = sim_nvsmi_arg(argc, argv, &i, "-i",
 		    "--id")) != NULL)
 			ids = v;
+		else if (nvlink && (v = sim_nvsmi_arg(argc, argv, &i, "-l",
+		    "--link")) != NULL)
+			link = v;
 		else if ((v = sim_nvsmi_arg(argc, argv, &i, "-lms",
 		    "--loop-ms")) != NULL ||
 		    (v = sim_nvsmi_arg(argc, argv, &i, "-l", "--loop")) != NULL)
@@ -413,7 +419,15 @@ sim_nvsmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
 			    "for help.");
 			return (-1);
 		}
-		rc = sim_nvsmi_nvlink(s, node, errors, only, out);
+		if (link != NULL && (link[strspn(link, "0123456789")] != '\0' ||
+		    *link == '\0' || strtoul(link, NULL, 10) >= SIM_LINKS)) {
+			xasprintf(cause, "nvidia-smi: the simulator has no link "
+			    "%s (an H100 has %u, 0 to %u)", link, SIM_LINKS,
+			    SIM_LINKS - 1);
+			return (-1);
+		}
+		rc = sim_nvsmi_nvlink(s, node, errors, link != NULL ?
+		    (int)strtoul(link, NULL, 10) : -1, only, out);
 		return (sim_nvsmi_exit(s, node, only, loop, rc, cause));
 	}
 	if (topo) {

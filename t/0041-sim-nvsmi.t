@@ -356,6 +356,20 @@ is "$(head -1 "$T/nvl" | cut -c 1-6)" "GPU 3:" "nvlink -s -i BUS: GPU 3's links"
 $M -c "parse -o tsv nvlink-status $T/nvl" >"$T/p" 2>"$T/perr"
 is "$? $(tail -n +2 "$T/p" | wc -l | tr -d ' ')" "0 18" \
     "parse-nvlink reads nvlink -s -i BUS: 18 links"
+# nvlink -l (--link): one link, which is not the loop of -l elsewhere.
+timeout 60 $S nvlink -s -i 1 -l 2 >"$T/nvl"
+is "$?:$(sed 1d "$T/nvl")" "0:	 Link 2: 26.562 GB/s" \
+    "nvlink -s -i 1 -l 2: link 2 alone, and no loop"
+timeout 60 $S nvlink -e -i 1 --link=17 >"$T/nvl"
+is "$(sed 1d "$T/nvl" | cut -d: -f1 | sort -u)" "	 Link 17" \
+    "nvlink -e --link=17: link 17's three counters"
+$M -c "parse -o tsv nvlink-errors $T/nvl" >"$T/p" 2>"$T/perr"
+is "$? $(tail -n +2 "$T/p" | wc -l | tr -d ' ')" "0 1" \
+    "parse-nvlink reads nvlink -e -l: 1 link"
+$S nvlink -s -l 18 >"$T/nvl" 2>"$T/e"
+is "$?:$(cat "$T/nvl" "$T/e")" \
+    "1:nvidia-smi: the simulator has no link 18 (an H100 has 18, 0 to 17)" \
+    "nvlink -l 18: no such link, refused"
 is "$($S -i 0,3 | grep -c '^|   [0-9]  NVIDIA')" 2 \
     "the default table -i 0,3: two GPUs"
 is "$($S -L -i 3)" "$($S -L | sed -n 4p)" "-L -i 3: GPU 3's line"
