@@ -354,6 +354,10 @@ sim_nvsmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
 			sim_nvsmi_help_version(out);
 			return (0);
 		}
+		if (strcmp(a, "--help-query-gpu") == 0) {
+			sim_nvsmi_help_gpu(out);
+			return (0);
+		}
 	}
 	for (i = 1; i < argc; i++) {
 		a = argv[i];

@@ -365,6 +365,7 @@ int		 sim_nvsmi_mon(struct sim *, int, int, char **, struct buf *,
 		     char **);
 void		 sim_nvsmi_help(struct buf *);
 void		 sim_nvsmi_help_version(struct buf *);
+void		 sim_nvsmi_help_gpu(struct buf *);
 
 /* sim-nvsmi.c, sim-ipmi.c, sim-ib.c, sim-slurm.c, sim-dcgm.c, sim-dmesg.c */
 int		 sim_nvsmi(struct sim *, int, int, char **, struct buf *,

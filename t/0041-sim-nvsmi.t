@@ -356,6 +356,15 @@ is "$(head -1 "$T/nvl" | cut -c 1-6)" "GPU 3:" "nvlink -s -i BUS: GPU 3's links"
 $M -c "parse -o tsv nvlink-status $T/nvl" >"$T/p" 2>"$T/perr"
 is "$? $(tail -n +2 "$T/p" | wc -l | tr -d ' ')" "0 18" \
     "parse-nvlink reads nvlink -s -i BUS: 18 links"
+# --help-query-gpu: the 590's words, and every field it names is known.
+f=t/data/nvsmi-590-help-query-gpu.txt
+$S --help-query-gpu >"$T/hq"
+is "$?:$(cmp "$T/hq" "$f" 2>&1)" "0:" "--help-query-gpu: the 590's bytes"
+q=$(grep '^"[a-z]' "$f" | sed 's/" or "/\
+/g; s/"//g' | tr '\n' , | sed 's/,$//')
+$S -i 0 --query-gpu="$q" --format=csv,noheader >"$T/hq" 2>&1
+is "$?:$(tr , '\n' <"$T/hq" | wc -l | tr -d ' ')" "0:254" \
+    "--query-gpu takes every field and alias --help-query-gpu names (254)"
 # nvlink -l (--link): one link, which is not the loop of -l elsewhere.
 timeout 60 $S nvlink -s -i 1 -l 2 >"$T/nvl"
 is "$?:$(sed 1d "$T/nvl")" "0:	 Link 2: 26.562 GB/s" \
