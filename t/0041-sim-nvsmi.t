@@ -375,7 +375,7 @@ is "$(sed 1d "$T/nvl" | cut -d: -f1 | sort -u)" "	 Link 17" \
 $M -c "parse -o tsv nvlink-errors $T/nvl" >"$T/p" 2>"$T/perr"
 is "$? $(tail -n +2 "$T/p" | wc -l | tr -d ' ')" "0 1" \
     "parse-nvlink reads nvlink -e -l: 1 link"
-$S nvlink -s -l 18 >"$T/nvl" 2>"$T/e"
+timeout 60 $S nvlink -s -l 18 >"$T/nvl" 2>"$T/e"
 is "$?:$(cat "$T/nvl" "$T/e")" \
     "1:nvidia-smi: the simulator has no link 18 (an H100 has 18, 0 to 17)" \
     "nvlink -l 18: no such link, refused"
