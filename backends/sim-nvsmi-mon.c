@@ -290,8 +290,10 @@ sim_nvsmi_mon(struct sim *s, int node, int argc, char **argv,
 			lost = 1;
 		}
 	}
-	if (lost)
-		return (0);
+	if (lost) {
+		*cause = xstrdup("");
+		return (SIM_NVSMI_LOST);
+	}
 	sim_nvsmi_mon_head(out, &m);
 	for (k = 0; k < m.count && k < SIM_NVSMI_MON_MAX; k++) {
 		sim_set_time(s, t0 + k * m.delay);

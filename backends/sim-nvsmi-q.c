@@ -30,6 +30,7 @@ struct sim_nvsmi_q_row {
 	const char	*unit;
 	const char	*d;
 	int		 procs;		/* the Processes block */
+	u_int		 samples;	/* -d only: value's samples, .value long */
 };
 
 static const struct sim_nvsmi_q_row sim_nvsmi_q_rows[] = {
@@ -89,7 +90,8 @@ static const struct sim_nvsmi_q_row sim_nvsmi_q_rows[] = {
 	{ .depth = 2, .key = "vGPU Heterogeneous Mode", .value = "N/A" },
 	{ .depth = 1, .key = "GPU Recovery Action",
 	  .field = "gpu_recovery_action" },
-	{ .depth = 1, .key = "GSP Firmware Version", .value = SIM_DRIVER },
+	{ .depth = 1, .key = "GSP Firmware Version", .value = SIM_DRIVER,
+	  .d = "GSP_FIRMWARE_VERSION" },
 	{ .depth = 1, .key = "IBMNPU" },
 	{ .depth = 2, .key = "Relaxed Ordering Mode", .value = "N/A" },
 	{ .depth = 1, .key = "PCI" },
@@ -163,7 +165,7 @@ static const struct sim_nvsmi_q_row sim_nvsmi_q_rows[] = {
 	{ .depth = 2, .key = "Free", .value = "0 MiB" },
 	{ .depth = 1, .key = "Compute Mode", .field = "compute_mode",
 	  .d = "COMPUTE" },
-	{ .depth = 1, .key = "Utilization" },
+	{ .depth = 1, .key = "Utilization", .d = "UTILIZATION" },
 	{ .depth = 2, .key = "GPU", .field = "utilization.gpu", .unit = "%" },
 	{ .depth = 2, .key = "Memory", .field = "utilization.memory",
 	  .unit = "%" },
@@ -171,6 +173,14 @@ static const struct sim_nvsmi_q_row sim_nvsmi_q_rows[] = {
 	{ .depth = 2, .key = "Decoder", .value = "0 %" },
 	{ .depth = 2, .key = "JPEG", .value = "0 %" },
 	{ .depth = 2, .key = "OFA", .value = "0 %" },
+	{ .depth = 1, .key = "GPU Utilization Samples", .field = "utilization.gpu",
+	  .unit = "%", .value = "11.75 sec", .samples = 71, .d = "UTILIZATION" },
+	{ .depth = 1, .key = "Memory Utilization Samples", .field = "utilization.memory",
+	  .unit = "%", .value = "11.75 sec", .samples = 71, .d = "UTILIZATION" },
+	{ .depth = 1, .key = "ENC Utilization Samples", .field = "utilization.encoder",
+	  .unit = "%", .value = "11.75 sec", .samples = 71, .d = "UTILIZATION" },
+	{ .depth = 1, .key = "DEC Utilization Samples", .field = "utilization.decoder",
+	  .unit = "%", .value = "11.75 sec", .samples = 71, .d = "UTILIZATION" },
 	{ .depth = 1, .key = "Encoder Stats", .d = "ENCODER_STATS" },
 	{ .depth = 2, .key = "Active Sessions", .value = "0" },
 	{ .depth = 2, .key = "Average FPS", .value = "0" },
@@ -243,7 +253,7 @@ static const struct sim_nvsmi_q_row sim_nvsmi_q_rows[] = {
 	  .field = "temperature.memory", .unit = "C" },
 	{ .depth = 2, .key = "Memory Max Operating T.Limit Temp",
 	  .value = "0 C" },
-	{ .depth = 1, .key = "GPU Power Readings" },
+	{ .depth = 1, .key = "GPU Power Readings", .d = "POWER" },
 	{ .depth = 2, .key = "Average Power Draw",
 	  .field = "power.draw.average",
 	  .unit = "W" },
@@ -254,10 +264,12 @@ static const struct sim_nvsmi_q_row sim_nvsmi_q_rows[] = {
 	{ .depth = 2, .key = "Default Power Limit", .value = "700.00 W" },
 	{ .depth = 2, .key = "Min Power Limit", .value = "200.00 W" },
 	{ .depth = 2, .key = "Max Power Limit", .value = "700.00 W" },
-	{ .depth = 1, .key = "GPU Memory Power Readings " },
+	{ .depth = 1, .key = "Power Samples", .field = "power.draw.instant",
+	  .unit = "W", .value = "2.36 sec", .samples = 119, .d = "POWER" },
+	{ .depth = 1, .key = "GPU Memory Power Readings ", .d = "POWER" },
 	{ .depth = 2, .key = "Average Power Draw", .value = "43.19 W" },
 	{ .depth = 2, .key = "Instantaneous Power Draw", .value = "N/A" },
-	{ .depth = 1, .key = "Module Power Readings" },
+	{ .depth = 1, .key = "Module Power Readings", .d = "POWER" },
 	{ .depth = 2, .key = "Average Power Draw", .value = "N/A" },
 	{ .depth = 2, .key = "Instantaneous Power Draw", .value = "N/A" },
 	{ .depth = 2, .key = "Current Power Limit", .value = "N/A" },
@@ -265,12 +277,14 @@ static const struct sim_nvsmi_q_row sim_nvsmi_q_rows[] = {
 	{ .depth = 2, .key = "Default Power Limit", .value = "N/A" },
 	{ .depth = 2, .key = "Min Power Limit", .value = "N/A" },
 	{ .depth = 2, .key = "Max Power Limit", .value = "N/A" },
-	{ .depth = 1, .key = "Power Smoothing", .value = "N/A" },
-	{ .depth = 1, .key = "Workload Power Profiles" },
+	{ .depth = 1, .key = "Power Smoothing", .value = "N/A",
+	  .d = "POWER_SMOOTHING" },
+	{ .depth = 1, .key = "Workload Power Profiles", .d = "POWER_PROFILES" },
 	{ .depth = 2, .key = "Requested Profiles", .value = "N/A" },
 	{ .depth = 2, .key = "Enforced Profiles", .value = "N/A" },
-	{ .depth = 1, .key = "EDPp Multiplier", .value = "100.00%" },
-	{ .depth = 1, .key = "Clocks" },
+	{ .depth = 1, .key = "EDPp Multiplier", .value = "100.00%",
+	  .d = "POWER" },
+	{ .depth = 1, .key = "Clocks", .d = "CLOCK" },
 	{ .depth = 2, .key = "Graphics", .field = "clocks.current.graphics",
 	  .unit = "MHz" },
 	{ .depth = 2, .key = "SM", .field = "clocks.current.sm",
@@ -279,26 +293,30 @@ static const struct sim_nvsmi_q_row sim_nvsmi_q_rows[] = {
 	  .unit = "MHz" },
 	{ .depth = 2, .key = "Video", .field = "clocks.current.video",
 	  .unit = "MHz" },
-	{ .depth = 1, .key = "Applications Clocks" },
+	{ .depth = 1, .key = "Applications Clocks", .d = "CLOCK" },
 	{ .depth = 2, .key = "Graphics",
 	  .value = "Requested functionality has been deprecated" },
 	{ .depth = 2, .key = "Memory",
 	  .value = "Requested functionality has been deprecated" },
-	{ .depth = 1, .key = "Default Applications Clocks" },
+	{ .depth = 1, .key = "Default Applications Clocks", .d = "CLOCK" },
 	{ .depth = 2, .key = "Graphics",
 	  .value = "Requested functionality has been deprecated" },
 	{ .depth = 2, .key = "Memory",
 	  .value = "Requested functionality has been deprecated" },
-	{ .depth = 1, .key = "Deferred Clocks" },
+	{ .depth = 1, .key = "Deferred Clocks", .d = "CLOCK" },
 	{ .depth = 2, .key = "Memory", .value = "N/A" },
-	{ .depth = 1, .key = "Max Clocks" },
+	{ .depth = 1, .key = "Max Clocks", .d = "CLOCK" },
 	{ .depth = 2, .key = "Graphics", .value = "1980 MHz" },
 	{ .depth = 2, .key = "SM", .value = "1980 MHz" },
 	{ .depth = 2, .key = "Memory", .value = "2619 MHz" },
 	{ .depth = 2, .key = "Video", .value = "1545 MHz" },
-	{ .depth = 1, .key = "Max Customer Boost Clocks" },
+	{ .depth = 1, .key = "Max Customer Boost Clocks", .d = "CLOCK" },
 	{ .depth = 2, .key = "Graphics", .value = "1980 MHz" },
-	{ .depth = 1, .key = "Clock Policy" },
+	{ .depth = 1, .key = "SM Clock Samples", .field = "clocks.current.sm",
+	  .unit = "MHz", .value = "42.16 sec", .samples = 100, .d = "CLOCK" },
+	{ .depth = 1, .key = "Memory Clock Samples", .field = "clocks.current.memory",
+	  .unit = "MHz", .value = "42.16 sec", .samples = 100, .d = "CLOCK" },
+	{ .depth = 1, .key = "Clock Policy", .d = "CLOCK" },
 	{ .depth = 2, .key = "Auto Boost", .value = "N/A" },
 	{ .depth = 2, .key = "Auto Boost Default", .value = "N/A" },
 	{ .depth = 1, .key = "Fabric" },
@@ -320,9 +338,10 @@ static const struct sim_nvsmi_q_row sim_nvsmi_q_rows[] = {
 
 /* The -d sections the simulator prints: the blocks of the report. */
 static const char *const sim_nvsmi_q_sections[] = {
-	"MEMORY", "ECC", "TEMPERATURE", "COMPUTE", "PIDS", "PERFORMANCE",
-	"PAGE_RETIREMENT", "ACCOUNTING", "ENCODER_STATS", "FBC_STATS",
-	"ROW_REMAPPER",
+	"MEMORY", "UTILIZATION", "ECC", "TEMPERATURE", "POWER", "CLOCK",
+	"COMPUTE", "PIDS", "PERFORMANCE", "PAGE_RETIREMENT", "ACCOUNTING",
+	"ENCODER_STATS", "FBC_STATS", "ROW_REMAPPER", "GSP_FIRMWARE_VERSION",
+	"POWER_SMOOTHING", "POWER_PROFILES",
 };
 
 /* Whether a -d list names a section; every section without one. */
@@ -405,6 +424,29 @@ sim_nvsmi_q_procs(struct sim *s, u_int node, u_int gpu,
 	buf_printf(b, "%d MiB\n", p.used);
 }
 
+/*
+ * The samples -d POWER, UTILIZATION and CLOCK add to their blocks: over
+ * a steady load, the reading of now is their max, min and average.
+ */
+static void
+sim_nvsmi_q_samples(struct buf *b, const struct sim_nvsmi_q_row *r,
+    const struct sim_nvsmi_gpu *n)
+{
+	static const char *const keys[] = { "Max", "Min", "Avg" };
+	u_int			 i;
+
+	buf_printf(b, "    %s\n", r->key);
+	sim_nvsmi_q_key(b, 2, "Duration", SIM_NVSMI_Q_WIDTH);
+	buf_printf(b, "%s\n", r->value);
+	sim_nvsmi_q_key(b, 2, "Number of Samples", SIM_NVSMI_Q_WIDTH);
+	buf_printf(b, "%u\n", r->samples);
+	for (i = 0; i < nitems(keys); i++) {
+		sim_nvsmi_q_key(b, 2, keys[i], SIM_NVSMI_Q_WIDTH);
+		sim_nvsmi_query_field(b, r->field, n);
+		buf_printf(b, " %s\n", r->unit);
+	}
+}
+
 static void
 sim_nvsmi_q_gpu(struct sim *s, u_int node, u_int gpu,
     const struct sim_gpu *g, const char *display, struct buf *b)
@@ -419,11 +461,16 @@ sim_nvsmi_q_gpu(struct sim *s, u_int node, u_int gpu,
 	for (i = 0; i < nitems(sim_nvsmi_q_rows); i++) {
 		r = &sim_nvsmi_q_rows[i];
 		if (r->depth == 1)
-			want = sim_nvsmi_q_wants(display, r->d);
+			want = sim_nvsmi_q_wants(display, r->d) &&
+			    (r->samples == 0 || display != NULL);
 		if (!want)
 			continue;
 		if (r->procs) {
 			sim_nvsmi_q_procs(s, node, gpu, g, b);
+			continue;
+		}
+		if (r->samples != 0) {
+			sim_nvsmi_q_samples(b, r, &n);
 			continue;
 		}
 		if (r->value == NULL && r->field == NULL) {

@@ -187,8 +187,9 @@ sim_nvsmi_title(const struct sim *s, u_int node, u_int gpu, struct buf *out)
 	return (1);
 }
 
+/* nvidia-smi nvlink -s or -e, of every link or of LINK (-l). */
 static int
-sim_nvsmi_nvlink(struct sim *s, int node, int errors, u_int only,
+sim_nvsmi_nvlink(struct sim *s, int node, int errors, int link, u_int only,
     struct buf *out)
 {
 	static const char *const names[] = {
@@ -206,6 +207,8 @@ sim_nvsmi_nvlink(struct sim *s, int node, int errors, u_int only,
 			continue;
 		f = sim_fault_find(s, node, SF_NVLINK, gpu);
 		for (l = 0; l < SIM_LINKS; l++) {
+			if (link >= 0 && l != (u_int)link)
+				continue;
 			if (!errors) {
 				if (f != NULL && f->link == l &&
 				    f->variant != SV_MILD)
@@ -216,7 +219,7 @@ sim_nvsmi_nvlink(struct sim *s, int node, int errors, u_int only,
 					    "GB/s\n", l);
 				continue;
 			}
-			if (l != 0)
+			if (l != 0 && link < 0)
 				buf_putc(out, '\n');
 			sim_nvsmi_nvlink_counters(s, node, gpu, l, c);
 			for (k = 0; k < 3; k++) {
@@ -287,6 +290,30 @@ sim_nvsmi_ids(const struct sim *s, int node, const char *arg, u_int *only,
 	return (0);
 }
 
+/*
+ * The exit of a command that went well but for a GPU of ONLY lost: 15, as
+ * nvidia-smi(1) says, its lost line said on stdout.  A loop (-l, -lms)
+ * goes on.
+ */
+static int
+sim_nvsmi_exit(struct sim *s, int node, u_int only, int loop, int rc,
+    char **cause)
+{
+	struct sim_nodeval	 v;
+	u_int			 gpu;
+
+	if (rc != 0 || loop)
+		return (rc);
+	sim_node_sample(s, node, &v);
+	for (gpu = 0; gpu < SIM_GPUS; gpu++) {
+		if ((only & 1u << gpu) && v.gpu[gpu].lost) {
+			*cause = xstrdup("");
+			return (SIM_NVSMI_LOST);
+		}
+	}
+	return (0);
+}
+
 /* An option's value: -x V, --xx V or --xx=V; NULL if A is not it. */
 static const char *
 sim_nvsmi_arg(int argc, char **argv, int *i, const char *s, const char *l)
@@ -307,11 +334,11 @@ sim_nvsmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
     char **cause)
 {
 	const char	*query = NULL, *list = NULL, *format = NULL, *a;
-	const char	*display = NULL, *ids = NULL, *v;
+	const char	*display = NULL, *ids = NULL, *v, *link = NULL;
 	char		 option[64];
 	int		 i, nvlink = 0, status = 0, errors = 0, rc;
 	int		 nlist = 0, gpus = 0, q = 0, xml = 0, topo = 0;
-	int		 matrix = 0;
+	int		 matrix = 0, loop = 0;
 	u_int		 only = SIM_NVSMI_ALL;
 
 	if (argc > 1 && (strcmp(argv[1], "dmon") == 0 ||
@@ -325,6 +352,10 @@ sim_nvsmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
 		}
 		if (strcmp(a, "--version") == 0) {
 			sim_nvsmi_help_version(out);
+			return (0);
+		}
+		if (strcmp(a, "--help-query-gpu") == 0) {
+			sim_nvsmi_help_gpu(out);
 			return (0);
 		}
 	}
@@ -347,10 +378,13 @@ sim_nvsmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
 		else if ((v = sim_nvsmi_arg(argc, argv, &i, "-i",
 		    "--id")) != NULL)
 			ids = v;
+		else if (nvlink && (v = sim_nvsmi_arg(argc, argv, &i, "-l",
+		    "--link")) != NULL)
+			link = v;
 		else if ((v = sim_nvsmi_arg(argc, argv, &i, "-lms",
 		    "--loop-ms")) != NULL ||
 		    (v = sim_nvsmi_arg(argc, argv, &i, "-l", "--loop")) != NULL)
-			;		/* the caller loops: sim_tool_loop_ms */
+			loop = 1;	/* the caller loops: sim_tool_loop_ms */
 		else if (strcmp(a, "nvlink") == 0 && i == 1)
 			nvlink = 1;
 		else if (strcmp(a, "topo") == 0 && i == 1)
@@ -389,7 +423,16 @@ sim_nvsmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
 			    "for help.");
 			return (-1);
 		}
-		return (sim_nvsmi_nvlink(s, node, errors, only, out));
+		if (link != NULL && (link[strspn(link, "0123456789")] != '\0' ||
+		    *link == '\0' || strtoul(link, NULL, 10) >= SIM_LINKS)) {
+			xasprintf(cause, "nvidia-smi: the simulator has no link "
+			    "%s (an H100 has %u, 0 to %u)", link, SIM_LINKS,
+			    SIM_LINKS - 1);
+			return (-1);
+		}
+		rc = sim_nvsmi_nvlink(s, node, errors, link != NULL ?
+		    (int)strtoul(link, NULL, 10) : -1, only, out);
+		return (sim_nvsmi_exit(s, node, only, loop, rc, cause));
 	}
 	if (topo) {
 		if (!matrix) {
@@ -398,7 +441,9 @@ sim_nvsmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
 			    "help.");
 			return (-1);
 		}
-		return (sim_nvsmi_table_topo(s, node, out));
+		rc = sim_nvsmi_table_topo(s, node, out);
+		return (sim_nvsmi_exit(s, node, SIM_NVSMI_ALL, loop, rc,
+		    cause));
 	}
 	if (gpus + q + (query != NULL) + nlist > 1 ||
 	    ((xml || display != NULL) && !q))
@@ -411,17 +456,17 @@ sim_nvsmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
 			if (only & 1u << gpu)
 				sim_nvsmi_title(s, node, gpu, out);
 		}
-		return (0);
-	}
-	if (q)
-		return (sim_nvsmi_q(s, node, xml, display, only, out, cause));
-	if (query != NULL)
-		return (sim_nvsmi_query(s, node, query, format, only, out,
-		    cause));
-	if (list != NULL)
-		return (sim_nvsmi_query_list(s, node, option, list, format,
-		    only, out, cause));
-	return (sim_nvsmi_table(s, node, only, out));
+		rc = 0;
+	} else if (q)
+		rc = sim_nvsmi_q(s, node, xml, display, only, out, cause);
+	else if (query != NULL)
+		rc = sim_nvsmi_query(s, node, query, format, only, out, cause);
+	else if (list != NULL)
+		rc = sim_nvsmi_query_list(s, node, option, list, format, only,
+		    out, cause);
+	else
+		rc = sim_nvsmi_table(s, node, only, out);
+	return (sim_nvsmi_exit(s, node, only, loop, rc, cause));
 
 invalid:
 	xasprintf(cause, "Invalid combination of input arguments. Please run "

@@ -72,7 +72,7 @@ sim_tool_base(const char *s)
 
 /*
  * nvidia-smi -lms N (-l N in seconds): the caller runs the tool again every
- * N ms; 0 to run it once.
+ * N ms; 0 to run it once.  In nvidia-smi nvlink, -l is a link.
  */
 int
 sim_tool_loop_ms(int argc, char **argv)
@@ -81,6 +81,8 @@ sim_tool_loop_ms(int argc, char **argv)
 	int		 i;
 	long		 n;
 
+	if (argc > 1 && strcmp(argv[1], "nvlink") == 0)
+		return (0);
 	for (i = 1; i < argc; i++) {
 		a = argv[i];
 		n = -1;

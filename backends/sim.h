@@ -343,6 +343,7 @@ int		 sim_nvsmi_ids(const struct sim *, int, const char *, u_int *,
 		     char **);
 #define SIM_NVSMI_ALL	((1u << SIM_GPUS) - 1)
 #define SIM_NVSMI_NODEV	6	/* nvidia-smi's exit: no such device */
+#define SIM_NVSMI_LOST	15	/* nvidia-smi's exit: a GPU fell off the bus */
 
 /*
  * sim-nvsmi-query.c, sim-nvsmi-q.c, sim-nvsmi-xml.c, sim-nvsmi-table.c,
@@ -364,6 +365,7 @@ int		 sim_nvsmi_mon(struct sim *, int, int, char **, struct buf *,
 		     char **);
 void		 sim_nvsmi_help(struct buf *);
 void		 sim_nvsmi_help_version(struct buf *);
+void		 sim_nvsmi_help_gpu(struct buf *);
 
 /* sim-nvsmi.c, sim-ipmi.c, sim-ib.c, sim-slurm.c, sim-dcgm.c, sim-dmesg.c */
 int		 sim_nvsmi(struct sim *, int, int, char **, struct buf *,

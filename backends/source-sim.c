@@ -426,8 +426,10 @@ source_sim_probe_one(struct backend *b, const struct probe *pr, u_int i)
 		model_sensors_begin(m, i);
 	if (xid)
 		model_xid_begin(m, i);
-	if (sim_tool(s->sim, node, s->cl[0].argc, s->cl[0].argv, &s->out,
-	    &cause) != 0) {
+	/* A node's tool that failed having printed is read, as fleet.c does. */
+	if ((rc = sim_tool(s->sim, node, s->cl[0].argc, s->cl[0].argv,
+	    &s->out, &cause)) != 0 && !(rc > 0 && pr->target == PT_NODE &&
+	    s->out.len > 0)) {
 		/* ssh's words are about the session, a tool's its own. */
 		if (pr->target == PT_BMC)
 			strlcpy(m->nodes[i].bmc_error, cause,

@@ -164,6 +164,21 @@ else
 fi
 $M -c "parse -o tsv nvsmi-csv $T/lost index" >"$T/p" 2>&1
 like "$(cat "$T/p")" 'GPU is lost' "parse-nvsmi reads the lost GPU's line"
+# nvidia-smi(1) RETURN VALUE: 15, a GPU has fallen off the bus; every
+# command that prints the lost line (GPUs 1 and 6 here).
+L="$MYRIAD --sim 1000 --fault-rate 2 --sim-time 1800000000 --seed 1 sim-tool \
+    nvidia-smi --node gpu0001"
+for a in "" "-L" "-q" "-q -d TEMPERATURE" "-q -x" "topo -m" "nvlink -s" \
+    "nvlink -e" "dmon -c 1" "pmon -c 1" "--query-gpu=index --format=csv" \
+    "--query-compute-apps=pid --format=csv"; do
+	$L $a >"$T/l" 2>"$T/e"
+	is "$?:$(grep -c 'GPU is lost' "$T/l")" "15:2" \
+	    "nvidia-smi $a with a lost GPU: exit 15, its line on stdout"
+done
+$L -i 0 -L >/dev/null
+is $? 0 "-i of a GPU that is not lost: exit 0"
+$L --query-gpu=index --format=csv,noheader | grep -c '^[0-9]' >"$T/n"
+is "$(cat "$T/n")" 6 "--query-gpu with 2 lost GPUs: the other 6 GPUs"
 
 # 3. -q and -d, the default table, topo -m.
 f=$C/nvidia-smi-q/h100-80gb-hbm3-590-load-q.txt
@@ -195,6 +210,37 @@ if [ -r "$f" ]; then
 else
 	skip 3 "no -q -d capture"
 fi
+# Every -d section of the 590's -h; their blocks' keys as real captures.
+dkeys='s/ : .*//; s/ *$//; s/^GPU .*/GPU/'
+for d in POWER UTILIZATION CLOCK; do
+	$S -q -d $d -i 0 >"$T/d$d"
+	ok $? "-q -d $d"
+done
+is "$(sed -n '/^GPU/,$p' "$T/dPOWER" | sed "$dkeys")" \
+    "$(sed -n '/^GPU/,$p' t/data/nvsmi-595-q-d-POWER.txt | sed "$dkeys")" \
+    "-q -d POWER: the blocks, Power Samples and their keys as the 595's"
+is "$(sed -n '/Samples/,$p' "$T/dUTILIZATION" | sed "$dkeys")" \
+    "$(sed -n '/Samples/,$p' t/data/nvsmi-545-q-d-UTILIZATION.txt |
+    sed "$dkeys")" \
+    "-q -d UTILIZATION: the four samples blocks as the 545's"
+is "$(sed -n '/^GPU/,$p' "$T/dCLOCK" | sed '/Deferred/,+1d' | sed "$dkeys")" \
+    "$(sed "$dkeys" t/data/nvsmi-510-q-d-CLOCK-excerpt.txt)" \
+    "-q -d CLOCK: the clock blocks and samples as the 510's, and Deferred"
+$S -q -d GSP_FIRMWARE_VERSION,POWER_SMOOTHING,POWER_PROFILES -i 0 |
+    sed -n '/^GPU/,$p' | sed "$dkeys" >"$T/d3"
+is "$(cat "$T/d3")" "GPU
+    GSP Firmware Version
+    Power Smoothing
+    Workload Power Profiles
+        Requested Profiles
+        Enforced Profiles" "-q -d GSP_FIRMWARE_VERSION,POWER_SMOOTHING,POWER_PROFILES: their lines"
+$S -q -i 0 | grep -c 'Samples$' >"$T/n"
+is "$(cat "$T/n")" 0 "-q without -d: no samples, as the 590's -q"
+for d in VOLTAGE SUPPORTED_CLOCKS SUPPORTED_GPU_TARGET_TEMP; do
+	$S -q -d $d >"$T/l" 2>"$T/e"
+	is "$?:$(cat "$T/e")" "1:nvidia-smi: the simulator does not print -d $d" \
+	    "-q -d $d: no capture, refused in the simulator's words"
+done
 f=t/data/nvsmi-590-h100-table.txt
 $S >"$T/t"
 ok $? "the default table"
@@ -310,6 +356,29 @@ is "$(head -1 "$T/nvl" | cut -c 1-6)" "GPU 3:" "nvlink -s -i BUS: GPU 3's links"
 $M -c "parse -o tsv nvlink-status $T/nvl" >"$T/p" 2>"$T/perr"
 is "$? $(tail -n +2 "$T/p" | wc -l | tr -d ' ')" "0 18" \
     "parse-nvlink reads nvlink -s -i BUS: 18 links"
+# --help-query-gpu: the 590's words, and every field it names is known.
+f=t/data/nvsmi-590-help-query-gpu.txt
+$S --help-query-gpu >"$T/hq"
+is "$?:$(cmp "$T/hq" "$f" 2>&1)" "0:" "--help-query-gpu: the 590's bytes"
+q=$(grep '^"[a-z]' "$f" | sed 's/" or "/\
+/g; s/"//g' | tr '\n' , | sed 's/,$//')
+$S -i 0 --query-gpu="$q" --format=csv,noheader >"$T/hq" 2>&1
+is "$?:$(tr , '\n' <"$T/hq" | wc -l | tr -d ' ')" "0:254" \
+    "--query-gpu takes every field and alias --help-query-gpu names (254)"
+# nvlink -l (--link): one link, which is not the loop of -l elsewhere.
+timeout 60 $S nvlink -s -i 1 -l 2 >"$T/nvl"
+is "$?:$(sed 1d "$T/nvl")" "0:	 Link 2: 26.562 GB/s" \
+    "nvlink -s -i 1 -l 2: link 2 alone, and no loop"
+timeout 60 $S nvlink -e -i 1 --link=17 >"$T/nvl"
+is "$(sed 1d "$T/nvl" | cut -d: -f1 | sort -u)" "	 Link 17" \
+    "nvlink -e --link=17: link 17's three counters"
+$M -c "parse -o tsv nvlink-errors $T/nvl" >"$T/p" 2>"$T/perr"
+is "$? $(tail -n +2 "$T/p" | wc -l | tr -d ' ')" "0 1" \
+    "parse-nvlink reads nvlink -e -l: 1 link"
+timeout 60 $S nvlink -s -l 18 >"$T/nvl" 2>"$T/e"
+is "$?:$(cat "$T/nvl" "$T/e")" \
+    "1:nvidia-smi: the simulator has no link 18 (an H100 has 18, 0 to 17)" \
+    "nvlink -l 18: no such link, refused"
 is "$($S -i 0,3 | grep -c '^|   [0-9]  NVIDIA')" 2 \
     "the default table -i 0,3: two GPUs"
 is "$($S -L -i 3)" "$($S -L | sed -n 4p)" "-L -i 3: GPU 3's line"

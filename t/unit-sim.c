@@ -46,6 +46,12 @@ tool(struct sim *s, int node, const char *cmd, struct buf *out, char **cause)
 	buf_reset(out);
 	*cause = NULL;
 	rc = sim_tool(s, node, argc, argv, out, cause);
+	/* nvidia-smi(1)'s 15, a lost GPU: its output is read (t/0041). */
+	if (rc == 15 && strcmp(argv[0], "nvidia-smi") == 0) {
+		free(*cause);
+		*cause = NULL;
+		rc = 0;
+	}
 	free(copy);
 	return (rc);
 }
