@@ -193,6 +193,8 @@ void		 sink_error(const struct sink *, u_int, const char *, ...)
 		     printflike(3, 4);
 void		 parse_copy(char *, size_t, const char *, size_t);
 size_t		 parse_trim(const char **, size_t);
+int		 parse_prefix(const char *, size_t, const char *);
+int		 parse_word(const char *, size_t, const char *);
 int		 parse_double(const char *, size_t, double *);
 int		 parse_u64(const char *, size_t, uint64_t *);
 

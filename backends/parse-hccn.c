@@ -92,21 +92,6 @@ struct hccn_ctx {
 	int			 n;
 };
 
-static int
-parse_hccn_prefix(const char *s, size_t len, const char *prefix)
-{
-	size_t	 n = strlen(prefix);
-
-	return (len >= n && strncmp(s, prefix, n) == 0);
-}
-
-/* s[0..len) is word, whole. */
-static int
-parse_hccn_is(const char *s, size_t len, const char *word)
-{
-	return (strlen(word) == len && strncmp(s, word, len) == 0);
-}
-
 static void
 parse_hccn_flush(struct hccn_ctx *c)
 {
@@ -183,7 +168,7 @@ parse_hccn_command(struct hccn_ctx *c, u_int lineno, const char *s,
 			;
 		if ((wl = p - w) == 0)
 			break;
-		if (parse_hccn_is(w, wl, "-i")) {
+		if (parse_word(w, wl, "-i")) {
 			while (p < end && isspace((u_char)*p))
 				p++;
 			for (w = p; p < end && !isspace((u_char)*p); p++)
@@ -193,14 +178,14 @@ parse_hccn_command(struct hccn_ctx *c, u_int lineno, const char *s,
 			continue;
 		}
 		for (i = 0; i < nitems(hccn_queries); i++) {
-			if (parse_hccn_is(w, wl, hccn_queries[i].flag))
+			if (parse_word(w, wl, hccn_queries[i].flag))
 				c->q = hccn_queries[i].q;
 		}
 		if (c->q == HQ_NONE && wl > 1 && w[0] == '-' && w[1] != 'i' &&
 		    w[1] != 'g')
 			c->q = HQ_OTHER;
 		/* -link -s down sets: what it prints is no reading. */
-		if (parse_hccn_is(w, wl, "-s"))
+		if (parse_word(w, wl, "-s"))
 			set = 1;
 	}
 
@@ -282,7 +267,7 @@ parse_hccn_optical(struct hccn_ctx *c, u_int lineno, const char *s,
 		return;
 	}
 	for (i = 0; i < nitems(hccn_optical_keys); i++) {
-		if (parse_hccn_is(k, kl, hccn_optical_keys[i].key))
+		if (parse_word(k, kl, hccn_optical_keys[i].key))
 			break;
 	}
 	if (i == nitems(hccn_optical_keys))
@@ -321,11 +306,11 @@ parse_hccn_linkstat(struct hccn_ctx *c, u_int lineno, const char *s,
 {
 	struct ibport	*p;
 	const char	*end = s + len, *close, *num, *k, *v;
-	size_t		 kl, vl;
+	size_t		 kl, vl = 0;
 	uint64_t	 u;
 	int		 dev, rc, bit;
 
-	num = s + (parse_hccn_prefix(s, len, "[devid ") ? 7 : 8);
+	num = s + (parse_prefix(s, len, "[devid ") ? 7 : 8);
 	if ((close = memchr(num, ']', end - num)) == NULL ||
 	    (dev = parse_hccn_number(num, close - num)) < 0) {
 		sink_error(c->sink, lineno, "hccn_tool: a bad device in "
@@ -346,12 +331,12 @@ parse_hccn_linkstat(struct hccn_ctx *c, u_int lineno, const char *s,
 		return;
 	if (!parse_hccn_pair(s, len, &k, &kl, &v, &vl))
 		kl = 0;
-	if (parse_hccn_is(k, kl, "link up count"))
+	if (parse_word(k, kl, "link up count"))
 		bit = IB_LINKUP;
-	else if (parse_hccn_is(k, kl, "link down count"))
+	else if (parse_word(k, kl, "link down count"))
 		bit = IB_LINKDOWN;
-	else if (parse_hccn_is(k, kl, "current time") ||
-	    parse_hccn_is(k, kl, "link change records"))
+	else if (parse_word(k, kl, "current time") ||
+	    parse_word(k, kl, "link change records"))
 		return;
 	else {
 		sink_error(c->sink, lineno, "hccn_tool: not a line of "
@@ -384,12 +369,12 @@ parse_hccn_line(struct hccn_ctx *c, u_int lineno, const char *s, size_t len)
 
 	if (parse_hccn_command(c, lineno, s, len) || c->q == HQ_OTHER)
 		return;
-	if (parse_hccn_prefix(s, len, "[devid ") ||
-	    parse_hccn_prefix(s, len, "[device ")) {
+	if (parse_prefix(s, len, "[devid ") ||
+	    parse_prefix(s, len, "[device ")) {
 		parse_hccn_linkstat(c, lineno, s, len);
 		return;
 	}
-	if (parse_hccn_is(s, len, "optical info:")) {
+	if (parse_word(s, len, "optical info:")) {
 		c->optical = 1;
 		c->rxlost = 0;
 		return;
@@ -399,20 +384,20 @@ parse_hccn_line(struct hccn_ctx *c, u_int lineno, const char *s, size_t len)
 		return;
 	}
 	if (!parse_hccn_pair(s, len, &k, &kl, &v, &vl) ||
-	    (!parse_hccn_is(k, kl, "link status") &&
-	    !parse_hccn_is(k, kl, "net health status"))) {
+	    (!parse_word(k, kl, "link status") &&
+	    !parse_word(k, kl, "net health status"))) {
 		sink_error(c->sink, lineno, "hccn_tool: not a line of -link, "
 		    "-net_health, -optical or -link_stat");
 		return;
 	}
 	if ((p = parse_hccn_port(c, lineno)) == NULL)
 		return;
-	if (parse_hccn_is(k, kl, "net health status")) {
+	if (parse_word(k, kl, "net health status")) {
 		parse_copy(p->health, sizeof p->health, v, vl);
 		return;
 	}
 	for (i = 0; i < nitems(hccn_states); i++) {
-		if (parse_hccn_is(v, vl, hccn_states[i].word))
+		if (parse_word(v, vl, hccn_states[i].word))
 			break;
 	}
 	if (i == nitems(hccn_states)) {

@@ -165,6 +165,22 @@ parse_copy(char *dst, size_t size, const char *src, size_t len)
 }
 
 /* Trim blanks at both ends of *s; return the new length. */
+/* s[0..len) starts with prefix. */
+int
+parse_prefix(const char *s, size_t len, const char *prefix)
+{
+	size_t	 n = strlen(prefix);
+
+	return (len >= n && strncmp(s, prefix, n) == 0);
+}
+
+/* s[0..len) is word, whole. */
+int
+parse_word(const char *s, size_t len, const char *word)
+{
+	return (strlen(word) == len && strncmp(s, word, len) == 0);
+}
+
 size_t
 parse_trim(const char **s, size_t len)
 {
