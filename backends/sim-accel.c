@@ -8,8 +8,10 @@
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  */
 
+#include <stdlib.h>
 #include <string.h>
 
+#include "backend.h"
 #include "sim.h"
 
 /* The bus of each accelerator as its tool prints it. */
@@ -82,10 +84,62 @@ sim_accel_gpu(const struct sim_model *mo, u_int i, const struct sim_gpu *g,
 }
 
 /*
+ * An MI300X node's XGMI fault (SF_NVLINK): its GPU's link to one peer
+ * down both ways, amd-smi topology's DISABLED; the mild form leaves the
+ * links up, the GPU's bit rate halved (amd-smi xgmi).  The peer, -1 for
+ * none.
+ */
+static int
+sim_accel_xgmi_fault(struct sim *s, u_int node, const struct sim_fault **fp)
+{
+	const struct sim_model	*mo = sim_node_model(s, node);
+	const struct sim_fault	*f;
+	u_int			 peer;
+
+	*fp = NULL;
+	if (mo->vendor != VENDOR_AMD || mo->count < 2 ||
+	    (f = sim_fault_find(s, node, SF_NVLINK, -1)) == NULL)
+		return (-1);
+	*fp = f;
+	peer = f->link % (mo->count - 1);
+	return (peer >= f->unit ? peer + 1 : peer);
+}
+
+/* The state of the XGMI link of GPU a to b. */
+enum link_state
+sim_accel_link(struct sim *s, u_int node, u_int a, u_int b)
+{
+	const struct sim_fault	*f;
+	int			 peer;
+
+	if ((peer = sim_accel_xgmi_fault(s, node, &f)) < 0 ||
+	    f->variant == SV_MILD)
+		return (LINK_UP);
+	if ((a == f->unit && (int)b == peer) ||
+	    (b == f->unit && (int)a == peer))
+		return (LINK_DOWN);
+	return (LINK_UP);
+}
+
+/* The bit rate of a GPU's XGMI links, Gb/s, as amd-smi xgmi prints it. */
+u_int
+sim_accel_xgmi_rate(struct sim *s, u_int node, u_int gpu)
+{
+	const struct sim_fault	*f;
+
+	if (sim_accel_xgmi_fault(s, node, &f) >= 0 &&
+	    f->variant == SV_MILD && f->unit == gpu)
+		return (16);
+	return (32);
+}
+
+/*
  * A node's accelerators and their links (XGMI, HCCS: between every two
- * cards, the peer's index as the link, up as amd-smi topology and npu-smi
- * info -t topo list them: neither says more), to a sink; -1 when the
- * node does not answer.
+ * cards, the peer's index as the link), to a sink; -1 when the node does
+ * not answer.  XGMI's as amd-smi topology and xgmi print them: up or
+ * down, at the bit rate; HCCS's up, as npu-smi info -t topo lists them
+ * (it says no more).  An Ascend node's RoCE ports are hccn_tool's, read
+ * by its parser: sim_node_ports().
  */
 int
 sim_node_accels(struct sim *s, u_int node, const struct sink *sk)
@@ -114,8 +168,53 @@ sim_node_accels(struct sim *s, u_int node, const struct sink *sk)
 			l.gpu = (int16_t)(i * mo->chips);
 			l.link = (int16_t)(k * mo->chips);
 			l.state = LINK_UP;
+			if (mo->vendor == VENDOR_AMD) {
+				l.state = sim_accel_link(s, node, i, k);
+				l.speed_gbs = sim_accel_xgmi_rate(s, node,
+				    i) / 8.0f;
+				l.valid = BIT(NVL_SPEED);
+			}
 			SINK_EMIT(sk, nvlink, &l);
 		}
 	}
+	return (0);
+}
+
+/*
+ * An Ascend node's NPUs' RoCE ports: hccn_tool -i N's -link, -net_health,
+ * -optical and -link_stat, each after its command line as ascend-fd saves
+ * them, read by hccn_tool's parser into the sink; -1 when the node does
+ * not answer.
+ */
+int
+sim_node_ports(struct sim *s, u_int node, const struct sink *sk)
+{
+	static const char *const queries[] = { "-link", "-net_health",
+	    "-optical", "-link_stat" };
+	const struct sim_model	*mo = sim_node_model(s, node);
+	struct buf		 out;
+	char			 dev[16], *argv[5], *cause;
+	u_int			 i, q;
+
+	sim_update(s);
+	if (mo->vendor != VENDOR_HUAWEI || !sim_node_reachable(s, node))
+		return (-1);
+	buf_init(&out);
+	for (i = 0; i < mo->count; i++) {
+		snprintf(dev, sizeof dev, "%u", i);
+		for (q = 0; q < nitems(queries); q++) {
+			buf_printf(&out, "hccn_tool -i %u %s -g\n", i,
+			    queries[q]);
+			argv[0] = (char *)"hccn_tool";
+			argv[1] = (char *)"-i";
+			argv[2] = dev;
+			argv[3] = (char *)queries[q];
+			argv[4] = (char *)"-g";
+			if (sim_hccn(s, (int)node, 5, argv, &out, &cause) != 0)
+				free(cause);
+		}
+	}
+	parse_hccn(out.data != NULL ? out.data : "", out.len, NULL, sk);
+	buf_free(&out);
 	return (0);
 }

@@ -21,6 +21,8 @@ const char *const sim_amd_bus[SIM_GPUS] = {
 
 /* What amd-smi's and rocm-smi's outputs take from a node. */
 struct sim_amd {
+	struct sim		*s;
+	u_int			 node;
 	const struct sim_model	*mo;
 	struct sim_nodeval	 v;
 	u_int			 count;
@@ -48,6 +50,8 @@ sim_amd_args(struct sim *s, u_int node, int argc, char **argv,
 	char	*end;
 
 	memset(a, 0, sizeof *a);
+	a->s = s;
+	a->node = node;
 	a->mo = sim_node_model(s, node);
 	a->count = a->mo->count;
 	a->gpu = -1;
@@ -471,7 +475,8 @@ sim_amd_xgmi(struct sim *s, u_int node, struct sim_amd *a, struct buf *out)
 			continue;
 		buf_printf(out, "GPU%-3u ", i);
 		sim_amd_bdf(out, i);
-		buf_puts(out, " 32 Gb/s  512 Gb/s      XGMI\n");
+		buf_printf(out, " %u Gb/s  512 Gb/s      XGMI\n",
+		    sim_accel_xgmi_rate(s, node, i));
 		for (w = 0; w < 2; w++) {
 			buf_printf(out, " %-52s", w ? "Write" : "Read");
 			for (k = 0; k < a->count; k++) {
@@ -506,6 +511,17 @@ static const struct {
 	{ "NUMA BW", "numa_bandwidth", "N/A", "50000-50000", 0 },
 };
 
+/* A matrix's cell of GPU i to k: a link down is DISABLED in ACCESS. */
+static const char *
+sim_amd_pair(struct sim_amd *a, u_int t, u_int i, u_int k)
+{
+	if (k == i)
+		return (sim_amd_topo[t].self);
+	if (t == 0 && sim_accel_link(a->s, a->node, i, k) != LINK_UP)
+		return ("DISABLED");
+	return (sim_amd_topo[t].other);
+}
+
 static void
 sim_amd_topology(struct sim_amd *a, struct buf *out)
 {
@@ -522,9 +538,8 @@ sim_amd_topology(struct sim_amd *a, struct buf *out)
 		for (i = 0; i < a->count; i++) {
 			sim_amd_bdf(out, i);
 			for (k = 0; k < a->count; k++)
-				buf_printf(out, " %-12s", k == i ?
-				    sim_amd_topo[t].self :
-				    sim_amd_topo[t].other);
+				buf_printf(out, " %-12s",
+				    sim_amd_pair(a, t, i, k));
 			sim_amd_trim(out);
 			buf_putc(out, '\n');
 		}
@@ -547,9 +562,8 @@ sim_amd_topology_json(struct sim_amd *a, struct buf *out)
 			    sim_amd_topo[m].key);
 			for (k = 0; k < a->count; k++)
 				buf_printf(out, "            \"gpu_%u\": "
-				    "%s%s%s%s\n", k, q, k == i ?
-				    sim_amd_topo[m].self :
-				    sim_amd_topo[m].other, q,
+				    "%s%s%s%s\n", k, q,
+				    sim_amd_pair(a, m, i, k), q,
 				    k + 1 < a->count ? "," : "");
 			buf_printf(out, "        }%s\n",
 			    m + 1 < nitems(sim_amd_topo) ? "," : "");

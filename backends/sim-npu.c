@@ -370,7 +370,8 @@ sim_npusmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
 
 /*
  * hccn_tool -i N -link|-net_health|-optical|-link_stat -g: an NPU's RoCE
- * port, which the node's IB faults take down or make flap.
+ * port, which the node's IB faults take down, make flap, or (the mild
+ * form of a down) leave up with a lane's Rx power below the threshold.
  */
 int
 sim_hccn(struct sim *s, int node, int argc, char **argv, struct buf *out,
@@ -382,7 +383,7 @@ sim_hccn(struct sim *s, int node, int argc, char **argv, struct buf *out,
 	char			 when[32];
 	const char		*q = NULL;
 	u_int			 dev = 0, k, flips;
-	int			 i, hasi = 0, get = 0, up;
+	int			 i, hasi = 0, get = 0, up, dim = 0;
 	double			 t;
 
 	sim_npu_open(s, node, &n);
@@ -408,6 +409,11 @@ sim_hccn(struct sim *s, int node, int argc, char **argv, struct buf *out,
 	}
 	down = sim_fault_find(s, node, SF_IBDOWN, dev % SIM_IBPORTS);
 	flap = sim_fault_find(s, node, SF_IBFLAP, dev % SIM_IBPORTS);
+	/* The mild form: the link stays up, a lane's light too dim. */
+	if (down != NULL && down->variant == SV_MILD) {
+		dim = 1;
+		down = NULL;
+	}
 	up = down == NULL && (flap == NULL ||
 	    !((long)floor((s->t - flap->start) / 30) & 1));
 	if (strcmp(q, "-link") == 0)
@@ -434,8 +440,8 @@ sim_hccn(struct sim *s, int node, int argc, char **argv, struct buf *out,
 		for (k = 0; k < 4; k++)
 			buf_printf(out, "Tx Power%u            : %.4f mW\n"
 			    "Rx Power%u            : %.4f mW\n", k, 1.3968 +
-			    0.03 * k, k, down != NULL && k == 1 ? 0.0054 :
-			    0.9907 + 0.01 * k);
+			    0.03 * k, k, (down != NULL || dim) && k == 1 ?
+			    0.0054 : 0.9907 + 0.01 * k);
 		buf_puts(out, "Vcc High Thres       : 3465.00 mV\n"
 		    "Vcc Low Thres        : 3135.00 mV\n"
 		    "Temp High Thres      : 70 C\n"

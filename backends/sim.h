@@ -403,6 +403,8 @@ int		 sim_rocmsmi(struct sim *, int, int, char **, struct buf *,
 		     char **);
 int		 sim_npusmi(struct sim *, int, int, char **, struct buf *,
 		     char **);
+enum link_state	 sim_accel_link(struct sim *, u_int, u_int, u_int);
+u_int		 sim_accel_xgmi_rate(struct sim *, u_int, u_int);
 int		 sim_hccn(struct sim *, int, int, char **, struct buf *,
 		     char **);
 int		 sim_hysmi(struct sim *, int, int, char **, struct buf *,

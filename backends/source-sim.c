@@ -380,8 +380,9 @@ source_sim_probe_end(struct backend *b, const struct probe *pr)
 /*
  * A mix's node of another vendor: its accelerators and links straight
  * into the model, as its tools print them, for the probes that read them
- * on NVIDIA's (nvidia-smi there, which such a node has not).  0 when the
- * probe is another, or the node does not answer.
+ * on NVIDIA's (nvidia-smi there, which such a node has not); an Ascend
+ * node's ports are its NPUs' RoCE ports, hccn_tool's, not ibstat's.  0
+ * when the probe is another, or the node does not answer.
  */
 static int
 source_sim_accels(struct backend *b, const struct probe *pr, u_int i)
@@ -389,18 +390,26 @@ source_sim_accels(struct backend *b, const struct probe *pr, u_int i)
 	struct source_sim	*s = b->data;
 	struct model		*m = b->model;
 	struct sink		 sk;
+	enum vendor		 v = sim_node_vendor(s->sim, i);
+	int			 rc;
 
 	if (pr->target != PT_NODE || (pr->domain != DOM_GPUS &&
-	    pr->domain != DOM_LINKS) || strcmp(pr->parser, "xid") == 0 ||
-	    sim_node_vendor(s->sim, i) == VENDOR_NVIDIA)
+	    pr->domain != DOM_LINKS && (pr->domain != DOM_IB ||
+	    v != VENDOR_HUAWEI)) || strcmp(pr->parser, "xid") == 0 ||
+	    v == VENDOR_NVIDIA)
 		return (0);
 	if (pr->adds)
 		return (1);
 	/* The links' read brings the accelerators too: whose links. */
 	model_sink(m, i, &sk);
-	if (pr->domain == DOM_GPUS)
-		sk.nvlink = NULL;
-	if (sim_node_accels(s->sim, i, &sk) != 0)
+	if (pr->domain == DOM_IB)
+		rc = sim_node_ports(s->sim, i, &sk);
+	else {
+		if (pr->domain == DOM_GPUS)
+			sk.nvlink = NULL;
+		rc = sim_node_accels(s->sim, i, &sk);
+	}
+	if (rc != 0)
 		return (0);	/* unreachable: as the tool finds it */
 	model_sink_end(m);
 	probe_read(m, i, pr, NULL);

@@ -8,8 +8,13 @@
  * inspection, or the events saw it go down again and again).  The Links
  * view and inspect-links both read the fabric through here, so the two
  * cannot disagree.
+ *
+ * An accelerator's peer links are NVIDIA's NVLinks, AMD's XGMI or
+ * Ascend's HCCS (nvlink records whose link is the peer's index); an
+ * Ascend NPU's RoCE port (hccn_tool) is a port like an InfiniBand one.
  */
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -56,6 +61,65 @@ links_expect(struct link_expect *e)
 	strlcpy(e->ibwidth, options_get("links.ib-width"), sizeof e->ibwidth);
 }
 
+/*
+ * The peer links of an accelerator, by vendor and model, first match:
+ * NVIDIA's as the configuration says (links.*); MI300X's 7 XGMI peers at
+ * the 32 Gb/s amd-smi xgmi prints for each (an 8-GPU MI300X capture), and
+ * the MI325X's 7 (the same 8-GPU platform; no capture gives its rate);
+ * a 910B's 7 HCCS peers (npu-smi info -t topo of an 8-NPU 910B3).  No
+ * capture shows an A3's or a Hygon DCU's links: none is expected there.
+ */
+static const struct links_fabric {
+	enum vendor	 vendor;
+	const char	*model;		/* in the tool's name; NULL: any */
+	const char	*kind;		/* inspect-links' KIND */
+	const char	*name;
+	int		 links;		/* -1: links.nvlinks-per-gpu */
+	float		 speed;		/* GB/s; -1: links.nvlink-speed */
+} links_fabrics[] = {
+	{ .vendor = VENDOR_AMD, .model = "MI300X", .kind = "xgmi",
+	  .name = "XGMI", .links = 7, .speed = 4 },
+	{ .vendor = VENDOR_AMD, .model = "MI325X", .kind = "xgmi",
+	  .name = "XGMI", .links = 7 },
+	{ .vendor = VENDOR_AMD, .kind = "xgmi", .name = "XGMI" },
+	{ .vendor = VENDOR_HUAWEI, .model = "910B", .kind = "hccs",
+	  .name = "HCCS", .links = 7 },
+	{ .vendor = VENDOR_HUAWEI, .kind = "hccs", .name = "HCCS" },
+	{ .vendor = VENDOR_HYGON, .kind = "link", .name = "link" },
+	{ .kind = "nvlink", .name = "NVLink", .links = -1, .speed = -1 },
+};
+
+/* What the links of accelerator g should be, `e' saying NVIDIA's. */
+void
+links_fabric(const struct gpu *g, const struct link_expect *e,
+    struct link_fabric *f)
+{
+	const struct links_fabric	*t;
+
+	for (t = links_fabrics; t->vendor != VENDOR_UNKNOWN; t++) {
+		if (t->vendor == g->vendor && (t->model == NULL ||
+		    strstr(g->model, t->model) != NULL))
+			break;
+	}
+	f->kind = t->kind;
+	f->name = t->name;
+	f->links = t->links < 0 ? e->nvlinks : t->links;
+	f->speed = t->speed < 0 ? e->nvspeed : t->speed;
+}
+
+/* The fabric of a node's accelerators: its first's. */
+void
+links_node_fabric(const struct model *m, u_int node,
+    const struct link_expect *e, struct link_fabric *f)
+{
+	static const struct gpu	 none;
+	const struct gpu	*g;
+	u_int			 n;
+
+	g = model_gpus(m, node, &n);
+	links_fabric(n > 0 ? g : &none, e, f);
+}
+
 struct links *
 links_create(void)
 {
@@ -71,6 +135,13 @@ links_free(struct links *l)
 	free(l->ib);
 	free(l->rows);
 	free(l);
+}
+
+/* Whether a row is of a port (InfiniBand, RoCE), not of a peer link. */
+int
+links_port(const struct linkcheck *c)
+{
+	return (strcmp(c->kind, "ib") == 0 || strcmp(c->kind, "roce") == 0);
 }
 
 /* Keep the model's links as they are now: the first read. */
@@ -289,7 +360,19 @@ links_judge_nvlink(const struct nvlink *l, const struct nvlink *before,
 	return (LV_ERRORING);
 }
 
-/* One InfiniBand port, the same way. */
+/*
+ * The downs of a port: the events', or more where hccn_tool -link_stat
+ * counts them: each time its link came up after the first followed one.
+ */
+static u_int
+links_ib_downs(const struct ibport *p, u_int downs)
+{
+	if (!(p->valid & BIT(IB_LINKUP)) || p->linkup <= (uint64_t)downs + 1)
+		return (downs);
+	return (p->linkup - 1 > UINT_MAX ? UINT_MAX : p->linkup - 1);
+}
+
+/* One InfiniBand or RoCE port, the same way. */
 int
 links_judge_ibport(const struct ibport *p, const struct ibport *before,
     u_int downs, const struct link_expect *e, uint64_t *delta, char *why,
@@ -305,6 +388,7 @@ links_judge_ibport(const struct ibport *p, const struct ibport *before,
 
 	*why = '\0';
 	*delta = 0;
+	downs = links_ib_downs(p, downs);
 	up = p->state == LINK_UP && p->phys == LINK_UP;
 	known = before != NULL && before->state != LINK_UNKNOWN;
 	if (before != NULL) {
@@ -340,6 +424,18 @@ links_judge_ibport(const struct ibport *p, const struct ibport *before,
 	    strcasecmp(e->ibwidth, p->width) != 0) {
 		snprintf(why, len, "width %s, expected %s", p->width,
 		    e->ibwidth);
+		return (LV_DEGRADED);
+	}
+	/* hccn_tool -optical and -net_health. */
+	if ((p->valid & BIT(IB_RXPOWER)) && (p->valid & BIT(IB_RXLOW)) &&
+	    p->rx_power_mw < p->rx_low_mw) {
+		snprintf(why, len, "Rx power %.4f mW, below %.4f",
+		    p->rx_power_mw, p->rx_low_mw);
+		return (LV_DEGRADED);
+	}
+	if (p->health[0] != '\0' && strcasecmp(p->health, "Success") != 0 &&
+	    strcasecmp(p->health, "Init") != 0) {
+		snprintf(why, len, "net health %s", p->health);
 		return (LV_DEGRADED);
 	}
 	if (*delta == 0)
@@ -407,6 +503,8 @@ links_nvlinks(struct links *l, const struct model *m, u_int node,
 	const struct nvlink	*lk, *before;
 	const struct gpu	*g;
 	struct linkcheck	*c;
+	struct link_expect	 ge = *e;
+	struct link_fabric	 f;
 	char			 why[sizeof c->why];
 	uint64_t		 delta;
 	u_int			 gpu, k, known, downs, ngpus, nlinks;
@@ -414,9 +512,12 @@ links_nvlinks(struct links *l, const struct model *m, u_int node,
 
 	lk = model_nvlinks(m, node, &nlinks);
 	g = model_gpus(m, node, &ngpus);
-	expect = e->nvlinks > (int)m->links_per_gpu ? (int)m->links_per_gpu :
-	    e->nvlinks;
 	for (gpu = 0; gpu < ngpus; gpu++, g++) {
+		links_fabric(g, e, &f);
+		ge.nvlinks = f.links;
+		ge.nvspeed = f.speed;
+		expect = f.links > (int)m->links_per_gpu ?
+		    (int)m->links_per_gpu : f.links;
 		known = 0;
 		for (k = 0; k < m->links_per_gpu; k++, lk++) {
 			if (lk->state == LINK_UNKNOWN)
@@ -424,12 +525,12 @@ links_nvlinks(struct links *l, const struct model *m, u_int node,
 			known++;
 			before = links_nv_before(l, m, lk);
 			downs = links_downs_of(d, dend, node, 0, NULL, gpu, k);
-			v = links_judge_nvlink(lk, before, downs, e, &delta,
-			    why, sizeof why);
+			v = links_judge_nvlink(lk, before, downs, &ge,
+			    &delta, why, sizeof why);
 			l->sum.nv[v]++;
 			if (v == LV_OK && !(flags & LI_ALL))
 				continue;
-			c = links_add(l, node, "nvlink");
+			c = links_add(l, node, f.kind);
 			c->valid = BIT(LC_GPU) | BIT(LC_LINK);
 			c->gpu = gpu;
 			c->link = k;
@@ -437,8 +538,8 @@ links_nvlinks(struct links *l, const struct model *m, u_int node,
 			strlcpy(c->why, why, sizeof c->why);
 			strlcpy(c->state, field_enum_name(FT_LINK, lk->state),
 			    sizeof c->state);
-			if (e->nvspeed > 0) {
-				c->expect = e->nvspeed;
+			if (f.speed > 0) {
+				c->expect = f.speed;
 				c->valid |= BIT(LC_EXPECT);
 			}
 			if ((lk->valid & BIT(NVL_SPEED)) &&
@@ -459,11 +560,10 @@ links_nvlinks(struct links *l, const struct model *m, u_int node,
 			c->changes = downs + (v == LV_FLAPPING &&
 			    downs < LINKS_FLAPS);
 		}
-		if (expect <= 0 || (int)known >= expect ||
-		    g->vendor > VENDOR_NVIDIA)	/* XGMI, HCCS: not 18 */
+		if (expect <= 0 || (int)known >= expect)
 			continue;
 		l->sum.nv[LV_MISSING]++;
-		c = links_add(l, node, "nvlink");
+		c = links_add(l, node, f.kind);
 		c->valid = BIT(LC_GPU);
 		c->gpu = gpu;
 		c->verdict = LV_MISSING;
@@ -507,7 +607,7 @@ links_ibports(struct links *l, const struct model *m, u_int node,
 	char			 why[sizeof c->why];
 	uint64_t		 delta;
 	u_int			 k, downs, nib;
-	int			 v;
+	int			 v, roce;
 
 	p = model_ibports(m, node, &nib);
 	for (k = 0; k < nib; k++, p++) {
@@ -518,7 +618,8 @@ links_ibports(struct links *l, const struct model *m, u_int node,
 		l->sum.ib[v]++;
 		if (v == LV_OK && !(flags & LI_ALL))
 			continue;
-		c = links_add(l, node, "ib");
+		roce = strcasecmp(p->link_layer, "Ethernet") == 0;
+		c = links_add(l, node, roce ? "roce" : "ib");
 		c->valid = BIT(LC_LINK);
 		c->slot = k;
 		strlcpy(c->device, p->device, sizeof c->device);
@@ -530,7 +631,8 @@ links_ibports(struct links *l, const struct model *m, u_int node,
 		    field_enum_name(FT_LINK, p->state),
 		    p->phys_str[0] ? p->phys_str :
 		    field_enum_name(FT_LINK, p->phys));
-		if (e->ibrate > 0) {
+		/* hccn_tool's RoCE ports say no rate or width. */
+		if (e->ibrate > 0 && (!roce || (p->valid & BIT(IB_RATE)))) {
 			c->expect = e->ibrate;
 			c->valid |= BIT(LC_EXPECT);
 		}
@@ -538,7 +640,9 @@ links_ibports(struct links *l, const struct model *m, u_int node,
 			c->actual = p->rate_gbps;
 			c->valid |= BIT(LC_ACTUAL);
 		}
-		strlcpy(c->expect_width, e->ibwidth, sizeof c->expect_width);
+		if (!roce || p->width[0] != '\0')
+			strlcpy(c->expect_width, e->ibwidth,
+			    sizeof c->expect_width);
 		strlcpy(c->width, p->width, sizeof c->width);
 		if (p->valid & IB_COUNTERS) {
 			c->errors = p->symerr + p->linkdown + p->rcverr +
@@ -549,6 +653,7 @@ links_ibports(struct links *l, const struct model *m, u_int node,
 				c->valid |= BIT(LC_DELTA);
 			}
 		}
+		downs = links_ib_downs(p, downs);
 		c->changes = downs + (v == LV_FLAPPING && downs < LINKS_FLAPS);
 	}
 	if (e->ibports <= 0 || (int)n->nib >= e->ibports)
@@ -577,17 +682,6 @@ links_node_read(const struct model *m, u_int node)
 	return (0);
 }
 
-/* A node of another vendor's accelerators, which have no NVLinks. */
-static int
-links_other_vendor(const struct model *m, u_int node)
-{
-	const struct gpu	*g;
-	u_int			 n;
-
-	g = model_gpus(m, node, &n);
-	return (n > 0 && g->vendor > VENDOR_NVIDIA);
-}
-
 /*
  * Inspect the links of the nodes in `mask' (NULL: all) against `e', and
  * against the first read if there is one.  The rows are the problems,
@@ -599,6 +693,7 @@ links_inspect(struct links *l, const struct model *m, const uint8_t *mask,
     const struct link_expect *e, int flags)
 {
 	struct links_down	*downs, *d, *dend;
+	struct link_fabric	 f;
 	u_int			 ndowns, node;
 	int			 nvread, ibread;
 
@@ -618,9 +713,11 @@ links_inspect(struct links *l, const struct model *m, const uint8_t *mask,
 			l->sum.unread++;
 		if (nvread)
 			links_nvlinks(l, m, node, d, dend, e, flags);
-		else if ((flags & LI_UNREAD) && e->nvlinks > 0 &&
-		    !links_other_vendor(m, node))
-			links_unread(l, m, node, "nvlink");
+		else if (flags & LI_UNREAD) {
+			links_node_fabric(m, node, e, &f);
+			if (f.links > 0)
+				links_unread(l, m, node, f.kind);
+		}
 		if (ibread)
 			links_ibports(l, m, node, d, dend, e, flags);
 		else if ((flags & LI_UNREAD) && e->ibports > 0)

@@ -592,6 +592,7 @@ int		 sim_parse_mix(const char *, char **);
 u_int		 sim_node_gpus(const struct sim *, u_int);
 enum vendor	 sim_node_vendor(const struct sim *, u_int);
 int		 sim_node_accels(struct sim *, u_int, const struct sink *);
+int		 sim_node_ports(struct sim *, u_int, const struct sink *);
 void		 sim_free(struct sim *);
 void		 sim_set_time(struct sim *, double);
 void		 sim_set_dcgm_version(struct sim *, int);
@@ -760,6 +761,12 @@ struct link_expect {
 	float		 ibrate;	/* Gb/s; 0: not checked */
 	char		 ibwidth[8];	/* 4X; empty: not checked */
 };
+struct link_fabric {			/* an accelerator's peer links */
+	const char	*kind;		/* nvlink, xgmi, hccs */
+	const char	*name;		/* NVLink, XGMI, HCCS */
+	int		 links;		/* peers; 0: not checked */
+	float		 speed;		/* GB/s a link; 0: not checked */
+};
 enum linkcheck_field {
 	LC_GPU,
 	LC_LINK,
@@ -772,7 +779,7 @@ enum linkcheck_field {
 struct linkcheck {			/* one link or port, inspected */
 	uint64_t	 valid;		/* BIT(LC_*) */
 	uint32_t	 node;
-	char		 kind[8];	/* nvlink, ib */
+	char		 kind[8];	/* nvlink, xgmi, hccs; ib, roce */
 	int		 gpu;		/* NVLink: its GPU */
 	char		 device[24];	/* IB: mlx5_0 */
 	int		 link;		/* NVLink number, IB port */
@@ -800,6 +807,11 @@ struct links;
 struct links	*links_create(void);
 void		 links_free(struct links *);
 void		 links_expect(struct link_expect *);
+void		 links_fabric(const struct gpu *, const struct link_expect *,
+		     struct link_fabric *);
+void		 links_node_fabric(const struct model *, u_int,
+		     const struct link_expect *, struct link_fabric *);
+int		 links_port(const struct linkcheck *);
 void		 links_first(struct links *, const struct model *);
 int		 links_has_first(const struct links *);
 void		 links_inspect(struct links *, const struct model *,

@@ -22,6 +22,30 @@ static const char *links_what[] = {
 	[LV_FLAPPING] = "FLAPPING",
 };
 
+/* The fabric, before the verdict: NV, XGMI, HCCS; IB, RoCE. */
+static const struct {
+	const char	*kind;
+	const char	*what;
+} links_fabric_what[] = {
+	{ .kind = "nvlink", .what = "NV" },
+	{ .kind = "xgmi", .what = "XGMI" },
+	{ .kind = "hccs", .what = "HCCS" },
+	{ .kind = "ib", .what = "IB" },
+	{ .kind = "roce", .what = "RoCE" },
+};
+
+static const char *
+view_links_fabric(const struct linkcheck *c)
+{
+	size_t	 i;
+
+	for (i = 0; i < nitems(links_fabric_what); i++) {
+		if (strcmp(c->kind, links_fabric_what[i].kind) == 0)
+			return (links_fabric_what[i].what);
+	}
+	return (c->kind);
+}
+
 /* What the view keeps, in its view_state. */
 struct links_view {
 	struct links	*all;		/* the fabric's, when not inspecting */
@@ -171,19 +195,19 @@ view_links_format(const struct model *m, const struct linkcheck *c,
 	if (n < 0 || (size_t)n >= sizeof t->errors)
 		n = sizeof t->errors - 1;
 	if (c->verdict == LV_MISSING) {
-		if (*c->kind == 'n' && (c->valid & BIT(LC_GPU)))
+		if (!links_port(c) && (c->valid & BIT(LC_GPU)))
 			snprintf(t->link, sizeof t->link, "GPU %d", c->gpu);
 		else
 			snprintf(t->link, sizeof t->link, "%s",
-			    *c->kind == 'n' ? "NVLinks" : "ports");
+			    !links_port(c) ? "links" : "ports");
 		return;
 	}
 	if (c->valid & BIT(LC_ACTUAL))
-		snprintf(t->speed, sizeof t->speed, *c->kind == 'n' ?
+		snprintf(t->speed, sizeof t->speed, !links_port(c) ?
 		    "%.1f GB/s" : "%.0f Gb/s", c->actual);
 	if (n > 0 && (size_t)n + 2 < sizeof t->errors)
 		n += snprintf(t->errors + n, sizeof t->errors - n, ";");
-	if (*c->kind == 'n') {
+	if (!links_port(c)) {
 		snprintf(t->link, sizeof t->link, "GPU %d link %d", c->gpu,
 		    c->link);
 		if ((l = model_nvlink(m, c->node, c->gpu, c->link)) == NULL)
@@ -226,7 +250,7 @@ struct links_layout {
 static void
 view_links_layout(const struct model *m, int sx, struct links_layout *l)
 {
-	static const int	 want[6] = { 4, 11, 13, 13, 9, 0 };
+	static const int	 want[6] = { 4, 13, 13, 13, 9, 0 };
 	int			 i, x = 0, gap;
 	u_int			 k;
 	size_t			 len;
@@ -280,7 +304,7 @@ view_links_draw_row(struct ui *ui, WINDOW *w, int y, const struct linkcheck *c,
 	mvwhline(w, y, 0, ' ', sx);
 	view_links_format(m, c, &t, l->width[5]);
 	draw_text(w, y, l->x[0], l->width[0], base, m->nodes[c->node].name);
-	snprintf(s, sizeof s, "%s %s", *c->kind == 'i' ? "IB" : "NV",
+	snprintf(s, sizeof s, "%s %s", view_links_fabric(c),
 	    links_what[c->verdict]);
 	draw_text(w, y, l->x[1], l->width[1], cursor ? base :
 	    view_links_why_colour(c->verdict), s);
@@ -435,14 +459,18 @@ view_links_link_cell(WINDOW *w, int y, int x, const struct nvlink *l,
  * a link is slow: the expected one's, else the node's fastest link's.
  */
 static u_int
-view_links_matrix_cols(const struct model *m, u_int node, float *slow)
+view_links_matrix_cols(const struct model *m, u_int node,
+    struct link_fabric *f, float *slow)
 {
 	const struct nvlink	*base, *l;
-	u_int			 k, ncols, expect, n;
+	struct link_expect	 e;
+	u_int			 k, ncols, n;
 
 	*slow = 0;
-	expect = options_get_int("links.nvlinks-per-gpu");
-	ncols = expect < m->links_per_gpu ? expect : m->links_per_gpu;
+	links_expect(&e);
+	links_node_fabric(m, node, &e, f);
+	ncols = (u_int)f->links < m->links_per_gpu ? (u_int)f->links :
+	    m->links_per_gpu;
 	if (m->nvlinks == NULL)
 		return (ncols);
 	base = model_nvlinks(m, node, &n);
@@ -456,8 +484,8 @@ view_links_matrix_cols(const struct model *m, u_int node, float *slow)
 			*slow = l->speed_gbs;
 	}
 	/* Slow: below the expected speed as links.c has it, else 95%. */
-	if (options_get_float("links.nvlink-speed") > 0)
-		*slow = options_get_float("links.nvlink-speed") * 0.99f;
+	if (f->speed > 0)
+		*slow = f->speed * 0.99f;
 	else
 		*slow *= 0.95f;
 	return (ncols);
@@ -474,6 +502,7 @@ view_links_draw_matrix(struct ui *ui, WINDOW *w, int y0, int h, int sx,
 	const struct model	*m = ui->model;
 	const struct nvlink	*l;
 	const struct gpu	*g;
+	struct link_fabric	 f;
 	char			 s[160];
 	u_int			 gpu, k, ncols, expect, ngpus;
 	uint64_t		 replay, recovery, crc;
@@ -484,9 +513,9 @@ view_links_draw_matrix(struct ui *ui, WINDOW *w, int y0, int h, int sx,
 		draw_text(w, y0, 0, sx, colour(C_DIM), "NVLinks not read yet");
 		return;
 	}
-	expect = options_get_int("links.nvlinks-per-gpu");
-	ncols = view_links_matrix_cols(m, node, &slow);
-	draw_text(w, y0, 0, sx, colour(C_HEADER), "NVLink");
+	ncols = view_links_matrix_cols(m, node, &f, &slow);
+	expect = f.links;
+	draw_text(w, y0, 0, sx, colour(C_HEADER), f.name);
 	for (k = 0; k < ncols && LINKS_LABEL + (int)k < sx; k++) {
 		snprintf(s, sizeof s, "%u", k % 10);
 		draw_text(w, y0, LINKS_LABEL + k, 1, colour(C_HEADER), s);
@@ -634,6 +663,7 @@ view_links_draw_detail(struct ui *ui, WINDOW *w, int y0, int h, int sx)
 {
 	const struct model	*m = ui->model;
 	const struct node	*n;
+	struct link_fabric	 f;
 	char			 s[256];
 	float			 slow;
 	u_int			 ngpus;
@@ -663,7 +693,7 @@ view_links_draw_detail(struct ui *ui, WINDOW *w, int y0, int h, int sx)
 		draw_text(w, y0 + 1, 0, sx, colour(C_DIM), s);
 		return;
 	}
-	x = LINKS_LABEL + view_links_matrix_cols(m, node, &slow) + 7;
+	x = LINKS_LABEL + view_links_matrix_cols(m, node, &f, &slow) + 7;
 	errs = sx >= x + 38 + 3 + 88;
 	if (errs)
 		x += 38;

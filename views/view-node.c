@@ -635,6 +635,8 @@ view_node_draw_nvlinks(struct ui *ui, struct node_pen *p, u_int id)
 	const struct model	*m = ui->model;
 	const struct nvlink	*l;
 	struct node_flow	 f;
+	struct link_expect	 e;
+	struct link_fabric	 fab;
 	char			 s[300], down[256];
 	u_int			 gpu, k, up, known, expect, ndown = 0;
 	int			 len = 0;
@@ -643,10 +645,13 @@ view_node_draw_nvlinks(struct ui *ui, struct node_pen *p, u_int id)
 		view_node_title(p, "NVLink", colour(C_DIM), "not read yet");
 		return;
 	}
-	expect = options_get_int("links.nvlinks-per-gpu");
+	links_expect(&e);
+	links_node_fabric(m, id, &e, &fab);
+	expect = fab.links;
 	down[0] = '\0';
 	view_node_flow_start(&f, p, 0);
-	view_node_flow(&f, colour(C_HEADER), "NVLink up");
+	snprintf(s, sizeof s, "%s up", fab.name);
+	view_node_flow(&f, colour(C_HEADER), s);
 	for (gpu = 0; gpu < m->nodes[id].ngpus; gpu++) {
 		up = known = 0;
 		for (k = 0; k < m->links_per_gpu; k++) {
