@@ -389,7 +389,9 @@ links_judge_ibport(const struct ibport *p, const struct ibport *before,
 	*why = '\0';
 	*delta = 0;
 	downs = links_ib_downs(p, downs);
-	up = p->state == LINK_UP && p->phys == LINK_UP;
+	/* A RoCE port read without hccn_tool -link: its state not known. */
+	up = (p->state == LINK_UP && p->phys == LINK_UP) ||
+	    (p->state == LINK_UNKNOWN && p->phys == LINK_UNKNOWN);
 	known = before != NULL && before->state != LINK_UNKNOWN;
 	if (before != NULL) {
 		wasup = before->state == LINK_UP && before->phys == LINK_UP;

@@ -179,6 +179,104 @@ test_ibport(void)
 	    LV_FLAPPING, "a port that came back: flapping");
 }
 
+/* Each vendor's and model's peer links, from links_fabric's table. */
+static void
+test_fabric(void)
+{
+	static const struct {
+		enum vendor	 vendor;
+		const char	*model;
+		const char	*kind;
+		int		 links;
+		float		 speed;
+	} t[] = {
+		{ VENDOR_NVIDIA, "NVIDIA H100 80GB HBM3", "nvlink", 18,
+		  26.562f },
+		{ VENDOR_UNKNOWN, "", "nvlink", 18, 26.562f },
+		{ VENDOR_AMD, "AMD Instinct MI300X", "xgmi", 7, 4 },
+		{ VENDOR_AMD, "AMD Instinct MI325X", "xgmi", 7, 0 },
+		{ VENDOR_AMD, "AMD Instinct MI300A", "xgmi", 0, 0 },
+		{ VENDOR_HUAWEI, "910B3", "hccs", 7, 0 },
+		{ VENDOR_HUAWEI, "Ascend910", "hccs", 0, 0 },
+		{ VENDOR_HYGON, "", "link", 0, 0 },
+	};
+	struct link_fabric	 f;
+	struct gpu		 g;
+	size_t			 i;
+
+	for (i = 0; i < nitems(t); i++) {
+		memset(&g, 0, sizeof g);
+		g.vendor = t[i].vendor;
+		strlcpy(g.model, t[i].model, sizeof g.model);
+		links_fabric(&g, &h100, &f);
+		ok(strcmp(f.kind, t[i].kind) == 0 && f.links == t[i].links &&
+		    f.speed == t[i].speed, "'%s': %s, %d links at %g GB/s",
+		    t[i].model, f.kind, f.links, f.speed);
+	}
+}
+
+/* An Ascend NPU's RoCE port, as hccn_tool says. */
+static struct ibport
+npu_port(enum link_state st, const char *health)
+{
+	struct ibport	 p;
+
+	memset(&p, 0, sizeof p);
+	strlcpy(p.device, "npu0", sizeof p.device);
+	strlcpy(p.link_layer, "Ethernet", sizeof p.link_layer);
+	p.port = 1;
+	p.state = p.phys = st;
+	strlcpy(p.health, health, sizeof p.health);
+	return (p);
+}
+
+static void
+test_roce(void)
+{
+	struct ibport		 a, b;
+	struct link_expect	 e = h100;
+	uint64_t		 delta;
+	char			 why[128];
+
+	a = npu_port(LINK_UP, "Success");
+	is_int(links_judge_ibport(&a, NULL, 0, &e, &delta, why, sizeof why),
+	    LV_OK, "RoCE: up, healthy, no rate or width said: ok");
+	a = npu_port(LINK_UP, "Init");
+	is_int(links_judge_ibport(&a, NULL, 0, &e, &delta, why, sizeof why),
+	    LV_OK, "RoCE: net health Init (no detect address yet): ok");
+	a = npu_port(LINK_UP, "Fault");
+	is_int(links_judge_ibport(&a, NULL, 0, &e, &delta, why, sizeof why),
+	    LV_DEGRADED, "RoCE: up, net health Fault: degraded");
+	is_str(why, "net health Fault", "... named");
+	a = npu_port(LINK_DOWN, "Fault");
+	is_int(links_judge_ibport(&a, NULL, 0, &e, &delta, why, sizeof why),
+	    LV_DOWN, "RoCE: link DOWN: down");
+	a = npu_port(LINK_UP, "Success");
+	a.rx_power_mw = 0.0054f;
+	a.rx_low_mw = 0.1445f;
+	a.valid |= BIT(IB_RXPOWER) | BIT(IB_RXLOW);
+	is_int(links_judge_ibport(&a, NULL, 0, &e, &delta, why, sizeof why),
+	    LV_DEGRADED, "RoCE: Rx power below its low threshold: degraded");
+	is_str(why, "Rx power 0.0054 mW, below 0.1445", "... both said");
+	a.valid &= ~BIT(IB_RXLOW);
+	is_int(links_judge_ibport(&a, NULL, 0, &e, &delta, why, sizeof why),
+	    LV_OK, "RoCE: no threshold read: the power is not judged");
+	a = npu_port(LINK_UP, "Success");
+	a.linkup = 2;
+	a.valid |= BIT(IB_LINKUP);
+	is_int(links_judge_ibport(&a, NULL, 0, &e, &delta, why, sizeof why),
+	    LV_OK, "RoCE: link up count 2 (one bounce): ok");
+	a.linkup = 4;
+	is_int(links_judge_ibport(&a, NULL, 0, &e, &delta, why, sizeof why),
+	    LV_FLAPPING, "RoCE: link up count 4: flapping");
+	is_str(why, "went down 3 times", "... how often");
+	b = npu_port(LINK_UP, "Success");
+	a = npu_port(LINK_DOWN, "Fault");
+	is_int(links_judge_ibport(&a, &b, 0, &e, &delta, why, sizeof why),
+	    LV_DOWN, "RoCE: went down between two reads: down");
+	is_str(why, "went down during the inspection", "... said so");
+}
+
 /* A small model: 2 nodes of 2 GPUs; node 0 read, node 1 not. */
 static void
 test_model(void)
@@ -271,6 +369,91 @@ test_model(void)
 	model_free(m);
 }
 
+/*
+ * A node of 8 MI300Xs, GPU 2 seeing 6 of its 7 XGMI peers and GPU 3's
+ * link to 4 down, and a node of an A3's 4 chips, of which nothing is
+ * expected.
+ */
+static void
+test_model_mix(void)
+{
+	struct model		*m;
+	struct links		*l;
+	struct sink		 s;
+	struct nvlink		 n;
+	struct gpu		 g;
+	struct link_fabric	 f;
+	struct link_expect	 e = h100;
+	const struct linkcheck	*c;
+	int			 i, k;
+
+	m = model_create("t", 2, 8);
+	model_add_node(m, "amd1", "r1");
+	model_add_node(m, "a3", "r1");
+	model_sink(m, 0, &s);
+	for (i = 0; i < 8; i++) {
+		memset(&g, 0, sizeof g);
+		g.index = i;
+		g.valid = BIT(GPU_INDEX);
+		g.vendor = VENDOR_AMD;
+		strlcpy(g.model, "AMD Instinct MI300X", sizeof g.model);
+		SINK_EMIT(&s, gpu, &g);
+	}
+	for (i = 0; i < 8; i++) {
+		for (k = 0; k < 8; k++) {
+			if (k == i || (i == 2 && k == 5))
+				continue;
+			n = nvl(i == 3 && k == 4 ? LINK_DOWN : LINK_UP, 4, 0,
+			    0);
+			n.valid = BIT(NVL_SPEED);
+			n.gpu = i;
+			n.link = k;
+			SINK_EMIT(&s, nvlink, &n);
+		}
+	}
+	model_sink_end(m);
+	model_sink(m, 1, &s);
+	for (i = 0; i < 4; i++) {
+		memset(&g, 0, sizeof g);
+		g.index = i;
+		g.valid = BIT(GPU_INDEX);
+		g.vendor = VENDOR_HUAWEI;
+		strlcpy(g.model, "Ascend910", sizeof g.model);
+		SINK_EMIT(&s, gpu, &g);
+	}
+	n = nvl(LINK_UP, 0, 0, 0);
+	n.valid = 0;
+	n.gpu = 0;
+	n.link = 2;
+	SINK_EMIT(&s, nvlink, &n);
+	model_sink_end(m);
+
+	links_node_fabric(m, 0, &h100, &f);
+	ok(strcmp(f.name, "XGMI") == 0 && f.links == 7,
+	    "amd1's fabric: XGMI, 7 peers");
+	e.ibports = 0;
+	l = links_create();
+	links_inspect(l, m, NULL, &e, LI_UNREAD);
+	is_int(links_count(l), 2, "two problems: a link down, a GPU short");
+	c = links_get(l, 0);
+	ok(c != NULL && strcmp(c->kind, "xgmi") == 0 && c->gpu == 2 &&
+	    c->verdict == LV_MISSING && c->missing == 1 &&
+	    strcmp(c->why, "6 of 7 links seen") == 0,
+	    "amd1 GPU 2: xgmi, 6 of 7 links seen");
+	c = links_get(l, 1);
+	ok(c != NULL && strcmp(c->kind, "xgmi") == 0 && c->gpu == 3 &&
+	    c->link == 4 && c->verdict == LV_DOWN && c->expect == 4,
+	    "amd1 GPU 3 link 4: xgmi, down, 4 GB/s expected");
+	links_inspect(l, m, NULL, &e, LI_ALL);
+	is_int(links_count(l), 7 * 8 - 1 + 1 + 1, "-a: amd1's 55 links and "
+	    "its missing row, the A3's one link; no 18 NVLinks expected");
+	c = links_get(l, links_count(l) - 1);
+	ok(c != NULL && c->node == 1 && strcmp(c->kind, "hccs") == 0 &&
+	    c->verdict == LV_OK, "the A3's link: hccs, ok");
+	links_free(l);
+	model_free(m);
+}
+
 /* How many of the collected links or ports get verdict v. */
 static int
 judged(const struct collect *g, int ib, const struct link_expect *e, int v)
@@ -294,7 +477,8 @@ test_fixtures(void)
 {
 	struct collect		 g;
 	struct link_expect	 e = h100;
-	char			*buf;
+	uint64_t		 delta;
+	char			*buf, why[128];
 	size_t			 len;
 
 	memset(&g, 0, sizeof g);
@@ -320,6 +504,26 @@ test_fixtures(void)
 		collect_free(&g);
 		free(buf);
 	}
+	if ((buf = tap_slurp("t/data/hccn-910A-faultdiag-i0.txt", &len)) !=
+	    NULL) {
+		collect_run(&g, parse_hccn, buf, len, NULL);
+		ok(g.nibport == 1 && links_judge_ibport(&g.ibport[0], NULL, 0,
+		    &e, &delta, why, sizeof why) == LV_DEGRADED &&
+		    strcmp(why, "Rx power 0.0054 mW, below 0.1445") == 0,
+		    "910A npu0: Rx Power1 0.0054 mW below 0.1445: degraded");
+		collect_free(&g);
+		free(buf);
+	} else
+		tap_skip(1, "t/data/hccn-910A-faultdiag-i0.txt");
+	if ((buf = tap_slurp("t/data/hccn-link-stat-8dev-faultdiag.txt",
+	    &len)) != NULL) {
+		collect_run(&g, parse_hccn, buf, len, NULL);
+		is_int(judged(&g, 1, &e, LV_OK), 8,
+		    "8 NPUs' link_stat, one bounce each at boot: none flaps");
+		collect_free(&g);
+		free(buf);
+	} else
+		tap_skip(1, "t/data/hccn-link-stat-8dev-faultdiag.txt");
 	if ((buf = tap_fixture_skip("nvidia-smi-nvlink/h100-nvlink-s.txt",
 	    &len, 1)) != NULL) {
 		collect_run(&g, parse_nvlink_status, buf, len, NULL);
@@ -347,6 +551,9 @@ main(void)
 	test_nvlink();
 	test_ibport();
 	test_model();
+	test_fabric();
+	test_roce();
+	test_model_mix();
 	test_fixtures();
 	return (tap_done());
 }
