@@ -1,0 +1,68 @@
+#!/bin/sh
+# The console's Links and Node views on a mixed cluster, in tmux at 80x24
+# and 250x70: the list names each link's fabric (XGMI, HCCS, RoCE, not
+# always NV), the node's matrix is headed by its fabric, and an Ascend
+# 910B node's line of links counts its 7 HCCS peers, not NVIDIA's 18.
+# The rows looked for are inspect-links' in batch mode.
+. t/lib/tap.sh
+MIX=h100:6,mi300x:2,910b:2,a3:1,k100:1
+ARGS="-F /dev/null --sim-mix $MIX --seed 1 --sim-time 1800000000"
+ARGS="$ARGS --fault-rate 0.05"
+. t/lib/tui.sh
+
+TAB=$(printf '\t')
+
+# The first row of a kind and verdict in batch mode: node gpu device link.
+first() {
+	awk -F"$TAB" -v k="$1" -v v="$2" 'NR == 1 { for (i = 1; i <= NF;
+	    i++) c[$i] = i; next } $c["kind"] == k && $c["verdict"] == v {
+	    print $c["node"], ($c["gpu"] == "" ? "-" : $c["gpu"]),
+	    ($c["device"] == "" ? "-" : $c["device"]), $c["link"]; exit }' \
+	    "$T/links.tsv"
+}
+$MYRIAD $ARGS -c 'inspect-links -o tsv' >"$T/links.tsv"
+set -- $(first xgmi down)
+XNODE=$1 XGPU=$2 XLINK=$4
+set -- $(first roce down)
+RNODE=$1 RDEV=$3
+[ -n "$XLINK" ] && [ -n "$RDEV" ]
+ok $? "batch mode: $XNODE GPU $XGPU XGMI link $XLINK down, $RNODE $RDEV down"
+# A 910B node with no fault of its links.
+HNODE=gpu0802
+is "$(awk -F"$TAB" -v n=$HNODE '$1 == n' "$T/links.tsv" | wc -l |
+    tr -d ' ')" 0 "batch mode: $HNODE has no problem of its links"
+
+tm -f /dev/null new-session -d -s hold -x 80 -y 24 "sleep 3600"
+ok $? "tmux starts a server of our own"
+
+for size in 80x24 250x70; do
+	start_size "$size" || continue
+
+	keys "$S" 5
+	wait_for "$S" "^NVLink: [0-9]+ down"
+	run "$S" "filter node=$XNODE"
+	screen_like "$S" "^$XNODE +XGMI DOWN +GPU $XGPU link $XLINK +down" \
+	    "$size links: $XNODE's XGMI link, named so, down"
+	screen_like "$S" "^XGMI +01234567" \
+	    "$size links: the node's matrix is headed XGMI"
+	run "$S" "filter node=$RNODE"
+	screen_like "$S" "^$RNODE +RoCE DOWN +$RDEV port 1 +DOWN" \
+	    "$size links: $RNODE's RoCE port $RDEV, named so, down"
+	screen_like "$S" "^HCCS +0" \
+	    "$size links: an Ascend node's matrix is headed HCCS"
+
+	run "$S" "view node $HNODE"
+	wait_for "$S" "^$HNODE +rack "
+	ok $? "$size node: $HNODE"
+	if [ "$H" -lt 40 ]; then
+		wait_for "$S" "more ↓"
+		keys "$S" End
+	fi
+	screen_like "$S" "^HCCS up +GPU0 7/7 " \
+	    "$size node: $HNODE's line of links: HCCS, 7 of 7 peers up"
+	tui_not shows "$S" "/18"
+	ok $? "$size node: no NPU is held to NVIDIA's 18 links"
+	tm kill-session -t "$S"
+done
+
+done_testing
