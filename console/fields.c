@@ -226,6 +226,7 @@ static const struct field event_fields[] = {
 	F(event, repeats, "REPEATS", FT_INT, -1, 0, NR),
 	F(event, last, "LAST", FT_TIME, -1, 0, 0),
 	F(event, bus, "BUS", FT_STR, -1, 0, 0),
+	F(event, kind, "KIND", FT_EVENT, -1, 0, 0),
 	{ .name = NULL }
 };
 
@@ -358,6 +359,11 @@ static const char *vendor_names[] = {
 	[VENDOR_AMD] = "amd", [VENDOR_HUAWEI] = "huawei",
 	[VENDOR_HYGON] = "hygon",
 };
+static const char *event_names[] = {
+	[EV_XID] = "xid", [EV_ECC] = "ecc", [EV_LINK] = "link",
+	[EV_STATE] = "state", [EV_REACH] = "reach", [EV_SENSOR] = "sensor",
+	[EV_ACTION] = "action", [EV_HEALTH] = "health",
+};
 static const struct {
 	const char	**names;
 	int		  n;
@@ -369,6 +375,7 @@ static const struct {
 	[FT_VERDICT] = { verdict_names, nitems(verdict_names) },
 	[FT_BURNIN] = { burnin_names, nitems(burnin_names) },
 	[FT_VENDOR] = { vendor_names, nitems(vendor_names) },
+	[FT_EVENT] = { event_names, nitems(event_names) },
 };
 
 const char *
@@ -458,6 +465,7 @@ field_number(const struct field *f, const void *rec, double *v)
 	case FT_VERDICT:
 	case FT_BURNIN:
 	case FT_VENDOR:
+	case FT_EVENT:
 		*v = *AT(rec, f, int);
 		return (0);
 	case FT_I16:
@@ -523,6 +531,7 @@ field_format(const struct field *f, const void *rec, const struct model *m,
 	case FT_VERDICT:
 	case FT_BURNIN:
 	case FT_VENDOR:
+	case FT_EVENT:
 		return (field_enum_name(f->type, *AT(rec, f, int)));
 	case FT_HEX:
 		snprintf(buf, len, "0x%016" PRIx64, *AT(rec, f, uint64_t));

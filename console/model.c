@@ -900,9 +900,25 @@ model_sink_gpu(void *arg, const struct gpu *g)
 	if ((g->valid & BIT(GPU_ECC_DBE)) && (old->valid & BIT(GPU_ECC_DBE)) &&
 	    g->ecc_dbe > old->ecc_dbe)
 		model_event(m, node, old->index, EV_ECC, 0,
-		    "GPU %d: uncorrectable ECC errors %llu -> %llu", old->index,
+		    "GPU %d: %suncorrectable ECC errors %llu -> %llu",
+		    old->index, g->vendor == VENDOR_AMD ? "RAS: " : "",
 		    (unsigned long long)old->ecc_dbe,
 		    (unsigned long long)g->ecc_dbe);
+	/*
+	 * AMD's RAS counts (amd-smi metric --ecc-block): uncorrectable
+	 * errors at a GPU's first read are news too, as the Xid of them in
+	 * the kernel log is on NVIDIA's.
+	 */
+	if (g->vendor == VENDOR_AMD && (g->valid & BIT(GPU_ECC_DBE)) &&
+	    !(old->valid & BIT(GPU_ECC_DBE)) && g->ecc_dbe > 0)
+		model_event(m, node, old->index, EV_ECC, 0,
+		    "GPU %d: RAS: %llu uncorrectable ECC errors", old->index,
+		    (unsigned long long)g->ecc_dbe);
+	/* A health word but OK (npu-smi's Alarm, Warning): news of it. */
+	if (g->health[0] != '\0' && strcmp(g->health, "OK") != 0 &&
+	    strcmp(g->health, old->health) != 0)
+		model_event(m, node, old->index, EV_HEALTH, 0,
+		    "GPU %d: health %s", old->index, g->health);
 	if (g->valid & BIT(GPU_INDEX)) {
 		/* The Xid comes from the kernel log, not from this sample. */
 		i = old->xid;

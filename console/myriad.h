@@ -461,6 +461,7 @@ enum event_kind {
 	EV_REACH,
 	EV_SENSOR,
 	EV_ACTION,
+	EV_HEALTH,		/* an accelerator's health word: Ascend's */
 };
 struct event {
 	double		 time;		/* when it happened; 0: not known */
@@ -638,6 +639,7 @@ enum field_type {
 	FT_VERDICT,		/* enum link_verdict */
 	FT_BURNIN,
 	FT_VENDOR,		/* enum vendor */		/* enum burnin_state */
+	FT_EVENT,		/* enum event_kind */
 };
 #define FF_TABLE	0x1	/* shown in table output by default */
 #define FF_RIGHT	0x2	/* right-aligned in tables */

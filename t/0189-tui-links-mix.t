@@ -1,9 +1,11 @@
 #!/bin/sh
-# The console's Links and Node views on a mixed cluster, in tmux at 80x24
-# and 250x70: the list names each link's fabric (XGMI, HCCS, RoCE, not
-# always NV), the node's matrix is headed by its fabric, and an Ascend
-# 910B node's line of links counts its 7 HCCS peers, not NVIDIA's 18.
-# The rows looked for are inspect-links' in batch mode.
+# The console's Links, Node and Events views on a mixed cluster, in tmux
+# at 80x24 and 250x70: the list names each link's fabric (XGMI, HCCS,
+# RoCE, not always NV), the node's matrix is headed by its fabric, an
+# Ascend 910B node's line of links counts its 7 HCCS peers, not NVIDIA's
+# 18, and the events hold an NPU's health alarm and an AMD GPU's RAS
+# errors.  The rows looked for are inspect-links' and list-events' in
+# batch mode.
 . t/lib/tap.sh
 MIX=h100:6,mi300x:2,910b:2,a3:1,k100:1
 ARGS="-F /dev/null --sim-mix $MIX --seed 1 --sim-time 1800000000"
@@ -31,6 +33,15 @@ ok $? "batch mode: $XNODE GPU $XGPU XGMI link $XLINK down, $RNODE $RDEV down"
 HNODE=gpu0802
 is "$(awk -F"$TAB" -v n=$HNODE '$1 == n' "$T/links.tsv" | wc -l |
     tr -d ' ')" 0 "batch mode: $HNODE has no problem of its links"
+
+# An NPU's health alarm and an AMD GPU's RAS errors: node gpu text.
+$MYRIAD $ARGS -c 'list-events -o tsv' 2>/dev/null | awk -F"$TAB" '
+    NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    { print $c["node"] "|" $c["gpu"] "|" $c["text"] }' >"$T/events"
+HEV=$(grep -m 1 '|GPU [0-9]*: health Alarm$' "$T/events")
+REV=$(grep -m 1 '|GPU [0-9]*: RAS: ' "$T/events")
+[ -n "$HEV" ] && [ -n "$REV" ]
+ok $? "batch mode: events $HEV and $REV"
 
 tm -f /dev/null new-session -d -s hold -x 80 -y 24 "sleep 3600"
 ok $? "tmux starts a server of our own"
@@ -62,6 +73,15 @@ for size in 80x24 250x70; do
 	    "$size node: $HNODE's line of links: HCCS, 7 of 7 peers up"
 	tui_not shows "$S" "/18"
 	ok $? "$size node: no NPU is held to NVIDIA's 18 links"
+
+	keys "$S" 7
+	wait_for "$S" "^TIME +NODE +GPU +EVENT"
+	for ev in "$HEV" "$REV"; do
+		node=${ev%%|*} rest=${ev#*|} gpu=${rest%%|*} text=${rest#*|}
+		run "$S" "filter $node"
+		screen_like "$S" " $node +$gpu +$text" \
+		    "$size events: $node's '$text'"
+	done
 	tm kill-session -t "$S"
 done
 

@@ -65,6 +65,7 @@ view_events_colour(const struct event *e)
 	switch (e->kind) {
 	case EV_XID:
 	case EV_ECC:
+	case EV_HEALTH:
 		return (colour(C_CRIT));
 	case EV_STATE:
 		/* A GPU's state is an error: lost, fallen off the bus. */

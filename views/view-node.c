@@ -732,6 +732,7 @@ view_node_event_kind(enum event_kind k)
 		[EV_XID] = "Xid", [EV_ECC] = "ECC", [EV_LINK] = "link",
 		[EV_STATE] = "state", [EV_REACH] = "reach",
 		[EV_SENSOR] = "sensor", [EV_ACTION] = "action",
+		[EV_HEALTH] = "health",
 	};
 
 	if ((size_t)k < nitems(names) && names[k] != NULL)

@@ -1,0 +1,83 @@
+#!/bin/sh
+# The events of a mixed simulated cluster: an Ascend NPU whose health word
+# is not OK (npu-smi info's Health column: Alarm) and an AMD GPU with
+# uncorrectable errors (amd-smi metric --ecc-block's UNCORRECTABLE_COUNT,
+# its RAS counts) are events, as an Xid is, with a kind that says which
+# (health, ecc).  Each is checked against the simulated tool's own output
+# for the same node.
+. t/lib/tap.sh
+
+TAB=$(printf '\t')
+MIX=h100:6,mi300x:2,910b:2,a3:1,k100:1
+M="$MYRIAD -F /dev/null --sim-mix $MIX --seed 1 --sim-time 1800000000"
+M="$M --fault-rate 0.05"
+
+$M -c 'list-events -o tsv' >"$T/ev.tsv" 2>/dev/null
+like "$(head -1 "$T/ev.tsv")" "${TAB}kind\$" \
+    "list-events: a kind key, after the others"
+# node gpu text of the events of a kind.
+events() {
+	awk -F"$TAB" -v OFS='|' -v k="$1" 'NR == 1 { for (i = 1; i <= NF;
+	    i++) c[$i] = i; next } $c["kind"] == k { print $c["node"],
+	    $c["gpu"], $c["text"] }' "$T/ev.tsv"
+}
+events health >"$T/health"
+events ecc | grep '|GPU [0-9]*: RAS: ' >"$T/ras"
+like "$(awk -F'|' '$1 >= "gpu0801" && $1 <= "gpu1000"' "$T/health" |
+    wc -l)" '[1-9]' "health events of 910B NPUs"
+like "$(awk -F'|' '$1 >= "gpu1001" && $1 <= "gpu1104"' "$T/health" |
+    wc -l)" '[1-9]' "health events of A3 chips"
+like "$(wc -l <"$T/ras")" '[1-9]' "RAS events of MI300X GPUs"
+
+# npu-smi info: each chip's Health, by its index (card x chips + chip).
+health() {	# health NODE INDEX
+	$M sim-tool npu-smi info --node "$1" | awk -v want="$2" -F'|' '
+	    $3 ~ /^ [A-Za-z]+ +$/ && $2 ~ /^ [0-9]+ / { split($2, a, " ");
+	    card = a[1]; h = $3; gsub(/ /, "", h); getline; split($2, b,
+	    " "); chip = b[1]; n[card]++; hs[card, chip] = h }
+	    END { for (c in n) if (n[c] > 1) multi = 1
+	    for (k in hs) { split(k, p, SUBSEP); i = p[1] + 0
+	    if (multi) i = p[1] * 2 + p[2]
+	    if (i == want + 0) print hs[k] } }'
+}
+bad=0 n=0
+while IFS='|' read -r node gpu text; do
+	n=$((n + 1))
+	word=$(health "$node" "$gpu")
+	[ -n "$word" ] && [ "$word" != OK ] &&
+	    [ "$text" = "GPU $gpu: health $word" ] ||
+	    { bad=$((bad + 1)); echo "# $node $gpu: $text; npu-smi: $word"; }
+done <"$T/health"
+is "$bad" 0 "each of $n health events is the chip's Health in npu-smi info"
+
+bad=0 n=0
+while IFS='|' read -r node gpu text; do
+	n=$((n + 1))
+	unc=$($M sim-tool amd-smi metric --ecc-block --node "$node" |
+	    awk -v g="$gpu" '/^GPU: / { on = $2 == g }
+	    on && /UNCORRECTABLE_COUNT:/ { s += $2 } END { print s + 0 }')
+	[ "$unc" -gt 0 ] &&
+	    [ "$text" = "GPU $gpu: RAS: $unc uncorrectable ECC errors" ] ||
+	    { bad=$((bad + 1)); echo "# $node $gpu: $text; amd-smi: $unc"; }
+done <"$T/ras"
+is "$bad" 0 "each of $n RAS events is the GPU's uncorrectable count in amd-smi metric --ecc-block"
+
+# And the other way: every chip npu-smi says is in Alarm, on the first
+# 910B nodes that answer, has its event (a lost one has its own).
+bad=0
+for i in $(seq 801 840); do
+	node=$(printf 'gpu%04d' "$i")
+	$M sim-tool npu-smi info --node "$node" >"$T/npu" 2>/dev/null ||
+	    continue
+	for k in $(awk -F'|' '$3 ~ /Alarm/ { split($2, a, " "); print a[1] }' \
+	    "$T/npu"); do
+		grep -q "^$node|$k|" "$T/health" ||
+		    grep -q "^$node|$k|GPU $k: GPU is lost$" "$T/health" ||
+		    awk -F"$TAB" -v n="$node" -v g="$k" '$2 == n && $3 == g &&
+		    $5 ~ /lost/ { f = 1 } END { exit !f }' "$T/ev.tsv" ||
+		    { bad=$((bad + 1)); echo "# $node NPU $k: no event"; }
+	done
+done
+is "$bad" 0 "every 910B NPU in Alarm on gpu0801-0840 has its event"
+
+done_testing
