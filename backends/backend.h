@@ -40,6 +40,7 @@ struct probe {
 	int		 adds;		/* to another's records */
 	const char	*json;		/* its command for JSON, or NULL */
 	const char	*empty;		/* why a whole output of none fails */
+	enum vendor	 vendor;	/* whose nodes run it; UNKNOWN: all */
 };
 extern const struct probe probes[];
 char		*probe_format(const struct probe *, int, char **);

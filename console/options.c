@@ -133,6 +133,16 @@ const struct option_entry options_table[] = {
 	  .dflt = PERFQUERY_PROBE,
 	  .help = "InfiniBand port error counters, each adapter's after a "
 	  "'# CA: NAME' line" },
+	{ .name = "probe.xgmi", .type = OPT_STRING,
+	  .check = options_probe, .dflt = "",
+	  .help = "AMD XGMI links, on AMD nodes only (off until nodes' "
+	  "vendors are told apart): amd-smi topology" },
+	{ .name = "probe.roce", .type = OPT_STRING,
+	  .check = options_probe, .dflt = "",
+	  .help = "Ascend NPUs' RoCE ports, on Ascend nodes only (off "
+	  "until nodes' vendors are told apart): hccn_tool's -link, "
+	  "-net_health, -optical and -link_stat of each NPU, each after "
+	  "its command line" },
 	{ .name = "probe.xid", .type = OPT_STRING,
 	  .check = options_probe,
 	  .dflt = "dmesg --time-format iso --since -%ts",
