@@ -669,6 +669,8 @@ view_node_draw_nvlinks(struct ui *ui, struct node_pen *p, u_int id)
 		}
 		if (known == 0)
 			snprintf(s, sizeof s, "GPU%u ?", gpu);
+		else if (expect == 0)	/* none expected: those up */
+			snprintf(s, sizeof s, "GPU%u %u", gpu, up);
 		else
 			snprintf(s, sizeof s, "GPU%u %u/%u%s", gpu, up, expect,
 			    up < expect ? "!" : "");
