@@ -219,13 +219,11 @@ test_fabric(void)
 static struct ibport
 npu_port(enum link_state st, const char *health)
 {
-	struct ibport	 p;
+	struct ibport	 p = ibp(st, st, 0, "");
 
-	memset(&p, 0, sizeof p);
+	p.valid = 0;		/* no rate */
 	strlcpy(p.device, "npu0", sizeof p.device);
 	strlcpy(p.link_layer, "Ethernet", sizeof p.link_layer);
-	p.port = 1;
-	p.state = p.phys = st;
 	strlcpy(p.health, health, sizeof p.health);
 	return (p);
 }
