@@ -391,7 +391,8 @@ links_judge_ibport(const struct ibport *p, const struct ibport *before,
 	downs = links_ib_downs(p, downs);
 	/* A RoCE port read without hccn_tool -link: its state not known. */
 	up = (p->state == LINK_UP && p->phys == LINK_UP) ||
-	    (p->state == LINK_UNKNOWN && p->phys == LINK_UNKNOWN);
+	    (p->state == LINK_UNKNOWN && p->phys == LINK_UNKNOWN &&
+	    p->state_str[0] == '\0' && p->phys_str[0] == '\0');
 	known = before != NULL && before->state != LINK_UNKNOWN;
 	if (before != NULL) {
 		wasup = before->state == LINK_UP && before->phys == LINK_UP;
