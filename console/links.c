@@ -208,8 +208,9 @@ links_down_cmp(const void *va, const void *vb)
 }
 
 /*
- * The link events, counted by link: "GPU 3 NVLink 7 down" and
- * "mlx5_3 port 1 Down (Polling)", as model.c writes them.  Sorted by node.
+ * The link events, counted by link: "GPU 3 NVLink 7 down" (or XGMI,
+ * HCCS) and "mlx5_3 port 1 Down (Polling)", as model.c writes them.
+ * Sorted by node.
  */
 static struct links_down *
 links_downs(const struct model *m, u_int *np)
@@ -227,8 +228,8 @@ links_downs(const struct model *m, u_int *np)
 		d = &out[n];
 		memset(d, 0, sizeof *d);
 		d->node = e->node;
-		d->n = 1;
-		if (sscanf(e->text, "GPU %d NVLink %d", &a, &b) == 2) {
+		d->n = 1 + e->repeats;	/* a down said again, folded */
+		if (sscanf(e->text, "GPU %d %*[A-Za-z] %d", &a, &b) == 2) {
 			d->a = a;
 			d->b = b;
 		} else if (sscanf(e->text, "%23s port %d", dev, &a) == 2) {

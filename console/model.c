@@ -948,6 +948,20 @@ model_sink_gpu(void *arg, const struct gpu *g)
 	m->gen[DOM_GPUS]++;
 }
 
+/* The fabric of a GPU's peer links, as its events name it: NVLink, XGMI. */
+static const char *
+model_link_fabric(struct model *m, uint32_t node, int gpu)
+{
+	static const struct gpu	 none;
+	const struct gpu	*g = model_gpu(m, node, gpu);
+	struct link_expect	 e;
+	struct link_fabric	 f;
+
+	memset(&e, 0, sizeof e);
+	links_fabric(g != NULL ? g : &none, &e, &f);
+	return (f.name);
+}
+
 static void
 model_sink_nvlink(void *arg, const struct nvlink *l)
 {
@@ -967,7 +981,8 @@ model_sink_nvlink(void *arg, const struct nvlink *l)
 	if (l->state != LINK_UNKNOWN) {
 		if (old->state == LINK_UP && l->state != LINK_UP)
 			model_event(m, node, l->gpu, EV_LINK, 0,
-			    "GPU %d NVLink %d down", l->gpu, l->link);
+			    "GPU %d %s %d down", l->gpu,
+			    model_link_fabric(m, node, l->gpu), l->link);
 		old->state = l->state;
 		old->speed_gbs = l->speed_gbs;
 		old->valid = (old->valid & ~BIT(NVL_SPEED)) |

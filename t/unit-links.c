@@ -442,6 +442,25 @@ test_model_mix(void)
 	ok(c != NULL && strcmp(c->kind, "xgmi") == 0 && c->gpu == 3 &&
 	    c->link == 4 && c->verdict == LV_DOWN && c->expect == 4,
 	    "amd1 GPU 3 link 4: xgmi, down, 4 GB/s expected");
+	/* GPU 0's link to 1 down, up, down: events of XGMI, flapping. */
+	for (i = 0; i < 3; i++) {
+		model_sink(m, 0, &s);
+		n = nvl(i % 2 ? LINK_UP : LINK_DOWN, 4, 0, 0);
+		n.valid = BIT(NVL_SPEED);
+		n.link = 1;
+		SINK_EMIT(&s, nvlink, &n);
+		model_sink_end(m);
+	}
+	ok(model_event_get(m, 0) != NULL && strncmp(model_event_get(m,
+	    0)->text, "GPU 0 XGMI 1 down", model_event_get(m, 0)->textlen)
+	    == 0 && model_event_get(m, 0)->textlen == 17,
+	    "its event says XGMI: '%s'", model_event_get(m, 0) != NULL ?
+	    model_event_get(m, 0)->text : "");
+	links_inspect(l, m, NULL, &e, 0);
+	c = links_get(l, 0);
+	ok(c != NULL && c->gpu == 0 && c->link == 1 &&
+	    c->verdict == LV_FLAPPING && strcmp(c->why, "went down 2 "
+	    "times") == 0, "amd1 GPU 0 link 1, down twice: flapping");
 	links_inspect(l, m, NULL, &e, LI_ALL);
 	is_int(links_count(l), 7 * 8 - 1 + 1 + 1, "-a: amd1's 55 links and "
 	    "its missing row, the A3's one link; no 18 NVLinks expected");
