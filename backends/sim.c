@@ -37,35 +37,35 @@ const struct sim_partition sim_partitions[SIM_NPARTS] = {
 
 const struct sim_model sim_models[SM_NMODELS] = {
 	[SM_H100] = { .name = "h100", .vendor = VENDOR_NVIDIA,
-	    .product = SIM_MODEL, .gres = "h100", .count = 8, .chips = 1,
+	    .product = SIM_MODEL, .slurm = "gpu:h100", .count = 8, .chips = 1,
 	    .mib = SIM_GPU_MIB, .plimit = 700, .idle = 66, .p0 = 95,
 	    .slope = 6.2 },
 	[SM_H200] = { .name = "h200", .vendor = VENDOR_NVIDIA,
-	    .product = "NVIDIA H200", .gres = "h200", .count = 8,
+	    .product = "NVIDIA H200", .slurm = "gpu:h200", .count = 8,
 	    .chips = 1, .mib = 143771, .plimit = 700, .idle = 74, .p0 = 100,
 	    .slope = 6.2 },
 	[SM_B200] = { .name = "b200", .vendor = VENDOR_NVIDIA,
-	    .product = "NVIDIA B200", .gres = "b200", .count = 8,
+	    .product = "NVIDIA B200", .slurm = "gpu:b200", .count = 8,
 	    .chips = 1, .mib = 183359, .plimit = 1000, .idle = 138,
 	    .p0 = 150, .slope = 8.8 },
 	[SM_MI300X] = { .name = "mi300x", .vendor = VENDOR_AMD,
-	    .product = "AMD Instinct MI300X", .gres = "mi300x", .count = 8,
+	    .product = "AMD Instinct MI300X", .slurm = "gpu:mi300x", .count = 8,
 	    .chips = 1, .mib = 196300, .plimit = 750, .idle = 128,
 	    .p0 = 170, .slope = 6.0 },
 	[SM_MI325X] = { .name = "mi325x", .vendor = VENDOR_AMD,
-	    .product = "AMD Instinct MI325X", .gres = "mi325x", .count = 8,
+	    .product = "AMD Instinct MI325X", .slurm = "gpu:mi325x", .count = 8,
 	    .chips = 1, .mib = 262144, .plimit = 1000, .idle = 160,
 	    .p0 = 200, .slope = 8.2 },
 	[SM_910B] = { .name = "910b", .vendor = VENDOR_HUAWEI,
-	    .product = "910B3", .gres = "910b", .count = 8, .chips = 1,
+	    .product = "910B3", .slurm = "npu:910b", .count = 8, .chips = 1,
 	    .mib = 65536, .plimit = 400, .idle = 88, .p0 = 110,
 	    .slope = 1.1 },
 	[SM_A3] = { .name = "a3", .vendor = VENDOR_HUAWEI,
-	    .product = "Ascend910", .gres = "a3", .count = 16, .chips = 2,
-	    .mib = 65536, .plimit = 400, .idle = 96, .p0 = 100,
+	    .product = "Ascend910", .slurm = "npu:910c", .count = 16,
+	    .chips = 2, .mib = 65536, .plimit = 400, .idle = 96, .p0 = 100,
 	    .slope = 1.5 },
 	[SM_K100] = { .name = "k100", .vendor = VENDOR_HYGON,
-	    .product = "", .gres = "k100", .count = 4, .chips = 1,
+	    .product = "", .slurm = "dcu:k100", .count = 4, .chips = 1,
 	    .mib = 65536, .plimit = 800, .idle = 114, .p0 = 140,
 	    .slope = 6.8 },
 };
@@ -677,6 +677,27 @@ sim_node_partitions(const struct sim *s, u_int node, int *parts)
  * Why Slurm drained or downed a node, or NULL: the reason text, who set it
  * and when.
  */
+/*
+ * What the health check drains a node for, in its vendor's words: an Xid
+ * is NVIDIA's alone; the others' tools say a device is gone, or its
+ * uncorrectable ECC count (amd-smi, hy-smi), or its health word (npu-smi).
+ */
+static const struct {
+	const char	*lost;
+	const char	*dbe;
+} sim_nhc[] = {
+	[VENDOR_UNKNOWN] = { "NHC: accelerator missing",
+	    "NHC: uncorrectable ECC errors" },
+	[VENDOR_NVIDIA] = { "NHC: Xid 79, GPU has fallen off the bus",
+	    "NHC: Xid 48 DBE, row remap pending" },
+	[VENDOR_AMD] = { "NHC: amd-smi: GPU missing",
+	    "NHC: amd-smi: uncorrectable ECC errors" },
+	[VENDOR_HUAWEI] = { "NHC: npu-smi: NPU missing",
+	    "NHC: npu-smi: NPU health Alarm" },
+	[VENDOR_HYGON] = { "NHC: hy-smi: DCU missing",
+	    "NHC: hy-smi: DCU memory error" },
+};
+
 const char *
 sim_node_reason(const struct sim *s, u_int node, const char **user,
     double *since)
@@ -710,13 +731,13 @@ sim_node_reason(const struct sim *s, u_int node, const char **user,
 	    s->t >= f->start + 120 && f->start + 120 > lifted) {
 		*user = "root";
 		*since = f->start + 120;
-		return ("NHC: Xid 79, GPU has fallen off the bus");
+		return (sim_nhc[sim_node_vendor(s, node)].lost);
 	}
 	if ((f = sim_fault_find(s, node, SF_XID48, -1)) != NULL &&
 	    s->t >= f->start + 300 && f->start + 300 > lifted) {
 		*user = "root";
 		*since = f->start + 300;
-		return ("NHC: Xid 48 DBE, row remap pending");
+		return (sim_nhc[sim_node_vendor(s, node)].dbe);
 	}
 	if (n->admin == SA_DRAIN && n->admin_since > lifted) {
 		*user = "root";
@@ -738,7 +759,8 @@ sim_job_on_gpu(const struct sim *s, u_int node, u_int gpu)
 		if ((j = n->job[i]) < 0)
 			continue;
 		/* A job of whole nodes has all a node has. */
-		if (s->jobs[j].gpus == SIM_GPUS && !s->jobs[j].shared)
+		if (s->jobs[j].gpus == sim_node_gpus(s, node) &&
+		    !s->jobs[j].shared)
 			return (gpu < sim_node_gpus(s, node) ? j : -1);
 		if (gpu >= n->gpu0[i] && gpu < n->gpu0[i] + s->jobs[j].gpus)
 			return (j);
@@ -902,13 +924,14 @@ static void
 sim_window(struct sim *s, u_int gi, const struct sim_group *g, double w,
     int mode)
 {
-	struct sim_node	*n;
-	struct sim_job	*j;
-	double		 ws, we, start, end;
-	uint64_t	 h, h2, h3;
-	u_int		 pos, size, k, gpus, i, avail, slot, np = 0;
-	int64_t		 hours;
-	uint32_t	 idbase;
+	const struct sim_model	*mo;
+	struct sim_node		*n;
+	struct sim_job		*j;
+	double			 ws, we, start, end;
+	uint64_t		 h, h2, h3;
+	u_int			 pos, size, k, gpus, i, avail, slot, np = 0;
+	int64_t			 hours;
+	uint32_t		 idbase;
 
 	ws = w * g->w - g->phase;
 	we = ws + g->w;
@@ -926,13 +949,21 @@ sim_window(struct sim *s, u_int gi, const struct sim_group *g, double w,
 		size = sim_pick_size(h >> 24, g->debug);
 		if (size > g->end - pos)
 			size = g->end - pos;
+		/* A job asks for one model's nodes: never past its racks. */
+		mo = sim_node_model(s, pos);
+		for (i = pos + 1; i < pos + size; i++) {
+			if (sim_node_model(s, i) != mo)
+				size = i - pos;
+		}
 		h2 = sim_mix(h);
 		h3 = sim_mix(h2);
 		if (size == 1) {
 			static const u_int one[] = { 1, 2, 4, 8, 8, 8, 8, 8 };
 			gpus = one[h2 % nitems(one)];
+			if (gpus > mo->count)
+				gpus = mo->count;
 		} else
-			gpus = 8;
+			gpus = mo->count;
 		start = ws + floor(sim_unit(h2) * (g->w * 0.1 < 1800 ?
 		    g->w * 0.1 : 1800));
 		if (sim_unit(h3) < 0.5)
@@ -944,11 +975,11 @@ sim_window(struct sim *s, u_int gi, const struct sim_group *g, double w,
 		/* A second small job may share a one-node job's node. */
 		for (slot = 0; slot < 2; slot++) {
 			if (slot == 1) {
-				if (size != 1 || gpus > 4 || (h3 >> 40) % 2)
+				if (size != 1 || gpus > mo->count / 2 ||
+				    (h3 >> 40) % 2)
 					break;
 				h = sim_mix(h + 99);
-				gpus = (gpus == 4) ? 1 + (h & 3) :
-				    1 + (h % (8 - gpus));
+				gpus = 1 + h % (mo->count - gpus);
 				start = ws + floor(sim_unit(h) * 1800);
 				end = floor(we - sim_unit(sim_mix(h)) * 0.5 *
 				    g->w);
