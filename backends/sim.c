@@ -102,16 +102,33 @@ static const char *const sim_pending_reasons[] = {
 	"JobHeldUser",
 };
 
+/* Those that name an accelerator's part do in its vendor's words. */
+static const char sim_admin_board[] = "board", sim_admin_links[] = "links";
 static const char *const sim_admin_drains[] = {
 	"hw: replace PSU3",
-	"RMA: GPU board swap, ticket 48213",
+	sim_admin_board,
 	"burn-in failed, see #ops",
 	"kernel upgrade 5.15.0-125",
 	"IB cable reseat mlx5_3",
-	"nvlink errors, investigating",
+	sim_admin_links,
 	"BIOS update",
 	"firmware: CX7 28.41.1000",
 	"reserved for vendor debug",
+};
+static const struct {
+	const char	*board;
+	const char	*links;
+} sim_admin_vendor[] = {
+	[VENDOR_UNKNOWN] = { "RMA: board swap, ticket 48213",
+	    "link errors, investigating" },
+	[VENDOR_NVIDIA] = { "RMA: GPU board swap, ticket 48213",
+	    "nvlink errors, investigating" },
+	[VENDOR_AMD] = { "RMA: GPU board swap, ticket 48213",
+	    "xgmi errors, investigating" },
+	[VENDOR_HUAWEI] = { "RMA: NPU board swap, ticket 48213",
+	    "hccs errors, investigating" },
+	[VENDOR_HYGON] = { "RMA: DCU board swap, ticket 48213",
+	    "link errors, investigating" },
 };
 static const char *const sim_admin_downs[] = {
 	"mainboard replacement",
@@ -705,6 +722,7 @@ sim_node_reason(const struct sim *s, u_int node, const char **user,
 	const struct sim_node	*n = &s->nodes[node];
 	const struct sim_fault	*f;
 	const struct sim_change	*c;
+	const char		*why;
 	double			 lifted = -1;
 
 	if ((c = sim_state_at(s, node, s->t)) != NULL &&
@@ -742,8 +760,13 @@ sim_node_reason(const struct sim *s, u_int node, const char **user,
 	if (n->admin == SA_DRAIN && n->admin_since > lifted) {
 		*user = "root";
 		*since = n->admin_since;
-		return (sim_admin_drains[n->admin_reason %
-		    nitems(sim_admin_drains)]);
+		why = sim_admin_drains[n->admin_reason %
+		    nitems(sim_admin_drains)];
+		if (why == sim_admin_board)
+			return (sim_admin_vendor[sim_node_vendor(s, node)].board);
+		if (why == sim_admin_links)
+			return (sim_admin_vendor[sim_node_vendor(s, node)].links);
+		return (why);
 	}
 	return (NULL);
 }

@@ -528,6 +528,17 @@ struct model {
 	uint16_t	 ctl_unread;	/* the Slurm controller's domains */
 };
 
+/* The accelerators of one vendor and model: model_count_vendors(). */
+struct vendor_count {
+	enum vendor	 vendor;
+	char		 model[48];
+	u_int		 total;
+	u_int		 busy;
+	u_int		 idle;
+	u_int		 unhealthy;
+	u_int		 unread;	/* none of the three known */
+};
+
 struct model	*model_create(const char *, u_int, u_int);
 void		 model_free(struct model *);
 int		 model_add_node(struct model *, const char *, const char *);
@@ -537,6 +548,8 @@ struct gpu	*model_gpu(struct model *, uint32_t, u_int);
 struct gpu	*model_gpus(const struct model *, uint32_t, u_int *);
 u_int		 model_gpus_missing(const struct model *, uint32_t, u_int *);
 u_int		 model_gpus_max(const struct model *);
+u_int		 model_count_vendors(const struct model *,
+		     struct vendor_count **);
 struct nvlink	*model_nvlinks(const struct model *, uint32_t, u_int *);
 struct nvlink	*model_nvlink(const struct model *, uint32_t, u_int, u_int);
 struct ibport	*model_ibports(const struct model *, uint32_t, u_int *);
@@ -918,6 +931,8 @@ struct alert {
 	char		 problem[300];
 };
 int		 alerts_handled(const struct node *);
+const char	*alerts_unit(enum vendor);
+int		 alerts_gpu(const struct gpu *, double);
 int		 alerts_node(const struct model *, u_int, char *, size_t);
 void		 alerts_count(const struct model *, u_int *, u_int *);
 u_int		 alerts_list(const struct model *, struct alert **);
