@@ -681,6 +681,7 @@ const char	*field_format(const struct field *, const void *,
 const char	*field_format_zoned(const struct field *, const void *,
 		     const struct model *, char *, size_t);
 const char	*field_enum_name(enum field_type, int);
+int		 field_enum_find(enum field_type, const char *, char **);
 const char	*field_duration(char *, size_t, long);
 
 /* filter.c: -w 'temp>85,util<10' on list commands. */
