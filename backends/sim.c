@@ -709,7 +709,7 @@ static const struct {
 	    "NHC: Xid 48 DBE, row remap pending" },
 	[VENDOR_AMD] = { "NHC: amd-smi: GPU missing",
 	    "NHC: amd-smi: uncorrectable ECC errors" },
-	[VENDOR_HUAWEI] = { "NHC: npu-smi: NPU missing",
+	[VENDOR_HUAWEI] = { "NHC: npu-smi: NPU health Alarm",
 	    "NHC: npu-smi: NPU health Alarm" },
 	[VENDOR_HYGON] = { "NHC: hy-smi: DCU missing",
 	    "NHC: hy-smi: DCU memory error" },

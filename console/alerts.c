@@ -85,10 +85,10 @@ alerts_node(const struct model *m, u_int id, char *text, size_t len)
 		return (9);
 	}
 	crit = options_get_float("threshold.gpu-temp-crit");
-	if (n->ngpus > 0)
-		unit = alerts_unit(m->gpus[n->gpu0].vendor);
 	for (i = 0; i < n->ngpus; i++) {
 		g = &m->gpus[n->gpu0 + i];
+		if (g->vendor != VENDOR_UNKNOWN)	/* a node has one */
+			unit = alerts_unit(g->vendor);
 		if ((sev = alerts_gpu(g, crit)) <= worst)
 			continue;
 		worst = sev;
