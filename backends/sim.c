@@ -115,20 +115,35 @@ static const char *const sim_admin_drains[] = {
 	"firmware: CX7 28.41.1000",
 	"reserved for vendor debug",
 };
+/*
+ * A node's drains in its vendor's words: an admin's of its board or its
+ * links, the health check's of a lost accelerator or an uncorrectable
+ * memory error.  An Xid is NVIDIA's alone; the others' tools say a device
+ * is gone (amd-smi, hy-smi leave it out), its ECC count (amd-smi), or
+ * their health word (npu-smi).
+ */
 static const struct {
 	const char	*board;
 	const char	*links;
-} sim_admin_vendor[] = {
+	const char	*lost;
+	const char	*dbe;
+} sim_vendor_drains[] = {
 	[VENDOR_UNKNOWN] = { "RMA: board swap, ticket 48213",
-	    "link errors, investigating" },
+	    "link errors, investigating", "NHC: accelerator missing",
+	    "NHC: uncorrectable ECC errors" },
 	[VENDOR_NVIDIA] = { "RMA: GPU board swap, ticket 48213",
-	    "nvlink errors, investigating" },
+	    "nvlink errors, investigating",
+	    "NHC: Xid 79, GPU has fallen off the bus",
+	    "NHC: Xid 48 DBE, row remap pending" },
 	[VENDOR_AMD] = { "RMA: GPU board swap, ticket 48213",
-	    "xgmi errors, investigating" },
+	    "xgmi errors, investigating", "NHC: amd-smi: GPU missing",
+	    "NHC: amd-smi: uncorrectable ECC errors" },
 	[VENDOR_HUAWEI] = { "RMA: NPU board swap, ticket 48213",
-	    "hccs errors, investigating" },
+	    "hccs errors, investigating", "NHC: npu-smi: NPU health Alarm",
+	    "NHC: npu-smi: NPU health Alarm" },
 	[VENDOR_HYGON] = { "RMA: DCU board swap, ticket 48213",
-	    "link errors, investigating" },
+	    "link errors, investigating", "NHC: hy-smi: DCU missing",
+	    "NHC: hy-smi: DCU memory error" },
 };
 static const char *const sim_admin_downs[] = {
 	"mainboard replacement",
@@ -694,27 +709,6 @@ sim_node_partitions(const struct sim *s, u_int node, int *parts)
  * Why Slurm drained or downed a node, or NULL: the reason text, who set it
  * and when.
  */
-/*
- * What the health check drains a node for, in its vendor's words: an Xid
- * is NVIDIA's alone; the others' tools say a device is gone, or its
- * uncorrectable ECC count (amd-smi, hy-smi), or its health word (npu-smi).
- */
-static const struct {
-	const char	*lost;
-	const char	*dbe;
-} sim_nhc[] = {
-	[VENDOR_UNKNOWN] = { "NHC: accelerator missing",
-	    "NHC: uncorrectable ECC errors" },
-	[VENDOR_NVIDIA] = { "NHC: Xid 79, GPU has fallen off the bus",
-	    "NHC: Xid 48 DBE, row remap pending" },
-	[VENDOR_AMD] = { "NHC: amd-smi: GPU missing",
-	    "NHC: amd-smi: uncorrectable ECC errors" },
-	[VENDOR_HUAWEI] = { "NHC: npu-smi: NPU health Alarm",
-	    "NHC: npu-smi: NPU health Alarm" },
-	[VENDOR_HYGON] = { "NHC: hy-smi: DCU missing",
-	    "NHC: hy-smi: DCU memory error" },
-};
-
 const char *
 sim_node_reason(const struct sim *s, u_int node, const char **user,
     double *since)
@@ -724,6 +718,7 @@ sim_node_reason(const struct sim *s, u_int node, const char **user,
 	const struct sim_change	*c;
 	const char		*why;
 	double			 lifted = -1;
+	int			 v = sim_node_vendor(s, node);
 
 	if ((c = sim_state_at(s, node, s->t)) != NULL &&
 	    c->state == SD_DRAIN) {
@@ -749,13 +744,13 @@ sim_node_reason(const struct sim *s, u_int node, const char **user,
 	    s->t >= f->start + 120 && f->start + 120 > lifted) {
 		*user = "root";
 		*since = f->start + 120;
-		return (sim_nhc[sim_node_vendor(s, node)].lost);
+		return (sim_vendor_drains[v].lost);
 	}
 	if ((f = sim_fault_find(s, node, SF_XID48, -1)) != NULL &&
 	    s->t >= f->start + 300 && f->start + 300 > lifted) {
 		*user = "root";
 		*since = f->start + 300;
-		return (sim_nhc[sim_node_vendor(s, node)].dbe);
+		return (sim_vendor_drains[v].dbe);
 	}
 	if (n->admin == SA_DRAIN && n->admin_since > lifted) {
 		*user = "root";
@@ -763,9 +758,9 @@ sim_node_reason(const struct sim *s, u_int node, const char **user,
 		why = sim_admin_drains[n->admin_reason %
 		    nitems(sim_admin_drains)];
 		if (why == sim_admin_board)
-			return (sim_admin_vendor[sim_node_vendor(s, node)].board);
+			return (sim_vendor_drains[v].board);
 		if (why == sim_admin_links)
-			return (sim_admin_vendor[sim_node_vendor(s, node)].links);
+			return (sim_vendor_drains[v].links);
 		return (why);
 	}
 	return (NULL);
