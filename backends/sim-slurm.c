@@ -885,7 +885,7 @@ sim_slurm_squeue_value(struct sim *s, const struct sim_slurm_col *col,
 		buf_printf(v, "%u", cpus);
 		break;
 	case 'c':
-		buf_puts(v, "14");
+		buf_printf(v, "%u", sim_slurm_job_cpus(s, j) / j->gpus);
 		break;
 	case '1':
 		buf_printf(v, "%u", j->nnodes * j->gpus);

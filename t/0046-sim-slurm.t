@@ -662,6 +662,13 @@ while read -r line; do
 	    bad="$bad $id:squeue:$sq"
 done < "$T/mix.jobs"
 is "$bad" "" "mix: each job's JOB_GRES and squeue %b are its nodes' GRES"
+# A node's 112 CPUs shared by its accelerators: 28 a DCU, 7 an A3's chip.
+$M squeue -h -o '%c %b' > "$T/mix.cpus"
+is "$(awk '{ n = $2; sub(/.*:/, "", n); if ($1 * n > 112) print }' \
+    "$T/mix.cpus")" "" "mix: no job asks for more CPUs than a node has"
+like "$(grep -c '^28 gres/dcu:' "$T/mix.cpus") $(grep -c '^7 gres/npu:' \
+    "$T/mix.cpus")" '^[1-9][0-9]* [1-9]' \
+    "mix: CPUs a task: 28 for a DCU, 7 for an A3's chip"
 # gpu0077, a 910B node, is drained by the health check at this time.
 $M sinfo -h -N -o '%N %E' | grep -E '^gpu0(0[4-9][0-9]|1[01][0-9]) ' |
     grep NHC | sort -u > "$T/mix.nhc"
