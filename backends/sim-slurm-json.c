@@ -312,7 +312,7 @@ sim_slurm_json_node(struct sim *s, struct sim_slurm_json *e, u_int node)
 	struct buf		 v;
 	u_int			 mask = 0, nflags = 0, k;
 	int			 p[2], np, i, j;
-	int			 g = sim_slurm_gres_name(s, node);
+	int			 g = sim_slurm_gres_len(s, node);
 
 	sim_slurm_node(s, node, &sn);
 	buf_init(&v);
@@ -498,7 +498,7 @@ sim_slurm_json_job(struct sim *s, struct sim_slurm_json *e,
 	const char	*reason, *comma;
 	int		 run = (j->state == SJ_RUNNING), ji = j - s->jobs;
 	const char	*gres = sim_slurm_gres(s, j->first);
-	int		 g = sim_slurm_gres_name(s, j->first);
+	int		 g = sim_slurm_gres_len(s, j->first);
 	u_int		 cpus = j->nnodes * sim_slurm_job_cpus(s, j);
 	u_int		 i, host = j->first, uid = 10000 + j->user;
 	long long	 submit, start = 0;

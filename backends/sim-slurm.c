@@ -253,7 +253,7 @@ sim_slurm_fmt_header(const struct sim *s, struct buf *b,
  * A node's GRES as slurm.conf would name it: gpu:TYPE for NVIDIA and AMD,
  * npu:TYPE for Ascend, dcu:TYPE for Hygon, as real sites name them
  * (t/data/PROVENANCE.md, "Slurm GRES of other vendors"); its TRES is
- * gres/NAME, the part before the colon.
+ * gres/NAME, NAME the part before the colon, sim_slurm_gres_len() long.
  */
 const char *
 sim_slurm_gres(const struct sim *s, u_int node)
@@ -262,7 +262,7 @@ sim_slurm_gres(const struct sim *s, u_int node)
 }
 
 int
-sim_slurm_gres_name(const struct sim *s, u_int node)
+sim_slurm_gres_len(const struct sim *s, u_int node)
 {
 	return ((int)strcspn(sim_slurm_gres(s, node), ":"));
 }
@@ -837,7 +837,7 @@ sim_slurm_squeue_value(struct sim *s, const struct sim_slurm_col *col,
 	char		 tmp[64];
 	int		 run = (j->state == SJ_RUNNING);
 	u_int		 cpus = j->nnodes * sim_slurm_job_cpus(s, j), prio;
-	int		 g = sim_slurm_gres_name(s, j->first);
+	int		 g = sim_slurm_gres_len(s, j->first);
 	double		 t;
 
 	if (col->text != NULL) {
@@ -1215,7 +1215,7 @@ sim_slurm_scontrol_node(struct sim *s, u_int node,
 	const char		*gres = sim_slurm_gres(s, node);
 	char			 boot[32], start[32], busy[32], since[32];
 	char			 parts[64];
-	int			 p[2], np, i, g = sim_slurm_gres_name(s, node);
+	int			 p[2], np, i, g = sim_slurm_gres_len(s, node);
 
 	sim_slurm_node(s, node, &sn);
 	sim_slurm_time(boot, sizeof boot, sn.boot);
@@ -1303,7 +1303,7 @@ sim_slurm_scontrol_job(struct sim *s, const struct sim_job *j,
 	const char	*part = sim_partitions[j->part].name;
 	int		 run = (j->state == SJ_RUNNING);
 	const char	*gres = sim_slurm_gres(s, j->first);
-	int		 g = sim_slurm_gres_name(s, j->first);
+	int		 g = sim_slurm_gres_len(s, j->first);
 	u_int		 cpus = j->nnodes * sim_slurm_job_cpus(s, j), gpu0 = 0;
 	u_int		 host = j->first, uid, cpn = sim_slurm_job_cpus(s, j);
 	u_long		 mem = sim_slurm_job_mem(s, j);

@@ -99,7 +99,7 @@ void		 sim_slurm_fold(const struct sim *, struct buf *,
 void		 sim_slurm_job_nodes(const struct sim *, const struct sim_job *,
 		     struct buf *);
 const char	*sim_slurm_gres(const struct sim *, u_int);
-int		 sim_slurm_gres_name(const struct sim *, u_int);
+int		 sim_slurm_gres_len(const struct sim *, u_int);
 u_int		 sim_slurm_job_cpus(const struct sim *, const struct sim_job *);
 u_long		 sim_slurm_job_mem(const struct sim *, const struct sim_job *);
 

@@ -35,7 +35,8 @@ want=$($M -c 'list-gpus -o tsv -w model=910B3' | awk -F'\t' '
     $h["error"] != "" || ($h["health"] != "" && $h["health"] != "OK") ||
     $h["ecc_dbe"] > 0 || $h["xid"] != "" { n++ } END { print n + 0 }')
 like "$(grep '^accelerators: huawei 910B3:' "$T/sum")" \
-    "unhealthy $want\\)" "summary: 910B3 unhealthy as list-gpus has them ($want)"
+    "unhealthy $want\\)" \
+    "summary: 910B3 unhealthy as list-gpus has them ($want)"
 ok $(test "$want" -gt 0; echo $?) "... and there is one: an NPU in Alarm"
 
 is "$($MYRIAD -F /dev/null --sim 1024 --sim-time 1800000000 -c summary |
@@ -52,7 +53,8 @@ for a in d["accelerators"]:
 amd AMD Instinct MI300X 192 192
 huawei 910B3 128 128
 huawei Ascend910 384 384
-hygon None 56 56" "summary -o json: an array by vendor and model, null for no model"
+hygon None 56 56" \
+    "summary -o json: an array by vendor and model, null for no model"
 is "$($M -c 'summary -o tsv' | head -1)" \
     "$(printf 'vendor\tmodel\ttotal\tbusy\tidle\tunhealthy\tunread')" \
     "summary -o tsv: a row each vendor and model"
