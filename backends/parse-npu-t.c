@@ -23,7 +23,9 @@
  * that is not one is not read.  A block that names no chip is the card's
  * only chip (Chip Count 1), or the -c of fmt; a card of several chips
  * with no chip named is refused.  Keys not in the table below are not
- * read (the serial number, the firmware version ...).
+ * read (the serial number, the firmware version ...), nor -t health's
+ * Error Code: the Health word is the NPU's verdict (OK, Alarm) and the
+ * codes no read error; no real output with codes in it has been seen.
  *
  * -t topo prints a matrix of NPUs, as nvidia-smi topo -m: each cell the
  * path between the two (HCCS, PIX, PXB, PHB, SYS, NA; X itself), then
@@ -49,7 +51,6 @@ enum npu_t_key {
 	NK_CHIP,
 	NK_NAME,
 	NK_HEALTH,
-	NK_CODE,
 	NK_BUS,
 	NK_NUMBER,		/* into bit's member */
 	NK_LESSER,		/* the same, where no NK_NUMBER of it is */
@@ -75,7 +76,6 @@ static const struct {
 	{ .key = "Chip Name", .what = NK_NAME },
 	{ .key = "Health", .what = NK_HEALTH },
 	{ .key = "Health Status", .what = NK_HEALTH },
-	{ .key = "Error Code", .what = NK_CODE },
 	{ .key = "PCIe Bus Info", .what = NK_BUS },
 	N("Aicore Usage Rate(%)", NK_NUMBER, GPU_UTIL, util_pct, 0, 100),
 	N("HBM Capacity(MB)", NK_NUMBER, GPU_MEMTOTAL, mem_total_mib, 0,
@@ -160,8 +160,6 @@ parse_npu_t_merge(struct gpu *dst, const struct gpu *src)
 		strlcpy(dst->health, src->health, sizeof dst->health);
 	if (dst->bus_id[0] == '\0')
 		strlcpy(dst->bus_id, src->bus_id, sizeof dst->bus_id);
-	if (dst->error[0] == '\0')
-		strlcpy(dst->error, src->error, sizeof dst->error);
 }
 
 /* A block ends: whose it is, now its keys are all read. */
@@ -186,8 +184,7 @@ parse_npu_t_end(struct npu_t_ctx *c)
 			c->chips[c->nchips++] = *g;
 		}
 	} else if (g->valid != 0 || g->model[0] != '\0' ||
-	    g->health[0] != '\0' || g->bus_id[0] != '\0' ||
-	    g->error[0] != '\0') {
+	    g->health[0] != '\0' || g->bus_id[0] != '\0') {
 		parse_npu_t_merge(&c->loose, g);
 		c->haveloose = 1;
 	}
@@ -236,11 +233,6 @@ parse_npu_t_value(struct npu_t_ctx *c, u_int lineno, u_int k,
 		break;
 	case NK_HEALTH:
 		parse_copy(g->health, sizeof g->health, v, len);
-		break;
-	case NK_CODE:
-		if (len > 0 && !(len == 2 && strncmp(v, "NA", 2) == 0))
-			snprintf(g->error, sizeof g->error, "alarm %.*s",
-			    (int)len, v);
 		break;
 	case NK_BUS:
 		parse_copy(g->bus_id, sizeof g->bus_id, v, len);

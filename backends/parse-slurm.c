@@ -492,8 +492,28 @@ parse_slurm_entry_end(const char *s, const char *end, int open, int close)
 }
 
 /*
+ * The names sites give their accelerators' GRES: gpu (NVIDIA, AMD), npu
+ * (Huawei Ascend: "Gres=npu:Ascend-910B3:8"), dcu (Hygon: "--gres=dcu:4");
+ * where each was seen, t/data/PROVENANCE.md.  A node has one of them.
+ */
+static const char *const parse_slurm_accels[] = { "gpu", "npu", "dcu" };
+
+static int
+parse_slurm_accel(const char *name, size_t len)
+{
+	size_t	i;
+
+	for (i = 0; i < nitems(parse_slurm_accels); i++) {
+		if (len == 3 && memcmp(name, parse_slurm_accels[i], 3) == 0)
+			return (1);
+	}
+	return (0);
+}
+
+/*
  * The gpu entries of a GRES or TRES list: "gpu:h100:8(S:0-1),nsight:1",
- * "gpu:(null):2(IDX:0-1)", "gres/gpu:8", "gres:gpu:a100:2", "gres/gpu=2".
+ * "gpu:(null):2(IDX:0-1)", "gres/gpu:8", "gres:gpu:a100:2", "gres/gpu=2";
+ * an npu or dcu entry is an accelerator's as a gpu one is.
  * Returns the count of gpus (-1 when there is no gpu entry) and, if dst is
  * given, copies the gpu entries as printed (the whole list when there is
  * none).  TRES lists give both gres/gpu=N and gres/gpu:type=N: the untyped
@@ -520,7 +540,7 @@ parse_slurm_gres(const char *s, size_t len, char *dst, size_t size)
 		while (name + nlen < e && name[nlen] != ':' &&
 		    name[nlen] != '=' && name[nlen] != '(')
 			nlen++;
-		if (nlen != 3 || memcmp(name, "gpu", 3) != 0) {
+		if (!parse_slurm_accel(name, nlen)) {
 			s = e < end ? e + 1 : e;
 			continue;
 		}

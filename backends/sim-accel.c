@@ -39,10 +39,6 @@ sim_accel_gpu(const struct sim_model *mo, u_int i, const struct sim_gpu *g,
 	r->valid = BIT(GPU_INDEX);
 	strlcpy(r->model, mo->product, sizeof r->model);
 	sim_accel_bus(mo, i, r->bus_id, sizeof r->bus_id);
-	if (g->lost) {
-		strlcpy(r->error, "GPU is lost", sizeof r->error);
-		return;
-	}
 	r->util_pct = g->util;
 	r->temp_c = g->temp;
 	r->power_w = g->power;
@@ -69,7 +65,7 @@ sim_accel_gpu(const struct sim_model *mo, u_int i, const struct sim_gpu *g,
 		r->mem_used_mib = g->memused > 3000 ? g->memused : 3000 +
 		    g->memutil;
 		r->mem_total_mib = mo->mib;
-		strlcpy(r->health, g->xid == 48 ? "Alarm" : "OK",
+		strlcpy(r->health, g->lost || g->xid == 48 ? "Alarm" : "OK",
 		    sizeof r->health);
 		if (r->chip > 0)	/* an A3 card's power is its first's */
 			r->valid &= ~BIT(GPU_POWER);
@@ -155,6 +151,9 @@ sim_node_accels(struct sim *s, u_int node, const struct sink *sk)
 		return (-1);
 	sim_node_sample(s, node, &v);
 	for (i = 0; i < mo->count; i++) {
+		/* Lost: amd-smi and hy-smi leave it out, npu-smi's Alarm. */
+		if (v.gpu[i].lost && mo->vendor != VENDOR_HUAWEI)
+			continue;
 		sim_accel_gpu(mo, i, &v.gpu[i], &r);
 		SINK_EMIT(sk, gpu, &r);
 	}

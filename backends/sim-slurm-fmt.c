@@ -135,7 +135,7 @@ static const struct sim_slurm_col sim_slurm_squeue_cols[] = {
 	{ 0, "cluster", "CLUSTER", '0', 0, "cluster" },
 	{ 0, "clusterfeature", "CLUSTER_FEATURES", '0', 0, "(null)" },
 	{ 0, "container", "CONTAINER", '0', 0, "(null)" },
-	{ 0, "cpus-per-task", "CPUS_PER_TASK", '0', 0, "14" },
+	{ 0, "cpus-per-task", "CPUS_PER_TASK", 'c', 0, NULL },
 	{ 0, "cpus-per-tres", "CPUS_PER_TRES", '0', 0, "N/A" },
 	{ 0, "deadline", "DEADLINE", '0', 0, "N/A" },
 	{ 0, "delayboot", "DELAY_BOOT", '0', 0, "0:00" },

@@ -307,10 +307,12 @@ sim_slurm_json_node(struct sim *s, struct sim_slurm_json *e, u_int node)
 	const struct sim_node	*n = &s->nodes[node];
 	const char		*name = sim_node_name(s, node);
 	const char		*flags[2], *parts[2];
+	const char		*gres = sim_slurm_gres(s, node);
 	struct sim_slurm_node	 sn;
 	struct buf		 v;
 	u_int			 mask = 0, nflags = 0, k;
 	int			 p[2], np, i, j;
+	int			 g = sim_slurm_gres_len(s, node);
 
 	sim_slurm_node(s, node, &sn);
 	buf_init(&v);
@@ -327,10 +329,13 @@ sim_slurm_json_node(struct sim *s, struct sim_slurm_json *e, u_int node)
 	sim_slurm_json_int(e, "free_memory", sn.freemem);
 	sim_slurm_json_int(e, "cpus", SIM_CPUS);
 	sim_slurm_json_int(e, "last_busy", (long long)sn.busy);
-	buf_printf(&v, "h100,ib,rack%03u", node / SIM_RACK + 1);
+	buf_printf(&v, "%s,ib,rack%03u", sim_node_model(s, node)->name,
+	    node / SIM_RACK + 1);
 	sim_slurm_json_str(e, "features", v.data);
 	sim_slurm_json_str(e, "active_features", v.data);
-	sim_slurm_json_str(e, "gres", "gpu:h100:8(S:0-1)");
+	buf_reset(&v);
+	buf_printf(&v, "%s:%u(S:0-1)", gres, sim_node_gpus(s, node));
+	sim_slurm_json_str(e, "gres", v.data);
 	sim_slurm_json_str(e, "gres_drained", "N/A");
 	for (i = 0; i < 2; i++) {
 		if ((j = n->job[i]) < 0)
@@ -339,7 +344,7 @@ sim_slurm_json_node(struct sim *s, struct sim_slurm_json *e, u_int node)
 			mask |= 1U << (n->gpu0[i] + k);
 	}
 	buf_reset(&v);
-	buf_printf(&v, "gpu:h100:%d(IDX:", sn.gpus_used);
+	buf_printf(&v, "%s:%d(IDX:", gres, sn.gpus_used);
 	if (mask == 0)
 		buf_puts(&v, "N/A");
 	sim_slurm_json_idx(&v, mask);
@@ -379,8 +384,8 @@ sim_slurm_json_node(struct sim *s, struct sim_slurm_json *e, u_int node)
 	sim_slurm_json_int(e, "temporary_disk", 0);
 	sim_slurm_json_int(e, "weight", 1);
 	buf_reset(&v);
-	buf_printf(&v, "cpu=%d,mem=%dM,billing=%d,gres/gpu=8", SIM_CPUS,
-	    SIM_MEM_MB, SIM_CPUS);
+	buf_printf(&v, "cpu=%d,mem=%dM,billing=%d,gres/%.*s=%u", SIM_CPUS,
+	    SIM_MEM_MB, SIM_CPUS, g, gres, sim_node_gpus(s, node));
 	sim_slurm_json_str(e, "tres", v.data);
 	sim_slurm_json_str(e, "slurmd_version", SIM_SLURM);
 	if (sn.down)
@@ -390,8 +395,8 @@ sim_slurm_json_node(struct sim *s, struct sim_slurm_json *e, u_int node)
 	sim_slurm_json_int(e, "idle_cpus", SIM_CPUS - sn.cpus_alloc);
 	if (sn.cpus_alloc > 0) {
 		buf_reset(&v);
-		buf_printf(&v, "cpu=%d,mem=%ldG,gres/gpu=%d", sn.cpus_alloc,
-		    sn.mem_alloc / 1024, sn.gpus_used);
+		buf_printf(&v, "cpu=%d,mem=%ldG,gres/%.*s=%d", sn.cpus_alloc,
+		    sn.mem_alloc / 1024, g, gres, sn.gpus_used);
 		sim_slurm_json_str(e, "tres_used", v.data);
 	} else
 		sim_slurm_json_null(e, "tres_used");
@@ -462,12 +467,14 @@ sim_slurm_json_resources(struct sim *s, struct sim_slurm_json *e,
 		if (s->nodes[i].job[j->shared] != ji)
 			continue;
 		sim_slurm_json_open(e, NULL, '{');
-		sim_slurm_json_cores(e, s->nodes[i].gpu0[j->shared] * 14,
-		    14 * j->gpus);
+		sim_slurm_json_cores(e, s->nodes[i].gpu0[j->shared] *
+		    sim_slurm_job_cpus(s, j) / j->gpus,
+		    sim_slurm_job_cpus(s, j));
 		sim_slurm_json_str(e, "nodename", sim_node_name(s, i));
 		sim_slurm_json_int(e, "cpus_used", 0);
 		sim_slurm_json_int(e, "memory_used", 0);
-		sim_slurm_json_int(e, "memory_allocated", 240000L * j->gpus);
+		sim_slurm_json_int(e, "memory_allocated",
+		    sim_slurm_job_mem(s, j));
 		sim_slurm_json_close(e);
 	}
 	sim_slurm_json_close(e);
@@ -490,8 +497,10 @@ sim_slurm_json_job(struct sim *s, struct sim_slurm_json *e,
 	const char	*user = sim_user(j->user), *name = sim_jobname(j->name);
 	const char	*reason, *comma;
 	int		 run = (j->state == SJ_RUNNING), ji = j - s->jobs;
-	u_int		 cpus = j->nnodes * 14 * j->gpus, uid = 10000 + j->user;
-	u_int		 i, host = j->first;
+	const char	*gres = sim_slurm_gres(s, j->first);
+	int		 g = sim_slurm_gres_len(s, j->first);
+	u_int		 cpus = j->nnodes * sim_slurm_job_cpus(s, j);
+	u_int		 i, host = j->first, uid = 10000 + j->user;
 	long long	 submit, start = 0;
 	struct buf	 nodes, v;
 	char		**detail = NULL;
@@ -513,7 +522,7 @@ sim_slurm_json_job(struct sim *s, struct sim_slurm_json *e,
 			if (s->nodes[i].job[j->shared] != ji)
 				continue;
 			buf_reset(&v);
-			buf_printf(&v, "gpu:h100:%u(IDX:", (u_int)j->gpus);
+			buf_printf(&v, "%s:%u(IDX:", gres, (u_int)j->gpus);
 			sim_slurm_json_idx(&v, ((1U << j->gpus) - 1) <<
 			    s->nodes[i].gpu0[j->shared]);
 			buf_putc(&v, ')');
@@ -598,9 +607,10 @@ sim_slurm_json_job(struct sim *s, struct sim_slurm_json *e,
 	sim_slurm_json_int(e, "het_job_offset", 0);
 	sim_slurm_json_str(e, "partition", sim_partitions[j->part].name);
 	sim_slurm_json_str(e, "prefer", "");
-	sim_slurm_json_int(e, "memory_per_node", 240000L * j->gpus);
+	sim_slurm_json_int(e, "memory_per_node", sim_slurm_job_mem(s, j));
 	sim_slurm_json_null(e, "memory_per_cpu");
-	sim_slurm_json_int(e, "minimum_cpus_per_node", 14);
+	sim_slurm_json_int(e, "minimum_cpus_per_node",
+	    sim_slurm_job_cpus(s, j) / j->gpus);
 	sim_slurm_json_int(e, "minimum_tmp_disk_per_node", 0);
 	sim_slurm_json_int(e, "preempt_time", 0);
 	sim_slurm_json_int(e, "pre_sus_time", 0);
@@ -643,14 +653,14 @@ sim_slurm_json_job(struct sim *s, struct sim_slurm_json *e,
 	sim_slurm_json_str(e, "tres_freq", "");
 	sim_slurm_json_str(e, "tres_per_job", "");
 	buf_reset(&v);
-	buf_printf(&v, "gres:gpu:%u", (u_int)j->gpus);
+	buf_printf(&v, "gres:%.*s:%u", g, gres, (u_int)j->gpus);
 	sim_slurm_json_str(e, "tres_per_node", v.data);
 	sim_slurm_json_str(e, "tres_per_socket", "");
 	sim_slurm_json_str(e, "tres_per_task", "");
 	buf_reset(&v);
-	buf_printf(&v, "cpu=%u,mem=%luM,node=%u,billing=%u,gres/gpu=%u", cpus,
-	    240000UL * j->nnodes * j->gpus, j->nnodes, cpus,
-	    j->nnodes * j->gpus);
+	buf_printf(&v, "cpu=%u,mem=%luM,node=%u,billing=%u,gres/%.*s=%u",
+	    cpus, sim_slurm_job_mem(s, j) * j->nnodes, j->nnodes, cpus, g,
+	    gres, j->nnodes * j->gpus);
 	sim_slurm_json_str(e, "tres_req_str", v.data);
 	sim_slurm_json_str(e, "tres_alloc_str", run ? v.data : "");
 	sim_slurm_json_int(e, "user_id", uid);

@@ -16,16 +16,23 @@ sim_slurm_part_one(struct sim *s, int part, int oneline, struct buf *out)
 	const struct sim_partition	*p = &sim_partitions[part];
 	const char			*sep = oneline ? " " : "\n   ";
 	struct buf			 nodes;
-	u_int				*ids, n = 0, i;
-	int				 ps[2], np, k;
+	static const char *const	 names[] = { "gpu", "npu", "dcu" };
+	u_int				*ids, n = 0, i, count[3] = { 0 };
+	int				 ps[2], np, k, g;
 	long				 t = p->maxtime;
 
 	ids = xreallocarray(NULL, s->nnodes, sizeof *ids);
 	for (i = 0; i < s->nnodes; i++) {
 		np = sim_node_partitions(s, i, ps);
 		for (k = 0; k < np; k++) {
-			if (ps[k] == part)
-				ids[n++] = i;
+			if (ps[k] != part)
+				continue;
+			ids[n++] = i;
+			for (g = 0; g < (int)nitems(names) && strncmp(names[g],
+			    sim_slurm_gres(s, i), 3) != 0; g++)
+				;
+			if (g < (int)nitems(names))
+				count[g] += sim_node_gpus(s, i);
 		}
 	}
 	buf_init(&nodes);
@@ -57,10 +64,17 @@ sim_slurm_part_one(struct sim *s, int part, int oneline, struct buf *out)
 	    sep);
 	if (n == 0)
 		buf_printf(out, "%sTRES=(null)\n", sep);
-	else
-		buf_printf(out, "%sTRES=cpu=%u,mem=%luM,node=%u,billing=%u,"
-		    "gres/gpu=%u\n", sep, n * SIM_CPUS, (u_long)n * SIM_MEM_MB,
-		    n, n * SIM_CPUS, n * SIM_GPUS);
+	else {
+		buf_printf(out, "%sTRES=cpu=%u,mem=%luM,node=%u,billing=%u",
+		    sep, n * SIM_CPUS, (u_long)n * SIM_MEM_MB, n, n * SIM_CPUS);
+		/* Each kind of accelerator the partition has, a TRES. */
+		for (k = 0; k < (int)nitems(names); k++) {
+			if (count[k] > 0)
+				buf_printf(out, ",gres/%s=%u", names[k],
+				    count[k]);
+		}
+		buf_putc(out, '\n');
+	}
 	if (!oneline)
 		buf_putc(out, '\n');
 	buf_free(&nodes);

@@ -249,6 +249,37 @@ sim_slurm_fmt_header(const struct sim *s, struct buf *b,
 	buf_putc(b, '\n');
 }
 
+/*
+ * A node's GRES as slurm.conf would name it: gpu:TYPE for NVIDIA and AMD,
+ * npu:TYPE for Ascend, dcu:TYPE for Hygon, as real sites name them
+ * (t/data/PROVENANCE.md, "Slurm GRES of other vendors"); its TRES is
+ * gres/NAME, NAME the part before the colon, sim_slurm_gres_len() long.
+ */
+const char *
+sim_slurm_gres(const struct sim *s, u_int node)
+{
+	return (sim_node_model(s, node)->slurm);
+}
+
+int
+sim_slurm_gres_len(const struct sim *s, u_int node)
+{
+	return ((int)strcspn(sim_slurm_gres(s, node), ":"));
+}
+
+/* A job's CPUs and memory (MB) on each node: its share of the node. */
+u_int
+sim_slurm_job_cpus(const struct sim *s, const struct sim_job *j)
+{
+	return (SIM_CPUS * j->gpus / sim_node_gpus(s, j->first));
+}
+
+u_long
+sim_slurm_job_mem(const struct sim *s, const struct sim_job *j)
+{
+	return (240000UL * SIM_GPUS * j->gpus / sim_node_gpus(s, j->first));
+}
+
 /* A node as Slurm sees it. */
 void
 sim_slurm_node(const struct sim *s, u_int node, struct sim_slurm_node *sn)
@@ -279,12 +310,12 @@ sim_slurm_node(const struct sim *s, u_int node, struct sim_slurm_node *sn)
 		if ((j = n->job[i]) < 0)
 			continue;
 		sn->gpus_used += s->jobs[j].gpus;
-		sn->cpus_alloc += 14 * s->jobs[j].gpus;
-		sn->mem_alloc += 240000L * s->jobs[j].gpus;
+		sn->cpus_alloc += sim_slurm_job_cpus(s, &s->jobs[j]);
+		sn->mem_alloc += sim_slurm_job_mem(s, &s->jobs[j]);
 	}
 	if (sn->down)
 		base = 3;
-	else if (sn->gpus_used >= SIM_GPUS)
+	else if (sn->gpus_used >= (int)sim_node_gpus(s, node))
 		base = 1;
 	else if (sn->gpus_used > 0)
 		base = 2;
@@ -474,8 +505,8 @@ sim_slurm_sinfo_value(struct sim *s, const struct sim_slurm_col *col,
 			strlcpy(v, "Unknown", len);
 		break;
 	case 'G':
-		snprintf(v, len, "gpu:%s:%u(S:0-1)", sim_node_model(s,
-		    node)->gres, sim_node_gpus(s, node));
+		snprintf(v, len, "%s:%u(S:0-1)", sim_slurm_gres(s, node),
+		    sim_node_gpus(s, node));
 		break;
 	case 'P':
 		snprintf(v, len, "%s%s", p->name, p->isdefault ? "*" : "");
@@ -484,7 +515,8 @@ sim_slurm_sinfo_value(struct sim *s, const struct sim_slurm_col *col,
 		strlcpy(v, p->name, len);
 		break;
 	case 'b':
-		snprintf(v, len, "h100,ib,rack%03u", node / SIM_RACK + 1);
+		snprintf(v, len, "%s,ib,rack%03u", sim_node_model(s,
+		    node)->name, node / SIM_RACK + 1);
 		break;
 	case 'c':
 		snprintf(v, len, "%d", SIM_CPUS);
@@ -511,10 +543,11 @@ sim_slurm_sinfo_value(struct sim *s, const struct sim_slurm_col *col,
 		break;
 	case '2':
 		if (sn->gpus_used > 0)
-			snprintf(v, len, "gpu:h100:%d(IDX:0-%d)",
-			    sn->gpus_used, sn->gpus_used - 1);
+			snprintf(v, len, "%s:%d(IDX:0-%d)", sim_slurm_gres(s,
+			    node), sn->gpus_used, sn->gpus_used - 1);
 		else
-			strlcpy(v, "gpu:h100:0(IDX:N/A)", len);
+			snprintf(v, len, "%s:0(IDX:N/A)", sim_slurm_gres(s,
+			    node));
 		break;
 	default:
 		v[0] = '\0';
@@ -803,7 +836,8 @@ sim_slurm_squeue_value(struct sim *s, const struct sim_slurm_col *col,
 	const char	*user = sim_user(j->user);
 	char		 tmp[64];
 	int		 run = (j->state == SJ_RUNNING);
-	u_int		 cpus = j->nnodes * 14 * j->gpus, prio;
+	u_int		 cpus = j->nnodes * sim_slurm_job_cpus(s, j), prio;
+	int		 g = sim_slurm_gres_len(s, j->first);
 	double		 t;
 
 	if (col->text != NULL) {
@@ -851,20 +885,22 @@ sim_slurm_squeue_value(struct sim *s, const struct sim_slurm_col *col,
 		buf_printf(v, "%u", cpus);
 		break;
 	case 'c':
-		buf_puts(v, "14");
+		buf_printf(v, "%u", sim_slurm_job_cpus(s, j) / j->gpus);
 		break;
 	case '1':
 		buf_printf(v, "%u", j->nnodes * j->gpus);
 		break;
 	case 'm':
-		buf_printf(v, "%luM", 240000UL * j->gpus);
+		buf_printf(v, "%luM", sim_slurm_job_mem(s, j));
 		break;
 	case 'b':
-		buf_printf(v, "gres/gpu:%u", j->gpus);
+		buf_printf(v, "gres/%.*s:%u", g, sim_slurm_gres(s, j->first),
+		    j->gpus);
 		break;
 	case '3':
-		buf_printf(v, "cpu=%u,mem=%luM,node=%u,billing=%u,gres/gpu=%u",
-		    cpus, 240000UL * j->nnodes * j->gpus, j->nnodes, cpus,
+		buf_printf(v, "cpu=%u,mem=%luM,node=%u,billing=%u,"
+		    "gres/%.*s=%u", cpus, sim_slurm_job_mem(s, j) * j->nnodes,
+		    j->nnodes, cpus, g, sim_slurm_gres(s, j->first),
 		    j->nnodes * j->gpus);
 		break;
 	case 'N':
@@ -1176,9 +1212,10 @@ sim_slurm_scontrol_node(struct sim *s, u_int node,
 	struct sim_slurm_node	 sn;
 	const char		*name = sim_node_name(s, node);
 	const char		*sep = a->oneliner ? " " : "\n   ";
+	const char		*gres = sim_slurm_gres(s, node);
 	char			 boot[32], start[32], busy[32], since[32];
 	char			 parts[64];
-	int			 p[2], np, i;
+	int			 p[2], np, i, g = sim_slurm_gres_len(s, node);
 
 	sim_slurm_node(s, node, &sn);
 	sim_slurm_time(boot, sizeof boot, sn.boot);
@@ -1195,19 +1232,18 @@ sim_slurm_scontrol_node(struct sim *s, u_int node,
 	buf_printf(out, "NodeName=%s Arch=x86_64 CoresPerSocket=56 ", name);
 	buf_printf(out, "%sCPUAlloc=%d CPUEfctv=%d CPUTot=%d CPULoad=%.2f",
 	    sep, sn.down ? 0 : sn.cpus_alloc, SIM_CPUS, SIM_CPUS, sn.load);
-	buf_printf(out, "%sAvailableFeatures=h100,ib,rack%03u", sep,
-	    node / SIM_RACK + 1);
-	buf_printf(out, "%sActiveFeatures=h100,ib,rack%03u", sep,
-	    node / SIM_RACK + 1);
-	buf_printf(out, "%sGres=gpu:%s:%u(S:0-1)", sep,
-	    sim_node_model(s, node)->gres, sim_node_gpus(s, node));
+	buf_printf(out, "%sAvailableFeatures=%s,ib,rack%03u", sep,
+	    sim_node_model(s, node)->name, node / SIM_RACK + 1);
+	buf_printf(out, "%sActiveFeatures=%s,ib,rack%03u", sep,
+	    sim_node_model(s, node)->name, node / SIM_RACK + 1);
+	buf_printf(out, "%sGres=%s:%u(S:0-1)", sep, gres,
+	    sim_node_gpus(s, node));
 	if (a->details && sn.gpus_used > 0 && !sn.down)
-		buf_printf(out, "%sGresDrain=N/A%sGresUsed=gpu:%s:%d"
-		    "(IDX:0-%d)", sep, sep, sim_node_model(s, node)->gres,
-		    sn.gpus_used, sn.gpus_used - 1);
+		buf_printf(out, "%sGresDrain=N/A%sGresUsed=%s:%d(IDX:0-%d)",
+		    sep, sep, gres, sn.gpus_used, sn.gpus_used - 1);
 	else if (a->details)
-		buf_printf(out, "%sGresDrain=N/A%sGresUsed=gpu:%s:0"
-		    "(IDX:N/A)", sep, sep, sim_node_model(s, node)->gres);
+		buf_printf(out, "%sGresDrain=N/A%sGresUsed=%s:0(IDX:N/A)",
+		    sep, sep, gres);
 	buf_printf(out, "%sNodeAddr=%s NodeHostName=%s Version=%s", sep, name,
 	    name, SIM_SLURM);
 	buf_printf(out, "%sOS=Linux 5.15.0-119-generic #129-Ubuntu SMP Fri "
@@ -1220,11 +1256,13 @@ sim_slurm_scontrol_node(struct sim *s, u_int node,
 	buf_printf(out, "%sPartitions=%s ", sep, parts);
 	buf_printf(out, "%sBootTime=%s SlurmdStartTime=%s", sep, boot, start);
 	buf_printf(out, "%sLastBusyTime=%s", sep, busy);
-	buf_printf(out, "%sCfgTRES=cpu=%d,mem=%dM,billing=%d,gres/gpu=8", sep,
-	    SIM_CPUS, SIM_MEM_MB, SIM_CPUS);
+	buf_printf(out, "%sCfgTRES=cpu=%d,mem=%dM,billing=%d,gres/%.*s=%u",
+	    sep, SIM_CPUS, SIM_MEM_MB, SIM_CPUS, g, gres,
+	    sim_node_gpus(s, node));
 	if (sn.cpus_alloc > 0 && !sn.down)
-		buf_printf(out, "%sAllocTRES=cpu=%d,mem=%ldG,gres/gpu=%d", sep,
-		    sn.cpus_alloc, sn.mem_alloc / 1024, sn.gpus_used);
+		buf_printf(out, "%sAllocTRES=cpu=%d,mem=%ldG,gres/%.*s=%d",
+		    sep, sn.cpus_alloc, sn.mem_alloc / 1024, g, gres,
+		    sn.gpus_used);
 	else
 		buf_printf(out, "%sAllocTRES=", sep);
 	buf_printf(out, "%sCapWatts=n/a", sep);
@@ -1264,8 +1302,11 @@ sim_slurm_scontrol_job(struct sim *s, const struct sim_job *j,
 	const char	*user = sim_user(j->user), *name = sim_jobname(j->name);
 	const char	*part = sim_partitions[j->part].name;
 	int		 run = (j->state == SJ_RUNNING);
-	u_int		 cpus = j->nnodes * 14 * j->gpus, gpu0 = 0, uid;
-	u_int		 host = j->first;
+	const char	*gres = sim_slurm_gres(s, j->first);
+	int		 g = sim_slurm_gres_len(s, j->first);
+	u_int		 cpus = j->nnodes * sim_slurm_job_cpus(s, j), gpu0 = 0;
+	u_int		 host = j->first, uid, cpn = sim_slurm_job_cpus(s, j);
+	u_long		 mem = sim_slurm_job_mem(s, j);
 	char		 submit[32], start[32], end[32], t[32], limit[32];
 	struct buf	 nodes;
 	double		 submitted;
@@ -1316,24 +1357,24 @@ sim_slurm_scontrol_job(struct sim *s, const struct sim_job *j,
 		buf_printf(out, "%sNumNodes=%u", sep, j->nnodes);
 	else
 		buf_printf(out, "%sNumNodes=%u-%u", sep, j->nnodes, j->nnodes);
-	buf_printf(out, " NumCPUs=%u NumTasks=%u CPUs/Task=14 "
-	    "ReqB:S:C:T=0:0:*:*", cpus, j->nnodes * j->gpus);
+	buf_printf(out, " NumCPUs=%u NumTasks=%u CPUs/Task=%u "
+	    "ReqB:S:C:T=0:0:*:*", cpus, j->nnodes * j->gpus, cpn / j->gpus);
 	/* What it was allocated, or asked for while pending. */
 	buf_printf(out, "%sTRES=cpu=%u,mem=%luM,node=%u,billing=%u,"
-	    "gres/gpu=%u", sep, cpus, 240000UL * j->nnodes * j->gpus, j->nnodes,
-	    cpus, j->nnodes * j->gpus);
+	    "gres/%.*s=%u", sep, cpus, mem * j->nnodes, j->nnodes, cpus, g,
+	    gres, j->nnodes * j->gpus);
 	buf_printf(out, "%sSocks/Node=* NtasksPerN:B:S:C=%u:0:*:* "
 	    "CoreSpec=*", sep, (u_int)j->gpus);
 	if (run && a->details) {
-		buf_printf(out, "%sJOB_GRES=gpu:h100:%u", sep,
+		buf_printf(out, "%sJOB_GRES=%s:%u", sep, gres,
 		    j->nnodes * j->gpus);
 		buf_printf(out, "%s  Nodes=%s CPU_IDs=%u-%u Mem=%lu "
-		    "GRES=gpu:h100:%u(IDX:%u-%u)", sep, nodes.data, gpu0 * 14,
-		    (gpu0 + j->gpus) * 14 - 1, 240000UL * j->gpus, j->gpus,
-		    gpu0, gpu0 + j->gpus - 1);
+		    "GRES=%s:%u(IDX:%u-%u)", sep, nodes.data, gpu0 * cpn /
+		    j->gpus, (gpu0 + j->gpus) * cpn / j->gpus - 1, mem, gres,
+		    j->gpus, gpu0, gpu0 + j->gpus - 1);
 	}
-	buf_printf(out, "%sMinCPUsNode=14 MinMemoryNode=%luM "
-	    "MinTmpDiskNode=0", sep, 240000UL * j->gpus);
+	buf_printf(out, "%sMinCPUsNode=%u MinMemoryNode=%luM "
+	    "MinTmpDiskNode=0", sep, cpn / j->gpus, mem);
 	buf_printf(out, "%sFeatures=(null) DelayBoot=00:00:00", sep);
 	buf_printf(out, "%sOverSubscribe=OK Contiguous=0 Licenses=(null) "
 	    "Network=(null)", sep);
@@ -1343,7 +1384,7 @@ sim_slurm_scontrol_job(struct sim *s, const struct sim_job *j,
 	buf_printf(out, "%sStdIn=/dev/null", sep);
 	buf_printf(out, "%sStdOut=/home/%s/slurm-%u.out", sep, user, j->id);
 	buf_printf(out, "%sPower=", sep);
-	buf_printf(out, "%sTresPerNode=gres:gpu:%u%s\n%s", sep,
+	buf_printf(out, "%sTresPerNode=gres:%.*s:%u%s\n%s", sep, g, gres,
 	    (u_int)j->gpus, sep, a->oneliner ? "" : "\n");
 	buf_free(&nodes);
 }

@@ -98,6 +98,10 @@ void		 sim_slurm_fold(const struct sim *, struct buf *,
 		     const u_int *, u_int);
 void		 sim_slurm_job_nodes(const struct sim *, const struct sim_job *,
 		     struct buf *);
+const char	*sim_slurm_gres(const struct sim *, u_int);
+int		 sim_slurm_gres_len(const struct sim *, u_int);
+u_int		 sim_slurm_job_cpus(const struct sim *, const struct sim_job *);
+u_long		 sim_slurm_job_mem(const struct sim *, const struct sim_job *);
 
 /* sim-slurm-json.c, sim-slurm-part.c */
 int		 sim_slurm_json_sinfo(struct sim *, int, struct buf *);

@@ -37,35 +37,35 @@ const struct sim_partition sim_partitions[SIM_NPARTS] = {
 
 const struct sim_model sim_models[SM_NMODELS] = {
 	[SM_H100] = { .name = "h100", .vendor = VENDOR_NVIDIA,
-	    .product = SIM_MODEL, .gres = "h100", .count = 8, .chips = 1,
+	    .product = SIM_MODEL, .slurm = "gpu:h100", .count = 8, .chips = 1,
 	    .mib = SIM_GPU_MIB, .plimit = 700, .idle = 66, .p0 = 95,
 	    .slope = 6.2 },
 	[SM_H200] = { .name = "h200", .vendor = VENDOR_NVIDIA,
-	    .product = "NVIDIA H200", .gres = "h200", .count = 8,
+	    .product = "NVIDIA H200", .slurm = "gpu:h200", .count = 8,
 	    .chips = 1, .mib = 143771, .plimit = 700, .idle = 74, .p0 = 100,
 	    .slope = 6.2 },
 	[SM_B200] = { .name = "b200", .vendor = VENDOR_NVIDIA,
-	    .product = "NVIDIA B200", .gres = "b200", .count = 8,
+	    .product = "NVIDIA B200", .slurm = "gpu:b200", .count = 8,
 	    .chips = 1, .mib = 183359, .plimit = 1000, .idle = 138,
 	    .p0 = 150, .slope = 8.8 },
 	[SM_MI300X] = { .name = "mi300x", .vendor = VENDOR_AMD,
-	    .product = "AMD Instinct MI300X", .gres = "mi300x", .count = 8,
+	    .product = "AMD Instinct MI300X", .slurm = "gpu:mi300x", .count = 8,
 	    .chips = 1, .mib = 196300, .plimit = 750, .idle = 128,
 	    .p0 = 170, .slope = 6.0 },
 	[SM_MI325X] = { .name = "mi325x", .vendor = VENDOR_AMD,
-	    .product = "AMD Instinct MI325X", .gres = "mi325x", .count = 8,
+	    .product = "AMD Instinct MI325X", .slurm = "gpu:mi325x", .count = 8,
 	    .chips = 1, .mib = 262144, .plimit = 1000, .idle = 160,
 	    .p0 = 200, .slope = 8.2 },
 	[SM_910B] = { .name = "910b", .vendor = VENDOR_HUAWEI,
-	    .product = "910B3", .gres = "910b", .count = 8, .chips = 1,
+	    .product = "910B3", .slurm = "npu:910b", .count = 8, .chips = 1,
 	    .mib = 65536, .plimit = 400, .idle = 88, .p0 = 110,
 	    .slope = 1.1 },
 	[SM_A3] = { .name = "a3", .vendor = VENDOR_HUAWEI,
-	    .product = "Ascend910", .gres = "a3", .count = 16, .chips = 2,
-	    .mib = 65536, .plimit = 400, .idle = 96, .p0 = 100,
+	    .product = "Ascend910", .slurm = "npu:910c", .count = 16,
+	    .chips = 2, .mib = 65536, .plimit = 400, .idle = 96, .p0 = 100,
 	    .slope = 1.5 },
 	[SM_K100] = { .name = "k100", .vendor = VENDOR_HYGON,
-	    .product = "", .gres = "k100", .count = 4, .chips = 1,
+	    .product = "", .slurm = "dcu:k100", .count = 4, .chips = 1,
 	    .mib = 65536, .plimit = 800, .idle = 114, .p0 = 140,
 	    .slope = 6.8 },
 };
@@ -102,16 +102,48 @@ static const char *const sim_pending_reasons[] = {
 	"JobHeldUser",
 };
 
+/* Those that name an accelerator's part do in its vendor's words. */
+static const char sim_admin_board[] = "board", sim_admin_links[] = "links";
 static const char *const sim_admin_drains[] = {
 	"hw: replace PSU3",
-	"RMA: GPU board swap, ticket 48213",
+	sim_admin_board,
 	"burn-in failed, see #ops",
 	"kernel upgrade 5.15.0-125",
 	"IB cable reseat mlx5_3",
-	"nvlink errors, investigating",
+	sim_admin_links,
 	"BIOS update",
 	"firmware: CX7 28.41.1000",
 	"reserved for vendor debug",
+};
+/*
+ * A node's drains in its vendor's words: an admin's of its board or its
+ * links, the health check's of a lost accelerator or an uncorrectable
+ * memory error.  An Xid is NVIDIA's alone; the others' tools say a device
+ * is gone (amd-smi, hy-smi leave it out), its ECC count (amd-smi), or
+ * their health word (npu-smi).
+ */
+static const struct {
+	const char	*board;
+	const char	*links;
+	const char	*lost;
+	const char	*dbe;
+} sim_vendor_drains[] = {
+	[VENDOR_UNKNOWN] = { "RMA: board swap, ticket 48213",
+	    "link errors, investigating", "NHC: accelerator missing",
+	    "NHC: uncorrectable ECC errors" },
+	[VENDOR_NVIDIA] = { "RMA: GPU board swap, ticket 48213",
+	    "nvlink errors, investigating",
+	    "NHC: Xid 79, GPU has fallen off the bus",
+	    "NHC: Xid 48 DBE, row remap pending" },
+	[VENDOR_AMD] = { "RMA: GPU board swap, ticket 48213",
+	    "xgmi errors, investigating", "NHC: amd-smi: GPU missing",
+	    "NHC: amd-smi: uncorrectable ECC errors" },
+	[VENDOR_HUAWEI] = { "RMA: NPU board swap, ticket 48213",
+	    "hccs errors, investigating", "NHC: npu-smi: NPU health Alarm",
+	    "NHC: npu-smi: NPU health Alarm" },
+	[VENDOR_HYGON] = { "RMA: DCU board swap, ticket 48213",
+	    "link errors, investigating", "NHC: hy-smi: DCU missing",
+	    "NHC: hy-smi: DCU memory error" },
 };
 static const char *const sim_admin_downs[] = {
 	"mainboard replacement",
@@ -684,7 +716,9 @@ sim_node_reason(const struct sim *s, u_int node, const char **user,
 	const struct sim_node	*n = &s->nodes[node];
 	const struct sim_fault	*f;
 	const struct sim_change	*c;
+	const char		*why;
 	double			 lifted = -1;
+	int			 v = sim_node_vendor(s, node);
 
 	if ((c = sim_state_at(s, node, s->t)) != NULL &&
 	    c->state == SD_DRAIN) {
@@ -710,19 +744,24 @@ sim_node_reason(const struct sim *s, u_int node, const char **user,
 	    s->t >= f->start + 120 && f->start + 120 > lifted) {
 		*user = "root";
 		*since = f->start + 120;
-		return ("NHC: Xid 79, GPU has fallen off the bus");
+		return (sim_vendor_drains[v].lost);
 	}
 	if ((f = sim_fault_find(s, node, SF_XID48, -1)) != NULL &&
 	    s->t >= f->start + 300 && f->start + 300 > lifted) {
 		*user = "root";
 		*since = f->start + 300;
-		return ("NHC: Xid 48 DBE, row remap pending");
+		return (sim_vendor_drains[v].dbe);
 	}
 	if (n->admin == SA_DRAIN && n->admin_since > lifted) {
 		*user = "root";
 		*since = n->admin_since;
-		return (sim_admin_drains[n->admin_reason %
-		    nitems(sim_admin_drains)]);
+		why = sim_admin_drains[n->admin_reason %
+		    nitems(sim_admin_drains)];
+		if (why == sim_admin_board)
+			return (sim_vendor_drains[v].board);
+		if (why == sim_admin_links)
+			return (sim_vendor_drains[v].links);
+		return (why);
 	}
 	return (NULL);
 }
@@ -738,7 +777,8 @@ sim_job_on_gpu(const struct sim *s, u_int node, u_int gpu)
 		if ((j = n->job[i]) < 0)
 			continue;
 		/* A job of whole nodes has all a node has. */
-		if (s->jobs[j].gpus == SIM_GPUS && !s->jobs[j].shared)
+		if (s->jobs[j].gpus == sim_node_gpus(s, node) &&
+		    !s->jobs[j].shared)
 			return (gpu < sim_node_gpus(s, node) ? j : -1);
 		if (gpu >= n->gpu0[i] && gpu < n->gpu0[i] + s->jobs[j].gpus)
 			return (j);
@@ -902,13 +942,14 @@ static void
 sim_window(struct sim *s, u_int gi, const struct sim_group *g, double w,
     int mode)
 {
-	struct sim_node	*n;
-	struct sim_job	*j;
-	double		 ws, we, start, end;
-	uint64_t	 h, h2, h3;
-	u_int		 pos, size, k, gpus, i, avail, slot, np = 0;
-	int64_t		 hours;
-	uint32_t	 idbase;
+	const struct sim_model	*mo;
+	struct sim_node		*n;
+	struct sim_job		*j;
+	double			 ws, we, start, end;
+	uint64_t		 h, h2, h3;
+	u_int			 pos, size, k, gpus, i, avail, slot, np = 0;
+	int64_t			 hours;
+	uint32_t		 idbase;
 
 	ws = w * g->w - g->phase;
 	we = ws + g->w;
@@ -926,13 +967,21 @@ sim_window(struct sim *s, u_int gi, const struct sim_group *g, double w,
 		size = sim_pick_size(h >> 24, g->debug);
 		if (size > g->end - pos)
 			size = g->end - pos;
+		/* A job asks for one model's nodes: never past its racks. */
+		mo = sim_node_model(s, pos);
+		for (i = pos + 1; i < pos + size; i++) {
+			if (sim_node_model(s, i) != mo)
+				size = i - pos;
+		}
 		h2 = sim_mix(h);
 		h3 = sim_mix(h2);
 		if (size == 1) {
 			static const u_int one[] = { 1, 2, 4, 8, 8, 8, 8, 8 };
 			gpus = one[h2 % nitems(one)];
+			if (gpus > mo->count)
+				gpus = mo->count;
 		} else
-			gpus = 8;
+			gpus = mo->count;
 		start = ws + floor(sim_unit(h2) * (g->w * 0.1 < 1800 ?
 		    g->w * 0.1 : 1800));
 		if (sim_unit(h3) < 0.5)
@@ -944,11 +993,11 @@ sim_window(struct sim *s, u_int gi, const struct sim_group *g, double w,
 		/* A second small job may share a one-node job's node. */
 		for (slot = 0; slot < 2; slot++) {
 			if (slot == 1) {
-				if (size != 1 || gpus > 4 || (h3 >> 40) % 2)
+				if (size != 1 || gpus > mo->count / 2 ||
+				    (h3 >> 40) % 2)
 					break;
 				h = sim_mix(h + 99);
-				gpus = (gpus == 4) ? 1 + (h & 3) :
-				    1 + (h % (8 - gpus));
+				gpus = 1 + h % (mo->count - gpus);
 				start = ws + floor(sim_unit(h) * 1800);
 				end = floor(we - sim_unit(sim_mix(h)) * 0.5 *
 				    g->w);

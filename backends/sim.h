@@ -184,7 +184,7 @@ struct sim_model {
 	const char	*name;		/* in the spec */
 	enum vendor	 vendor;
 	const char	*product;	/* as the tool names it */
-	const char	*gres;		/* Slurm's GRES type */
+	const char	*slurm;		/* its GRES, name:type (sim-slurm.c) */
 	u_int		 count;		/* accelerators a node */
 	u_int		 chips;		/* a card's */
 	int		 mib;		/* memory of one, MiB (MB for AMD) */

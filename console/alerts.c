@@ -9,6 +9,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "myriad.h"
 
@@ -21,19 +22,55 @@ alerts_handled(const struct node *n)
 	    strncmp(n->state, "fail", 4) == 0);
 }
 
+/* What an accelerator is called by its vendor's tools. */
+const char *
+alerts_unit(enum vendor v)
+{
+	switch (v) {
+	case VENDOR_HUAWEI:
+		return ("NPU");
+	case VENDOR_HYGON:
+		return ("DCU");
+	default:
+		return ("GPU");
+	}
+}
+
+/*
+ * What is wrong with one accelerator: 8 lost (an error read in its
+ * place), 7 uncorrectable ECC errors or its vendor's health word other
+ * than OK, 5 an Xid, 4 at the critical temperature `crit'; 0 nothing.
+ */
+int
+alerts_gpu(const struct gpu *g, double crit)
+{
+	if (g->error[0] != '\0')
+		return (8);
+	if ((g->valid & BIT(GPU_ECC_DBE)) && g->ecc_dbe > 0)
+		return (7);
+	if (g->health[0] != '\0' && strcasecmp(g->health, "OK") != 0)
+		return (7);
+	if (g->valid & BIT(GPU_XID))
+		return (5);
+	if ((g->valid & BIT(GPU_TEMP)) && g->temp_c >= crit)
+		return (4);
+	return (0);
+}
+
 /*
  * What is wrong with node `id', in `text' (when not NULL), and how bad:
  * 9 unreachable, 8 a lost or missing GPU or its GPUs not read, 7
- * uncorrectable ECC errors, 6 down in Slurm, 5 an Xid, 4 a GPU at the
- * critical temperature, 3 its BMC, 2 drained; 0 when nothing is.  A node
- * still connecting is not a fault.
+ * uncorrectable ECC errors or a health word not OK, 6 down in Slurm, 5
+ * an Xid, 4 a GPU at the critical temperature, 3 its BMC, 2 drained; 0
+ * when nothing is.  A node still connecting is not a fault.  A GPU is
+ * named as its vendor's tools name it (an Ascend's NPU, a Hygon's DCU).
  */
 int
 alerts_node(const struct model *m, u_int id, char *text, size_t len)
 {
 	const struct node	*n = &m->nodes[id];
 	const struct gpu	*g;
-	const char		*why;
+	const char		*why, *unit = "GPU";
 	u_int			 i, missing, want;
 	int			 worst = 0, sev;
 	double			 crit;
@@ -50,29 +87,28 @@ alerts_node(const struct model *m, u_int id, char *text, size_t len)
 	crit = options_get_float("threshold.gpu-temp-crit");
 	for (i = 0; i < n->ngpus; i++) {
 		g = &m->gpus[n->gpu0 + i];
-		sev = 0;
-		if (g->error[0] != '\0')
-			sev = 8;
-		else if ((g->valid & BIT(GPU_ECC_DBE)) && g->ecc_dbe > 0)
-			sev = 7;
-		else if (g->valid & BIT(GPU_XID))
-			sev = 5;
-		else if ((g->valid & BIT(GPU_TEMP)) && g->temp_c >= crit)
-			sev = 4;
-		if (sev <= worst)
+		if (g->vendor != VENDOR_UNKNOWN)	/* a node has one */
+			unit = alerts_unit(g->vendor);
+		if ((sev = alerts_gpu(g, crit)) <= worst)
 			continue;
 		worst = sev;
 		if (len == 0)
 			continue;
 		if (sev == 8)
-			snprintf(text, len, "GPU %u: %s", i, g->error);
+			snprintf(text, len, "%s %u: %s", unit, i, g->error);
+		else if (sev == 7 && (g->valid & BIT(GPU_ECC_DBE)) &&
+		    g->ecc_dbe > 0)
+			snprintf(text, len, "%s %u: %llu uncorrectable "
+			    "ECC errors", unit, i,
+			    (unsigned long long)g->ecc_dbe);
 		else if (sev == 7)
-			snprintf(text, len, "GPU %u: %llu uncorrectable "
-			    "ECC errors", i, (unsigned long long)g->ecc_dbe);
+			snprintf(text, len, "%s %u: health %s", unit, i,
+			    g->health);
 		else if (sev == 5)
-			snprintf(text, len, "GPU %u: Xid %d", i, g->xid);
+			snprintf(text, len, "%s %u: Xid %d", unit, i, g->xid);
 		else
-			snprintf(text, len, "GPU %u at %.0f C", i, g->temp_c);
+			snprintf(text, len, "%s %u at %.0f C", unit, i,
+			    g->temp_c);
 	}
 	/* Its GPUs not read (a tool missing, output refused), or fewer. */
 	if (worst < 8 && (why = model_read_why(m, id, DOM_GPUS)) != NULL) {
@@ -82,8 +118,8 @@ alerts_node(const struct model *m, u_int id, char *text, size_t len)
 	} else if (worst < 8 && (missing = model_gpus_missing(m, id,
 	    &want)) > 0) {
 		if (len > 0)
-			snprintf(text, len, "%u of %u GPUs missing", missing,
-			    want);
+			snprintf(text, len, "%u of %u %ss missing", missing,
+			    want, unit);
 		worst = 8;
 	}
 	if (worst < 6 && (strncmp(n->state, "down", 4) == 0 ||

@@ -166,22 +166,80 @@ cmd_refresh(struct cmd_ctx *ctx, struct cmd_args *args)
 	return (CMD_OK);
 }
 
+/*
+ * The accelerators by vendor and model: a line each of the summary, a
+ * row each with -o tsv, an array of the summary's object with -o json.
+ */
+static void
+cmd_summary_accels(struct cmd_ctx *ctx, enum output_format format,
+    const struct vendor_count *c, u_int nc)
+{
+	struct buf	 b;
+	const char	*v;
+	u_int		 i;
+
+	buf_init(&b);
+	if (format == OUT_TSV)
+		buf_puts(&b, "vendor\tmodel\ttotal\tbusy\tidle\tunhealthy\t"
+		    "unread\n");
+	for (i = 0; i < nc; i++, c++) {
+		v = field_enum_name(FT_VENDOR, c->vendor);
+		switch (format) {
+		case OUT_TABLE:
+			buf_printf(&b, "accelerators: %s%s%s: %u (busy %u, "
+			    "idle %u, unhealthy %u", v, *c->model != '\0' ?
+			    " " : "", c->model, c->total, c->busy, c->idle,
+			    c->unhealthy);
+			if (c->unread > 0)
+				buf_printf(&b, ", unread %u", c->unread);
+			buf_puts(&b, ")\n");
+			break;
+		case OUT_TSV:
+			buf_printf(&b, "%s\t%s\t%u\t%u\t%u\t%u\t%u\n", v,
+			    c->model, c->total, c->busy, c->idle,
+			    c->unhealthy, c->unread);
+			break;
+		case OUT_JSON:
+			buf_puts(&b, i == 0 ? "\n{\"vendor\":" :
+			    ",\n{\"vendor\":");
+			output_json_string(&b, v);
+			buf_puts(&b, ",\"model\":");
+			if (*c->model == '\0')
+				buf_puts(&b, "null");
+			else
+				output_json_string(&b, c->model);
+			buf_printf(&b, ",\"total\":%u,\"busy\":%u,\"idle\":%u,"
+			    "\"unhealthy\":%u,\"unread\":%u}", c->total,
+			    c->busy, c->idle, c->unhealthy, c->unread);
+			break;
+		}
+	}
+	if (b.data != NULL)
+		fputs(b.data, ctx->out);
+	buf_free(&b);
+}
+
 /* summary: the cluster at a glance, what the status line will show. */
 enum cmd_status
 cmd_summary(struct cmd_ctx *ctx, struct cmd_args *args)
 {
-	struct model	*m = ctx->model;
-	struct gpu	*g;
-	struct job	*j;
-	const char	*states[16];
-	u_int		 counts[16], nstates = 0, i, k;
-	u_int		 unreach = 0, ngpus = 0, hot = 0, lost = 0;
-	u_int		 missing = 0, want;
-	u_int		 running = 0, pending = 0;
-	double		 util = 0, crit;
-	size_t		 n;
-	char		 mean[16];
+	struct model		*m = ctx->model;
+	struct gpu		*g;
+	struct job		*j;
+	struct vendor_count	*vc;
+	struct buf		 b;
+	enum output_format	 format;
+	const char		*states[16];
+	u_int			 counts[16], nstates = 0, i, k;
+	u_int			 unreach = 0, ngpus = 0, hot = 0, lost = 0;
+	u_int			 missing = 0, want, nvc;
+	u_int			 running = 0, pending = 0;
+	double			 util = 0, crit;
+	size_t			 n;
+	char			 mean[16];
 
+	if (cmd_format(ctx, args, &format) != 0)
+		return (CMD_USAGE);
 	crit = options_get_float("threshold.gpu-temp-crit");
 	for (i = 0, n = 0; i < m->nnodes; i++) {
 		missing += model_gpus_missing(m, i, &want);
@@ -215,6 +273,26 @@ cmd_summary(struct cmd_ctx *ctx, struct cmd_args *args)
 		running += j->jstate == JS_RUNNING;
 		pending += j->jstate == JS_PENDING;
 	}
+	nvc = model_count_vendors(m, &vc);
+	if (format != OUT_TABLE) {
+		if (format == OUT_JSON) {
+			buf_init(&b);
+			buf_puts(&b, "{\"cluster\":");
+			output_json_string(&b, m->cluster);
+			buf_printf(&b, ",\"simulated\":%s,\"nodes\":%u,"
+			    "\"racks\":%u,\"gpus\":%zu,\"accelerators\":[",
+			    m->simulated ? "true" : "false", m->nnodes,
+			    m->nracks, n);
+			fputs(b.data, ctx->out);
+			buf_free(&b);
+		}
+		cmd_summary_accels(ctx, format, vc, nvc);
+		if (format == OUT_JSON)
+			fputs(nvc > 0 ? "\n]}\n" : "]}\n", ctx->out);
+		free(vc);
+		return (cmd_unread(ctx, args, NULL, DOM_GPUS,
+		    BIT(DOM_NODES) | BIT(DOM_JOBS) | BIT(DOM_EVENTS)));
+	}
 	fprintf(ctx->out, "cluster %s%s: %u nodes in %u racks, %zu GPUs\n",
 	    m->cluster, m->simulated ? " (SIMULATED)" : "", m->nnodes,
 	    m->nracks, n);
@@ -231,6 +309,8 @@ cmd_summary(struct cmd_ctx *ctx, struct cmd_args *args)
 		fprintf(ctx->out, " of %zu, %u missing", n, missing);
 	fprintf(ctx->out, ", mean utilization %s, %u at or above %.0f C, "
 	    "%u lost\n", mean, hot, crit, lost);
+	cmd_summary_accels(ctx, format, vc, nvc);
+	free(vc);
 	fprintf(ctx->out, "jobs: %u running, %u pending\n", running, pending);
 	fprintf(ctx->out, "events: %u\n", model_nevents(m));
 	return (cmd_unread(ctx, args, NULL, DOM_GPUS, BIT(DOM_NODES) |

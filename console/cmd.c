@@ -178,9 +178,9 @@ const struct cmd_entry cmd_table[] = {
 	{ .name = "sort", .usage = "FIELD",
 	  .help = "sort this view by FIELD; again to reverse",
 	  .opts = "", .min = 1, .max = 1, .flags = CMD_UI, .exec = cmd_sort },
-	{ .name = "summary", .usage = "",
-	  .help = "the cluster at a glance",
-	  .opts = "", .min = 0, .max = 0,
+	{ .name = "summary", .usage = "[-o FORMAT]",
+	  .help = "the cluster at a glance, its accelerators by model",
+	  .opts = "o:", .min = 0, .max = 0,
 	  .domains = BIT(DOM_NODES) | BIT(DOM_GPUS) | BIT(DOM_JOBS) |
 	      BIT(DOM_EVENTS),
 	  .exec = cmd_summary },

@@ -388,6 +388,33 @@ field_enum_name(enum field_type t, int v)
 }
 
 /*
+ * Whether name is one of enum type t's: 1, or 0 and its names in *names
+ * (the caller frees them); -1 when t is not an enum.
+ */
+int
+field_enum_find(enum field_type t, const char *name, char **names)
+{
+	struct buf	 b;
+	int		 i;
+
+	if ((size_t)t >= nitems(enums) || enums[t].names == NULL)
+		return (-1);
+	for (i = 0; i < enums[t].n; i++) {
+		if (enums[t].names[i] != NULL &&
+		    strcmp(enums[t].names[i], name) == 0)
+			return (1);
+	}
+	buf_init(&b);
+	for (i = 0; i < enums[t].n; i++) {
+		if (enums[t].names[i] != NULL)
+			buf_printf(&b, "%s%s", b.len > 0 ? ", " : "",
+			    enums[t].names[i]);
+	}
+	*names = b.data;
+	return (0);
+}
+
+/*
  * Seconds as squeue prints a time (TIME, TIME_LIMIT): 3:04, 2:03:04,
  * 1-02:03:04.  A limit of UNLIMITED is kept as -1 and printed so.
  */

@@ -6,7 +6,8 @@
  * or '&&'.  A field that is unknown in a record never matches.  A node
  * (node=gpu[0001-0004], node!=gpu0007) is a node set of the cluster's
  * nodes once filter_nodes() has seen it: a name it does not have is an
- * error, never a filter that matches nothing.
+ * error, never a filter that matches nothing; so is a word that is none
+ * of a field's (vendor=bogus, state=upp on links).
  */
 
 #include <ctype.h>
@@ -53,7 +54,7 @@ filter_term(struct filter *fl, const struct record *r, const char *s,
     size_t len, char **cause)
 {
 	struct filter_term	*t;
-	char			 key[64], *end;
+	char			 key[64], *end, *names;
 	size_t			 i, k, oplen = 0;
 	enum filter_op		 op = FOP_EQ;
 
@@ -100,6 +101,16 @@ filter_term(struct filter *fl, const struct record *r, const char *s,
 	if (!t->numeric && op != FOP_EQ && op != FOP_NE && op != FOP_SUB) {
 		xasprintf(cause, "bad filter: '%s' is not a number",
 		    t->value);
+		free(t->value);
+		return (-1);
+	}
+	/* A word no record can hold is a mistake, as a node not known. */
+	if (!t->numeric && op != FOP_SUB && *t->value != '\0' &&
+	    strcmp(t->value, "null") != 0 &&
+	    field_enum_find(t->field->type, t->value, &names) == 0) {
+		xasprintf(cause, "bad filter: %s '%s' is not one of %s", key,
+		    t->value, names);
+		free(names);
 		free(t->value);
 		return (-1);
 	}

@@ -454,6 +454,97 @@ model_gpus_missing(const struct model *m, uint32_t id, u_int *want)
 	return (*want - have);
 }
 
+/* The count of vendor v and model name in *list, added if new. */
+static struct vendor_count *
+model_count_find(struct vendor_count **list, u_int *n, enum vendor v,
+    const char *name)
+{
+	struct vendor_count	*c;
+	u_int			 i;
+
+	for (i = *n; i > 0; i--) {	/* the last found first */
+		c = &(*list)[i - 1];
+		if (c->vendor == v && strcmp(c->model, name) == 0)
+			return (c);
+	}
+	*list = xreallocarray(*list, *n + 1, sizeof **list);
+	c = &(*list)[(*n)++];
+	memset(c, 0, sizeof *c);
+	c->vendor = v;
+	strlcpy(c->model, name, sizeof c->model);
+	return (c);
+}
+
+/* The model of g: its own, or its node's first named one's. */
+static const char *
+model_count_name(const struct model *m, const struct node *n,
+    const struct gpu *g)
+{
+	u_int	 k;
+
+	for (k = 0; g->model[0] == '\0' && k < n->ngpus; k++) {
+		if (m->gpus[n->gpu0 + k].model[0] != '\0')
+			return (m->gpus[n->gpu0 + k].model);
+	}
+	return (g->model);
+}
+
+/*
+ * The accelerators by vendor and model, in the order first seen, in
+ * *list (the caller frees it); how many kinds.  Each is unhealthy when
+ * alerts_gpu() finds it at fault above its temperature (lost, missing,
+ * uncorrectable ECC, its health word, an Xid), else busy when it is in
+ * use (utilization above 0) or its node is allocated whole in Slurm,
+ * else idle when its utilization is read, else unread.
+ */
+u_int
+model_count_vendors(const struct model *m, struct vendor_count **list)
+{
+	const struct node	*n;
+	const struct gpu	*g;
+	struct vendor_count	*c;
+	u_int			 i, k, nc = 0, want;
+	double			 crit;
+	int			 alloc;
+
+	*list = NULL;
+	crit = options_get_float("threshold.gpu-temp-crit");
+	for (i = 0; i < m->nnodes; i++) {
+		n = &m->nodes[i];
+		if (n->ngpus == 0)
+			continue;
+		alloc = strncmp(n->state, "alloc", 5) == 0;
+		c = NULL;
+		for (k = 0; k < n->ngpus; k++) {
+			g = &m->gpus[n->gpu0 + k];
+			if (g->valid == 0 && g->error[0] == '\0')
+				continue;	/* not listed */
+			/* A lost one has no name: its node's others'. */
+			if (c == NULL || (g->model[0] != '\0' &&
+			    (c->vendor != g->vendor ||
+			    strcmp(c->model, g->model) != 0)))
+				c = model_count_find(list, &nc, g->vendor,
+				    model_count_name(m, n, g));
+			c->total++;
+			if (alerts_gpu(g, crit) > 4)
+				c->unhealthy++;
+			else if (((g->valid & BIT(GPU_UTIL)) &&
+			    g->util_pct > 0) || alloc)
+				c->busy++;
+			else if (g->valid & BIT(GPU_UTIL))
+				c->idle++;
+			else
+				c->unread++;
+		}
+		/* Those it no longer lists are lost, of its model. */
+		if (c != NULL && (k = model_gpus_missing(m, i, &want)) > 0) {
+			c->total += k;
+			c->unhealthy += k;
+		}
+	}
+	return (nc);
+}
+
 /*
  * A node's NVLinks, *n of them (none before the first read), GPU by GPU:
  * links_per_gpu of its first GPU, then of its second ...

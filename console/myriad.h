@@ -529,6 +529,17 @@ struct model {
 	uint16_t	 ctl_unread;	/* the Slurm controller's domains */
 };
 
+/* The accelerators of one vendor and model: model_count_vendors(). */
+struct vendor_count {
+	enum vendor	 vendor;
+	char		 model[48];
+	u_int		 total;
+	u_int		 busy;
+	u_int		 idle;
+	u_int		 unhealthy;
+	u_int		 unread;	/* none of the three known */
+};
+
 struct model	*model_create(const char *, u_int, u_int);
 void		 model_free(struct model *);
 int		 model_add_node(struct model *, const char *, const char *);
@@ -538,6 +549,8 @@ struct gpu	*model_gpu(struct model *, uint32_t, u_int);
 struct gpu	*model_gpus(const struct model *, uint32_t, u_int *);
 u_int		 model_gpus_missing(const struct model *, uint32_t, u_int *);
 u_int		 model_gpus_max(const struct model *);
+u_int		 model_count_vendors(const struct model *,
+		     struct vendor_count **);
 struct nvlink	*model_nvlinks(const struct model *, uint32_t, u_int *);
 struct nvlink	*model_nvlink(const struct model *, uint32_t, u_int, u_int);
 struct ibport	*model_ibports(const struct model *, uint32_t, u_int *);
@@ -671,6 +684,7 @@ const char	*field_format(const struct field *, const void *,
 const char	*field_format_zoned(const struct field *, const void *,
 		     const struct model *, char *, size_t);
 const char	*field_enum_name(enum field_type, int);
+int		 field_enum_find(enum field_type, const char *, char **);
 const char	*field_duration(char *, size_t, long);
 
 /* filter.c: -w 'temp>85,util<10' on list commands. */
@@ -932,6 +946,8 @@ struct alert {
 	char		 problem[300];
 };
 int		 alerts_handled(const struct node *);
+const char	*alerts_unit(enum vendor);
+int		 alerts_gpu(const struct gpu *, double);
 int		 alerts_node(const struct model *, u_int, char *, size_t);
 void		 alerts_count(const struct model *, u_int *, u_int *);
 u_int		 alerts_list(const struct model *, struct alert **);

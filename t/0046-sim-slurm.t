@@ -610,6 +610,76 @@ replay rc,shapes rivos-sinfo-h-o-jsonlike.txt sinfo -h -o \
 # name wider than 9 widens its column.
 replay rc,words twcc-sinfo-default-elided.txt sinfo
 
+# A mixed cluster's Slurm: each node's GRES follows its model, as sim.c
+# lays a mix out.  1024 accelerators at shares 2,1,1,1,1 of models of
+# 8, 8, 8, 16 and 4 a node weigh 2*8+8+8+16+4 = 52 a 6 shares: 118 nodes,
+# 15 racks of 8; the racks in blocks of the shares, rounded: h100 racks
+# 1-5 (gpu0001-0040), mi300x 6-8 (0041-0064), 910b 9-10 (0065-0080), a3
+# 11-13 (0081-0104), k100 14-15 (0105-0118).
+M="$MYRIAD -F /dev/null --sim 1024 --sim-time 1800000000 \
+    --sim-mix h100:2,mi300x:1,910b:1,a3:1,k100:1 sim-tool"
+want_gres() {
+	awk '{ n = substr($1, 4) + 0; g = "dcu:k100:4"
+	    if (n <= 104) g = "npu:910c:16"
+	    if (n <= 80) g = "npu:910b:8"
+	    if (n <= 64) g = "gpu:mi300x:8"
+	    if (n <= 40) g = "gpu:h100:8"
+	    print $1, g "(S:0-1)" }'
+}
+$M sinfo -h -N -o '%N %G' | sort -u > "$T/mix.gres"
+is "$(wc -l < "$T/mix.gres" | tr -d ' ')" 118 "mix: sinfo lists 118 nodes"
+is "$(want_gres < "$T/mix.gres")" "$(cat "$T/mix.gres")" \
+    "mix: sinfo -N -o '%N %G' gives each node its model's GRES"
+$M scontrol show node | awk '/^NodeName=/ { n = substr($1, 10) }
+    /Gres=/ { sub(/.*Gres=/, ""); print n, $1 }' | sort -u > "$T/mix.sc"
+is "$(cat "$T/mix.sc")" "$(cat "$T/mix.gres")" \
+    "mix: scontrol show node's Gres= is sinfo's"
+like "$($M scontrol show node gpu0090 | grep -o 'CfgTRES=[^ ]*')" \
+    ',gres/npu=16$' "mix: an A3 node's CfgTRES counts its 16 NPUs"
+like "$($M scontrol show node gpu0110 | grep -o 'Features=[^ ]*' |
+    sort -u)" '^Features=k100,ib,rack014$' \
+    "mix: a node's features name its model"
+# Each running job: its nodes all of one model, JOB_GRES that model's
+# GRES, the job's count per node times its nodes.
+$M scontrol -d -o show job | grep 'JobState=RUNNING' > "$T/mix.jobs"
+ok $(test -s "$T/mix.jobs"; echo $?) "mix: jobs run"
+bad=
+while read -r line; do
+	id=$(echo "$line" | sed 's/^JobId=\([0-9]*\).*/\1/')
+	nl=$(echo "$line" | sed 's/.* NodeList=\([^ ]*\).*/\1/')
+	jg=$(echo "$line" | sed 's/.*JOB_GRES=\([^ ]*\).*/\1/')
+	per=$(echo "$line" | sed 's/.*TresPerNode=gres:[a-z]*:\([0-9]*\).*/\1/')
+	$M scontrol show hostnames "$nl" | sed 's/$/ x/' | want_gres |
+	    sed 's/:[0-9]*(S:0-1)$//' | awk '{ print $2 }' | sort -u \
+	    > "$T/mix.kinds"
+	nn=$($M scontrol show hostnames "$nl" | wc -l | tr -d ' ')
+	[ "$(wc -l < "$T/mix.kinds" | tr -d ' ')" = 1 ] ||
+	    bad="$bad $id:spans"
+	[ "$jg" = "$(cat "$T/mix.kinds"):$((nn * per))" ] ||
+	    bad="$bad $id:$jg"
+	sq=$($M squeue -h -j "$id" -o '%b')
+	[ "$sq" = "gres/$(cut -d: -f1 < "$T/mix.kinds"):$per" ] ||
+	    bad="$bad $id:squeue:$sq"
+done < "$T/mix.jobs"
+is "$bad" "" "mix: each job's JOB_GRES and squeue %b are its nodes' GRES"
+# A node's 112 CPUs shared by its accelerators: 28 a DCU, 7 an A3's chip.
+$M squeue -h -o '%c %b' > "$T/mix.cpus"
+is "$(awk '{ n = $2; sub(/.*:/, "", n); if ($1 * n > 112) print }' \
+    "$T/mix.cpus")" "" "mix: no job asks for more CPUs than a node has"
+like "$(grep -c '^28 gres/dcu:' "$T/mix.cpus") $(grep -c '^7 gres/npu:' \
+    "$T/mix.cpus")" '^[1-9][0-9]* [1-9]' \
+    "mix: CPUs a task: 28 for a DCU, 7 for an A3's chip"
+# gpu0077, a 910B node, is drained by the health check at this time.
+$M sinfo -h -N -o '%N %E' | grep -E '^gpu0(0[4-9][0-9]|1[01][0-9]) ' |
+    grep NHC | sort -u > "$T/mix.nhc"
+is "$(grep -c Xid "$T/mix.nhc")" 0 \
+    "mix: no NHC reason names an Xid on other vendors' nodes"
+is "$(grep gpu0077 "$T/mix.nhc")" "gpu0077 NHC: npu-smi: NPU health Alarm" \
+    "mix: an Ascend node's NHC reason is npu-smi's health word"
+like "$($M scontrol show partition gpu | grep -o 'TRES=[^ ]*')" \
+    'gres/gpu=[0-9]+,gres/npu=[0-9]+,gres/dcu=[0-9]+$' \
+    "mix: a partition's TRES counts each kind of accelerator"
+
 # The captures not compared, and why: t/0049.
 
 done_testing

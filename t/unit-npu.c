@@ -191,13 +191,19 @@ test_t(struct collect *c)
 	is_dbl(c->gpu[0].temp_c, 40, 0.01, "... its 30 C not the chip's");
 	is_int(c->nerr, 1, "... said");
 
-	/* The health word, and the codes when there are some. */
+	/*
+	 * The health word is the vendor's verdict; its alarm codes are not
+	 * a read error (error is what stands in for a GPU not read): the
+	 * NPU is read, and Alarm is its fault (alerts_gpu).
+	 */
 	runs(c, "Health Status : Alarm\nError Code : 80E18005\n"
 	    "Error Information : NA\n", "-i 0 -c 0");
 	is_str(c->gpu[0].health, "Alarm", "health: the word as printed");
-	is_str(c->gpu[0].error, "alarm 80E18005", "health: its codes");
+	is_str(c->gpu[0].error, "", "health: an alarm code is no read error");
+	is_int(alerts_gpu(&c->gpu[0], 90), 7, "health: Alarm is a fault");
 	runs(c, "Health Status : OK\nError Code : NA\n", NULL);
 	is_str(c->gpu[0].error, "", "health: NA is no code");
+	is_int(alerts_gpu(&c->gpu[0], 90), 0, "health: OK is none");
 
 	is_int(runs(c, "NPU ID : 0\nChip Count : 1\n\nChip ID : 0\n"
 	    "Temperature(C) : 4,5\nNPU Real-time Power(W) : NA\n", NULL), 1,

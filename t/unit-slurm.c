@@ -1080,6 +1080,40 @@ test_duration(void)
 	collect_free(&g);
 }
 
+/*
+ * Other vendors' accelerators as sites name their GRES (npu for Ascend,
+ * dcu for Hygon: t/data/PROVENANCE.md) are counted as gpu ones are.
+ */
+static void
+test_slurm_accels(void)
+{
+	struct collect	 g = { 0 };
+	int		 r;
+
+	r = RUN(parse_scontrol_node,
+	    "NodeName=a1 Gres=npu:Ascend-910B3:8 State=MIXED "
+	    "AllocTRES=cpu=8,gres/npu=2\n"
+	    "NodeName=h1 Gres=dcu:4 State=IDLE\n"
+	    "NodeName=c1 Gres=nsight:1 State=IDLE\n",
+	    NULL, &g);
+	is_int(r, 3, "accels: three nodes");
+	is_int(g.nerr, 0, "accels: no errors");
+	is_int(g.snode[0].gpus, 8, "accels: Gres=npu:Ascend-910B3:8 is 8");
+	is_int(g.snode[0].gpus_used, 2, "accels: AllocTRES gres/npu=2");
+	is_int(g.snode[1].gpus, 4, "accels: Gres=dcu:4 is 4");
+	ok(!HAS(g.snode[2].valid, SN_GPUS), "accels: nsight is not one");
+	r = RUN(parse_squeue,
+	    "JOBID|USER|PARTITION|NAME|STATE|TIME|TIME_LIMIT|NODES|CPUS|"
+	    "TRES_PER_NODE|NODELIST|REASON\n"
+	    "7|al|npu|t|RUNNING|0:01|1:00|2|16|gres/npu:910B3:1|a[1-2]|None\n"
+	    "8|bo|k100ai|t|RUNNING|0:01|1:00|8|256|gres:dcu:4|h[1-8]|None\n",
+	    NULL, &g);
+	is_int(r, 2, "accels: two jobs");
+	is_int(g.job[0].gpus, 2, "accels: gres/npu:910B3:1 on 2 nodes");
+	is_int(g.job[1].gpus, 32, "accels: gres:dcu:4 on 8 nodes");
+	collect_free(&g);
+}
+
 int
 main(void)
 {
@@ -1096,5 +1130,6 @@ main(void)
 	test_slurm_aligned();
 	test_slurm_long();
 	test_slurm_json();
+	test_slurm_accels();
 	return (tap_done());
 }
