@@ -233,6 +233,7 @@ static const struct field burnin_fields[] = {
 	F(burnin, run, "RUN", FT_STR, -1, 0, 0),
 	F(burnin, node, "NODE", FT_STR, -1, 0, T),
 	F(burnin, state, "STATE", FT_BURNIN, -1, 0, T),
+	F(burnin, vendor, "VENDOR", FT_VENDOR, -1, 0, 0),
 	F(burnin, level, "LEVEL", FT_INT, -1, 0, 0),
 	F(burnin, result, "RESULT", FT_RESULT, -1, 0, 0),
 	F(burnin, gpus, "GPUS", FT_STR, -1, 0, T),
@@ -257,6 +258,7 @@ static const struct field burnrun_fields[] = {
 	F(burnrun, failed, "FAILED", FT_INT, -1, 0, R),
 	F(burnrun, unreachable, "UNREACH", FT_INT, -1, 0, R),
 	F(burnrun, cancelled, "CANCELLED", FT_INT, -1, 0, 0),
+	F(burnrun, refused, "REFUSED", FT_INT, -1, 0, 0),
 	F(burnrun, user, "USER", FT_STR, -1, 0, 0),
 	F(burnrun, options, "OPTIONS", FT_STR, -1, 0, 0),
 	F(burnrun, nodes, "NODESET", FT_STR, -1, 0, T),
@@ -351,7 +353,7 @@ static const char *burnin_names[] = {
 	[BURNIN_QUEUED] = "queued", [BURNIN_RUNNING] = "running",
 	[BURNIN_PASSED] = "passed", [BURNIN_WARNED] = "warned",
 	[BURNIN_FAILED] = "failed", [BURNIN_UNREACHABLE] = "unreachable",
-	[BURNIN_CANCELLED] = "cancelled",
+	[BURNIN_CANCELLED] = "cancelled", [BURNIN_REFUSED] = "refused",
 };
 static const char *vendor_names[] = {
 	[VENDOR_UNKNOWN] = "unknown", [VENDOR_NVIDIA] = "nvidia",
