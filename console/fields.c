@@ -233,7 +233,6 @@ static const struct field burnin_fields[] = {
 	F(burnin, run, "RUN", FT_STR, -1, 0, 0),
 	F(burnin, node, "NODE", FT_STR, -1, 0, T),
 	F(burnin, state, "STATE", FT_BURNIN, -1, 0, T),
-	F(burnin, vendor, "VENDOR", FT_VENDOR, -1, 0, 0),
 	F(burnin, level, "LEVEL", FT_INT, -1, 0, 0),
 	F(burnin, result, "RESULT", FT_RESULT, -1, 0, 0),
 	F(burnin, gpus, "GPUS", FT_STR, -1, 0, T),
@@ -243,6 +242,7 @@ static const struct field burnin_fields[] = {
 	F(burnin, ended, "ENDED", FT_TIME, -1, 0, 0),
 	F(burnin, elapsed, "ELAPSED", FT_FLOAT, -1, 0, R),
 	F(burnin, action, "ACTION", FT_STR, -1, 0, T),
+	F(burnin, vendor, "VENDOR", FT_VENDOR, -1, 0, 0),
 	{ .name = NULL }
 };
 
@@ -258,12 +258,12 @@ static const struct field burnrun_fields[] = {
 	F(burnrun, failed, "FAILED", FT_INT, -1, 0, R),
 	F(burnrun, unreachable, "UNREACH", FT_INT, -1, 0, R),
 	F(burnrun, cancelled, "CANCELLED", FT_INT, -1, 0, 0),
-	F(burnrun, refused, "REFUSED", FT_INT, -1, 0, 0),
 	F(burnrun, user, "USER", FT_STR, -1, 0, 0),
 	F(burnrun, options, "OPTIONS", FT_STR, -1, 0, 0),
 	F(burnrun, nodes, "NODESET", FT_STR, -1, 0, T),
 	F(burnrun, pid, "PID", FT_INT, -1, 0, 0),
 	F(burnrun, host, "HOST", FT_STR, -1, 0, 0),
+	F(burnrun, refused, "REFUSED", FT_INT, -1, 0, 0),
 	{ .name = NULL }
 };
 

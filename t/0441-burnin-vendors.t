@@ -49,8 +49,13 @@ like "$(tr -d '\n ' < "$T/out")" \
     '"nodes":"gpu0089","count":1,"ok":false,"result":"refused:huawei:' \
     "the report: the Ascend node refused, not passed"
 run=$(ls "$XDG_STATE_HOME/myriad/burnin" | sed 's/\.jsonl$//')
+rows() {	# rows NAME...: those columns of $T/rows, by header
+	awk -F'\t' -v want="$*" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
+	    NR > 1 { n = split(want, w, " "); for (i = 1; i <= n; i++)
+	    printf "%s%s", $c[w[i]], i < n ? " " : "\n" }' "$T/rows"
+}
 $M -o tsv -c "list-burnins $run" > "$T/rows" 2>&1
-is "$(awk -F'\t' 'NR > 1 { print $2, $3, $4, $7 }' "$T/rows" | sort |
+is "$(rows node state vendor gpus | sort |
     tr '\n' ,)" \
     "gpu0001 passed nvidia pass 0-7,gpu0057 passed amd pass 0-7,gpu0058 passed amd pass 0-7,gpu0089 refused huawei ,gpu0113 refused hygon ," \
     "list-burnins RUN: each node's vendor and verdict, rvs's GPUs 0-7 read"

@@ -56,8 +56,13 @@ like "$(cat "$T/err")" 'burnin: gpu0017: huawei: refused: myriad reads no Ascend
 like "$(cat "$T/err")" 'burnin: gpu0033: hygon: refused: myriad reads no Hygon' \
     "the Hygon node refused, named"
 run=$(ls "$XDG_STATE_HOME/myriad/burnin" | sed 's/\.jsonl$//')
+rows() {	# rows NAME...: those columns of $T/rows, by header
+	awk -F'\t' -v want="$*" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
+	    NR > 1 { n = split(want, w, " "); for (i = 1; i <= n; i++)
+	    printf "%s%s", $c[w[i]], i < n ? " " : "\n" }' "$T/rows"
+}
 $M -o tsv -c "list-burnins $run" > "$T/rows" 2>&1
-is "$(awk -F'\t' 'NR > 1 { print $2, $3, $4, $7 }' "$T/rows" | sort |
+is "$(rows node state vendor gpus | sort |
     tr '\n' ,)" \
     "gpu0001 passed nvidia pass 0-7,gpu0009 passed amd pass 0-7,gpu0017 refused huawei ,gpu0033 refused hygon ," \
     "list-burnins: dcgmi's and rvs's verdicts over SSH, the refused"
@@ -70,7 +75,7 @@ is "$?" 0 "burnin.hygon-command set: the Hygon node passes"
 like "$(tr -d '\n' < "$T/out")" '"result": "passed"' "its report: passed"
 run=$(ls "$XDG_STATE_HOME/myriad/burnin" | sed 's/\.jsonl$//')
 $M -o tsv -c "list-burnins $run" > "$T/rows" 2>&1
-like "$(awk -F'\t' 'NR == 2 { print $9 }' "$T/rows")" \
+like "$(rows message)" \
     '^burnin.hygon-command exit 0: =+ End of SMI Log =+$' \
     "its message: the exit status and the check's last line"
 
