@@ -8,6 +8,7 @@
 # every node is refused).  The dry run shows each node's command; a site
 # check (burnin.hygon-command) is run where set; --read-only refuses.
 . t/lib/tap.sh
+. t/lib/tsv.sh
 
 MIX=h100:2,mi300x:1,910b:1,k100:1
 printf 'sim = { diag-seconds = 0.0; };\n' > "$T/conf"
@@ -49,23 +50,13 @@ like "$(tr -d '\n ' < "$T/out")" \
     '"nodes":"gpu0089","count":1,"ok":false,"result":"refused:huawei:' \
     "the report: the Ascend node refused, not passed"
 run=$(ls "$XDG_STATE_HOME/myriad/burnin" | sed 's/\.jsonl$//')
-rows() {	# rows NAME...: those columns of $T/rows, by header
-	awk -F'\t' -v want="$*" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
-	    NR > 1 { n = split(want, w, " "); for (i = 1; i <= n; i++)
-	    printf "%s%s", $c[w[i]], i < n ? " " : "\n" }' "$T/rows"
-}
 $M -o tsv -c "list-burnins $run" > "$T/rows" 2>&1
-is "$(rows node state vendor gpus | sort |
+is "$(tsv_cols "$T/rows" node state vendor gpus | sort |
     tr '\n' ,)" \
     "gpu0001 passed nvidia pass 0-7,gpu0057 passed amd pass 0-7,gpu0058 passed amd pass 0-7,gpu0089 refused huawei ,gpu0113 refused hygon ," \
     "list-burnins RUN: each node's vendor and verdict, rvs's GPUs 0-7 read"
 $M -o tsv -c "list-burnins" > "$T/runs" 2>&1
-col() {	# col NAME...: those columns of the runs' first row, by header
-	awk -F'\t' -v want="$*" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
-	    NR == 2 { n = split(want, w, " "); for (i = 1; i <= n; i++)
-	    printf "%s%s", $c[w[i]], i < n ? " " : "\n" }' "$T/runs"
-}
-is "$(col count passed failed refused)" "5 3 0 2" \
+is "$(tsv_cols "$T/runs" count passed failed refused | head -1)" "5 3 0 2" \
     "list-burnins: 5 nodes, 3 passed, none failed, 2 refused"
 
 # Every node refused: exit 1.

@@ -7,6 +7,7 @@
 # (burnin.hygon-command) runs on its node, its exit status the verdict.
 # The node's vendor is the one the SSH source found (its GPU probe).
 . t/lib/tap.sh
+. t/lib/tsv.sh
 
 if ! grep -q -- '--sim-mix' t/lib/cluster; then
 	echo "1..0 # SKIP the test cluster has no --sim-mix yet (SSH vendor detection)"
@@ -56,13 +57,8 @@ like "$(cat "$T/err")" 'burnin: gpu0017: huawei: refused: myriad reads no Ascend
 like "$(cat "$T/err")" 'burnin: gpu0033: hygon: refused: myriad reads no Hygon' \
     "the Hygon node refused, named"
 run=$(ls "$XDG_STATE_HOME/myriad/burnin" | sed 's/\.jsonl$//')
-rows() {	# rows NAME...: those columns of $T/rows, by header
-	awk -F'\t' -v want="$*" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
-	    NR > 1 { n = split(want, w, " "); for (i = 1; i <= n; i++)
-	    printf "%s%s", $c[w[i]], i < n ? " " : "\n" }' "$T/rows"
-}
 $M -o tsv -c "list-burnins $run" > "$T/rows" 2>&1
-is "$(rows node state vendor gpus | sort |
+is "$(tsv_cols "$T/rows" node state vendor gpus | sort |
     tr '\n' ,)" \
     "gpu0001 passed nvidia pass 0-7,gpu0009 passed amd pass 0-7,gpu0017 refused huawei ,gpu0033 refused hygon ," \
     "list-burnins: dcgmi's and rvs's verdicts over SSH, the refused"
@@ -75,7 +71,7 @@ is "$?" 0 "burnin.hygon-command set: the Hygon node passes"
 like "$(tr -d '\n' < "$T/out")" '"result": "passed"' "its report: passed"
 run=$(ls "$XDG_STATE_HOME/myriad/burnin" | sed 's/\.jsonl$//')
 $M -o tsv -c "list-burnins $run" > "$T/rows" 2>&1
-like "$(rows message)" \
+like "$(tsv_cols "$T/rows" message)" \
     '^burnin.hygon-command exit 0: =+ End of SMI Log =+$' \
     "its message: the exit status and the check's last line"
 
