@@ -284,8 +284,7 @@ parse_rvs(const char *buf, size_t len, const char *format,
 		}
 		if (c.summary == 0)
 			continue;
-		if (c.summary == 2 && c.rows > 0 && n > 2 &&
-		    strspn(line, "+-") == n) {
+		if (c.summary == 2 && n > 2 && strspn(line, "+-") == n) {
 			c.closed = 1;
 			c.summary = 0;
 			continue;

@@ -176,6 +176,7 @@ sim_rvs(struct sim *s, int node, int argc, char **argv, struct buf *out,
 	const struct sim_model	*mo = sim_node_model(s, node);
 	int			 level, failed[nitems(sim_rvs_actions)];
 	char			 module[16];
+	const char		*p;
 	u_int			 a, i;
 
 	if ((level = sim_rvs_level(argc, argv, cause)) < 0)
@@ -208,9 +209,9 @@ sim_rvs(struct sim *s, int node, int argc, char **argv, struct buf *out,
 		if (level < sim_rvs_actions[a].from ||
 		    level > sim_rvs_actions[a].to)
 			continue;
-		for (i = 0; i < sizeof module - 1 &&
-		    sim_rvs_actions[a].module[i] != '\0'; i++)
-			module[i] = toupper((u_char)sim_rvs_actions[a].module[i]);
+		p = sim_rvs_actions[a].module;
+		for (i = 0; i < sizeof module - 1 && p[i] != '\0'; i++)
+			module[i] = toupper((u_char)p[i]);
 		module[i] = '\0';
 		buf_printf(out, "| %-32s | %-14s | %s%-14s\033[0m  |\n",
 		    sim_rvs_actions[a].name, module,

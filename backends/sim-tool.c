@@ -8,8 +8,8 @@
  * the simulator's output goes through the same parsers as real output.
  * One file a tool, as the parsers have: sim-nvsmi.c, sim-ipmi.c,
  * sim-ib.c, sim-slurm.c, sim-dcgm.c and sim-dmesg.c; of a mix's other
- * vendors, sim-amd.c, sim-rvs.c, sim-npu.c and sim-hysmi.c.  A vendor's tool is on
- * its vendor's nodes only: on another node sh does not find it.
+ * vendors, sim-amd.c, sim-rvs.c, sim-npu.c and sim-hysmi.c.  A vendor's
+ * tool is on its vendor's nodes only: on another node sh does not find it.
  */
 
 #include <math.h>

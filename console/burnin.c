@@ -8,9 +8,10 @@
  * burnin.amd-command, on AMD's; a site's check on Ascend and Hygon nodes,
  * or none: those are refused), at most ssh.fanout at once, the rest
  * queued, and reads each node's verdict from what the tool prints
- * (burnin-store.c), keeping it in the store as it ends.  When every node has ended, on-pass=resume
- * resumes those that passed and on-fail=drain drains those that did not,
- * the verdict after their Slurm reason, through the resume and drain
+ * (burnin-store.c), keeping it in the store as it ends.  When every node
+ * has ended, on-pass=resume resumes those that passed and on-fail=drain
+ * drains those that did not (a refused node is neither), the verdict
+ * after their Slurm reason, through the resume and drain
  * commands (each its own action in the audit log); a node they fail on
  * fails.  Then the run's action (action.c) reports.
  *

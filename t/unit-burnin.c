@@ -189,7 +189,8 @@ test_rvs(void)
 	}
 	memset(&b, 0, sizeof b);
 	b.vendor = VENDOR_AMD;
-	is_int(burnin_verdict(&b, fail, strlen(fail)), 0, "rvs FAIL: a verdict");
+	is_int(burnin_verdict(&b, fail, strlen(fail)), 0,
+	    "rvs FAIL: a verdict");
 	is_int(b.state, BURNIN_FAILED, "rvs FAIL: failed");
 	is_str(b.gpus, "fail 1; pass 0", "rvs FAIL: GPU 1 failed, 0 passed");
 	is_str(b.tests, "compute-fp8-trig", "rvs FAIL: the action");

@@ -14,22 +14,30 @@
 #include "tap.h"
 
 #define RULE \
-	"+---------------------------------------------------------------------+\n"
+	"+-------------------------------------" \
+	    "--------------------------------+\n"
 #define DRULE \
-	"+=====================================================================+\n"
+	"+=====================================" \
+	    "================================+\n"
 #define TITLE DRULE \
-	"|                 ROCm Validation Suite (RVS) Summary                 |\n" \
+	"|                 ROCm Validation Suit" \
+	    "e (RVS) Summary                 |\n" \
 	DRULE
 #define HEAD \
-	"| Action Name                      | Module         | Result          |\n" \
+	"| Action Name                      | M" \
+	    "odule         | Result          |\n" \
 	DRULE
 /* An odd count: the first GPU on the labels' rows (rvsexec_do_yaml.cpp). */
 #define GPUS3 \
-	"\r| GPU Name - GPU ID                | AMD Instinct MI300X - 42583      |\n" \
-	"\r| ID - Node ID - BDF               | 0 - 2 - 0000:0c:00.0             |\n" \
+	"\r| GPU Name - GPU ID                |" \
+	    " AMD Instinct MI300X - 42583      |\n" \
+	"\r| ID - Node ID - BDF               |" \
+	    " 0 - 2 - 0000:0c:00.0             |\n" \
 	RULE \
-	"\r| AMD Instinct MI300X - 27226      | AMD Instinct MI300X - 36479      |\n" \
-	"\r| 1 - 3 - 0000:22:00.0             | 2 - 4 - 0000:38:00.0             |\n" \
+	"\r| AMD Instinct MI300X - 27226      |" \
+	    " AMD Instinct MI300X - 36479      |\n" \
+	"\r| 1 - 3 - 0000:22:00.0             |" \
+	    " 2 - 4 - 0000:38:00.0             |\n" \
 	DRULE
 #define ROW(name, module, colour, result) \
 	"\r| " name " | " module " | \033[" colour "m" result "\033[0m  |\n"
