@@ -210,7 +210,7 @@ const struct option_entry options_table[] = {
 	  .help = "a site's check for each Hygon node, its exit status the "
 	      "verdict; empty: refused" },
 	{ .name = "burnin.level", .type = OPT_INT, .dflt = "3",
-	  .min = 1, .max = 4, .help = "the dcgmi diag level without level=" },
+	  .min = 1, .max = 4, .help = "the diagnostic's level without level=" },
 	{ .name = "burnin.timeout", .type = OPT_INT, .dflt = "0",
 	  .min = 0, .max = 86400,
 	  .help = "seconds a node's burn-in may take; 0: four times the "
