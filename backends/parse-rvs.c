@@ -50,6 +50,7 @@ struct rvs_ctx {
 	int			 closed;
 	int			 rows;
 	int			 records;
+	int			 full;		/* verdicts past the most */
 };
 
 /* The line without \r and colour escapes, in buf; its length. */
@@ -239,8 +240,9 @@ parse_rvs_result(struct rvs_ctx *c, u_int line, const char *s)
 		return;
 	}
 	if (c->nv == RVS_VERDICTS) {
-		sink_error(c->sink, line, "rvs: more than %d GPU verdicts",
-		    RVS_VERDICTS);
+		if (c->full++ == 0)
+			sink_error(c->sink, line, "rvs: more than %d GPU "
+			    "verdicts: the rest not read", RVS_VERDICTS);
 		return;
 	}
 	c->v = xreallocarray(c->v, c->nv + 1, sizeof *c->v);

@@ -124,6 +124,25 @@ test_source(struct collect *g)
 	    strcmp(rec(g, 3)->test, "hbm_mid") == 0, "PASS in green: passed");
 }
 
+/* More verdict lines than are kept: said once, not a line each. */
+static void
+test_many(struct collect *g)
+{
+	struct buf	 b;
+	int		 i;
+
+	buf_init(&b);
+	for (i = 0; i < 5000; i++)
+		buf_printf(&b, "[RESULT] [1.0] [a] [GPU:: 42583] pass: TRUE\n");
+	buf_puts(&b, TITLE GPUS3 HEAD);
+	buf_puts(&b, ROW("a", "IET", "32", "PASS") RULE);
+	collect_run(g, parse_rvs, b.data, b.len, NULL);
+	ok(g->nerr == 1 && strstr(g->errmsg, "more than 4096") != NULL,
+	    "5000 verdicts: one error, the rest not read");
+	is_int(g->ndiag, 4097, "the action and the 4096 kept");
+	buf_free(&b);
+}
+
 static void
 test_refused(struct collect *g)
 {
@@ -146,6 +165,7 @@ test_refused(struct collect *g)
 	runs(g, TITLE GPUS3 HEAD ROW("a", "GST", "32", "PASS") RULE "x");
 	ok(g->nerr == 1 && strstr(g->errmsg, "no newline") != NULL,
 	    "a last line cut: said");
+	test_many(g);
 	is_int(runs(g, ""), 0, "nothing: no record");
 	is_int(g->nerr, 1, "nothing: an error");
 }
