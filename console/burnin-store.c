@@ -180,10 +180,11 @@ burnin_store_fold(struct buf *out, const uint8_t *gpu, uint8_t want)
 
 /*
  * Each vendor's diagnostic.  A node whose GPUs' vendor is not known yet
- * runs NVIDIA's, as every node did before vendors.  No output of Ascend's
- * ascend-dmi diagnostics nor of a Hygon DCU diagnostic was found to read
- * verdicts from: their nodes run a site's check, whose exit status is
- * the verdict, or are refused.
+ * runs NVIDIA's, as every node did before vendors.  Of Ascend's ascend-dmi
+ * -dg only healthy samples were found (Huawei's guide), no failing one,
+ * and no output of a Hygon DCU diagnostic: their verdicts are not read,
+ * so their nodes run a site's check, whose exit status is the verdict,
+ * or are refused.
  */
 static const struct burnin_vendor burnin_vendors[] = {
 	[VENDOR_UNKNOWN] = { .option = "burnin.command", .tool = "dcgmi",
@@ -194,8 +195,8 @@ static const struct burnin_vendor burnin_vendors[] = {
 	    .parse = parse_rvs },
 	[VENDOR_HUAWEI] = { .option = "burnin.huawei-command",
 	    .tool = "burnin.huawei-command", .why = "myriad reads no "
-	    "Ascend diagnostic (no ascend-dmi output found to test "
-	    "against)" },
+	    "Ascend diagnostic (ascend-dmi -dg seen healthy only, in "
+	    "Huawei's guide: no failing output to test against)" },
 	[VENDOR_HYGON] = { .option = "burnin.hygon-command",
 	    .tool = "burnin.hygon-command", .why = "myriad reads no Hygon "
 	    "DCU diagnostic (no output of one found to test against)" },
