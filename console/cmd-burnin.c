@@ -76,8 +76,10 @@ cmd_burnin_commands(struct cmd_ctx *ctx, struct action *a, int level)
 		action_note(a, "refused: %s: %s: %s; set %s to a check whose "
 		    "exit status is the verdict", set, field_enum_name(
 		    FT_VENDOR, v), bv->why, bv->option);
-		fprintf(ctx->err, "myriad: burnin: %s: %s: refused: %s\n",
-		    set, field_enum_name(FT_VENDOR, v), bv->why);
+		/* The console's box and rows say it; batch says it too. */
+		if (ctx->ui == NULL)
+			fprintf(ctx->err, "myriad: burnin: %s: %s: refused: "
+			    "%s\n", set, field_enum_name(FT_VENDOR, v), bv->why);
 		free(set);
 	}
 	free(ids);
