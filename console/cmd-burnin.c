@@ -79,7 +79,8 @@ cmd_burnin_commands(struct cmd_ctx *ctx, struct action *a, int level)
 		/* The console's box and rows say it; batch says it too. */
 		if (ctx->ui == NULL)
 			fprintf(ctx->err, "myriad: burnin: %s: %s: refused: "
-			    "%s\n", set, field_enum_name(FT_VENDOR, v), bv->why);
+			    "%s\n", set, field_enum_name(FT_VENDOR, v),
+			    bv->why);
 		free(set);
 	}
 	free(ids);
