@@ -277,6 +277,10 @@ int		 parse_rocm_smi(const char *, size_t, const char *,
 int		 parse_dcgm_diag(const char *, size_t, const char *,
 		     const struct sink *);
 
+/* parse-rvs.c: the ROCm Validation Suite's rvs (AMD Instinct) */
+int		 parse_rvs(const char *, size_t, const char *,
+		     const struct sink *);
+
 /* parse-npu.c, parse-npu-t.c: Huawei Ascend npu-smi info */
 int		 parse_npu(const char *, size_t, const char *,
 		     const struct sink *);

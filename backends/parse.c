@@ -39,6 +39,8 @@ const struct parser parsers[] = {
 	  .help = "perfquery -x per port, after '# CA: NAME' lines" },
 	{ .name = "dcgm-diag", .parse = parse_dcgm_diag,
 	  .help = "dcgmi diag -r N [-j]" },
+	{ .name = "rvs", .parse = parse_rvs,
+	  .help = "rvs -r N, rvs -c CONF (ROCm Validation Suite)" },
 	{ .name = "amd-smi", .parse = parse_amd_smi,
 	  .help = "amd-smi metric|static|list|monitor|xgmi|topology [--json]" },
 	{ .name = "rocm-smi", .parse = parse_rocm_smi,

@@ -8,8 +8,8 @@
  * the simulator's output goes through the same parsers as real output.
  * One file a tool, as the parsers have: sim-nvsmi.c, sim-ipmi.c,
  * sim-ib.c, sim-slurm.c, sim-dcgm.c and sim-dmesg.c; of a mix's other
- * vendors, sim-amd.c, sim-npu.c and sim-hysmi.c.  A vendor's tool is on
- * its vendor's nodes only: on another node sh does not find it.
+ * vendors, sim-amd.c, sim-rvs.c, sim-npu.c and sim-hysmi.c.  A vendor's
+ * tool is on its vendor's nodes only: on another node sh does not find it.
  */
 
 #include <math.h>
@@ -36,6 +36,8 @@ static const struct sim_tool_entry sim_tool_table[] = {
 	  .fn = sim_amdsmi },
 	{ .name = "rocm-smi", .where = W_NODE, .vendor = VENDOR_AMD,
 	  .fn = sim_rocmsmi },
+	{ .name = "rvs", .where = W_NODE, .vendor = VENDOR_AMD,
+	  .fn = sim_rvs },
 	{ .name = "npu-smi", .where = W_NODE, .vendor = VENDOR_HUAWEI,
 	  .fn = sim_npusmi },
 	{ .name = "hccn_tool", .where = W_NODE, .vendor = VENDOR_HUAWEI,
@@ -104,8 +106,8 @@ sim_tool_loop_ms(int argc, char **argv)
 
 /*
  * How long a command takes on the simulator before it prints, in seconds:
- * dcgmi diag -r N runs its tests for N times `per_level'; the other tools
- * print at once.
+ * dcgmi diag -r N and rvs -r N run their tests for N times `per_level';
+ * the other tools print at once.
  */
 double
 sim_tool_seconds(int argc, char **argv, double per_level)
@@ -113,9 +115,15 @@ sim_tool_seconds(int argc, char **argv, double per_level)
 	char	*cause;
 	int	 level, json;
 
-	if (argc < 1 || strcmp(sim_tool_base(argv[0]), "dcgmi") != 0)
+	if (argc < 1)
 		return (0);
-	if (sim_dcgm_args(argc, argv, &level, &json, &cause) != 0) {
+	if (strcmp(sim_tool_base(argv[0]), "rvs") == 0)
+		level = sim_rvs_level(argc, argv, &cause);
+	else if (strcmp(sim_tool_base(argv[0]), "dcgmi") != 0)
+		return (0);
+	else if (sim_dcgm_args(argc, argv, &level, &json, &cause) != 0)
+		level = -1;
+	if (level < 0) {
 		free(cause);
 		return (0);
 	}

@@ -409,5 +409,8 @@ int		 sim_hccn(struct sim *, int, int, char **, struct buf *,
 		     char **);
 int		 sim_hysmi(struct sim *, int, int, char **, struct buf *,
 		     char **);
+int		 sim_rvs(struct sim *, int, int, char **, struct buf *,
+		     char **);
+int		 sim_rvs_level(int, char **, char **);
 
 #endif /* SIM_H */

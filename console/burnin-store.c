@@ -1,8 +1,9 @@
 /*
- * myriad - burn-in: the verdict of one node's dcgmi diag, and the store.
+ * myriad - burn-in: the verdict of one node's diagnostic, and the store.
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  *
- * A verdict is read from the records of the dcgmi diag parser: the worst
+ * A verdict is read from the records of the node's vendor's diagnostic
+ * parser (dcgmi diag's, rvs's), as dcgmi diag's are read: the worst
  * result of any test or GPU (a skipped test passes), each GPU's worst
  * result folded (fail 3; pass 0-2,4-7), the tests that failed or warned
  * and what dcgmi said of them.  A test may fail while every GPU row says
@@ -178,9 +179,41 @@ burnin_store_fold(struct buf *out, const uint8_t *gpu, uint8_t want)
 }
 
 /*
- * The verdict of one node's dcgmi diag output: b's result, state, gpus,
- * ngpus, tests and message.  -1 (and why in b->message) when the output
- * holds no result.
+ * Each vendor's diagnostic.  A node whose GPUs' vendor is not known yet
+ * runs NVIDIA's, as every node did before vendors.  Of Ascend's ascend-dmi
+ * -dg only healthy samples were found (Huawei's guide), no failing one,
+ * and no output of a Hygon DCU diagnostic: their verdicts are not read,
+ * so their nodes run a site's check, whose exit status is the verdict,
+ * or are refused.
+ */
+static const struct burnin_vendor burnin_vendors[] = {
+	[VENDOR_UNKNOWN] = { .option = "burnin.command", .tool = "dcgmi",
+	    .parse = parse_dcgm_diag },
+	[VENDOR_NVIDIA] = { .option = "burnin.command", .tool = "dcgmi",
+	    .parse = parse_dcgm_diag },
+	[VENDOR_AMD] = { .option = "burnin.amd-command", .tool = "rvs",
+	    .parse = parse_rvs },
+	[VENDOR_HUAWEI] = { .option = "burnin.huawei-command",
+	    .tool = "burnin.huawei-command", .why = "myriad reads no "
+	    "Ascend diagnostic (ascend-dmi -dg seen healthy only, in "
+	    "Huawei's guide: no failing output to test against)" },
+	[VENDOR_HYGON] = { .option = "burnin.hygon-command",
+	    .tool = "burnin.hygon-command", .why = "myriad reads no Hygon "
+	    "DCU diagnostic (no output of one found to test against)" },
+};
+
+const struct burnin_vendor *
+burnin_vendor(enum vendor v)
+{
+	if ((u_int)v >= nitems(burnin_vendors))
+		v = VENDOR_UNKNOWN;
+	return (&burnin_vendors[v]);
+}
+
+/*
+ * The verdict of one node's diagnostic output, by its vendor's parser
+ * (b->vendor): b's result, state, gpus, ngpus, tests and message.  -1
+ * (and why in b->message) when the output holds no result.
  */
 int
 burnin_verdict(struct burnin *b, const char *out, size_t len)
@@ -203,7 +236,8 @@ burnin_verdict(struct burnin *b, const char *out, size_t len)
 	s.arg = &c;
 	s.diag = burnin_store_diag;
 	s.error = burnin_store_error;
-	parse_dcgm_diag(out != NULL ? out : "", len, NULL, &s);
+	burnin_vendor(b->vendor)->parse(out != NULL ? out : "", len, NULL,
+	    &s);
 	burnin_store_test_done(&c);
 	if (c.records == 0 || b->result == DIAG_NONE) {
 		snprintf(b->message, sizeof b->message, "no diagnostic "
@@ -213,7 +247,7 @@ burnin_verdict(struct burnin *b, const char *out, size_t len)
 		return (-1);
 	}
 	if (c.errors != 0) {
-		/* dcgmi's own error (runtime_error) fails the node. */
+		/* The tool's own error (runtime_error) fails the node. */
 		b->result = DIAG_FAIL;
 		if (b->message[0] == '\0')
 			strlcpy(b->message, c.error, sizeof b->message);
@@ -437,6 +471,7 @@ burnin_store_read_record(json_t *o, const struct record *r, void *rec)
 			break;
 		case FT_RESULT:
 		case FT_BURNIN:
+		case FT_VENDOR:
 			for (i = 0; s != NULL && i < 16; i++) {
 				if (strcmp(field_enum_name(f->type, i),
 				    s) == 0) {
@@ -469,7 +504,7 @@ burnin_store_read_file(FILE *f, struct burnrun *r, struct burnin **nodes,
 	size_t		 size = 0;
 	ssize_t		 n;
 	u_int		 lines = 0, nb = 0, i;
-	int		 count[BURNIN_CANCELLED + 1];
+	int		 count[BURNIN_REFUSED + 1];
 
 	memset(count, 0, sizeof count);
 	while (lines++ < 1000000 && (n = getline(&line, &size, f)) > 0) {
@@ -512,6 +547,7 @@ burnin_store_read_file(FILE *f, struct burnrun *r, struct burnin **nodes,
 	r->failed = count[BURNIN_FAILED];
 	r->unreachable = count[BURNIN_UNREACHABLE];
 	r->cancelled = count[BURNIN_CANCELLED];
+	r->refused = count[BURNIN_REFUSED];
 }
 
 /*

@@ -3,12 +3,15 @@
  * and their rows, the queue, the clock, the follow-up and the report.
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  *
- * A run starts `dcgmi diag -r LEVEL -j' (burnin.command) on each of its
- * nodes, at most ssh.fanout at once, the rest queued, and reads each
- * node's verdict from what dcgmi prints (burnin-store.c), keeping it in
- * the store as it ends.  When every node has ended, on-pass=resume
- * resumes those that passed and on-fail=drain drains those that did not,
- * the verdict after their Slurm reason, through the resume and drain
+ * A run starts its vendor's diagnostic on each of its nodes (`dcgmi diag
+ * -r LEVEL -j', burnin.command, on NVIDIA's; `rvs -r LEVEL',
+ * burnin.amd-command, on AMD's; a site's check on Ascend and Hygon nodes,
+ * or none: those are refused), at most ssh.fanout at once, the rest
+ * queued, and reads each node's verdict from what the tool prints
+ * (burnin-store.c), keeping it in the store as it ends.  When every node
+ * has ended, on-pass=resume resumes those that passed and on-fail=drain
+ * drains those that did not (a refused node is neither), the verdict
+ * after their Slurm reason, through the resume and drain
  * commands (each its own action in the audit log); a node they fail on
  * fails.  Then the run's action (action.c) reports.
  *
@@ -43,12 +46,12 @@ struct burnin_job {
 	int		*exec;		/* backend_exec ids, 0 when none */
 	char		**why;		/* why on-pass or on-fail failed */
 	double		*began;		/* loop_now() when each started */
+	char		**cmds;		/* what each runs; NULL: refused */
 	u_int		 n;
 	u_int		 next;		/* the first queued row */
 	u_int		 running;
 	u_int		 ended;
 	u_int		 fanout;
-	char		*command;
 	double		 timeout;
 	double		 started;	/* loop_now() */
 	double		 stopped;	/* when the last node ended */
@@ -81,7 +84,9 @@ burnin_free(struct burnin_job *j)
 		free(j->why[i]);
 	free(j->why);
 	free(j->began);
-	free(j->command);
+	for (i = 0; j->cmds != NULL && i < j->n; i++)
+		free(j->cmds[i]);
+	free(j->cmds);
 	free(j);
 }
 
@@ -166,7 +171,7 @@ static void
 burnin_changed(struct burnin_job *j, int last)
 {
 	double	 elapsed, left;
-	u_int	 i, full, c[BURNIN_CANCELLED + 1];
+	u_int	 i, full, c[BURNIN_REFUSED + 1];
 	char	 bar[32], t1[32], t2[32];
 
 	j->ctx->model->gen[DOM_BURNIN]++;
@@ -264,6 +269,9 @@ burnin_count(struct burnin_job *j)
 		case BURNIN_CANCELLED:
 			r->cancelled++;
 			break;
+		case BURNIN_REFUSED:
+			r->refused++;
+			break;
 		default:
 			break;
 		}
@@ -302,8 +310,30 @@ burnin_check(struct burnin_job *j, u_int i)
 	b->state = BURNIN_FAILED;
 	b->result = DIAG_FAIL;
 	strlcpy(b->tests, "GPUs", sizeof b->tests);
-	snprintf(b->message, sizeof b->message, "%s, though dcgmi passed it",
-	    why);
+	snprintf(b->message, sizeof b->message, "%s, though %s passed it",
+	    why, burnin_vendor(b->vendor)->tool);
+}
+
+/*
+ * A site's check, with no parser: its exit status is the verdict, its
+ * last line (of its output, or else of its errors) the message.
+ */
+static void
+burnin_status(struct burnin *b, const struct exec_result *x)
+{
+	const struct buf	*o = x->out->len > 0 ? x->out : x->err;
+	size_t			 end = o->len, start;
+
+	while (end > 0 && (o->data[end - 1] == '\n' ||
+	    o->data[end - 1] == '\r'))
+		end--;
+	for (start = end; start > 0 && o->data[start - 1] != '\n'; start--)
+		;
+	b->result = x->status == 0 ? DIAG_PASS : DIAG_FAIL;
+	b->state = x->status == 0 ? BURNIN_PASSED : BURNIN_FAILED;
+	snprintf(b->message, sizeof b->message, "%s exit %d%s%.*s",
+	    burnin_vendor(b->vendor)->option, x->status, end > start ?
+	    ": " : "", (int)(end - start), o->data + start);
 }
 
 /* One node's burn-in ended: its verdict, kept. */
@@ -334,9 +364,11 @@ burnin_done(const struct exec_result *x, void *arg)
 		b->state = BURNIN_UNREACHABLE;
 		snprintf(b->message, sizeof b->message, "%s",
 		    x->why != NULL ? x->why : "did not end");
-	} else if (burnin_verdict(b, x->out->data, x->out->len) != 0 &&
+	} else if (burnin_vendor(b->vendor)->parse == NULL)
+		burnin_status(b, x);
+	else if (burnin_verdict(b, x->out->data, x->out->len) != 0 &&
 	    x->err->len > 0) {
-		/* Nothing dcgmi could say: what the shell said instead. */
+		/* Nothing the tool could say: what the shell said instead. */
 		snprintf(b->message, sizeof b->message, "exit %d: %.*s",
 		    x->status, (int)strcspn(x->err->data, "\n"),
 		    x->err->data);
@@ -363,12 +395,14 @@ burnin_start_more(struct burnin_job *j)
 
 	while (!j->cancelled && j->next < j->n && j->running < j->fanout) {
 		i = j->next++;
+		if (j->cmds[i] == NULL)
+			continue;	/* refused */
 		j->rows[i].state = BURNIN_RUNNING;
 		j->rows[i].started = time(NULL);
 		j->began[i] = loop_now();
 		j->running++;
 		j->exec[i] = backend_exec(j->ctx->backend, j->ids[i],
-		    j->command, j->timeout, burnin_done, j);
+		    j->cmds[i], j->timeout, burnin_done, j);
 	}
 }
 
@@ -628,7 +662,7 @@ burnin_follow_up(struct burnin_job *j)
 
 /*
  * A node that passed, whose resume failed, failed: so it is kept, as the
- * report said, with what dcgmi said before what scontrol did.
+ * report said, with what its tool said before what scontrol did.
  */
 static void
 burnin_kept_failed(struct burnin_job *j, u_int i)
@@ -639,7 +673,8 @@ burnin_kept_failed(struct burnin_job *j, u_int i)
 	    b->state != BURNIN_WARNED))
 		return;
 	if (b->message[0] == '\0')
-		snprintf(b->message, sizeof b->message, "dcgmi %s it",
+		snprintf(b->message, sizeof b->message, "%s %s it",
+		    burnin_vendor(b->vendor)->tool,
 		    field_enum_name(FT_BURNIN, b->state));
 	b->state = BURNIN_FAILED;
 }
@@ -715,14 +750,63 @@ burnin_tick(void *arg)
 	free(err);
 }
 
+/* A node's vendor: its GPUs'; not known when none has been read. */
+enum vendor
+burnin_node_vendor(struct model *m, int id)
+{
+	const struct node	*n = &m->nodes[id];
+
+	return (n->ngpus > 0 ? m->gpus[n->gpu0].vendor : VENDOR_UNKNOWN);
+}
+
 /*
- * Start a burn-in of the action's nodes, which it takes, with the command
- * each runs.  In the console, the clock starts; in batch mode, the caller
- * waits with burnin_wait.
+ * What a node's burn-in runs, its vendor's command with %l the level; or
+ * NULL when it has none, and the node is refused.
+ */
+char *
+burnin_command(struct model *m, int id, int level)
+{
+	const char	*p = options_get(burnin_vendor(burnin_node_vendor(m,
+			    id))->option);
+	struct buf	 cmd;
+
+	if (*p == '\0')
+		return (NULL);
+	buf_init(&cmd);
+	for (; *p != '\0'; p++) {
+		if (p[0] == '%' && p[1] == 'l') {
+			buf_printf(&cmd, "%d", level);
+			p++;
+		} else
+			buf_putc(&cmd, *p);
+	}
+	buf_putc(&cmd, '\0');
+	return (cmd.data);
+}
+
+/* A row refused: no command for its vendor; the report says why. */
+static void
+burnin_refuse(struct burnin_job *j, u_int i)
+{
+	struct burnin	*b = &j->rows[i];
+	const char	*v = field_enum_name(FT_VENDOR, b->vendor);
+
+	b->state = BURNIN_REFUSED;
+	snprintf(b->message, sizeof b->message, "%s: %s; set %s to a "
+	    "check whose exit status is the verdict", v,
+	    burnin_vendor(b->vendor)->why, burnin_vendor(b->vendor)->option);
+	burnin_store_write(j->store, "burnin", b);
+	burnin_result(j, i);
+	j->ended++;
+}
+
+/*
+ * Start a burn-in of the action's nodes, which it takes, each running its
+ * vendor's command.  In the console, the clock starts; in batch mode, the
+ * caller waits with burnin_wait.
  */
 struct burnin_job *
-burnin_start(struct cmd_ctx *ctx, struct action *a, char *command, int level,
-    int flags)
+burnin_start(struct cmd_ctx *ctx, struct action *a, int level, int flags)
 {
 	struct burnin_job	*j;
 	char			*cause, user[32], from[64];
@@ -731,8 +815,8 @@ burnin_start(struct cmd_ctx *ctx, struct action *a, char *command, int level,
 	j = xcalloc(1, sizeof *j);
 	j->ctx = ctx;
 	j->action = a;
-	j->command = command;
 	j->n = a->nnodes;
+	j->cmds = xcalloc(j->n, sizeof *j->cmds);
 	j->rows = xcalloc(j->n, sizeof *j->rows);
 	j->ids = xcalloc(j->n, sizeof *j->ids);
 	j->exec = xcalloc(j->n, sizeof *j->exec);
@@ -769,8 +853,15 @@ burnin_start(struct cmd_ctx *ctx, struct action *a, char *command, int level,
 		strlcpy(j->rows[k].node, model_node_name(ctx->model,
 		    a->nodes[k]), sizeof j->rows[k].node);
 		j->rows[k].level = level;
+		j->rows[k].vendor = burnin_node_vendor(ctx->model,
+		    a->nodes[k]);
 		j->rows[k].state = BURNIN_QUEUED;
+		if ((j->cmds[k] = burnin_command(ctx->model, a->nodes[k],
+		    level)) == NULL)
+			burnin_refuse(j, k);
 	}
+	if (j->ended == j->n)
+		j->stopped = loop_now();
 	burnin_start_more(j);
 	burnin_changed(j, 0);
 	if (ctx->ui != NULL)

@@ -43,13 +43,56 @@ cmd_burnin_refuse(struct cmd_ctx *ctx, struct action *a, struct buf *why)
 	return (bad);
 }
 
+/*
+ * Each node's command, as its vendor's option says; the nodes of a vendor
+ * with none are said, a line a vendor, and refused as the run starts.
+ */
+static void
+cmd_burnin_commands(struct cmd_ctx *ctx, struct action *a, int level)
+{
+	const struct burnin_vendor	*bv;
+	enum vendor			 v;
+	int				*ids;
+	u_int				 k, n;
+	char				*cmd, *set;
+
+	ids = xcalloc(a->nnodes, sizeof *ids);
+	for (v = VENDOR_UNKNOWN; v <= VENDOR_HYGON; v++) {
+		n = 0;
+		for (k = 0; k < a->nnodes; k++) {
+			if (burnin_node_vendor(ctx->model, a->nodes[k]) != v)
+				continue;
+			if ((cmd = burnin_command(ctx->model, a->nodes[k],
+			    level)) == NULL)
+				ids[n++] = a->nodes[k];
+			else
+				action_command(a, a->nodes[k], cmd);
+			free(cmd);
+		}
+		if (n == 0)
+			continue;
+		bv = burnin_vendor(v);
+		set = model_fold(ctx->model, ids, n);
+		action_note(a, "refused: %s: %s: %s; set %s to a check whose "
+		    "exit status is the verdict", set, field_enum_name(
+		    FT_VENDOR, v), bv->why, bv->option);
+		/* The console's box and rows say it; batch says it too. */
+		if (ctx->ui == NULL)
+			fprintf(ctx->err, "myriad: burnin: %s: %s: refused: "
+			    "%s\n", set, field_enum_name(FT_VENDOR, v),
+			    bv->why);
+		free(set);
+	}
+	free(ids);
+}
+
 enum cmd_status
 cmd_burnin(struct cmd_ctx *ctx, struct cmd_args *args)
 {
 	const struct burnrun	*r;
 	struct action		*a;
-	struct buf		 why, cmd;
-	const char		*spec = NULL, *w, *p;
+	struct buf		 why;
+	const char		*spec = NULL, *w;
 	char			*cause, *end;
 	enum cmd_status		 st;
 	long			 level = options_get_int("burnin.level");
@@ -114,18 +157,8 @@ cmd_burnin(struct cmd_ctx *ctx, struct cmd_args *args)
 			a->drains++;
 	}
 
-	/* dcgmi diag -r LEVEL -j, %l the level. */
-	buf_init(&cmd);
-	for (p = options_get("burnin.command"); *p != '\0'; p++) {
-		if (p[0] == '%' && p[1] == 'l') {
-			buf_printf(&cmd, "%ld", level);
-			p++;
-		} else
-			buf_putc(&cmd, *p);
-	}
-	buf_putc(&cmd, '\0');
-	for (k = 0; k < a->nnodes; k++)
-		action_command(a, a->nodes[k], cmd.data);
+	/* Each node its vendor's command; a vendor with none refused. */
+	cmd_burnin_commands(ctx, a, level);
 	if (flags & BURNIN_ON_PASS)
 		action_note(a, "on-pass=resume: then resume those that pass "
 		    "(those drained)");
@@ -136,13 +169,12 @@ cmd_burnin(struct cmd_ctx *ctx, struct cmd_args *args)
 		action_note(a, "no on-pass or on-fail: every node stays as "
 		    "it is");
 	if ((st = action_begin(ctx, a)) != CMD_OK || a->dry_run) {
-		buf_free(&cmd);
 		action_free(a);
 		return (st);
 	}
 
 	burnin_free(ctx->burnin);
-	ctx->burnin = burnin_start(ctx, a, cmd.data, level, flags);
+	ctx->burnin = burnin_start(ctx, a, level, flags);
 	if (ctx->ui == NULL)
 		return (burnin_wait(ctx->burnin));
 	/* The console follows it in the Burn-in view. */

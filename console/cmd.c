@@ -24,8 +24,8 @@ const struct cmd_entry cmd_table[] = {
 	  .opts = "T:", .min = 2, .max = -1, .exec = cmd_bind },
 	{ .name = "burnin", .usage = "[-nyf] [-o FORMAT] [NODESET] "
 	      "[level=1..4] [on-pass=resume] [on-fail=drain]",
-	  .help = "run dcgmi diag on drained or idle nodes, a verdict for "
-	      "each",
+	  .help = "run each node's vendor's diagnostic (dcgmi diag, rvs) on "
+	      "drained or idle nodes, a verdict for each",
 	  .opts = "nyfo:", .min = 0, .max = 4, .flags = CMD_MUTATES,
 	  .domains = BIT(DOM_NODES) | BIT(DOM_JOBS) | BIT(DOM_GPUS),
 	  .exec = cmd_burnin },

@@ -243,6 +243,7 @@ static const struct field burnin_fields[] = {
 	F(burnin, ended, "ENDED", FT_TIME, -1, 0, 0),
 	F(burnin, elapsed, "ELAPSED", FT_FLOAT, -1, 0, R),
 	F(burnin, action, "ACTION", FT_STR, -1, 0, T),
+	F(burnin, vendor, "VENDOR", FT_VENDOR, -1, 0, 0),
 	{ .name = NULL }
 };
 
@@ -263,6 +264,7 @@ static const struct field burnrun_fields[] = {
 	F(burnrun, nodes, "NODESET", FT_STR, -1, 0, T),
 	F(burnrun, pid, "PID", FT_INT, -1, 0, 0),
 	F(burnrun, host, "HOST", FT_STR, -1, 0, 0),
+	F(burnrun, refused, "REFUSED", FT_INT, -1, 0, 0),
 	{ .name = NULL }
 };
 
@@ -352,7 +354,7 @@ static const char *burnin_names[] = {
 	[BURNIN_QUEUED] = "queued", [BURNIN_RUNNING] = "running",
 	[BURNIN_PASSED] = "passed", [BURNIN_WARNED] = "warned",
 	[BURNIN_FAILED] = "failed", [BURNIN_UNREACHABLE] = "unreachable",
-	[BURNIN_CANCELLED] = "cancelled",
+	[BURNIN_CANCELLED] = "cancelled", [BURNIN_REFUSED] = "refused",
 };
 static const char *vendor_names[] = {
 	[VENDOR_UNKNOWN] = "unknown", [VENDOR_NVIDIA] = "nvidia",

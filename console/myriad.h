@@ -890,14 +890,16 @@ enum burnin_state {
 	BURNIN_FAILED,
 	BURNIN_UNREACHABLE,
 	BURNIN_CANCELLED,
+	BURNIN_REFUSED,			/* no diagnostic myriad can read */
 };
 #define BURNIN_MAXGPU	64
 struct burnin {			/* one node of a run */
 	char		 run[32];
 	char		 node[48];
 	enum burnin_state state;
+	enum vendor	 vendor;	/* whose diagnostic it ran */
 	int		 level;
-	enum diag_result result;	/* the worst result dcgmi gave */
+	enum diag_result result;	/* the worst result it gave */
 	char		 gpus[96];	/* each GPU's: fail 3; pass 0-2,4-7 */
 	int		 ngpus;		/* the GPUs it gave a result */
 	char		 tests[128];	/* those that failed or warned */
@@ -919,12 +921,26 @@ struct burnrun {		/* one run, as list-burnins shows it */
 	int		 failed;
 	int		 unreachable;
 	int		 cancelled;
+	int		 refused;
 	char		 user[32];
 	char		 options[64];	/* on-pass=resume on-fail=drain */
 	char		 nodes[1024];	/* folded */
 	int		 pid;		/* the myriad that runs it, */
 	char		 host[64];	/* and its host */
 };
+/*
+ * A vendor's diagnostic: the option holding its command, its tool, and
+ * the parser of its verdicts; none: its command's exit status is the
+ * verdict, and with no command the node is refused, for why.
+ */
+struct burnin_vendor {
+	const char	*option;
+	const char	*tool;
+	int		(*parse)(const char *, size_t, const char *,
+			    const struct sink *);
+	const char	*why;
+};
+const struct burnin_vendor *burnin_vendor(enum vendor);
 int		 burnin_verdict(struct burnin *, const char *, size_t);
 char		*burnin_dir(int, char **);
 FILE		*burnin_store_create(struct burnrun *, char **);
@@ -1129,8 +1145,10 @@ enum cmd_status	 cmd_inspect_links(struct cmd_ctx *, struct cmd_args *);
 /* burnin.c: the burn-in under way; cmd-burnin.c: its commands. */
 #define BURNIN_ON_PASS	0x1	/* resume those that pass */
 #define BURNIN_ON_FAIL	0x2	/* drain those that do not */
-struct burnin_job *burnin_start(struct cmd_ctx *, struct action *, char *,
-		     int, int);
+enum vendor	 burnin_node_vendor(struct model *, int);
+char		*burnin_command(struct model *, int, int);
+struct burnin_job *burnin_start(struct cmd_ctx *, struct action *, int,
+		     int);
 void		 burnin_free(struct burnin_job *);
 enum cmd_status	 burnin_wait(struct burnin_job *);
 int		 burnin_cancel(struct burnin_job *);

@@ -208,9 +208,19 @@ const struct option_entry options_table[] = {
 	/* Burn-in. */
 	{ .name = "burnin.command", .type = OPT_STRING,
 	  .dflt = "dcgmi diag -r %l -j",
-	  .help = "what a burn-in runs on each node, %l the level" },
+	  .help = "what a burn-in runs on each NVIDIA node, %l the level" },
+	{ .name = "burnin.amd-command", .type = OPT_STRING,
+	  .dflt = "rvs -r %l",
+	  .help = "what a burn-in runs on each AMD node: the ROCm Validation "
+	      "Suite, %l the level" },
+	{ .name = "burnin.huawei-command", .type = OPT_STRING, .dflt = "",
+	  .help = "a site's check for each Ascend node, its exit status the "
+	      "verdict; empty: refused" },
+	{ .name = "burnin.hygon-command", .type = OPT_STRING, .dflt = "",
+	  .help = "a site's check for each Hygon node, its exit status the "
+	      "verdict; empty: refused" },
 	{ .name = "burnin.level", .type = OPT_INT, .dflt = "3",
-	  .min = 1, .max = 4, .help = "the dcgmi diag level without level=" },
+	  .min = 1, .max = 4, .help = "the diagnostic's level without level=" },
 	{ .name = "burnin.timeout", .type = OPT_INT, .dflt = "0",
 	  .min = 0, .max = 86400,
 	  .help = "seconds a node's burn-in may take; 0: four times the "

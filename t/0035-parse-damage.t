@@ -17,7 +17,7 @@ parse() {
 
 for k in nvsmi-csv nvlink-status nvlink-errors ipmi-sdr ipmi-sensor sinfo \
     squeue scontrol-node ibstat perfquery dcgm-diag xid amd-smi rocm-smi \
-    hccn-tool hy-smi; do
+    hccn-tool hy-smi rvs; do
 	parse $k ''
 	is "$rc:$err" "1:myriad: parse: $T/in: empty" "$k: an empty file is an error"
 done
@@ -138,6 +138,18 @@ like "$err" "in:3: no newline at the end" "hy-smi: the cut with FILE:LINE"
 parse hy-smi 'DCU     Temp     DCU%%\n0       49.0C    12%%\n'
 like "$rc:$err" "^3:.*in:3: hy-smi: no End of SMI Log" \
     "hy-smi without End of SMI Log: said, exit 3"
+
+# rvs: a summary cut before its closing line may have lost actions; a
+# result word cut (PAS) is no PASS.
+RVSHEAD='| ROCm Validation Suite (RVS) Summary |\n| Action Name | Module | Result |\n'
+parse rvs "$RVSHEAD"'| gst-a | GST | PASS |\n'
+like "$rc:$err" "^3:.*in:3: rvs: the summary does not end" \
+    "rvs summary without its closing line: said, exit 3"
+parse rvs "$RVSHEAD"'| gst-a | GST | PASS |\n| iet-b | IET | PAS'
+like "$rc:$err" "^3:.*in:4: no newline at the end" \
+    "rvs summary cut mid-row: exit 3, with FILE:LINE"
+is "$(printf '%s\n' "$out" | tail -n +2 | cut -f1 | tr '\n' ' ')" "gst-a " \
+    "rvs cut: the row before read, the cut one not"
 
 # hccn_tool: a count cut is no smaller count; a bare output needs its -i.
 parse hccn-tool '[devid 0]link up count       : 12\n[devid 1]link up count       : 1'

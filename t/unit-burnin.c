@@ -145,6 +145,63 @@ test_garbage(void)
 	    b.message);
 }
 
+/*
+ * rvs's verdicts (AMD): the guide's iet sample passes every GPU; an
+ * action whose GPU missed its target (met: FALSE, as gst_worker.cpp
+ * prints it) fails the node with that GPU, the action and its line.
+ */
+static void
+test_rvs(void)
+{
+	struct burnin	 b;
+	size_t		 len;
+	char		*buf;
+	const char	*fail =
+	    "[RESULT] [9.5] [compute-fp8-trig] [GPU:: 36479] GFLOPS 588600 "
+	    "Target GFLOPS: 981000 met: FALSE\n"
+	    "[RESULT] [9.6] [compute-fp8-trig] [GPU:: 42583] GFLOPS 1059480 "
+	    "Target GFLOPS: 981000 met: TRUE\n"
+	    "| ROCm Validation Suite (RVS) Summary |\n"
+	    "\r| AMD Instinct MI300X - 42583 | AMD Instinct MI300X - 36479 |\n"
+	    "\r| 0 - 2 - 0000:0c:00.0 | 1 - 3 - 0000:22:00.0 |\n"
+	    "| Action Name | Module | Result |\n"
+	    "\r| compute-fp8-trig | GST | \033[31mFAIL \033[0m |\n"
+	    "+-------+\n";
+
+	ok(burnin_vendor(VENDOR_AMD)->parse == parse_rvs &&
+	    burnin_vendor(VENDOR_NVIDIA)->parse == parse_dcgm_diag &&
+	    burnin_vendor(VENDOR_UNKNOWN)->parse == parse_dcgm_diag,
+	    "rvs reads AMD's verdicts, dcgmi diag NVIDIA's and the unknown");
+	ok(burnin_vendor(VENDOR_HUAWEI)->parse == NULL &&
+	    burnin_vendor(VENDOR_HYGON)->parse == NULL &&
+	    strstr(burnin_vendor(VENDOR_HUAWEI)->why, "Ascend") != NULL,
+	    "no parser for Ascend or Hygon: why said");
+	memset(&b, 0, sizeof b);
+	b.vendor = VENDOR_AMD;
+	if ((buf = tap_slurp("t/data/rvs-iet-mi355x.txt", &len)) == NULL)
+		tap_skip(2, "t/data/rvs-iet-mi355x.txt");
+	else {
+		is_int(burnin_verdict(&b, buf, len), 0, "rvs iet: a verdict");
+		ok(b.state == BURNIN_PASSED && strcmp(b.gpus, "pass 0-7") ==
+		    0 && b.ngpus == 8, "rvs iet: passed, GPUs 0-7 (%s)",
+		    b.gpus);
+		free(buf);
+	}
+	memset(&b, 0, sizeof b);
+	b.vendor = VENDOR_AMD;
+	is_int(burnin_verdict(&b, fail, strlen(fail)), 0,
+	    "rvs FAIL: a verdict");
+	is_int(b.state, BURNIN_FAILED, "rvs FAIL: failed");
+	is_str(b.gpus, "fail 1; pass 0", "rvs FAIL: GPU 1 failed, 0 passed");
+	is_str(b.tests, "compute-fp8-trig", "rvs FAIL: the action");
+	ok(strstr(b.message, "GPU 1: GFLOPS 588600 Target GFLOPS: 981000 "
+	    "met: FALSE") != NULL, "rvs FAIL: its line (%s)", b.message);
+	memset(&b, 0, sizeof b);
+	b.vendor = VENDOR_AMD;
+	is_int(burnin_verdict(&b, "[RESULT] [1.0] Action name :x\n", 30), -1,
+	    "rvs with no summary: no verdict");
+}
+
 /* A process that has ended: its pid. */
 static int
 dead_pid(void)
@@ -277,6 +334,7 @@ main(void)
 	verdict_fixture("dcgmi/v100-diag-r3-dcgm339.txt", 5, check_v100);
 	test_sim();
 	test_garbage();
+	test_rvs();
 	test_store();
 	return (tap_done());
 }

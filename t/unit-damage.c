@@ -22,7 +22,7 @@ static const char *damage_kinds[] = {
 	"nvsmi-csv", "nvlink-status", "nvlink-errors", "xid", "ipmi-sdr",
 	"ipmi-sensor", "ibstat", "perfquery", "dcgm-diag", "sinfo", "squeue",
 	"scontrol-node", "scontrol-job", "scontrol-partition", "amd-smi",
-	"rocm-smi", "npu-smi", "hccn-tool", "hy-smi",
+	"rocm-smi", "npu-smi", "hccn-tool", "hy-smi", "rvs",
 };
 
 #define DAMAGE_TOKENS	150	/* numbers changed per file and variant */

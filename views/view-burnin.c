@@ -5,7 +5,8 @@
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  *
  * Rows are coloured by state, which the STATE column also says: passed
- * green, warned yellow, failed and unreachable red, queued dim.
+ * green, warned and refused (no diagnostic for its vendor) yellow, failed
+ * and unreachable red, queued dim.
  */
 
 #include <string.h>
@@ -21,6 +22,8 @@ view_burnin_colour(enum burnin_state s)
 	case BURNIN_QUEUED:
 	case BURNIN_CANCELLED:
 		return (colour(C_DIM));
+	case BURNIN_REFUSED:
+		return (colour(C_WARN));
 	case BURNIN_PASSED:
 		return (colour(C_OK));
 	case BURNIN_WARNED:
@@ -39,7 +42,7 @@ view_burnin_draw_head(WINDOW *w, int sx, const struct burnrun *r,
     double elapsed,
     double left, const struct burnin *rows, u_int n)
 {
-	u_int	 count[BURNIN_CANCELLED + 1], i, ended;
+	u_int	 count[BURNIN_REFUSED + 1], i, ended;
 	char	 line[512], t1[32], t2[32];
 	int	 len, x;
 
@@ -66,7 +69,8 @@ view_burnin_draw_head(WINDOW *w, int sx, const struct burnrun *r,
 	draw_text(w, 1, x, sx - x, A_NORMAL, line);
 
 	for (i = 0, x = 0; i < nitems(count) && x < sx; i++) {
-		if (i == BURNIN_CANCELLED && count[i] == 0)
+		if ((i == BURNIN_CANCELLED || i == BURNIN_REFUSED) &&
+		    count[i] == 0)
 			continue;
 		len = snprintf(line, sizeof line, "%s %u", field_enum_name(
 		    FT_BURNIN, i), count[i]);
