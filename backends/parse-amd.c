@@ -774,23 +774,32 @@ parse_amd_pair(const char *w, size_t len)
 	return (AP_OTHER);
 }
 
-/* Links from the matrices: each XGMI pair, up if its access is. */
+/* GPU i's links from its rows: each XGMI peer, up if its access is. */
+static int
+parse_amd_topo_row(const struct sink *s, int i, const uint8_t *access,
+    const uint8_t *type, int ngpu)
+{
+	int	 j, n = 0;
+
+	for (j = 0; j < ngpu; j++) {
+		if (i == j || type[j] != AP_XGMI)
+			continue;
+		parse_amd_link(s, i, j, access[j] == AP_ENABLED ? LINK_UP :
+		    access[j] == AP_DISABLED ? LINK_DOWN : LINK_UNKNOWN, -1);
+		n++;
+	}
+	return (n);
+}
+
+/* Links from the matrices, a row a GPU. */
 static int
 parse_amd_topo_links(const struct sink *s, const uint8_t (*access)[
     AMD_MAXGPU], const uint8_t (*type)[AMD_MAXGPU], int ngpu)
 {
-	int	 i, j, n = 0;
+	int	 i, n = 0;
 
-	for (i = 0; i < ngpu; i++) {
-		for (j = 0; j < ngpu; j++) {
-			if (i == j || type[i][j] != AP_XGMI)
-				continue;
-			parse_amd_link(s, i, j, access[i][j] == AP_ENABLED ?
-			    LINK_UP : access[i][j] == AP_DISABLED ?
-			    LINK_DOWN : LINK_UNKNOWN, -1);
-			n++;
-		}
-	}
+	for (i = 0; i < ngpu; i++)
+		n += parse_amd_topo_row(s, i, access[i], type[i], ngpu);
 	return (n);
 }
 
@@ -1526,16 +1535,15 @@ static int
 parse_amd_json_links(const struct sink *s, const struct amd_doc *d,
     u_int o, int idx)
 {
-	uint8_t		(*access)[AMD_MAXGPU], (*type)[AMD_MAXGPU];
+	uint8_t		 access[AMD_MAXGPU], type[AMD_MAXGPU];
 	u_int		 links, lt, e, k, v;
 	const char	*str;
 	char		 key[16];
 	size_t		 len;
 	long long	 peer;
-	int		 n;
 
-	access = xcalloc(AMD_MAXGPU, sizeof *access);
-	type = xcalloc(AMD_MAXGPU, sizeof *type);
+	memset(access, 0, sizeof access);
+	memset(type, 0, sizeof type);
 	links = parse_amd_json_get(d, o, "links");
 	if (d->t[links].type != AJ_ARRAY)
 		links = 0;
@@ -1548,10 +1556,10 @@ parse_amd_json_links(const struct sink *s, const struct amd_doc *d,
 		}
 		if ((str = parse_amd_json_str(d, parse_amd_json_get(d, e,
 		    "link_type"), &len)) != NULL)
-			type[idx][peer] = parse_amd_pair(str, len);
+			type[peer] = parse_amd_pair(str, len);
 		if ((str = parse_amd_json_str(d, parse_amd_json_get(d, e,
 		    "link_status"), &len)) != NULL)
-			access[idx][peer] = parse_amd_pair(str, len);
+			access[peer] = parse_amd_pair(str, len);
 	}
 	lt = parse_amd_json_get(d, o, "link_type");
 	if (d->t[lt].type != AJ_OBJECT)
@@ -1567,17 +1575,13 @@ parse_amd_json_links(const struct sink *s, const struct amd_doc *d,
 			    idx, (int)(len > 40 ? 40 : len), str);
 			continue;
 		}
-		type[idx][peer] = parse_amd_pair(str, len);
+		type[peer] = parse_amd_pair(str, len);
 		if ((str = parse_amd_json_str(d, parse_amd_json_get(d,
 		    parse_amd_json_get(d, o, "link_accessibility"), key),
 		    &len)) != NULL)
-			access[idx][peer] = parse_amd_pair(str, len);
+			access[peer] = parse_amd_pair(str, len);
 	}
-	n = parse_amd_topo_links(s, (const uint8_t (*)[AMD_MAXGPU])access,
-	    (const uint8_t (*)[AMD_MAXGPU])type, AMD_MAXGPU);
-	free(access);
-	free(type);
-	return (n);
+	return (parse_amd_topo_row(s, idx, access, type, AMD_MAXGPU));
 }
 
 /* A whole document read, but for a NUL byte: 0, or -1 after an error. */
