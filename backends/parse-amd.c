@@ -591,9 +591,11 @@ parse_amd_words(const char *p, size_t len, const char **w, size_t *wl,
 				k++;
 			for (e = k; e < len && !AMD_BLANK(p[e]); e++)
 				;
-			if (k < len && (isalpha((u_char)p[k]) ||
-			    p[k] == '%' || (u_char)p[k] == 0xc2) &&
-			    !parse_amd_none(p + k, e - k))
+			if (k < len && (((p[k] | 0x20) >= 'a' &&
+			    (p[k] | 0x20) <= 'z') || p[k] == '%' ||
+			    (u_char)p[k] == 0xc2) && ((p[k] != 'N' &&
+			    p[k] != 'u' && p[k] != 'U') ||
+			    !parse_amd_none(p + k, e - k)))
 				j = e;
 		}
 		w[n] = p + i;
@@ -1192,6 +1194,22 @@ parse_amd_json_number(struct amd_doc *d, size_t *i, size_t len)
 	return (0);
 }
 
+/* Blanks skipped to a byte, c if not NUL: 0, or -1 with why. */
+static int
+parse_amd_json_expect(struct amd_doc *d, size_t *i, size_t len, char c,
+    const char *why)
+{
+	while (*i < len && AMD_JSON_WS(d->buf[*i]))
+		(*i)++;
+	if (*i == len)
+		d->why = "the document cut short";
+	else if (c != '\0' && d->buf[*i] != c)
+		d->why = why;
+	else
+		return (0);
+	return (-1);
+}
+
 /* The document read into d's tokens, the root at 1; -1 with why, at. */
 static int
 parse_amd_json_tokens(struct amd_doc *d, size_t len)
@@ -1204,12 +1222,8 @@ parse_amd_json_tokens(struct amd_doc *d, size_t len)
 	parse_amd_json_token(d, AJ_NONE, 0);
 	for (;;) {
 		/* A value. */
-		while (i < len && AMD_JSON_WS(p[i]))
-			i++;
-		if (i == len) {
-			d->why = "the document cut short";
+		if (parse_amd_json_expect(d, &i, len, '\0', NULL) != 0)
 			goto fail;
-		}
 		if (p[i] == '{' || p[i] == '[') {
 			if (depth == AMD_JSON_DEPTH) {
 				d->why = "nested too deep";
@@ -1279,22 +1293,11 @@ parse_amd_json_tokens(struct amd_doc *d, size_t len)
 			continue;
 key:
 		/* A member's key, its colon. */
-		while (i < len && AMD_JSON_WS(p[i]))
-			i++;
-		if (i == len || p[i] != '"') {
-			d->why = i == len ? "the document cut short" :
-			    "a string expected as a key";
+		if (parse_amd_json_expect(d, &i, len, '"', "a string "
+		    "expected as a key") != 0 ||
+		    parse_amd_json_string(d, &i, len) != 0 ||
+		    parse_amd_json_expect(d, &i, len, ':', "':' expected") != 0)
 			goto fail;
-		}
-		if (parse_amd_json_string(d, &i, len) != 0)
-			goto fail;
-		while (i < len && AMD_JSON_WS(p[i]))
-			i++;
-		if (i == len || p[i] != ':') {
-			d->why = i == len ? "the document cut short" :
-			    "':' expected";
-			goto fail;
-		}
 		i++;
 	}
 fail:
