@@ -229,6 +229,39 @@ test_links(void)
 	    "rocm-smi --json: XGMI between 0 and 1");
 }
 
+/* parse_value reads a plain decimal itself: exactly as strtod rounds it. */
+static void
+test_decimal(void)
+{
+	struct sink	 s = { 0 };
+	char		 num[32], first[32] = "";
+	uint64_t	 x = 88172645463325252ULL;
+	double		 d;
+	size_t		 len, frac;
+	int		 i, bad = 0;
+
+	for (i = 0; i < 200000; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		snprintf(num, sizeof num, "%llu", (unsigned long long)(x >> 8));
+		len = 1 + x % 16;		/* 1 to 16 digits */
+		num[len] = '\0';
+		if ((frac = (x >> 4) % len) > 0) {	/* a point within */
+			memmove(num + len - frac + 1, num + len - frac,
+			    frac + 1);
+			num[len - frac] = '.';
+		}
+		if (parse_value(&s, 1, "x", num, strlen(num), 0, 1e300,
+		    &d) != 0 || d != strtod(num, NULL)) {
+			if (bad++ == 0)
+				strlcpy(first, num, sizeof first);
+		}
+	}
+	ok(bad == 0, "parse_value: 200,000 decimals as strtod reads them "
+	    "(%d not, the first %s)", bad, first);
+}
+
 /* What a JSON reader refuses is refused whole, with its line. */
 static void
 test_json_reader(void)
@@ -526,6 +559,7 @@ main(void)
 	test_blocks();
 	test_links();
 	test_json();
+	test_decimal();
 	test_rocm();
 	test_speed();
 	collect_free(&c);
