@@ -556,8 +556,8 @@ parse_amd_blocks(struct lines *l, const struct sink *s)
 }
 
 /* A blank between words (a line has no newline). */
-#define AMD_BLANK(c)	((u_char)(c) <= ' ' && ((c) == ' ' || (c) == '\t' || \
-	(c) == '\v' || (c) == '\f' || (c) == '\r'))
+#define AMD_BLANK(c)	((u_char)(c) <= ' ' && ((c) == ' ' || \
+	(c) == '\t' || (c) == '\v' || (c) == '\f' || (c) == '\r'))
 
 /*
  * The blank-separated words of a line, a number and its unit one word
@@ -895,9 +895,9 @@ enum amd_json_type {
 
 struct amd_json {
 	u_char		 type;
-	u_char		 esc;		/* a string unescaped into text */
-	u_int		 next;		/* the token after its members */
-	u_int		 off;		/* its first byte, in buf or text */
+	u_char		 esc;		/* unescaped, in text */
+	u_int		 next;		/* the token after it */
+	u_int		 off;		/* in buf, or text */
 	u_int		 len;
 };
 
@@ -906,7 +906,7 @@ struct amd_doc {
 	struct amd_json	*t;
 	u_int		 n;
 	u_int		 size;
-	char		*text;		/* strings with escapes, unescaped */
+	char		*text;		/* strings unescaped */
 	size_t		 tlen;
 	size_t		 tsize;
 	const char	*why;		/* the error, at byte at */
@@ -994,7 +994,8 @@ static int
 parse_amd_json_escape(struct amd_doc *d, size_t *i, size_t len, char *out,
     size_t *olen)
 {
-	static const char	 from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
+	static const char	 from[] = "\"\\/bfnrt";
+	static const char	 to[] = "\"\\/\b\f\n\r\t";
 	const char		*p = d->buf + *i, *q;
 	long			 u, lo;
 	size_t			 n = 0;
@@ -1283,7 +1284,8 @@ parse_amd_json_tokens(struct amd_doc *d, size_t len)
 			}
 			if (p[i] != ',') {
 				d->why = d->t[o].type == AJ_OBJECT ?
-				    "',' or '}' expected" : "',' or ']' expected";
+				    "',' or '}' expected" :
+				    "',' or ']' expected";
 				goto fail;
 			}
 			i++;
