@@ -24,11 +24,13 @@
  */
 
 #include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-
-#include <jansson.h>
 
 #include "backend.h"
 
@@ -167,8 +169,8 @@ parse_amd_none(const char *v, size_t len)
 		len = parse_trim(&v, len);
 	if (len == 0)
 		return (1);
-	if (strchr("NuU-", *v) == NULL)		/* a number, a word */
-		return (0);
+	if (*v != 'N' && *v != 'u' && *v != 'U' && *v != '-')
+		return (0);			/* a number, a word */
 	for (i = 0; i < nitems(none); i++) {
 		if (none[i].len == len && memcmp(none[i].word, v, len) == 0)
 			return (1);
@@ -188,17 +190,19 @@ parse_amd_number(const struct sink *s, u_int line, const char *name,
 {
 	size_t	 ulen;
 
-	if (len == 0 || (!isdigit((u_char)*v) && parse_amd_none(v, len)))
+	if (len == 0 || ((*v < '0' || *v > '9') && parse_amd_none(v, len)))
 		return (1);
 	if (unit != NULL) {
 		ulen = strlen(unit);
-		if (len < ulen ||
-		    strncasecmp(v + len - ulen, unit, ulen) != 0) {
+		if (len < ulen || (memcmp(v + len - ulen, unit, ulen) != 0 &&
+		    strncasecmp(v + len - ulen, unit, ulen) != 0)) {
 			sink_error(s, line, "%s: '%.*s' is not in %s", name,
 			    (int)(len > 40 ? 40 : len), v, unit);
 			return (-1);
 		}
 		len -= ulen;
+		while (len > 0 && v[len - 1] == ' ')
+			len--;		/* 171 W */
 	}
 	switch (parse_value(s, line, name, v, len, 0, max, out)) {
 	case 0:
@@ -396,7 +400,13 @@ parse_amd_field(const struct amd_field *t, size_t n, const char *name,
 {
 	size_t	 i;
 
+	if (len == 0)
+		return (NULL);
 	for (i = 0; i < n; i++) {
+		/* The first letter first: most keys are in no table. */
+		if (t[i].path[0] != name[0] && (!lower ||
+		    tolower((u_char)t[i].path[0]) != tolower((u_char)*name)))
+			continue;
 		if (strlen(t[i].path) != len)
 			continue;
 		if (lower ? strncasecmp(t[i].path, name, len) == 0 :
@@ -465,7 +475,7 @@ parse_amd_blocks(struct lines *l, const struct sink *s)
 	char		 stack[AMD_DEPTH][32], path[AMD_DEPTH * 32 + 64];
 	const char	*p, *colon, *v;
 	const struct amd_field *f;
-	size_t		 len, klen, vlen, off, plen;
+	size_t		 len, klen, vlen, off, plen, slen;
 	u_int		 refused;
 	int		 in = 0, cpu = 0, idx, depth, i, n = 0;
 
@@ -521,9 +531,12 @@ parse_amd_blocks(struct lines *l, const struct sink *s)
 			    klen);
 			continue;
 		}
-		for (i = plen = 0; i < depth; i++)
-			plen += snprintf(path + plen, sizeof path - plen,
-			    "%s/", stack[i]);
+		for (i = plen = 0; i < depth; i++) {
+			slen = strlen(stack[i]);
+			memcpy(path + plen, stack[i], slen);
+			path[plen + slen] = '/';
+			plen += slen + 1;
+		}
 		if (plen + klen + 1 > sizeof path)
 			continue;
 		memcpy(path + plen, p + off, klen);
@@ -534,7 +547,7 @@ parse_amd_blocks(struct lines *l, const struct sink *s)
 			continue;
 		}
 		if ((f = parse_amd_field(amd_fields, nitems(amd_fields), path,
-		    strlen(path), 0)) != NULL)
+		    plen + klen, 0)) != NULL)
 			parse_amd_set(s, l->line, &a, f, v, vlen);
 	}
 	if (in && !cpu)
@@ -543,21 +556,8 @@ parse_amd_blocks(struct lines *l, const struct sink *s)
 }
 
 /* A blank between words (a line has no newline). */
-#define AMD_BLANK(c)	((c) == ' ' || (c) == '\t' || (c) == '\v' || \
-	(c) == '\f' || (c) == '\r')
-
-/* Whether a word is a number alone: 171, 35.0, -1. */
-static int
-parse_amd_numeric(const char *w, size_t len)
-{
-	size_t	 i;
-
-	for (i = 0; i < len; i++) {
-		if ((w[i] < '0' || w[i] > '9') && w[i] != '.' && w[i] != '-')
-			return (0);
-	}
-	return (len > 0);
-}
+#define AMD_BLANK(c)	((u_char)(c) <= ' ' && ((c) == ' ' || \
+	(c) == '\t' || (c) == '\v' || (c) == '\f' || (c) == '\r'))
 
 /*
  * The blank-separated words of a line, a number and its unit one word
@@ -568,7 +568,7 @@ parse_amd_words(const char *p, size_t len, const char **w, size_t *wl,
     int max)
 {
 	size_t	 i = 0, j;
-	int	 n = 0;
+	int	 n = 0, numeric;
 
 	for (;;) {
 		while (i < len && AMD_BLANK(p[i]))
@@ -577,19 +577,25 @@ parse_amd_words(const char *p, size_t len, const char **w, size_t *wl,
 			return (n);
 		if (n == max)
 			return (-1);
-		for (j = i; j < len && !AMD_BLANK(p[j]); j++)
-			;
+		numeric = 1;
+		for (j = i; j < len && !AMD_BLANK(p[j]); j++) {
+			if ((p[j] < '0' || p[j] > '9') && p[j] != '.' &&
+			    p[j] != '-')
+				numeric = 0;
+		}
 		/* A unit after a number: 171 W, 32 °C, 283 MB, 0 %. */
-		if (parse_amd_numeric(p + i, j - i) && j < len) {
+		if (numeric && j < len) {
 			size_t	 k = j, e;
 
 			while (k < len && AMD_BLANK(p[k]))
 				k++;
 			for (e = k; e < len && !AMD_BLANK(p[e]); e++)
 				;
-			if (k < len && (isalpha((u_char)p[k]) ||
-			    p[k] == '%' || (u_char)p[k] == 0xc2) &&
-			    !parse_amd_none(p + k, e - k))
+			if (k < len && (((p[k] | 0x20) >= 'a' &&
+			    (p[k] | 0x20) <= 'z') || p[k] == '%' ||
+			    (u_char)p[k] == 0xc2) && ((p[k] != 'N' &&
+			    p[k] != 'u' && p[k] != 'U') ||
+			    !parse_amd_none(p + k, e - k)))
 				j = e;
 		}
 		w[n] = p + i;
@@ -770,23 +776,32 @@ parse_amd_pair(const char *w, size_t len)
 	return (AP_OTHER);
 }
 
-/* Links from the matrices: each XGMI pair, up if its access is. */
+/* GPU i's links from its rows: each XGMI peer, up if its access is. */
+static int
+parse_amd_topo_row(const struct sink *s, int i, const uint8_t *access,
+    const uint8_t *type, int ngpu)
+{
+	int	 j, n = 0;
+
+	for (j = 0; j < ngpu; j++) {
+		if (i == j || type[j] != AP_XGMI)
+			continue;
+		parse_amd_link(s, i, j, access[j] == AP_ENABLED ? LINK_UP :
+		    access[j] == AP_DISABLED ? LINK_DOWN : LINK_UNKNOWN, -1);
+		n++;
+	}
+	return (n);
+}
+
+/* Links from the matrices, a row a GPU. */
 static int
 parse_amd_topo_links(const struct sink *s, const uint8_t (*access)[
     AMD_MAXGPU], const uint8_t (*type)[AMD_MAXGPU], int ngpu)
 {
-	int	 i, j, n = 0;
+	int	 i, n = 0;
 
-	for (i = 0; i < ngpu; i++) {
-		for (j = 0; j < ngpu; j++) {
-			if (i == j || type[i][j] != AP_XGMI)
-				continue;
-			parse_amd_link(s, i, j, access[i][j] == AP_ENABLED ?
-			    LINK_UP : access[i][j] == AP_DISABLED ?
-			    LINK_DOWN : LINK_UNKNOWN, -1);
-			n++;
-		}
-	}
+	for (i = 0; i < ngpu; i++)
+		n += parse_amd_topo_row(s, i, access[i], type[i], ngpu);
 	return (n);
 }
 
@@ -858,35 +873,554 @@ parse_amd_topology(struct lines *l, const struct sink *s)
 	return (n);
 }
 
+/*
+ * --json, read whole by the small reader below rather than a general
+ * library (jansson read amd-smi's indented JSON at a third of the 100
+ * MB/s a parser must keep): every value a token in one array, a
+ * container's members after it up to its next.  It reads RFC 8259 JSON as
+ * jansson does, and refuses what jansson refuses: a control character or
+ * invalid UTF-8 in a string, \u0000, a lone surrogate, an integer past 64
+ * bits, a real past a double, nesting past 2048, anything after the
+ * document.  Of a key given twice, the last value is the one found.
+ */
+enum amd_json_type {
+	AJ_NONE,		/* token 0: no value */
+	AJ_OBJECT,
+	AJ_ARRAY,
+	AJ_STRING,
+	AJ_INTEGER,
+	AJ_REAL,
+	AJ_LITERAL,		/* true, false, null */
+};
+
+struct amd_json {
+	u_char		 type;
+	u_char		 esc;		/* unescaped, in text */
+	u_int		 next;		/* the token after it */
+	u_int		 off;		/* in buf, or text */
+	u_int		 len;
+};
+
+struct amd_doc {
+	const char	*buf;
+	struct amd_json	*t;
+	u_int		 n;
+	u_int		 size;
+	char		*text;		/* strings unescaped */
+	size_t		 tlen;
+	size_t		 tsize;
+	const char	*why;		/* the error, at byte at */
+	size_t		 at;
+};
+
+#define AMD_JSON_DEPTH	2048	/* jansson's JSON_PARSER_MAX_DEPTH */
+#define AMD_JSON_WS(c)	((c) == ' ' || (c) == '\n' || (c) == '\r' || \
+	(c) == '\t')
+
+/* A new token of type at byte off of the document. */
+static u_int
+parse_amd_json_token(struct amd_doc *d, int type, size_t off)
+{
+	struct amd_json	*t;
+
+	if (d->n == d->size) {
+		d->size = d->size == 0 ? 256 : d->size * 2;
+		d->t = xreallocarray(d->t, d->size, sizeof *d->t);
+	}
+	t = &d->t[d->n];
+	t->type = type;
+	t->esc = 0;
+	t->off = off;
+	t->len = 0;
+	t->next = d->n + 1;
+	return (d->n++);
+}
+
+/* The length of the UTF-8 character at p, jansson's rules; 0 if invalid. */
+static size_t
+parse_amd_json_utf8(const u_char *p, size_t len)
+{
+	size_t	 n, i;
+	u_char	 lo = 0x80, hi = 0xbf;
+
+	if (*p >= 0xc2 && *p <= 0xdf)
+		n = 2;
+	else if (*p >= 0xe0 && *p <= 0xef) {
+		n = 3;
+		if (*p == 0xe0)
+			lo = 0xa0;	/* overlong */
+		else if (*p == 0xed)
+			hi = 0x9f;	/* a surrogate */
+	} else if (*p >= 0xf0 && *p <= 0xf4) {
+		n = 4;
+		if (*p == 0xf0)
+			lo = 0x90;
+		else if (*p == 0xf4)
+			hi = 0x8f;	/* past U+10FFFF */
+	} else
+		return (0);
+	if (len < n || p[1] < lo || p[1] > hi)
+		return (0);
+	for (i = 2; i < n; i++) {
+		if (p[i] < 0x80 || p[i] > 0xbf)
+			return (0);
+	}
+	return (n);
+}
+
+/* Four hex digits at p: their value, or -1. */
+static long
+parse_amd_json_hex(const char *p, size_t len)
+{
+	long	 u = 0;
+	size_t	 i;
+
+	if (len < 4)
+		return (-1);
+	for (i = 0; i < 4; i++) {
+		u <<= 4;
+		if (p[i] >= '0' && p[i] <= '9')
+			u |= p[i] - '0';
+		else if ((p[i] | 0x20) >= 'a' && (p[i] | 0x20) <= 'f')
+			u |= (p[i] | 0x20) - 'a' + 10;
+		else
+			return (-1);
+	}
+	return (u);
+}
+
+/* A string's escapes, checked at buf[*i] and unescaped into text. */
+static int
+parse_amd_json_escape(struct amd_doc *d, size_t *i, size_t len, char *out,
+    size_t *olen)
+{
+	static const char	 from[] = "\"\\/bfnrt";
+	static const char	 to[] = "\"\\/\b\f\n\r\t";
+	const char		*p = d->buf + *i, *q;
+	long			 u, lo;
+	size_t			 n = 0;
+
+	if (len < 2) {
+		d->why = "a string cut short";
+		return (-1);
+	}
+	if (p[1] != 'u') {
+		if (p[1] == '\0' || (q = strchr(from, p[1])) == NULL) {
+			d->why = "an invalid escape in a string";
+			return (-1);
+		}
+		*i += 2;
+		out[(*olen)++] = to[q - from];
+		return (0);
+	}
+	if ((u = parse_amd_json_hex(p + 2, len - 2)) < 0) {
+		d->why = "an invalid \\u escape";
+		return (-1);
+	}
+	n = 6;
+	if (u >= 0xd800 && u <= 0xdbff) {
+		if (len < 12 || p[6] != '\\' || p[7] != 'u' ||
+		    (lo = parse_amd_json_hex(p + 8, len - 8)) < 0xdc00 ||
+		    lo > 0xdfff) {
+			d->why = "a lone surrogate in a string";
+			return (-1);
+		}
+		u = 0x10000 + ((u - 0xd800) << 10) + (lo - 0xdc00);
+		n = 12;
+	} else if (u >= 0xdc00 && u <= 0xdfff) {
+		d->why = "a lone surrogate in a string";
+		return (-1);
+	} else if (u == 0) {
+		d->why = "\\u0000 in a string";
+		return (-1);
+	}
+	*i += n;
+	if (u < 0x80)
+		out[(*olen)++] = u;
+	else if (u < 0x800) {
+		out[(*olen)++] = 0xc0 | (u >> 6);
+		out[(*olen)++] = 0x80 | (u & 0x3f);
+	} else if (u < 0x10000) {
+		out[(*olen)++] = 0xe0 | (u >> 12);
+		out[(*olen)++] = 0x80 | ((u >> 6) & 0x3f);
+		out[(*olen)++] = 0x80 | (u & 0x3f);
+	} else {
+		out[(*olen)++] = 0xf0 | (u >> 18);
+		out[(*olen)++] = 0x80 | ((u >> 12) & 0x3f);
+		out[(*olen)++] = 0x80 | ((u >> 6) & 0x3f);
+		out[(*olen)++] = 0x80 | (u & 0x3f);
+	}
+	return (0);
+}
+
+/* A string at buf[*i], its quote: a token; -1 with why. */
+static int
+parse_amd_json_string(struct amd_doc *d, size_t *i, size_t len)
+{
+	const u_char	*p = (const u_char *)d->buf;
+	size_t		 j = *i + 1, n, olen;
+	u_int		 tok;
+	int		 esc = 0;
+
+	for (;;) {
+		if (j == len) {
+			d->why = "a string cut short";
+			*i = j;
+			return (-1);
+		}
+		if (p[j] == '"')
+			break;
+		if (p[j] < 0x20) {
+			d->why = "a control character in a string";
+			*i = j;
+			return (-1);
+		}
+		if (p[j] == '\\') {
+			esc = 1;
+			j += j + 1 < len && p[j + 1] != 'u' ? 2 : 1;
+		} else if (p[j] >= 0x80) {
+			if ((n = parse_amd_json_utf8(p + j, len - j)) == 0) {
+				d->why = "invalid UTF-8 in a string";
+				*i = j;
+				return (-1);
+			}
+			j += n;
+		} else
+			j++;
+	}
+	tok = parse_amd_json_token(d, AJ_STRING, *i + 1);
+	d->t[tok].len = j - (*i + 1);
+	if (esc) {
+		/* Unescaped, no longer than escaped. */
+		if (d->tlen + (j - *i) > d->tsize) {
+			d->tsize = (d->tlen + (j - *i)) * 2;
+			d->text = xreallocarray(d->text, d->tsize, 1);
+		}
+		olen = 0;
+		for (n = *i + 1; n < j; ) {
+			if (p[n] != '\\') {
+				d->text[d->tlen + olen++] = p[n++];
+				continue;
+			}
+			if (parse_amd_json_escape(d, &n, j - n, d->text +
+			    d->tlen, &olen) != 0) {
+				*i = n;
+				return (-1);
+			}
+		}
+		d->t[tok].esc = 1;
+		d->t[tok].off = d->tlen;
+		d->t[tok].len = olen;
+		d->tlen += olen;
+	}
+	*i = j + 1;
+	return (0);
+}
+
+/* A number at buf[*i]: a token; -1 with why. */
+static int
+parse_amd_json_number(struct amd_doc *d, size_t *i, size_t len)
+{
+	const char	*p = d->buf;
+	char		 num[64], *copy;
+	size_t		 j = *i;
+	u_int		 tok;
+	int		 real = 0, neg = 0, expo = 0;
+	double		 v;
+
+	if (p[j] == '-') {
+		neg = 1;
+		j++;
+	}
+	if (j < len && p[j] == '0')
+		j++;
+	else if (j < len && p[j] >= '1' && p[j] <= '9') {
+		while (j < len && p[j] >= '0' && p[j] <= '9')
+			j++;
+	} else {
+		d->why = "an invalid token";
+		return (-1);
+	}
+	if (j < len && p[j] == '.') {
+		real = 1;
+		if (++j == len || p[j] < '0' || p[j] > '9') {
+			d->why = "an invalid number";
+			*i = j;
+			return (-1);
+		}
+		while (j < len && p[j] >= '0' && p[j] <= '9')
+			j++;
+	}
+	if (j < len && (p[j] == 'e' || p[j] == 'E')) {
+		real = expo = 1;
+		if (++j < len && (p[j] == '+' || p[j] == '-'))
+			j++;
+		if (j == len || p[j] < '0' || p[j] > '9') {
+			d->why = "an invalid number";
+			*i = j;
+			return (-1);
+		}
+		while (j < len && p[j] >= '0' && p[j] <= '9')
+			j++;
+	}
+	/* Past 64 bits or a double: 19 digits and more, an exponent. */
+	if (!real && j - *i - neg >= 19) {
+		if (j - *i >= sizeof num) {
+			d->why = "too big an integer";
+			return (-1);
+		}
+		memcpy(num, p + *i, j - *i);
+		num[j - *i] = '\0';
+		errno = 0;
+		(void)strtoll(num, NULL, 10);
+		if (errno == ERANGE) {
+			d->why = "too big an integer";
+			return (-1);
+		}
+	} else if (real && (expo || j - *i > 300)) {
+		copy = j - *i < sizeof num ? num : xmalloc(j - *i + 1);
+		memcpy(copy, p + *i, j - *i);
+		copy[j - *i] = '\0';
+		v = strtod(copy, NULL);
+		if (copy != num)
+			free(copy);
+		if (!isfinite(v)) {
+			d->why = "a real number overflows";
+			return (-1);
+		}
+	}
+	tok = parse_amd_json_token(d, real ? AJ_REAL : AJ_INTEGER, *i);
+	d->t[tok].len = j - *i;
+	*i = j;
+	return (0);
+}
+
+/* Blanks skipped to a byte, c if not NUL: 0, or -1 with why. */
+static int
+parse_amd_json_expect(struct amd_doc *d, size_t *i, size_t len, char c,
+    const char *why)
+{
+	while (*i < len && AMD_JSON_WS(d->buf[*i]))
+		(*i)++;
+	if (*i == len)
+		d->why = "the document cut short";
+	else if (c != '\0' && d->buf[*i] != c)
+		d->why = why;
+	else
+		return (0);
+	return (-1);
+}
+
+/* The document read into d's tokens, the root at 1; -1 with why, at. */
+static int
+parse_amd_json_tokens(struct amd_doc *d, size_t len)
+{
+	u_int		 open[AMD_JSON_DEPTH], o;
+	const char	*p = d->buf;
+	size_t		 i = 0;
+	int		 depth = 0, type;
+
+	parse_amd_json_token(d, AJ_NONE, 0);
+	for (;;) {
+		/* A value. */
+		if (parse_amd_json_expect(d, &i, len, '\0', NULL) != 0)
+			goto fail;
+		if (p[i] == '{' || p[i] == '[') {
+			if (depth == AMD_JSON_DEPTH) {
+				d->why = "nested too deep";
+				goto fail;
+			}
+			type = p[i] == '{' ? AJ_OBJECT : AJ_ARRAY;
+			open[depth++] = parse_amd_json_token(d, type, i);
+			for (i++; i < len && AMD_JSON_WS(p[i]); i++)
+				;
+			if (i < len && p[i] == (type == AJ_OBJECT ? '}' :
+			    ']')) {
+				i++;
+				depth--;
+			} else if (type == AJ_OBJECT)
+				goto key;
+			else
+				continue;
+		} else if (d->n == 1) {
+			d->why = "not a JSON object or array";
+			goto fail;
+		} else if (p[i] == '"') {
+			if (parse_amd_json_string(d, &i, len) != 0)
+				goto fail;
+		} else if ((p[i] >= '0' && p[i] <= '9') || p[i] == '-') {
+			if (parse_amd_json_number(d, &i, len) != 0)
+				goto fail;
+		} else if ((len - i >= 4 && (memcmp(p + i, "true", 4) == 0 ||
+		    memcmp(p + i, "null", 4) == 0)) ||
+		    (len - i >= 5 && memcmp(p + i, "false", 5) == 0)) {
+			parse_amd_json_token(d, AJ_LITERAL, i);
+			i += p[i] == 'f' ? 5 : 4;
+		} else {
+			d->why = "an invalid token";
+			goto fail;
+		}
+
+		/* After a value: its container's next, or its end. */
+		for (;;) {
+			while (i < len && AMD_JSON_WS(p[i]))
+				i++;
+			if (depth == 0) {
+				if (i == len)
+					return (0);
+				d->why = "more after the document";
+				goto fail;
+			}
+			if (i == len) {
+				d->why = "the document cut short";
+				goto fail;
+			}
+			o = open[depth - 1];
+			if (p[i] == (d->t[o].type == AJ_OBJECT ? '}' : ']')) {
+				i++;
+				d->t[o].next = d->n;
+				depth--;
+				continue;
+			}
+			if (p[i] != ',') {
+				d->why = d->t[o].type == AJ_OBJECT ?
+				    "',' or '}' expected" :
+				    "',' or ']' expected";
+				goto fail;
+			}
+			i++;
+			break;
+		}
+		if (d->t[open[depth - 1]].type == AJ_ARRAY)
+			continue;
+key:
+		/* A member's key, its colon. */
+		if (parse_amd_json_expect(d, &i, len, '"', "a string "
+		    "expected as a key") != 0 ||
+		    parse_amd_json_string(d, &i, len) != 0 ||
+		    parse_amd_json_expect(d, &i, len, ':', "':' expected") != 0)
+			goto fail;
+		i++;
+	}
+fail:
+	d->at = i;
+	return (-1);
+}
+
+static void
+parse_amd_json_free(struct amd_doc *d)
+{
+	free(d->t);
+	free(d->text);
+}
+
+/* A string's bytes and length; NULL if v is no string. */
+static const char *
+parse_amd_json_str(const struct amd_doc *d, u_int v, size_t *len)
+{
+	*len = 0;
+	if (d->t[v].type != AJ_STRING)
+		return (NULL);
+	*len = d->t[v].len;
+	return ((d->t[v].esc ? d->text : d->buf) + d->t[v].off);
+}
+
+/* A string copied whole to buf, NUL-terminated: its length, or -1. */
+static int
+parse_amd_json_copy(const struct amd_doc *d, u_int v, char *buf,
+    size_t size)
+{
+	const char	*str;
+	size_t		 len;
+
+	if ((str = parse_amd_json_str(d, v, &len)) == NULL || len >= size)
+		return (-1);
+	memcpy(buf, str, len);
+	buf[len] = '\0';
+	return (len);
+}
+
+/* The value of key in object o, the last if given twice; 0 if none. */
+static u_int
+parse_amd_json_get(const struct amd_doc *d, u_int o, const char *key)
+{
+	const char	*str;
+	size_t		 klen = strlen(key), len;
+	u_int		 k, v = 0;
+
+	if (d->t[o].type != AJ_OBJECT)
+		return (0);
+	for (k = o + 1; k < d->t[o].next; k = d->t[k + 1].next) {
+		str = parse_amd_json_str(d, k, &len);
+		if (len == klen && memcmp(str, key, len) == 0)
+			v = k + 1;
+	}
+	return (v);
+}
+
+/* A number's value: 0, or -1 if v is no number. */
+static int
+parse_amd_json_double(const struct amd_doc *d, u_int v, double *out)
+{
+	char		 num[64], *copy;
+	size_t		 len = d->t[v].len;
+
+	if (d->t[v].type != AJ_INTEGER && d->t[v].type != AJ_REAL)
+		return (-1);
+	copy = len < sizeof num ? num : xmalloc(len + 1);
+	memcpy(copy, d->buf + d->t[v].off, len);
+	copy[len] = '\0';
+	*out = strtod(copy, NULL);
+	if (copy != num)
+		free(copy);
+	return (0);
+}
+
+/* An integer's value: 0, or -1 if v is no integer. */
+static int
+parse_amd_json_int(const struct amd_doc *d, u_int v, long long *out)
+{
+	char		 num[64];
+	size_t		 len = d->t[v].len;
+
+	if (d->t[v].type != AJ_INTEGER || len >= sizeof num)
+		return (-1);
+	memcpy(num, d->buf + d->t[v].off, len);
+	num[len] = '\0';
+	*out = strtoll(num, NULL, 10);
+	return (0);
+}
+
 /* A JSON leaf as text: a string, or a number with its unit. */
 static int
-parse_amd_json_text(json_t *v, const char *unit, char *buf, size_t size)
+parse_amd_json_text(const struct amd_doc *d, u_int v, const char *unit,
+    char *buf, size_t size)
 {
-	json_t		*u;
-	const char	*us;
+	const char	*str;
+	char		 us[16];
+	size_t		 len;
+	long long	 ll;
+	double		 n;
 
-	if (json_is_object(v)) {
-		u = json_object_get(v, "unit");
-		v = json_object_get(v, "value");
-		if (json_is_string(v))
-			return (snprintf(buf, size, "%s",
-			    json_string_value(v)));
-		us = json_string_value(u);
-		if (us == NULL || !json_is_number(v))
+	if (d->t[v].type == AJ_OBJECT) {
+		if ((str = parse_amd_json_str(d, parse_amd_json_get(d, v,
+		    "value"), &len)) != NULL)
+			return (snprintf(buf, size, "%.*s", (int)len, str));
+		if (parse_amd_json_copy(d, parse_amd_json_get(d, v, "unit"),
+		    us, sizeof us) < 0 || parse_amd_json_double(d,
+		    parse_amd_json_get(d, v, "value"), &n) != 0)
 			return (-1);
 		/* JSON's unit of temperature is C, the text's °C. */
 		if (unit != NULL && strcmp(us, "C") == 0 &&
 		    strcmp(unit, "\xc2\xb0" "C") == 0)
-			us = unit;
-		return (snprintf(buf, size, "%.17g %s", json_number_value(v),
-		    us));
+			return (snprintf(buf, size, "%.17g %s", n, unit));
+		return (snprintf(buf, size, "%.17g %s", n, us));
 	}
-	if (json_is_string(v))
-		return (snprintf(buf, size, "%s", json_string_value(v)));
+	if ((str = parse_amd_json_str(d, v, &len)) != NULL)
+		return (snprintf(buf, size, "%.*s", (int)len, str));
 	/* A bare number: counts only; a measure comes with its unit. */
-	if (json_is_integer(v) && unit == NULL)
-		return (snprintf(buf, size, "%lld",
-		    (long long)json_integer_value(v)));
+	if (unit == NULL && parse_amd_json_int(d, v, &ll) == 0)
+		return (snprintf(buf, size, "%lld", ll));
 	return (-1);
 }
 
@@ -896,15 +1430,17 @@ parse_amd_json_text(json_t *v, const char *unit, char *buf, size_t size)
  * text (N/A, a string).
  */
 static int
-parse_amd_json_measure(const struct sink *s, int idx,
-    const struct amd_field *f, json_t *v, double *d)
+parse_amd_json_measure(const struct sink *s, const struct amd_doc *d,
+    int idx, const struct amd_field *f, u_int v, double *out)
 {
-	const char	*us;
+	char	 us[16];
 
-	if (f->unit == NULL || !json_is_object(v) ||
-	    !json_is_number(json_object_get(v, "value")))
+	if (f->unit == NULL || d->t[v].type != AJ_OBJECT ||
+	    parse_amd_json_double(d, parse_amd_json_get(d, v, "value"),
+	    out) != 0)
 		return (1);
-	if ((us = json_string_value(json_object_get(v, "unit"))) == NULL)
+	if (parse_amd_json_copy(d, parse_amd_json_get(d, v, "unit"), us,
+	    sizeof us) < 0)
 		return (1);
 	/* JSON's unit of temperature is C, the text's °C. */
 	if (strcmp(us, f->unit) != 0 && (strcmp(us, "C") != 0 ||
@@ -913,15 +1449,14 @@ parse_amd_json_measure(const struct sink *s, int idx,
 		    us, f->unit);
 		return (-1);
 	}
-	*d = json_number_value(json_object_get(v, "value"));
-	if (parse_range(s, 1, f->path, *d, 0, f->max) != 0)
+	if (parse_range(s, 1, f->path, *out, 0, f->max) != 0)
 		return (-1);
 	return (0);
 }
 
-/* The value at a lower-case SECTION/KEY path, or NULL. */
-static json_t *
-parse_amd_json_get(json_t *o, const char *path)
+/* The value at a lower-case SECTION/KEY path, or 0. */
+static u_int
+parse_amd_json_path(const struct amd_doc *d, u_int o, const char *path)
 {
 	char		 key[64];
 	const char	*slash;
@@ -931,60 +1466,70 @@ parse_amd_json_get(json_t *o, const char *path)
 		for (i = 0; path + i < slash && i < sizeof key - 1; i++)
 			key[i] = tolower((u_char)path[i]);
 		key[i] = '\0';
-		if ((o = json_object_get(o, key)) == NULL)
-			return (NULL);
+		if ((o = parse_amd_json_get(d, o, key)) == 0)
+			return (0);
 		path = slash + 1;
 	}
 	for (i = 0; path[i] != '\0' && i < sizeof key - 1; i++)
 		key[i] = tolower((u_char)path[i]);
 	key[i] = '\0';
-	return (json_object_get(o, key));
+	return (parse_amd_json_get(d, o, key));
 }
 
 /* A GPU of metric, static or list --json. */
 static int
-parse_amd_json_gpu(const struct sink *s, json_t *o, int idx)
+parse_amd_json_gpu(const struct sink *s, const struct amd_doc *d, u_int o,
+    int idx)
 {
 	struct amd_gpu	 a;
 	const struct amd_field *f;
-	json_t		*v, *blk, *e;
-	const char	*k, *bk;
+	u_int		 v, blk, bk, k, e;
 	char		 text[96];
-	double		 d;
-	size_t		 i;
+	double		 n;
+	size_t		 i, klen;
+	const char	*kstr;
 	int		 len;
 
 	memset(&a, 0, sizeof a);
 	parse_amd_gpu_init(&a.g, idx);
 	for (i = 0; i < nitems(amd_fields); i++) {
 		f = &amd_fields[i];
-		if ((v = parse_amd_json_get(o, f->path)) == NULL)
+		if ((v = parse_amd_json_path(d, o, f->path)) == 0)
 			continue;
-		switch (parse_amd_json_measure(s, idx, f, v, &d)) {
+		switch (parse_amd_json_measure(s, d, idx, f, v, &n)) {
 		case 0:
-			parse_amd_put(&a, f, d);
+			parse_amd_put(&a, f, n);
 			/* FALLTHROUGH */
 		case -1:
 			continue;
 		}
-		len = parse_amd_json_text(v, amd_fields[i].unit, text,
-		    sizeof text);
+		len = parse_amd_json_text(d, v, f->unit, text, sizeof text);
 		if (len < 0 || (size_t)len >= sizeof text) {
 			sink_error(s, 1, "gpu %d: %s: not a value with its "
-			    "unit", idx, amd_fields[i].path);
+			    "unit", idx, f->path);
 			continue;
 		}
-		parse_amd_set(s, 1, &a, &amd_fields[i], text, len);
+		parse_amd_set(s, 1, &a, f, text, len);
 	}
-	json_object_foreach(json_object_get(o, "ecc_blocks"), bk, blk) {
-		json_object_foreach(blk, k, e) {
-			len = parse_amd_json_text(e, NULL, text, sizeof text);
+	if (d->t[blk = parse_amd_json_get(d, o, "ecc_blocks")].type !=
+	    AJ_OBJECT)
+		return (parse_amd_emit(s, &a));
+	for (bk = blk + 1; bk < d->t[blk].next; bk = d->t[bk + 1].next) {
+		if (d->t[bk + 1].type != AJ_OBJECT)
+			continue;
+		for (k = bk + 2; k < d->t[bk + 1].next; k = d->t[e].next) {
+			e = k + 1;
+			kstr = parse_amd_json_str(d, k, &klen);
+			len = parse_amd_json_text(d, e, NULL, text,
+			    sizeof text);
 			if (len < 0 || (size_t)len >= sizeof text) {
-				sink_error(s, 1, "gpu %d: ecc_blocks: %s: not "
-				    "a count", idx, bk);
+				kstr = parse_amd_json_str(d, bk, &klen);
+				sink_error(s, 1, "gpu %d: ecc_blocks: %.*s: "
+				    "not a count", idx, (int)(klen > 40 ? 40 :
+				    klen), kstr);
 				continue;
 			}
-			parse_amd_block(s, 1, &a, k, strlen(k), text, len);
+			parse_amd_block(s, 1, &a, kstr, klen, text, len);
 		}
 	}
 	return (parse_amd_emit(s, &a));
@@ -992,77 +1537,82 @@ parse_amd_json_gpu(const struct sink *s, json_t *o, int idx)
 
 /* A GPU's links of topology --json, the shape of ROCm 6.1 or 6.2. */
 static int
-parse_amd_json_links(const struct sink *s, json_t *o, int idx)
+parse_amd_json_links(const struct sink *s, const struct amd_doc *d,
+    u_int o, int idx)
 {
-	uint8_t		(*access)[AMD_MAXGPU], (*type)[AMD_MAXGPU];
-	json_t		*v, *links, *e;
-	const char	*k, *str;
-	size_t		 i;
-	int		 peer, n;
+	uint8_t		 access[AMD_MAXGPU], type[AMD_MAXGPU];
+	u_int		 links, lt, e, k, v;
+	const char	*str;
+	char		 key[16];
+	size_t		 len;
+	long long	 peer;
 
-	access = xcalloc(AMD_MAXGPU, sizeof *access);
-	type = xcalloc(AMD_MAXGPU, sizeof *type);
-	if ((links = json_object_get(o, "links")) != NULL) {
-		json_array_foreach(links, i, e) {
-			v = json_object_get(e, "gpu");
-			if (!json_is_integer(v) || json_integer_value(v) < 0 ||
-			    json_integer_value(v) >= AMD_MAXGPU) {
-				sink_error(s, 1, "gpu %d: a link to no GPU",
-				    idx);
-				continue;
-			}
-			peer = json_integer_value(v);
-			if ((str = json_string_value(json_object_get(e,
-			    "link_type"))) != NULL)
-				type[idx][peer] = parse_amd_pair(str,
-				    strlen(str));
-			if ((str = json_string_value(json_object_get(e,
-			    "link_status"))) != NULL)
-				access[idx][peer] = parse_amd_pair(str,
-				    strlen(str));
-		}
-	}
-	json_object_foreach(json_object_get(o, "link_type"), k, v) {
-		if (strncmp(k, "gpu_", 4) != 0 || (peer = atoi(k + 4)) < 0 ||
-		    peer >= AMD_MAXGPU || (str = json_string_value(v)) ==
-		    NULL) {
-			sink_error(s, 1, "gpu %d: link_type %s: not a GPU's",
-			    idx, k);
+	memset(access, 0, sizeof access);
+	memset(type, 0, sizeof type);
+	links = parse_amd_json_get(d, o, "links");
+	if (d->t[links].type != AJ_ARRAY)
+		links = 0;
+	for (e = links + 1; links != 0 && e < d->t[links].next;
+	    e = d->t[e].next) {
+		if (parse_amd_json_int(d, parse_amd_json_get(d, e, "gpu"),
+		    &peer) != 0 || peer < 0 || peer >= AMD_MAXGPU) {
+			sink_error(s, 1, "gpu %d: a link to no GPU", idx);
 			continue;
 		}
-		type[idx][peer] = parse_amd_pair(str, strlen(str));
-		str = json_string_value(json_object_get(json_object_get(o,
-		    "link_accessibility"), k));
-		if (str != NULL)
-			access[idx][peer] = parse_amd_pair(str, strlen(str));
+		if ((str = parse_amd_json_str(d, parse_amd_json_get(d, e,
+		    "link_type"), &len)) != NULL)
+			type[peer] = parse_amd_pair(str, len);
+		if ((str = parse_amd_json_str(d, parse_amd_json_get(d, e,
+		    "link_status"), &len)) != NULL)
+			access[peer] = parse_amd_pair(str, len);
 	}
-	n = parse_amd_topo_links(s, (const uint8_t (*)[AMD_MAXGPU])access,
-	    (const uint8_t (*)[AMD_MAXGPU])type, AMD_MAXGPU);
-	free(access);
-	free(type);
-	return (n);
+	lt = parse_amd_json_get(d, o, "link_type");
+	if (d->t[lt].type != AJ_OBJECT)
+		lt = 0;
+	for (k = lt + 1; lt != 0 && k < d->t[lt].next; k = d->t[k + 1].next) {
+		v = k + 1;
+		if (parse_amd_json_copy(d, k, key, sizeof key) < 0 ||
+		    strncmp(key, "gpu_", 4) != 0 || (peer = atoi(key + 4)) <
+		    0 || peer >= AMD_MAXGPU || (str = parse_amd_json_str(d, v,
+		    &len)) == NULL) {
+			str = parse_amd_json_str(d, k, &len);
+			sink_error(s, 1, "gpu %d: link_type %.*s: not a GPU's",
+			    idx, (int)(len > 40 ? 40 : len), str);
+			continue;
+		}
+		type[peer] = parse_amd_pair(str, len);
+		if ((str = parse_amd_json_str(d, parse_amd_json_get(d,
+		    parse_amd_json_get(d, o, "link_accessibility"), key),
+		    &len)) != NULL)
+			access[peer] = parse_amd_pair(str, len);
+	}
+	return (parse_amd_topo_row(s, idx, access, type, AMD_MAXGPU));
 }
 
-/* A whole document, as jansson reads it, but for a NUL byte. */
-static json_t *
-parse_amd_json_load(const char *buf, size_t len, const struct sink *s)
+/* A whole document read, but for a NUL byte: 0, or -1 after an error. */
+static int
+parse_amd_json_load(struct amd_doc *d, const char *buf, size_t len,
+    const struct sink *s)
 {
-	json_t		*root;
-	json_error_t	 error;
 	const char	*nul;
 	u_int		 line = 1;
 	size_t		 i;
 
+	memset(d, 0, sizeof *d);
+	d->buf = buf;
 	if ((nul = memchr(buf, '\0', len)) != NULL) {
-		for (i = 0; i < (size_t)(nul - buf); i++)
-			line += buf[i] == '\n';
-		sink_error(s, line, "a NUL byte in the document");
-		return (NULL);
-	}
-	if ((root = json_loadb(buf, len, 0, &error)) == NULL)
-		sink_error(s, error.line > 0 ? (u_int)error.line : 1, "%s",
-		    error.text);
-	return (root);
+		d->why = "a NUL byte in the document";
+		d->at = nul - buf;
+	} else if (len >= UINT_MAX / 2) {
+		d->why = "a document of 2 GB or more";
+		d->at = 0;
+	} else if (parse_amd_json_tokens(d, len) == 0)
+		return (0);
+	for (i = 0; i < d->at && i < len; i++)
+		line += buf[i] == '\n';
+	sink_error(s, line, "%s", d->why);
+	parse_amd_json_free(d);
+	return (-1);
 }
 
 /*
@@ -1073,34 +1623,33 @@ parse_amd_json_load(const char *buf, size_t len, const struct sink *s)
 static int
 parse_amd_json(const char *buf, size_t len, const struct sink *s)
 {
-	json_t		*root, *list, *o, *v;
-	size_t		 i;
-	int		 n = 0, idx;
+	struct amd_doc	 d;
+	u_int		 list, o, i;
+	long long	 idx;
+	int		 n = 0;
 
-	if ((root = parse_amd_json_load(buf, len, s)) == NULL)
+	if (parse_amd_json_load(&d, buf, len, s) != 0)
 		return (0);
-	list = json_is_object(root) ? json_object_get(root, "gpu_data") :
-	    root;
-	if (!json_is_array(list)) {
+	list = d.t[1].type == AJ_OBJECT ? parse_amd_json_get(&d, 1,
+	    "gpu_data") : 1;
+	if (d.t[list].type != AJ_ARRAY) {
 		sink_error(s, 1, "not amd-smi --json: no list of GPUs");
-		json_decref(root);
+		parse_amd_json_free(&d);
 		return (0);
 	}
-	json_array_foreach(list, i, o) {
-		v = json_object_get(o, "gpu");
-		if (!json_is_integer(v) || json_integer_value(v) < 0 ||
-		    json_integer_value(v) >= AMD_MAXGPU) {
-			sink_error(s, 1, "element %zu: not a GPU", i);
+	for (i = 0, o = list + 1; o < d.t[list].next; i++, o = d.t[o].next) {
+		if (parse_amd_json_int(&d, parse_amd_json_get(&d, o, "gpu"),
+		    &idx) != 0 || idx < 0 || idx >= AMD_MAXGPU) {
+			sink_error(s, 1, "element %u: not a GPU", i);
 			continue;
 		}
-		idx = json_integer_value(v);
-		if (json_object_get(o, "links") != NULL ||
-		    json_object_get(o, "link_type") != NULL)
-			n += parse_amd_json_links(s, o, idx);
+		if (parse_amd_json_get(&d, o, "links") != 0 ||
+		    parse_amd_json_get(&d, o, "link_type") != 0)
+			n += parse_amd_json_links(s, &d, o, idx);
 		else
-			n += parse_amd_json_gpu(s, o, idx);
+			n += parse_amd_json_gpu(s, &d, o, idx);
 	}
-	json_decref(root);
+	parse_amd_json_free(&d);
 	return (n);
 }
 
@@ -1218,60 +1767,72 @@ parse_amd_card(const char *p, size_t len, const char *prefix)
 static int
 parse_amd_rocm_json(const char *buf, size_t len, const struct sink *s)
 {
-	json_t		*root, *o, *v;
+	struct amd_doc	 d;
 	uint8_t		(*access)[AMD_MAXGPU], (*type)[AMD_MAXGPU];
 	struct amd_gpu	 a;
 	const struct amd_field *f;
 	const char	*k, *kk, *str;
+	char		 key[128];
+	size_t		 klen, kklen, slen;
+	u_int		 c, m, sys;
 	int		 idx, i, j, n = 0;
 
-	if ((root = parse_amd_json_load(buf, len, s)) == NULL)
+	if (parse_amd_json_load(&d, buf, len, s) != 0)
 		return (0);
-	if (!json_is_object(root)) {
+	if (d.t[1].type != AJ_OBJECT) {
 		sink_error(s, 1, "not rocm-smi --json: no cards");
-		json_decref(root);
+		parse_amd_json_free(&d);
 		return (0);
 	}
-	json_object_foreach(root, k, o) {
-		if (strcmp(k, "system") == 0)
+	for (c = 2; c < d.t[1].next; c = d.t[c + 1].next) {
+		k = parse_amd_json_str(&d, c, &klen);
+		if (klen == 6 && memcmp(k, "system", 6) == 0)
 			continue;
-		if ((idx = parse_amd_card(k, strlen(k), "card")) < 0 ||
-		    !json_is_object(o)) {
-			sink_error(s, 1, "%s: not a card", k);
+		if ((idx = parse_amd_card(k, klen, "card")) < 0 ||
+		    d.t[c + 1].type != AJ_OBJECT) {
+			sink_error(s, 1, "%.*s: not a card",
+			    (int)(klen > 40 ? 40 : klen), k);
 			continue;
 		}
 		memset(&a, 0, sizeof a);
 		parse_amd_gpu_init(&a.g, idx);
-		json_object_foreach(o, kk, v) {
+		for (m = c + 2; m < d.t[c + 1].next; m = d.t[m + 1].next) {
+			kk = parse_amd_json_str(&d, m, &kklen);
 			if ((f = parse_amd_field(rocm_fields,
-			    nitems(rocm_fields), kk, strlen(kk), 0)) == NULL)
+			    nitems(rocm_fields), kk, kklen, 0)) == NULL)
 				continue;
-			if ((str = json_string_value(v)) == NULL) {
-				sink_error(s, 1, "%s: %s: not a string", k, kk);
+			if ((str = parse_amd_json_str(&d, m + 1, &slen)) ==
+			    NULL) {
+				sink_error(s, 1, "%.*s: %.*s: not a string",
+				    (int)klen, k, (int)kklen, kk);
 				continue;
 			}
-			parse_amd_set(s, 1, &a, f, str, strlen(str));
+			parse_amd_set(s, 1, &a, f, str, slen);
 		}
 		n += parse_amd_emit(s, &a);
 	}
 	access = xcalloc(AMD_MAXGPU, sizeof *access);
 	type = xcalloc(AMD_MAXGPU, sizeof *type);
-	json_object_foreach(json_object_get(root, "system"), k, v) {
-		if (sscanf(k, "(Topology) Link type between DRM devices %d "
-		    "and %d", &i, &j) != 2 || (str = json_string_value(v)) ==
-		    NULL)
+	if (d.t[sys = parse_amd_json_get(&d, 1, "system")].type != AJ_OBJECT)
+		sys = 0;
+	for (m = sys + 1; sys != 0 && m < d.t[sys].next;
+	    m = d.t[m + 1].next) {
+		if (parse_amd_json_copy(&d, m, key, sizeof key) < 0 ||
+		    sscanf(key, "(Topology) Link type between DRM devices %d "
+		    "and %d", &i, &j) != 2 || (str = parse_amd_json_str(&d,
+		    m + 1, &slen)) == NULL)
 			continue;
 		if (i < 0 || j < 0 || i >= AMD_MAXGPU || j >= AMD_MAXGPU) {
-			sink_error(s, 1, "%s: no such GPU", k);
+			sink_error(s, 1, "%s: no such GPU", key);
 			continue;
 		}
-		type[i][j] = type[j][i] = parse_amd_pair(str, strlen(str));
+		type[i][j] = type[j][i] = parse_amd_pair(str, slen);
 	}
 	n += parse_amd_topo_links(s, (const uint8_t (*)[AMD_MAXGPU])access,
 	    (const uint8_t (*)[AMD_MAXGPU])type, AMD_MAXGPU);
 	free(access);
 	free(type);
-	json_decref(root);
+	parse_amd_json_free(&d);
 	return (n);
 }
 

@@ -186,6 +186,10 @@ parse_word(const char *s, size_t len, const char *word)
 size_t
 parse_trim(const char **s, size_t len)
 {
+	/* Most fields have no blank at either end: printable ASCII. */
+	if (len > 0 && (u_char)**s > ' ' && (u_char)**s < 0x7f &&
+	    (u_char)(*s)[len - 1] > ' ' && (u_char)(*s)[len - 1] < 0x7f)
+		return (len);
 	while (len > 0 && isspace((u_char)**s)) {
 		(*s)++;
 		len--;
@@ -231,6 +235,36 @@ parse_u64(const char *s, size_t len, uint64_t *out)
 }
 
 /*
+ * The common number, digits with perhaps a point and more digits (171,
+ * 35.0), without strtod: 0 and the value, exactly as strtod rounds it (at
+ * most 15 digits are exact in a double, and so is their quotient by a
+ * power of ten, rounded once); -1 for any other spelling.
+ */
+static int
+parse_decimal(const char *v, size_t len, double *out)
+{
+	static const double	 pow10[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6,
+	    1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15 };
+	uint64_t		 u = 0;
+	size_t			 i, point = len;
+
+	if (len == 0 || len > 16)
+		return (-1);
+	for (i = 0; i < len; i++) {
+		if (v[i] >= '0' && v[i] <= '9')
+			u = u * 10 + (v[i] - '0');
+		else if (v[i] == '.' && point == len && i > 0 && i < len - 1)
+			point = i;
+		else
+			return (-1);
+	}
+	if (len - (point < len) > 15)
+		return (-1);
+	*out = point < len ? u / pow10[len - point - 1] : (double)u;
+	return (0);
+}
+
+/*
  * A number the tool printed for a field, checked against what the field
  * can physically hold (a GPU is not at 1e23 C): 0 and the value; 1 if
  * the text does not start as a number (N/A, a word: the caller decides);
@@ -247,11 +281,17 @@ parse_value(const struct sink *s, u_int line, const char *name,
 	size_t	 i;
 
 	len = parse_trim(&v, len);
-	for (i = 0; i < len && i < 2 && v[i] != '\0' &&
-	    strchr("+-.", v[i]) != NULL; i++)
+	for (i = 0; i < len && i < 2 && (v[i] == '+' || v[i] == '-' ||
+	    v[i] == '.'); i++)
 		;
 	if (i == len || !isdigit((u_char)v[i]))
 		return (1);
+	if (parse_decimal(v, len, &d) == 0) {
+		if (parse_range(s, line, name, d, min, max) != 0)
+			return (-1);
+		*out = d;
+		return (0);
+	}
 	if (len >= sizeof buf) {
 		sink_error(s, line, "%s: a number of %zu bytes", name, len);
 		return (-1);

@@ -229,6 +229,116 @@ test_links(void)
 	    "rocm-smi --json: XGMI between 0 and 1");
 }
 
+/* parse_value reads a plain decimal itself: exactly as strtod rounds it. */
+static void
+test_decimal(void)
+{
+	struct sink	 s = { 0 };
+	char		 num[32], first[32] = "";
+	uint64_t	 x = 88172645463325252ULL;
+	double		 d;
+	size_t		 len, frac;
+	int		 i, bad = 0;
+
+	for (i = 0; i < 200000; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		snprintf(num, sizeof num, "%llu", (unsigned long long)(x >> 8));
+		len = 1 + x % 16;		/* 1 to 16 digits */
+		num[len] = '\0';
+		if ((frac = (x >> 4) % len) > 0) {	/* a point within */
+			memmove(num + len - frac + 1, num + len - frac,
+			    frac + 1);
+			num[len - frac] = '.';
+		}
+		if (parse_value(&s, 1, "x", num, strlen(num), 0, 1e300,
+		    &d) != 0 || d != strtod(num, NULL)) {
+			if (bad++ == 0)
+				strlcpy(first, num, sizeof first);
+		}
+	}
+	ok(bad == 0, "parse_value: 200,000 decimals as strtod reads them "
+	    "(%d not, the first %s)", bad, first);
+}
+
+/* What a JSON reader refuses is refused whole, with its line. */
+static void
+test_json_reader(void)
+{
+	static const struct {
+		const char	*doc;
+		u_int		 line;
+		const char	*what;
+	} bad[] = {
+		{ "[{\"gpu\": 0, \"x\": \"a\tb\"}]", 1,
+		  "a control character in a string" },
+		{ "[{\"gpu\": 0,\n\"x\": \"\xc3\x28\"}]", 2,
+		  "invalid UTF-8" },
+		{ "[{\"gpu\": 0, \"x\": \"\xed\xa0\x80\"}]", 1,
+		  "a surrogate in UTF-8" },
+		{ "[{\"gpu\": 0, \"x\": \"\\u0000\"}]", 1, "\\u0000" },
+		{ "[{\"gpu\": 0, \"x\": \"\\ud800\"}]", 1,
+		  "a lone surrogate" },
+		{ "[{\"gpu\": 0, \"x\": \"\\q\"}]", 1, "an invalid escape" },
+		{ "[{\"gpu\": 99999999999999999999}]", 1,
+		  "an integer past 64 bits" },
+		{ "[{\"gpu\": 0, \"x\": 1e400}]", 1, "a real past a double" },
+		{ "[{\"gpu\": 01}]", 1, "a leading zero" },
+		{ "[{\"gpu\": 0}]\n]\n", 2, "more after the document" },
+		{ "[{\"gpu\": 0},\n]\n", 2, "a trailing comma" },
+		{ "[{\"gpu\": 0 \"x\": 1}]", 1, "no comma" },
+		{ "[{gpu: 0}]", 1, "a key not a string" },
+		{ "[{\"gpu\": tru}]", 1, "a word not a literal" },
+		{ "\"gpu\"", 1, "no object or array" },
+	};
+	struct buf	 b;
+	size_t		 i;
+	int		 n;
+
+	for (i = 0; i < nitems(bad); i++) {
+		n = runs(parse_amd_smi, bad[i].doc);
+		ok(n == 0 && c.nerr == 1 && c.errline[0] == bad[i].line,
+		    "json reader: %s refused at line %u", bad[i].what,
+		    bad[i].line);
+	}
+
+	/* Escapes in keys and values are read as their characters. */
+	n = runs(parse_amd_smi, "{\"gpu\\u005fdata\": [{\"gpu\": 1, "
+	    "\"asic\": {\"market_name\": \"MI300X \\\"OAM\\\" "
+	    "\\u00b0\\ud83d\\ude00\"}, \"power\": {\"socket_power\": "
+	    "{\"value\": 7.5e2, \"unit\": \"W\"}}, \"x\": [true, false, "
+	    "null, -0.5, {}, []]}]}\n");
+	ok(n == 1 && c.nerr == 0 && c.gpu[0].index == 1 &&
+	    c.gpu[0].power_w == 750, "json reader: escapes, literals, "
+	    "exponents");
+	is_str(c.gpu[0].model, "MI300X \"OAM\" \xc2\xb0\xf0\x9f\x98\x80",
+	    "json reader: a string's escapes, a surrogate pair");
+
+	/* Nesting: 2048 deep read, deeper refused. */
+	buf_init(&b);
+	buf_printf(&b, "[{\"gpu\": 0, \"x\": ");
+	for (i = 0; i < 2046; i++)
+		buf_printf(&b, "[");
+	for (i = 0; i < 2046; i++)
+		buf_printf(&b, "]");
+	buf_printf(&b, "}]\n");
+	n = collect_run(&c, parse_amd_smi, b.data, b.len, NULL);
+	ok(n == 1 && c.nerr == 0, "json reader: 2048 deep read");
+	buf_reset(&b);
+	buf_printf(&b, "[{\"gpu\": 0, \"x\": ");
+	for (i = 0; i < 100000; i++)
+		buf_printf(&b, "[");
+	n = collect_run(&c, parse_amd_smi, b.data, b.len, NULL);
+	ok(n == 0 && c.nerr == 1, "json reader: 100,000 deep refused");
+	buf_free(&b);
+
+	/* A key given twice: its last value, as jansson kept it. */
+	n = runs(parse_amd_smi, "[{\"gpu\": 0, \"gpu\": 2}]\n");
+	ok(n == 1 && c.gpu[0].index == 2, "json reader: a key twice, the "
+	    "last value");
+}
+
 static void
 test_json(void)
 {
@@ -280,6 +390,7 @@ test_json(void)
 	    "refused whole");
 	n = runs(parse_amd_smi, "{\"cpu_data\": []}\n");
 	ok(n == 0 && c.nerr == 1, "json: no list of GPUs refused");
+	test_json_reader();
 }
 
 static void
@@ -448,6 +559,7 @@ main(void)
 	test_blocks();
 	test_links();
 	test_json();
+	test_decimal();
 	test_rocm();
 	test_speed();
 	collect_free(&c);
