@@ -192,3 +192,19 @@ view_node_metric(const struct model *m, u_int id, enum map_metric metric,
 		return (v);
 	}
 }
+
+/*
+ * A GPU's model as the views show it: without its vendor's name in front
+ * (H100 80GB HBM3, Instinct MI300X), as the vendor is said apart; "" when
+ * its tool does not report one.
+ */
+const char *
+view_model_name(const struct gpu *g)
+{
+	const char	*v = field_enum_name(FT_VENDOR, g->vendor);
+	size_t		 len = strlen(v);
+
+	if (strncasecmp(g->model, v, len) == 0 && g->model[len] == ' ')
+		return (g->model + len + 1);
+	return (g->model);
+}

@@ -75,6 +75,7 @@ enum map_metric {
 	MAP_POWER,
 	MAP_HEALTH,
 	MAP_JOB,
+	MAP_MODEL,
 	MAP_NMETRICS
 };
 
@@ -196,7 +197,8 @@ enum colour {
 	C_S_UNREACH,
 	C_S_UNKNOWN,
 	C_SCALE0,		/* C_SCALE0 .. C_SCALE0+7: a heat scale */
-	C_NCOLOURS = C_SCALE0 + 8
+	C_VENDOR0 = C_SCALE0 + 8,	/* + enum vendor: a vendor's */
+	C_NCOLOURS = C_VENDOR0 + VENDOR_HYGON + 1
 };
 void		 colour_init(int);
 attr_t		 colour(enum colour);
@@ -223,6 +225,7 @@ const struct node_look *view_node_look(const struct model *, u_int);
 const struct node_look *view_looks_all(u_int *);
 double		 view_node_metric(const struct model *, u_int,
 		     enum map_metric, int *);
+const char	*view_model_name(const struct gpu *);
 
 /* The views. */
 void		 view_map_draw(struct ui *, WINDOW *);
