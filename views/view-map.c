@@ -122,13 +122,9 @@ view_map_kinds(struct ui *ui)
 	snprintf(mk->kind[MAP_NKINDS - 1].model,
 	    sizeof mk->kind[MAP_NKINDS - 1].model, "other");
 	for (i = 0; i < m->nnodes; i++) {
-		/* Its first accelerator that names its model (not lost). */
-		g = model_gpus(m, i, &n);
-		for (k = 0; k + 1 < n && g[k].model[0] == '\0'; k++)
-			;
-		g += k;
 		k = 0;
-		if (n > 0 && (g->vendor != VENDOR_UNKNOWN ||
+		if ((g = view_node_accel(m, i, &n)) != NULL &&
+		    (g->vendor != VENDOR_UNKNOWN ||
 		    g->model[0] != '\0'))
 			k = 1 + view_map_kind_add(mk, g->vendor,
 			    view_model_name(g));

@@ -208,3 +208,33 @@ view_model_name(const struct gpu *g)
 		return (g->model + len + 1);
 	return (g->model);
 }
+
+/* What a vendor calls its accelerators, as its tool heads their column. */
+const char *
+view_vendor_noun(enum vendor v)
+{
+	static const char	*nouns[] = {
+		[VENDOR_UNKNOWN] = "GPU", [VENDOR_NVIDIA] = "GPU",
+		[VENDOR_AMD] = "GPU", [VENDOR_HUAWEI] = "NPU",
+		[VENDOR_HYGON] = "DCU",
+	};
+
+	return ((size_t)v < nitems(nouns) ? nouns[v] : "GPU");
+}
+
+/*
+ * What a node's accelerators are: the first of them that names its model
+ * (a lost one does not), else the first; NULL for none.  *n: how many.
+ */
+const struct gpu *
+view_node_accel(const struct model *m, u_int id, u_int *n)
+{
+	const struct gpu	*g = model_gpus(m, id, n);
+	u_int			 k;
+
+	if (*n == 0)
+		return (NULL);
+	for (k = 0; k + 1 < *n && g[k].model[0] == '\0'; k++)
+		;
+	return (g[k].model[0] != '\0' ? &g[k] : g);
+}

@@ -226,6 +226,8 @@ const struct node_look *view_looks_all(u_int *);
 double		 view_node_metric(const struct model *, u_int,
 		     enum map_metric, int *);
 const char	*view_model_name(const struct gpu *);
+const char	*view_vendor_noun(enum vendor);
+const struct gpu *view_node_accel(const struct model *, u_int, u_int *);
 
 /* The views. */
 void		 view_map_draw(struct ui *, WINDOW *);
