@@ -442,7 +442,8 @@ view_map_draw_info(struct ui *ui, WINDOW *w, int y, int width)
 	}
 	if (hot != NULL)
 		len += snprintf(line + len, sizeof line - len,
-		    "  hottest GPU %d %.0f C", hot->index, hot->temp_c);
+		    "  hottest %s %d %.0f C", view_vendor_noun(hot->vendor),
+		    hot->index, hot->temp_c);
 	if (n->reason[0] != '\0')
 		snprintf(line + len, sizeof line - len, "  reason: %s",
 		    n->reason);

@@ -387,7 +387,10 @@ view_node_cell(WINDOW *w, int y, int x, int width, int right, attr_t a,
 	draw_text(w, y, x, width, a, buf);
 }
 
-/* The GPU's status: its error, or what slows it, or ok. */
+/*
+ * The GPU's status: its error, or its vendor's health word if not OK, or
+ * what slows it, or ok.
+ */
 static const char *
 view_node_gpu_status(const struct gpu *g, attr_t *a, char *buf, size_t len)
 {
@@ -408,6 +411,10 @@ view_node_gpu_status(const struct gpu *g, attr_t *a, char *buf, size_t len)
 		return ("remap failed");
 	if ((g->valid & BIT(GPU_REMAP_PENDING)) && g->remap_pending)
 		return ("remap pending");
+	if (g->health[0] != '\0' && strcasecmp(g->health, "OK") != 0) {
+		snprintf(buf, len, "health %s", g->health);
+		return (buf);
+	}
 	*a = colour(C_WARN);
 	if (g->valid & BIT(GPU_THROTTLE)) {
 		for (i = 0; i < nitems(reasons); i++) {

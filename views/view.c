@@ -121,8 +121,9 @@ view_looks_all(u_int *n)
 
 /*
  * A node's value for a map metric, 0..1 for the colour scale; *valid is 0
- * when nothing is known.  Health is 1 for a node with a lost GPU, an
- * uncorrectable ECC error or a fresh Xid, 0.6 for a hot GPU, else 0.
+ * when nothing is known.  Health is 1 for a node with a lost GPU or an
+ * uncorrectable ECC error, 0.8 for a fresh Xid or a vendor's health word
+ * other than OK (an Ascend NPU's Alarm), 0.6 for a hot GPU, else 0.
  */
 double
 view_node_metric(const struct model *m, u_int id, enum map_metric metric,
@@ -164,7 +165,9 @@ view_node_metric(const struct model *m, u_int id, enum map_metric metric,
 			if (g->error[0] != '\0' ||
 			    ((g->valid & BIT(GPU_ECC_DBE)) && g->ecc_dbe > 0))
 				v = 1;
-			else if ((g->valid & BIT(GPU_XID)) && v < 0.8)
+			else if (((g->valid & BIT(GPU_XID)) ||
+			    (g->health[0] != '\0' &&
+			    strcasecmp(g->health, "OK") != 0)) && v < 0.8)
 				v = 0.8;
 			else if ((g->valid & BIT(GPU_TEMP)) &&
 			    g->temp_c >= crit && v < 0.6)
