@@ -1488,10 +1488,10 @@ ui_draw_header(struct ui *ui)
 }
 
 /*
- * The status line: states (in service, then out), utilization, alerts
- * the accelerators of each vendor when there are several, alerts (the
- * nodes that need attention: new + handled), age, unreachable and, until
- * every node has answered or failed, how many are still connecting.
+ * The status line: states (in service, then out), utilization, the
+ * accelerators of each vendor when there are several, alerts (the nodes
+ * that need attention: new + handled), age, unreachable and, until every
+ * node has answered or failed, how many are still connecting.
  * The counts are made again only when the model changed.
  */
 static void

@@ -105,7 +105,7 @@ view_map_kind_add(struct map_kinds *mk, enum vendor v, const char *model)
 	return (i);
 }
 
-static struct map_kinds *
+static void
 view_map_kinds(struct ui *ui)
 {
 	const struct model	*m = ui->model;
@@ -114,7 +114,7 @@ view_map_kinds(struct ui *ui)
 	u_int			 i, n, k;
 
 	if (mk->made == ui->drawn && mk->nnodes == m->nnodes)
-		return (mk);
+		return;
 	mk->made = ui->drawn;
 	mk->node = xreallocarray(mk->node, m->nnodes + 1, sizeof *mk->node);
 	mk->nkinds = mk->nnodes = 0;
@@ -134,7 +134,6 @@ view_map_kinds(struct ui *ui)
 		if (mk->node[i] > 0)
 			mk->kind[mk->node[i] - 1].nodes++;
 	}
-	return (mk);
 }
 
 /* The kind most of a cell's nodes have: 1 + its index, or 0. */

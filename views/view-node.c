@@ -411,7 +411,7 @@ view_node_gpu_status(const struct gpu *g, attr_t *a, char *buf, size_t len)
 		return ("remap failed");
 	if ((g->valid & BIT(GPU_REMAP_PENDING)) && g->remap_pending)
 		return ("remap pending");
-	if (g->health[0] != '\0' && strcasecmp(g->health, "OK") != 0) {
+	if (view_health_bad(g)) {
 		snprintf(buf, len, "health %s", g->health);
 		return (buf);
 	}

@@ -166,8 +166,7 @@ view_node_metric(const struct model *m, u_int id, enum map_metric metric,
 			    ((g->valid & BIT(GPU_ECC_DBE)) && g->ecc_dbe > 0))
 				v = 1;
 			else if (((g->valid & BIT(GPU_XID)) ||
-			    (g->health[0] != '\0' &&
-			    strcasecmp(g->health, "OK") != 0)) && v < 0.8)
+			    view_health_bad(g)) && v < 0.8)
 				v = 0.8;
 			else if ((g->valid & BIT(GPU_TEMP)) &&
 			    g->temp_c >= crit && v < 0.6)
@@ -240,4 +239,11 @@ view_node_accel(const struct model *m, u_int id, u_int *n)
 	for (k = 0; k + 1 < *n && g[k].model[0] == '\0'; k++)
 		;
 	return (g[k].model[0] != '\0' ? &g[k] : g);
+}
+
+/* Whether a GPU's vendor says, in its own word, that it is not OK. */
+int
+view_health_bad(const struct gpu *g)
+{
+	return (g->health[0] != '\0' && strcasecmp(g->health, "OK") != 0);
 }

@@ -228,6 +228,7 @@ double		 view_node_metric(const struct model *, u_int,
 const char	*view_model_name(const struct gpu *);
 const char	*view_vendor_noun(enum vendor);
 const struct gpu *view_node_accel(const struct model *, u_int, u_int *);
+int		 view_health_bad(const struct gpu *);
 
 /* The views. */
 void		 view_map_draw(struct ui *, WINDOW *);
