@@ -1542,7 +1542,8 @@ ui_draw_status(struct ui *ui)
 		for (k = 0; k < n; k++) {
 			g = &m->gpus[k];
 			if (g->node < m->nnodes && (u_int)g->index <
-			    m->nodes[g->node].ngpus && g->vendor <= VENDOR_HYGON)
+			    m->nodes[g->node].ngpus &&
+			    g->vendor <= VENDOR_HYGON)
 				vendors[g->vendor]++;
 			if (g->valid & BIT(GPU_UTIL)) {
 				util += g->util_pct;

@@ -38,7 +38,7 @@ struct gpus_grid {
 	u_int	 nplace;
 	u_int	 namew;
 	u_int	 first;		/* the first place the grid shows */
-	int	 mixed;		/* the cluster's GPUs are of several vendors */
+	int	 mixed;		/* the cluster's are of several vendors */
 };
 
 /*

@@ -52,7 +52,7 @@ static const char *map_metric_names[] = {
  * the model changed, and only for the model metric: a pass over the nodes.
  */
 #define MAP_KIND_CHARS	"123456789abcdefghijklmnopqrstuvwxy+"
-#define MAP_NKINDS	(sizeof MAP_KIND_CHARS - 1)	/* the last: others */
+#define MAP_NKINDS	(sizeof MAP_KIND_CHARS - 1)	/* last: others */
 
 struct map_kind {
 	enum vendor	 vendor;
