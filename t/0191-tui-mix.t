@@ -76,6 +76,12 @@ while IFS="|" read -r order vendor model n; do
 	is "$got" "$n" "250x70 map: $n cells show $c ($vendor $model)"
 done < "$T/models"
 is "$k" 5 "250x70 map: five models in the mix"
+# The cursor's line says what the first node's accelerators are.
+set -- $(awk -F"$TAB" -v v="$VENDOR" 'NR > 1 { n[$1]++; w[$1] = $v }
+    END { print "gpu0001", n["gpu0001"], w["gpu0001"] }' "$T/gpus.tsv")
+wait_like "^$1 +r001 .*  $2 GPUs $3 " \
+    "250x70 map: the cursor's line: $1, $2 GPUs $3, and the model" \
+    line "$S" $((LEG - 1))
 # Each vendor's cells in a colour of its own, at 8 colours (TERM=screen):
 # the foreground of each digit's first cell on the map.
 tm capture-pane -e -p -t "$S" | awk -v e="$(printf '\033')" '

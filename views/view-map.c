@@ -430,6 +430,13 @@ view_map_draw_info(struct ui *ui, WINDOW *w, int y, int width)
 	if (n->state[0] != '\0' && strcmp(n->state, look) != 0)
 		len += snprintf(line + len, sizeof line - len, " (%s)",
 		    n->state);
+	/* The model metric: what the node's accelerators are. */
+	if (ui->metric == MAP_MODEL && (size_t)len + 2 < sizeof line &&
+	    view_node_accel_text(m, id, line + len + 2,
+	    sizeof line - len - 2) > 0) {
+		memcpy(line + len, "  ", 2);
+		len += strlen(line + len);
+	}
 	if (n->reach != REACH_UP && n->reach != REACH_UNKNOWN)
 		len += snprintf(line + len, sizeof line - len, "  %s%s%s",
 		    model_reach_name(n->reach), n->error[0] != '\0' ? ": " :

@@ -239,13 +239,12 @@ view_node_draw_header(struct ui *ui, WINDOW *w, u_int id, int maxrows, int sx,
 	const struct node	*n = &m->nodes[id];
 	const struct node_look	*look = view_node_look(m, id);
 	const struct job	*j;
-	const struct gpu	*g;
 	struct node_pen		 pen;
 	struct node_flow	 f;
 	const char		*why;
 	char			 s[512], hint[64], el[32], facts[64];
-	u_int			 k, njobs, missing, want, ngpus;
-	int			 jobs[8], y;
+	u_int			 k, njobs, missing, want;
+	int			 jobs[8], y, len;
 
 	memset(&pen, 0, sizeof pen);
 	pen.w = w;
@@ -268,14 +267,10 @@ view_node_draw_header(struct ui *ui, WINDOW *w, u_int id, int maxrows, int sx,
 	else
 		snprintf(s, sizeof s, "%c %s", look->letter, look->name);
 	view_node_flow(&f, colour(look->colour), s);
-	if ((g = view_node_accel(m, id, &ngpus)) != NULL &&
-	    g->vendor != VENDOR_UNKNOWN) {
+	if ((len = view_node_accel_text(m, id, s, sizeof s)) > 0) {
 		view_node_facts(m, id, facts, sizeof facts);
-		snprintf(s, sizeof s, "%u %s%s %s%s%s%s%s", ngpus,
-		    view_vendor_noun(g->vendor), ngpus > 1 ? "s" : "",
-		    field_enum_name(FT_VENDOR, g->vendor),
-		    view_model_name(g)[0] != '\0' ? " " : "",
-		    view_model_name(g), facts[0] != '\0' ? ", " : "", facts);
+		if (facts[0] != '\0')
+			snprintf(s + len, sizeof s - len, ", %s", facts);
 		view_node_flow(&f, A_NORMAL, s);
 	}
 	if (n->partitions[0] != '\0' && sx >= 120) {

@@ -247,3 +247,19 @@ view_health_bad(const struct gpu *g)
 {
 	return (g->health[0] != '\0' && strcasecmp(g->health, "OK") != 0);
 }
+
+/* A node's accelerators in words: "16 NPUs huawei Ascend910"; 0 if none. */
+int
+view_node_accel_text(const struct model *m, u_int id, char *buf, size_t len)
+{
+	const struct gpu	*g;
+	u_int			 n;
+
+	if ((g = view_node_accel(m, id, &n)) == NULL ||
+	    g->vendor == VENDOR_UNKNOWN)
+		return (0);
+	return (snprintf(buf, len, "%u %s%s %s%s%s", n,
+	    view_vendor_noun(g->vendor), n > 1 ? "s" : "",
+	    field_enum_name(FT_VENDOR, g->vendor),
+	    view_model_name(g)[0] != '\0' ? " " : "", view_model_name(g)));
+}

@@ -229,6 +229,8 @@ const char	*view_model_name(const struct gpu *);
 const char	*view_vendor_noun(enum vendor);
 const struct gpu *view_node_accel(const struct model *, u_int, u_int *);
 int		 view_health_bad(const struct gpu *);
+int		 view_node_accel_text(const struct model *, u_int, char *,
+		     size_t);
 
 /* The views. */
 void		 view_map_draw(struct ui *, WINDOW *);
