@@ -127,7 +127,7 @@ const struct cmd_entry cmd_table[] = {
 	  .opts = "cu", .min = 0, .max = 1, .flags = CMD_UI,
 	  .exec = cmd_mark },
 	{ .name = "metric", .usage = "state|util|temp|power|health|job|"
-	      "next|previous",
+	      "model|next|previous",
 	  .help = "what the map's colours show",
 	  .opts = "", .min = 1, .max = 1, .flags = CMD_UI,
 	  .exec = cmd_metric },

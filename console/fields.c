@@ -27,7 +27,7 @@ static const struct field gpu_fields[] = {
 	F(gpu, node, "NODE", FT_NODE, -1, 0, T),
 	F(gpu, index, "GPU", FT_INT, GPU_INDEX, 0, R),
 	F(gpu, uuid, "UUID", FT_STR, -1, 0, 0),
-	F(gpu, model, "MODEL", FT_STR, -1, 0, 0),
+	F(gpu, model, "MODEL", FT_STR, -1, 0, FF_MODEL),
 	F(gpu, bus_id, "BUS", FT_STR, -1, 0, 0),
 	F(gpu, util_pct, "UTIL%", FT_FLOAT, GPU_UTIL, 0, R|FF_SCALE),
 	F(gpu, memutil_pct, "MUTIL%", FT_FLOAT, GPU_MEMUTIL, 0, NR),

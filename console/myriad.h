@@ -660,6 +660,8 @@ enum field_type {
 #define FF_SCALE	0x8	/* a percentage, coloured on the load scale */
 #define FF_ALARM	0x10	/* coloured critical above 0 */
 #define FF_ERROR	0x20	/* what is wrong, coloured critical */
+#define FF_MODEL	0x40	/* a GPU's model: tables show it without
+				   its vendor's name */
 struct field {
 	const char	*name;		/* the JSON key */
 	const char	*title;		/* the table heading */

@@ -768,7 +768,7 @@ int
 ui_metric(struct ui *ui, const char *name, char **cause)
 {
 	static const char	*names[] = { "state", "util", "temp", "power",
-				    "health", "job" };
+				    "health", "job", "model" };
 	size_t			 i;
 
 	if (strcmp(name, "next") == 0)
@@ -1488,25 +1488,27 @@ ui_draw_header(struct ui *ui)
 }
 
 /*
- * The status line: states (in service, then out), utilization, alerts
- * (the nodes that need attention: new + handled), age, unreachable and,
- * until every node has answered or failed, how many are still connecting.
+ * The status line: states (in service, then out), utilization, the
+ * accelerators of each vendor when there are several, alerts (the nodes
+ * that need attention: new + handled), age, unreachable and, until every
+ * node has answered or failed, how many are still connecting.
  * The counts are made again only when the model changed.
  */
 static void
 ui_draw_status(struct ui *ui)
 {
 	static uint64_t		 made = UINT64_MAX;
-	static char		 part[7][160];	/* but the age's */
+	static char		 part[8][160];	/* but the age's */
 	/*
-	 * The parts a narrow line leaves out, the least urgent first: util,
-	 * alloc and idle, age, drain and down, unreach.
+	 * The parts a narrow line leaves out, the least urgent first:
+	 * vendors, util, alloc and idle, age, drain and down, unreach.
 	 */
-	static const u_int	 drops[] = { 2, 0, 4, 1, 5 };
+	static const u_int	 drops[] = { 3, 2, 0, 5, 1, 6 };
 	const struct model	*m = ui->model;
 	const struct gpu	*g;
 	u_int			 counts[5] = { 0 }, unreach = 0, ngpus = 0;
 	u_int			 connecting = 0, new, handled, i, drop = 0;
+	u_int			 vendors[VENDOR_HYGON + 1] = { 0 }, nv = 0;
 	size_t			 k, n = m->ngpus;
 	double			 util = 0, age;
 	char			 line[512], agebuf[16], marks[32], *p;
@@ -1539,6 +1541,10 @@ ui_draw_status(struct ui *ui)
 		}
 		for (k = 0; k < n; k++) {
 			g = &m->gpus[k];
+			if (g->node < m->nnodes && (u_int)g->index <
+			    m->nodes[g->node].ngpus &&
+			    g->vendor <= VENDOR_HYGON)
+				vendors[g->vendor]++;
 			if (g->valid & BIT(GPU_UTIL)) {
 				util += g->util_pct;
 				ngpus++;
@@ -1557,11 +1563,22 @@ ui_draw_status(struct ui *ui)
 			    util / ngpus);
 		else
 			snprintf(part[2], sizeof part[2], "util -");
-		snprintf(part[3], sizeof part[3], "alerts %u+%u", new, handled);
-		snprintf(part[5], sizeof part[5], "unreach %u", unreach);
-		part[6][0] = '\0';
+		part[3][0] = '\0';
+		for (i = VENDOR_NVIDIA; i <= VENDOR_HYGON; i++)
+			nv += vendors[i] > 0;
+		for (i = VENDOR_NVIDIA; i <= VENDOR_HYGON && nv > 1; i++) {
+			p = part[3];
+			if (vendors[i] > 0)
+				snprintf(p + strlen(p), sizeof part[3] -
+				    strlen(p), "%s%s %u", p[0] != '\0' ? " " :
+				    "", field_enum_name(FT_VENDOR, i),
+				    vendors[i]);
+		}
+		snprintf(part[4], sizeof part[4], "alerts %u+%u", new, handled);
+		snprintf(part[6], sizeof part[6], "unreach %u", unreach);
+		part[7][0] = '\0';
 		if (connecting > 0)
-			snprintf(part[6], sizeof part[6], "connecting %u of %u",
+			snprintf(part[7], sizeof part[7], "connecting %u of %u",
 			    connecting, m->nnodes);
 	}
 	age = m->refreshed > 0 ? (double)time(NULL) - m->refreshed : -1;
@@ -1573,7 +1590,7 @@ ui_draw_status(struct ui *ui)
 		snprintf(agebuf, sizeof agebuf, "<1s");
 	else
 		snprintf(agebuf, sizeof agebuf, "%.0fs", age);
-	snprintf(part[4], sizeof part[4], "age %s", agebuf);
+	snprintf(part[5], sizeof part[5], "age %s", agebuf);
 	mlen = 0;
 	if (ui->nmarks > 0)
 		mlen = snprintf(marks, sizeof marks, " %u marked ", ui->nmarks);
@@ -1592,7 +1609,7 @@ ui_draw_status(struct ui *ui)
 				    "%s%s", len == 0 || i == 1 ? "" : narrow ?
 				    "|" : " | ", part[i]);
 		}
-		if (len - ((drop & BIT(4)) ? 4 : (int)strlen(agebuf)) + 4 +
+		if (len - ((drop & BIT(5)) ? 4 : (int)strlen(agebuf)) + 4 +
 		    mlen <= ui->sx)
 			break;
 		if (!narrow) {

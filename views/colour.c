@@ -47,6 +47,15 @@ static const struct colour_role colour_roles[C_NCOLOURS] = {
 	[C_SCALE0 + 5] = { COLOR_YELLOW, 178, -1, A_BOLD, A_BOLD },
 	[C_SCALE0 + 6] = { COLOR_RED, 202, -1, 0, A_BOLD },
 	[C_SCALE0 + 7] = { COLOR_RED, 196, -1, A_BOLD, A_BOLD | A_REVERSE },
+	/*
+	 * Vendors: apart at 8 colours, none red, as no vendor is an alarm;
+	 * without colour the map's digits say it.
+	 */
+	[C_VENDOR0 + VENDOR_UNKNOWN] = { -1, 244, -1, A_DIM, A_DIM },
+	[C_VENDOR0 + VENDOR_NVIDIA] = { COLOR_GREEN, 70, -1, 0, 0 },
+	[C_VENDOR0 + VENDOR_AMD] = { COLOR_MAGENTA, 170, -1, 0, A_BOLD },
+	[C_VENDOR0 + VENDOR_HUAWEI] = { COLOR_YELLOW, 178, -1, 0, 0 },
+	[C_VENDOR0 + VENDOR_HYGON] = { COLOR_CYAN, 38, -1, 0, A_BOLD },
 };
 
 static int	colour_depth;	/* 0: monochrome */

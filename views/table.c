@@ -224,8 +224,8 @@ table_scroll(struct view_state *vs)
 /*
  * A cell as the table shows it: a duration as Slurm prints a time,
  * 1-02:03:04; a negative integer without a validity bit as none (an
- * event's GPU -1); the empty error of a row whose node is unreachable
- * says why.  NULL shows as '-'.
+ * event's GPU -1); a GPU's model without its vendor's name; the empty
+ * error of a row whose node is unreachable says why.  NULL shows as '-'.
  */
 static const char *
 table_format(struct ui *ui, const struct field *f, const struct field *nf,
@@ -241,6 +241,8 @@ table_format(struct ui *ui, const struct field *f, const struct field *nf,
 	if (f->type == FT_INT && f->bit < 0 &&
 	    field_number(f, rec, &v) == 0 && v < 0)
 		return (NULL);
+	if ((f->flags & FF_MODEL) && view_model_name(rec)[0] != '\0')
+		return (view_model_name(rec));
 	s = field_format(f, rec, ui->model, buf, len);
 	if (s != NULL || nf == NULL || (f->flags & FF_ERROR) == 0)
 		return (s);

@@ -38,13 +38,30 @@ struct gpus_grid {
 	u_int	 nplace;
 	u_int	 namew;
 	u_int	 first;		/* the first place the grid shows */
+	int	 mixed;		/* the cluster's are of several vendors */
 };
 
-#define GPUS_COLUMNS_NARROW "node,index,util_pct,mem_used_mib,"		\
-	"mem_total_mib,temp_c,power_w,power_limit_w,ecc_dbe,xid,error"
-#define GPUS_COLUMNS_WIDE "node,index,util_pct,memutil_pct,mem_used_mib,"\
-	"mem_total_mib,temp_c,memtemp_c,power_w,power_limit_w,sm_clock_mhz,"\
-	"pstate,ecc_sbe,ecc_dbe,remap_pending,xid,throttle,error"
+/*
+ * The table's columns, narrow or wide (150 columns and more), on a cluster
+ * of one vendor's GPUs or of several: the model where it tells GPUs apart
+ * (before the error, on one vendor's, whose table keeps its first columns),
+ * the vendor where there are several.  Narrow, the model of a mix
+ * takes the place of the memory's total and the power limit, which it
+ * tells.
+ */
+static const char *gpus_columns[2][2] = {
+	{ "node,index,util_pct,mem_used_mib,mem_total_mib,temp_c,power_w,"
+	    "power_limit_w,ecc_dbe,xid,error",
+	  "node,index,model,util_pct,mem_used_mib,temp_c,power_w,ecc_dbe,"
+	    "xid,error" },
+	{ "node,index,util_pct,memutil_pct,mem_used_mib,mem_total_mib,"
+	    "temp_c,memtemp_c,power_w,power_limit_w,sm_clock_mhz,pstate,"
+	    "ecc_sbe,ecc_dbe,remap_pending,xid,throttle,model,error",
+	  "node,index,vendor,model,util_pct,memutil_pct,mem_used_mib,"
+	    "mem_total_mib,temp_c,memtemp_c,power_w,power_limit_w,"
+	    "sm_clock_mhz,pstate,ecc_sbe,ecc_dbe,remap_pending,xid,throttle,"
+	    "error" },
+};
 
 static enum gpus_metric
 view_gpus_metric(const struct view_state *vs)
@@ -87,6 +104,7 @@ view_gpus_build(struct ui *ui)
 	struct gpus_grid	*gg = view_gpus_grid(ui);
 	size_t			 n = m->ngpus;
 	u_int			 i, node, len;
+	enum vendor		 one;
 
 	if (gg->nplace != m->nnodes) {
 		gg->place = xreallocarray(gg->place, m->nnodes + 1,
@@ -97,6 +115,13 @@ view_gpus_build(struct ui *ui)
 	}
 	for (i = 0; i < m->nnodes; i++)
 		gg->place[i] = -1;
+	gg->mixed = 0;
+	for (i = 0, one = VENDOR_UNKNOWN; i < n && !gg->mixed; i++) {
+		if (one == VENDOR_UNKNOWN)
+			one = m->gpus[i].vendor;
+		else if (m->gpus[i].vendor != VENDOR_UNKNOWN)
+			gg->mixed = m->gpus[i].vendor != one;
+	}
 	gg->norder = 0;
 	gg->namew = 4;
 	for (i = 0; i < vs->nrows; i++) {
@@ -300,7 +325,7 @@ view_gpus_draw(struct ui *ui, WINDOW *w)
 	struct gpus_geometry	 g, again;
 	size_t			 n = m->ngpus;
 	u_int			 slots;
-	int			 sx, sy, table_y, built, row, place;
+	int			 sx, sy, table_y, built, row, place, mixed;
 	int			 cnode = -1, cgpu = -1;
 
 	getmaxyx(w, sy, sx);
@@ -315,14 +340,15 @@ view_gpus_draw(struct ui *ui, WINDOW *w)
 	table_y = g.rows + (g.most > 0) + (sy >= 40);
 
 	built = vs->rebuild || vs->rows == NULL || gg->order == NULL;
+	mixed = gg->mixed;
 	table_draw(ui, w, table_y, sy - table_y, "gpu", m->gpus,
-	    sizeof *m->gpus, n, sx < 150 ? GPUS_COLUMNS_NARROW :
-	    GPUS_COLUMNS_WIDE);
+	    sizeof *m->gpus, n, gpus_columns[sx >= 150][mixed]);
 	if (built) {
 		view_gpus_build(ui);
 		view_gpus_geometry(m, gg, sx, sy, &again);
-		if (again.rows != g.rows || again.colw != g.colw) {
-			/* The grid is another size now: again. */
+		if (again.rows != g.rows || again.colw != g.colw ||
+		    gg->mixed != mixed) {
+			/* The grid or the columns changed: again. */
 			view_gpus_draw(ui, w);
 			return;
 		}

@@ -42,7 +42,114 @@ static const char *map_metric_names[] = {
 	[MAP_STATE] = "state", [MAP_UTIL] = "GPU utilization",
 	[MAP_TEMP] = "hottest GPU temperature", [MAP_POWER] = "power / limit",
 	[MAP_HEALTH] = "health", [MAP_JOB] = "job",
+	[MAP_MODEL] = "model",
 };
+
+/*
+ * The models of the map: each vendor and model its nodes have, a digit or
+ * a letter each, in the order of vendors, then of names; what each node
+ * has (its first accelerator's), 0 for none known.  Made again only when
+ * the model changed, and only for the model metric: a pass over the nodes.
+ */
+#define MAP_KIND_CHARS	"123456789abcdefghijklmnopqrstuvwxy+"
+#define MAP_NKINDS	(sizeof MAP_KIND_CHARS - 1)	/* last: others */
+
+struct map_kind {
+	enum vendor	 vendor;
+	char		 model[48];
+	u_int		 nodes;
+};
+struct map_kinds {
+	struct map_kind	 kind[MAP_NKINDS];
+	u_int		 nkinds;
+	uint8_t		*node;		/* 1 + its kind, or 0 */
+	u_int		 nnodes;
+	uint64_t	 made;
+};
+static struct map_kinds	map_kinds = { .made = UINT64_MAX };
+
+static int
+view_map_kind_cmp(const struct map_kind *a, enum vendor v, const char *model)
+{
+	if (a->vendor != v)
+		return (a->vendor < v ? -1 : 1);
+	return (strcmp(a->model, model));
+}
+
+/* The kind of `model' of vendor `v', added in its place if it is new. */
+static u_int
+view_map_kind_add(struct map_kinds *mk, enum vendor v, const char *model)
+{
+	u_int	 i, k;
+	int	 c = 1;
+
+	for (i = 0; i < mk->nkinds; i++) {
+		if ((c = view_map_kind_cmp(&mk->kind[i], v, model)) >= 0)
+			break;
+	}
+	if (c == 0)
+		return (i);
+	if (mk->nkinds == MAP_NKINDS - 1)
+		return (MAP_NKINDS - 1);
+	memmove(&mk->kind[i + 1], &mk->kind[i],
+	    (mk->nkinds - i) * sizeof mk->kind[0]);
+	mk->nkinds++;
+	mk->kind[i].vendor = v;
+	snprintf(mk->kind[i].model, sizeof mk->kind[i].model, "%s", model);
+	mk->kind[i].nodes = 0;
+	/* The nodes already read of the kinds after it move on one. */
+	for (k = 0; k < mk->nnodes; k++) {
+		if (mk->node[k] > i && mk->node[k] < MAP_NKINDS)
+			mk->node[k]++;
+	}
+	return (i);
+}
+
+static void
+view_map_kinds(struct ui *ui)
+{
+	const struct model	*m = ui->model;
+	struct map_kinds	*mk = &map_kinds;
+	const struct gpu	*g;
+	u_int			 i, n, k;
+
+	if (mk->made == ui->drawn && mk->nnodes == m->nnodes)
+		return;
+	mk->made = ui->drawn;
+	mk->node = xreallocarray(mk->node, m->nnodes + 1, sizeof *mk->node);
+	mk->nkinds = mk->nnodes = 0;
+	memset(mk->kind, 0, sizeof mk->kind);
+	snprintf(mk->kind[MAP_NKINDS - 1].model,
+	    sizeof mk->kind[MAP_NKINDS - 1].model, "other");
+	for (i = 0; i < m->nnodes; i++) {
+		k = 0;
+		if ((g = view_node_accel(m, i, &n)) != NULL &&
+		    (g->vendor != VENDOR_UNKNOWN ||
+		    g->model[0] != '\0'))
+			k = 1 + view_map_kind_add(mk, g->vendor,
+			    view_model_name(g));
+		mk->node[mk->nnodes++] = k;
+	}
+	for (i = 0; i < m->nnodes; i++) {
+		if (mk->node[i] > 0)
+			mk->kind[mk->node[i] - 1].nodes++;
+	}
+}
+
+/* The kind most of a cell's nodes have: 1 + its index, or 0. */
+static u_int
+view_map_cell_kind(const struct map_kinds *mk, u_int first, u_int n)
+{
+	u_int	 count[MAP_NKINDS + 1] = { 0 }, i, best = 0;
+
+	for (i = first; i < first + n && i < mk->nnodes; i++)
+		count[mk->node[i]]++;
+	for (i = 1; i <= MAP_NKINDS; i++) {
+		if (count[i] > count[best] || (best == 0 && count[i] > 0))
+			best = i;
+	}
+	return (best);
+}
 
 static void
 view_map_fit(const struct model *m, int w, int h, struct map_layout *l)
@@ -219,6 +326,7 @@ view_map_draw_cell(struct ui *ui, WINDOW *w, int y, int x, u_int first, u_int n,
 	attr_t			 a;
 	char			 s[8];
 	const char		*text;
+	u_int			 kind;
 
 	look = view_map_cell_look(m, first, n, c, &attention, &fresh);
 	for (i = first; i < first + n; i++) {
@@ -229,7 +337,8 @@ view_map_draw_cell(struct ui *ui, WINDOW *w, int y, int x, u_int first, u_int n,
 			job = m->nodes[i].job;
 		if (ui->vs[VIEW_MAP].filter != NULL)
 			found += view_map_match(ui, i);
-		if (ui->metric == MAP_STATE || ui->metric == MAP_JOB)
+		if (ui->metric == MAP_STATE || ui->metric == MAP_JOB ||
+		    ui->metric == MAP_MODEL)
 			continue;
 		v = view_node_metric(m, i, ui->metric, &valid);
 		if (valid && v > worst)
@@ -257,6 +366,14 @@ view_map_draw_cell(struct ui *ui, WINDOW *w, int y, int x, u_int first, u_int n,
 			a = colour(look->colour) | A_DIM;
 		}
 		text = s;
+		break;
+	case MAP_MODEL:
+		kind = view_map_cell_kind(&map_kinds, first, n);
+		s[0] = kind > 0 ? MAP_KIND_CHARS[kind - 1] : '.';
+		s[1] = '\0';
+		text = s;
+		a = kind > 0 ? colour(C_VENDOR0 +
+		    map_kinds.kind[kind - 1].vendor) : colour(C_DIM);
 		break;
 	default:
 		if (look->letter == '?' || look->letter == 'X') {
@@ -313,6 +430,13 @@ view_map_draw_info(struct ui *ui, WINDOW *w, int y, int width)
 	if (n->state[0] != '\0' && strcmp(n->state, look) != 0)
 		len += snprintf(line + len, sizeof line - len, " (%s)",
 		    n->state);
+	/* The model metric: what the node's accelerators are. */
+	if (ui->metric == MAP_MODEL && (size_t)len + 2 < sizeof line &&
+	    view_node_accel_text(m, id, line + len + 2,
+	    sizeof line - len - 2) > 0) {
+		memcpy(line + len, "  ", 2);
+		len += strlen(line + len);
+	}
 	if (n->reach != REACH_UP && n->reach != REACH_UNKNOWN)
 		len += snprintf(line + len, sizeof line - len, "  %s%s%s",
 		    model_reach_name(n->reach), n->error[0] != '\0' ? ": " :
@@ -324,11 +448,66 @@ view_map_draw_info(struct ui *ui, WINDOW *w, int y, int width)
 	}
 	if (hot != NULL)
 		len += snprintf(line + len, sizeof line - len,
-		    "  hottest GPU %d %.0f C", hot->index, hot->temp_c);
+		    "  hottest %s %d %.0f C", view_vendor_noun(hot->vendor),
+		    hot->index, hot->temp_c);
 	if (n->reason[0] != '\0')
 		snprintf(line + len, sizeof line - len, "  reason: %s",
 		    n->reason);
 	draw_text(w, y, 0, width, A_BOLD, line);
+}
+
+/* A model in the legend: with its vendor's name (form 0) or not (1). */
+static int
+view_map_model_text(const struct map_kind *k, int form, char *s, size_t len)
+{
+	const char	*v = field_enum_name(FT_VENDOR, k->vendor);
+
+	if (k->model[0] == '\0')
+		return (snprintf(s, len, "%s %u", v, k->nodes));
+	if (form == 0)
+		return (snprintf(s, len, "%s %s %u", v, k->model, k->nodes));
+	return (snprintf(s, len, "%s %u", k->model, k->nodes));
+}
+
+/*
+ * The model metric's legend from column x: each model's digit or letter
+ * in its vendor's colour, the vendor, the model and how many nodes have
+ * it; without the vendors' names when that does not fit, and then the
+ * models that fit, and how many more.
+ */
+static void
+view_map_draw_models(WINDOW *w, int y, int x, int width)
+{
+	const struct map_kinds	*mk = &map_kinds;
+	u_int			 i, left = 0;
+	int			 form, len, total;
+	char			 s[128], c[2];
+
+	for (i = 0; i < MAP_NKINDS; i++)
+		left += mk->kind[i].nodes > 0;
+	for (i = 0, total = x - 2; i < MAP_NKINDS; i++) {
+		if (mk->kind[i].nodes > 0)
+			total += 4 + view_map_model_text(&mk->kind[i], 0, s,
+			    sizeof s);
+	}
+	form = total <= width ? 0 : 1;
+	for (i = 0; i < MAP_NKINDS; i++) {
+		if (mk->kind[i].nodes == 0)
+			continue;
+		len = view_map_model_text(&mk->kind[i], form, s, sizeof s);
+		if (x + 2 + len > width - (left > 1 ? 8 : 0))
+			break;
+		c[0] = MAP_KIND_CHARS[i];
+		c[1] = '\0';
+		draw_cell(w, y, x, c, colour(C_VENDOR0 + mk->kind[i].vendor));
+		draw_text(w, y, x + 2, width - x - 2, A_NORMAL, s);
+		x += len + 4;
+		left--;
+	}
+	if (left > 0) {
+		snprintf(s, sizeof s, "+%u more", left);
+		draw_text(w, y, x, width - x, colour(C_DIM), s);
+	}
 }
 
 /*
@@ -356,7 +535,9 @@ view_map_draw_legend(struct ui *ui, WINDOW *w, int y, int width,
 		draw_text(w, y, x, width - x, A_NORMAL, "a-z a job, by its id");
 		x += 22;
 	}
-	if (ui->metric == MAP_STATE || job) {
+	if (ui->metric == MAP_MODEL)
+		view_map_draw_models(w, y, x, width);
+	else if (ui->metric == MAP_STATE || job) {
 		looks = view_looks_all(&n);
 		for (i = 0; i < n && x + 14 < width; i++) {
 			snprintf(s, sizeof s, "%c", job &&
@@ -397,6 +578,11 @@ view_map_draw_legend(struct ui *ui, WINDOW *w, int y, int width,
 		    "one, else their state";
 		how[1] = "nodes a cell: the first job on them";
 		how[2] = "per cell, its first job";
+	} else if (ui->metric == MAP_MODEL) {
+		how[0] = "nodes a cell: the model most of them have; the "
+		    "counts are nodes";
+		how[1] = "nodes a cell: the model of most of them";
+		how[2] = "per cell, the most's";
 	} else {
 		how[0] = how[1] = "nodes a cell: the highest of them";
 		how[2] = "per cell, the highest";
@@ -500,6 +686,8 @@ view_map_draw(struct ui *ui, WINDOW *w)
 		cur = ui->vs[VIEW_MAP].cursor = 0;
 	view_map_layout(m, sx, sy - 3, &l);
 	map_last = l;
+	if (ui->metric == MAP_MODEL)
+		view_map_kinds(ui);
 	view_map_node_cell(m, &l, cur, &ccol, &ccell);
 	for (band = 0; band < l.bands; band++) {
 		y = band * l.bandh;

@@ -40,6 +40,7 @@ struct node_flow {
 /* The GPU table's columns, in the order drawn. */
 enum node_col {
 	NC_GPU,
+	NC_CARD,
 	NC_MODEL,
 	NC_BUS,
 	NC_UTIL,
@@ -54,9 +55,13 @@ enum node_col {
 	NC_SPOWER,
 	NC_ECC,
 	NC_XID,
+	NC_PART,
+	NC_HEALTH,
 	NC_STATUS,
 	NC_NCOLS
 };
+/* The vendors' own columns: shown for a node whose accelerators say them. */
+#define NC_VENDOR	(BIT(NC_CARD) | BIT(NC_PART) | BIT(NC_HEALTH))
 static const struct {
 	const char	*title;
 	int		 width;		/* 0: the sparklines' */
@@ -64,6 +69,7 @@ static const struct {
 	int		 right;
 } node_cols[NC_NCOLS] = {
 	[NC_GPU] = { "GPU", 3, 0, 0 },
+	[NC_CARD] = { "CARD", 4, 1, 0 },
 	[NC_MODEL] = { "MODEL", 15, 4, 0 },
 	[NC_BUS] = { "BUS", 12, 3, 0 },
 	[NC_UTIL] = { "UTIL", 4, 0, 1 },
@@ -78,6 +84,8 @@ static const struct {
 	[NC_SPOWER] = { "power", 0, 2, 0 },
 	[NC_ECC] = { "DBE", 4, 1, 1 },
 	[NC_XID] = { "XID", 3, 1, 1 },
+	[NC_PART] = { "PARTITION", 9, 1, 0 },
+	[NC_HEALTH] = { "HEALTH", 8, 0, 0 },
 	[NC_STATUS] = { "STATUS", 13, 0, 0 },
 };
 struct node_layout {
@@ -187,6 +195,41 @@ view_node_find_jobs(const struct model *m, u_int id, int *jobs, u_int max)
 	return (n);
 }
 
+/*
+ * The vendors' own facts of a node's accelerators: which of their columns
+ * the GPU table needs (NC_VENDOR bits), and in `buf' those that are the
+ * same on them all, said once in the header instead: "SPX/NPS1", "health
+ * OK".  An Ascend NPU's card and chip are its own.
+ */
+static uint64_t
+view_node_facts(const struct model *m, u_int id, char *buf, size_t len)
+{
+	const struct gpu	*g, *g0;
+	uint64_t		 has = 0, differ = 0;
+	u_int			 k, n;
+
+	buf[0] = '\0';
+	g0 = g = model_gpus(m, id, &n);
+	for (k = 0; k < n; k++, g++) {
+		if (g->valid & BIT(GPU_CARD))
+			has |= BIT(NC_CARD);
+		if (g->partition[0] != '\0')
+			has |= BIT(NC_PART);
+		if (g->health[0] != '\0')
+			has |= BIT(NC_HEALTH);
+		if (strcmp(g->partition, g0->partition) != 0)
+			differ |= BIT(NC_PART);
+		if (strcmp(g->health, g0->health) != 0)
+			differ |= BIT(NC_HEALTH);
+	}
+	if ((has & ~differ & BIT(NC_PART)) != 0)
+		snprintf(buf, len, "%s", g0->partition);
+	if ((has & ~differ & BIT(NC_HEALTH)) != 0)
+		snprintf(buf + strlen(buf), len - strlen(buf), "%shealth %s",
+		    buf[0] != '\0' ? ", " : "", g0->health);
+	return (has & (differ | BIT(NC_CARD)));
+}
+
 /* The header: who the node is, what Slurm says, whether it answers. */
 static int
 view_node_draw_header(struct ui *ui, WINDOW *w, u_int id, int maxrows, int sx,
@@ -199,9 +242,9 @@ view_node_draw_header(struct ui *ui, WINDOW *w, u_int id, int maxrows, int sx,
 	struct node_pen		 pen;
 	struct node_flow	 f;
 	const char		*why;
-	char			 s[512], hint[64], el[32];
+	char			 s[512], hint[64], el[32], facts[64];
 	u_int			 k, njobs, missing, want;
-	int			 jobs[8], y;
+	int			 jobs[8], y, len;
 
 	memset(&pen, 0, sizeof pen);
 	pen.w = w;
@@ -224,6 +267,12 @@ view_node_draw_header(struct ui *ui, WINDOW *w, u_int id, int maxrows, int sx,
 	else
 		snprintf(s, sizeof s, "%c %s", look->letter, look->name);
 	view_node_flow(&f, colour(look->colour), s);
+	if ((len = view_node_accel_text(m, id, s, sizeof s)) > 0) {
+		view_node_facts(m, id, facts, sizeof facts);
+		if (facts[0] != '\0')
+			snprintf(s + len, sizeof s - len, ", %s", facts);
+		view_node_flow(&f, A_NORMAL, s);
+	}
 	if (n->partitions[0] != '\0' && sx >= 120) {
 		snprintf(s, sizeof s, "partition %s", n->partitions);
 		view_node_flow(&f, colour(C_DIM), s);
@@ -283,9 +332,12 @@ view_node_draw_header(struct ui *ui, WINDOW *w, u_int id, int maxrows, int sx,
 	return (y);
 }
 
-/* Which GPU columns fit, and how long the sparklines are. */
+/*
+ * Which GPU columns fit, and how long the sparklines are; of the vendors'
+ * own, those in `has'.
+ */
 static void
-view_node_layout(int sx, struct node_layout *l)
+view_node_layout(int sx, uint64_t has, struct node_layout *l)
 {
 	static const int	 sparks[] = { 32, 24, 20, 16, 14, 12, 8 };
 	int			 i, prio, used, nspark, s, k;
@@ -295,7 +347,9 @@ view_node_layout(int sx, struct node_layout *l)
 			s = sparks[k];
 			used = nspark = 0;
 			for (i = 0; i < NC_NCOLS; i++) {
-				l->on[i] = node_cols[i].prio <= prio;
+				l->on[i] = node_cols[i].prio <= prio &&
+				    ((NC_VENDOR & BIT(i)) == 0 ||
+				    (has & BIT(i)) != 0);
 				l->width[i] = node_cols[i].width;
 				if (l->width[i] == 0) {
 					l->width[i] = s;
@@ -328,7 +382,10 @@ view_node_cell(WINDOW *w, int y, int x, int width, int right, attr_t a,
 	draw_text(w, y, x, width, a, buf);
 }
 
-/* The GPU's status: its error, or what slows it, or ok. */
+/*
+ * The GPU's status: its error, or its vendor's health word if not OK, or
+ * what slows it, or ok.
+ */
 static const char *
 view_node_gpu_status(const struct gpu *g, attr_t *a, char *buf, size_t len)
 {
@@ -349,6 +406,10 @@ view_node_gpu_status(const struct gpu *g, attr_t *a, char *buf, size_t len)
 		return ("remap failed");
 	if ((g->valid & BIT(GPU_REMAP_PENDING)) && g->remap_pending)
 		return ("remap pending");
+	if (view_health_bad(g)) {
+		snprintf(buf, len, "health %s", g->health);
+		return (buf);
+	}
 	*a = colour(C_WARN);
 	if (g->valid & BIT(GPU_THROTTLE)) {
 		for (i = 0; i < nitems(reasons); i++) {
@@ -389,16 +450,20 @@ view_node_draw_gpus(struct ui *ui, struct node_pen *p, u_int id)
 	struct node_layout	 l;
 	WINDOW			*w = p->w;
 	char			 s[128], t[64];
-	const char		*st;
+	const char		*st, *noun;
 	double			 crit, warn, plimit;
 	size_t			 idx;
 	attr_t			 a;
-	u_int			 k;
+	uint64_t		 has;
+	u_int			 k, n;
 	int			 i, x, y;
 
 	crit = options_get_float("threshold.gpu-temp-crit");
 	warn = options_get_float("threshold.gpu-temp-warn");
-	view_node_layout(p->sx, &l);
+	g = model_gpus(m, id, &n);
+	noun = view_vendor_noun(n > 0 ? g->vendor : VENDOR_UNKNOWN);
+	has = view_node_facts(m, id, s, sizeof s);
+	view_node_layout(p->sx, has, &l);
 	if ((y = view_node_line(p)) >= 0) {
 		for (i = 0, x = 0; i < NC_NCOLS && x < p->sx; i++) {
 			if (!l.on[i])
@@ -411,7 +476,8 @@ view_node_draw_gpus(struct ui *ui, struct node_pen *p, u_int id)
 					snprintf(s, sizeof s, "%s",
 					    node_cols[i].title);
 			} else
-				snprintf(s, sizeof s, "%s", node_cols[i].title);
+				snprintf(s, sizeof s, "%s", i == NC_GPU ?
+				    noun : node_cols[i].title);
 			view_node_cell(w, y, x,
 			    l.width[i] < p->sx - x ? l.width[i] :
 			    p->sx - x, node_cols[i].right, colour(C_HEADER), s);
@@ -435,10 +501,14 @@ view_node_draw_gpus(struct ui *ui, struct node_pen *p, u_int id)
 				snprintf(s, sizeof s, "%u", k);
 				a = A_BOLD;
 				break;
+			case NC_CARD:
+				if (g->valid & BIT(GPU_CARD))
+					snprintf(s, sizeof s, "%d/%d", g->card,
+					    g->chip);
+				break;
 			case NC_MODEL:
 				snprintf(s, sizeof s, "%s",
-				    strncmp(g->model, "NVIDIA ", 7) == 0 ?
-				    g->model + 7 : g->model);
+				    view_model_name(g));
 				break;
 			case NC_BUS:
 				snprintf(s, sizeof s, "%s",
@@ -514,6 +584,15 @@ view_node_draw_gpus(struct ui *ui, struct node_pen *p, u_int id)
 					break;
 				snprintf(s, sizeof s, "%d", g->xid);
 				a = colour(C_CRIT);
+				break;
+			case NC_PART:
+				snprintf(s, sizeof s, "%s", g->partition);
+				break;
+			case NC_HEALTH:
+				snprintf(s, sizeof s, "%s", g->health);
+				a = strcasecmp(s, "OK") == 0 ? colour(C_OK) :
+				    strcasecmp(s, "Warning") == 0 ?
+				    colour(C_WARN) : colour(C_CRIT);
 				break;
 			case NC_STATUS:
 				st = view_node_gpu_status(g, &a, t, sizeof t);

@@ -121,8 +121,9 @@ view_looks_all(u_int *n)
 
 /*
  * A node's value for a map metric, 0..1 for the colour scale; *valid is 0
- * when nothing is known.  Health is 1 for a node with a lost GPU, an
- * uncorrectable ECC error or a fresh Xid, 0.6 for a hot GPU, else 0.
+ * when nothing is known.  Health is 1 for a node with a lost GPU or an
+ * uncorrectable ECC error, 0.8 for a fresh Xid or a vendor's health word
+ * other than OK (an Ascend NPU's Alarm), 0.6 for a hot GPU, else 0.
  */
 double
 view_node_metric(const struct model *m, u_int id, enum map_metric metric,
@@ -164,7 +165,8 @@ view_node_metric(const struct model *m, u_int id, enum map_metric metric,
 			if (g->error[0] != '\0' ||
 			    ((g->valid & BIT(GPU_ECC_DBE)) && g->ecc_dbe > 0))
 				v = 1;
-			else if ((g->valid & BIT(GPU_XID)) && v < 0.8)
+			else if (((g->valid & BIT(GPU_XID)) ||
+			    view_health_bad(g)) && v < 0.8)
 				v = 0.8;
 			else if ((g->valid & BIT(GPU_TEMP)) &&
 			    g->temp_c >= crit && v < 0.6)
@@ -191,4 +193,73 @@ view_node_metric(const struct model *m, u_int id, enum map_metric metric,
 	default:
 		return (v);
 	}
+}
+
+/*
+ * A GPU's model as the views show it: without its vendor's name in front
+ * (H100 80GB HBM3, Instinct MI300X), as the vendor is said apart; "" when
+ * its tool does not report one.
+ */
+const char *
+view_model_name(const struct gpu *g)
+{
+	const char	*v = field_enum_name(FT_VENDOR, g->vendor);
+	size_t		 len = strlen(v);
+
+	if (strncasecmp(g->model, v, len) == 0 && g->model[len] == ' ')
+		return (g->model + len + 1);
+	return (g->model);
+}
+
+/* What a vendor calls its accelerators, as its tool heads their column. */
+const char *
+view_vendor_noun(enum vendor v)
+{
+	static const char	*nouns[] = {
+		[VENDOR_UNKNOWN] = "GPU", [VENDOR_NVIDIA] = "GPU",
+		[VENDOR_AMD] = "GPU", [VENDOR_HUAWEI] = "NPU",
+		[VENDOR_HYGON] = "DCU",
+	};
+
+	return ((size_t)v < nitems(nouns) ? nouns[v] : "GPU");
+}
+
+/*
+ * What a node's accelerators are: the first of them that names its model
+ * (a lost one does not), else the first; NULL for none.  *n: how many.
+ */
+const struct gpu *
+view_node_accel(const struct model *m, u_int id, u_int *n)
+{
+	const struct gpu	*g = model_gpus(m, id, n);
+	u_int			 k;
+
+	if (*n == 0)
+		return (NULL);
+	for (k = 0; k + 1 < *n && g[k].model[0] == '\0'; k++)
+		;
+	return (g[k].model[0] != '\0' ? &g[k] : g);
+}
+
+/* Whether a GPU's vendor says, in its own word, that it is not OK. */
+int
+view_health_bad(const struct gpu *g)
+{
+	return (g->health[0] != '\0' && strcasecmp(g->health, "OK") != 0);
+}
+
+/* A node's accelerators in words: "16 NPUs huawei Ascend910"; 0 if none. */
+int
+view_node_accel_text(const struct model *m, u_int id, char *buf, size_t len)
+{
+	const struct gpu	*g;
+	u_int			 n;
+
+	if ((g = view_node_accel(m, id, &n)) == NULL ||
+	    g->vendor == VENDOR_UNKNOWN)
+		return (0);
+	return (snprintf(buf, len, "%u %s%s %s%s%s", n,
+	    view_vendor_noun(g->vendor), n > 1 ? "s" : "",
+	    field_enum_name(FT_VENDOR, g->vendor),
+	    view_model_name(g)[0] != '\0' ? " " : "", view_model_name(g)));
 }

@@ -75,6 +75,7 @@ enum map_metric {
 	MAP_POWER,
 	MAP_HEALTH,
 	MAP_JOB,
+	MAP_MODEL,
 	MAP_NMETRICS
 };
 
@@ -196,7 +197,8 @@ enum colour {
 	C_S_UNREACH,
 	C_S_UNKNOWN,
 	C_SCALE0,		/* C_SCALE0 .. C_SCALE0+7: a heat scale */
-	C_NCOLOURS = C_SCALE0 + 8
+	C_VENDOR0 = C_SCALE0 + 8,	/* + enum vendor: a vendor's */
+	C_NCOLOURS = C_VENDOR0 + VENDOR_HYGON + 1
 };
 void		 colour_init(int);
 attr_t		 colour(enum colour);
@@ -223,6 +225,12 @@ const struct node_look *view_node_look(const struct model *, u_int);
 const struct node_look *view_looks_all(u_int *);
 double		 view_node_metric(const struct model *, u_int,
 		     enum map_metric, int *);
+const char	*view_model_name(const struct gpu *);
+const char	*view_vendor_noun(enum vendor);
+const struct gpu *view_node_accel(const struct model *, u_int, u_int *);
+int		 view_health_bad(const struct gpu *);
+int		 view_node_accel_text(const struct model *, u_int, char *,
+		     size_t);
 
 /* The views. */
 void		 view_map_draw(struct ui *, WINDOW *);
