@@ -40,8 +40,20 @@ struct probe {
 	int		 adds;		/* to another's records */
 	const char	*json;		/* its command for JSON, or NULL */
 	const char	*empty;		/* why a whole output of none fails */
+	enum vendor	 vendor;	/* runs on its nodes only; 0: on all */
 };
 extern const struct probe probes[];
+/*
+ * A node's vendor, found once a session: each vendor's query in turn until
+ * one answers (exits 0), each bounded by timeout(1) (5 s, killed a second
+ * later: the four within ssh.command-timeout's 30), and "TOOL STATUS" of
+ * each one tried.  A tool that is not there exits 127 (sh's "not found",
+ * timeout's "failed to run command"); a hung one 124, killed.
+ */
+#define VENDOR_PROBE "v() { timeout -k 1 5 \"$@\" >/dev/null 2>&1; " \
+	"r=$?; echo \"$1 $r\"; return $r; }; v nvidia-smi -L || " \
+	"v amd-smi list || v npu-smi info || v hy-smi; :"
+int		 probe_vendor(const char *, size_t, enum vendor *);
 char		*probe_format(const struct probe *, int, char **);
 char		*probe_command(const struct probe *, double);
 int		 probe_parse(struct model *, int, const struct probe *,

@@ -49,6 +49,10 @@ struct fleet_target {
 	u_int			 oneshots;	/* running runs that end */
 	int			 watched;	/* fd is in the loop */
 	short			 streamed;	/* events in f->epfd, or 0 */
+	enum vendor		 vendor;	/* its accelerators', once found */
+	int			 found;		/* 0, 1 asked, 2 known */
+	uint64_t		 want;		/* domains asked for before */
+	struct buf		 relayed;	/* a relayed one-shot's lines */
 	struct fleet_target	*gateway;	/* relays the node's GPU stream */
 	int			 relays;	/* a gateway, for nodes: */
 	u_int			 first;		/* the first, */
@@ -78,6 +82,7 @@ struct fleet_run {
 	double			 began;
 	double			 last;		/* last byte, for streams */
 	int			 running;	/* in f->runs, not f->waiting */
+	int			 vendor;	/* VENDOR_PROBE: no probe */
 
 	/* A command that changes things (fleet_exec): no probe. */
 	int			 id;
@@ -128,6 +133,7 @@ void		 fleet_target_init(struct fleet *, struct fleet_target *,
 struct fleet_run *fleet_queue(struct fleet *, struct fleet_target *, int,
 		     const struct probe *, const char *, int);
 char		*fleet_format(const struct probe *, const char *);
+void		 fleet_start_one(struct fleet *, const struct probe *, u_int);
 int		 fleet_run_stop(struct fleet_run *, int);
 void		 fleet_run_free(struct fleet_run *);
 void		 fleet_stream_parse(struct fleet_run *, int, const char *,
@@ -145,5 +151,13 @@ void		 fleet_relay_out(struct fleet_run *, const char *, size_t);
 
 /* fleet-exec.c: the commands that change things. */
 void		 fleet_exec_done(struct fleet_run *, const char *);
+
+/* fleet-vendor.c: each node's vendor, and the probes it runs. */
+void		 fleet_vendor_config(struct fleet *);
+void		 fleet_vendor_set(struct fleet *, struct fleet_target *,
+		     enum vendor);
+int		 fleet_vendor_skip(struct fleet *, const struct probe *,
+		     struct fleet_target *);
+void		 fleet_vendor_done(struct fleet_run *, const char *);
 
 #endif /* FLEET_H */

@@ -327,6 +327,17 @@ model_sink_end(struct model *m)
 		model_report_end(m, m->target);
 }
 
+/* Node id has no accelerators: a whole report of none. */
+void
+model_gpus_none(struct model *m, uint32_t id)
+{
+	if (id >= m->nnodes)
+		return;
+	m->nodes[id].gpus_seen = 0;
+	model_report_end(m, id);
+	m->gen[DOM_GPUS]++;
+}
+
 /* Add a node in rack `rack'; nodes of one rack are added together. */
 int
 model_add_node(struct model *m, const char *name, const char *rack)
@@ -860,12 +871,61 @@ model_same_bus(const char *a, const char *b)
 	return (v != 0 && v == model_bus(b));
 }
 
+/*
+ * What another probe added to a GPU (amd-smi static to amd-smi monitor:
+ * the model, bus, power cap, partition) is kept by a record that does
+ * not name its model, from the same vendor: it is the same GPU's.
+ */
+static void
+model_gpu_keep(const struct gpu *old, struct gpu *g)
+{
+	uint64_t	 keep = BIT(GPU_PLIMIT) | BIT(GPU_MEMTOTAL);
+
+	if (g->model[0] != '\0' || old->model[0] == '\0' ||
+	    g->vendor != old->vendor)
+		return;
+	strlcpy(g->model, old->model, sizeof g->model);
+	if (g->bus_id[0] == '\0')
+		strlcpy(g->bus_id, old->bus_id, sizeof g->bus_id);
+	if (g->uuid[0] == '\0')
+		strlcpy(g->uuid, old->uuid, sizeof g->uuid);
+	if (g->partition[0] == '\0')
+		strlcpy(g->partition, old->partition, sizeof g->partition);
+	keep &= old->valid & ~g->valid;
+	if (keep & BIT(GPU_PLIMIT))
+		g->power_limit_w = old->power_limit_w;
+	if (keep & BIT(GPU_MEMTOTAL))
+		g->mem_total_mib = old->mem_total_mib;
+	g->valid |= keep;
+}
+
+/* An adding probe's record g (amd-smi static): what it names. */
+static void
+model_gpu_add(struct gpu *old, const struct gpu *g)
+{
+	uint64_t	 add = g->valid & (BIT(GPU_PLIMIT) | BIT(GPU_MEMTOTAL));
+
+	if (g->model[0] != '\0')
+		strlcpy(old->model, g->model, sizeof old->model);
+	if (g->bus_id[0] != '\0')
+		strlcpy(old->bus_id, g->bus_id, sizeof old->bus_id);
+	if (g->uuid[0] != '\0')
+		strlcpy(old->uuid, g->uuid, sizeof old->uuid);
+	if (g->partition[0] != '\0')
+		strlcpy(old->partition, g->partition, sizeof old->partition);
+	if (add & BIT(GPU_PLIMIT))
+		old->power_limit_w = g->power_limit_w;
+	if (add & BIT(GPU_MEMTOTAL))
+		old->mem_total_mib = g->mem_total_mib;
+	old->valid |= add;
+	old->vendor = g->vendor;
+}
 
 static void
 model_sink_gpu(void *arg, const struct gpu *g)
 {
 	struct model	*m = arg;
-	struct gpu	*old;
+	struct gpu	*old, kept;
 	uint32_t	 node = m->target;
 	uint64_t	 xidvalid, bus;
 	u_int		 i;
@@ -903,11 +963,17 @@ model_sink_gpu(void *arg, const struct gpu *g)
 		    "GPU %d: uncorrectable ECC errors %llu -> %llu", old->index,
 		    (unsigned long long)old->ecc_dbe,
 		    (unsigned long long)g->ecc_dbe);
-	if (g->valid & BIT(GPU_INDEX)) {
+	if ((g->valid & BIT(GPU_INDEX)) && m->sink_adds) {
+		/* Another probe's fields of the same GPU (amd-smi static). */
+		model_gpu_add(old, g);
+		i = g->index;
+	} else if (g->valid & BIT(GPU_INDEX)) {
 		/* The Xid comes from the kernel log, not from this sample. */
 		i = old->xid;
 		xidvalid = old->valid & BIT(GPU_XID);
-		*old = *g;
+		kept = *g;
+		model_gpu_keep(old, &kept);
+		*old = kept;
 		if (!(g->valid & BIT(GPU_XID))) {
 			old->xid = i;
 			old->valid |= xidvalid;
@@ -1287,6 +1353,7 @@ model_sink(struct model *m, int node, struct sink *s)
 	memset(s, 0, sizeof *s);
 	m->target = node;
 	m->sink_next = 0;
+	m->sink_adds = 0;
 	m->sink_records = m->sink_errors = 0;
 	s->arg = m;
 	s->gpu = model_sink_gpu;

@@ -519,6 +519,7 @@ struct model {
 	uint64_t	 gen[DOM_NDOMAINS];
 	uint32_t	 target;	/* the node the sink writes to */
 	u_int		 sink_next;	/* the GPU an unnumbered line is */
+	int		 sink_adds;	/* GPUs: fields added to the last */
 	u_int		 sink_records;	/* what the sink took ... */
 	u_int		 sink_errors;	/* ... and could not */
 	char		 sink_first[160];
@@ -544,6 +545,7 @@ struct sensor	*model_sensors(const struct model *, uint32_t, u_int *);
 const char	*model_sensors_off(const struct model *);
 void		 model_sink(struct model *, int, struct sink *);
 void		 model_sink_end(struct model *);
+void		 model_gpus_none(struct model *, uint32_t);
 int		 model_sink_failed(const struct model *, char *, size_t);
 void		 model_jobs_begin(struct model *);
 void		 model_jobs_end(struct model *);
