@@ -871,15 +871,20 @@ model_same_bus(const char *a, const char *b)
 	return (v != 0 && v == model_bus(b));
 }
 
+/* What a probe that adds to another's GPUs may give. */
+#define MODEL_GPU_ADDS	(BIT(GPU_PLIMIT) | BIT(GPU_MEMTOTAL) | \
+	BIT(GPU_ECC_SBE) | BIT(GPU_ECC_DBE))
+
 /*
- * What another probe added to a GPU (amd-smi static to amd-smi monitor:
- * the model, bus, power cap, partition) is kept by a record that does
- * not name its model, from the same vendor: it is the same GPU's.
+ * What another probe added to a GPU (amd-smi static and metric to amd-smi
+ * monitor: the model, bus, power cap, partition, ECC counts) is kept by a
+ * record that does not name its model, from the same vendor: it is the
+ * same GPU's.
  */
 static void
 model_gpu_keep(const struct gpu *old, struct gpu *g)
 {
-	uint64_t	 keep = BIT(GPU_PLIMIT) | BIT(GPU_MEMTOTAL);
+	uint64_t	 keep = MODEL_GPU_ADDS;
 
 	if (g->model[0] != '\0' || old->model[0] == '\0' ||
 	    g->vendor != old->vendor)
@@ -896,14 +901,18 @@ model_gpu_keep(const struct gpu *old, struct gpu *g)
 		g->power_limit_w = old->power_limit_w;
 	if (keep & BIT(GPU_MEMTOTAL))
 		g->mem_total_mib = old->mem_total_mib;
+	if (keep & BIT(GPU_ECC_SBE))
+		g->ecc_sbe = old->ecc_sbe;
+	if (keep & BIT(GPU_ECC_DBE))
+		g->ecc_dbe = old->ecc_dbe;
 	g->valid |= keep;
 }
 
-/* An adding probe's record g (amd-smi static): what it names. */
+/* An adding probe's record g (amd-smi static, metric): what it names. */
 static void
 model_gpu_add(struct gpu *old, const struct gpu *g)
 {
-	uint64_t	 add = g->valid & (BIT(GPU_PLIMIT) | BIT(GPU_MEMTOTAL));
+	uint64_t	 add = g->valid & MODEL_GPU_ADDS;
 
 	if (g->model[0] != '\0')
 		strlcpy(old->model, g->model, sizeof old->model);
@@ -917,6 +926,10 @@ model_gpu_add(struct gpu *old, const struct gpu *g)
 		old->power_limit_w = g->power_limit_w;
 	if (add & BIT(GPU_MEMTOTAL))
 		old->mem_total_mib = g->mem_total_mib;
+	if (add & BIT(GPU_ECC_SBE))
+		old->ecc_sbe = g->ecc_sbe;
+	if (add & BIT(GPU_ECC_DBE))
+		old->ecc_dbe = g->ecc_dbe;
 	old->valid |= add;
 	old->vendor = g->vendor;
 }

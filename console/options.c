@@ -132,6 +132,10 @@ const struct option_entry options_table[] = {
 	  .check = options_probe, .dflt = "amd-smi static",
 	  .help = "AMD GPUs' model, bus, power cap and partition, added to "
 	      "probe.amd-gpus's" },
+	{ .name = "probe.amd-ecc", .type = OPT_STRING,
+	  .check = options_probe, .dflt = "amd-smi metric --ecc-block",
+	  .help = "AMD GPUs' ECC counts, each IP block's summed, added to "
+	      "probe.amd-gpus's" },
 	{ .name = "probe.huawei-gpus", .type = OPT_STRING,
 	  .check = options_probe, .dflt = "npu-smi info",
 	  .help = "Huawei Ascend NPUs" },
