@@ -124,7 +124,9 @@ fleet_vendor_done(struct fleet_run *r, const char *error)
 	t->want = 0;
 	fleet_vendor_set(f, t, v);
 	fleet_run_free(r);
-	for (pr = probes; pr->name != NULL && v != VENDOR_UNKNOWN; pr++) {
+	/* A gateway's relay starts its probes itself, each period. */
+	for (pr = probes; pr->name != NULL && v != VENDOR_UNKNOWN &&
+	    f->relay == NULL; pr++) {
 		if ((want & BIT(pr->domain)) && pr->vendor == v &&
 		    *options_get(pr->option) != '\0')
 			fleet_start_one(f, pr, t->node);

@@ -865,6 +865,13 @@ fleet_run_done(struct fleet_run *r, const char *error)
 	    r->lines == 0 && r->out.len == 0 && r->probe->empty != NULL &&
 	    r->node >= 0 && m->nodes[r->node].ngpus > 0;
 	failed |= empty;
+	/* A gateway's relay: a node's whole output, for the console. */
+	if (!failed && error == NULL && r->f->relay != NULL && !r->stream &&
+	    r->node >= 0) {
+		fleet_relay_whole(r);
+		fleet_run_free(r);
+		return;
+	}
 	told = failed && r->stream && r->t != NULL && r->t->streamerr;
 	if (failed && r->stream && r->t != NULL)
 		r->t->streamerr = 1;
@@ -1381,9 +1388,12 @@ fleet_start_one(struct fleet *f, const struct probe *pr, u_int i)
 	/* Nothing new for a probe still running there. */
 	if (f->pending[i] & (1U << (pr - probes)))
 		return;
-	if (fleet_vendor_skip(f, pr, t))
+	/* A gateway's relay reads the GPUs, whoever's they are. */
+	if (pr->domain == DOM_GPUS && t->gateway != NULL && f->loop != NULL &&
+	    !f->private_loop && (!streams ||
+	    !TAILQ_EMPTY(&t->gateway->runs)))
 		return;
-	if (streams && t->gateway != NULL && !TAILQ_EMPTY(&t->gateway->runs))
+	if (fleet_vendor_skip(f, pr, t))
 		return;
 	command = fleet_command(pr, t, f->model->nodes[i].name);
 	if (pr->target == PT_BMC && strcmp(mode, "mgmt") == 0)

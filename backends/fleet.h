@@ -15,6 +15,7 @@
 #include <sys/queue.h>
 
 #define FLEET_TICK		0.02	/* pump handshakes this often */
+#define FLEET_RELAYED_MAX	(1024 * 1024)	/* a relayed one-shot's */
 
 enum fleet_state {
 	FT_IDLE,		/* not connected; retry at t->retry */
@@ -148,6 +149,7 @@ void		 fleet_relay_start(struct fleet *, struct fleet_target *,
 		     const struct probe *, const char *);
 void		 fleet_relay_in(struct fleet_run *, const char *, size_t);
 void		 fleet_relay_out(struct fleet_run *, const char *, size_t);
+void		 fleet_relay_whole(struct fleet_run *);
 
 /* fleet-exec.c: the commands that change things. */
 void		 fleet_exec_done(struct fleet_run *, const char *);
