@@ -70,9 +70,12 @@ is "$(paste "$T/ssh.pick" "$T/sim.pick" | awk -F'\t' '{ h = NF / 2
     d = $h - $NF; if (d > 1 || d < -1) print NR ": power " $h " " $NF }' | head -5)" "" \
     "every accelerator's fields as the simulated source's (power within 1 W)"
 is "$(wc -l < "$T/ssh.pick" | tr -d ' ')" 44 "44 accelerators in all"
-$MYRIAD -F "$T/mix.conf" -o tsv -c 'list-nodes gpu0034' > "$T/nodes" 2>&1
-like "$(sed -n 2p "$T/nodes")" '^gpu0034	r1		.*	yes		' \
-    "gpu0034 is reachable, with no error: a node without accelerators"
+$MYRIAD -F "$T/mix.conf" -o tsv -c 'list-gpus gpu0034; list-nodes gpu0034' \
+    > "$T/nodes" 2>&1
+is "$?" 0 "gpu0034 is read (status 0)"
+like "$(cat "$T/nodes")" '^node	.*
+gpu0034	r1		.*	yes		' \
+    "as reachable, with no error: a node without accelerators"
 
 # Filters over SSH.
 $MYRIAD -F "$T/mix.conf" -o tsv -c 'list-gpus -w vendor=amd' > "$T/amd" 2>&1
@@ -112,7 +115,8 @@ wait_for() {	# wait_for TENTHS COMMAND...: until COMMAND succeeds
 	done
 }
 rows() {	# rows NODE N: the GPUs view shows at least N rows of NODE
-	[ "$(screen | grep -c "^$1 ")" -ge "$2" ]
+		# with their index and use read (an unread GPU's are -)
+	[ "$(screen | grep -cE "^$1 +[0-9]+ +[0-9]+ ")" -ge "$2" ]
 }
 mixed() {
 	rows gpu0001 8 && rows gpu0009 8 && rows gpu0017 8 &&
@@ -126,7 +130,8 @@ console() {	# console CONF WHAT: the GPUs view shows every vendor's
 		ok "$(rows ${n%:*} ${n#*:}; echo $?)" \
 		    "$2: the GPUs view shows ${n#*:} rows of ${n%:*}"
 	done
-	ok "$(! rows gpu0034 1; echo $?)" "$2: and none of gpu0034"
+	ok "$(screen | grep -qE '^gpu0034 +(-|[0-9]+) +(-|[0-9]+) '
+	    [ $? = 1 ]; echo $?)" "$2: and no row of gpu0034"
 }
 
 # The console: NVIDIA's stream, the others' probes each refresh.
