@@ -1381,7 +1381,7 @@ fleet_start_one(struct fleet *f, const struct probe *pr, u_int i)
 	struct fleet_target	*t = &f->nodes[i];
 	const char		*mode = options_get("bmc.mode");
 	char			*command, *stream;
-	int			 streams;
+	int			 streams, relayed;
 
 	streams = pr->domain == DOM_GPUS && strcmp(pr->parser,
 	    "nvsmi-csv") == 0 && f->loop != NULL && !f->private_loop;
@@ -1389,11 +1389,11 @@ fleet_start_one(struct fleet *f, const struct probe *pr, u_int i)
 	if (f->pending[i] & (1U << (pr - probes)))
 		return;
 	/* A gateway's relay reads the GPUs, whoever's they are. */
-	if (pr->domain == DOM_GPUS && t->gateway != NULL && f->loop != NULL &&
-	    !f->private_loop && (!streams ||
-	    !TAILQ_EMPTY(&t->gateway->runs)))
+	relayed = pr->domain == DOM_GPUS && t->gateway != NULL &&
+	    f->loop != NULL && !f->private_loop;
+	if (relayed && (!streams || !TAILQ_EMPTY(&t->gateway->runs)))
 		return;
-	if (fleet_vendor_skip(f, pr, t))
+	if (!relayed && fleet_vendor_skip(f, pr, t))
 		return;
 	command = fleet_command(pr, t, f->model->nodes[i].name);
 	if (pr->target == PT_BMC && strcmp(mode, "mgmt") == 0)
