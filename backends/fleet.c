@@ -1414,18 +1414,27 @@ fleet_start_one(struct fleet *f, const struct probe *pr, u_int i)
 	free(command);
 }
 
-/* Ask for the domains: queue a run of each of their probes everywhere. */
+/*
+ * Ask for the domains: queue a run of each of their probes everywhere.
+ * The GPU probes that add to another's records (amd-smi static, its ECC
+ * counts) read what changes slowly: at the links' pace, and when a node's
+ * vendor is found.
+ */
 void
 fleet_start(struct fleet *f, uint64_t domains)
 {
 	const struct probe	*pr;
 	char			*command;
 	u_int			 i;
+	int			 slow;
 
+	slow = fleet_now() - f->added >= options_get_float("refresh.links");
+	if (slow && (domains & BIT(DOM_GPUS)))
+		f->added = fleet_now();
 	for (pr = probes; pr->name != NULL; pr++) {
 		/* An empty command: that probe is not run. */
 		if (!(domains & BIT(pr->domain)) || *options_get(pr->option) ==
-		    '\0')
+		    '\0' || (pr->adds && pr->domain == DOM_GPUS && !slow))
 			continue;
 		if (pr->target == PT_CONTROLLER) {
 			command = probe_command(pr, 0);

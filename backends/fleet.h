@@ -118,6 +118,7 @@ struct fleet {
 	int			 epfd;		/* the streams, polled */
 	struct epoll_event	*evs;
 	double			 polled;	/* when */
+	double			 added;		/* GPU probes that add, last */
 	double			 checked;	/* the streams' silence */
 	int			 private_loop;
 	FILE			*trace;		/* $MYRIAD_FLEET_TRACE */
