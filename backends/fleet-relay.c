@@ -218,7 +218,9 @@ fleet_relay_in(struct fleet_run *r, const char *data, size_t len)
  * The relay command (on a gateway): COMMAND, NVIDIA's GPU stream, on every
  * NVIDIA node that is not running it, its lines to OUT; on another
  * vendor's node, that vendor's GPU probes, their whole outputs relayed
- * (fleet_relay_whole); each node's vendor asked first, once.  Called again
+ * (fleet_relay_whole), those that add to another's when the node's vendor
+ * is found and then at the links' pace; each node's vendor asked first,
+ * once.  Called again
  * each period, it starts what ended (after the node's backoff).
  */
 void
@@ -228,6 +230,7 @@ fleet_relay(struct fleet *f, const char *command, FILE *out)
 	struct fleet_target	*t;
 	char			*c;
 	u_int			 i;
+	int			 slow = fleet_slow(f);
 
 	for (gpus = probes; strcmp(gpus->name, "gpus") != 0; gpus++)
 		;
@@ -243,12 +246,14 @@ fleet_relay(struct fleet *f, const char *command, FILE *out)
 		for (pr = probes; t->found == 2 && pr->name != NULL; pr++) {
 			if (pr->vendor != t->vendor || pr->vendor ==
 			    VENDOR_UNKNOWN || pr->domain != DOM_GPUS ||
-			    *options_get(pr->option) == '\0')
+			    *options_get(pr->option) == '\0' ||
+			    (pr->adds && t->added && !slow))
 				continue;
 			c = probe_command(pr, 0);
 			fleet_queue(f, t, i, pr, c, 0);
 			free(c);
 		}
+		t->added |= t->found == 2;
 	}
 	fleet_schedule(f);
 }

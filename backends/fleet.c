@@ -1415,6 +1415,20 @@ fleet_start_one(struct fleet *f, const struct probe *pr, u_int i)
 }
 
 /*
+ * Whether the GPU probes that add to another's records are due: each
+ * refresh.links seconds (now: the next are due after as long).
+ */
+int
+fleet_slow(struct fleet *f)
+{
+	if (f->added > 0 && fleet_now() - f->added <
+	    options_get_float("refresh.links"))
+		return (0);
+	f->added = fleet_now();
+	return (1);
+}
+
+/*
  * Ask for the domains: queue a run of each of their probes everywhere.
  * The GPU probes that add to another's records (amd-smi static, its ECC
  * counts) read what changes slowly: at the links' pace, and when a node's
@@ -1428,9 +1442,7 @@ fleet_start(struct fleet *f, uint64_t domains)
 	u_int			 i;
 	int			 slow;
 
-	slow = fleet_now() - f->added >= options_get_float("refresh.links");
-	if (slow && (domains & BIT(DOM_GPUS)))
-		f->added = fleet_now();
+	slow = (domains & BIT(DOM_GPUS)) && fleet_slow(f);
 	for (pr = probes; pr->name != NULL; pr++) {
 		/* An empty command: that probe is not run. */
 		if (!(domains & BIT(pr->domain)) || *options_get(pr->option) ==

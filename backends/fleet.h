@@ -52,6 +52,7 @@ struct fleet_target {
 	short			 streamed;	/* events in f->epfd, or 0 */
 	enum vendor		 vendor;	/* its accelerators', once found */
 	int			 found;		/* 0, 1 asked, 2 known */
+	int			 added;		/* a relay ran its adding probes */
 	uint64_t		 want;		/* domains asked for before */
 	struct buf		 relayed;	/* a relayed one-shot's lines */
 	struct fleet_target	*gateway;	/* relays the node's GPU stream */
@@ -136,6 +137,7 @@ struct fleet_run *fleet_queue(struct fleet *, struct fleet_target *, int,
 		     const struct probe *, const char *, int);
 char		*fleet_format(const struct probe *, const char *);
 void		 fleet_start_one(struct fleet *, const struct probe *, u_int);
+int		 fleet_slow(struct fleet *);
 int		 fleet_run_stop(struct fleet_run *, int);
 void		 fleet_run_free(struct fleet_run *);
 void		 fleet_stream_parse(struct fleet_run *, int, const char *,

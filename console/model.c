@@ -875,63 +875,37 @@ model_same_bus(const char *a, const char *b)
 #define MODEL_GPU_ADDS	(BIT(GPU_PLIMIT) | BIT(GPU_MEMTOTAL) | \
 	BIT(GPU_ECC_SBE) | BIT(GPU_ECC_DBE))
 
+/* A string of GPU from to GPU to, over what it has or where it has none. */
+#define MODEL_GPU_STR(to, from, f, over) do {				\
+	if ((from)->f[0] != '\0' && ((over) || (to)->f[0] == '\0'))	\
+		strlcpy((to)->f, (from)->f, sizeof (to)->f);		\
+} while (0)
+
 /*
- * What another probe added to a GPU (amd-smi static and metric to amd-smi
- * monitor: the model, bus, power cap, partition, ECC counts) is kept by a
- * record that does not name its model, from the same vendor: it is the
- * same GPU's.
+ * What a probe that adds gives of GPU from (its model, bus, uuid,
+ * partition, MODEL_GPU_ADDS) to GPU to: over what it has, or only where
+ * it has none.
  */
 static void
-model_gpu_keep(const struct gpu *old, struct gpu *g)
+model_gpu_fill(struct gpu *to, const struct gpu *from, int over)
 {
-	uint64_t	 keep = MODEL_GPU_ADDS;
+	uint64_t	 fill = from->valid & MODEL_GPU_ADDS;
 
-	if (g->model[0] != '\0' || old->model[0] == '\0' ||
-	    g->vendor != old->vendor)
-		return;
-	strlcpy(g->model, old->model, sizeof g->model);
-	if (g->bus_id[0] == '\0')
-		strlcpy(g->bus_id, old->bus_id, sizeof g->bus_id);
-	if (g->uuid[0] == '\0')
-		strlcpy(g->uuid, old->uuid, sizeof g->uuid);
-	if (g->partition[0] == '\0')
-		strlcpy(g->partition, old->partition, sizeof g->partition);
-	keep &= old->valid & ~g->valid;
-	if (keep & BIT(GPU_PLIMIT))
-		g->power_limit_w = old->power_limit_w;
-	if (keep & BIT(GPU_MEMTOTAL))
-		g->mem_total_mib = old->mem_total_mib;
-	if (keep & BIT(GPU_ECC_SBE))
-		g->ecc_sbe = old->ecc_sbe;
-	if (keep & BIT(GPU_ECC_DBE))
-		g->ecc_dbe = old->ecc_dbe;
-	g->valid |= keep;
-}
-
-/* An adding probe's record g (amd-smi static, metric): what it names. */
-static void
-model_gpu_add(struct gpu *old, const struct gpu *g)
-{
-	uint64_t	 add = g->valid & MODEL_GPU_ADDS;
-
-	if (g->model[0] != '\0')
-		strlcpy(old->model, g->model, sizeof old->model);
-	if (g->bus_id[0] != '\0')
-		strlcpy(old->bus_id, g->bus_id, sizeof old->bus_id);
-	if (g->uuid[0] != '\0')
-		strlcpy(old->uuid, g->uuid, sizeof old->uuid);
-	if (g->partition[0] != '\0')
-		strlcpy(old->partition, g->partition, sizeof old->partition);
-	if (add & BIT(GPU_PLIMIT))
-		old->power_limit_w = g->power_limit_w;
-	if (add & BIT(GPU_MEMTOTAL))
-		old->mem_total_mib = g->mem_total_mib;
-	if (add & BIT(GPU_ECC_SBE))
-		old->ecc_sbe = g->ecc_sbe;
-	if (add & BIT(GPU_ECC_DBE))
-		old->ecc_dbe = g->ecc_dbe;
-	old->valid |= add;
-	old->vendor = g->vendor;
+	MODEL_GPU_STR(to, from, model, over);
+	MODEL_GPU_STR(to, from, bus_id, over);
+	MODEL_GPU_STR(to, from, uuid, over);
+	MODEL_GPU_STR(to, from, partition, over);
+	if (!over)
+		fill &= ~to->valid;
+	if (fill & BIT(GPU_PLIMIT))
+		to->power_limit_w = from->power_limit_w;
+	if (fill & BIT(GPU_MEMTOTAL))
+		to->mem_total_mib = from->mem_total_mib;
+	if (fill & BIT(GPU_ECC_SBE))
+		to->ecc_sbe = from->ecc_sbe;
+	if (fill & BIT(GPU_ECC_DBE))
+		to->ecc_dbe = from->ecc_dbe;
+	to->valid |= fill;
 }
 
 static void
@@ -978,14 +952,22 @@ model_sink_gpu(void *arg, const struct gpu *g)
 		    (unsigned long long)g->ecc_dbe);
 	if ((g->valid & BIT(GPU_INDEX)) && m->sink_adds) {
 		/* Another probe's fields of the same GPU (amd-smi static). */
-		model_gpu_add(old, g);
+		model_gpu_fill(old, g, 1);
+		old->vendor = g->vendor;
 		i = g->index;
 	} else if (g->valid & BIT(GPU_INDEX)) {
 		/* The Xid comes from the kernel log, not from this sample. */
 		i = old->xid;
 		xidvalid = old->valid & BIT(GPU_XID);
+		/*
+		 * What another probe added is kept by a record that does
+		 * not name its model, of the same vendor (amd-smi monitor's,
+		 * after amd-smi static's): it is the same GPU's.
+		 */
 		kept = *g;
-		model_gpu_keep(old, &kept);
+		if (g->model[0] == '\0' && old->model[0] != '\0' &&
+		    g->vendor == old->vendor)
+			model_gpu_fill(&kept, old, 0);
 		*old = kept;
 		if (!(g->valid & BIT(GPU_XID))) {
 			old->xid = i;

@@ -105,15 +105,6 @@ is "$?" 2 "vendors.amd: a bad node set is a configuration error"
 like "$(cat "$T/bad.err")" 'vendors.amd' "which names the option"
 
 screen() { $TM capture-pane -p -t m; }
-wait_for() {	# wait_for TENTHS COMMAND...: until COMMAND succeeds
-	w_i=0
-	w_n=$(($1 * ${MYRIAD_TUI_WAIT:-10} / 10))
-	shift
-	while [ $w_i -lt "$w_n" ] && ! "$@"; do
-		sleep 0.1
-		w_i=$((w_i + 1))
-	done
-}
 rows() {	# rows NODE N: the GPUs view shows at least N rows of NODE
 		# with their index and use read (an unread GPU's are -)
 	[ "$(screen | grep -cE "^$1 +[0-9]+ +[0-9]+ ")" -ge "$2" ]
@@ -125,7 +116,7 @@ mixed() {
 console() {	# console CONF WHAT: the GPUs view shows every vendor's
 	$TM new-session -d -s m -x 200 -y 70 "$MYRIAD -F $1"
 	$TM send-keys -t m 2
-	wait_for 300 mixed
+	cluster_wait 300 mixed
 	for n in gpu0001:8 gpu0009:8 gpu0017:8 gpu0025:16 gpu0033:4; do
 		ok "$(rows ${n%:*} ${n#*:}; echo $?)" \
 		    "$2: the GPUs view shows ${n#*:} rows of ${n%:*}"
