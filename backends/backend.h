@@ -40,7 +40,7 @@ struct probe {
 	int		 adds;		/* to another's records */
 	const char	*json;		/* its command for JSON, or NULL */
 	const char	*empty;		/* why a whole output of none fails */
-	enum vendor	 vendor;	/* runs on its nodes only; 0: on all */
+	enum vendor	 vendor;	/* its nodes only; 0: every node */
 };
 extern const struct probe probes[];
 /*

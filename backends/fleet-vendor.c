@@ -36,7 +36,8 @@ fleet_vendor_config(struct fleet *f)
 			free(why);	/* options_set() checked it */
 		n = nodeset_count(ns);
 		for (k = 0; k < n; k++) {
-			if ((id = model_find(f->model, nodeset_name(ns, k))) >= 0)
+			id = model_find(f->model, nodeset_name(ns, k));
+			if (id >= 0)
 				fleet_vendor_set(f, &f->nodes[id], v);
 		}
 		nodeset_free(ns);

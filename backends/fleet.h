@@ -50,11 +50,11 @@ struct fleet_target {
 	u_int			 oneshots;	/* running runs that end */
 	int			 watched;	/* fd is in the loop */
 	short			 streamed;	/* events in f->epfd, or 0 */
-	enum vendor		 vendor;	/* its accelerators', once found */
-	int			 found;		/* 0, 1 asked, 2 known */
-	int			 added;		/* a relay ran its adding probes */
-	uint64_t		 want;		/* domains asked for before */
-	struct buf		 relayed;	/* a relayed one-shot's lines */
+	enum vendor		 vendor;	/* its accelerators' */
+	int			 found;		/* vendor: 1 asked, 2 known */
+	int			 added;		/* relayed: adding probes ran */
+	uint64_t		 want;		/* domains asked meanwhile */
+	struct buf		 relayed;	/* a relayed one-shot's */
 	struct fleet_target	*gateway;	/* relays the node's GPU stream */
 	int			 relays;	/* a gateway, for nodes: */
 	u_int			 first;		/* the first, */
@@ -119,7 +119,7 @@ struct fleet {
 	int			 epfd;		/* the streams, polled */
 	struct epoll_event	*evs;
 	double			 polled;	/* when */
-	double			 added;		/* GPU probes that add, last */
+	double			 added;		/* adding GPU probes, last */
 	double			 checked;	/* the streams' silence */
 	int			 private_loop;
 	FILE			*trace;		/* $MYRIAD_FLEET_TRACE */
@@ -136,7 +136,8 @@ void		 fleet_target_init(struct fleet *, struct fleet_target *,
 struct fleet_run *fleet_queue(struct fleet *, struct fleet_target *, int,
 		     const struct probe *, const char *, int);
 char		*fleet_format(const struct probe *, const char *);
-void		 fleet_start_one(struct fleet *, const struct probe *, u_int);
+void		 fleet_start_one(struct fleet *, const struct probe *,
+		     u_int);
 int		 fleet_slow(struct fleet *);
 int		 fleet_run_stop(struct fleet_run *, int);
 void		 fleet_run_free(struct fleet_run *);

@@ -519,7 +519,7 @@ struct model {
 	uint64_t	 gen[DOM_NDOMAINS];
 	uint32_t	 target;	/* the node the sink writes to */
 	u_int		 sink_next;	/* the GPU an unnumbered line is */
-	int		 sink_adds;	/* GPUs: fields added to the last */
+	int		 sink_adds;	/* GPU fields added to the last */
 	u_int		 sink_records;	/* what the sink took ... */
 	u_int		 sink_errors;	/* ... and could not */
 	char		 sink_first[160];

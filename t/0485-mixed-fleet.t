@@ -18,7 +18,7 @@ MIX=h100:1,mi300x:1,910b:1,a3:1,k100:1
 cluster_start 34 --port auto --sim 288 --sim-mix $MIX --cpu-nodes gpu0034 \
     --sim-time 1790000000
 SET='gpu[0001,0009,0017,0025,0033-0034]'
-SIMSET='gpu[0001,0009,0017,0025,0033]'	# the simulator's have accelerators
+SIMSET='gpu[0001,0009,0017,0025,0033]'	# the simulator's nodes
 
 conf() {	# conf FILE [MORE]: the six nodes over SSH, GPUs only
 	cat > "$1" <<-EOF
@@ -54,9 +54,12 @@ for n in gpu0001:nvidia:8 gpu0009:amd:8 gpu0017:huawei:8 gpu0025:huawei:16 \
 	is "$(count "$T/ssh.tsv" $node)" "$(count "$T/sim.tsv" $node)" \
 	    "$node: the simulated source's vendor, model and count"
 done
-is "$(count "$T/ssh.tsv" gpu0034)" "" "gpu0034, whose tools all say not found: no accelerator"
+is "$(count "$T/ssh.tsv" gpu0034)" "" \
+    "gpu0034, whose tools all say not found: no accelerator"
 # Every value both read, but the power a tool prints rounded (to 1 W).
-cols='index,uuid,model,bus_id,util_pct,memutil_pct,mem_used_mib,mem_total_mib,temp_c,memtemp_c,power_limit_w,sm_clock_mhz,ecc_sbe,ecc_dbe,vendor,card,chip,health,partition'
+cols=index,uuid,model,bus_id,util_pct,memutil_pct,mem_used_mib,mem_total_mib
+cols=$cols,temp_c,memtemp_c,power_limit_w,sm_clock_mhz,ecc_sbe,ecc_dbe
+cols=$cols,vendor,card,chip,health,partition
 pick() {	# pick FILE: the columns in $cols, and power_w, node by node
 	awk -F'\t' -v cols="$cols" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i
 	    n = split(cols, w, ","); next }

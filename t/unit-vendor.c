@@ -66,7 +66,8 @@ vendor_of(const char *out)
 static void
 test_read(void)
 {
-	is_int(vendor_of("nvidia-smi 0\n"), VENDOR_NVIDIA, "nvidia-smi answers");
+	is_int(vendor_of("nvidia-smi 0\n"), VENDOR_NVIDIA,
+	    "nvidia-smi answers");
 	is_int(vendor_of("nvidia-smi 127\namd-smi 0\n"), VENDOR_AMD,
 	    "amd-smi answers after nvidia-smi is not there");
 	is_int(vendor_of("nvidia-smi 127\namd-smi 127\nnpu-smi 0\n"),
@@ -120,7 +121,8 @@ test_run(void)
 	}
 	is_str(vendor_run(&b), "nvidia-smi 127\namd-smi 127\nnpu-smi 127\n"
 	    "hy-smi 127\n", "no tool at all: each 127");
-	is_int(vendor_of(b.data), VENDOR_UNKNOWN, "a node with no accelerators");
+	is_int(vendor_of(b.data), VENDOR_UNKNOWN,
+	    "a node with no accelerators");
 	/* A hung nvidia-smi is killed, and the others are not asked. */
 	vendor_tool("nvidia-smi", "exec sleep 60");
 	vendor_tool("amd-smi", "exit 0");
