@@ -300,6 +300,7 @@ model_report(struct model *m, uint32_t id, u_int i)
 
 	if (i >= MODEL_GPUS)
 		return (-1);
+	n->gpus_none = 0;
 	if (n->gpus_seen & BIT(i))
 		model_report_end(m, id);
 	if (i >= model_slots(m, id)) {
@@ -327,13 +328,17 @@ model_sink_end(struct model *m)
 		model_report_end(m, m->target);
 }
 
-/* Node id has no accelerators: a whole report of none. */
+/*
+ * Node id has no accelerators (no vendor's tool answers there): a whole
+ * report of none, and none missing, until it reports one.
+ */
 void
 model_gpus_none(struct model *m, uint32_t id)
 {
 	if (id >= m->nnodes)
 		return;
 	m->nodes[id].gpus_seen = 0;
+	m->nodes[id].gpus_none = 1;
 	model_report_end(m, id);
 	m->gen[DOM_GPUS]++;
 }
@@ -454,9 +459,9 @@ model_gpus_missing(const struct model *m, uint32_t id, u_int *want)
 	u_int			 i, have = 0;
 
 	*want = n->gpus_slurm != 0 ? n->gpus_slurm : m->gpus_per_node;
-	if (*want < n->ngpus || !n->gpus_known)
+	if (*want < n->ngpus || !n->gpus_known || n->gpus_none)
 		*want = n->ngpus;
-	if (!n->gpus_known)
+	if (!n->gpus_known || n->gpus_none)
 		return (0);
 	for (i = 0; i < n->ngpus; i++) {
 		g = &m->gpus[n->gpu0 + i];

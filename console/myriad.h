@@ -437,6 +437,7 @@ struct node {
 	uint16_t	 nsensors;
 	uint16_t	 nib;
 	uint8_t		 gpus_known;	/* ngpus is what a whole report had */
+	uint8_t		 gpus_none;	/* it has no accelerator tool */
 	uint16_t	 gpus_slurm;	/* its GPUs by Slurm's GRES; 0: none */
 	uint64_t	 gpus_seen;	/* the GPUs of the report under way */
 	uint64_t	 xid_mark;	/* the last Xid line read, hashed */

@@ -80,6 +80,11 @@ like "$(cat "$T/nodes")" '^node	.*
 gpu0034	r1		.*	yes		' \
     "as reachable, with no error: a node without accelerators"
 
+$MYRIAD -F "$T/mix.conf" -w gpu0034 -o tsv -c 'summary; list-alerts' \
+    > "$T/alerts" 2>/dev/null
+like "$(cat "$T/alerts")" '0 GPUs' "gpu0034: a node of no GPU"
+is "$(grep -c '^gpu0034' "$T/alerts")" 0 "and no alert for GPUs missing"
+
 # Filters over SSH.
 $MYRIAD -F "$T/mix.conf" -o tsv -c 'list-gpus -w vendor=amd' > "$T/amd" 2>&1
 is "$(cut -f1 "$T/amd" | sort | uniq -c | tr -s ' ')" " 8 gpu0009
