@@ -80,10 +80,12 @@ like "$(cat "$T/nodes")" '^node	.*
 gpu0034	r1		.*	yes		' \
     "as reachable, with no error: a node without accelerators"
 
-$MYRIAD -F "$T/mix.conf" -w gpu0034 -o tsv -c 'summary; list-alerts' \
-    > "$T/alerts" 2>/dev/null
-like "$(cat "$T/alerts")" '0 GPUs' "gpu0034: a node of no GPU"
-is "$(grep -c '^gpu0034' "$T/alerts")" 0 "and no alert for GPUs missing"
+$MYRIAD -F "$T/mix.conf" -w gpu0034 -c summary > "$T/summary" 2>/dev/null
+like "$(cat "$T/summary")" '1 nodes in 1 racks, 0 GPUs' "gpu0034: a node of no GPU"
+$MYRIAD -F "$T/mix.conf" -w gpu0034 -o tsv -c list-alerts > "$T/alerts" \
+    2>/dev/null
+is "$(cat "$T/alerts")" "node	rack	attention	state	severity	problem" \
+    "and no alert for GPUs missing"
 
 # Filters over SSH.
 $MYRIAD -F "$T/mix.conf" -o tsv -c 'list-gpus -w vendor=amd' > "$T/amd" 2>&1
