@@ -43,6 +43,17 @@ struct probe {
 	enum vendor	 vendor;	/* whose nodes run it; UNKNOWN: all */
 };
 extern const struct probe probes[];
+/*
+ * A node's vendor, found once a session: each vendor's query in turn until
+ * one answers (exits 0), each bounded by timeout(1) (5 s, killed a second
+ * later: the four within ssh.command-timeout's 30), and "TOOL STATUS" of
+ * each one tried.  A tool that is not there exits 127 (sh's "not found",
+ * timeout's "failed to run command"); a hung one 124, killed.
+ */
+#define VENDOR_PROBE "v() { timeout -k 1 5 \"$@\" >/dev/null 2>&1; " \
+	"r=$?; echo \"$1 $r\"; return $r; }; v nvidia-smi -L || " \
+	"v amd-smi list || v npu-smi info || v hy-smi; :"
+int		 probe_vendor(const char *, size_t, enum vendor *);
 char		*probe_format(const struct probe *, int, char **);
 char		*probe_command(const struct probe *, double);
 int		 probe_parse(struct model *, int, const struct probe *,

@@ -107,21 +107,74 @@ fleet_relay_find(void *arg, const char *name)
 	return (model_find(r->f->model, name));
 }
 
-/* A node's lines, as the gateway heard them. */
+/*
+ * A node's lines, as the gateway heard them: its GPU stream's, or a piece
+ * of another vendor's one-shot output, kept until its end.
+ */
 static void
 fleet_relay_lines(void *arg, int node, const char *data, size_t len)
 {
-	fleet_stream_parse(arg, node, data, len);
+	struct fleet_run	*r = arg;
+	struct fleet_target	*t = &r->f->nodes[node];
+
+	if (t->found != 2 || t->vendor == VENDOR_NVIDIA)
+		fleet_stream_parse(arg, node, data, len);
+	else if (t->relayed.len + len <= FLEET_RELAYED_MAX)
+		buf_add(&t->relayed, data, len);
 }
 
-/* A node's state, as the gateway saw it. */
+/* The end of a node's one-shot output (its probe's name): read whole. */
+static void
+fleet_relay_end(struct fleet_run *r, int node, const char *name)
+{
+	struct model		*m = r->f->model;
+	struct fleet_target	*t = &r->f->nodes[node];
+	const struct probe	*pr;
+	char			 why[200];
+	int			 rc;
+
+	for (pr = probes; pr->name != NULL; pr++) {
+		if (strcmp(pr->name, name) == 0 && pr->vendor == t->vendor &&
+		    pr->vendor != VENDOR_UNKNOWN && pr->domain == DOM_GPUS)
+			break;
+	}
+	if (pr->name == NULL) {
+		model_read_failed(m, node, DOM_GPUS, "via %s: %s: not a probe "
+		    "of the node's vendor", r->t->name, name);
+		t->relayed.len = 0;
+		return;
+	}
+	rc = probe_parse(m, node, pr, NULL, &t->relayed, 1, why, sizeof why);
+	t->relayed.len = 0;
+	if (rc == 1)
+		probe_read_damaged(m, node, pr, why);
+	else
+		probe_read(m, node, pr, rc != 0 ? why : NULL);
+	model_set_reach(m, node, rc == -1 ? REACH_GARBLED : REACH_UP,
+	    rc == -1 ? why : NULL);
+}
+
+/* A node's state as the gateway saw it; its vendor; an output's end. */
 static void
 fleet_relay_state(void *arg, int node, const char *state, const char *why)
 {
 	struct fleet_run	*r = arg;
 	char			 via[256];
 	enum reach		 reach;
+	enum vendor		 v;
 
+	if (strcmp(state, "end") == 0) {
+		fleet_relay_end(r, node, why);
+		return;
+	}
+	for (v = VENDOR_UNKNOWN; strcmp(state, "vendor") == 0 &&
+	    v <= VENDOR_HYGON; v++) {
+		if (strcmp(why, v == VENDOR_UNKNOWN ? "none" :
+		    field_enum_name(FT_VENDOR, v)) == 0) {
+			fleet_vendor_set(r->f, &r->f->nodes[node], v);
+			return;
+		}
+	}
 	snprintf(via, sizeof via, "via %s: %s", r->t->name, why);
 	for (reach = REACH_UNKNOWN; reach <= REACH_GARBLED; reach++) {
 		if (strcmp(state, model_reach_name(reach)) == 0) {
@@ -162,22 +215,45 @@ fleet_relay_in(struct fleet_run *r, const char *data, size_t len)
 }
 
 /*
- * The relay command (on a gateway): COMMAND, a stream, on every node that
- * is not running it, its lines to OUT.  Called again, it starts it again
- * where it ended (after the node's backoff).
+ * The relay command (on a gateway): COMMAND, NVIDIA's GPU stream, on every
+ * NVIDIA node that is not running it, its lines to OUT; on another
+ * vendor's node, that vendor's GPU probes, their whole outputs relayed
+ * (fleet_relay_whole), those that add to another's when the node's vendor
+ * is found and then at the links' pace; each node's vendor asked first,
+ * once.  Called again
+ * each period, it starts what ended (after the node's backoff).
  */
 void
 fleet_relay(struct fleet *f, const char *command, FILE *out)
 {
-	const struct probe	*pr;
+	const struct probe	*pr, *gpus;
+	struct fleet_target	*t;
+	char			*c;
 	u_int			 i;
+	int			 slow = fleet_slow(f);
 
-	for (pr = probes; strcmp(pr->name, "gpus") != 0; pr++)
+	for (gpus = probes; strcmp(gpus->name, "gpus") != 0; gpus++)
 		;
 	f->relay = out;
 	for (i = 0; i < f->model->nnodes; i++) {
-		if (TAILQ_EMPTY(&f->nodes[i].runs))
-			fleet_queue(f, &f->nodes[i], i, pr, command, 1);
+		t = &f->nodes[i];
+		if (!TAILQ_EMPTY(&t->runs))
+			continue;
+		if (!fleet_vendor_skip(f, gpus, t)) {
+			fleet_queue(f, t, i, gpus, command, 1);
+			continue;
+		}
+		for (pr = probes; t->found == 2 && pr->name != NULL; pr++) {
+			if (pr->vendor != t->vendor || pr->vendor ==
+			    VENDOR_UNKNOWN || pr->domain != DOM_GPUS ||
+			    *options_get(pr->option) == '\0' ||
+			    (pr->adds && t->added && !slow))
+				continue;
+			c = probe_command(pr, 0);
+			fleet_queue(f, t, i, pr, c, 0);
+			free(c);
+		}
+		t->added |= t->found == 2;
 	}
 	fleet_schedule(f);
 }
@@ -201,4 +277,18 @@ fleet_relay_out(struct fleet_run *r, const char *data, size_t len)
 		fprintf(f->relay, "%s: %.*s\n", f->model->nodes[r->node].name,
 		    (int)n, line);
 	f->relayed = fleet_now();
+}
+
+/*
+ * The relay command, on a gateway: a one-shot's whole output (another
+ * vendor's GPU probe) as its lines, then "!NODE<tab>end<tab>PROBE", where
+ * the console reads them as one output.
+ */
+void
+fleet_relay_whole(struct fleet_run *r)
+{
+	const char	*name = r->f->model->nodes[r->node].name;
+
+	fleet_relay_out(r, r->out.data != NULL ? r->out.data : "", r->out.len);
+	fprintf(r->f->relay, "!%s\tend\t%s\n", name, r->probe->name);
 }

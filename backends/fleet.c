@@ -795,6 +795,8 @@ fleet_run_free(struct fleet_run *r)
 	}
 	if (r->node >= 0 && r->probe != NULL)
 		f->pending[r->node] &= ~(1U << (r->probe - probes));
+	if (r->vendor && r->t->found == 1)
+		r->t->found = 0;	/* not found: asked again */
 	if (r->stream && r->t != NULL)
 		r->t->stream = 0;
 	buf_free(&r->out);
@@ -832,6 +834,10 @@ fleet_run_done(struct fleet_run *r, const char *error)
 		fleet_exec_done(r, error);
 		return;
 	}
+	if (r->vendor) {
+		fleet_vendor_done(r, error);
+		return;
+	}
 	p = parser_find(r->probe->parser);
 	status = fleet_run_stop(r, error != NULL);
 	if (r->t != NULL && r->t->relays) {
@@ -859,6 +865,13 @@ fleet_run_done(struct fleet_run *r, const char *error)
 	    r->lines == 0 && r->out.len == 0 && r->probe->empty != NULL &&
 	    r->node >= 0 && m->nodes[r->node].ngpus > 0;
 	failed |= empty;
+	/* A gateway's relay: a node's whole output, for the console. */
+	if (!failed && error == NULL && r->f->relay != NULL && !r->stream &&
+	    r->node >= 0) {
+		fleet_relay_whole(r);
+		fleet_run_free(r);
+		return;
+	}
 	told = failed && r->stream && r->t != NULL && r->t->streamerr;
 	if (failed && r->stream && r->t != NULL)
 		r->t->streamerr = 1;
@@ -1250,6 +1263,7 @@ fleet_create(struct model *m, char **cause)
 		free(host);
 	}
 	fleet_bmc_hosts(f);
+	fleet_vendor_config(f);
 	f->ntargets = m->nnodes + 2;
 	if (strcmp(options_get("bmc.mode"), "ssh") == 0) {
 		/* A shell on each BMC: a session of its own. */
@@ -1304,6 +1318,7 @@ fleet_free(struct fleet *f)
 			fleet_drop(f, t, 0);
 		free(t->name);
 		free(t->bmc);
+		buf_free(&t->relayed);
 	}
 	free(f->nodes);
 	free(f->bmcs);
@@ -1354,21 +1369,84 @@ fleet_command(const struct probe *pr, const struct fleet_target *t,
 	return (probe_command(pr, t->read > 0 ? fleet_now() - t->read : 0));
 }
 
-/* Ask for the domains: queue a run of each of their probes everywhere. */
+/*
+ * A run of probe pr on node i, unless one is still running there or the
+ * node's vendor is another's (or not known yet: it is asked first).  The
+ * console streams NVIDIA's GPU query; the other vendors' GPU probes are
+ * run again each refresh.
+ */
+void
+fleet_start_one(struct fleet *f, const struct probe *pr, u_int i)
+{
+	struct fleet_target	*t = &f->nodes[i];
+	const char		*mode = options_get("bmc.mode");
+	char			*command, *stream;
+	int			 streams, relayed;
+
+	streams = pr->domain == DOM_GPUS && strcmp(pr->parser,
+	    "nvsmi-csv") == 0 && f->loop != NULL && !f->private_loop;
+	/* Nothing new for a probe still running there. */
+	if (f->pending[i] & (1U << (pr - probes)))
+		return;
+	/* A gateway's relay reads the GPUs, whoever's they are. */
+	relayed = pr->domain == DOM_GPUS && t->gateway != NULL &&
+	    f->loop != NULL && !f->private_loop;
+	if (relayed && (!streams || !TAILQ_EMPTY(&t->gateway->runs)))
+		return;
+	if (!relayed && fleet_vendor_skip(f, pr, t))
+		return;
+	command = fleet_command(pr, t, f->model->nodes[i].name);
+	if (pr->target == PT_BMC && strcmp(mode, "mgmt") == 0)
+		fleet_queue(f, strcmp(f->mgmt.name, "local") == 0 ? NULL :
+		    &f->mgmt, i, pr, command, 0);
+	else if (pr->target == PT_BMC && f->bmcs != NULL)
+		fleet_queue(f, &f->bmcs[i], i, pr, command, 0);
+	else if (streams) {
+		xasprintf(&stream, "%s -lms %ld", command,
+		    (long)(options_get_float("refresh.gpus") * 1000));
+		if (t->gateway != NULL)
+			fleet_relay_start(f, t->gateway, pr, stream);
+		else
+			fleet_queue(f, t, i, pr, stream, 1);
+		free(stream);
+	} else
+		fleet_queue(f, t, i, pr, command, 0);
+	free(command);
+}
+
+/*
+ * Whether the GPU probes that add to another's records are due: each
+ * refresh.links seconds (now: the next are due after as long).
+ */
+int
+fleet_slow(struct fleet *f)
+{
+	if (f->added > 0 && fleet_now() - f->added <
+	    options_get_float("refresh.links"))
+		return (0);
+	f->added = fleet_now();
+	return (1);
+}
+
+/*
+ * Ask for the domains: queue a run of each of their probes everywhere.
+ * The GPU probes that add to another's records (amd-smi static, its ECC
+ * counts) read what changes slowly: at the links' pace, and when a node's
+ * vendor is found.
+ */
 void
 fleet_start(struct fleet *f, uint64_t domains)
 {
 	const struct probe	*pr;
-	struct fleet_target	*t;
-	const char		*mode = options_get("bmc.mode");
-	char			*command, *stream;
+	char			*command;
 	u_int			 i;
-	int			 streams;
+	int			 slow;
 
+	slow = (domains & BIT(DOM_GPUS)) && fleet_slow(f);
 	for (pr = probes; pr->name != NULL; pr++) {
 		/* An empty command: that probe is not run. */
 		if (!(domains & BIT(pr->domain)) || *options_get(pr->option) ==
-		    '\0')
+		    '\0' || (pr->adds && pr->domain == DOM_GPUS && !slow))
 			continue;
 		if (pr->target == PT_CONTROLLER) {
 			command = probe_command(pr, 0);
@@ -1377,39 +1455,11 @@ fleet_start(struct fleet *f, uint64_t domains)
 			free(command);
 			continue;
 		}
-		if (pr->target == PT_BMC && strcmp(mode, "none") == 0)
+		if (pr->target == PT_BMC && strcmp(options_get("bmc.mode"),
+		    "none") == 0)
 			continue;
-		/* The console streams the GPU query. */
-		streams = pr->domain == DOM_GPUS && strcmp(pr->parser,
-		    "nvsmi-csv") == 0 && f->loop != NULL && !f->private_loop;
-		for (i = 0; i < f->model->nnodes; i++) {
-			t = &f->nodes[i];
-			/* Nothing new for a probe still running there. */
-			if (f->pending[i] & (1U << (pr - probes)))
-				continue;
-			if (streams && t->gateway != NULL &&
-			    !TAILQ_EMPTY(&t->gateway->runs))
-				continue;
-			command = fleet_command(pr, t, f->model->nodes[i].name);
-			if (pr->target == PT_BMC && strcmp(mode, "mgmt") == 0)
-				fleet_queue(f, strcmp(f->mgmt.name, "local") ==
-				    0 ? NULL : &f->mgmt, i, pr, command, 0);
-			else if (pr->target == PT_BMC && f->bmcs != NULL)
-				fleet_queue(f, &f->bmcs[i], i, pr, command, 0);
-			else if (streams) {
-				xasprintf(&stream, "%s -lms %ld", command,
-				    (long)(options_get_float("refresh.gpus") *
-				    1000));
-				if (t->gateway != NULL)
-					fleet_relay_start(f, t->gateway, pr,
-					    stream);
-				else
-					fleet_queue(f, t, i, pr, stream, 1);
-				free(stream);
-			} else
-				fleet_queue(f, t, i, pr, command, 0);
-			free(command);
-		}
+		for (i = 0; i < f->model->nnodes; i++)
+			fleet_start_one(f, pr, i);
 	}
 	fleet_schedule(f);
 }

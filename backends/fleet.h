@@ -15,6 +15,7 @@
 #include <sys/queue.h>
 
 #define FLEET_TICK		0.02	/* pump handshakes this often */
+#define FLEET_RELAYED_MAX	(1024 * 1024)	/* a relayed one-shot's */
 
 enum fleet_state {
 	FT_IDLE,		/* not connected; retry at t->retry */
@@ -49,6 +50,11 @@ struct fleet_target {
 	u_int			 oneshots;	/* running runs that end */
 	int			 watched;	/* fd is in the loop */
 	short			 streamed;	/* events in f->epfd, or 0 */
+	enum vendor		 vendor;	/* its accelerators' */
+	int			 found;		/* vendor: 1 asked, 2 known */
+	int			 added;		/* relayed: adding probes ran */
+	uint64_t		 want;		/* domains asked meanwhile */
+	struct buf		 relayed;	/* a relayed one-shot's */
 	struct fleet_target	*gateway;	/* relays the node's GPU stream */
 	int			 relays;	/* a gateway, for nodes: */
 	u_int			 first;		/* the first, */
@@ -78,6 +84,7 @@ struct fleet_run {
 	double			 began;
 	double			 last;		/* last byte, for streams */
 	int			 running;	/* in f->runs, not f->waiting */
+	int			 vendor;	/* VENDOR_PROBE: no probe */
 
 	/* A command that changes things (fleet_exec): no probe. */
 	int			 id;
@@ -112,6 +119,7 @@ struct fleet {
 	int			 epfd;		/* the streams, polled */
 	struct epoll_event	*evs;
 	double			 polled;	/* when */
+	double			 added;		/* adding GPU probes, last */
 	double			 checked;	/* the streams' silence */
 	int			 private_loop;
 	FILE			*trace;		/* $MYRIAD_FLEET_TRACE */
@@ -128,6 +136,9 @@ void		 fleet_target_init(struct fleet *, struct fleet_target *,
 struct fleet_run *fleet_queue(struct fleet *, struct fleet_target *, int,
 		     const struct probe *, const char *, int);
 char		*fleet_format(const struct probe *, const char *);
+void		 fleet_start_one(struct fleet *, const struct probe *,
+		     u_int);
+int		 fleet_slow(struct fleet *);
 int		 fleet_run_stop(struct fleet_run *, int);
 void		 fleet_run_free(struct fleet_run *);
 void		 fleet_stream_parse(struct fleet_run *, int, const char *,
@@ -142,8 +153,17 @@ void		 fleet_relay_start(struct fleet *, struct fleet_target *,
 		     const struct probe *, const char *);
 void		 fleet_relay_in(struct fleet_run *, const char *, size_t);
 void		 fleet_relay_out(struct fleet_run *, const char *, size_t);
+void		 fleet_relay_whole(struct fleet_run *);
 
 /* fleet-exec.c: the commands that change things. */
 void		 fleet_exec_done(struct fleet_run *, const char *);
+
+/* fleet-vendor.c: each node's vendor, and the probes it runs. */
+void		 fleet_vendor_config(struct fleet *);
+void		 fleet_vendor_set(struct fleet *, struct fleet_target *,
+		     enum vendor);
+int		 fleet_vendor_skip(struct fleet *, const struct probe *,
+		     struct fleet_target *);
+void		 fleet_vendor_done(struct fleet_run *, const char *);
 
 #endif /* FLEET_H */

@@ -17,14 +17,30 @@
 const struct probe probes[] = {
 	{ .name = "gpus", .domain = DOM_GPUS, .target = PT_NODE,
 	  .option = "probe.gpus", .parser = "nvsmi-csv",
-	  .empty = "no GPU reported" },
+	  .empty = "no GPU reported", .vendor = VENDOR_NVIDIA },
+	{ .name = "amd-gpus", .domain = DOM_GPUS, .target = PT_NODE,
+	  .option = "probe.amd-gpus", .parser = "amd-smi",
+	  .empty = "no GPU reported", .vendor = VENDOR_AMD },
+	{ .name = "amd-static", .domain = DOM_GPUS, .target = PT_NODE,
+	  .option = "probe.amd-static", .parser = "amd-smi",
+	  .adds = 1, .vendor = VENDOR_AMD },
+	{ .name = "amd-ecc", .domain = DOM_GPUS, .target = PT_NODE,
+	  .option = "probe.amd-ecc", .parser = "amd-smi",
+	  .adds = 1, .vendor = VENDOR_AMD },
+	{ .name = "huawei-gpus", .domain = DOM_GPUS, .target = PT_NODE,
+	  .option = "probe.huawei-gpus", .parser = "npu-smi",
+	  .empty = "no NPU reported", .vendor = VENDOR_HUAWEI },
+	{ .name = "hygon-gpus", .domain = DOM_GPUS, .target = PT_NODE,
+	  .option = "probe.hygon-gpus", .parser = "hy-smi",
+	  .empty = "no DCU reported", .vendor = VENDOR_HYGON },
 	{ .name = "xid", .domain = DOM_EVENTS, .target = PT_NODE,
 	  .option = "probe.xid", .parser = "xid" },
 	{ .name = "nvlink-status", .domain = DOM_LINKS, .target = PT_NODE,
-	  .option = "probe.nvlink-status", .parser = "nvlink-status" },
+	  .option = "probe.nvlink-status", .parser = "nvlink-status",
+	  .vendor = VENDOR_NVIDIA },
 	{ .name = "nvlink-errors", .domain = DOM_LINKS, .target = PT_NODE,
 	  .option = "probe.nvlink-errors", .parser = "nvlink-errors",
-	  .adds = 1 },
+	  .adds = 1, .vendor = VENDOR_NVIDIA },
 	{ .name = "ib", .domain = DOM_IB, .target = PT_NODE,
 	  .option = "probe.ib", .parser = "ibstat" },
 	{ .name = "ib-counters", .domain = DOM_IB, .target = PT_NODE,
@@ -46,6 +62,56 @@ const struct probe probes[] = {
 	  .json = "squeue --json" },
 	{ .name = NULL }
 };
+
+/* The tools VENDOR_PROBE tries, and whose they are. */
+static const struct {
+	const char	*tool;
+	enum vendor	 vendor;
+} probe_tools[] = {
+	{ .tool = "nvidia-smi", .vendor = VENDOR_NVIDIA },
+	{ .tool = "amd-smi", .vendor = VENDOR_AMD },
+	{ .tool = "npu-smi", .vendor = VENDOR_HUAWEI },
+	{ .tool = "hy-smi", .vendor = VENDOR_HYGON },
+};
+
+/*
+ * VENDOR_PROBE's output, "TOOL STATUS" a line: the vendor of the tool that
+ * answered (0); where none did, of the first that is there but failed or
+ * hung (its probe then says how), for a node with a sick driver is not a
+ * node without accelerators; VENDOR_UNKNOWN where none is there (127, 126).
+ * -1 for output that is not VENDOR_PROBE's.
+ */
+int
+probe_vendor(const char *out, size_t len, enum vendor *v)
+{
+	struct lines	 l;
+	const char	*p, *sp;
+	size_t		 n, i;
+	uint64_t	 status;
+	int		 lines = 0;
+
+	*v = VENDOR_UNKNOWN;
+	lines_init(&l, out, len);
+	while (lines_next(&l, &p, &n)) {
+		if ((sp = memchr(p, ' ', n)) == NULL ||
+		    parse_u64(sp + 1, p + n - sp - 1, &status) != 0)
+			return (-1);
+		for (i = 0; i < nitems(probe_tools); i++) {
+			if (parse_word(p, sp - p, probe_tools[i].tool))
+				break;
+		}
+		if (i == nitems(probe_tools))
+			return (-1);
+		lines++;
+		if (status == 0) {
+			*v = probe_tools[i].vendor;
+			return (0);
+		}
+		if (status != 126 && status != 127 && *v == VENDOR_UNKNOWN)
+			*v = probe_tools[i].vendor;
+	}
+	return (lines > 0 ? 0 : -1);
+}
 
 /*
  * The format a probe's command was run with, which its parser must follow:
@@ -139,6 +205,7 @@ probe_parse(struct model *m, int node, const struct probe *pr,
 	int			 rc;
 
 	model_sink(m, node, &s);
+	m->sink_adds = pr->adds;
 	p->parse(out->data != NULL ? out->data : "", out->len, fmt, &s);
 	if (whole)
 		model_sink_end(m);

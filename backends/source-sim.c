@@ -338,7 +338,12 @@ source_sim_probe_start(struct backend *b, const struct probe *pr)
 	char		*cause, *command;
 	int		 rc;
 
-	if (parser_find(pr->parser) == NULL)
+	/*
+	 * The other vendors' probes are the SSH source's: here a mix's node
+	 * of theirs is read through NVIDIA's (source_sim_accels).
+	 */
+	if (parser_find(pr->parser) == NULL || (pr->vendor != VENDOR_UNKNOWN &&
+	    pr->vendor != VENDOR_NVIDIA))
 		return (-1);
 	/* The simulator's kernel log is read whole: it costs nothing. */
 	command = probe_command(pr, 0);

@@ -125,12 +125,21 @@ cmd_unread_probe(enum domain d)
 	return (NULL);
 }
 
-/* The probe option that sets how domain d is read. */
+/* The probe option that sets how domain d is read, which failed why. */
 static const char *
-cmd_unread_option(enum domain d)
+cmd_unread_option(enum domain d, const char *why)
 {
-	const struct probe	*p = cmd_unread_probe(d);
+	const struct probe	*p;
+	size_t			 n;
 
+	/* The probe that failed, where its name begins why. */
+	for (p = probes; p->name != NULL; p++) {
+		n = strlen(p->name);
+		if (p->domain == d && strncmp(why, p->name, n) == 0 &&
+		    why[n] == ':')
+			return (p->option);
+	}
+	p = cmd_unread_probe(d);
 	return (p != NULL ? p->option : "probe");
 }
 
@@ -185,7 +194,7 @@ cmd_unread_text(const struct model *m, u_int id, enum domain d,
 		    "the BMCs are read";
 	} else if ((why = model_read_why(m, id, d)) != NULL) {
 		snprintf(option, sizeof option, "try it by hand with ssh "
-		    "NODE; %s sets the command", cmd_unread_option(d));
+		    "NODE; %s sets the command", cmd_unread_option(d, why));
 		hint = option;
 	}
 	if (why == NULL)

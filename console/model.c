@@ -300,6 +300,7 @@ model_report(struct model *m, uint32_t id, u_int i)
 
 	if (i >= MODEL_GPUS)
 		return (-1);
+	n->gpus_none = 0;
 	if (n->gpus_seen & BIT(i))
 		model_report_end(m, id);
 	if (i >= model_slots(m, id)) {
@@ -325,6 +326,21 @@ model_sink_end(struct model *m)
 {
 	if (m->target < m->nnodes && m->nodes[m->target].gpus_seen != 0)
 		model_report_end(m, m->target);
+}
+
+/*
+ * Node id has no accelerators (no vendor's tool answers there): a whole
+ * report of none, and none missing, until it reports one.
+ */
+void
+model_gpus_none(struct model *m, uint32_t id)
+{
+	if (id >= m->nnodes)
+		return;
+	m->nodes[id].gpus_seen = 0;
+	m->nodes[id].gpus_none = 1;
+	model_report_end(m, id);
+	m->gen[DOM_GPUS]++;
 }
 
 /* Add a node in rack `rack'; nodes of one rack are added together. */
@@ -443,9 +459,9 @@ model_gpus_missing(const struct model *m, uint32_t id, u_int *want)
 	u_int			 i, have = 0;
 
 	*want = n->gpus_slurm != 0 ? n->gpus_slurm : m->gpus_per_node;
-	if (*want < n->ngpus || !n->gpus_known)
+	if (*want < n->ngpus || !n->gpus_known || n->gpus_none)
 		*want = n->ngpus;
-	if (!n->gpus_known)
+	if (!n->gpus_known || n->gpus_none)
 		return (0);
 	for (i = 0; i < n->ngpus; i++) {
 		g = &m->gpus[n->gpu0 + i];
@@ -951,12 +967,48 @@ model_same_bus(const char *a, const char *b)
 	return (v != 0 && v == model_bus(b));
 }
 
+/* What a probe that adds to another's GPUs may give. */
+#define MODEL_GPU_ADDS	(BIT(GPU_PLIMIT) | BIT(GPU_MEMTOTAL) | \
+	BIT(GPU_ECC_SBE) | BIT(GPU_ECC_DBE))
+
+/* A string of GPU from to GPU to, over what it has or where it has none. */
+#define MODEL_GPU_STR(to, from, f, over) do {				\
+	if ((from)->f[0] != '\0' && ((over) || (to)->f[0] == '\0'))	\
+		strlcpy((to)->f, (from)->f, sizeof (to)->f);		\
+} while (0)
+
+/*
+ * What a probe that adds gives of GPU from (its model, bus, uuid,
+ * partition, MODEL_GPU_ADDS) to GPU to: over what it has, or only where
+ * it has none.
+ */
+static void
+model_gpu_fill(struct gpu *to, const struct gpu *from, int over)
+{
+	uint64_t	 fill = from->valid & MODEL_GPU_ADDS;
+
+	MODEL_GPU_STR(to, from, model, over);
+	MODEL_GPU_STR(to, from, bus_id, over);
+	MODEL_GPU_STR(to, from, uuid, over);
+	MODEL_GPU_STR(to, from, partition, over);
+	if (!over)
+		fill &= ~to->valid;
+	if (fill & BIT(GPU_PLIMIT))
+		to->power_limit_w = from->power_limit_w;
+	if (fill & BIT(GPU_MEMTOTAL))
+		to->mem_total_mib = from->mem_total_mib;
+	if (fill & BIT(GPU_ECC_SBE))
+		to->ecc_sbe = from->ecc_sbe;
+	if (fill & BIT(GPU_ECC_DBE))
+		to->ecc_dbe = from->ecc_dbe;
+	to->valid |= fill;
+}
 
 static void
 model_sink_gpu(void *arg, const struct gpu *g)
 {
 	struct model	*m = arg;
-	struct gpu	*old;
+	struct gpu	*old, kept;
 	uint32_t	 node = m->target;
 	uint64_t	 xidvalid, bus;
 	u_int		 i;
@@ -1010,11 +1062,25 @@ model_sink_gpu(void *arg, const struct gpu *g)
 	    strcmp(g->health, old->health) != 0)
 		model_event(m, node, old->index, EV_HEALTH, 0,
 		    "GPU %d: health %s", old->index, g->health);
-	if (g->valid & BIT(GPU_INDEX)) {
+	if ((g->valid & BIT(GPU_INDEX)) && m->sink_adds) {
+		/* Another probe's fields of the same GPU (amd-smi static). */
+		model_gpu_fill(old, g, 1);
+		old->vendor = g->vendor;
+		i = g->index;
+	} else if (g->valid & BIT(GPU_INDEX)) {
 		/* The Xid comes from the kernel log, not from this sample. */
 		i = old->xid;
 		xidvalid = old->valid & BIT(GPU_XID);
-		*old = *g;
+		/*
+		 * What another probe added is kept by a record that does
+		 * not name its model, of the same vendor (amd-smi monitor's,
+		 * after amd-smi static's): it is the same GPU's.
+		 */
+		kept = *g;
+		if (g->model[0] == '\0' && old->model[0] != '\0' &&
+		    g->vendor == old->vendor)
+			model_gpu_fill(&kept, old, 0);
+		*old = kept;
 		if (!(g->valid & BIT(GPU_XID))) {
 			old->xid = i;
 			old->valid |= xidvalid;
@@ -1409,6 +1475,7 @@ model_sink(struct model *m, int node, struct sink *s)
 	memset(s, 0, sizeof *s);
 	m->target = node;
 	m->sink_next = 0;
+	m->sink_adds = 0;
 	m->sink_records = m->sink_errors = 0;
 	s->arg = m;
 	s->gpu = model_sink_gpu;

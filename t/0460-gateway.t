@@ -68,23 +68,12 @@ streams() {	# the nodes streaming the query
 relays() {	# this cluster's relays on its gateways, by PID
 	ps -eo pid,args | grep -F "$C/" | grep '[m]yriad --ssh-config .* -c relay' | awk '{ print $1 }'
 }
-wait_for() {	# wait_for TENTHS COMMAND...: until COMMAND succeeds
-	w_i=0
-	# A loaded machine (make check, other tests) is given longer, as
-	# t/lib/tui.sh's waits are: MYRIAD_TUI_WAIT seconds to the 10 asked.
-	w_n=$(($1 * ${MYRIAD_TUI_WAIT:-10} / 10))
-	shift
-	while [ $w_i -lt "$w_n" ] && ! "$@"; do
-		sleep 0.1
-		w_i=$((w_i + 1))
-	done
-}
 screen() { $TM capture-pane -p -t g; }
 all_streams() { [ "$(streams)" -ge 10 ]; }
 rows() { [ "$(screen | grep -Ec '^gpu00(0[1-9]|10) +[0-7] ')" -ge 20 ]; }
 
 $TM new-session -d -s g -x 150 -y 60 "$MYRIAD -F $T/gw.conf"
-wait_for 200 all_streams
+cluster_wait 200 all_streams
 is "$(streams)" 10 "the gateways stream the query from all ten nodes"
 is "$(relays | wc -l | tr -d ' ')" 2 "one relay on each gateway"
 pid=$($TM list-panes -t g -F '#{pane_pid}')
@@ -96,16 +85,16 @@ is "$(awk -v port="$(printf %04X "$CLUSTER_PORT")" 'NR == FNR { want[$1]; next }
     "$T/inodes" /proc/net/tcp | wc -l | tr -d ' ')" 2 \
     "the console holds two sessions, one a gateway, not ten"
 $TM send-keys -t g 2
-wait_for 100 rows
+cluster_wait 100 rows
 # Hottest first, 50 rows of 80: filtered to the two, whatever their heat.
 $TM send-keys -t g / 'gpu[0003,0008]' Enter
 both() { screen | grep -q '^gpu0003 +[0-7] ' && screen | grep -q '^gpu0008 +[0-7] '; }
-wait_for 100 both
+cluster_wait 100 both
 like "$(screen)" '^gpu0003 +[0-7] ' "the GPUs view shows rows of gpu0003 (gateway gpu0011)"
 like "$(screen)" '^gpu0008 +[0-7] ' "and of gpu0008 (gateway gpu0012)"
 $TM send-keys -t g Escape 1
 gone() { screen | grep -q 'gpu0099 .*unreachable'; }
-wait_for 50 gone
+cluster_wait 50 gone
 like "$(screen)" 'gpu0099 .*unreachable: via gpu0012: [A-Za-z]' \
     "a node the gateway cannot reach is marked, with the gateway's why"
 
@@ -114,17 +103,17 @@ kill $(relays | head -1)
 # The relay is started again within seconds and the mark goes with it: the
 # screen that showed the mark is the one read.
 lost() { screen > "$T/lost"; grep -q 'gateway gpu001[12]: the relay ended' "$T/lost"; }
-wait_for 50 lost
+cluster_wait 50 lost
 like "$(cat "$T/lost")" 'gpu00(0[1-9]|10) .*gateway gpu001[12]: the relay ended' \
     "a killed relay: its nodes are marked, naming the gateway"
 back() { [ "$(relays | wc -l | tr -d ' ')" = 2 ] && ! lost; }
-wait_for 300 back
+cluster_wait 300 back
 is "$(relays | wc -l | tr -d ' ')" 2 "the relay runs again"
 ok "$(! lost; echo $?)" "and its nodes are no longer marked"
 
 $TM send-keys -t g q
 nostreams() { [ "$(streams)" = 0 ] && [ -z "$(relays)" ]; }
-wait_for 100 nostreams
+cluster_wait 100 nostreams
 is "$(streams)" 0 "quitting ends the streams on the nodes"
 is "$(relays | wc -l | tr -d ' ')" 0 "and the relays on the gateways"
 $TM kill-session -t g 2>/dev/null
@@ -134,7 +123,7 @@ conf "$T/missing.conf" "$CLUSTER_GATEWAY_COMMAND" nvidia-smi-missing
 $TM new-session -d -s g -x 150 -y 60 "$MYRIAD -F $T/missing.conf"
 $TM send-keys -t g 7
 events() { screen | grep -q 'via gpu0011: gpus: exited 127'; }
-wait_for 100 events
+cluster_wait 100 events
 like "$(screen)" 'gpu000[1-5] .*via gpu0011: gpus: exited 127' \
     "a query the nodes cannot run: the Events view says so, via the gateway"
 $TM kill-session -t g 2>/dev/null
@@ -143,7 +132,7 @@ $TM kill-session -t g 2>/dev/null
 conf "$T/bad.conf" "/nonexistent/myriad"
 $TM new-session -d -s g -x 150 -y 60 "$MYRIAD -F $T/bad.conf"
 bad() { screen | grep -q 'gateway gpu0011: the relay ended: exited 127'; }
-wait_for 300 bad
+cluster_wait 300 bad
 like "$(screen)" 'gpu0001 .*unreachable: gateway gpu0011: the relay ended: exited 127' \
     "a relay that cannot run: exited 127, on its nodes"
 $TM kill-session -t g 2>/dev/null

@@ -4,7 +4,8 @@
 # $CLEANUP (the test's own processes, by PID), stop the cluster in $C and
 # remove $T.  cluster_start ARGS... starts it (ARGS as for t/lib/cluster
 # start after the directory and node count) and sources its cluster.env;
-# a cluster that does not start is one failed test.
+# a cluster that does not start is one failed test.  cluster_wait waits
+# for a state, bounded.
 
 if [ "$(id -u)" != 0 ]; then
 	echo "1..0 # SKIP the test cluster needs root (a test user, sshd, slurmd)"
@@ -38,4 +39,17 @@ cluster_job_running() {	# cluster_job_running JOB: until Slurm runs JOB,
 		cluster_i=$((cluster_i + 1))
 	done
 	[ "$(squeue -h -j "$1" -o %T 2>/dev/null)" = RUNNING ]
+}
+
+cluster_wait() {	# cluster_wait TENTHS COMMAND...: until COMMAND succeeds,
+			# TENTHS tenths of a second at most (times
+			# MYRIAD_TUI_WAIT / 10, as t/lib/tui.sh's waits: a
+			# loaded machine is given longer)
+	cluster_i=0
+	cluster_n=$(($1 * ${MYRIAD_TUI_WAIT:-10} / 10))
+	shift
+	while [ $cluster_i -lt "$cluster_n" ] && ! "$@"; do
+		sleep 0.1
+		cluster_i=$((cluster_i + 1))
+	done
 }

@@ -1,0 +1,155 @@
+#!/bin/sh
+# A mixed fleet over real SSH, without configuration: on the test cluster
+# every node has every vendor's tool and only its own vendor's answers
+# (t/lib/cluster --sim-mix); each node's vendor is found once, its own
+# tools read, equal to the simulated source's values for the same node and
+# time.  Nodes of NVIDIA (gpu0001), AMD (gpu0009, MI300X), Huawei (gpu0017
+# 910B; gpu0025 an Atlas A3, 16 chips), Hygon (gpu0033, 4 DCUs), and one
+# where no tool answers (gpu0034).  Then a vendor the configuration sets,
+# a gateway's relay, and the console.
+. t/lib/tap.sh
+
+. t/lib/cluster.sh
+TM="tmux -L myriad-mixed-$$"
+CLEANUP="$TM kill-server 2>/dev/null"
+$TM start-server \; set -s exit-empty off
+
+MIX=h100:1,mi300x:1,910b:1,a3:1,k100:1
+cluster_start 34 --port auto --sim 288 --sim-mix $MIX --cpu-nodes gpu0034 \
+    --sim-time 1790000000
+SET='gpu[0001,0009,0017,0025,0033-0034]'
+SIMSET='gpu[0001,0009,0017,0025,0033]'	# the simulator's nodes
+
+conf() {	# conf FILE [MORE]: the six nodes over SSH, GPUs only
+	cat > "$1" <<-EOF
+	source = "ssh";
+	nodes = "$SET";
+	ssh = { config = "$CLUSTER_SSH_CONFIG"; connect-timeout = 5; $3 };
+	slurm = { controller = "local"; };
+	bmc = { mode = "none"; };
+	refresh = { gpus = 1.0; };
+	probe = { xid = ""; ib = ""; ib-counters = ""; sinfo = "true";
+	    squeue = "true"; };
+	$2
+	EOF
+}
+conf "$T/mix.conf"
+
+# Batch: each node's accelerators, as the simulated source has them.
+$MYRIAD -F "$T/mix.conf" -o tsv -c list-gpus > "$T/ssh.tsv" 2> "$T/ssh.err"
+is "$?" 0 "list-gpus over SSH on a mixed fleet: status 0"
+is "$(cat "$T/ssh.err")" "" "and nothing said on standard error"
+$MYRIAD $CLUSTER_SIM_ARGS -o tsv -c "list-gpus $SIMSET" > "$T/sim.tsv"
+count() {	# count FILE NODE: its rows' vendor, model and number
+	awk -F'\t' -v n="$2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
+	    $1 == n { k = $c["vendor"] "/" $c["model"]; m[k]++ }
+	    END { for (k in m) print k, m[k] }' "$1" | sort
+}
+for n in gpu0001:nvidia:8 gpu0009:amd:8 gpu0017:huawei:8 gpu0025:huawei:16 \
+    gpu0033:hygon:4; do
+	node=${n%%:*} v=${n#*:} want=${n##*:}
+	v=${v%:*}
+	like "$(count "$T/ssh.tsv" $node)" "^$v/.* $want\$" \
+	    "$node: $want accelerators of $v over SSH"
+	is "$(count "$T/ssh.tsv" $node)" "$(count "$T/sim.tsv" $node)" \
+	    "$node: the simulated source's vendor, model and count"
+done
+is "$(count "$T/ssh.tsv" gpu0034)" "" \
+    "gpu0034, whose tools all say not found: no accelerator"
+# Every value both read, but the power a tool prints rounded (to 1 W).
+cols=index,uuid,model,bus_id,util_pct,memutil_pct,mem_used_mib,mem_total_mib
+cols=$cols,temp_c,memtemp_c,power_limit_w,sm_clock_mhz,ecc_sbe,ecc_dbe
+cols=$cols,vendor,card,chip,health,partition
+pick() {	# pick FILE: the columns in $cols, and power_w, node by node
+	awk -F'\t' -v cols="$cols" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i
+	    n = split(cols, w, ","); next }
+	    { s = $1; for (i = 1; i <= n; i++) s = s "\t" $c[w[i]]
+	      printf "%s\t%d\n", s, $c["power_w"] }' "$1"
+}
+pick "$T/ssh.tsv" > "$T/ssh.pick"
+pick "$T/sim.tsv" > "$T/sim.pick"
+is "$(paste "$T/ssh.pick" "$T/sim.pick" | awk -F'\t' '{ h = NF / 2
+    for (i = 1; i < h; i++) if ($i != $(i + h)) { print NR ": " $i " " $(i + h); next }
+    d = $h - $NF; if (d > 1 || d < -1) print NR ": power " $h " " $NF }' | head -5)" "" \
+    "every accelerator's fields as the simulated source's (power within 1 W)"
+is "$(wc -l < "$T/ssh.pick" | tr -d ' ')" 44 "44 accelerators in all"
+$MYRIAD -F "$T/mix.conf" -o tsv -c 'list-gpus gpu0034; list-nodes gpu0034' \
+    > "$T/nodes" 2>&1
+is "$?" 0 "gpu0034 is read (status 0)"
+like "$(cat "$T/nodes")" '^node	.*
+gpu0034	r1		.*	yes		' \
+    "as reachable, with no error: a node without accelerators"
+
+$MYRIAD -F "$T/mix.conf" -w gpu0034 -c summary > "$T/summary" 2>/dev/null
+like "$(cat "$T/summary")" '1 nodes in 1 racks, 0 GPUs' "gpu0034: a node of no GPU"
+$MYRIAD -F "$T/mix.conf" -w gpu0034 -o tsv -c list-alerts > "$T/alerts" \
+    2>/dev/null
+is "$(cat "$T/alerts")" "node	rack	attention	state	severity	problem" \
+    "and no alert for GPUs missing"
+
+# Filters over SSH.
+$MYRIAD -F "$T/mix.conf" -o tsv -c 'list-gpus -w vendor=amd' > "$T/amd" 2>&1
+is "$(cut -f1 "$T/amd" | sort | uniq -c | tr -s ' ')" " 8 gpu0009
+ 1 node" "-w vendor=amd over SSH: gpu0009's eight"
+$MYRIAD -F "$T/mix.conf" -o tsv -c 'list-gpus -w model~910' > "$T/910" 2>&1
+is "$(cut -f1 "$T/910" | sort | uniq -c | tr -s ' ')" " 8 gpu0017
+ 16 gpu0025
+ 1 node" "-w model~910 over SSH: the 910B's 8 NPUs and the A3's 16 chips"
+
+# A vendor the configuration sets is not asked: gpu0001 (NVIDIA's) set
+# as one without accelerators reads none; gpu0009 (AMD's) set as Huawei's
+# runs npu-smi, which is not there; gpu0017 set right is read.
+conf "$T/set.conf" 'vendors = { none = "gpu0001"; huawei = "gpu[0009,0017]"; };'
+$MYRIAD -F "$T/set.conf" -o tsv -c list-gpus > "$T/set" 2> "$T/set.err"
+is "$?" 3 "vendors: a node set wrong is a node not read (status 3)"
+is "$(count "$T/set" gpu0001)" "" "vendors.none: gpu0001's nvidia-smi is not run"
+is "$(count "$T/set" gpu0009)" "" "vendors.huawei: gpu0009 is not asked (it would say amd)"
+is "$(cat "$T/set.err")" "myriad: gpu0009: huawei-gpus: exited 127: sh: 1: npu-smi: not found; try it by hand with ssh NODE; probe.huawei-gpus sets the command
+myriad: list-gpus: 1 of 6 nodes not read" \
+    "and says why: npu-smi is not there, and which option runs it"
+is "$(count "$T/set" gpu0017)" "huawei/910B3 8" "vendors.huawei: gpu0017 is read"
+is "$(count "$T/set" gpu0033)" "hygon/ 4" "the others are found as before"
+printf 'vendors = { amd = "gpu[0001"; };\n' > "$T/bad.conf"
+$MYRIAD -F "$T/bad.conf" -c 'list-nodes' > /dev/null 2> "$T/bad.err"
+is "$?" 2 "vendors.amd: a bad node set is a configuration error"
+like "$(cat "$T/bad.err")" 'vendors.amd' "which names the option"
+
+screen() { $TM capture-pane -p -t m; }
+rows() {	# rows NODE N: the GPUs view shows at least N rows of NODE
+		# with their index and use read (an unread GPU's are -)
+	[ "$(screen | grep -cE "^$1 +[0-9]+ +[0-9]+ ")" -ge "$2" ]
+}
+mixed() {
+	rows gpu0001 8 && rows gpu0009 8 && rows gpu0017 8 &&
+	    rows gpu0025 16 && rows gpu0033 4
+}
+console() {	# console CONF WHAT: the GPUs view shows every vendor's
+	$TM new-session -d -s m -x 200 -y 70 "$MYRIAD -F $1"
+	$TM send-keys -t m 2
+	cluster_wait 300 mixed
+	for n in gpu0001:8 gpu0009:8 gpu0017:8 gpu0025:16 gpu0033:4; do
+		ok "$(rows ${n%:*} ${n#*:}; echo $?)" \
+		    "$2: the GPUs view shows ${n#*:} rows of ${n%:*}"
+	done
+	ok "$(screen | grep -qE '^gpu0034 +(-|[0-9]+) +(-|[0-9]+) '
+	    [ $? = 1 ]; echo $?)" "$2: and no row of gpu0034"
+}
+
+# The console: NVIDIA's stream, the others' probes each refresh.
+console "$T/mix.conf" "console"
+$TM kill-session -t m 2>/dev/null
+
+# Through a gateway (gpu0002): it asks each node its vendor and relays
+# that vendor's own tools.
+conf "$T/gw.conf" "" "gateways = \"gpu0002\"; gateway-command = \"$CLUSTER_GATEWAY_COMMAND\";"
+relays() {
+	ps -eo pid,args | grep -F "$C/" | grep '[m]yriad --ssh-config .* -c relay' |
+	    awk '{ print $1 }'
+}
+console "$T/gw.conf" "through a gateway"
+is "$(relays | wc -l | tr -d ' ')" 1 "one relay, on the gateway"
+is "$(ps -eo args | grep -F "$C/" | grep -c '[s]im-tool nvidia-smi --node gpu00.* -lms')" 1 \
+    "NVIDIA's stream on gpu0001 alone"
+$TM kill-session -t m 2>/dev/null
+
+done_testing
