@@ -76,16 +76,16 @@ like "$(tr -d '\n ' < "$T/out")" \
     "its exit status is the verdict, its last line the message"
 
 # A lost GPU (Xid 79 at fault rate 0.5 on gpu0057, GPU 5): rvs lists 7
-# GPUs, numbered without it, and every action passes; the model's GPU is
-# lost, so the node fails.
+# GPUs, numbered without it, and every action passes; amd-smi leaves the
+# lost GPU out too, so the node shows 7 of its 8 and fails.
 $M --fault-rate 0.5 sim-tool rvs --node gpu0057 -r 3 > "$T/rvs" 2>&1
 like "$(cat "$T/rvs")" '^.\| GPUs +\| 7 +\|$' "rvs on gpu0057: 7 GPUs listed"
 $M --fault-rate 0.5 --force --yes -o json -c "burnin gpu0057 level=3" \
     > "$T/out" 2>&1
 is "$?" 1 "burnin gpu0057 with a GPU lost: exit 1"
 like "$(tr -d '\n' < "$T/out")" \
-    '"result": "GPUs: GPU 5: GPU is lost, though rvs passed it"' \
-    "its result: GPU 5 lost, though rvs passed it"
+    '"result": "GPUs: the diagnostic saw 7 of the node.s 8 GPUs, though rvs passed it"' \
+    "its result: 7 of 8 GPUs seen, though rvs passed it"
 
 # --read-only refuses.
 $M --read-only --force --yes -c "burnin gpu0057 level=1" > "$T/out" 2> "$T/err"
