@@ -1074,11 +1074,11 @@ model_sink_gpu(void *arg, const struct gpu *g)
 		/*
 		 * What another probe added is kept by a record that does
 		 * not name its model, of the same vendor (amd-smi monitor's,
-		 * after amd-smi static's): it is the same GPU's.
+		 * after amd-smi static's or metric --ecc-block's, whichever
+		 * came first): it is the same GPU's.
 		 */
 		kept = *g;
-		if (g->model[0] == '\0' && old->model[0] != '\0' &&
-		    g->vendor == old->vendor)
+		if (g->model[0] == '\0' && g->vendor == old->vendor)
 			model_gpu_fill(&kept, old, 0);
 		*old = kept;
 		if (!(g->valid & BIT(GPU_XID))) {

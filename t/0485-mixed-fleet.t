@@ -117,7 +117,11 @@ like "$(cat "$T/bad.err")" 'vendors.amd' "which names the option"
 screen() { $TM capture-pane -p -t m; }
 rows() {	# rows NODE N: the GPUs view shows at least N rows of NODE
 		# with their index and use read (an unread GPU's are -)
-	[ "$(screen | grep -cE "^$1 +[0-9]+ +[0-9]+ ")" -ge "$2" ]
+	# UTIL% read by its heading's place (a mixed cluster's VENDOR and
+	# MODEL come before it; the numbers are right-aligned under it).
+	[ "$(screen | awk -v n="$1" '/^NODE / { e = index($0, "UTIL%") + 4 }
+	    e && $1 == n && $2 ~ /^[0-9]+$/ && substr($0, e, 1) ~ /[0-9]/' |
+	    wc -l)" -ge "$2" ]
 }
 mixed() {
 	rows gpu0001 8 && rows gpu0009 8 && rows gpu0017 8 &&
@@ -131,7 +135,7 @@ console() {	# console CONF WHAT: the GPUs view shows every vendor's
 		ok "$(rows ${n%:*} ${n#*:}; echo $?)" \
 		    "$2: the GPUs view shows ${n#*:} rows of ${n%:*}"
 	done
-	ok "$(screen | grep -qE '^gpu0034 +(-|[0-9]+) +(-|[0-9]+) '
+	ok "$(screen | grep -qE '^gpu0034 +(-|[0-9]+) '
 	    [ $? = 1 ]; echo $?)" "$2: and no row of gpu0034"
 }
 
