@@ -60,8 +60,10 @@ fleet_vendor_set(struct fleet *f, struct fleet_target *t, enum vendor v)
 		fprintf(f->relay, "!%s\tvendor\t%s\n", m->nodes[t->node].name,
 		    v == VENDOR_UNKNOWN ? "none" : field_enum_name(FT_VENDOR,
 		    v));
-	if (v != VENDOR_UNKNOWN)
+	if (v != VENDOR_UNKNOWN) {
+		model_gpus_vendor(m, t->node, v);
 		return;
+	}
 	model_gpus_none(m, t->node);
 	model_read_ok(m, t->node, DOM_GPUS);
 }

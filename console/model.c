@@ -343,6 +343,26 @@ model_gpus_none(struct model *m, uint32_t id)
 	m->gen[DOM_GPUS]++;
 }
 
+/*
+ * Node id's accelerators are vendor v's (the SSH source found which tool
+ * answers there): whose links to expect before its GPUs are read, as
+ * inspect-links, which reads links only, needs.
+ */
+void
+model_gpus_vendor(struct model *m, uint32_t id, enum vendor v)
+{
+	struct gpu	*g;
+	u_int		 i, n;
+
+	if (id >= m->nnodes)
+		return;
+	g = model_gpus(m, id, &n);
+	for (i = 0; i < n; i++, g++) {
+		if (g->vendor == VENDOR_UNKNOWN)
+			g->vendor = v;
+	}
+}
+
 /* Add a node in rack `rack'; nodes of one rack are added together. */
 int
 model_add_node(struct model *m, const char *name, const char *rack)

@@ -561,6 +561,7 @@ const char	*model_sensors_off(const struct model *);
 void		 model_sink(struct model *, int, struct sink *);
 void		 model_sink_end(struct model *);
 void		 model_gpus_none(struct model *, uint32_t);
+void		 model_gpus_vendor(struct model *, uint32_t, enum vendor);
 int		 model_sink_failed(const struct model *, char *, size_t);
 void		 model_jobs_begin(struct model *);
 void		 model_jobs_end(struct model *);

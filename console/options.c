@@ -161,13 +161,12 @@ const struct option_entry options_table[] = {
 	  .help = "InfiniBand port error counters, each adapter's after a "
 	  "'# CA: NAME' line" },
 	{ .name = "probe.xgmi", .type = OPT_STRING,
-	  .check = options_probe, .dflt = "",
-	  .help = "AMD XGMI links, on AMD nodes only (off until nodes' "
-	  "vendors are told apart): amd-smi topology" },
+	  .check = options_probe, .dflt = "amd-smi topology",
+	  .help = "AMD XGMI links, on AMD nodes only" },
 	{ .name = "probe.roce", .type = OPT_STRING,
 	  .check = options_probe, .dflt = "",
-	  .help = "Ascend NPUs' RoCE ports, on Ascend nodes only (off "
-	  "until nodes' vendors are told apart): hccn_tool's -link, "
+	  .help = "Ascend NPUs' RoCE ports, on Ascend nodes only (off by "
+	  "default): hccn_tool's -link, "
 	  "-net_health, -optical and -link_stat of each NPU, each after "
 	  "its command line" },
 	{ .name = "probe.xid", .type = OPT_STRING,

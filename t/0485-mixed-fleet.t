@@ -96,6 +96,21 @@ is "$(cut -f1 "$T/910" | sort | uniq -c | tr -s ' ')" " 8 gpu0017
  16 gpu0025
  1 node" "-w model~910 over SSH: the 910B's 8 NPUs and the A3's 16 chips"
 
+# AMD's XGMI over SSH (probe.xgmi, amd-smi topology on AMD's nodes only),
+# judged as the simulated source judges the same node's: 7 peers a GPU.
+xgmi() {	# xgmi ARGS...: gpu0009's XGMI rows, kind gpu peer state verdict
+	$MYRIAD "$@" -o tsv -c 'inspect-links -a gpu0009' 2>&1 |
+	    awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	    $c["kind"] == "xgmi" { print $c["gpu"], $c["link"], $c["state"],
+	    $c["verdict"] }' | sort
+}
+xgmi -F "$T/mix.conf" > "$T/xgmi.ssh"
+xgmi $CLUSTER_SIM_ARGS > "$T/xgmi.sim"
+is "$(grep -c ' up ok$' "$T/xgmi.ssh")" 56 \
+    "inspect-links over SSH: gpu0009's 56 XGMI links (8 GPUs, 7 peers), up"
+is "$(cat "$T/xgmi.ssh")" "$(cat "$T/xgmi.sim")" \
+    "as the simulated source judges them"
+
 # A vendor the configuration sets is not asked: gpu0001 (NVIDIA's) set
 # as one without accelerators reads none; gpu0009 (AMD's) set as Huawei's
 # runs npu-smi, which is not there; gpu0017 set right is read.
