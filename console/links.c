@@ -107,17 +107,22 @@ links_fabric(const struct gpu *g, const struct link_expect *e,
 	f->speed = t->speed < 0 ? e->nvspeed : t->speed;
 }
 
-/* The fabric of a node's accelerators: its first's. */
+/*
+ * The fabric of a node's accelerators: its first read's (a lost GPU,
+ * which amd-smi leaves out, has no vendor, but its links are its node's).
+ */
 void
 links_node_fabric(const struct model *m, u_int node,
     const struct link_expect *e, struct link_fabric *f)
 {
 	static const struct gpu	 none;
 	const struct gpu	*g;
-	u_int			 n;
+	u_int			 i, n;
 
 	g = model_gpus(m, node, &n);
-	links_fabric(n > 0 ? g : &none, e, f);
+	for (i = 0; i < n && g[i].vendor == VENDOR_UNKNOWN; i++)
+		continue;
+	links_fabric(i < n ? &g[i] : &none, e, f);
 }
 
 struct links *
@@ -517,7 +522,10 @@ links_nvlinks(struct links *l, const struct model *m, u_int node,
 	lk = model_nvlinks(m, node, &nlinks);
 	g = model_gpus(m, node, &ngpus);
 	for (gpu = 0; gpu < ngpus; gpu++, g++) {
-		links_fabric(g, e, &f);
+		if (g->vendor != VENDOR_UNKNOWN)
+			links_fabric(g, e, &f);
+		else
+			links_node_fabric(m, node, e, &f);
 		ge.nvlinks = f.links;
 		ge.nvspeed = f.speed;
 		expect = f.links > (int)m->links_per_gpu ?

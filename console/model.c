@@ -1129,13 +1129,15 @@ model_sink_gpu(void *arg, const struct gpu *g)
 static const char *
 model_link_fabric(struct model *m, uint32_t node, int gpu)
 {
-	static const struct gpu	 none;
 	const struct gpu	*g = model_gpu(m, node, gpu);
 	struct link_expect	 e;
 	struct link_fabric	 f;
 
 	memset(&e, 0, sizeof e);
-	links_fabric(g != NULL ? g : &none, &e, &f);
+	if (g != NULL && g->vendor != VENDOR_UNKNOWN)
+		links_fabric(g, &e, &f);
+	else
+		links_node_fabric(m, node, &e, &f);
 	return (f.name);
 }
 
