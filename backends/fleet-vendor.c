@@ -83,6 +83,9 @@ fleet_vendor_skip(struct fleet *f, const struct probe *pr,
 		return (0);
 	if (t->found == 2)
 		return (t->vendor != pr->vendor);
+	/* A gateway's node: its relay tells its vendor; no session here. */
+	if (t->gateway != NULL)
+		return (1);
 	t->want |= BIT(pr->domain);
 	if (t->found == 0) {
 		r = fleet_queue(f, t, t->node, NULL, VENDOR_PROBE, 0);
