@@ -327,8 +327,8 @@ sim_parse_mix(const char *spec, char **cause)
  * The racks of each model of the mix, in blocks by their shares, for
  * about ngpus accelerators: the node count the racks' mean comes to.
  */
-static void
-sim_mix_layout(struct sim *s, u_int ngpus)
+static int
+sim_mix_layout(struct sim *s, u_int ngpus, char **cause)
 {
 	uint64_t	 total = 0, weight = 0, cum = 0, from, to;
 	u_int		 k, r, nracks, i;
@@ -347,12 +347,21 @@ sim_mix_layout(struct sim *s, u_int ngpus)
 		from = (2 * nracks * cum + total) / (2 * total);
 		cum += s->mixshare[k];
 		to = (2 * nracks * cum + total) / (2 * total);
+		if (to == from) {
+			/* Never a model of the spec silently left out. */
+			xasprintf(cause, "bad simulator mix '%s': %s gets no "
+			    "rack of %u nodes at %u accelerators: simulate "
+			    "more (--sim) or give it a larger share", s->mix,
+			    sim_models[s->mixmodel[k]].name, SIM_RACK, ngpus);
+			return (-1);
+		}
 		for (r = from; r < to; r++) {
 			for (i = r * SIM_RACK; i < (r + 1) * SIM_RACK &&
 			    i < s->nnodes; i++)
 				s->nodes[i].model = s->mixmodel[k];
 		}
 	}
+	return (0);
 }
 
 struct sim *
@@ -380,7 +389,12 @@ sim_create_mix(u_int ngpus, uint64_t seed, double rate, const char *mix,
 	}
 	if (s->nmix > 0) {
 		s->mix = xstrdup(mix);
-		sim_mix_layout(s, ngpus);
+		if (sim_mix_layout(s, ngpus, cause) != 0) {
+			free(s->nodes);
+			free(s->mix);
+			free(s);
+			return (NULL);
+		}
 	} else {
 		s->nnodes = (ngpus + SIM_GPUS - 1) / SIM_GPUS;
 		s->nodes = xcalloc(s->nnodes, sizeof *s->nodes);

@@ -300,4 +300,11 @@ for t in nvidia-smi sinfo 'dmesg' 'ipmitool sdr'; do
 	is "$a" "$b" "no mix: sim-tool $t as h100:1 prints it"
 done
 
+# A size too small for every model of the spec to have a rack: refused,
+# naming the model (64 GPUs are one rack: it would be all H100s).
+$MYRIAD -F /dev/null --sim 64 --sim-mix h100:6,mi300x:2 -c summary \
+    > "$T/small" 2>&1
+is "$?" 2 "--sim 64 --sim-mix h100:6,mi300x:2: refused (exit 2)"
+like "$(cat "$T/small")" "mi300x gets no rack" "naming the model left out"
+
 done_testing
