@@ -96,7 +96,7 @@ sim_ipmi_sensors(struct sim *s, u_int node, struct sim_ipmi_sensor *x)
 	char			 name[17];
 	double			 cpu, fanrpm, ps;
 	uint64_t		 h;
-	u_int			 i;
+	u_int			 i, ngpus;
 
 	sim_node_sample(s, node, &v);
 	h = sim_hash(s->seed, node, (uint64_t)floor(s->t / 10), 0x1b3c);
@@ -113,7 +113,9 @@ sim_ipmi_sensors(struct sim *s, u_int node, struct sim_ipmi_sensor *x)
 	sim_ipmi_set(p, "CPU2 Temp", 0x0f, 3, 2, SU_DEGC,
 	    round(cpu - 2 + ((h >> 2) & 3)));
 	sim_ipmi_th(p++, NAN, NAN, 90, 95, NAN);
-	for (i = 0; i < SIM_GPUS; i++) {
+	/* A sensor a slot: a 4-DCU node's BMC has 4 (an A3's, 8 cards). */
+	ngpus = sim_node_gpus(s, node);
+	for (i = 0; i < SIM_GPUS && i < ngpus; i++) {
 		snprintf(name, sizeof name, "GPU%u Temp", i + 1);
 		sim_ipmi_set(p, name, 0x40 + i, 11, i + 1, SU_DEGC,
 		    v.gpu[i].temp);

@@ -307,4 +307,10 @@ $MYRIAD -F /dev/null --sim 64 --sim-mix h100:6,mi300x:2 -c summary \
 is "$?" 2 "--sim 64 --sim-mix h100:6,mi300x:2: refused (exit 2)"
 like "$(cat "$T/small")" "mi300x gets no rack" "naming the model left out"
 
+# A 4-DCU node's BMC has a GPU temperature sensor a slot, 4, not 8 of
+# which 4 read 0 (K100 racks: gpu1105-1200 at 10k).
+is "$($MYRIAD -F /dev/null --sim 10000 --sim-mix h100:6,mi300x:2,910b:2,a3:1,k100:1 \
+    sim-tool ipmitool --node gpu1150 sdr type Temperature | grep -c '^GPU[0-9]* Temp')" 4 \
+    "ipmitool on a K100 node: 4 GPU temperature sensors"
+
 done_testing
