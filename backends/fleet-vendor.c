@@ -15,12 +15,15 @@
 #include "backend.h"
 #include "fleet.h"
 
-/* vendors.*: the nodes whose vendor is set; none is asked theirs. */
-void
-fleet_vendor_config(struct fleet *f)
+/*
+ * vendors.*: the nodes whose vendor is set; none is asked theirs.  A node
+ * in two of them is an error: which of the two is not guessed.
+ */
+int
+fleet_vendor_config(struct fleet *f, char **cause)
 {
 	struct nodeset	*ns;
-	char		 option[32], *why;
+	char		 option[32], first[32], *why;
 	enum vendor	 v;
 	u_int		 k, n;
 	int		 id;
@@ -37,11 +40,23 @@ fleet_vendor_config(struct fleet *f)
 		n = nodeset_count(ns);
 		for (k = 0; k < n; k++) {
 			id = model_find(f->model, nodeset_name(ns, k));
-			if (id >= 0)
-				fleet_vendor_set(f, &f->nodes[id], v);
+			if (id < 0)
+				continue;
+			if (f->nodes[id].found == 2) {
+				snprintf(first, sizeof first, "vendors.%s",
+				    f->nodes[id].vendor == VENDOR_UNKNOWN ?
+				    "none" : field_enum_name(FT_VENDOR,
+				    f->nodes[id].vendor));
+				xasprintf(cause, "%s is in both %s and %s",
+				    nodeset_name(ns, k), first, option);
+				nodeset_free(ns);
+				return (-1);
+			}
+			fleet_vendor_set(f, &f->nodes[id], v);
 		}
 		nodeset_free(ns);
 	}
+	return (0);
 }
 
 /*

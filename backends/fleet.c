@@ -1263,7 +1263,6 @@ fleet_create(struct model *m, char **cause)
 		free(host);
 	}
 	fleet_bmc_hosts(f);
-	fleet_vendor_config(f);
 	f->ntargets = m->nnodes + 2;
 	if (strcmp(options_get("bmc.mode"), "ssh") == 0) {
 		/* A shell on each BMC: a session of its own. */
@@ -1279,7 +1278,8 @@ fleet_create(struct model *m, char **cause)
 		}
 		f->ntargets += m->nnodes;
 	}
-	if (fleet_relay_gateways(f, cause) != 0) {
+	if (fleet_vendor_config(f, cause) != 0 ||
+	    fleet_relay_gateways(f, cause) != 0) {
 		fleet_free(f);
 		return (NULL);
 	}

@@ -159,7 +159,7 @@ void		 fleet_relay_whole(struct fleet_run *);
 void		 fleet_exec_done(struct fleet_run *, const char *);
 
 /* fleet-vendor.c: each node's vendor, and the probes it runs. */
-void		 fleet_vendor_config(struct fleet *);
+int		 fleet_vendor_config(struct fleet *, char **);
 void		 fleet_vendor_set(struct fleet *, struct fleet_target *,
 		     enum vendor);
 int		 fleet_vendor_skip(struct fleet *, const struct probe *,

@@ -128,6 +128,11 @@ printf 'vendors = { amd = "gpu[0001"; };\n' > "$T/bad.conf"
 $MYRIAD -F "$T/bad.conf" -c 'list-nodes' > /dev/null 2> "$T/bad.err"
 is "$?" 2 "vendors.amd: a bad node set is a configuration error"
 like "$(cat "$T/bad.err")" 'vendors.amd' "which names the option"
+conf "$T/both.conf" 'vendors = { amd = "gpu0009"; huawei = "gpu[0009,0017]"; };'
+$MYRIAD -F "$T/both.conf" -c 'list-nodes' > /dev/null 2> "$T/both.err"
+is "$?" 2 "a node in two vendors' sets: a configuration error (exit 2)"
+like "$(cat "$T/both.err")" 'gpu0009 is in both vendors.amd and vendors.huawei' \
+    "naming the node and both options"
 
 screen() { $TM capture-pane -p -t m; }
 rows() {	# rows NODE N: the GPUs view shows at least N rows of NODE
