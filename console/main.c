@@ -308,6 +308,13 @@ main(int argc, char **argv)
 			yes = 1;
 			continue;
 		case 'w':
+			/* A filter (vendor=huawei) is no node set: no host. */
+			if (strpbrk(optarg, "=~<>") != NULL) {
+				fprintf(stderr, "myriad: -w %s: a node set, "
+				    "not a filter; filter with a list command's "
+				    "-w (list-gpus -w %s)\n", optarg, optarg);
+				return (2);
+			}
 			/* -w: the pdsh way, the nodes over SSH. */
 			if (options_set("source", "ssh", &cause) != 0)
 				abort();

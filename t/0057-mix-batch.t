@@ -98,4 +98,10 @@ like "$(grep '^gpu0106 ' "$T/alerts2")" ' 1 of 4 DCUs missing$' \
 $M -c 'list-nodes -o tsv' | awk -F'\t' 'NR > 1' > "$T/nodes"
 is "$(wc -l < "$T/nodes" | tr -d ' ')" 118 "list-nodes: every node of the mix"
 
+# The global -w is a node set (pdsh's); a filter there is refused, not
+# taken for a host name.
+$MYRIAD -w vendor=huawei -c summary > "$T/w" 2>&1
+is "$?" 2 "-w vendor=huawei: refused (exit 2)"
+like "$(cat "$T/w")" 'a node set, not a filter' "saying -w takes a node set"
+
 done_testing
