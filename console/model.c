@@ -851,6 +851,8 @@ model_event_add(struct model *m, double time, uint32_t node, int gpu,
 	e->gpu = gpu;
 	e->kind = kind;
 	e->xid = xid;
+	if (kind == EV_XID)
+		e->valid |= BIT(EVF_XID);
 	model_event_text(e, text);
 
 	for (lo = 0, hi = n; lo < hi; ) {
@@ -1024,6 +1026,19 @@ model_gpu_fill(struct gpu *to, const struct gpu *from, int over)
 	to->valid |= fill;
 }
 
+/*
+ * A read g of accelerator old as its vendor's tools name it, in name (32
+ * bytes): by the read's card and chip, else by the model's.
+ */
+static const char *
+model_gpu_name(const struct model *m, uint32_t node, const struct gpu *g,
+    const struct gpu *old, char *name)
+{
+	alerts_name(m, node, g->valid & BIT(GPU_CARD) ? g : old, old->index,
+	    name, 32);
+	return (name);
+}
+
 static void
 model_sink_gpu(void *arg, const struct gpu *g)
 {
@@ -1032,6 +1047,7 @@ model_sink_gpu(void *arg, const struct gpu *g)
 	uint32_t	 node = m->target;
 	uint64_t	 xidvalid, bus;
 	u_int		 i;
+	char		 name[32];		/* model_gpu_name() */
 
 	m->sink_records++;
 	if (node >= m->nnodes)
@@ -1058,13 +1074,14 @@ model_sink_gpu(void *arg, const struct gpu *g)
 	m->sink_next = old->index + 1;
 	bus = model_bus(old->bus_id);
 	if (g->error[0] != '\0' && old->error[0] == '\0')
-		model_event(m, node, old->index, EV_STATE, 0, "GPU %d: %s",
-		    old->index, g->error);
+		model_event(m, node, old->index, EV_STATE, 0, "%s: %s",
+		    model_gpu_name(m, node, g, old, name), g->error);
 	if ((g->valid & BIT(GPU_ECC_DBE)) && (old->valid & BIT(GPU_ECC_DBE)) &&
 	    g->ecc_dbe > old->ecc_dbe)
 		model_event(m, node, old->index, EV_ECC, 0,
-		    "GPU %d: %suncorrectable ECC errors %llu -> %llu",
-		    old->index, g->vendor == VENDOR_AMD ? "RAS: " : "",
+		    "%s: %suncorrectable ECC errors %llu -> %llu",
+		    model_gpu_name(m, node, g, old, name),
+		    g->vendor == VENDOR_AMD ? "RAS: " : "",
 		    (unsigned long long)old->ecc_dbe,
 		    (unsigned long long)g->ecc_dbe);
 	/*
@@ -1075,13 +1092,15 @@ model_sink_gpu(void *arg, const struct gpu *g)
 	if (g->vendor == VENDOR_AMD && (g->valid & BIT(GPU_ECC_DBE)) &&
 	    !(old->valid & BIT(GPU_ECC_DBE)) && g->ecc_dbe > 0)
 		model_event(m, node, old->index, EV_ECC, 0,
-		    "GPU %d: RAS: %llu uncorrectable ECC errors", old->index,
+		    "%s: RAS: %llu uncorrectable ECC errors",
+		    model_gpu_name(m, node, g, old, name),
 		    (unsigned long long)g->ecc_dbe);
 	/* A health word but OK (npu-smi's Alarm, Warning): news of it. */
 	if (g->health[0] != '\0' && strcmp(g->health, "OK") != 0 &&
 	    strcmp(g->health, old->health) != 0)
 		model_event(m, node, old->index, EV_HEALTH, 0,
-		    "GPU %d: health %s", old->index, g->health);
+		    "%s: health %s", model_gpu_name(m, node, g, old, name),
+		    g->health);
 	if ((g->valid & BIT(GPU_INDEX)) && m->sink_adds) {
 		/* Another probe's fields of the same GPU (amd-smi static). */
 		model_gpu_fill(old, g, 1);
@@ -1146,7 +1165,9 @@ model_sink_nvlink(void *arg, const struct nvlink *l)
 {
 	struct model	*m = arg;
 	struct nvlink	*old;
+	const struct gpu *gpu;
 	uint32_t	 node = m->target;
+	char		 name[32];		/* model_gpu_name() */
 
 	m->sink_records++;
 	if (node >= m->nnodes || l->gpu < 0 || l->link < 0)
@@ -1157,11 +1178,12 @@ model_sink_nvlink(void *arg, const struct nvlink *l)
 	}
 	if ((old = model_nvlink(m, node, l->gpu, l->link)) == NULL)
 		return;
+	gpu = model_gpu(m, node, l->gpu);
 	if (l->state != LINK_UNKNOWN) {
 		if (old->state == LINK_UP && l->state != LINK_UP)
 			model_event(m, node, l->gpu, EV_LINK, 0,
-			    "GPU %d %s %d down", l->gpu,
-			    model_link_fabric(m, node, l->gpu), l->link);
+			    "%s %s %d down", model_gpu_name(m, node, gpu, gpu,
+			    name), model_link_fabric(m, node, l->gpu), l->link);
 		old->state = l->state;
 		old->speed_gbs = l->speed_gbs;
 		old->valid = (old->valid & ~BIT(NVL_SPEED)) |
