@@ -918,6 +918,30 @@ model_event(struct model *m, uint32_t node, int gpu, enum event_kind kind,
 		model_event_add(m, m->now, node, gpu, kind, xid, text);
 }
 
+/*
+ * An A3's first chip, read before its card's second, was named "NPU 0" in
+ * the events just made of it: now that the second is read, they name it
+ * as npu-smi does, by card and chip.
+ */
+static void
+model_event_chip(struct model *m, uint32_t node)
+{
+	struct event	*e;
+	char		 text[sizeof m->events->text];
+	u_int		 k;
+
+	for (k = m->nevents; k > 0 && m->nevents - k < m->eventssize; k--) {
+		e = &m->events[(k - 1) % m->eventssize];
+		if (e->node != node || e->gpu != 0 || e->seen != m->now)
+			break;
+		if (strncmp(e->text, "NPU 0: ", 7) != 0)
+			continue;
+		snprintf(text, sizeof text, "NPU 0 chip 0: %s", e->text + 7);
+		model_event_text(e, text);
+		m->gen[DOM_EVENTS]++;
+	}
+}
+
 /* An Xid the kernel logged at time (0: a time not known) about bus. */
 static void printflike(7, 8)
 model_event_logged(struct model *m, double time, uint32_t node, int gpu,
@@ -1073,6 +1097,9 @@ model_sink_gpu(void *arg, const struct gpu *g)
 		return;
 	m->sink_next = old->index + 1;
 	bus = model_bus(old->bus_id);
+	if ((g->valid & BIT(GPU_CARD)) && old->index == 1 && g->card == 0 &&
+	    g->chip == 1)
+		model_event_chip(m, node);
 	if (g->error[0] != '\0' && old->error[0] == '\0')
 		model_event(m, node, old->index, EV_STATE, 0, "%s: %s",
 		    model_gpu_name(m, node, g, old, name), g->error);
