@@ -119,4 +119,19 @@ while read -r node card chip word; do
 done <"$T/a3"
 is "$bad" 0 "each A3 alert names a chip in that health in npu-smi info"
 
+# An A3's first chip is read before its card's second: its events too say
+# "NPU 0 chip 0", as npu-smi info does.
+$M --fault-rate 0.2 -c 'list-events -o tsv' 2>/dev/null | awk -F"$TAB" '
+    $2 >= "gpu1001" && $2 <= "gpu1104" && $3 == 0 { print $2 "|" $5 }' \
+    >"$T/chip0"
+like "$(grep -c '|NPU 0 chip 0: health Alarm$' "$T/chip0")" '^[1-9]' \
+    "A3 chip 0 of NPU 0 in Alarm: its events name NPU 0 chip 0"
+is "$(grep -c '|NPU 0: ' "$T/chip0")" 0 "no A3 event names a flat NPU 0"
+node=$(grep -m 1 '|NPU 0 chip 0: health Alarm$' "$T/chip0" | cut -d'|' -f1)
+is "$($M --fault-rate 0.2 sim-tool npu-smi info --node "$node" |
+    awk -F'|' '$3 ~ /^ [A-Za-z]+ +$/ { split($2, a, " "); h = $3
+    gsub(/ /, "", h); getline; split($2, b, " ")
+    if (a[1] == 0 && b[1] == 0) print h }')" Alarm \
+    "npu-smi info on $node: NPU 0 chip 0 in Alarm"
+
 done_testing
