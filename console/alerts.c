@@ -37,21 +37,23 @@ alerts_unit(enum vendor v)
 }
 
 /*
- * Accelerator i of node id as its vendor's tools name it, from g (a read
- * of it, or the model's): an Atlas A3's chip by its card and chip as
- * npu-smi info shows them ("NPU 7 chip 1"), any other by its index ("NPU
- * 3", "DCU 3", "GPU 3").  A card holds more than one chip when the chip
- * is not the first, the card is not the index, or the next is on it.
+ * Accelerator i of node id as its vendor v's tools name it (unknown: the
+ * node's), from g (a read of it, or the model's): an Atlas A3's chip by
+ * its card and chip as npu-smi info shows them ("NPU 7 chip 1"), any
+ * other by its index ("NPU 3", "DCU 3", "GPU 3").  A card holds more than
+ * one chip when the chip is not the first, the card is not the index, or
+ * the next is on it.
  */
 void
-alerts_name(const struct model *m, u_int id, const struct gpu *g, u_int i,
-    char *buf, size_t len)
+alerts_name(const struct model *m, u_int id, enum vendor v,
+    const struct gpu *g, u_int i, char *buf, size_t len)
 {
 	const struct gpu	*gs, *next;
-	enum vendor		 v = g->vendor;
 	u_int			 n;
 
 	gs = model_gpus(m, id, &n);
+	if (v == VENDOR_UNKNOWN)
+		v = g->vendor;
 	if (v == VENDOR_UNKNOWN && i < n)
 		v = gs[i].vendor;
 	if (v == VENDOR_UNKNOWN && n > 0)	/* a node has one */
@@ -125,7 +127,7 @@ alerts_node(const struct model *m, u_int id, char *text, size_t len)
 		worst = sev;
 		if (len == 0)
 			continue;
-		alerts_name(m, id, g, i, name, sizeof name);
+		alerts_name(m, id, g->vendor, g, i, name, sizeof name);
 		if (sev == 8)
 			snprintf(text, len, "%s: %s", name, g->error);
 		else if (sev == 7 && (g->valid & BIT(GPU_ECC_DBE)) &&

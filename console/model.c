@@ -1052,14 +1052,14 @@ model_gpu_fill(struct gpu *to, const struct gpu *from, int over)
 
 /*
  * A read g of accelerator old as its vendor's tools name it, in name (32
- * bytes): by the read's card and chip, else by the model's.
+ * bytes): by the read's vendor, card and chip, else by the model's.
  */
 static const char *
 model_gpu_name(const struct model *m, uint32_t node, const struct gpu *g,
     const struct gpu *old, char *name)
 {
-	alerts_name(m, node, g->valid & BIT(GPU_CARD) ? g : old, old->index,
-	    name, 32);
+	alerts_name(m, node, g->vendor, g->valid & BIT(GPU_CARD) ? g : old,
+	    old->index, name, 32);
 	return (name);
 }
 

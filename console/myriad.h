@@ -973,8 +973,8 @@ struct alert {
 };
 int		 alerts_handled(const struct node *);
 const char	*alerts_unit(enum vendor);
-void		 alerts_name(const struct model *, u_int, const struct gpu *,
-		    u_int, char *, size_t);
+void		 alerts_name(const struct model *, u_int, enum vendor,
+		    const struct gpu *, u_int, char *, size_t);
 int		 alerts_gpu(const struct gpu *, double);
 int		 alerts_node(const struct model *, u_int, char *, size_t);
 void		 alerts_count(const struct model *, u_int *, u_int *);
