@@ -52,7 +52,8 @@ while IFS='|' read -r node gpu text; do
 	    [ "$text" = "$name: health $word" ] ||
 	    { bad=$((bad + 1)); echo "# $node $gpu: $text; npu-smi: $r"; }
 done <"$T/health"
-is "$bad" 0 "each of $n health events is the chip's Health in npu-smi info, named as npu-smi names the chip"
+is "$bad" 0 \
+    "each of $n health events: the Health and name in npu-smi info"
 like "$a3" '^[1-9]' "A3 chips among them, named by card and chip"
 
 bad=0 n=0
@@ -92,7 +93,8 @@ awk -F"$TAB" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
     ($c["kind"] != "xid" && $c["xid"] != "") { bad++; print "# " $0 }
     END { for (k in n) printf "%s ", k; print bad + 0 }' "$T/ev.tsv" \
     >"$T/xid"
-like "$(tail -1 "$T/xid")" 'xid.* 0$' "xid only in Xid events (kinds: $(tail -1 "$T/xid"))"
+like "$(tail -1 "$T/xid")" 'xid.* 0$' \
+    "xid only in Xid events (kinds: $(tail -1 "$T/xid"))"
 like "$(tail -1 "$T/xid")" 'health.* 0$' "a health event has no xid"
 like "$(tail -1 "$T/xid")" 'ecc.* 0$' "an ECC event has no xid"
 $M -o json -c list-events 2>/dev/null >"$T/ev.json"
@@ -106,8 +108,8 @@ is "$(cat "$T/col")" "-" "list-events: a health event's XID is -"
 # list-alerts names an A3 chip by card and chip, as npu-smi info does, and
 # npu-smi info shows that chip's Alarm there.
 $M -c 'list-alerts gpu[1001-1104]' 2>/dev/null |
-    sed -n 's/^\(gpu[0-9]*\) .*  NPU \([0-9]*\) chip \([0-9]*\): health /\1 \2 \3 /p' \
-    >"$T/a3"
+    sed -n 's/^\(gpu[0-9]*\) .*  NPU \([0-9]*\) chip \([0-9]*\): health /'\
+'\1 \2 \3 /p' >"$T/a3"
 like "$(wc -l <"$T/a3")" '[1-9]' "A3 alerts name NPU card chip"
 bad=0
 while read -r node card chip word; do
