@@ -37,6 +37,38 @@ alerts_unit(enum vendor v)
 }
 
 /*
+ * Accelerator i of node id as its vendor v's tools name it (unknown: the
+ * node's), from g (a read of it, or the model's): an Atlas A3's chip by
+ * its card and chip as npu-smi info shows them ("NPU 7 chip 1"), any
+ * other by its index ("NPU 3", "DCU 3", "GPU 3").  A card holds more than
+ * one chip when the chip is not the first, the card is not the index, or
+ * the next is on it.
+ */
+void
+alerts_name(const struct model *m, u_int id, enum vendor v,
+    const struct gpu *g, u_int i, char *buf, size_t len)
+{
+	const struct gpu	*gs, *next;
+	u_int			 n;
+
+	gs = model_gpus(m, id, &n);
+	if (v == VENDOR_UNKNOWN)
+		v = g->vendor;
+	if (v == VENDOR_UNKNOWN && i < n)
+		v = gs[i].vendor;
+	if (v == VENDOR_UNKNOWN && n > 0)	/* a node has one */
+		v = gs[0].vendor;
+	next = i + 1 < n ? &gs[i + 1] : NULL;
+	if ((g->valid & BIT(GPU_CARD)) && (g->chip > 0 || g->card != (int)i ||
+	    (next != NULL && (next->valid & BIT(GPU_CARD)) &&
+	    next->card == g->card)))
+		snprintf(buf, len, "%s %d chip %d", alerts_unit(v), g->card,
+		    g->chip);
+	else
+		snprintf(buf, len, "%s %u", alerts_unit(v), i);
+}
+
+/*
  * What is wrong with one accelerator: 8 lost (an error read in its
  * place), 7 uncorrectable ECC errors or its vendor's health word other
  * than OK, 5 an Xid, 4 at the critical temperature `crit'; 0 nothing.
@@ -71,6 +103,7 @@ alerts_node(const struct model *m, u_int id, char *text, size_t len)
 	const struct node	*n = &m->nodes[id];
 	const struct gpu	*g;
 	const char		*why, *unit = "GPU";
+	char			 name[32];
 	u_int			 i, missing, want;
 	int			 worst = 0, sev;
 	double			 crit;
@@ -94,21 +127,20 @@ alerts_node(const struct model *m, u_int id, char *text, size_t len)
 		worst = sev;
 		if (len == 0)
 			continue;
+		alerts_name(m, id, g->vendor, g, i, name, sizeof name);
 		if (sev == 8)
-			snprintf(text, len, "%s %u: %s", unit, i, g->error);
+			snprintf(text, len, "%s: %s", name, g->error);
 		else if (sev == 7 && (g->valid & BIT(GPU_ECC_DBE)) &&
 		    g->ecc_dbe > 0)
-			snprintf(text, len, "%s %u: %llu uncorrectable "
-			    "ECC errors", unit, i,
+			snprintf(text, len, "%s: %llu uncorrectable "
+			    "ECC errors", name,
 			    (unsigned long long)g->ecc_dbe);
 		else if (sev == 7)
-			snprintf(text, len, "%s %u: health %s", unit, i,
-			    g->health);
+			snprintf(text, len, "%s: health %s", name, g->health);
 		else if (sev == 5)
-			snprintf(text, len, "%s %u: Xid %d", unit, i, g->xid);
+			snprintf(text, len, "%s: Xid %d", name, g->xid);
 		else
-			snprintf(text, len, "%s %u at %.0f C", unit, i,
-			    g->temp_c);
+			snprintf(text, len, "%s at %.0f C", name, g->temp_c);
 	}
 	/* Its GPUs not read (a tool missing, output refused), or fewer. */
 	if (worst < 8 && (why = model_read_why(m, id, DOM_GPUS)) != NULL) {

@@ -220,7 +220,7 @@ static const struct field event_fields[] = {
 	F(event, time, "TIME", FT_TIME, -1, 0, T),
 	F(event, node, "NODE", FT_NODE, -1, 0, T),
 	F(event, gpu, "GPU", FT_INT, -1, 0, R),
-	F(event, xid, "XID", FT_INT, -1, 0, R|FF_ALARM),
+	F(event, xid, "XID", FT_INT, EVF_XID, 0, R|FF_ALARM),
 	F(event, text, "EVENT", FT_STR, -1, 0, T),
 	F(event, seen, "SEEN", FT_TIME, -1, 0, 0),
 	F(event, repeats, "REPEATS", FT_INT, -1, 0, NR),

@@ -851,6 +851,8 @@ model_event_add(struct model *m, double time, uint32_t node, int gpu,
 	e->gpu = gpu;
 	e->kind = kind;
 	e->xid = xid;
+	if (kind == EV_XID)
+		e->valid |= BIT(EVF_XID);
 	model_event_text(e, text);
 
 	for (lo = 0, hi = n; lo < hi; ) {
@@ -914,6 +916,30 @@ model_event(struct model *m, uint32_t node, int gpu, enum event_kind kind,
 	va_end(ap);
 	if (!model_event_repeat(m, node, gpu, kind, xid, text))
 		model_event_add(m, m->now, node, gpu, kind, xid, text);
+}
+
+/*
+ * An A3's first chip, read before its card's second, was named "NPU 0" in
+ * the events just made of it: now that the second is read, they name it
+ * as npu-smi does, by card and chip.
+ */
+static void
+model_event_chip(struct model *m, uint32_t node)
+{
+	struct event	*e;
+	char		 text[sizeof m->events->text];
+	u_int		 k;
+
+	for (k = m->nevents; k > 0 && m->nevents - k < m->eventssize; k--) {
+		e = &m->events[(k - 1) % m->eventssize];
+		if (e->node != node || e->gpu != 0 || e->seen != m->now)
+			break;
+		if (strncmp(e->text, "NPU 0: ", 7) != 0)
+			continue;
+		snprintf(text, sizeof text, "NPU 0 chip 0: %s", e->text + 7);
+		model_event_text(e, text);
+		m->gen[DOM_EVENTS]++;
+	}
 }
 
 /* An Xid the kernel logged at time (0: a time not known) about bus. */
@@ -1024,6 +1050,19 @@ model_gpu_fill(struct gpu *to, const struct gpu *from, int over)
 	to->valid |= fill;
 }
 
+/*
+ * A read g of accelerator old as its vendor's tools name it, in name (32
+ * bytes): by the read's vendor, card and chip, else by the model's.
+ */
+static const char *
+model_gpu_name(const struct model *m, uint32_t node, const struct gpu *g,
+    const struct gpu *old, char *name)
+{
+	alerts_name(m, node, g->vendor, g->valid & BIT(GPU_CARD) ? g : old,
+	    old->index, name, 32);
+	return (name);
+}
+
 static void
 model_sink_gpu(void *arg, const struct gpu *g)
 {
@@ -1032,6 +1071,7 @@ model_sink_gpu(void *arg, const struct gpu *g)
 	uint32_t	 node = m->target;
 	uint64_t	 xidvalid, bus;
 	u_int		 i;
+	char		 name[32];		/* model_gpu_name() */
 
 	m->sink_records++;
 	if (node >= m->nnodes)
@@ -1057,14 +1097,18 @@ model_sink_gpu(void *arg, const struct gpu *g)
 		return;
 	m->sink_next = old->index + 1;
 	bus = model_bus(old->bus_id);
+	if ((g->valid & BIT(GPU_CARD)) && old->index == 1 && g->card == 0 &&
+	    g->chip == 1)
+		model_event_chip(m, node);
 	if (g->error[0] != '\0' && old->error[0] == '\0')
-		model_event(m, node, old->index, EV_STATE, 0, "GPU %d: %s",
-		    old->index, g->error);
+		model_event(m, node, old->index, EV_STATE, 0, "%s: %s",
+		    model_gpu_name(m, node, g, old, name), g->error);
 	if ((g->valid & BIT(GPU_ECC_DBE)) && (old->valid & BIT(GPU_ECC_DBE)) &&
 	    g->ecc_dbe > old->ecc_dbe)
 		model_event(m, node, old->index, EV_ECC, 0,
-		    "GPU %d: %suncorrectable ECC errors %llu -> %llu",
-		    old->index, g->vendor == VENDOR_AMD ? "RAS: " : "",
+		    "%s: %suncorrectable ECC errors %llu -> %llu",
+		    model_gpu_name(m, node, g, old, name),
+		    g->vendor == VENDOR_AMD ? "RAS: " : "",
 		    (unsigned long long)old->ecc_dbe,
 		    (unsigned long long)g->ecc_dbe);
 	/*
@@ -1075,13 +1119,15 @@ model_sink_gpu(void *arg, const struct gpu *g)
 	if (g->vendor == VENDOR_AMD && (g->valid & BIT(GPU_ECC_DBE)) &&
 	    !(old->valid & BIT(GPU_ECC_DBE)) && g->ecc_dbe > 0)
 		model_event(m, node, old->index, EV_ECC, 0,
-		    "GPU %d: RAS: %llu uncorrectable ECC errors", old->index,
+		    "%s: RAS: %llu uncorrectable ECC errors",
+		    model_gpu_name(m, node, g, old, name),
 		    (unsigned long long)g->ecc_dbe);
 	/* A health word but OK (npu-smi's Alarm, Warning): news of it. */
 	if (g->health[0] != '\0' && strcmp(g->health, "OK") != 0 &&
 	    strcmp(g->health, old->health) != 0)
 		model_event(m, node, old->index, EV_HEALTH, 0,
-		    "GPU %d: health %s", old->index, g->health);
+		    "%s: health %s", model_gpu_name(m, node, g, old, name),
+		    g->health);
 	if ((g->valid & BIT(GPU_INDEX)) && m->sink_adds) {
 		/* Another probe's fields of the same GPU (amd-smi static). */
 		model_gpu_fill(old, g, 1);
@@ -1146,7 +1192,9 @@ model_sink_nvlink(void *arg, const struct nvlink *l)
 {
 	struct model	*m = arg;
 	struct nvlink	*old;
+	const struct gpu *gpu;
 	uint32_t	 node = m->target;
+	char		 name[32];		/* model_gpu_name() */
 
 	m->sink_records++;
 	if (node >= m->nnodes || l->gpu < 0 || l->link < 0)
@@ -1157,11 +1205,12 @@ model_sink_nvlink(void *arg, const struct nvlink *l)
 	}
 	if ((old = model_nvlink(m, node, l->gpu, l->link)) == NULL)
 		return;
+	gpu = model_gpu(m, node, l->gpu);
 	if (l->state != LINK_UNKNOWN) {
 		if (old->state == LINK_UP && l->state != LINK_UP)
 			model_event(m, node, l->gpu, EV_LINK, 0,
-			    "GPU %d %s %d down", l->gpu,
-			    model_link_fabric(m, node, l->gpu), l->link);
+			    "%s %s %d down", model_gpu_name(m, node, gpu, gpu,
+			    name), model_link_fabric(m, node, l->gpu), l->link);
 		old->state = l->state;
 		old->speed_gbs = l->speed_gbs;
 		old->valid = (old->valid & ~BIT(NVL_SPEED)) |

@@ -464,7 +464,11 @@ enum event_kind {
 	EV_ACTION,
 	EV_HEALTH,		/* an accelerator's health word: Ascend's */
 };
+enum event_field {
+	EVF_XID,		/* an Xid's number: of EV_XID only */
+};
 struct event {
+	uint64_t	 valid;		/* BIT(EVF_*) */
 	double		 time;		/* when it happened; 0: not known */
 	double		 seen;		/* when it was first read */
 	uint32_t	 node;
@@ -969,6 +973,8 @@ struct alert {
 };
 int		 alerts_handled(const struct node *);
 const char	*alerts_unit(enum vendor);
+void		 alerts_name(const struct model *, u_int, enum vendor,
+		    const struct gpu *, u_int, char *, size_t);
 int		 alerts_gpu(const struct gpu *, double);
 int		 alerts_node(const struct model *, u_int, char *, size_t);
 void		 alerts_count(const struct model *, u_int *, u_int *);

@@ -38,7 +38,7 @@ is "$(awk -F"$TAB" -v n=$HNODE '$1 == n' "$T/links.tsv" | wc -l |
 $MYRIAD $ARGS -c 'list-events -o tsv' 2>/dev/null | awk -F"$TAB" '
     NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
     { print $c["node"] "|" $c["gpu"] "|" $c["text"] }' >"$T/events"
-HEV=$(grep -m 1 '|GPU [0-9]*: health Alarm$' "$T/events")
+HEV=$(grep -E -m 1 '\|NPU [0-9]+( chip [0-9]+)?: health Alarm$' "$T/events")
 REV=$(grep -m 1 '|GPU [0-9]*: RAS: ' "$T/events")
 [ -n "$HEV" ] && [ -n "$REV" ]
 ok $? "batch mode: events $HEV and $REV"

@@ -585,6 +585,95 @@ test_xid_bus(void)
 	model_free(m);
 }
 
+/* Node id's GPUs 0 to n - 1 of vendor v, two chips a card if cards. */
+static void
+model_accels(struct model *m, uint32_t id, enum vendor v, u_int n,
+    int cards, u_int alarm)
+{
+	struct sink	 s;
+	struct gpu	 g;
+	u_int		 i;
+
+	model_sink(m, id, &s);
+	for (i = 0; i < n; i++) {
+		memset(&g, 0, sizeof g);
+		g.vendor = v;
+		g.index = i;
+		g.valid = BIT(GPU_INDEX);
+		if (cards) {
+			g.card = i / 2;
+			g.chip = i % 2;
+			g.valid |= BIT(GPU_CARD);
+		}
+		strlcpy(g.health, i == alarm ? "Alarm" : "OK", sizeof g.health);
+		s.gpu(s.arg, &g);
+	}
+	model_sink_end(m);
+}
+
+/*
+ * An event names an accelerator as its vendor's tools do: a Hygon's DCU,
+ * an A3's chip by its card and chip, the first too (read before its card's
+ * second); only an Xid event has an Xid.
+ */
+static void
+test_event_names(void)
+{
+	struct model		*m;
+	const struct event	*e;
+	struct sink		 s;
+	struct nvlink		 l;
+	char			 text[64];
+	u_int			 i;
+
+	m = model_create("test", 16, 3);
+	model_add_node(m, "gpu0001", "r01");
+	model_add_node(m, "gpu0002", "r01");
+	model_add_node(m, "gpu0003", "r01");
+	m->now = 1800000000;
+	model_accels(m, 0, VENDOR_HYGON, 4, 0, 99);
+	model_sink(m, 0, &s);
+	memset(&l, 0, sizeof l);
+	l.gpu = 2;
+	l.link = 1;
+	l.state = LINK_UP;
+	s.nvlink(s.arg, &l);
+	l.state = LINK_DOWN;
+	s.nvlink(s.arg, &l);
+	e = model_event_get(m, 0);
+	ok(e != NULL && e->kind == EV_LINK && strncmp(e->text, "DCU 2 ", 6) ==
+	    0, "names: a Hygon's link down is a DCU's");
+	ok(e != NULL && !(e->valid & BIT(EVF_XID)), "names: it has no Xid");
+
+	model_accels(m, 1, VENDOR_HUAWEI, 16, 1, 0);
+	e = model_event_get(m, 0);
+	ok(e != NULL && e->node == 1 && e->kind == EV_HEALTH &&
+	    strcmp(e->text, "NPU 0 chip 0: health Alarm") == 0,
+	    "names: an A3's first chip is NPU 0 chip 0");
+	ok(e != NULL && !(e->valid & BIT(EVF_XID)), "names: it has no Xid");
+	model_accels(m, 1, VENDOR_HUAWEI, 16, 1, 15);
+	e = model_event_get(m, 0);
+	ok(e != NULL && strcmp(e->text, "NPU 7 chip 1: health Alarm") == 0,
+	    "names: its last is NPU 7 chip 1");
+	alerts_node(m, 1, text, sizeof text);
+	is_str(text, "NPU 7 chip 1: health Alarm", "names: and its alert too");
+
+	model_accels(m, 2, VENDOR_HUAWEI, 8, 0, 0);
+	e = model_event_get(m, 0);
+	if (e != NULL)
+		is_str(e->text, "NPU 0: health Alarm",
+		    "names: a 910B's NPU 0 is NPU 0");
+
+	is_int(model_read(m, LINE_A), 1, "names: an Xid");
+	for (i = 0; (e = model_event_get(m, i)) != NULL; i++) {
+		if (e->kind == EV_XID)
+			break;
+	}
+	ok(e != NULL && (e->valid & BIT(EVF_XID)) && e->xid == 79,
+	    "names: an Xid event has its Xid");
+	model_free(m);
+}
+
 int
 main(void)
 {
@@ -615,5 +704,6 @@ main(void)
 	test_event_order();
 	test_event_repeat();
 	test_xid_bus();
+	test_event_names();
 	return (tap_done());
 }
