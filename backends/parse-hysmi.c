@@ -212,19 +212,23 @@ parse_hysmi(const char *buf, size_t len, const char *fmt,
 	const char	*line;
 	size_t		 ll;
 	u_int		 refused = 0;
+	int		 rule = 0;
 
 	memset(&c, 0, sizeof c);
 	c.sink = s;
 	lines_start(&l, buf, len, s);
 	while (lines_next(&l, &line, &ll)) {
 		ll = parse_trim(&line, ll);
-		/* A refused line may be the header: wait for the next. */
-		if (l.refused != refused)
+		/*
+		 * A refused line after a rule may be the header: wait for
+		 * the next.  One among the rows is a row: the rest is read.
+		 */
+		if (l.refused != refused && rule)
 			c.ncols = 0;
 		refused = l.refused;
 		if (ll == 0)
 			continue;
-		if (parse_hysmi_rule(line, ll)) {
+		if ((rule = parse_hysmi_rule(line, ll))) {
 			if (memmem(line, ll, " End of SMI Log ", 16) != NULL)
 				c.ncols = 0;
 			continue;
