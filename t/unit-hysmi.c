@@ -165,7 +165,8 @@ test_refused(struct collect *g)
 	    "1 40.0C 1W auto 1W 0% 0% N\n" END, sizeof BANNER HEAD
 	    "0 4\0C 1W a 1W 0% 0% N\n1 40.0C 1W auto 1W 0% 0% N\n" END - 1,
 	    NULL);
-	ok(g->nerr == 1 && g->ngpu == 1 && dcu(g, 1)->temp_c == 40,
+	ok(g->nerr == 1 && g->ngpu == 1 && dcu(g, 0)->index == 1 &&
+	    dcu(g, 0)->temp_c == 40,
 	    "a NUL in the first row: that row refused, the next read");
 	collect_run(g, parse_hysmi, BANNER "DCU Te\0mp\n0 40.0C\n" END,
 	    sizeof BANNER "DCU Te\0mp\n0 40.0C\n" END - 1, NULL);
