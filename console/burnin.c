@@ -239,8 +239,12 @@ burnin_result(struct burnin_job *j, u_int i)
 	char			 text[600];
 
 	burnin_text(b, text, sizeof text);
-	action_result(j->action, j->ids[i], (b->state == BURNIN_PASSED ||
-	    b->state == BURNIN_WARNED) && j->why[i] == NULL, text);
+	if (b->state == BURNIN_REFUSED)
+		action_refused(j->action, j->ids[i], text);
+	else
+		action_result(j->action, j->ids[i], (b->state ==
+		    BURNIN_PASSED || b->state == BURNIN_WARNED) &&
+		    j->why[i] == NULL, text);
 }
 
 /* The run's counts, from its rows. */
@@ -251,7 +255,7 @@ burnin_count(struct burnin_job *j)
 	u_int		 i;
 
 	r->passed = r->warned = r->failed = r->unreachable = 0;
-	r->cancelled = 0;
+	r->cancelled = r->refused = 0;
 	for (i = 0; i < j->n; i++) {
 		switch (j->rows[i].state) {
 		case BURNIN_PASSED:

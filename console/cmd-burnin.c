@@ -71,6 +71,7 @@ cmd_burnin_commands(struct cmd_ctx *ctx, struct action *a, int level)
 		}
 		if (n == 0)
 			continue;
+		a->refused += n;
 		bv = burnin_vendor(v);
 		set = model_fold(ctx->model, ids, n);
 		action_note(a, "refused: %s: %s: %s; set %s to a check whose "
@@ -169,6 +170,9 @@ cmd_burnin(struct cmd_ctx *ctx, struct cmd_args *args)
 		action_note(a, "no on-pass or on-fail: every node stays as "
 		    "it is");
 	if ((st = action_begin(ctx, a)) != CMD_OK || a->dry_run) {
+		/* The dry run's status is the run's, for those refused. */
+		if (st == CMD_OK && a->refused > 0)
+			st = a->refused == a->nnodes ? CMD_ERROR : CMD_SOME;
 		action_free(a);
 		return (st);
 	}

@@ -1079,6 +1079,7 @@ enum cmd_status	 cmd_undrain(struct cmd_ctx *, struct cmd_args *);
 struct action_node {
 	int		 done;		/* a result came */
 	int		 ok;
+	int		 refused;	/* never tried: text says why */
 	char		*text;		/* the result, or why it failed */
 };
 struct action_cmd {
@@ -1100,6 +1101,7 @@ struct action {
 	char		*target;	/* which they are, in the console */
 	char		*notes;		/* more lines for the box and dry run */
 	int		 drains;	/* nodes it takes out of service */
+	u_int		 refused;	/* nodes it will not run on */
 	int		 dry_run;	/* --dry-run or -n */
 	int		 yes;		/* --yes or -y */
 	int		 force;		/* --force or -f */
@@ -1122,6 +1124,7 @@ void		 action_note(struct action *, const char *, ...)
 enum cmd_status	 action_begin(struct cmd_ctx *, struct action *);
 void		 action_exec(struct cmd_ctx *, struct action *);
 void		 action_result(struct action *, int, int, const char *);
+void		 action_refused(struct action *, int, const char *);
 enum cmd_status	 action_end(struct cmd_ctx *, struct action *);
 enum cmd_status	 action_run(struct cmd_ctx *, struct action *);
 struct json_t;
