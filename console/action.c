@@ -403,7 +403,7 @@ action_groups(struct action *a)
 {
 	struct model		*m = a->ctx->model;
 	struct action_node	*r, *q;
-	json_t			*groups = json_array();
+	json_t			*groups = json_array(), *g;
 	int			*ids;
 	uint8_t			*seen;
 	u_int			 i, j, n;
@@ -425,9 +425,11 @@ action_groups(struct action *a)
 			ids[n++] = a->nodes[j];
 		}
 		set = model_fold(m, ids, n);
-		json_array_append_new(groups, json_pack("{s:s, s:i, s:b, s:b, "
-		    "s:s}", "nodes", set, "count", (int)n, "ok", r->ok,
-		    "refused", r->refused, "result", r->text));
+		g = json_pack("{s:s, s:i, s:b, s:s}", "nodes", set, "count",
+		    (int)n, "ok", r->ok, "result", r->text);
+		if (r->refused)
+			json_object_set_new(g, "refused", json_true());
+		json_array_append_new(groups, g);
 		free(set);
 	}
 	free(ids);
