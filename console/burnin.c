@@ -765,7 +765,7 @@ burnin_node_vendor(struct model *m, int id)
 
 /*
  * What a node's burn-in runs, its vendor's command with %l the level; or
- * NULL when it has none, and the node is refused.
+ * NULL when it has none, or the node no accelerator, and it is refused.
  */
 char *
 burnin_command(struct model *m, int id, int level)
@@ -774,7 +774,7 @@ burnin_command(struct model *m, int id, int level)
 			    id))->option);
 	struct buf	 cmd;
 
-	if (*p == '\0')
+	if (*p == '\0' || m->nodes[id].gpus_none)
 		return (NULL);
 	buf_init(&cmd);
 	for (; *p != '\0'; p++) {
@@ -788,7 +788,10 @@ burnin_command(struct model *m, int id, int level)
 	return (cmd.data);
 }
 
-/* A row refused: no command for its vendor; the report says why. */
+/*
+ * A row refused: no accelerator, or no command for its vendor; the report
+ * says why.
+ */
 static void
 burnin_refuse(struct burnin_job *j, u_int i)
 {
@@ -796,9 +799,13 @@ burnin_refuse(struct burnin_job *j, u_int i)
 	const char	*v = field_enum_name(FT_VENDOR, b->vendor);
 
 	b->state = BURNIN_REFUSED;
-	snprintf(b->message, sizeof b->message, "%s: %s; set %s to a "
-	    "check whose exit status is the verdict", v,
-	    burnin_vendor(b->vendor)->why, burnin_vendor(b->vendor)->option);
+	if (j->ctx->model->nodes[j->ids[i]].gpus_none)
+		strlcpy(b->message, BURNIN_NONE, sizeof b->message);
+	else
+		snprintf(b->message, sizeof b->message, "%s: %s; set %s to "
+		    "a check whose exit status is the verdict", v,
+		    burnin_vendor(b->vendor)->why,
+		    burnin_vendor(b->vendor)->option);
 	burnin_store_write(j->store, "burnin", b);
 	burnin_result(j, i);
 	j->ended++;

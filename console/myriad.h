@@ -1154,6 +1154,7 @@ enum cmd_status	 cmd_inspect_links(struct cmd_ctx *, struct cmd_args *);
 /* burnin.c: the burn-in under way; cmd-burnin.c: its commands. */
 #define BURNIN_ON_PASS	0x1	/* resume those that pass */
 #define BURNIN_ON_FAIL	0x2	/* drain those that do not */
+#define BURNIN_NONE	"no accelerators: no vendor's tool answered there"
 enum vendor	 burnin_node_vendor(struct model *, int);
 char		*burnin_command(struct model *, int, int);
 struct burnin_job *burnin_start(struct cmd_ctx *, struct action *, int,
