@@ -93,7 +93,7 @@ like "$(cat "$T/err")" "burnin: gpu0034: refused: $NONE" \
 like "$(grep -A2 '^gpu0034 (1)' "$T/out" | tail -1)" "^refused: $NONE" \
     "the report: gpu0034 refused, no accelerators"
 like "$(cat "$T/err")" 'burnin: 1 passed, 1 refused$' "the last line"
-is "$(sinfo -h -N -n gpu0034 -o '%t' | sort -u)" idle \
-    "on-fail=drain: real sinfo shows gpu0034 idle, not drained"
+is "$(grep -c '"verb":"drain"' "$XDG_STATE_HOME/myriad/audit.jsonl")" 0 \
+    "on-fail=drain: no drain in the audit log, gpu0034 not drained"
 
 done_testing
