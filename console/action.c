@@ -419,7 +419,8 @@ action_groups(struct action *a)
 		for (j = i; j < a->nnodes; j++) {
 			q = &a->results[j];
 			if (seen[j] || q->ok != r->ok ||
-			    q->refused != r->refused || strcmp(q->text, r->text) != 0)
+			    q->refused != r->refused ||
+			    strcmp(q->text, r->text) != 0)
 				continue;
 			seen[j] = 1;
 			ids[n++] = a->nodes[j];

@@ -83,8 +83,8 @@ cmd_burnin_commands(struct cmd_ctx *ctx, struct action *a, int level)
 		if (v == -1) {
 			action_note(a, "refused: %s: %s", set, BURNIN_NONE);
 			if (ctx->ui == NULL)
-				fprintf(ctx->err, "myriad: burnin: %s: refused: "
-				    "%s\n", set, BURNIN_NONE);
+				fprintf(ctx->err, "myriad: burnin: %s: "
+				    "refused: %s\n", set, BURNIN_NONE);
 			free(set);
 			continue;
 		}

@@ -6,8 +6,9 @@
 # refused with the vendor and why, and the run says so: the others are
 # tested, list-burnins shows every node, the exit status is 3 (1 when
 # every node is refused), the dry run's as the run's; a refused node is
-# said refused, not failed, in the report and its last line.  The dry run shows each node's command; a site
-# check (burnin.hygon-command) is run where set; --read-only refuses.
+# said refused, not failed, in the report and its last line.  The dry
+# run shows each node's command; a site check (burnin.hygon-command) is
+# run where set; --read-only refuses.
 . t/lib/tap.sh
 . t/lib/tsv.sh
 
