@@ -109,6 +109,14 @@ like "$(tr -d '\n' < "$T/out")" \
     '"result": "GPUs: the diagnostic saw 7 of the node.s 8 GPUs, though rvs passed it"' \
     "its result: 7 of 8 GPUs seen, though rvs passed it"
 
+# rvs -r 1 tests the software only: no GPU's line; the GPUS column says so.
+rm -rf "$XDG_STATE_HOME/myriad/burnin"
+$M --force --yes -c "burnin gpu0057 level=1" > "$T/out" 2>&1
+run=$(ls "$XDG_STATE_HOME/myriad/burnin" | sed 's/\.jsonl$//')
+$M -o tsv -c "list-burnins $run" > "$T/rows" 2>&1
+is "$(tsv_cols "$T/rows" state gpus)" "passed none: rvs gave no GPU's verdict" \
+    "rvs -r 1: passed, its GPUS saying rvs gave no GPU's verdict"
+
 # --read-only refuses.
 $M --read-only --force --yes -c "burnin gpu0057 level=1" > "$T/out" 2> "$T/err"
 is "$?" 1 "--read-only: burnin refused"
