@@ -205,6 +205,10 @@ action_summary(struct action *a)
 	jobs = action_jobs(a, &ids);
 	buf_printf(&b, "%s %s: %u node%s\n", a->verb, a->set, a->nnodes,
 	    a->nnodes == 1 ? "" : "s");
+	if (a->refused > 0)
+		buf_printf(&b, "refused: %u node%s (below); it runs on %u\n",
+		    a->refused, a->refused == 1 ? "" : "s",
+		    a->nnodes - a->refused);
 	if (a->target != NULL)
 		buf_printf(&b, "%s\n", a->target);
 	if (a->notes != NULL)
@@ -234,7 +238,7 @@ action_ask_tty(struct action *a, const char *summary, const char *expect)
 	if ((tty = fopen("/dev/tty", "r+")) == NULL)
 		return (0);
 	fprintf(tty, "%s", summary);
-	if (a->nnodes > 1)
+	if (a->nnodes - a->refused > 1)
 		fprintf(tty, "type the node count (%s) to go on, anything "
 		    "else stops: ", expect);
 	else
@@ -329,8 +333,8 @@ action_begin(struct cmd_ctx *ctx, struct action *a)
 		    options_get_int("max-drain.window"), a->drains, limit,
 		    options_get_int("max-drain.count"),
 		    options_get_float("max-drain.share"), ctx->model->nnodes));
-	if (a->nnodes > 1)
-		snprintf(expect, sizeof expect, "%u", a->nnodes);
+	if (a->nnodes - a->refused > 1)
+		snprintf(expect, sizeof expect, "%u", a->nnodes - a->refused);
 	else
 		strlcpy(expect, "y", sizeof expect);
 	if (!a->yes) {
@@ -371,8 +375,22 @@ action_result(struct action *a, int node, int ok, const char *text)
 		free(a->results[i].text);
 		a->results[i].text = xstrdup(text != NULL ? text : "");
 		a->results[i].ok = ok;
+		a->results[i].refused = 0;
 		a->results[i].done = 1;
 		return;
+	}
+}
+
+/* A node it did not run on, and why (the text, "refused: ..."). */
+void
+action_refused(struct action *a, int node, const char *text)
+{
+	u_int	 i;
+
+	action_result(a, node, 0, text);
+	for (i = 0; i < a->nnodes; i++) {
+		if (a->nodes[i] == node)
+			a->results[i].refused = 1;
 	}
 }
 
@@ -385,7 +403,7 @@ action_groups(struct action *a)
 {
 	struct model		*m = a->ctx->model;
 	struct action_node	*r, *q;
-	json_t			*groups = json_array();
+	json_t			*groups = json_array(), *g;
 	int			*ids;
 	uint8_t			*seen;
 	u_int			 i, j, n;
@@ -401,15 +419,18 @@ action_groups(struct action *a)
 		for (j = i; j < a->nnodes; j++) {
 			q = &a->results[j];
 			if (seen[j] || q->ok != r->ok ||
+			    q->refused != r->refused ||
 			    strcmp(q->text, r->text) != 0)
 				continue;
 			seen[j] = 1;
 			ids[n++] = a->nodes[j];
 		}
 		set = model_fold(m, ids, n);
-		json_array_append_new(groups, json_pack("{s:s, s:i, s:b, s:s}",
-		    "nodes", set, "count", (int)n, "ok", r->ok, "result",
-		    r->text));
+		g = json_pack("{s:s, s:i, s:b, s:s}", "nodes", set, "count",
+		    (int)n, "ok", r->ok, "result", r->text);
+		if (r->refused)
+			json_object_set_new(g, "refused", json_true());
+		json_array_append_new(groups, g);
 		free(set);
 	}
 	free(ids);
@@ -432,11 +453,13 @@ action_report(struct cmd_ctx *ctx, struct action *a, json_t *groups)
 	}
 	json_array_foreach(groups, i, g) {
 		fprintf(ctx->out, "---------------\n%s (%lld)\n"
-		    "---------------\n%s: %s\n",
+		    "---------------\n%s%s\n",
 		    json_string_value(json_object_get(g, "nodes")),
 		    (long long)json_integer_value(json_object_get(g, "count")),
-		    json_is_true(json_object_get(g, "ok")) ? "ok" : "failed",
-		    json_string_value(json_object_get(g, "result")));
+		    json_is_true(json_object_get(g, "refused")) ? "" :
+		    json_is_true(json_object_get(g, "ok")) ? "ok: " :
+		    "failed: ", json_string_value(json_object_get(g,
+		    "result")));
 	}
 }
 
@@ -446,7 +469,7 @@ action_end(struct cmd_ctx *ctx, struct action *a)
 {
 	enum cmd_status	 st;
 	json_t		*groups;
-	u_int		 i, ok = 0;
+	u_int		 i, ok = 0, refused = 0;
 	char		*cause;
 
 	for (i = 0; i < a->nnodes; i++) {
@@ -455,6 +478,7 @@ action_end(struct cmd_ctx *ctx, struct action *a)
 			a->results[i].done = 1;
 		}
 		ok += a->results[i].ok;
+		refused += a->results[i].refused;
 	}
 	if (ok == a->nnodes)
 		st = CMD_OK;
@@ -469,7 +493,13 @@ action_end(struct cmd_ctx *ctx, struct action *a)
 	}
 	action_report(ctx, a, groups);
 	json_decref(groups);
-	if (st != CMD_OK)
+	if (refused > 0 && ok + refused < a->nnodes)
+		fprintf(ctx->err, "myriad: %s: %u passed, %u refused, %u "
+		    "failed\n", a->verb, ok, refused, a->nnodes - ok - refused);
+	else if (refused > 0)
+		fprintf(ctx->err, "myriad: %s: %u passed, %u refused\n",
+		    a->verb, ok, refused);
+	else if (st != CMD_OK)
 		fprintf(ctx->err, "myriad: %s: failed on %u of %u node%s\n",
 		    a->verb, a->nnodes - ok, a->nnodes,
 		    a->nnodes == 1 ? "" : "s");

@@ -239,8 +239,12 @@ burnin_result(struct burnin_job *j, u_int i)
 	char			 text[600];
 
 	burnin_text(b, text, sizeof text);
-	action_result(j->action, j->ids[i], (b->state == BURNIN_PASSED ||
-	    b->state == BURNIN_WARNED) && j->why[i] == NULL, text);
+	if (b->state == BURNIN_REFUSED)
+		action_refused(j->action, j->ids[i], text);
+	else
+		action_result(j->action, j->ids[i], (b->state ==
+		    BURNIN_PASSED || b->state == BURNIN_WARNED) &&
+		    j->why[i] == NULL, text);
 }
 
 /* The run's counts, from its rows. */
@@ -251,7 +255,7 @@ burnin_count(struct burnin_job *j)
 	u_int		 i;
 
 	r->passed = r->warned = r->failed = r->unreachable = 0;
-	r->cancelled = 0;
+	r->cancelled = r->refused = 0;
 	for (i = 0; i < j->n; i++) {
 		switch (j->rows[i].state) {
 		case BURNIN_PASSED:
@@ -761,7 +765,7 @@ burnin_node_vendor(struct model *m, int id)
 
 /*
  * What a node's burn-in runs, its vendor's command with %l the level; or
- * NULL when it has none, and the node is refused.
+ * NULL when it has none, or the node no accelerator, and it is refused.
  */
 char *
 burnin_command(struct model *m, int id, int level)
@@ -770,7 +774,7 @@ burnin_command(struct model *m, int id, int level)
 			    id))->option);
 	struct buf	 cmd;
 
-	if (*p == '\0')
+	if (*p == '\0' || m->nodes[id].gpus_none)
 		return (NULL);
 	buf_init(&cmd);
 	for (; *p != '\0'; p++) {
@@ -784,7 +788,10 @@ burnin_command(struct model *m, int id, int level)
 	return (cmd.data);
 }
 
-/* A row refused: no command for its vendor; the report says why. */
+/*
+ * A row refused: no accelerator, or no command for its vendor; the report
+ * says why.
+ */
 static void
 burnin_refuse(struct burnin_job *j, u_int i)
 {
@@ -792,9 +799,13 @@ burnin_refuse(struct burnin_job *j, u_int i)
 	const char	*v = field_enum_name(FT_VENDOR, b->vendor);
 
 	b->state = BURNIN_REFUSED;
-	snprintf(b->message, sizeof b->message, "%s: %s; set %s to a "
-	    "check whose exit status is the verdict", v,
-	    burnin_vendor(b->vendor)->why, burnin_vendor(b->vendor)->option);
+	if (j->ctx->model->nodes[j->ids[i]].gpus_none)
+		strlcpy(b->message, BURNIN_NONE, sizeof b->message);
+	else
+		snprintf(b->message, sizeof b->message, "%s: %s; set %s to "
+		    "a check whose exit status is the verdict", v,
+		    burnin_vendor(b->vendor)->why,
+		    burnin_vendor(b->vendor)->option);
 	burnin_store_write(j->store, "burnin", b);
 	burnin_result(j, i);
 	j->ended++;

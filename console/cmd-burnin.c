@@ -43,24 +43,31 @@ cmd_burnin_refuse(struct cmd_ctx *ctx, struct action *a, struct buf *why)
 	return (bad);
 }
 
+/* A node's class: its vendor, or -1 when it has no accelerator. */
+static int
+cmd_burnin_class(struct model *m, int id)
+{
+	return (m->nodes[id].gpus_none ? -1 : (int)burnin_node_vendor(m, id));
+}
+
 /*
  * Each node's command, as its vendor's option says; the nodes of a vendor
- * with none are said, a line a vendor, and refused as the run starts.
+ * with none, and those with no accelerator, are said, a line each, and
+ * refused as the run starts.
  */
 static void
 cmd_burnin_commands(struct cmd_ctx *ctx, struct action *a, int level)
 {
 	const struct burnin_vendor	*bv;
-	enum vendor			 v;
-	int				*ids;
+	int				*ids, v;
 	u_int				 k, n;
 	char				*cmd, *set;
 
 	ids = xcalloc(a->nnodes, sizeof *ids);
-	for (v = VENDOR_UNKNOWN; v <= VENDOR_HYGON; v++) {
+	for (v = -1; v <= VENDOR_HYGON; v++) {
 		n = 0;
 		for (k = 0; k < a->nnodes; k++) {
-			if (burnin_node_vendor(ctx->model, a->nodes[k]) != v)
+			if (cmd_burnin_class(ctx->model, a->nodes[k]) != v)
 				continue;
 			if ((cmd = burnin_command(ctx->model, a->nodes[k],
 			    level)) == NULL)
@@ -71,8 +78,17 @@ cmd_burnin_commands(struct cmd_ctx *ctx, struct action *a, int level)
 		}
 		if (n == 0)
 			continue;
-		bv = burnin_vendor(v);
+		a->refused += n;
 		set = model_fold(ctx->model, ids, n);
+		if (v == -1) {
+			action_note(a, "refused: %s: %s", set, BURNIN_NONE);
+			if (ctx->ui == NULL)
+				fprintf(ctx->err, "myriad: burnin: %s: "
+				    "refused: %s\n", set, BURNIN_NONE);
+			free(set);
+			continue;
+		}
+		bv = burnin_vendor(v);
 		action_note(a, "refused: %s: %s: %s; set %s to a check whose "
 		    "exit status is the verdict", set, field_enum_name(
 		    FT_VENDOR, v), bv->why, bv->option);
@@ -150,15 +166,14 @@ cmd_burnin(struct cmd_ctx *ctx, struct cmd_args *args)
 		return (st);
 	}
 	buf_free(&why);
-	/* on-fail=drain drains those not drained already. */
-	for (k = 0; (flags & BURNIN_ON_FAIL) && k < a->nnodes; k++) {
-		if (strstr(ctx->model->nodes[a->nodes[k]].state, "drain") ==
-		    NULL)
-			a->drains++;
-	}
-
 	/* Each node its vendor's command; a vendor with none refused. */
 	cmd_burnin_commands(ctx, a, level);
+	/* on-fail=drain drains those run and not drained already. */
+	for (k = 0; (flags & BURNIN_ON_FAIL) && k < a->ncmds; k++) {
+		if (strstr(ctx->model->nodes[a->cmds[k].node].state,
+		    "drain") == NULL)
+			a->drains++;
+	}
 	if (flags & BURNIN_ON_PASS)
 		action_note(a, "on-pass=resume: then resume those that pass "
 		    "(those drained)");
@@ -169,6 +184,9 @@ cmd_burnin(struct cmd_ctx *ctx, struct cmd_args *args)
 		action_note(a, "no on-pass or on-fail: every node stays as "
 		    "it is");
 	if ((st = action_begin(ctx, a)) != CMD_OK || a->dry_run) {
+		/* The dry run's status is the run's, for those refused. */
+		if (st == CMD_OK && a->refused > 0)
+			st = a->refused == a->nnodes ? CMD_ERROR : CMD_SOME;
 		action_free(a);
 		return (st);
 	}

@@ -264,7 +264,7 @@ static const struct field burnrun_fields[] = {
 	F(burnrun, nodes, "NODESET", FT_STR, -1, 0, T),
 	F(burnrun, pid, "PID", FT_INT, -1, 0, 0),
 	F(burnrun, host, "HOST", FT_STR, -1, 0, 0),
-	F(burnrun, refused, "REFUSED", FT_INT, -1, 0, 0),
+	F(burnrun, refused, "REFUSED", FT_INT, -1, 0, R),
 	{ .name = NULL }
 };
 

@@ -1085,6 +1085,7 @@ enum cmd_status	 cmd_undrain(struct cmd_ctx *, struct cmd_args *);
 struct action_node {
 	int		 done;		/* a result came */
 	int		 ok;
+	int		 refused;	/* never tried: text says why */
 	char		*text;		/* the result, or why it failed */
 };
 struct action_cmd {
@@ -1106,6 +1107,7 @@ struct action {
 	char		*target;	/* which they are, in the console */
 	char		*notes;		/* more lines for the box and dry run */
 	int		 drains;	/* nodes it takes out of service */
+	u_int		 refused;	/* nodes it will not run on */
 	int		 dry_run;	/* --dry-run or -n */
 	int		 yes;		/* --yes or -y */
 	int		 force;		/* --force or -f */
@@ -1128,6 +1130,7 @@ void		 action_note(struct action *, const char *, ...)
 enum cmd_status	 action_begin(struct cmd_ctx *, struct action *);
 void		 action_exec(struct cmd_ctx *, struct action *);
 void		 action_result(struct action *, int, int, const char *);
+void		 action_refused(struct action *, int, const char *);
 enum cmd_status	 action_end(struct cmd_ctx *, struct action *);
 enum cmd_status	 action_run(struct cmd_ctx *, struct action *);
 struct json_t;
@@ -1157,6 +1160,7 @@ enum cmd_status	 cmd_inspect_links(struct cmd_ctx *, struct cmd_args *);
 /* burnin.c: the burn-in under way; cmd-burnin.c: its commands. */
 #define BURNIN_ON_PASS	0x1	/* resume those that pass */
 #define BURNIN_ON_FAIL	0x2	/* drain those that do not */
+#define BURNIN_NONE	"no accelerators: no vendor's tool answered there"
 enum vendor	 burnin_node_vendor(struct model *, int);
 char		*burnin_command(struct model *, int, int);
 struct burnin_job *burnin_start(struct cmd_ctx *, struct action *, int,

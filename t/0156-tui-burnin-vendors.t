@@ -3,7 +3,8 @@
 # NVIDIA node runs dcgmi diag and the AMD nodes rvs, each read to its
 # verdict; the Ascend and Hygon nodes are refused from the start, their
 # rows saying the vendor and why, the count line `refused 2', and the
-# message line has the run.
+# message line has the run.  The confirmation asks for the count of the
+# nodes that run, 3, and says 2 are refused.
 . t/lib/tap.sh
 printf 'sim = { diag-seconds = 1; };\n' > "$T/conf"
 ARGS="-F $T/conf --sim 1024 --sim-mix h100:2,mi300x:1,910b:1,k100:1 --sim-time 3600 --fault-rate 0"
@@ -13,9 +14,11 @@ SET='gpu[0001,0057-0058,0089,0113]'
 
 start_size 120x30
 run "$S" "burnin -f $SET level=3"
-wait_for "$S" "Type 5 to go on"
-ok $? "burnin asks for the node count"
-type_text "$S" 5
+wait_for "$S" "Type 3 to go on"
+ok $? "burnin asks for the count of the nodes that run, 3 of 5"
+shows "$S" "refused: 2 nodes \(below\); it runs on 3"
+ok $? "the box says how many are refused"
+type_text "$S" 3
 keys "$S" Enter
 wait_for "$S" "^burn-in [0-9.-]+ +level 3 +gpu\[0001,0057-0058,0089,0113\]"
 ok $? "the Burn-in view opens on the run"

@@ -5,8 +5,10 @@
 # whose diagnostics myriad cannot read (no real output found), are
 # refused with the vendor and why, and the run says so: the others are
 # tested, list-burnins shows every node, the exit status is 3 (1 when
-# every node is refused).  The dry run shows each node's command; a site
-# check (burnin.hygon-command) is run where set; --read-only refuses.
+# every node is refused), the dry run's as the run's; a refused node is
+# said refused, not failed, in the report and its last line.  The dry
+# run shows each node's command; a site check (burnin.hygon-command) is
+# run where set; --read-only refuses.
 . t/lib/tap.sh
 . t/lib/tsv.sh
 
@@ -23,7 +25,7 @@ SET='gpu[0001,0057-0058,0089,0113]'
 
 # The dry run: each node's own command; the refused, with why.
 $M --force --dry-run -c "burnin $SET level=3" > "$T/dry" 2> "$T/dryerr"
-is "$?" 0 "the dry run exits 0"
+is "$?" 3 "the dry run exits 3, as the run: some nodes refused"
 is "$(grep ': ' "$T/dry" | grep -v '^refused\|^dry run\|^no on' | tr '\n' ,)" \
     "gpu0001: dcgmi diag -r 3 -j,gpu0057: rvs -r 3,gpu0058: rvs -r 3," \
     "dry run: dcgmi diag on the H100 node, rvs -r 3 on the MI300X nodes"
@@ -49,6 +51,13 @@ like "$(tr -d '\n ' < "$T/out")" \
 like "$(tr -d '\n ' < "$T/out")" \
     '"nodes":"gpu0089","count":1,"ok":false,"result":"refused:huawei:' \
     "the report: the Ascend node refused, not passed"
+like "$(tr -d '\n ' < "$T/out")" \
+    '"nodes":"gpu0089",.*"result":"refused:huawei:[^}]*","refused":true}' \
+    "JSON: the Ascend node's group is refused"
+like "$(cat "$T/err")" 'myriad: burnin: 3 passed, 2 refused$' \
+    "the last line counts the refused apart, not as failed"
+! grep -q 'failed on' "$T/err"
+ok "$?" "no node is said failed"
 run=$(ls "$XDG_STATE_HOME/myriad/burnin" | sed 's/\.jsonl$//')
 $M -o tsv -c "list-burnins $run" > "$T/rows" 2>&1
 is "$(tsv_cols "$T/rows" node state vendor gpus | sort |
@@ -58,10 +67,23 @@ is "$(tsv_cols "$T/rows" node state vendor gpus | sort |
 $M -o tsv -c "list-burnins" > "$T/runs" 2>&1
 is "$(tsv_cols "$T/runs" count passed failed refused | head -1)" "5 3 0 2" \
     "list-burnins: 5 nodes, 3 passed, none failed, 2 refused"
+$M -c "list-burnins" > "$T/runs" 2>&1
+like "$(head -1 "$T/runs")" ' NODESET +REFUSED$' \
+    "list-burnins' table: REFUSED, last"
+like "$(sed -n 2p "$T/runs")" ' 3 +0 +0 +0 +gpu\S+ +2$' \
+    "list-burnins' table: 3 passed, 2 refused"
 
 # Every node refused: exit 1.
 $M --force --yes -c "burnin gpu[0089,0113] level=1" > "$T/out" 2> "$T/err"
 is "$?" 1 "burnin of refused nodes only exits 1"
+like "$(cat "$T/out")" '^refused: huawei: myriad reads no Ascend' \
+    "the report: refused, not failed"
+! grep -q 'failed' "$T/out"
+ok "$?" "the report says no node failed"
+like "$(cat "$T/err")" 'myriad: burnin: 0 passed, 2 refused$' \
+    "the last line: 2 refused"
+$M --force -n -c "burnin gpu[0089,0113] level=1" > "$T/dry" 2>&1
+is "$?" 1 "the dry run of refused nodes only exits 1, as the run"
 
 # A site's check for Hygon nodes: no parser, its exit status the verdict.
 # The simulator has no such command: sh does not find it, and it fails.
@@ -86,6 +108,14 @@ is "$?" 1 "burnin gpu0057 with a GPU lost: exit 1"
 like "$(tr -d '\n' < "$T/out")" \
     '"result": "GPUs: the diagnostic saw 7 of the node.s 8 GPUs, though rvs passed it"' \
     "its result: 7 of 8 GPUs seen, though rvs passed it"
+
+# rvs -r 1 tests the software only: no GPU's line; the GPUS column says so.
+rm -rf "$XDG_STATE_HOME/myriad/burnin"
+$M --force --yes -c "burnin gpu0057 level=1" > "$T/out" 2>&1
+run=$(ls "$XDG_STATE_HOME/myriad/burnin" | sed 's/\.jsonl$//')
+$M -o tsv -c "list-burnins $run" > "$T/rows" 2>&1
+is "$(tsv_cols "$T/rows" state gpus)" "passed none: rvs gave no GPU's verdict" \
+    "rvs -r 1: passed, its GPUS saying rvs gave no GPU's verdict"
 
 # --read-only refuses.
 $M --read-only --force --yes -c "burnin gpu0057 level=1" > "$T/out" 2> "$T/err"

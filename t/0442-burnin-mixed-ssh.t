@@ -5,7 +5,9 @@
 # each verdict read from what the tool printed; the Ascend and Hygon
 # nodes are refused, named with why; a site check set for Hygon
 # (burnin.hygon-command) runs on its node, its exit status the verdict.
-# The node's vendor is the one the SSH source found (its GPU probe).
+# The node's vendor is the one the SSH source found (its GPU probe).  A
+# node with no accelerator (--cpu-nodes: no vendor's tool answers there)
+# is refused, not burned in with dcgmi, and on-fail=drain leaves it be.
 . t/lib/tap.sh
 . t/lib/tsv.sh
 
@@ -16,8 +18,10 @@ fi
 . t/lib/cluster.sh
 
 MIX=h100:1,mi300x:1,910b:1,a3:1,k100:1
-cluster_start 33 --port auto --sim 288 --sim-mix $MIX --sim-time 1790000000
+cluster_start 34 --port auto --sim 288 --sim-mix $MIX --cpu-nodes gpu0034 \
+    --sim-time 1790000000
 SET='gpu[0001,0009,0017,0033]'
+NONE="no accelerators: no vendor's tool answered there"
 
 conf() {	# conf FILE [MORE]
 	cat > "$1" <<-EOF
@@ -74,5 +78,22 @@ $M -o tsv -c "list-burnins $run" > "$T/rows" 2>&1
 like "$(tsv_cols "$T/rows" message)" \
     '^burnin.hygon-command exit 0: =+ End of SMI Log =+$' \
     "its message: the exit status and the check's last line"
+
+# A node with no accelerator, gpu0034: refused, and not drained for it.
+SET='gpu[0001,0034]'
+conf "$T/conf"
+$M --force --dry-run -c "burnin $SET level=1 on-fail=drain" > "$T/dry" 2>&1
+like "$(cat "$T/dry")" "^refused: gpu0034: $NONE" \
+    "dry run: gpu0034 refused, no accelerators"
+is "$(grep -c '^gpu0034:' "$T/dry")" 0 "dry run: no command for gpu0034"
+$M --force --yes -c "burnin $SET level=1 on-fail=drain" > "$T/out" 2> "$T/err"
+is "$?" 3 "burnin of an NVIDIA node and one with none: exit 3"
+like "$(cat "$T/err")" "burnin: gpu0034: refused: $NONE" \
+    "standard error: gpu0034 refused, no accelerators"
+like "$(grep -A2 '^gpu0034 (1)' "$T/out" | tail -1)" "^refused: $NONE" \
+    "the report: gpu0034 refused, no accelerators"
+like "$(cat "$T/err")" 'burnin: 1 passed, 1 refused$' "the last line"
+is "$(grep -c '"verb":"drain"' "$XDG_STATE_HOME/myriad/audit.jsonl")" 0 \
+    "on-fail=drain: no drain in the audit log, gpu0034 not drained"
 
 done_testing
