@@ -727,7 +727,7 @@ links_inspect(struct links *l, const struct model *m, const uint8_t *mask,
 			links_nvlinks(l, m, node, d, dend, e, flags);
 		else if (flags & LI_UNREAD) {
 			links_node_fabric(m, node, e, &f);
-			if (f.links > 0)
+			if (f.links > 0 && !m->nodes[node].gpus_none)
 				links_unread(l, m, node, f.kind);
 		}
 		if (ibread)
