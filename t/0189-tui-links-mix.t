@@ -109,7 +109,7 @@ for size in 80x24 250x70; do
 		screen_like "$S" "${n#*:}" \
 		    "$size node: ${n%%:*}'s line of links: '${n#*:}'"
 		tui_not shows "$S" "(GPU|NPU|DCU)[0-9]+ [?]"
-		ok $? "$size node: ${n%%:*}: no link unknown where none is expected"
+		ok $? "$size node: ${n%%:*}: no link unknown, none expected"
 	done
 
 	keys "$S" 7
