@@ -676,10 +676,11 @@ parse_amd_link(const struct sink *s, int gpu, int peer,
  * most it carries, its link type) and under it the data read from each
  * peer.  An XGMI GPU has a link to each peer its Read row has a number
  * for; the table does not say whether it is up, and the speed is the
- * bit rate's, in GB/s.
+ * bit rate's, in GB/s.  After topology (speed not NULL) it gives the
+ * speeds only, each GPU's in speed, for topology's links.
  */
 static int
-parse_amd_xgmi(struct lines *l, const struct sink *s)
+parse_amd_xgmi(struct lines *l, const struct sink *s, double *speed)
 {
 	const char	*w[AMD_MAXGPU + 8], *p;
 	size_t		 wl[AMD_MAXGPU + 8], len;
@@ -699,7 +700,7 @@ parse_amd_xgmi(struct lines *l, const struct sink *s)
 			gpu = -1;
 			if (nw != 5 ||
 			    parse_u64(w[0] + 3, wl[0] - 3, &u) != 0 ||
-			    (int)u >= ncols) {
+			    (int)u >= ncols || u >= AMD_MAXGPU) {
 				sink_error(s, l->line, "not a GPU's row");
 				continue;
 			}
@@ -708,6 +709,8 @@ parse_amd_xgmi(struct lines *l, const struct sink *s)
 			if (parse_amd_number(s, l->line, "bit_rate", w[2],
 			    wl[2], "Gb/s", 100000, &rate) != 0)
 				rate = -8;
+			if (speed != NULL && xgmi)
+				speed[gpu] = rate / 8;
 			continue;
 		}
 		if (nw > 0 && wl[0] == 4 && memcmp(w[0], "Read", 4) == 0) {
@@ -717,7 +720,7 @@ parse_amd_xgmi(struct lines *l, const struct sink *s)
 				    nw - 1, ncols);
 				continue;
 			}
-			for (j = 0; j < ncols && xgmi; j++) {
+			for (j = 0; j < ncols && xgmi && speed == NULL; j++) {
 				if (j != gpu && !parse_amd_none(w[j + 1],
 				    wl[j + 1])) {
 					parse_amd_link(s, gpu, j,
@@ -753,6 +756,7 @@ struct amd_topo {
 	int		 n;
 	uint8_t		 access[AMD_MAXGPU][AMD_MAXGPU];
 	uint8_t		 type[AMD_MAXGPU][AMD_MAXGPU];
+	double		 speed[AMD_MAXGPU];	/* GB/s, amd-smi xgmi's */
 };
 
 static uint8_t
@@ -779,7 +783,7 @@ parse_amd_pair(const char *w, size_t len)
 /* GPU i's links from its rows: each XGMI peer, up if its access is. */
 static int
 parse_amd_topo_row(const struct sink *s, int i, const uint8_t *access,
-    const uint8_t *type, int ngpu)
+    const uint8_t *type, int ngpu, double speed)
 {
 	int	 j, n = 0;
 
@@ -787,28 +791,31 @@ parse_amd_topo_row(const struct sink *s, int i, const uint8_t *access,
 		if (i == j || type[j] != AP_XGMI)
 			continue;
 		parse_amd_link(s, i, j, access[j] == AP_ENABLED ? LINK_UP :
-		    access[j] == AP_DISABLED ? LINK_DOWN : LINK_UNKNOWN, -1);
+		    access[j] == AP_DISABLED ? LINK_DOWN : LINK_UNKNOWN, speed);
 		n++;
 	}
 	return (n);
 }
 
-/* Links from the matrices, a row a GPU. */
+/* Links from the matrices, a row a GPU, at its speed if known. */
 static int
 parse_amd_topo_links(const struct sink *s, const uint8_t (*access)[
-    AMD_MAXGPU], const uint8_t (*type)[AMD_MAXGPU], int ngpu)
+    AMD_MAXGPU], const uint8_t (*type)[AMD_MAXGPU], int ngpu,
+    const double *speed)
 {
 	int	 i, n = 0;
 
 	for (i = 0; i < ngpu; i++)
-		n += parse_amd_topo_row(s, i, access[i], type[i], ngpu);
+		n += parse_amd_topo_row(s, i, access[i], type[i], ngpu,
+		    speed != NULL ? speed[i] : -1);
 	return (n);
 }
 
 /*
  * topology: ACCESS, WEIGHT, HOPS, LINK TYPE and NUMA BW tables, each a
  * header of BDFs and a row per BDF.  A GPU's index is its place in the
- * header, amd-smi's order.
+ * header, amd-smi's order.  xgmi's output after them (probe.xgmi runs
+ * both) gives each GPU's links their speed.
  */
 static int
 parse_amd_topology(struct lines *l, const struct sink *s)
@@ -821,9 +828,15 @@ parse_amd_topology(struct lines *l, const struct sink *s)
 
 	t = xcalloc(1, sizeof *t);
 	t->n = -1;
+	for (j = 0; j < AMD_MAXGPU; j++)
+		t->speed[j] = -1;
 	while (lines_next(l, &p, &len)) {
 		if ((len = parse_trim(&p, len)) == 0)
 			continue;
+		if (len == 18 && memcmp(p, "LINK METRIC TABLE:", len) == 0) {
+			parse_amd_xgmi(l, s, t->speed);	/* the rest */
+			break;
+		}
 		if (len > 7 && memcmp(p + len - 7, " TABLE:", 7) == 0) {
 			m = NULL;
 			if (len == 13 && memcmp(p, "ACCESS TABLE:", 13) == 0)
@@ -868,7 +881,7 @@ parse_amd_topology(struct lines *l, const struct sink *s)
 	}
 	n = t->n > 0 ? parse_amd_topo_links(s, (const uint8_t (*)[
 	    AMD_MAXGPU])t->access, (const uint8_t (*)[AMD_MAXGPU])t->type,
-	    t->n) : 0;
+	    t->n, t->speed) : 0;
 	free(t);
 	return (n);
 }
@@ -1586,7 +1599,7 @@ parse_amd_json_links(const struct sink *s, const struct amd_doc *d,
 		    &len)) != NULL)
 			access[peer] = parse_amd_pair(str, len);
 	}
-	return (parse_amd_topo_row(s, idx, access, type, AMD_MAXGPU));
+	return (parse_amd_topo_row(s, idx, access, type, AMD_MAXGPU, -1));
 }
 
 /* A whole document read, but for a NUL byte: 0, or -1 after an error. */
@@ -1686,7 +1699,7 @@ parse_amd_smi(const char *buf, size_t len, const char *fmt,
 		m = parse_trim(&q, n);
 	} while (m == 0);
 	if (m == 18 && memcmp(q, "LINK METRIC TABLE:", m) == 0)
-		return (parse_amd_xgmi(&l, s));
+		return (parse_amd_xgmi(&l, s, NULL));
 	if (m > 4 && memcmp(q, "GPU ", 4) == 0)
 		return (parse_amd_monitor(&l, s, q, m));
 	l.p = p;			/* read it again, in its reader */
@@ -1829,7 +1842,7 @@ parse_amd_rocm_json(const char *buf, size_t len, const struct sink *s)
 		type[i][j] = type[j][i] = parse_amd_pair(str, slen);
 	}
 	n += parse_amd_topo_links(s, (const uint8_t (*)[AMD_MAXGPU])access,
-	    (const uint8_t (*)[AMD_MAXGPU])type, AMD_MAXGPU);
+	    (const uint8_t (*)[AMD_MAXGPU])type, AMD_MAXGPU, NULL);
 	free(access);
 	free(type);
 	parse_amd_json_free(&d);

@@ -74,19 +74,24 @@ static const struct links_fabric {
 	const char	*model;		/* in the tool's name; NULL: any */
 	const char	*kind;		/* inspect-links' KIND */
 	const char	*name;
+	int		 sum;		/* enum links_sum_fabric */
 	int		 links;		/* -1: links.nvlinks-per-gpu */
 	float		 speed;		/* GB/s; -1: links.nvlink-speed */
 } links_fabrics[] = {
 	{ .vendor = VENDOR_AMD, .model = "MI300X", .kind = "xgmi",
-	  .name = "XGMI", .links = 7, .speed = 4 },
+	  .name = "XGMI", .sum = LS_XGMI, .links = 7, .speed = 4 },
 	{ .vendor = VENDOR_AMD, .model = "MI325X", .kind = "xgmi",
-	  .name = "XGMI", .links = 7 },
-	{ .vendor = VENDOR_AMD, .kind = "xgmi", .name = "XGMI" },
+	  .name = "XGMI", .sum = LS_XGMI, .links = 7 },
+	{ .vendor = VENDOR_AMD, .kind = "xgmi", .name = "XGMI",
+	  .sum = LS_XGMI },
 	{ .vendor = VENDOR_HUAWEI, .model = "910B", .kind = "hccs",
-	  .name = "HCCS", .links = 7 },
-	{ .vendor = VENDOR_HUAWEI, .kind = "hccs", .name = "HCCS" },
-	{ .vendor = VENDOR_HYGON, .kind = "link", .name = "link" },
-	{ .kind = "nvlink", .name = "NVLink", .links = -1, .speed = -1 },
+	  .name = "HCCS", .sum = LS_HCCS, .links = 7 },
+	{ .vendor = VENDOR_HUAWEI, .kind = "hccs", .name = "HCCS",
+	  .sum = LS_HCCS },
+	{ .vendor = VENDOR_HYGON, .kind = "link", .name = "link",
+	  .sum = LS_LINK },
+	{ .kind = "nvlink", .name = "NVLink", .sum = LS_NVLINK, .links = -1,
+	  .speed = -1 },
 };
 
 /* What the links of accelerator g should be, `e' saying NVIDIA's. */
@@ -103,6 +108,7 @@ links_fabric(const struct gpu *g, const struct link_expect *e,
 	}
 	f->kind = t->kind;
 	f->name = t->name;
+	f->sum = t->sum;
 	f->links = t->links < 0 ? e->nvlinks : t->links;
 	f->speed = t->speed < 0 ? e->nvspeed : t->speed;
 }
@@ -539,7 +545,7 @@ links_nvlinks(struct links *l, const struct model *m, u_int node,
 			downs = links_downs_of(d, dend, node, 0, NULL, gpu, k);
 			v = links_judge_nvlink(lk, before, downs, &ge,
 			    &delta, why, sizeof why);
-			l->sum.nv[v]++;
+			l->sum.n[f.sum][v]++;
 			if (v == LV_OK && !(flags & LI_ALL))
 				continue;
 			c = links_add(l, node, f.kind);
@@ -574,7 +580,7 @@ links_nvlinks(struct links *l, const struct model *m, u_int node,
 		}
 		if (expect <= 0 || (int)known >= expect)
 			continue;
-		l->sum.nv[LV_MISSING]++;
+		l->sum.n[f.sum][LV_MISSING]++;
 		c = links_add(l, node, f.kind);
 		c->valid = BIT(LC_GPU);
 		c->gpu = gpu;
@@ -627,10 +633,10 @@ links_ibports(struct links *l, const struct model *m, u_int node,
 		downs = links_downs_of(d, dend, node, 1, p->device, p->port, 0);
 		v = links_judge_ibport(p, before, downs, e, &delta, why,
 		    sizeof why);
-		l->sum.ib[v]++;
+		roce = strcasecmp(p->link_layer, "Ethernet") == 0;
+		l->sum.n[roce ? LS_ROCE : LS_IB][v]++;
 		if (v == LV_OK && !(flags & LI_ALL))
 			continue;
-		roce = strcasecmp(p->link_layer, "Ethernet") == 0;
 		c = links_add(l, node, roce ? "roce" : "ib");
 		c->valid = BIT(LC_LINK);
 		c->slot = k;
@@ -670,7 +676,7 @@ links_ibports(struct links *l, const struct model *m, u_int node,
 	}
 	if (e->ibports <= 0 || (int)n->nib >= e->ibports)
 		return;
-	l->sum.ib[LV_MISSING]++;
+	l->sum.n[LS_IB][LV_MISSING]++;
 	c = links_add(l, node, "ib");
 	c->verdict = LV_MISSING;
 	c->missing = e->ibports - n->nib;
@@ -727,7 +733,7 @@ links_inspect(struct links *l, const struct model *m, const uint8_t *mask,
 			links_nvlinks(l, m, node, d, dend, e, flags);
 		else if (flags & LI_UNREAD) {
 			links_node_fabric(m, node, e, &f);
-			if (f.links > 0)
+			if (f.links > 0 && !m->nodes[node].gpus_none)
 				links_unread(l, m, node, f.kind);
 		}
 		if (ibread)

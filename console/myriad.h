@@ -787,9 +787,19 @@ struct link_expect {
 	float		 ibrate;	/* Gb/s; 0: not checked */
 	char		 ibwidth[8];	/* 4X; empty: not checked */
 };
+enum links_sum_fabric {			/* the Links view's heading's */
+	LS_NVLINK,
+	LS_XGMI,
+	LS_HCCS,
+	LS_LINK,			/* Hygon's */
+	LS_IB,
+	LS_ROCE,
+	LS_NFABRICS,
+};
 struct link_fabric {			/* an accelerator's peer links */
 	const char	*kind;		/* nvlink, xgmi, hccs */
 	const char	*name;		/* NVLink, XGMI, HCCS */
+	int		 sum;		/* enum links_sum_fabric */
 	int		 links;		/* peers; 0: not checked */
 	float		 speed;		/* GB/s a link; 0: not checked */
 };
@@ -822,9 +832,8 @@ struct linkcheck {			/* one link or port, inspected */
 	char		 why[112];
 	uint32_t	 slot;		/* the port's slot in the model */
 };
-struct links_sum {
-	u_int		 nv[LV_NVERDICTS];	/* NVLinks; missing: GPUs */
-	u_int		 ib[LV_NVERDICTS];	/* ports; missing: nodes */
+struct links_sum {			/* a fabric's links by verdict; */
+	u_int		 n[LS_NFABRICS][LV_NVERDICTS];	/* missing: units */
 	u_int		 unread;	/* nodes with no link read */
 };
 #define LI_ALL		0x1	/* every link, not only problems */

@@ -161,7 +161,8 @@ const struct option_entry options_table[] = {
 	  .help = "InfiniBand port error counters, each adapter's after a "
 	  "'# CA: NAME' line" },
 	{ .name = "probe.xgmi", .type = OPT_STRING,
-	  .check = options_probe, .dflt = "amd-smi topology",
+	  .check = options_probe,
+	  .dflt = "amd-smi topology && amd-smi xgmi",
 	  .help = "AMD XGMI links, on AMD nodes only" },
 	{ .name = "probe.roce", .type = OPT_STRING,
 	  .check = options_probe, .dflt = "",

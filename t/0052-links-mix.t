@@ -135,4 +135,19 @@ for i in $(seq 801 830); do
 done
 is "$bad" 0 "every port down or dim on gpu0801-0830 is a RoCE row"
 
+# probe.xgmi's output: the real captures of amd-smi topology and amd-smi
+# xgmi, one after the other, read as one: topology's 56 links, each at its
+# GPU's bit rate over 8; a line of neither refused, by its number.
+AMD=$FIXTURES/amd
+cat "$AMD/amd-smi-topology-MI300X-8gpu.txt" \
+    "$AMD/amd-smi-xgmi-MI300X-8gpu.txt" > "$T/tx"
+$MYRIAD -F /dev/null -o tsv -c "parse amd-smi $T/tx" > "$T/tx.tsv" 2>&1
+is "$(awk -F'\t' 'NR > 1 { print $4, $5 }' "$T/tx.tsv" | sort | uniq -c |
+    tr -s ' ')" " 56 up 4.000" \
+    "topology then xgmi: 56 XGMI links up, at 32 Gb/s (4.000 GB/s)"
+sed 's/^ Write / Wrote /' "$T/tx" > "$T/bad"
+$MYRIAD -F /dev/null -o tsv -c "parse amd-smi $T/bad" > /dev/null \
+    2> "$T/bad.err"
+like "$(head -1 "$T/bad.err")" "bad:59: not a line of amd-smi xgmi" \
+    "and a line of neither is refused"
 done_testing

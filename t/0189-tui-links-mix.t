@@ -29,6 +29,23 @@ set -- $(first roce down)
 RNODE=$1 RDEV=$3
 [ -n "$XLINK" ] && [ -n "$RDEV" ]
 ok $? "batch mode: $XNODE GPU $XGPU XGMI link $XLINK down, $RNODE $RDEV down"
+# Each fabric's links down, as the Links view's heading counts them apart.
+down() {
+	awk -F"$TAB" -v k="$1" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i;
+	    next } $c["kind"] == k && $c["verdict"] == "down" { n++ }
+	    END { print n + 0 }' "$T/links.tsv"
+}
+NVD=$(down nvlink) XD=$(down xgmi) RD=$(down roce)
+# An Atlas A3 and a Hygon node, of which no link is expected.
+$MYRIAD $ARGS -c 'list-gpus -o tsv' 2>/dev/null >"$T/gpus.tsv"
+vnode() {	# vnode VENDOR MODEL: the first node of them
+	awk -F"$TAB" -v v="$1" -v mo="$2" 'NR == 1 { for (i = 1; i <= NF;
+	    i++) c[$i] = i; next } $c["vendor"] == v && $c["model"] == mo {
+	    print $1; exit }' "$T/gpus.tsv"
+}
+ANODE=$(vnode huawei Ascend910) DNODE=$(vnode hygon "")
+[ -n "$ANODE" ] && [ -n "$DNODE" ]
+ok $? "batch mode: $ANODE an A3, $DNODE a Hygon node"
 # A 910B node with no fault of its links.
 HNODE=gpu0802
 is "$(awk -F"$TAB" -v n=$HNODE '$1 == n' "$T/links.tsv" | wc -l |
@@ -51,6 +68,12 @@ for size in 80x24 250x70; do
 
 	keys "$S" 5
 	wait_for "$S" "^NVLink: [0-9]+ down"
+	screen_like "$S" "^NVLink: $NVD down.*  XGMI: $XD down" \
+	    "$size links: the heading counts NVLink ($NVD) and XGMI ($XD) apart"
+	if [ "$W" -ge 200 ]; then
+		screen_like "$S" "  HCCS: 0 down.*  RoCE: $RD down" \
+		    "$size links: and HCCS, and RoCE ($RD) apart from IB"
+	fi
 	run "$S" "filter node=$XNODE"
 	screen_like "$S" "^$XNODE +XGMI DOWN +GPU $XGPU link $XLINK +down" \
 	    "$size links: $XNODE's XGMI link, named so, down"
@@ -69,10 +92,25 @@ for size in 80x24 250x70; do
 		wait_for "$S" "more ↓"
 		keys "$S" End
 	fi
-	screen_like "$S" "^HCCS up +GPU0 7/7 " \
-	    "$size node: $HNODE's line of links: HCCS, 7 of 7 peers up"
+	screen_like "$S" "^HCCS up +NPU0 7/7 " \
+	    "$size node: $HNODE's line of links: HCCS, NPU0's 7 of 7 peers up"
 	tui_not shows "$S" "/18"
 	ok $? "$size node: no NPU is held to NVIDIA's 18 links"
+
+	# Nothing expected: the links seen, or none, never a run of '?'.
+	for n in "$ANODE:^HCCS up +NPU0 [0-9]+ " \
+	    "$DNODE:^link +none seen, none expected"; do
+		run "$S" "view node ${n%%:*}"
+		wait_for "$S" "^${n%%:*} +rack "
+		if [ "$H" -lt 40 ]; then
+			wait_for "$S" "more ↓"
+			keys "$S" End
+		fi
+		screen_like "$S" "${n#*:}" \
+		    "$size node: ${n%%:*}'s line of links: '${n#*:}'"
+		tui_not shows "$S" "(GPU|NPU|DCU)[0-9]+ [?]"
+		ok $? "$size node: ${n%%:*}: no link unknown, none expected"
+	done
 
 	keys "$S" 7
 	wait_for "$S" "^TIME +NODE +GPU +EVENT"

@@ -110,6 +110,14 @@ is "$(grep -c ' up ok$' "$T/xgmi.ssh")" 56 \
     "inspect-links over SSH: gpu0009's 56 XGMI links (8 GPUs, 7 peers), up"
 is "$(cat "$T/xgmi.ssh")" "$(cat "$T/xgmi.sim")" \
     "as the simulated source judges them"
+# gpu0034, where no vendor's tool answers, has no accelerator and no
+# accelerator's link: no NVLink of it is missing (its IB ports, not read
+# here, are).
+$MYRIAD -F "$T/mix.conf" -o tsv -c 'inspect-links gpu[0001,0034]' \
+    > "$T/cpu.links" 2>&1
+is "$(awk -F'\t' '$1 == "gpu0034" { print $2, $15 }' "$T/cpu.links")" \
+    "ib missing" \
+    "inspect-links over SSH: gpu0034, no accelerator, misses no NVLink"
 
 # A vendor the configuration sets is not asked: gpu0001 (NVIDIA's) set
 # as one without accelerators reads none; gpu0009 (AMD's) set as Huawei's
@@ -161,6 +169,12 @@ console() {	# console CONF WHAT: the GPUs view shows every vendor's
 
 # The console: NVIDIA's stream, the others' probes each refresh.
 console "$T/mix.conf" "console"
+$TM send-keys -t m ':view node gpu0034' Enter
+cluster_wait 100 eval 'screen | grep -q "^gpu0034 .*rack "'
+ok "$(screen | grep -q '^gpu0034 .*rack '; echo $?)" \
+    "console: the Node view of gpu0034"
+ok "$(screen | grep -qE '^(NVLink|link) '; [ $? = 1 ]; echo $?)" \
+    "console: gpu0034, no accelerator, has no line of links"
 $TM kill-session -t m 2>/dev/null
 
 # Through a gateway (gpu0002): it asks each node its vendor and relays

@@ -347,7 +347,8 @@ test_model(void)
 	ok(c != NULL && c->node == 1 && c->verdict == LV_MISSING &&
 	    strstr(c->why, "connection refused") != NULL,
 	    "n2 not read: missing, with the reason");
-	is_int(links_summary(l)->nv[LV_DOWN], 1, "summary: one NVLink down");
+	is_int(links_summary(l)->n[LS_NVLINK][LV_DOWN], 1,
+	    "summary: one NVLink down");
 	is_int(links_summary(l)->unread, 1, "summary: one node not read");
 
 	links_inspect(l, m, mask, &e, LI_ALL);

@@ -362,6 +362,61 @@ view_links_piece(WINDOW *w, int y, int x, int sx, attr_t a, const char *s)
 	return (x + gap + (int)strlen(s));
 }
 
+/*
+ * The heading's fabrics, each counted apart: its name, what its missing
+ * count counts, whether the IB probes read it; NVLink and IB stand for
+ * the others when none of those was seen.
+ */
+static const struct {
+	const char	*name;
+	const char	*missing;
+	int		 ib;
+	const char	*unread;	/* NULL: not told */
+} view_links_fabrics[] = {
+	[LS_NVLINK] = { .name = "NVLink", .missing = "GPU",
+	    .unread = "NVLinks not read yet" },
+	[LS_XGMI] = { .name = "XGMI", .missing = "GPU" },
+	[LS_HCCS] = { .name = "HCCS", .missing = "NPU" },
+	[LS_LINK] = { .name = "link", .missing = "DCU" },
+	[LS_IB] = { .name = "IB", .missing = "node", .ib = 1,
+	    .unread = "IB not read yet" },
+	[LS_ROCE] = { .name = "RoCE", .missing = "node", .ib = 1 },
+};
+
+/* Whether fabric i has a link or unit counted. */
+static int
+view_links_sum_any(const struct links_sum *ls, u_int i)
+{
+	u_int	 v;
+
+	for (v = 0; v < LV_NVERDICTS; v++) {
+		if (ls->n[i][v] > 0)
+			return (1);
+	}
+	return (0);
+}
+
+/*
+ * Whether the heading shows fabric i: one seen; NVLink (IB) when no other
+ * accelerators' (RoCE) link was.
+ */
+static int
+view_links_sum_shown(const struct links_sum *ls, u_int i)
+{
+	u_int	 k;
+
+	if (view_links_sum_any(ls, i))
+		return (1);
+	if (view_links_fabrics[i].unread == NULL)
+		return (0);
+	for (k = 0; k < LS_NFABRICS; k++) {
+		if (k != i && view_links_fabrics[k].ib ==
+		    view_links_fabrics[i].ib && view_links_sum_any(ls, k))
+			return (0);
+	}
+	return (1);
+}
+
 /* "NVLink: 3 down, 1 erroring, 2 GPUs missing links" */
 static attr_t
 view_links_sum_text(char *s, size_t len, const char *title, const u_int *n,
@@ -395,7 +450,8 @@ view_links_draw_summary(struct ui *ui, WINDOW *w, int y, int sx)
 	const struct links_sum	*ls = links_summary(view_links_shown(ui));
 	char			 s[200];
 	attr_t			 a;
-	int			 x = 0;
+	u_int			 i;
+	int			 x = 0, read;
 
 	wmove(w, y, 0);
 	wclrtoeol(w);
@@ -410,18 +466,16 @@ view_links_draw_summary(struct ui *ui, WINDOW *w, int y, int sx)
 		    "links not read yet");
 		return;
 	}
-	if (m->nvlinks == NULL)
-		x = view_links_piece(w, y, x, sx, colour(C_DIM),
-		    "NVLinks not read yet");
-	else {
-		a = view_links_sum_text(s, sizeof s, "NVLink", ls->nv, "GPU");
-		x = view_links_piece(w, y, x, sx, a, s);
-	}
-	if (m->ibports == NULL)
-		x = view_links_piece(w, y, x, sx, colour(C_DIM),
-		    "IB not read yet");
-	else {
-		a = view_links_sum_text(s, sizeof s, "IB", ls->ib, "node");
+	for (i = 0; i < LS_NFABRICS; i++) {
+		read = view_links_fabrics[i].ib ? m->ibports != NULL :
+		    m->nvlinks != NULL;
+		if (!read && view_links_fabrics[i].unread != NULL)
+			x = view_links_piece(w, y, x, sx, colour(C_DIM),
+			    view_links_fabrics[i].unread);
+		if (!read || !view_links_sum_shown(ls, i))
+			continue;
+		a = view_links_sum_text(s, sizeof s, view_links_fabrics[i].name,
+		    ls->n[i], view_links_fabrics[i].missing);
 		x = view_links_piece(w, y, x, sx, a, s);
 	}
 	if (ls->unread > 0) {

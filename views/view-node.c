@@ -708,6 +708,21 @@ view_node_draw_sensors(struct ui *ui, struct node_pen *p, u_int id)
 	}
 }
 
+/* Whether any of node id's peer links was seen. */
+static int
+view_node_links_seen(const struct model *m, u_int id)
+{
+	u_int	 gpu, k;
+
+	for (gpu = 0; gpu < m->nodes[id].ngpus; gpu++) {
+		for (k = 0; k < m->links_per_gpu; k++) {
+			if (model_nvlink(m, id, gpu, k)->state != LINK_UNKNOWN)
+				return (1);
+		}
+	}
+	return (0);
+}
+
 static void
 view_node_draw_nvlinks(struct ui *ui, struct node_pen *p, u_int id)
 {
@@ -716,10 +731,14 @@ view_node_draw_nvlinks(struct ui *ui, struct node_pen *p, u_int id)
 	struct node_flow	 f;
 	struct link_expect	 e;
 	struct link_fabric	 fab;
+	const struct gpu	*g;
+	const char		*noun;
 	char			 s[300], down[256];
-	u_int			 gpu, k, up, known, expect, ndown = 0;
+	u_int			 gpu, k, up, known, expect, n, ndown = 0;
 	int			 len = 0;
 
+	if (m->nodes[id].gpus_none)	/* no accelerators, no links */
+		return;
 	if (m->nvlinks == NULL) {
 		view_node_title(p, "NVLink", colour(C_DIM), "not read yet");
 		return;
@@ -727,6 +746,13 @@ view_node_draw_nvlinks(struct ui *ui, struct node_pen *p, u_int id)
 	links_expect(&e);
 	links_node_fabric(m, id, &e, &fab);
 	expect = fab.links;
+	if (expect == 0 && !view_node_links_seen(m, id)) {
+		view_node_title(p, fab.name, colour(C_DIM),
+		    "none seen, none expected");
+		return;
+	}
+	g = view_node_accel(m, id, &n);
+	noun = view_vendor_noun(g != NULL ? g->vendor : VENDOR_UNKNOWN);
 	down[0] = '\0';
 	view_node_flow_start(&f, p, 0);
 	snprintf(s, sizeof s, "%s up", fab.name);
@@ -746,18 +772,20 @@ view_node_draw_nvlinks(struct ui *ui, struct node_pen *p, u_int id)
 				ndown++;
 			}
 		}
+		if (known == 0 && expect == 0)	/* none seen nor expected */
+			continue;
 		if (known == 0)
-			snprintf(s, sizeof s, "GPU%u ?", gpu);
+			snprintf(s, sizeof s, "%s%u ?", noun, gpu);
 		else if (expect == 0)	/* none expected: those up */
-			snprintf(s, sizeof s, "GPU%u %u", gpu, up);
+			snprintf(s, sizeof s, "%s%u %u", noun, gpu, up);
 		else
-			snprintf(s, sizeof s, "GPU%u %u/%u%s", gpu, up, expect,
-			    up < expect ? "!" : "");
+			snprintf(s, sizeof s, "%s%u %u/%u%s", noun, gpu, up,
+			    expect, up < expect ? "!" : "");
 		view_node_flow(&f, known == 0 ? colour(C_DIM) : up < expect ?
 		    colour(C_CRIT) : colour(C_OK), s);
 	}
 	if (ndown > 0) {
-		snprintf(s, sizeof s, "down GPU:link %s", down);
+		snprintf(s, sizeof s, "down %s:link %s", noun, down);
 		view_node_flow(&f, colour(C_CRIT), s);
 	}
 }
