@@ -24,7 +24,8 @@
 
 #define MODEL_GPUS	64	/* GPUs a node may have: gpus_seen's bits */
 #define MODEL_LINKS	18	/* NVLinks per GPU kept */
-#define MODEL_IB	16	/* InfiniBand ports per node kept */
+#define MODEL_IB	16	/* InfiniBand ports a node, at first */
+#define MODEL_IB_MAX	256	/* ... and at most: the room doubles */
 #define MODEL_SENSORS	40	/* BMC sensors per node kept */
 #define MODEL_EVENTS	8192
 #define MODEL_XIDS	1024	/* Xid lines of one read kept */
@@ -1242,6 +1243,34 @@ model_ib_counters_only(const struct ibport *p)
 	    (p->valid & ~IB_COUNTERS) == 0 && (p->valid & IB_COUNTERS) != 0);
 }
 
+/*
+ * Room for one more port of node `node': a node with more ports than any
+ * before it (an Atlas A3's 16 NPU RoCE ports and the host's InfiniBand)
+ * doubles every node's room, one pass over the ports, and rarely.
+ */
+static int
+model_ib_grow(struct model *m, uint32_t node)
+{
+	struct ibport	*to;
+	uint32_t	 id;
+	u_int		 per = m->ib_per_node * 2;
+
+	if (m->nodes[node].nib < m->ib_per_node)
+		return (0);
+	if (per > MODEL_IB_MAX)
+		return (-1);
+	to = xcalloc((size_t)m->nnodes * per, sizeof *to);
+	for (id = 0; id < m->nnodes; id++) {
+		memcpy(&to[(size_t)id * per],
+		    &m->ibports[(size_t)id * m->ib_per_node],
+		    m->nodes[id].nib * sizeof *to);
+	}
+	free(m->ibports);
+	m->ibports = to;
+	m->ib_per_node = per;
+	return (0);
+}
+
 static void
 model_sink_ibport(void *arg, const struct ibport *p)
 {
@@ -1281,8 +1310,9 @@ model_sink_ibport(void *arg, const struct ibport *p)
 		return;
 	}
 	if (old == NULL) {
-		if (n->nib >= m->ib_per_node)
+		if (model_ib_grow(m, node) != 0)
 			return;
+		base = &m->ibports[(size_t)node * m->ib_per_node];
 		old = &base[n->nib++];
 	} else if (old->state == LINK_UP && p->state != LINK_UP)
 		model_event(m, node, -1, EV_LINK, 0, "%s port %d %s (%s)",

@@ -80,6 +80,41 @@ test_ib_counters(void)
 }
 
 /*
+ * A node with more ports than the first room (an Atlas A3's 16 RoCE ports
+ * and the host's InfiniBand): every port kept, and the other nodes' too.
+ */
+static void
+test_ib_many(void)
+{
+	struct model	*m;
+	struct ibport	*p;
+	struct sink	 s;
+	char		 out[8192];
+	size_t		 len = 0;
+	u_int		 i, n;
+
+	m = model_create("test", 8, 2);
+	model_add_node(m, "gpu0001", "r01");
+	model_add_node(m, "gpu0002", "r01");
+	model_ib(m, parse_ibstat, IBSTAT("Active"));
+	for (i = 0; i < 24; i++) {
+		len += snprintf(out + len, sizeof out - len, "CA 'mlx5_%u'\n"
+		    "\tPort 1:\n\t\tState: %s\n\t\tPhysical state: "
+		    "LinkUp\n", i, i == 20 ? "Down" : "Active");
+	}
+	model_sink(m, 1, &s);
+	parse_ibstat(out, len, NULL, &s);
+	p = model_ibports(m, 1, &n);
+	is_int(n, 24, "24 ports of one node: all kept");
+	ok(n == 24 && strcmp(p[20].device, "mlx5_20") == 0 &&
+	    p[20].state == LINK_DOWN, "... the 21st as read");
+	p = model_ibports(m, 0, &n);
+	ok(n == 2 && strcmp(p[1].device, "mlx5_1") == 0 &&
+	    p[0].state == LINK_UP, "... and the other node's two stay");
+	model_free(m);
+}
+
+/*
  * Node `id' reports GPUs `from' to `to' (inclusive) as nvidia-smi does,
  * each at `temp' C; `skip' is one it leaves out (-1 for none).
  */
@@ -697,6 +732,7 @@ main(void)
 	    "a line twice after the mark is news twice (it happened twice)");
 	model_free(m);
 	test_ib_counters();
+	test_ib_many();
 	test_counts();
 	test_whole_reports();
 	test_unread();
