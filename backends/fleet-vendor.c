@@ -75,10 +75,9 @@ fleet_vendor_set(struct fleet *f, struct fleet_target *t, enum vendor v)
 		fprintf(f->relay, "!%s\tvendor\t%s\n", m->nodes[t->node].name,
 		    v == VENDOR_UNKNOWN ? "none" : field_enum_name(FT_VENDOR,
 		    v));
-	if (v != VENDOR_UNKNOWN) {
-		model_gpus_vendor(m, t->node, v);
+	model_node_vendor(m, t->node, v);
+	if (v != VENDOR_UNKNOWN)
 		return;
-	}
 	model_gpus_none(m, t->node);
 	model_read_ok(m, t->node, DOM_GPUS);
 }

@@ -114,6 +114,24 @@ probe_vendor(const char *out, size_t len, enum vendor *v)
 }
 
 /*
+ * Whether probe pr's records keep what another probe adds to them: one of
+ * its domain and vendor that adds, and runs (amd-smi static's model and
+ * power cap, on amd-smi monitor's records).
+ */
+static int
+probe_added(const struct probe *pr)
+{
+	const struct probe	*p;
+
+	for (p = probes; p->name != NULL && !pr->adds; p++) {
+		if (p->adds && p->domain == pr->domain &&
+		    p->vendor == pr->vendor && *options_get(p->option) != '\0')
+			return (1);
+	}
+	return (0);
+}
+
+/*
  * The format a probe's command was run with, which its parser must follow:
  * nvidia-smi's --query-gpu list, sinfo's and squeue's -o string.  NULL for
  * the parser's default.
@@ -206,6 +224,7 @@ probe_parse(struct model *m, int node, const struct probe *pr,
 
 	model_sink(m, node, &s);
 	m->sink_adds = pr->adds;
+	m->sink_kept = probe_added(pr);
 	p->parse(out->data != NULL ? out->data : "", out->len, fmt, &s);
 	if (whole)
 		model_sink_end(m);

@@ -120,6 +120,7 @@ source_sim_open(struct backend *b, struct model **mp, char **cause)
 		    width, i / per + 1);
 		m->gpus_per_node = sim_node_gpus(s->sim, i);	/* a mix's */
 		model_add_node(m, sim_node_name(s->sim, i), rack);
+		model_node_vendor(m, i, sim_node_vendor(s->sim, i));
 	}
 	m->gpus_per_node = sim_gpus_per_node(s->sim);
 	*mp = m;

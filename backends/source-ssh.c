@@ -39,6 +39,9 @@ source_ssh_open(struct backend *b, struct model **mp, char **cause)
 	name = options_get("cluster");
 	m = model_create(*name != '\0' ? name : "cluster",
 	    options_get_int("gpus-per-node"), n);
+	m->vendor_gpus[VENDOR_AMD] = options_get_int("vendors.amd-gpus");
+	m->vendor_gpus[VENDOR_HUAWEI] = options_get_int("vendors.huawei-gpus");
+	m->vendor_gpus[VENDOR_HYGON] = options_get_int("vendors.hygon-gpus");
 	width = snprintf(rack, sizeof rack, "%u", (n + per - 1) / per);
 	for (i = 0; i < n; i++) {
 		snprintf(rack, sizeof rack, "%s%0*u", options_get("rack-prefix"),

@@ -54,10 +54,8 @@ alerts_name(const struct model *m, u_int id, enum vendor v,
 	gs = model_gpus(m, id, &n);
 	if (v == VENDOR_UNKNOWN)
 		v = g->vendor;
-	if (v == VENDOR_UNKNOWN && i < n)
-		v = gs[i].vendor;
-	if (v == VENDOR_UNKNOWN && n > 0)	/* a node has one */
-		v = gs[0].vendor;
+	if (v == VENDOR_UNKNOWN)
+		v = m->nodes[id].vendor;
 	next = i + 1 < n ? &gs[i + 1] : NULL;
 	if ((g->valid & BIT(GPU_CARD)) && (g->chip > 0 || g->card != (int)i ||
 	    (next != NULL && (next->valid & BIT(GPU_CARD)) &&
@@ -102,7 +100,7 @@ alerts_node(const struct model *m, u_int id, char *text, size_t len)
 {
 	const struct node	*n = &m->nodes[id];
 	const struct gpu	*g;
-	const char		*why, *unit = "GPU";
+	const char		*why, *unit = alerts_unit(n->vendor);
 	char			 name[32];
 	u_int			 i, missing, want;
 	int			 worst = 0, sev;
@@ -120,8 +118,6 @@ alerts_node(const struct model *m, u_int id, char *text, size_t len)
 	crit = options_get_float("threshold.gpu-temp-crit");
 	for (i = 0; i < n->ngpus; i++) {
 		g = &m->gpus[n->gpu0 + i];
-		if (g->vendor != VENDOR_UNKNOWN)	/* a node has one */
-			unit = alerts_unit(g->vendor);
 		if ((sev = alerts_gpu(g, crit)) <= worst)
 			continue;
 		worst = sev;

@@ -754,13 +754,11 @@ burnin_tick(void *arg)
 	free(err);
 }
 
-/* A node's vendor: its GPUs'; not known when none has been read. */
+/* A node's vendor: not known when nothing said it, nor a GPU read. */
 enum vendor
 burnin_node_vendor(struct model *m, int id)
 {
-	const struct node	*n = &m->nodes[id];
-
-	return (n->ngpus > 0 ? m->gpus[n->gpu0].vendor : VENDOR_UNKNOWN);
+	return (m->nodes[id].vendor);
 }
 
 /*

@@ -94,16 +94,21 @@ static const struct links_fabric {
 	  .speed = -1 },
 };
 
-/* What the links of accelerator g should be, `e' saying NVIDIA's. */
+/*
+ * What the links of node's accelerators should be, by its vendor and
+ * model, `e' saying NVIDIA's: a GPU its tool leaves out (lost) has its
+ * node's links.
+ */
 void
-links_fabric(const struct gpu *g, const struct link_expect *e,
+links_fabric(const struct model *m, u_int node, const struct link_expect *e,
     struct link_fabric *f)
 {
 	const struct links_fabric	*t;
+	const struct node		*n = &m->nodes[node];
 
 	for (t = links_fabrics; t->vendor != VENDOR_UNKNOWN; t++) {
-		if (t->vendor == g->vendor && (t->model == NULL ||
-		    strstr(g->model, t->model) != NULL))
+		if (t->vendor == n->vendor && (t->model == NULL ||
+		    strstr(n->model, t->model) != NULL))
 			break;
 	}
 	f->kind = t->kind;
@@ -111,24 +116,6 @@ links_fabric(const struct gpu *g, const struct link_expect *e,
 	f->sum = t->sum;
 	f->links = t->links < 0 ? e->nvlinks : t->links;
 	f->speed = t->speed < 0 ? e->nvspeed : t->speed;
-}
-
-/*
- * The fabric of a node's accelerators: its first read's (a lost GPU,
- * which amd-smi leaves out, has no vendor, but its links are its node's).
- */
-void
-links_node_fabric(const struct model *m, u_int node,
-    const struct link_expect *e, struct link_fabric *f)
-{
-	static const struct gpu	 none;
-	const struct gpu	*g;
-	u_int			 i, n;
-
-	g = model_gpus(m, node, &n);
-	for (i = 0; i < n && g[i].vendor == VENDOR_UNKNOWN; i++)
-		continue;
-	links_fabric(i < n ? &g[i] : &none, e, f);
 }
 
 struct links *
@@ -527,15 +514,12 @@ links_nvlinks(struct links *l, const struct model *m, u_int node,
 
 	lk = model_nvlinks(m, node, &nlinks);
 	g = model_gpus(m, node, &ngpus);
+	links_fabric(m, node, e, &f);
+	ge.nvlinks = f.links;
+	ge.nvspeed = f.speed;
+	expect = f.links > (int)m->links_per_gpu ? (int)m->links_per_gpu :
+	    f.links;
 	for (gpu = 0; gpu < ngpus; gpu++, g++) {
-		if (g->vendor != VENDOR_UNKNOWN)
-			links_fabric(g, e, &f);
-		else
-			links_node_fabric(m, node, e, &f);
-		ge.nvlinks = f.links;
-		ge.nvspeed = f.speed;
-		expect = f.links > (int)m->links_per_gpu ?
-		    (int)m->links_per_gpu : f.links;
 		known = 0;
 		for (k = 0; k < m->links_per_gpu; k++, lk++) {
 			if (lk->state == LINK_UNKNOWN)
@@ -732,7 +716,7 @@ links_inspect(struct links *l, const struct model *m, const uint8_t *mask,
 		if (nvread)
 			links_nvlinks(l, m, node, d, dend, e, flags);
 		else if (flags & LI_UNREAD) {
-			links_node_fabric(m, node, e, &f);
+			links_fabric(m, node, e, &f);
 			if (f.links > 0 && !m->nodes[node].gpus_none)
 				links_unread(l, m, node, f.kind);
 		}

@@ -345,22 +345,16 @@ model_gpus_none(struct model *m, uint32_t id)
 }
 
 /*
- * Node id's accelerators are vendor v's (the SSH source found which tool
- * answers there): whose links to expect before its GPUs are read, as
- * inspect-links, which reads links only, needs.
+ * Node id's accelerators are vendor v's (the configuration says so, the
+ * SSH source found which tool answers there, the simulator made it so):
+ * whose links and how many accelerators to expect before they are read.
  */
 void
-model_gpus_vendor(struct model *m, uint32_t id, enum vendor v)
+model_node_vendor(struct model *m, uint32_t id, enum vendor v)
 {
-	struct gpu	*g;
-	u_int		 i, n;
-
-	if (id >= m->nnodes)
-		return;
-	g = model_gpus(m, id, &n);
-	for (i = 0; i < n; i++, g++) {
-		if (g->vendor == VENDOR_UNKNOWN)
-			g->vendor = v;
+	if (id < m->nnodes && m->nodes[id].vendor != v) {
+		m->nodes[id].vendor = v;
+		m->nodes[id].model[0] = '\0';
 	}
 }
 
@@ -469,8 +463,10 @@ model_gpus(const struct model *m, uint32_t node, u_int *n)
 
 /*
  * How many GPUs node id is missing: those its last whole report left out,
- * of as many as Slurm's GRES says it has, else the default (a GPU that
- * fell off the bus is not listed any more).  *want: as many as it has.
+ * of as many as Slurm's GRES says it has, else its vendor's count (the
+ * default for NVIDIA's; vendors.*-gpus-per-node for another's, else as
+ * many as its tool lists) (a GPU that fell off the bus is not listed any
+ * more).  *want: as many as it has.
  */
 u_int
 model_gpus_missing(const struct model *m, uint32_t id, u_int *want)
@@ -479,7 +475,12 @@ model_gpus_missing(const struct model *m, uint32_t id, u_int *want)
 	const struct gpu	*g;
 	u_int			 i, have = 0;
 
-	*want = n->gpus_slurm != 0 ? n->gpus_slurm : m->gpus_per_node;
+	if (n->gpus_slurm != 0)
+		*want = n->gpus_slurm;
+	else if (n->vendor == VENDOR_UNKNOWN || n->vendor == VENDOR_NVIDIA)
+		*want = m->gpus_per_node;
+	else
+		*want = m->vendor_gpus[n->vendor];
 	if (*want < n->ngpus || !n->gpus_known || n->gpus_none)
 		*want = n->ngpus;
 	if (!n->gpus_known || n->gpus_none)
@@ -1064,6 +1065,23 @@ model_gpu_name(const struct model *m, uint32_t node, const struct gpu *g,
 	return (name);
 }
 
+/*
+ * Node's vendor and model, where nothing said them yet: its first read
+ * accelerator's.
+ */
+static void
+model_sink_vendor(struct model *m, uint32_t node, const struct gpu *g)
+{
+	struct node	*n = &m->nodes[node];
+
+	if (g->vendor == VENDOR_UNKNOWN)
+		return;
+	if (n->vendor == VENDOR_UNKNOWN)
+		n->vendor = g->vendor;
+	if (n->model[0] == '\0' && g->vendor == n->vendor)
+		strlcpy(n->model, g->model, sizeof n->model);
+}
+
 static void
 model_sink_gpu(void *arg, const struct gpu *g)
 {
@@ -1139,13 +1157,14 @@ model_sink_gpu(void *arg, const struct gpu *g)
 		i = old->xid;
 		xidvalid = old->valid & BIT(GPU_XID);
 		/*
-		 * What another probe added is kept by a record that does
-		 * not name its model, of the same vendor (amd-smi monitor's,
+		 * What a probe that adds gave is kept by the records of the
+		 * probe it adds to, of the same vendor (amd-smi monitor's,
 		 * after amd-smi static's or metric --ecc-block's, whichever
-		 * came first): it is the same GPU's.
+		 * came first): it is the same GPU's.  Another probe's record
+		 * is whole: what it leaves out is not known.
 		 */
 		kept = *g;
-		if (g->model[0] == '\0' && g->vendor == old->vendor)
+		if (m->sink_kept && g->vendor == old->vendor)
 			model_gpu_fill(&kept, old, 0);
 		*old = kept;
 		if (!(g->valid & BIT(GPU_XID))) {
@@ -1165,6 +1184,7 @@ model_sink_gpu(void *arg, const struct gpu *g)
 	old->node = node;
 	old->index = i;
 	old->valid |= BIT(GPU_INDEX);
+	model_sink_vendor(m, node, old);
 	if (m->nodes[node].xid_unknown > 0 && model_bus(old->bus_id) != bus)
 		model_xid_attribute(m, node, old);
 	model_history_add(m, old);
@@ -1172,19 +1192,15 @@ model_sink_gpu(void *arg, const struct gpu *g)
 	m->gen[DOM_GPUS]++;
 }
 
-/* The fabric of a GPU's peer links, as its events name it: NVLink, XGMI. */
+/* The fabric of a node's peer links, as events name it: NVLink, XGMI. */
 static const char *
-model_link_fabric(struct model *m, uint32_t node, int gpu)
+model_link_fabric(struct model *m, uint32_t node)
 {
-	const struct gpu	*g = model_gpu(m, node, gpu);
 	struct link_expect	 e;
 	struct link_fabric	 f;
 
 	memset(&e, 0, sizeof e);
-	if (g != NULL && g->vendor != VENDOR_UNKNOWN)
-		links_fabric(g, &e, &f);
-	else
-		links_node_fabric(m, node, &e, &f);
+	links_fabric(m, node, &e, &f);
 	return (f.name);
 }
 
@@ -1211,7 +1227,7 @@ model_sink_nvlink(void *arg, const struct nvlink *l)
 		if (old->state == LINK_UP && l->state != LINK_UP)
 			model_event(m, node, l->gpu, EV_LINK, 0,
 			    "%s %s %d down", model_gpu_name(m, node, gpu, gpu,
-			    name), model_link_fabric(m, node, l->gpu), l->link);
+			    name), model_link_fabric(m, node), l->link);
 		old->state = l->state;
 		old->speed_gbs = l->speed_gbs;
 		old->valid = (old->valid & ~BIT(NVL_SPEED)) |
@@ -1576,7 +1592,7 @@ model_sink(struct model *m, int node, struct sink *s)
 	memset(s, 0, sizeof *s);
 	m->target = node;
 	m->sink_next = 0;
-	m->sink_adds = 0;
+	m->sink_adds = m->sink_kept = 0;
 	m->sink_records = m->sink_errors = 0;
 	s->arg = m;
 	s->gpu = model_sink_gpu;

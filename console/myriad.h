@@ -438,6 +438,8 @@ struct node {
 	uint16_t	 nib;
 	uint8_t		 gpus_known;	/* ngpus is what a whole report had */
 	uint8_t		 gpus_none;	/* it has no accelerator tool */
+	enum vendor	 vendor;	/* whose accelerators; 0: not known */
+	char		 model[48];	/* theirs, as the first read names it */
 	uint16_t	 gpus_slurm;	/* its GPUs by Slurm's GRES; 0: none */
 	uint64_t	 gpus_seen;	/* the GPUs of the report under way */
 	uint64_t	 xid_mark;	/* the last Xid line read, hashed */
@@ -497,6 +499,8 @@ struct model {
 	u_int		 hashsize;
 
 	u_int		 gpus_per_node;	/* a node's until it reports */
+	u_int		 vendor_gpus[VENDOR_HYGON + 1];	/* a vendor's node's;
+					   0: as many as its tool lists */
 	struct gpu	*gpus;		/* node by node: model_gpus() */
 	u_int		 ngpus;
 	u_int		 gpussize;
@@ -526,6 +530,7 @@ struct model {
 	uint32_t	 target;	/* the node the sink writes to */
 	u_int		 sink_next;	/* the GPU an unnumbered line is */
 	int		 sink_adds;	/* GPU fields added to the last */
+	int		 sink_kept;	/* ... and kept by the next reads */
 	u_int		 sink_records;	/* what the sink took ... */
 	u_int		 sink_errors;	/* ... and could not */
 	char		 sink_first[160];
@@ -565,7 +570,7 @@ const char	*model_sensors_off(const struct model *);
 void		 model_sink(struct model *, int, struct sink *);
 void		 model_sink_end(struct model *);
 void		 model_gpus_none(struct model *, uint32_t);
-void		 model_gpus_vendor(struct model *, uint32_t, enum vendor);
+void		 model_node_vendor(struct model *, uint32_t, enum vendor);
 int		 model_sink_failed(const struct model *, char *, size_t);
 void		 model_jobs_begin(struct model *);
 void		 model_jobs_end(struct model *);
@@ -842,9 +847,7 @@ struct links;
 struct links	*links_create(void);
 void		 links_free(struct links *);
 void		 links_expect(struct link_expect *);
-void		 links_fabric(const struct gpu *, const struct link_expect *,
-		     struct link_fabric *);
-void		 links_node_fabric(const struct model *, u_int,
+void		 links_fabric(const struct model *, u_int,
 		     const struct link_expect *, struct link_fabric *);
 int		 links_port(const struct linkcheck *);
 void		 links_first(struct links *, const struct model *);

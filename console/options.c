@@ -152,6 +152,18 @@ const struct option_entry options_table[] = {
 	  .help = "nodes whose accelerators are Hygon's: not detected" },
 	{ .name = "vendors.none", .type = OPT_NODESET, .dflt = "",
 	  .help = "nodes without accelerators: not detected" },
+	{ .name = "vendors.amd-gpus", .type = OPT_INT, .dflt = "0",
+	  .min = 0, .max = 64,
+	  .help = "GPUs of an AMD node, where Slurm's GRES gives none; 0 "
+	      "for as many as amd-smi lists" },
+	{ .name = "vendors.huawei-gpus", .type = OPT_INT, .dflt = "0",
+	  .min = 0, .max = 64,
+	  .help = "NPU chips of a Huawei node, where Slurm's GRES gives none; "
+	      "0 for as many as npu-smi lists" },
+	{ .name = "vendors.hygon-gpus", .type = OPT_INT, .dflt = "0",
+	  .min = 0, .max = 64,
+	  .help = "DCUs of a Hygon node, where Slurm's GRES gives none; 0 "
+	      "for as many as hy-smi lists" },
 	{ .name = "probe.ib", .type = OPT_STRING,
 	  .check = options_probe, .dflt = "ibstat",
 	  .help = "InfiniBand ports" },

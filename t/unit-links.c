@@ -201,18 +201,21 @@ test_fabric(void)
 		{ VENDOR_HYGON, "", "link", 0, 0 },
 	};
 	struct link_fabric	 f;
-	struct gpu		 g;
+	struct model		*m;
 	size_t			 i;
 
+	m = model_create("t", 8, 1);
+	model_add_node(m, "n1", "r1");
 	for (i = 0; i < nitems(t); i++) {
-		memset(&g, 0, sizeof g);
-		g.vendor = t[i].vendor;
-		strlcpy(g.model, t[i].model, sizeof g.model);
-		links_fabric(&g, &h100, &f);
+		model_node_vendor(m, 0, t[i].vendor);
+		strlcpy(m->nodes[0].model, t[i].model,
+		    sizeof m->nodes[0].model);
+		links_fabric(m, 0, &h100, &f);
 		ok(strcmp(f.kind, t[i].kind) == 0 && f.links == t[i].links &&
 		    f.speed == t[i].speed, "'%s': %s, %d links at %g GB/s",
 		    t[i].model, f.kind, f.links, f.speed);
 	}
+	model_free(m);
 }
 
 /* An Ascend NPU's RoCE port, as hccn_tool says. */
@@ -427,7 +430,7 @@ test_model_mix(void)
 	SINK_EMIT(&s, nvlink, &n);
 	model_sink_end(m);
 
-	links_node_fabric(m, 0, &h100, &f);
+	links_fabric(m, 0, &h100, &f);
 	ok(strcmp(f.name, "XGMI") == 0 && f.links == 7,
 	    "amd1's fabric: XGMI, 7 peers");
 	e.ibports = 0;

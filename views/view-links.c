@@ -522,7 +522,7 @@ view_links_matrix_cols(const struct model *m, u_int node,
 
 	*slow = 0;
 	links_expect(&e);
-	links_node_fabric(m, node, &e, f);
+	links_fabric(m, node, &e, f);
 	ncols = (u_int)f->links < m->links_per_gpu ? (u_int)f->links :
 	    m->links_per_gpu;
 	if (m->nvlinks == NULL)

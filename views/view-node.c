@@ -744,7 +744,7 @@ view_node_draw_nvlinks(struct ui *ui, struct node_pen *p, u_int id)
 		return;
 	}
 	links_expect(&e);
-	links_node_fabric(m, id, &e, &fab);
+	links_fabric(m, id, &e, &fab);
 	expect = fab.links;
 	if (expect == 0 && !view_node_links_seen(m, id)) {
 		view_node_title(p, fab.name, colour(C_DIM),
