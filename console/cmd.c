@@ -70,7 +70,7 @@ const struct cmd_entry cmd_table[] = {
 	  .help = "NVLinks and InfiniBand ports against what is expected: "
 	      "down, missing, degraded, erroring, flapping",
 	  .opts = "ai:o:w:", .min = 0, .max = 1,
-	  .domains = BIT(DOM_LINKS) | BIT(DOM_IB),
+	  .domains = BIT(DOM_GPUS) | BIT(DOM_LINKS) | BIT(DOM_IB),
 	  .exec = cmd_inspect_links },
 	{ .name = "list-alerts",
 	  .usage = "[-o FORMAT] [-w FILTER] " NODESET_ARG,

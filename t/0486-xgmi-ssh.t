@@ -22,11 +22,10 @@ probe = { xid = ""; ib = ""; ib-counters = ""; sinfo = "true";
 EOF
 
 # The GPUs read first, as the console does: an MI300X's rate is expected
-# of its links (inspect-links alone reads links only, and knows the node's
-# vendor, not its model).
+# of its links.
 xgmi() {	# xgmi ARGS...: gpu0001's XGMI rows, gpu peer state speed verdict
-	$MYRIAD "$@" -o tsv -c 'list-gpus gpu0001; inspect-links -a gpu0001' \
-	    2>&1 | awk -F'\t' '$1 == "node" {
+	$MYRIAD "$@" -o tsv -c "${CMDS:-list-gpus gpu0001; }inspect-links -a \
+	    gpu0001" 2>&1 | awk -F'\t' '$1 == "node" {
 	    for (i = 1; i <= NF; i++) c[$i] = i; next }
 	    $c["kind"] == "xgmi" { print $c["gpu"], $c["link"], $c["state"],
 	    $c["actual"], $c["verdict"] }' | sort
@@ -39,5 +38,13 @@ is "$(grep -c ' degraded$' "$T/ssh")" 7 \
     "over SSH: the same 7 links degraded (amd-smi xgmi's bit rate)"
 is "$(cat "$T/ssh")" "$(cat "$T/sim")" \
     "every XGMI link as the simulated source judges it, speed and verdict"
+
+# inspect-links alone reads the node's accelerators with its links: the
+# same model, the same speed expected, the same verdicts.
+CMDS=' ' xgmi -F "$T/ssh.conf" > "$T/alone"
+is "$(grep -c ' degraded$' "$T/alone")" 7 \
+    "inspect-links alone over SSH: the same 7 links degraded"
+is "$(cat "$T/alone")" "$(cat "$T/sim")" \
+    "... every XGMI link as after list-gpus"
 
 done_testing
