@@ -87,6 +87,20 @@ $MYRIAD -F "$T/mix.conf" -w gpu0034 -o tsv -c list-alerts > "$T/alerts" \
 is "$(cat "$T/alerts")" "node	rack	attention	state	severity	problem" \
     "and no alert for GPUs missing"
 
+# Slurm gives no GRES here (probe.sinfo is true): a node of another vendor
+# than NVIDIA has as many as its tool lists (gpu0033's hy-smi lists 4
+# DCUs), not gpus-per-node's 8; vendors.hygon-gpus says how many it has.
+$MYRIAD -F "$T/mix.conf" -c summary > "$T/summary" 2>&1
+like "$(cat "$T/summary")" '44 GPUs' "no GRES: 44 accelerators, as listed"
+ok "$(grep -q missing "$T/summary"; [ $? = 1 ]; echo $?)" "and none missing"
+$MYRIAD -F "$T/mix.conf" -o tsv -c list-alerts > "$T/alerts" 2>&1
+ok "$(grep -q missing "$T/alerts"; [ $? = 1 ]; echo $?)" \
+    "no alert of DCUs missing"
+conf "$T/dcu8.conf" 'vendors = { hygon-gpus = 8; };'
+$MYRIAD -F "$T/dcu8.conf" -o tsv -c 'list-alerts gpu0033' > "$T/alerts" 2>&1
+like "$(cat "$T/alerts")" 'gpu0033	.*	4 of 8 DCUs missing' \
+    "vendors.hygon-gpus = 8: 4 of gpu0033's DCUs missing"
+
 # Filters over SSH.
 $MYRIAD -F "$T/mix.conf" -o tsv -c 'list-gpus -w vendor=amd' > "$T/amd" 2>&1
 is "$(cut -f1 "$T/amd" | sort | uniq -c | tr -s ' ')" " 8 gpu0009
