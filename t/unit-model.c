@@ -80,6 +80,56 @@ test_ib_counters(void)
 }
 
 /*
+ * A read of DCU 0 of node 0 (hy-smi's: no model), with its power cap or
+ * without; `kept': the read keeps what a probe that adds gave.
+ */
+static void
+model_read_dcu(struct model *m, int plimit, int kept)
+{
+	struct sink	 s;
+	struct gpu	 g;
+
+	memset(&g, 0, sizeof g);
+	g.valid = BIT(GPU_INDEX) | BIT(GPU_TEMP);
+	g.vendor = VENDOR_HYGON;
+	g.temp_c = 40;
+	if (plimit) {
+		g.valid |= BIT(GPU_PLIMIT);
+		g.power_limit_w = 300;
+	}
+	model_sink(m, 0, &s);
+	m->sink_kept = kept;
+	s.gpu(s.arg, &g);
+	model_sink_end(m);
+}
+
+/*
+ * A probe that names no model is whole: a field its last read had and
+ * this one has not is not known any more; only the records a probe adds
+ * to keep what it gave.  The node's vendor is its first read's.
+ */
+static void
+test_gpu_kept(void)
+{
+	struct model	*m;
+
+	m = model_create("test", 8, 1);
+	model_add_node(m, "dcu1", "r01");
+	model_read_dcu(m, 1, 0);
+	ok(model_gpu(m, 0, 0)->valid & BIT(GPU_PLIMIT), "a power cap read");
+	is_int(m->nodes[0].vendor, VENDOR_HYGON, "the node's vendor: hygon");
+	model_read_dcu(m, 0, 0);
+	ok(!(model_gpu(m, 0, 0)->valid & BIT(GPU_PLIMIT)),
+	    "the next read has none: not known, not the last one's");
+	model_read_dcu(m, 1, 0);
+	model_read_dcu(m, 0, 1);
+	ok(model_gpu(m, 0, 0)->valid & BIT(GPU_PLIMIT) &&
+	    model_gpu(m, 0, 0)->power_limit_w == 300,
+	    "a read another probe adds to keeps what it added");
+	model_free(m);
+}
+
+/*
  * A node with more ports than the first room (an Atlas A3's 16 RoCE ports
  * and the host's InfiniBand): every port kept, and the other nodes' too.
  */
@@ -733,6 +783,7 @@ main(void)
 	model_free(m);
 	test_ib_counters();
 	test_ib_many();
+	test_gpu_kept();
 	test_counts();
 	test_whole_reports();
 	test_unread();
