@@ -133,6 +133,22 @@ is "$(awk -F'\t' '$1 == "gpu0034" { print $2, $15 }' "$T/cpu.links")" \
     "ib missing" \
     "inspect-links over SSH: gpu0034, no accelerator, misses no NVLink"
 
+# An Atlas A3's 16 NPU RoCE ports (hccn_tool) and its host's InfiniBand
+# (ibstat): every port kept, as the simulated source has the RoCE ones.
+# (conf's probe group left out for this one.)
+conf "$T/roce.conf" 'probe = { xid = ""; ib = "ibstat"; ib-counters = "";
+    sinfo = "true"; squeue = "true"; roce = "for i in $(seq 0 15); do for q in -link -net_health -optical -link_stat; do echo \"hccn_tool -i $i $q -g\"; hccn_tool -i $i $q -g; done; done"; };'
+sed -i '/^probe = { xid = ""; ib = ""; ib-counters = ""; sinfo = "true";$/,/^    squeue = "true"; };$/d' "$T/roce.conf"
+$MYRIAD -F "$T/roce.conf" -o tsv -c 'inspect-links -a gpu0025' 2>&1 |
+    awk -F'\t' '$2 == "roce" || $2 == "ib" { print $2 }' | sort | uniq -c |
+    tr -s ' ' > "$T/roce"
+$MYRIAD $CLUSTER_SIM_ARGS -o tsv -c 'inspect-links -a gpu0025' 2>&1 |
+    awk -F'\t' '$2 == "roce" { print $2 }' | uniq -c | tr -s ' ' > "$T/roce.sim"
+like "$(grep ' ib$' "$T/roce")" '^ [1-9][0-9]* ib$' "gpu0025 over SSH: its IB ports"
+is "$(grep roce "$T/roce")" " 16 roce" "and its 16 RoCE ports"
+is "$(grep roce "$T/roce")" "$(cat "$T/roce.sim")" \
+    "as the simulated source has them"
+
 # A vendor the configuration sets is not asked: gpu0001 (NVIDIA's) set
 # as one without accelerators reads none; gpu0009 (AMD's) set as Huawei's
 # runs npu-smi, which is not there; gpu0017 set right is read.
