@@ -464,7 +464,7 @@ model_gpus(const struct model *m, uint32_t node, u_int *n)
 /*
  * How many GPUs node id is missing: those its last whole report left out,
  * of as many as Slurm's GRES says it has, else its vendor's count (the
- * default for NVIDIA's; vendors.*-gpus-per-node for another's, else as
+ * default for NVIDIA's; vendors.VENDOR-gpus for another's, else as
  * many as its tool lists) (a GPU that fell off the bus is not listed any
  * more).  *want: as many as it has.
  */
