@@ -281,6 +281,8 @@ model_report_end(struct model *m, uint32_t id)
 	}
 	n->gpus_known = 1;
 	n->gpus_seen = 0;
+	if (count > n->gpus_most)
+		n->gpus_most = count;
 	if (count < n->ngpus)
 		model_shrink(m, id, count);
 	else
@@ -464,8 +466,8 @@ model_gpus(const struct model *m, uint32_t node, u_int *n)
 /*
  * How many GPUs node id is missing: those its last whole report left out,
  * of as many as Slurm's GRES says it has, else its vendor's count (the
- * default for NVIDIA's; vendors.VENDOR-gpus for another's, else as
- * many as its tool lists) (a GPU that fell off the bus is not listed any
+ * default for NVIDIA's; vendors.VENDOR-gpus for another's, else the most
+ * its tool has listed) (a GPU that fell off the bus is not listed any
  * more).  *want: as many as it has.
  */
 u_int
@@ -479,8 +481,8 @@ model_gpus_missing(const struct model *m, uint32_t id, u_int *want)
 		*want = n->gpus_slurm;
 	else if (n->vendor == VENDOR_UNKNOWN || n->vendor == VENDOR_NVIDIA)
 		*want = m->gpus_per_node;
-	else
-		*want = m->vendor_gpus[n->vendor];
+	else if ((*want = m->vendor_gpus[n->vendor]) == 0)
+		*want = n->gpus_most;
 	if (*want < n->ngpus || !n->gpus_known || n->gpus_none)
 		*want = n->ngpus;
 	if (!n->gpus_known || n->gpus_none)

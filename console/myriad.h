@@ -441,6 +441,7 @@ struct node {
 	enum vendor	 vendor;	/* whose accelerators; 0: not known */
 	char		 model[48];	/* theirs, as the first read names it */
 	uint16_t	 gpus_slurm;	/* its GPUs by Slurm's GRES; 0: none */
+	uint16_t	 gpus_most;	/* the most a whole report had */
 	uint64_t	 gpus_seen;	/* the GPUs of the report under way */
 	uint64_t	 xid_mark;	/* the last Xid line read, hashed */
 	u_int		 xid_unknown;	/* Xids of GPUs not listed */

@@ -155,15 +155,15 @@ const struct option_entry options_table[] = {
 	{ .name = "vendors.amd-gpus", .type = OPT_INT, .dflt = "0",
 	  .min = 0, .max = 64,
 	  .help = "GPUs of an AMD node, where Slurm's GRES gives none; 0 "
-	      "for as many as amd-smi lists" },
+	      "for the most amd-smi has listed" },
 	{ .name = "vendors.huawei-gpus", .type = OPT_INT, .dflt = "0",
 	  .min = 0, .max = 64,
 	  .help = "NPU chips of a Huawei node, where Slurm's GRES gives none; "
-	      "0 for as many as npu-smi lists" },
+	      "0 for the most npu-smi has listed" },
 	{ .name = "vendors.hygon-gpus", .type = OPT_INT, .dflt = "0",
 	  .min = 0, .max = 64,
 	  .help = "DCUs of a Hygon node, where Slurm's GRES gives none; 0 "
-	      "for as many as hy-smi lists" },
+	      "for the most hy-smi has listed" },
 	{ .name = "probe.ib", .type = OPT_STRING,
 	  .check = options_probe, .dflt = "ibstat",
 	  .help = "InfiniBand ports" },

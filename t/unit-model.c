@@ -130,6 +130,61 @@ test_gpu_kept(void)
 }
 
 /*
+ * Node id's accelerators of vendor v, 0 to `to' but `skip', whole.
+ */
+static void
+model_read_accels(struct model *m, int id, enum vendor v, int to, int skip)
+{
+	struct sink	 s;
+	struct gpu	 g;
+	int		 i;
+
+	model_sink(m, id, &s);
+	for (i = 0; i <= to; i++) {
+		memset(&g, 0, sizeof g);
+		g.valid = BIT(GPU_INDEX) | BIT(GPU_TEMP);
+		g.index = i;
+		g.vendor = v;
+		g.temp_c = 40;
+		if (i != skip)
+			s.gpu(s.arg, &g);
+	}
+	model_sink_end(m);
+}
+
+/*
+ * Without Slurm's GRES, gpus-per-node (8) is NVIDIA's count: another
+ * vendor's node has the most its tool has listed, or what the
+ * configuration says its vendor's have.
+ */
+static void
+test_gpus_vendor(void)
+{
+	struct model	*m;
+	u_int		 want;
+
+	m = model_create("test", 8, 3);
+	model_add_node(m, "nv1", "r01");
+	model_add_node(m, "dcu1", "r01");
+	model_add_node(m, "amd1", "r01");
+	model_read_accels(m, 0, VENDOR_NVIDIA, 3, -1);
+	is_int(model_gpus_missing(m, 0, &want), 4, "NVIDIA's 4 of 8: 4 missing");
+	model_read_accels(m, 1, VENDOR_HYGON, 3, -1);
+	is_int(model_gpus_missing(m, 1, &want), 0,
+	    "a Hygon node's 4 DCUs: none missing");
+	is_int(want, 4, "... of 4");
+	model_read_accels(m, 2, VENDOR_AMD, 7, -1);
+	model_read_accels(m, 2, VENDOR_AMD, 6, -1);
+	is_int(model_gpus_missing(m, 2, &want), 1,
+	    "an AMD node whose last GPU is no longer listed: 1 missing");
+	is_int(want, 8, "... of the 8 it listed");
+	m->vendor_gpus[VENDOR_HYGON] = 8;
+	is_int(model_gpus_missing(m, 1, &want), 4,
+	    "vendors.hygon-gpus = 8: 4 of the DCUs missing");
+	model_free(m);
+}
+
+/*
  * A node with more ports than the first room (an Atlas A3's 16 RoCE ports
  * and the host's InfiniBand): every port kept, and the other nodes' too.
  */
@@ -784,6 +839,7 @@ main(void)
 	test_ib_counters();
 	test_ib_many();
 	test_gpu_kept();
+	test_gpus_vendor();
 	test_counts();
 	test_whole_reports();
 	test_unread();
