@@ -23,15 +23,18 @@ EOF
 
 # The GPUs read first, as the console does: an MI300X's rate is expected
 # of its links.
-xgmi() {	# xgmi ARGS...: gpu0001's XGMI rows, gpu peer state speed verdict
-	$MYRIAD "$@" -o tsv -c "${CMDS:-list-gpus gpu0001; }inspect-links -a \
-	    gpu0001" 2>&1 | awk -F'\t' '$1 == "node" {
+xgmi() {	# xgmi BEFORE ARGS...: gpu0001's XGMI rows after the commands
+		# BEFORE, gpu peer state speed verdict
+	before=$1
+	shift
+	$MYRIAD "$@" -o tsv -c "${before}inspect-links -a gpu0001" 2>&1 |
+	    awk -F'\t' '$1 == "node" {
 	    for (i = 1; i <= NF; i++) c[$i] = i; next }
 	    $c["kind"] == "xgmi" { print $c["gpu"], $c["link"], $c["state"],
 	    $c["actual"], $c["verdict"] }' | sort
 }
-xgmi $CLUSTER_SIM_ARGS > "$T/sim"
-xgmi -F "$T/ssh.conf" > "$T/ssh"
+xgmi 'list-gpus gpu0001; ' $CLUSTER_SIM_ARGS > "$T/sim"
+xgmi 'list-gpus gpu0001; ' -F "$T/ssh.conf" > "$T/ssh"
 is "$(grep -c ' degraded$' "$T/sim")" 7 \
     "the simulated source: one GPU's 7 XGMI links degraded"
 is "$(grep -c ' degraded$' "$T/ssh")" 7 \
@@ -41,7 +44,7 @@ is "$(cat "$T/ssh")" "$(cat "$T/sim")" \
 
 # inspect-links alone reads the node's accelerators with its links: the
 # same model, the same speed expected, the same verdicts.
-CMDS=' ' xgmi -F "$T/ssh.conf" > "$T/alone"
+xgmi '' -F "$T/ssh.conf" > "$T/alone"
 is "$(grep -c ' degraded$' "$T/alone")" 7 \
     "inspect-links alone over SSH: the same 7 links degraded"
 is "$(cat "$T/alone")" "$(cat "$T/sim")" \
