@@ -135,16 +135,21 @@ is "$(awk -F'\t' '$1 == "gpu0034" { print $2, $15 }' "$T/cpu.links")" \
 
 # An Atlas A3's 16 NPU RoCE ports (hccn_tool) and its host's InfiniBand
 # (ibstat): every port kept, as the simulated source has the RoCE ones.
-# (conf's probe group left out for this one.)
-conf "$T/roce.conf" 'probe = { xid = ""; ib = "ibstat"; ib-counters = "";
-    sinfo = "true"; squeue = "true"; roce = "for i in $(seq 0 15); do for q in -link -net_health -optical -link_stat; do echo \"hccn_tool -i $i $q -g\"; hccn_tool -i $i $q -g; done; done"; };'
-sed -i '/^probe = { xid = ""; ib = ""; ib-counters = ""; sinfo = "true";$/,/^    squeue = "true"; };$/d' "$T/roce.conf"
+ROCE='for i in $(seq 0 15); do for q in -link -net_health -optical -link_stat;'
+ROCE="$ROCE"' do echo \"hccn_tool -i $i $q -g\"; hccn_tool -i $i $q -g; done;'
+conf "$T/roce.conf" "probe = { xid = \"\"; ib = \"ibstat\"; ib-counters = \"\";
+    sinfo = \"true\"; squeue = \"true\"; roce = \"$ROCE done\"; };"
+# conf's own probe group (no ibstat) left out
+sed -i '/^probe = { xid = ""; ib = "";/,/^    squeue = "true"; };$/d' \
+    "$T/roce.conf"
 $MYRIAD -F "$T/roce.conf" -o tsv -c 'inspect-links -a gpu0025' 2>&1 |
     awk -F'\t' '$2 == "roce" || $2 == "ib" { print $2 }' | sort | uniq -c |
     tr -s ' ' > "$T/roce"
 $MYRIAD $CLUSTER_SIM_ARGS -o tsv -c 'inspect-links -a gpu0025' 2>&1 |
-    awk -F'\t' '$2 == "roce" { print $2 }' | uniq -c | tr -s ' ' > "$T/roce.sim"
-like "$(grep ' ib$' "$T/roce")" '^ [1-9][0-9]* ib$' "gpu0025 over SSH: its IB ports"
+    awk -F'\t' '$2 == "roce" { print $2 }' | uniq -c | tr -s ' ' \
+    > "$T/roce.sim"
+like "$(grep ' ib$' "$T/roce")" '^ [1-9][0-9]* ib$' \
+    "gpu0025 over SSH: its IB ports"
 is "$(grep roce "$T/roce")" " 16 roce" "and its 16 RoCE ports"
 is "$(grep roce "$T/roce")" "$(cat "$T/roce.sim")" \
     "as the simulated source has them"
