@@ -41,6 +41,15 @@ for bad in 'x100:1|no model .x100. \(h100, h200, b200, mi300x, mi325x, 910b, a3,
 	like "$(cat "$T/err")" "bad simulator mix '$spec': ${bad#*|}" \
 	    "--sim-mix '$spec': the message says what is wrong"
 done
+$M --sim-mix x100:1 -c summary 2>"$T/err"
+is "$(cut -c1-32 "$T/err")" "myriad: --sim-mix: bad simulator" \
+    "a mix error is named once: --sim-mix, not --sim-mix: sim.mix"
+$M --sim 20 --sim-mix k100:1 -c summary >"$T/out" 2>"$T/err"
+is "$?:$(head -1 "$T/out")" "0:cluster sim (SIMULATED): 5 nodes in 1 racks, 20 GPUs" \
+    "--sim 20 --sim-mix k100:1: five nodes of 4 DCUs, not 8-GPU nodes"
+$M --sim 1204 --sim-mix h100:1,a3:1 -c summary >"$T/out" 2>"$T/err"
+like "$?:$(head -1 "$T/out")" '^0:.* 100 nodes in 13 racks, [0-9]* GPUs$' \
+    "a mix's size need not be whole 8-GPU nodes: the racks nearest to it"
 printf 'sim = { mix = "h100:1,gb300:1"; };\n' >"$T/bad.conf"
 $MYRIAD -F "$T/bad.conf" -c summary >/dev/null 2>"$T/err"
 is "$?" 2 "sim.mix with a wrong model is refused in the configuration"
