@@ -481,15 +481,16 @@ view_map_model_text(const struct map_kind *k, int form, char *s, size_t len)
 /*
  * The model metric's legend from column x: each model's digit or letter
  * in its vendor's colour, the vendor, the model and how many nodes have
- * it; without the vendors' names when that does not fit, and then the
- * models that fit, and how many more.
+ * it; without the vendors' names when that does not fit, then on a second
+ * line under the first, and then the models that fit, and how many more.
+ * Returns the lines drawn.
  */
-static void
+static int
 view_map_draw_models(WINDOW *w, int y, int x, int width)
 {
 	const struct map_kinds	*mk = &map_kinds;
 	u_int			 i, left = 0;
-	int			 form, len, total;
+	int			 form, len, total, x0 = x, lines = 1;
 	char			 s[128], c[2];
 
 	for (i = 0; i < MAP_NKINDS; i++)
@@ -504,6 +505,12 @@ view_map_draw_models(WINDOW *w, int y, int x, int width)
 		if (mk->kind[i].nodes == 0)
 			continue;
 		len = view_map_model_text(&mk->kind[i], form, s, sizeof s);
+		if (x + 2 + len > width - (left > 1 ? 8 : 0) && lines == 1 &&
+		    x > x0) {
+			y++;
+			x = x0;
+			lines++;
+		}
 		if (x + 2 + len > width - (left > 1 ? 8 : 0))
 			break;
 		c[0] = MAP_KIND_CHARS[i];
@@ -517,6 +524,7 @@ view_map_draw_models(WINDOW *w, int y, int x, int width)
 		snprintf(s, sizeof s, "+%u more", left);
 		draw_text(w, y, x, width - x, colour(C_DIM), s);
 	}
+	return (lines);
 }
 
 /*
@@ -544,9 +552,10 @@ view_map_draw_legend(struct ui *ui, WINDOW *w, int y, int width,
 		draw_text(w, y, x, width - x, A_NORMAL, "a-z a job, by its id");
 		x += 22;
 	}
-	if (ui->metric == MAP_MODEL)
-		view_map_draw_models(w, y, x, width);
-	else if (ui->metric == MAP_STATE || job) {
+	if (ui->metric == MAP_MODEL) {
+		if (view_map_draw_models(w, y, x, width) > 1)
+			return;		/* the second line is the models' */
+	} else if (ui->metric == MAP_STATE || job) {
 		looks = view_looks_all(&n);
 		for (i = 0; i < n && x + 14 < width; i++) {
 			snprintf(s, sizeof s, "%c", job &&
