@@ -62,6 +62,8 @@ enum node_col {
 };
 /* The vendors' own columns: shown for a node whose accelerators say them. */
 #define NC_VENDOR	(BIT(NC_CARD) | BIT(NC_PART) | BIT(NC_HEALTH))
+/* NVIDIA's: on another vendor's node, only if one of its tools says them. */
+#define NC_NVIDIA	(BIT(NC_CLOCK) | BIT(NC_PSTATE) | BIT(NC_XID))
 static const struct {
 	const char	*title;
 	int		 width;		/* 0: the sparklines' */
@@ -69,7 +71,7 @@ static const struct {
 	int		 right;
 } node_cols[NC_NCOLS] = {
 	[NC_GPU] = { "GPU", 3, 0, 0 },
-	[NC_CARD] = { "CARD", 4, 1, 0 },
+	[NC_CARD] = { "CARD", 4, 0, 0 },
 	[NC_MODEL] = { "MODEL", 15, 4, 0 },
 	[NC_BUS] = { "BUS", 12, 3, 0 },
 	[NC_UTIL] = { "UTIL", 4, 0, 1 },
@@ -197,9 +199,9 @@ view_node_find_jobs(const struct model *m, u_int id, int *jobs, u_int max)
 
 /*
  * The vendors' own facts of a node's accelerators: which of their columns
- * the GPU table needs (NC_VENDOR bits), and in `buf' those that are the
- * same on them all, said once in the header instead: "SPX/NPS1", "health
- * OK".  An Ascend NPU's card and chip are its own.
+ * the GPU table needs (NC_VENDOR and NC_NVIDIA bits), and in `buf' those
+ * that are the same on them all, said once in the header instead:
+ * "SPX/NPS1", "health OK".  An Ascend NPU's card and chip are its own.
  */
 static uint64_t
 view_node_facts(const struct model *m, u_int id, char *buf, size_t len)
@@ -211,6 +213,14 @@ view_node_facts(const struct model *m, u_int id, char *buf, size_t len)
 	buf[0] = '\0';
 	g0 = g = model_gpus(m, id, &n);
 	for (k = 0; k < n; k++, g++) {
+		if (g->vendor == VENDOR_NVIDIA || g->vendor == VENDOR_UNKNOWN)
+			has |= NC_NVIDIA;
+		if (g->valid & BIT(GPU_SMCLK))
+			has |= BIT(NC_CLOCK);
+		if (g->valid & BIT(GPU_PSTATE))
+			has |= BIT(NC_PSTATE);
+		if (g->valid & BIT(GPU_XID))
+			has |= BIT(NC_XID);
 		if (g->valid & BIT(GPU_CARD))
 			has |= BIT(NC_CARD);
 		if (g->partition[0] != '\0')
@@ -227,7 +237,7 @@ view_node_facts(const struct model *m, u_int id, char *buf, size_t len)
 	if ((has & ~differ & BIT(NC_HEALTH)) != 0)
 		snprintf(buf + strlen(buf), len - strlen(buf), "%shealth %s",
 		    buf[0] != '\0' ? ", " : "", g0->health);
-	return (has & (differ | BIT(NC_CARD)));
+	return (has & (differ | BIT(NC_CARD) | NC_NVIDIA));
 }
 
 /* The header: who the node is, what Slurm says, whether it answers. */
@@ -348,7 +358,7 @@ view_node_layout(int sx, uint64_t has, struct node_layout *l)
 			used = nspark = 0;
 			for (i = 0; i < NC_NCOLS; i++) {
 				l->on[i] = node_cols[i].prio <= prio &&
-				    ((NC_VENDOR & BIT(i)) == 0 ||
+				    (((NC_VENDOR | NC_NVIDIA) & BIT(i)) == 0 ||
 				    (has & BIT(i)) != 0);
 				l->width[i] = node_cols[i].width;
 				if (l->width[i] == 0) {
