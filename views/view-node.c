@@ -800,16 +800,22 @@ view_node_draw_nvlinks(struct ui *ui, struct node_pen *p, u_int id)
 	}
 }
 
+/*
+ * The node's ports, InfiniBand then RoCE (an Ethernet link layer: an
+ * Ascend NPU's, or a NIC's), each under its own heading; a rate the tool
+ * does not say is '-'.
+ */
 static void
 view_node_draw_ibports(struct ui *ui, struct node_pen *p, u_int id)
 {
+	static const char	*titles[] = { "InfiniBand", "RoCE" };
 	const struct model	*m = ui->model;
 	const struct node	*n = &m->nodes[id];
 	const struct ibport	*ports, *q;
 	struct node_flow	 f;
-	char			 s[128];
+	char			 s[128], r[16];
 	float			 rate;
-	u_int			 k, nib;
+	u_int			 k, nib, roce, shown;
 	int			 bad;
 
 	if (m->ibports == NULL || n->nib == 0) {
@@ -819,23 +825,36 @@ view_node_draw_ibports(struct ui *ui, struct node_pen *p, u_int id)
 		return;
 	}
 	rate = options_get_float("links.ib-rate");
-	view_node_flow_start(&f, p, 0);
-	view_node_flow(&f, colour(C_HEADER), "InfiniBand");
 	ports = model_ibports(m, id, &nib);
-	for (k = 0; k < nib; k++) {
-		q = &ports[k];
-		bad = q->state != LINK_UP || q->phys != LINK_UP;
-		snprintf(s, sizeof s, "%s/%d %s %s %.0f%s", q->device, q->port,
-		    q->state_str[0] ? q->state_str :
-		    field_enum_name(FT_LINK, q->state),
-		    q->phys_str[0] ? q->phys_str :
-		    field_enum_name(FT_LINK, q->phys),
-		    (q->valid & BIT(IB_RATE)) ? q->rate_gbps : 0,
-		    bad ? "!" : (q->valid & BIT(IB_RATE)) &&
-		    q->rate_gbps < rate ? "*" : "");
-		view_node_flow(&f,
-		    bad ? colour(C_CRIT) : (q->valid & BIT(IB_RATE))
-		    && q->rate_gbps < rate ? colour(C_WARN) : A_NORMAL, s);
+	for (roce = 0; roce < nitems(titles); roce++) {
+		shown = 0;
+		for (k = 0; k < nib; k++) {
+			q = &ports[k];
+			if ((strcasecmp(q->link_layer, "Ethernet") == 0) !=
+			    (int)roce)
+				continue;
+			if (shown++ == 0) {
+				view_node_flow_start(&f, p, 0);
+				view_node_flow(&f, colour(C_HEADER),
+				    titles[roce]);
+			}
+			bad = q->state != LINK_UP || q->phys != LINK_UP;
+			if (q->valid & BIT(IB_RATE))
+				snprintf(r, sizeof r, "%.0f", q->rate_gbps);
+			else
+				snprintf(r, sizeof r, "-");
+			snprintf(s, sizeof s, "%s/%d %s %s %s%s", q->device,
+			    q->port, q->state_str[0] ? q->state_str :
+			    field_enum_name(FT_LINK, q->state),
+			    q->phys_str[0] ? q->phys_str :
+			    field_enum_name(FT_LINK, q->phys), r,
+			    bad ? "!" : (q->valid & BIT(IB_RATE)) &&
+			    q->rate_gbps < rate ? "*" : "");
+			view_node_flow(&f,
+			    bad ? colour(C_CRIT) : (q->valid & BIT(IB_RATE))
+			    && q->rate_gbps < rate ? colour(C_WARN) : A_NORMAL,
+			    s);
+		}
 	}
 	if ((long)n->nib < options_get_int("links.ib-ports")) {
 		snprintf(s, sizeof s, "%ld ports missing!",
