@@ -322,4 +322,16 @@ is "$($MYRIAD -F /dev/null --sim 10000 --sim-mix h100:6,mi300x:2,910b:2,a3:1,k10
     sim-tool ipmitool --node gpu1150 sdr type Temperature | grep -c '^GPU[0-9]* Temp')" 4 \
     "ipmitool on a K100 node: 4 GPU temperature sensors"
 
+# An Ascend node has RoCE ports (hccn_tool) and no IB device: ibstat, as
+# rdma-core's, lists none; another node's ibstat is its ConnectX ports.
+$S ibstat --node gpu0801 >"$T/out" 2>"$T/err"
+is "$?:$(cat "$T/out" "$T/err")" "0:" \
+    "ibstat on a 910B node: no IB device, nothing printed, exit 0"
+$S ibstat --node gpu1001 mlx5_0 >"$T/out" 2>"$T/err"
+is "$?" 255 "ibstat mlx5_0 on an A3 node: exit 255"
+like "$(cat "$T/err")" "^ibpanic: \[[0-9]+\] main: 'mlx5_0' IB device can't be found\$" \
+    "and ibpanic's words: the device can't be found"
+like "$($S ibstat --node gpu0601 | head -1)" "^CA 'mlx5_0'\$" \
+    "ibstat on an MI300X node: its mlx5 adapters"
+
 done_testing
