@@ -86,6 +86,18 @@ $MYRIAD -F "$T/mix.conf" -w gpu0034 -o tsv -c list-alerts > "$T/alerts" \
     2>/dev/null
 is "$(cat "$T/alerts")" "node	rack	attention	state	severity	problem" \
     "and no alert for GPUs missing"
+# A node without accelerators, and an Ascend node, have no IB device:
+# ibstat lists none (exit 0); the CPU node's kernel log is its own.
+for n in gpu0034 gpu0017; do
+	ssh -F "$CLUSTER_SSH_CONFIG" $n ibstat > "$T/ib" 2>&1
+	is "$?:$(cat "$T/ib")" "0:" "ssh $n ibstat: no IB device, exit 0"
+done
+ssh -F "$CLUSTER_SSH_CONFIG" gpu0034 dmesg > "$T/dmesg" 2>&1
+is "$?:$(grep -c 'Linux version' "$T/dmesg"):$(grep -c NVRM "$T/dmesg")" \
+    "0:1:0" "ssh gpu0034 dmesg: the kernel's line, no GPU driver's, exit 0"
+ssh -F "$CLUSTER_SSH_CONFIG" gpu0034 journalctl -k > "$T/dmesg" 2>&1
+like "$?:$(cat "$T/dmesg")" "^0:[A-Z][a-z]+ [ 0-9]+ [0-9:]+ gpu0034 kernel: Linux version" \
+    "ssh gpu0034 journalctl -k: its own name, exit 0"
 
 # Filters over SSH.
 $MYRIAD -F "$T/mix.conf" -o tsv -c 'list-gpus -w vendor=amd' > "$T/amd" 2>&1
