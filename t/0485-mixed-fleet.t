@@ -139,7 +139,7 @@ $MYRIAD -F "$T/set.conf" -o tsv -c list-gpus > "$T/set" 2> "$T/set.err"
 is "$?" 3 "vendors: a node set wrong is a node not read (status 3)"
 is "$(count "$T/set" gpu0001)" "" "vendors.none: gpu0001's nvidia-smi is not run"
 is "$(count "$T/set" gpu0009)" "" "vendors.huawei: gpu0009 is not asked (it would say amd)"
-is "$(cat "$T/set.err")" "myriad: gpu0009: huawei-gpus: exited 127: sh: 1: npu-smi: not found; try it by hand with ssh NODE; probe.huawei-gpus sets the command
+is "$(cat "$T/set.err")" "myriad: gpu0009: huawei-gpus: exited 127: sh: 1: npu-smi: not found; try it by hand with ssh gpu0009; probe.huawei-gpus sets the command
 myriad: list-gpus: 1 of 6 nodes not read" \
     "and says why: npu-smi is not there, and which option runs it"
 is "$(count "$T/set" gpu0017)" "huawei/910B3 8" "vendors.huawei: gpu0017 is read"
