@@ -12,26 +12,23 @@ MIX="h100:6,mi300x:2,910b:2,a3:1,k100:1"
 ARGS="--sim 10000 --sim-mix $MIX --seed 1 --sim-time 1800000000 --fault-rate 0"
 . t/lib/tui.sh
 
-TAB=$(printf '\t')
+# The vendors' accelerators, and each vendor's (and model's) first node,
+# as list-gpus says, by its columns' names.
 $MYRIAD $ARGS -c 'list-gpus -o tsv' 2>/dev/null > "$T/gpus.tsv"
-col() {		# col NAME: the column of list-gpus -o tsv with that key
-	head -n 1 "$T/gpus.tsv" | tr "$TAB" '\n' | grep -nx "$1" | cut -d: -f1
+COUNTS=$(awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) k[$i] = i; next }
+    { n[$k["vendor"]]++ }
+    END { for (i = split("nvidia amd huawei hygon", o, " "); i > 0; i--)
+	if (n[o[i]]) s = o[i] " " n[o[i]] (s == "" ? "" : " " s)
+	print s }' "$T/gpus.tsv")
+first() {	# first VENDOR [MODEL]: its first node
+	awk -F'\t' -v w="$1" -v x="$2" \
+	    'NR == 1 { for (i = 1; i <= NF; i++) k[$i] = i; next }
+	    $k["vendor"] == w && (x == "" || $k["model"] == x) { print $1; exit }' \
+	    "$T/gpus.tsv"
 }
-VENDOR=$(col vendor) MODEL=$(col model)
-COUNTS=$(awk -F"$TAB" -v v="$VENDOR" 'NR > 1 { n[$v]++ }
-    END { split("nvidia amd huawei hygon", o, " ")
-	for (i = 1; i <= 4; i++) if (n[o[i]]) {
-		printf "%s%s %d", s, o[i], n[o[i]]
-		s = " "
-	} }' "$T/gpus.tsv")
 unlike() {	# unlike GOT PATTERN DESCRIPTION: GOT has no line like it
 	printf '%s\n' "$1" | grep -Eq -- "$2"
 	ok $((! $?)) "$3"
-}
-first() {	# first VENDOR [MODEL]: its first node
-	awk -F"$TAB" -v v="$VENDOR" -v m="$MODEL" -v w="$1" -v x="$2" \
-	    'NR > 1 && $v == w && (x == "" || $m == x) { print $1; exit }' \
-	    "$T/gpus.tsv"
 }
 B910=$(first huawei 910B3) A3=$(first huawei Ascend910) K100=$(first hygon)
 H100=$(first nvidia)
