@@ -136,6 +136,18 @@ sim_ibstat(struct sim *s, int node, int argc, char **argv,
 
 	if ((want = sim_ib_want(argc, argv, &o, &rc, cause)) == -2)
 		return (rc);
+	/*
+	 * An Ascend node's ports are its NPUs' RoCE ports, hccn_tool's: it
+	 * has no IB device, and rdma-core's ibstat lists none (nothing,
+	 * exit 0) or cannot find the one asked.
+	 */
+	if (sim_node_vendor(s, node) == VENDOR_HUAWEI) {
+		if (want < 0)
+			return (0);
+		xasprintf(cause, "ibpanic: [%ld] main: 'mlx5_%d' IB device "
+		    "can't be found", (long)getpid(), want);
+		return (255);
+	}
 	sim_update(s);
 	for (p = 0; p < SIM_IBPORTS; p++) {
 		if (want >= 0 && (int)p != want)

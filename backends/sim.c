@@ -223,8 +223,12 @@ sim_jobname(u_int i)
 	return (sim_names_idle[i % nitems(sim_names_idle)]);
 }
 
+/*
+ * A size, a number of GPUs or 10k.  Without a mix (mixed 0) it is whole
+ * 8-GPU nodes; a mix's racks come nearest to any number.
+ */
 int
-sim_parse_size(const char *s, u_int *ngpus, char **cause)
+sim_parse_size(const char *s, int mixed, u_int *ngpus, char **cause)
 {
 	const char	*p = s;
 	unsigned long	 n = 0;
@@ -244,9 +248,9 @@ sim_parse_size(const char *s, u_int *ngpus, char **cause)
 		    SIM_MAXGPUS);
 		return (-1);
 	}
-	if (n % SIM_GPUS != 0) {
-		xasprintf(cause, "%s: not a whole number of %d-GPU nodes; %lu "
-		    "or %lu", s, SIM_GPUS, n / SIM_GPUS * SIM_GPUS,
+	if (!mixed && n % SIM_GPUS != 0) {
+		xasprintf(cause, "sim.size %s: not a whole number of %d-GPU "
+		    "nodes; %lu or %lu", s, SIM_GPUS, n / SIM_GPUS * SIM_GPUS,
 		    (n / SIM_GPUS + 1) * SIM_GPUS);
 		return (-1);
 	}

@@ -95,7 +95,8 @@ source_sim_open(struct backend *b, struct model **mp, char **cause)
 	char		 rack[32], *why;
 	const char	*name;
 
-	if (sim_parse_size(options_get("sim.size"), &gpus, cause) != 0)
+	if (sim_parse_size(options_get("sim.size"),
+	    *options_get("sim.mix") != '\0', &gpus, cause) != 0)
 		return (-1);
 	b->data = s = xcalloc(1, sizeof *s);
 	if ((s->sim = sim_create_mix(gpus, options_get_int("sim.seed"),

@@ -234,6 +234,19 @@ cmd_unread_cmp_first(const void *a, const void *b)
 	return (x->first < y->first ? -1 : x->first > y->first);
 }
 
+/* A reason, NODE in it the node's name when it is one node's. */
+static void
+cmd_unread_name(FILE *f, const char *text, const char *name)
+{
+	const char	*p;
+
+	while ((p = strstr(text, "NODE")) != NULL) {
+		fprintf(f, "%.*s%s", (int)(p - text), text, name);
+		text = p + 4;
+	}
+	fprintf(f, "%s\n", text);
+}
+
 /* The nodes not read, each reason once with its nodes' set, in order. */
 static void
 cmd_unread_print(struct cmd_ctx *ctx, struct cmd_unread_node *un, u_int n)
@@ -254,7 +267,9 @@ cmd_unread_print(struct cmd_ctx *ctx, struct cmd_unread_node *un, u_int n)
 	}
 	qsort(g, ng, sizeof *g, cmd_unread_cmp_first);
 	for (i = 0; i < ng; i++) {
-		fprintf(ctx->err, "myriad: %s: %s\n", g[i].set, g[i].text);
+		fprintf(ctx->err, "myriad: %s: ", g[i].set);
+		cmd_unread_name(ctx->err, g[i].text,
+		    strpbrk(g[i].set, "[,") == NULL ? g[i].set : "NODE");
 		free(g[i].set);
 	}
 	free(ids);

@@ -125,7 +125,8 @@ main_sim_tool(int argc, char **argv)
 		else
 			targv[targc++] = argv[i];
 	}
-	if (sim_parse_size(options_get("sim.size"), &gpus, &cause) != 0) {
+	if (sim_parse_size(options_get("sim.size"),
+	    *options_get("sim.mix") != '\0', &gpus, &cause) != 0) {
 		fprintf(stderr, "myriad: sim-tool: %s\n", cause);
 		free(cause);
 		free(targv);
@@ -243,6 +244,7 @@ main(int argc, char **argv)
 	char			**commands = NULL, **files = NULL;
 	int			 ncommands = 0, nfiles = 0, ch, idx, i;
 	int			 dry_run = 0, yes = 0, force = 0;
+	size_t			 n;
 	enum cmd_status		 st = CMD_OK, rc;
 
 	signal(SIGPIPE, SIG_IGN);
@@ -329,7 +331,11 @@ main(int argc, char **argv)
 			force = 1;
 		if (mo->option != NULL && options_set(mo->option,
 		    mo->value != NULL ? mo->value : optarg, &cause) != 0) {
-			fprintf(stderr, "myriad: --%s: %s\n", mo->name, cause);
+			/* --sim-mix: bad ..., not --sim-mix: sim.mix: bad. */
+			n = strlen(mo->option);
+			fprintf(stderr, "myriad: --%s: %s\n", mo->name,
+			    strncmp(cause, mo->option, n) == 0 &&
+			    cause[n] == ':' ? cause + n + 2 : cause);
 			free(cause);
 			return (2);
 		}

@@ -629,7 +629,7 @@ u_int		 sim_gpus_per_node(const struct sim *);
 u_int		 sim_nodes_per_rack(const struct sim *);
 const char	*sim_node_name(const struct sim *, u_int);
 int		 sim_node_find(const struct sim *, const char *);
-int		 sim_parse_size(const char *, u_int *, char **);
+int		 sim_parse_size(const char *, int, u_int *, char **);
 int		 sim_tool(struct sim *, int, int, char **, struct buf *,
 		     char **);
 #define SIM_TOOL_MISSING 127	/* sim_tool: no such tool here, as sh says */

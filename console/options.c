@@ -315,13 +315,16 @@ options_find(const char *name, int *idx)
 	return (NULL);
 }
 
-/* sim.size: a number of GPUs, or 10k. */
+/*
+ * sim.size: a number of GPUs, or 10k; whole nodes are checked where the
+ * mix is known.
+ */
 static int
 options_sim_size(const char *value, char **cause)
 {
 	u_int	 gpus;
 
-	return (sim_parse_size(value, &gpus, cause));
+	return (sim_parse_size(value, 1, &gpus, cause));
 }
 
 /* sim.mix: models and their shares. */

@@ -32,6 +32,7 @@
 #define UI_ESCAPE_LATE	1.0	/* ... and for the rest of a sequence */
 
 static struct ui	*ui_current;	/* for the fatal signal handler */
+static char		 ui_status_vendors[160];	/* too long for it */
 
 /* Refresh timers: one per group of domains. */
 static const struct {
@@ -1625,6 +1626,9 @@ ui_draw_status(struct ui *ui)
 			break;
 		drop |= BIT(drops[k]);
 	}
+	/* The vendors a narrow line leaves out go under it, by the keys. */
+	snprintf(ui_status_vendors, sizeof ui_status_vendors, "%s",
+	    (drop & BIT(3)) ? part[3] : "");
 	wattrset(stdscr, colour(C_STATUS));
 	mvwhline(stdscr, ui->sy - 2, 0, ' ', ui->sx);
 	mvwaddnstr(stdscr, ui->sy - 2, 0, line, ui->sx);
@@ -1642,7 +1646,7 @@ ui_draw_bottom(struct ui *ui)
 	static const char hint[] = "? keys  : command  / filter  f go to  "
 	    "Enter open  Space mark  a alerts  q quit";
 	const char	*p;
-	int		 y = ui->sy - 1, i, x, w, n;
+	int		 y = ui->sy - 1, i, x, w, n, v;
 
 	wmove(stdscr, y, 0);
 	wclrtoeol(stdscr);
@@ -1684,8 +1688,15 @@ ui_draw_bottom(struct ui *ui)
 		    ui->sx - 24, ui->vs[ui->view].filter);
 		wattrset(stdscr, A_NORMAL);
 	} else {
-		/* The keys that fit, whole. */
-		for (n = strlen(hint); n > ui->sx - 1; n = p - hint) {
+		/* The keys that fit, whole, and the vendors' counts. */
+		v = strlen(ui_status_vendors);
+		if (v + 2 > ui->sx - 1)
+			v = 0;
+		else if (v > 0) {
+			v += 2;
+			mvwaddstr(stdscr, y, ui->sx - v, ui_status_vendors);
+		}
+		for (n = strlen(hint); n > ui->sx - 1 - v; n = p - hint) {
 			for (p = hint + n - 1; p > hint && memcmp(p, "  ", 2);
 			    p--)
 				;

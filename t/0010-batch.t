@@ -77,7 +77,7 @@ like "$(cat "$T/err")" 'stopped at line 1; 1 command not run' "and says what did
 $M --sim 7x -c summary 2>"$T/err"; is "$?" 2 "bad --sim size exits 2"
 $M --sim 12345 -c summary >"$T/out" 2>"$T/err"
 is "$?:$(cat "$T/out")" 2: "--sim 12345, not whole nodes: exits 2, prints nothing"
-is "$(cat "$T/err")" "myriad: --sim: sim.size: 12345: not a whole number of 8-GPU nodes; 12344 or 12352" \
+is "$(cat "$T/err")" "myriad: sim.size 12345: not a whole number of 8-GPU nodes; 12344 or 12352" \
     "--sim 12345: names the nearest whole sizes"
 $M --no-such-option 2>/dev/null; is "$?" 2 "unknown option exits 2"
 $M -c 'list-gpus' -o json > "$T/out"; like "$(head -c 1 "$T/out")" '\[' "global -o json"

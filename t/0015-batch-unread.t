@@ -85,7 +85,7 @@ out=$($M -F "$T/noib.conf" -c 'show-node gpu0001; nodeset -c gpu[1-5]' 2> "$T/er
 is "$?" 3 "show-node of a node whose ports could not be read: exit 3"
 is "$(printf '%s\n' "$out" | tail -1)" 5 "and the command after it ran"
 like "$(head -1 "$T/err")" \
-    "^myriad: gpu0001: ib: bash: line 1: ibstatx: $NF; probe.ib sets the command\$" \
+    "^myriad: gpu0001: ib: bash: line 1: ibstatx: command not found; try it by hand with ssh gpu0001; probe.ib sets the command\$" \
     "naming the probe, and the way out"
 like "$(tail -1 "$T/err")" '^myriad: show-node: 1 of 1 node not read in full$' \
     "read, not in full"

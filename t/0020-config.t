@@ -60,8 +60,8 @@ sim = { size = "5"; };' "bad.conf:2: sim.size: bad simulator size '5'" \
     "a bad sim.size names the file and line"
 bad 'sim = {
 	size = "99999";
-};' "bad.conf:2: sim.size: 99999: not a whole number of 8-GPU nodes; 99992 or 100000" \
-    "a sim.size of part of a node: the file, the line, the nearest sizes"
+};' "sim.size 99999: not a whole number of 8-GPU nodes; 99992 or 100000" \
+    "a sim.size of part of a node without a mix: the nearest sizes"
 bad 'cluster = "a";
 nodes = "gpu[0001-";' "bad.conf:2: nodes: nodeset: unbalanced" \
     "a bad node set names the file and line"

@@ -41,6 +41,15 @@ for bad in 'x100:1|no model .x100. \(h100, h200, b200, mi300x, mi325x, 910b, a3,
 	like "$(cat "$T/err")" "bad simulator mix '$spec': ${bad#*|}" \
 	    "--sim-mix '$spec': the message says what is wrong"
 done
+$M --sim-mix x100:1 -c summary 2>"$T/err"
+is "$(cut -c1-32 "$T/err")" "myriad: --sim-mix: bad simulator" \
+    "a mix error is named once: --sim-mix, not --sim-mix: sim.mix"
+$M --sim 20 --sim-mix k100:1 -c summary >"$T/out" 2>"$T/err"
+is "$?:$(head -1 "$T/out")" "0:cluster sim (SIMULATED): 5 nodes in 1 racks, 20 GPUs" \
+    "--sim 20 --sim-mix k100:1: five nodes of 4 DCUs, not 8-GPU nodes"
+$M --sim 1204 --sim-mix h100:1,a3:1 -c summary >"$T/out" 2>"$T/err"
+like "$?:$(head -1 "$T/out")" '^0:.* 100 nodes in 13 racks, [0-9]* GPUs$' \
+    "a mix's size need not be whole 8-GPU nodes: the racks nearest to it"
 printf 'sim = { mix = "h100:1,gb300:1"; };\n' >"$T/bad.conf"
 $MYRIAD -F "$T/bad.conf" -c summary >/dev/null 2>"$T/err"
 is "$?" 2 "sim.mix with a wrong model is refused in the configuration"
@@ -312,5 +321,17 @@ like "$(cat "$T/small")" "mi300x gets no rack" "naming the model left out"
 is "$($MYRIAD -F /dev/null --sim 10000 --sim-mix h100:6,mi300x:2,910b:2,a3:1,k100:1 \
     sim-tool ipmitool --node gpu1150 sdr type Temperature | grep -c '^GPU[0-9]* Temp')" 4 \
     "ipmitool on a K100 node: 4 GPU temperature sensors"
+
+# An Ascend node has RoCE ports (hccn_tool) and no IB device: ibstat, as
+# rdma-core's, lists none; another node's ibstat is its ConnectX ports.
+$S ibstat --node gpu0801 >"$T/out" 2>"$T/err"
+is "$?:$(cat "$T/out" "$T/err")" "0:" \
+    "ibstat on a 910B node: no IB device, nothing printed, exit 0"
+$S ibstat --node gpu1001 mlx5_0 >"$T/out" 2>"$T/err"
+is "$?" 255 "ibstat mlx5_0 on an A3 node: exit 255"
+like "$(cat "$T/err")" "^ibpanic: \[[0-9]+\] main: 'mlx5_0' IB device can't be found\$" \
+    "and ibpanic's words: the device can't be found"
+like "$($S ibstat --node gpu0601 | head -1)" "^CA 'mlx5_0'\$" \
+    "ibstat on an MI300X node: its mlx5 adapters"
 
 done_testing

@@ -68,14 +68,14 @@ is "$(awk -F'\t' 'NR > 1 { print $1 }' "$T/gpus" | sort -u | tr '\n' ' ')" \
     "gpu0001 gpu0002 gpu0004 gpu0006 gpu0007 gpu0008 " \
     "the nodes read give their GPUs, gpu0004 too (only its kernel log failed)"
 like "$(cat "$T/gpus.err")" \
-    '^myriad: gpu0003: gpus: exited 127: .*nvidia-smi: not found; try it by hand with ssh NODE; probe.gpus sets the command$' \
+    '^myriad: gpu0003: gpus: exited 127: .*nvidia-smi: not found; try it by hand with ssh gpu0003; probe.gpus sets the command$' \
     "a missing nvidia-smi: exited 127, the shell's words, the way out"
 like "$(cat "$T/gpus.err")" \
-    '^myriad: gpu0005: public key authentication failed for nosuchuser@NODE .*; ssh NODE must log in with no password' \
+    '^myriad: gpu0005: public key authentication failed for nosuchuser@gpu0005 .*; ssh gpu0005 must log in with no password' \
     "a refused key: authentication failed, and the way out"
-like "$(cat "$T/gpus.err")" '^myriad: gpu0009: .*refused.*; is NODE up, and does ssh NODE reach it\?$' \
+like "$(cat "$T/gpus.err")" '^myriad: gpu0009: .*refused.*; is gpu0009 up, and does ssh gpu0009 reach it\?$' \
     "a refused connection, and the way out"
-like "$(cat "$T/gpus.err")" '^myriad: gpu0010: no answer in 3 s; is NODE up\? raise ssh.connect-timeout, or lower ssh.fanout if many time out$' \
+like "$(cat "$T/gpus.err")" '^myriad: gpu0010: no answer in 3 s; is gpu0010 up\? raise ssh.connect-timeout, or lower ssh.fanout if many time out$' \
     "a node that never speaks times out, and the way out"
 like "$(tail -1 "$T/gpus.err")" '^myriad: list-gpus: 4 of 10 nodes not read$' \
     "the count, last"

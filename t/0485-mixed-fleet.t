@@ -86,6 +86,18 @@ $MYRIAD -F "$T/mix.conf" -w gpu0034 -o tsv -c list-alerts > "$T/alerts" \
     2>/dev/null
 is "$(cat "$T/alerts")" "node	rack	attention	state	severity	problem" \
     "and no alert for GPUs missing"
+# A node without accelerators, and an Ascend node, have no IB device:
+# ibstat lists none (exit 0); the CPU node's kernel log is its own.
+for n in gpu0034 gpu0017; do
+	ssh -F "$CLUSTER_SSH_CONFIG" $n ibstat > "$T/ib" 2>&1
+	is "$?:$(cat "$T/ib")" "0:" "ssh $n ibstat: no IB device, exit 0"
+done
+ssh -F "$CLUSTER_SSH_CONFIG" gpu0034 dmesg > "$T/dmesg" 2>&1
+is "$?:$(grep -c 'Linux version' "$T/dmesg"):$(grep -c NVRM "$T/dmesg")" \
+    "0:1:0" "ssh gpu0034 dmesg: the kernel's line, no GPU driver's, exit 0"
+ssh -F "$CLUSTER_SSH_CONFIG" gpu0034 journalctl -k > "$T/dmesg" 2>&1
+like "$?:$(cat "$T/dmesg")" "^0:[A-Z][a-z]+ [ 0-9]+ [0-9:]+ gpu0034 kernel: Linux version" \
+    "ssh gpu0034 journalctl -k: its own name, exit 0"
 
 # Slurm gives no GRES here (probe.sinfo is true): a node of another vendor
 # than NVIDIA has as many as its tool lists (gpu0033's hy-smi lists 4
@@ -162,7 +174,7 @@ $MYRIAD -F "$T/set.conf" -o tsv -c list-gpus > "$T/set" 2> "$T/set.err"
 is "$?" 3 "vendors: a node set wrong is a node not read (status 3)"
 is "$(count "$T/set" gpu0001)" "" "vendors.none: gpu0001's nvidia-smi is not run"
 is "$(count "$T/set" gpu0009)" "" "vendors.huawei: gpu0009 is not asked (it would say amd)"
-is "$(cat "$T/set.err")" "myriad: gpu0009: huawei-gpus: exited 127: sh: 1: npu-smi: not found; try it by hand with ssh NODE; probe.huawei-gpus sets the command
+is "$(cat "$T/set.err")" "myriad: gpu0009: huawei-gpus: exited 127: sh: 1: npu-smi: not found; try it by hand with ssh gpu0009; probe.huawei-gpus sets the command
 myriad: list-gpus: 1 of 6 nodes not read" \
     "and says why: npu-smi is not there, and which option runs it"
 is "$(count "$T/set" gpu0017)" "huawei/910B3 8" "vendors.huawei: gpu0017 is read"

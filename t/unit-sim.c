@@ -127,28 +127,28 @@ test_sizes(void)
 	u_int		 n;
 	char		*cause;
 
-	ok(sim_parse_size("10k", &n, &cause) == 0 && n == 10000, "10k");
-	ok(sim_parse_size("100k", &n, &cause) == 0 && n == 100000, "100k");
-	ok(sim_parse_size("1k", &n, &cause) == 0 && n == 1000, "1k");
-	ok(sim_parse_size("8", &n, &cause) == 0 && n == 8, "8 GPUs");
-	ok(sim_parse_size("12", &n, &cause) == -1 && strstr(cause,
+	ok(sim_parse_size("10k", 0, &n, &cause) == 0 && n == 10000, "10k");
+	ok(sim_parse_size("100k", 0, &n, &cause) == 0 && n == 100000, "100k");
+	ok(sim_parse_size("1k", 0, &n, &cause) == 0 && n == 1000, "1k");
+	ok(sim_parse_size("8", 0, &n, &cause) == 0 && n == 8, "8 GPUs");
+	ok(sim_parse_size("12", 0, &n, &cause) == -1 && strstr(cause,
 	    "8 or 16") != NULL, "12 GPUs refused: 8 or 16, whole nodes");
 	free(cause);
-	ok(sim_parse_size("100000", &n, &cause) == 0 && n == 100000,
+	ok(sim_parse_size("100000", 0, &n, &cause) == 0 && n == 100000,
 	    "100000");
-	ok(sim_parse_size("7", &n, &cause) == -1 && cause != NULL,
+	ok(sim_parse_size("7", 0, &n, &cause) == -1 && cause != NULL,
 	    "7 refused");
 	free(cause);
-	ok(sim_parse_size("100001", &n, &cause) == -1, "100001 refused");
+	ok(sim_parse_size("100001", 0, &n, &cause) == -1, "100001 refused");
 	free(cause);
-	ok(sim_parse_size("101k", &n, &cause) == -1, "101k refused");
+	ok(sim_parse_size("101k", 0, &n, &cause) == -1, "101k refused");
 	free(cause);
-	ok(sim_parse_size("abc", &n, &cause) == -1 && strstr(cause,
+	ok(sim_parse_size("abc", 0, &n, &cause) == -1 && strstr(cause,
 	    "abc") != NULL, "abc refused, named in the message");
 	free(cause);
-	ok(sim_parse_size("", &n, &cause) == -1, "empty refused");
+	ok(sim_parse_size("", 0, &n, &cause) == -1, "empty refused");
 	free(cause);
-	ok(sim_parse_size("10m", &n, &cause) == -1, "10m refused");
+	ok(sim_parse_size("10m", 0, &n, &cause) == -1, "10m refused");
 	free(cause);
 
 	s = sim_create(10000, 1, 0.02);

@@ -45,6 +45,14 @@ static const char *map_metric_names[] = {
 	[MAP_MODEL] = "model",
 };
 
+/* A scale's legend after its bars: its top, then the other marks. */
+static const char *map_legend_tails[] = {
+	[MAP_UTIL] = "high   ? unreachable  X down",
+	[MAP_TEMP] = "high   ? unreachable  X down",
+	[MAP_POWER] = "high  ? unreachable  X down  w no limit reported",
+	[MAP_HEALTH] = "fault   ? unreachable  X down",
+};
+
 /*
  * The models of the map: each vendor and model its nodes have, a digit or
  * a letter each, in the order of vendors, then of names; what each node
@@ -322,7 +330,7 @@ view_map_draw_cell(struct ui *ui, WINDOW *w, int y, int x, u_int first, u_int n,
 	double			 v, worst = -1;
 	u_int			 i, marked = 0, injob = 0, found = 0, attention;
 	u_int			 fresh;
-	int			 valid, anyvalid = 0, job = -1;
+	int			 valid, anyvalid = 0, nolimit = 0, job = -1;
 	attr_t			 a;
 	char			 s[8];
 	const char		*text;
@@ -341,9 +349,10 @@ view_map_draw_cell(struct ui *ui, WINDOW *w, int y, int x, u_int first, u_int n,
 		    ui->metric == MAP_MODEL)
 			continue;
 		v = view_node_metric(m, i, ui->metric, &valid);
-		if (valid && v > worst)
+		if (valid > 0 && v > worst)
 			worst = v;
-		anyvalid |= valid;
+		anyvalid |= valid > 0;
+		nolimit |= valid < 0;
 	}
 	switch (ui->metric) {
 	case MAP_STATE:
@@ -384,7 +393,7 @@ view_map_draw_cell(struct ui *ui, WINDOW *w, int y, int x, u_int first, u_int n,
 			break;
 		}
 		text = anyvalid ? draw_block(worst > 0.02 ? worst : 0.02) :
-		    draw_block(NAN);
+		    nolimit ? "w" : draw_block(NAN);
 		a = !anyvalid ? colour(C_DIM) : ui->metric == MAP_UTIL ||
 		    ui->metric == MAP_POWER ? colour_load(worst) :
 		    colour(colour_scale(worst));
@@ -472,15 +481,16 @@ view_map_model_text(const struct map_kind *k, int form, char *s, size_t len)
 /*
  * The model metric's legend from column x: each model's digit or letter
  * in its vendor's colour, the vendor, the model and how many nodes have
- * it; without the vendors' names when that does not fit, and then the
- * models that fit, and how many more.
+ * it; without the vendors' names when that does not fit, then on a second
+ * line under the first, and then the models that fit, and how many more.
+ * Returns the lines drawn.
  */
-static void
+static int
 view_map_draw_models(WINDOW *w, int y, int x, int width)
 {
 	const struct map_kinds	*mk = &map_kinds;
 	u_int			 i, left = 0;
-	int			 form, len, total;
+	int			 form, len, total, x0 = x, lines = 1;
 	char			 s[128], c[2];
 
 	for (i = 0; i < MAP_NKINDS; i++)
@@ -495,6 +505,12 @@ view_map_draw_models(WINDOW *w, int y, int x, int width)
 		if (mk->kind[i].nodes == 0)
 			continue;
 		len = view_map_model_text(&mk->kind[i], form, s, sizeof s);
+		if (x + 2 + len > width - (left > 1 ? 8 : 0) && lines == 1 &&
+		    x > x0) {
+			y++;
+			x = x0;
+			lines++;
+		}
 		if (x + 2 + len > width - (left > 1 ? 8 : 0))
 			break;
 		c[0] = MAP_KIND_CHARS[i];
@@ -508,6 +524,7 @@ view_map_draw_models(WINDOW *w, int y, int x, int width)
 		snprintf(s, sizeof s, "+%u more", left);
 		draw_text(w, y, x, width - x, colour(C_DIM), s);
 	}
+	return (lines);
 }
 
 /*
@@ -535,9 +552,10 @@ view_map_draw_legend(struct ui *ui, WINDOW *w, int y, int width,
 		draw_text(w, y, x, width - x, A_NORMAL, "a-z a job, by its id");
 		x += 22;
 	}
-	if (ui->metric == MAP_MODEL)
-		view_map_draw_models(w, y, x, width);
-	else if (ui->metric == MAP_STATE || job) {
+	if (ui->metric == MAP_MODEL) {
+		if (view_map_draw_models(w, y, x, width) > 1)
+			return;		/* the second line is the models' */
+	} else if (ui->metric == MAP_STATE || job) {
 		looks = view_looks_all(&n);
 		for (i = 0; i < n && x + 14 < width; i++) {
 			snprintf(s, sizeof s, "%c", job &&
@@ -557,8 +575,13 @@ view_map_draw_legend(struct ui *ui, WINDOW *w, int y, int width,
 			    colour_load(i / 8.0) :
 			    colour(colour_scale(i / 8.0)));
 		draw_text(w, y, x + 1, width - x - 1, A_NORMAL,
-		    ui->metric == MAP_HEALTH ? "fault   ? unreachable  X down" :
-		    "high   ? unreachable  X down");
+		    map_legend_tails[ui->metric]);
+		x += 3 + strlen(map_legend_tails[ui->metric]);
+		if (x + 14 <= width) {
+			draw_cell(w, y, x, draw_block(NAN), colour(C_DIM));
+			draw_text(w, y, x + 2, width - x - 2, A_NORMAL,
+			    "not reported");
+		}
 	}
 	/* The longest way of saying it that fits. */
 	if (l->k == 1) {

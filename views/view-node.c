@@ -62,6 +62,8 @@ enum node_col {
 };
 /* The vendors' own columns: shown for a node whose accelerators say them. */
 #define NC_VENDOR	(BIT(NC_CARD) | BIT(NC_PART) | BIT(NC_HEALTH))
+/* NVIDIA's: on another vendor's node, only if one of its tools says them. */
+#define NC_NVIDIA	(BIT(NC_CLOCK) | BIT(NC_PSTATE) | BIT(NC_XID))
 static const struct {
 	const char	*title;
 	int		 width;		/* 0: the sparklines' */
@@ -69,7 +71,7 @@ static const struct {
 	int		 right;
 } node_cols[NC_NCOLS] = {
 	[NC_GPU] = { "GPU", 3, 0, 0 },
-	[NC_CARD] = { "CARD", 4, 1, 0 },
+	[NC_CARD] = { "CARD", 4, 0, 0 },
 	[NC_MODEL] = { "MODEL", 15, 4, 0 },
 	[NC_BUS] = { "BUS", 12, 3, 0 },
 	[NC_UTIL] = { "UTIL", 4, 0, 1 },
@@ -197,9 +199,9 @@ view_node_find_jobs(const struct model *m, u_int id, int *jobs, u_int max)
 
 /*
  * The vendors' own facts of a node's accelerators: which of their columns
- * the GPU table needs (NC_VENDOR bits), and in `buf' those that are the
- * same on them all, said once in the header instead: "SPX/NPS1", "health
- * OK".  An Ascend NPU's card and chip are its own.
+ * the GPU table needs (NC_VENDOR and NC_NVIDIA bits), and in `buf' those
+ * that are the same on them all, said once in the header instead:
+ * "SPX/NPS1", "health OK".  An Ascend NPU's card and chip are its own.
  */
 static uint64_t
 view_node_facts(const struct model *m, u_int id, char *buf, size_t len)
@@ -211,6 +213,14 @@ view_node_facts(const struct model *m, u_int id, char *buf, size_t len)
 	buf[0] = '\0';
 	g0 = g = model_gpus(m, id, &n);
 	for (k = 0; k < n; k++, g++) {
+		if (g->vendor == VENDOR_NVIDIA || g->vendor == VENDOR_UNKNOWN)
+			has |= NC_NVIDIA;
+		if (g->valid & BIT(GPU_SMCLK))
+			has |= BIT(NC_CLOCK);
+		if (g->valid & BIT(GPU_PSTATE))
+			has |= BIT(NC_PSTATE);
+		if (g->valid & BIT(GPU_XID))
+			has |= BIT(NC_XID);
 		if (g->valid & BIT(GPU_CARD))
 			has |= BIT(NC_CARD);
 		if (g->partition[0] != '\0')
@@ -227,7 +237,7 @@ view_node_facts(const struct model *m, u_int id, char *buf, size_t len)
 	if ((has & ~differ & BIT(NC_HEALTH)) != 0)
 		snprintf(buf + strlen(buf), len - strlen(buf), "%shealth %s",
 		    buf[0] != '\0' ? ", " : "", g0->health);
-	return (has & (differ | BIT(NC_CARD)));
+	return (has & (differ | BIT(NC_CARD) | NC_NVIDIA));
 }
 
 /* The header: who the node is, what Slurm says, whether it answers. */
@@ -348,7 +358,7 @@ view_node_layout(int sx, uint64_t has, struct node_layout *l)
 			used = nspark = 0;
 			for (i = 0; i < NC_NCOLS; i++) {
 				l->on[i] = node_cols[i].prio <= prio &&
-				    ((NC_VENDOR & BIT(i)) == 0 ||
+				    (((NC_VENDOR | NC_NVIDIA) & BIT(i)) == 0 ||
 				    (has & BIT(i)) != 0);
 				l->width[i] = node_cols[i].width;
 				if (l->width[i] == 0) {
@@ -790,16 +800,22 @@ view_node_draw_nvlinks(struct ui *ui, struct node_pen *p, u_int id)
 	}
 }
 
+/*
+ * The node's ports, InfiniBand then RoCE (an Ethernet link layer: an
+ * Ascend NPU's, or a NIC's), each under its own heading; a rate the tool
+ * does not say is '-'.
+ */
 static void
 view_node_draw_ibports(struct ui *ui, struct node_pen *p, u_int id)
 {
+	static const char	*titles[] = { "InfiniBand", "RoCE" };
 	const struct model	*m = ui->model;
 	const struct node	*n = &m->nodes[id];
 	const struct ibport	*ports, *q;
 	struct node_flow	 f;
-	char			 s[128];
+	char			 s[128], r[16];
 	float			 rate;
-	u_int			 k, nib;
+	u_int			 k, nib, roce, shown;
 	int			 bad;
 
 	if (m->ibports == NULL || n->nib == 0) {
@@ -809,23 +825,36 @@ view_node_draw_ibports(struct ui *ui, struct node_pen *p, u_int id)
 		return;
 	}
 	rate = options_get_float("links.ib-rate");
-	view_node_flow_start(&f, p, 0);
-	view_node_flow(&f, colour(C_HEADER), "InfiniBand");
 	ports = model_ibports(m, id, &nib);
-	for (k = 0; k < nib; k++) {
-		q = &ports[k];
-		bad = q->state != LINK_UP || q->phys != LINK_UP;
-		snprintf(s, sizeof s, "%s/%d %s %s %.0f%s", q->device, q->port,
-		    q->state_str[0] ? q->state_str :
-		    field_enum_name(FT_LINK, q->state),
-		    q->phys_str[0] ? q->phys_str :
-		    field_enum_name(FT_LINK, q->phys),
-		    (q->valid & BIT(IB_RATE)) ? q->rate_gbps : 0,
-		    bad ? "!" : (q->valid & BIT(IB_RATE)) &&
-		    q->rate_gbps < rate ? "*" : "");
-		view_node_flow(&f,
-		    bad ? colour(C_CRIT) : (q->valid & BIT(IB_RATE))
-		    && q->rate_gbps < rate ? colour(C_WARN) : A_NORMAL, s);
+	for (roce = 0; roce < nitems(titles); roce++) {
+		shown = 0;
+		for (k = 0; k < nib; k++) {
+			q = &ports[k];
+			if ((strcasecmp(q->link_layer, "Ethernet") == 0) !=
+			    (int)roce)
+				continue;
+			if (shown++ == 0) {
+				view_node_flow_start(&f, p, 0);
+				view_node_flow(&f, colour(C_HEADER),
+				    titles[roce]);
+			}
+			bad = q->state != LINK_UP || q->phys != LINK_UP;
+			if (q->valid & BIT(IB_RATE))
+				snprintf(r, sizeof r, "%.0f", q->rate_gbps);
+			else
+				snprintf(r, sizeof r, "-");
+			snprintf(s, sizeof s, "%s/%d %s %s %s%s", q->device,
+			    q->port, q->state_str[0] ? q->state_str :
+			    field_enum_name(FT_LINK, q->state),
+			    q->phys_str[0] ? q->phys_str :
+			    field_enum_name(FT_LINK, q->phys), r,
+			    bad ? "!" : (q->valid & BIT(IB_RATE)) &&
+			    q->rate_gbps < rate ? "*" : "");
+			view_node_flow(&f,
+			    bad ? colour(C_CRIT) : (q->valid & BIT(IB_RATE))
+			    && q->rate_gbps < rate ? colour(C_WARN) : A_NORMAL,
+			    s);
+		}
 	}
 	if ((long)n->nib < options_get_int("links.ib-ports")) {
 		snprintf(s, sizeof s, "%ld ports missing!",

@@ -121,7 +121,8 @@ view_looks_all(u_int *n)
 
 /*
  * A node's value for a map metric, 0..1 for the colour scale; *valid is 0
- * when nothing is known.  Health is 1 for a node with a lost GPU or an
+ * when nothing is known, -1 for watts with no limit to judge them by (an
+ * Ascend NPU's: npu-smi reports none).  Health is 1 for a node with a lost GPU or an
  * uncorrectable ECC error, 0.8 for a fresh Xid or a vendor's health word
  * other than OK (an Ascend NPU's Alarm), 0.6 for a hot GPU, else 0.
  */
@@ -131,7 +132,7 @@ view_node_metric(const struct model *m, u_int id, enum map_metric metric,
 {
 	const struct gpu	*g;
 	double			 v = 0, limit = 0, crit, warn;
-	u_int			 i, n = 0, ngpus;
+	u_int			 i, n = 0, ngpus, watts = 0;
 
 	*valid = 0;
 	crit = options_get_float("threshold.gpu-temp-crit");
@@ -158,7 +159,8 @@ view_node_metric(const struct model *m, u_int id, enum map_metric metric,
 				v += g->power_w;
 				limit += g->power_limit_w;
 				n = 1;
-			}
+			} else
+				watts |= (g->valid & BIT(GPU_POWER)) != 0;
 			break;
 		case MAP_HEALTH:
 			n = 1;
@@ -179,8 +181,10 @@ view_node_metric(const struct model *m, u_int id, enum map_metric metric,
 			break;
 		}
 	}
-	if (n == 0)
+	if (n == 0) {
+		*valid = -watts;
 		return (0);
+	}
 	*valid = 1;
 	switch (metric) {
 	case MAP_UTIL:
