@@ -218,8 +218,8 @@ burnin_text(const struct burnin *b, char *text, size_t len)
 		    (int)strcspn(b->gpus + 5, ";"), b->gpus + 5, b->tests,
 		    b->message);
 	else if (b->state == BURNIN_FAILED && b->tests[0] != '\0')
-		n = snprintf(text, len, "%.100s: %.300s", b->tests,
-		    b->message);
+		n = snprintf(text, len, "%.100s%s%.300s", b->tests,
+		    b->message[0] != '\0' ? ": " : "", b->message);
 	else if (b->state == BURNIN_FAILED)
 		n = snprintf(text, len, "%.400s", b->message);
 	else
