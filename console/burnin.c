@@ -364,6 +364,12 @@ burnin_done(const struct exec_result *x, void *arg)
 	if (x->why != NULL && strcmp(x->why, "cancelled") == 0) {
 		b->state = BURNIN_CANCELLED;
 		strlcpy(b->message, "cancelled", sizeof b->message);
+	} else if (x->status == -1 && x->why != NULL &&
+	    strncmp(x->why, "timed out", 9) == 0) {
+		/* It ran, and did not end: not unreachable. */
+		b->state = BURNIN_FAILED;
+		b->result = DIAG_FAIL;
+		strlcpy(b->message, x->why, sizeof b->message);
 	} else if (x->status == -1) {
 		b->state = BURNIN_UNREACHABLE;
 		snprintf(b->message, sizeof b->message, "%s",
@@ -754,13 +760,21 @@ burnin_tick(void *arg)
 	free(err);
 }
 
-/* A node's vendor: its GPUs'; not known when none has been read. */
+/*
+ * A node's vendor: its GPUs' (the first may be a lost one, not read); not
+ * known when none has been read.
+ */
 enum vendor
 burnin_node_vendor(struct model *m, int id)
 {
 	const struct node	*n = &m->nodes[id];
+	u_int			 k;
 
-	return (n->ngpus > 0 ? m->gpus[n->gpu0].vendor : VENDOR_UNKNOWN);
+	for (k = 0; k < n->ngpus; k++) {
+		if (m->gpus[n->gpu0 + k].vendor != VENDOR_UNKNOWN)
+			return (m->gpus[n->gpu0 + k].vendor);
+	}
+	return (VENDOR_UNKNOWN);
 }
 
 /*
