@@ -1161,8 +1161,7 @@ fleet_tick(void *arg)
 			snprintf(why, sizeof why, "timed out after %.0f s",
 			    r->deadline - r->began);
 			fleet_run_done(r, why);
-		}
-		else if (!r->stream && r->ch != NULL && r->exec &&
+		} else if (!r->stream && r->ch != NULL && r->exec &&
 		    (r->gotstatus || r->signal != NULL ||
 		    ssh_channel_is_eof(r->ch) || ssh_channel_is_closed(r->ch))) {
 			/*

@@ -21,9 +21,10 @@
  * index, each with the text of its line.  An action that logs no GPU's
  * verdict (babel, pbqt, pebb ...) and passed passed on every GPU of the
  * overview (rvs runs them on all, device: all); one that failed names no
- * GPU.  RCQT's, which test the installed software, are the node's only.  A summary not closed may be
- * cut, and a result word not known is not guessed: errors; output with
- * no summary (rvs stopped before it) gives no result at all.
+ * GPU.  RCQT's, which test the installed software, are the node's only.
+ * A summary not closed may be cut, and a result word not known is not
+ * guessed: errors; output with no summary (rvs stopped before it) gives
+ * no result at all.
  */
 
 #include <ctype.h>

@@ -15,9 +15,10 @@
  * overview, and the others are numbered without it, as rvs numbers them.
  * A GPU with uncorrectable ECC errors fails the memory actions (babel,
  * mem) and, stressed, falls short in gst and iet (met: FALSE, pass:
- * FALSE), which name it; an XGMI link down fails the pbqt actions.  The
- * babel, mem and pbqt modules' own lines are not printed (no sample shows
- * them), so their failures are the summary's FAIL rows alone.
+ * FALSE), which name it; an XGMI link down between two GPUs it lists
+ * fails the pbqt actions.  The babel, mem and pbqt modules' own lines are
+ * not printed (no sample shows them), so their failures are the summary's
+ * FAIL rows alone.
  */
 
 #include <ctype.h>
@@ -207,7 +208,8 @@ sim_rvs(struct sim *s, int node, int argc, char **argv, struct buf *out,
 		r.ecc[r.n] = v.gpu[i].dbe > 0;
 		r.gpu[r.n++] = i;
 		for (k = i + 1; k < mo->count && k < SIM_GPUS; k++)
-			r.xgmi |= sim_accel_link(s, node, i, k) == LINK_DOWN;
+			r.xgmi |= !v.gpu[k].lost &&
+			    sim_accel_link(s, node, i, k) == LINK_DOWN;
 	}
 	for (a = 0; a < nitems(sim_rvs_actions); a++) {
 		if (level >= sim_rvs_actions[a].from &&

@@ -1070,6 +1070,8 @@ ui_box_wrap(WINDOW *w, int y, int maxy, const char *p, int n, int width)
 {
 	int	 rows = 0, k;
 
+	if (width < 1)
+		width = 1;
 	do {
 		k = n;
 		if (k > width) {
