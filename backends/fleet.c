@@ -747,7 +747,13 @@ fleet_local_start(struct fleet_run *r)
 	return (0);
 }
 
-/* Stop a run's channel or process; its exit status. */
+/*
+ * Stop a run's channel or process; its exit status.  A command stopped
+ * before its end (timed out, cancelled) is sent SIGTERM first: without a
+ * terminal, closing its channel would leave it running on the node, and
+ * OpenSSH's sshd signals the command's process group (its shell and what
+ * that started).
+ */
 int
 fleet_run_stop(struct fleet_run *r, int force)
 {
@@ -758,6 +764,9 @@ fleet_run_stop(struct fleet_run *r, int force)
 		if (!force)
 			status = r->gotstatus ? r->status :
 			    ssh_channel_get_exit_status(r->ch);
+		else if (r->exec && !r->gotstatus && r->signal == NULL &&
+		    !ssh_channel_is_closed(r->ch))
+			ssh_channel_request_send_signal(r->ch, "TERM");
 		/*
 		 * libssh keeps a freed channel until the node closes it too,
 		 * and calls its callbacks for what still comes: not ours,
@@ -1109,6 +1118,7 @@ fleet_tick(void *arg)
 	struct fleet_target	*t;
 	double			 now = fleet_now(), silent;
 	u_int			 i;
+	char			 why[48];
 
 	silent = 3 * options_get_float("refresh.gpus") + 10;
 	for (i = 0; f->connecting > 0 && i < f->ntargets; i++) {
@@ -1147,9 +1157,11 @@ fleet_tick(void *arg)
 			fleet_drop(f, t, 1);
 			break;		/* the list changed */
 		}
-		if (!r->stream && r->deadline > 0 && now > r->deadline)
-			fleet_run_done(r, "timed out");
-		else if (!r->stream && r->ch != NULL && r->exec &&
+		if (!r->stream && r->deadline > 0 && now > r->deadline) {
+			snprintf(why, sizeof why, "timed out after %.0f s",
+			    r->deadline - r->began);
+			fleet_run_done(r, why);
+		} else if (!r->stream && r->ch != NULL && r->exec &&
 		    (r->gotstatus || r->signal != NULL ||
 		    ssh_channel_is_eof(r->ch) || ssh_channel_is_closed(r->ch))) {
 			/*

@@ -18,9 +18,13 @@
  * escapes are skipped, as is the \r before each row), and a closing line.
  *
  * Each summary row is a test (gpu -1), followed by its GPUs' verdicts by
- * index, each with the text of its line.  A summary not closed may be
- * cut, and a result word not known is not guessed: errors; output with
- * no summary (rvs stopped before it) gives no result at all.
+ * index, each with the text of its line.  An action that logs no GPU's
+ * verdict (babel, pbqt, pebb ...) and passed passed on every GPU of the
+ * overview (rvs runs them on all, device: all); one that failed names no
+ * GPU.  RCQT's, which test the installed software, are the node's only.
+ * A summary not closed may be cut, and a result word not known is not
+ * guessed: errors; output with no summary (rvs stopped before it) gives
+ * no result at all.
  */
 
 #include <ctype.h>
@@ -164,7 +168,7 @@ static void
 parse_rvs_action(struct rvs_ctx *c, u_int line, char **cells, u_int n)
 {
 	struct diag	 d;
-	u_int		 i, k;
+	u_int		 i, k, own = 0;
 
 	if (n != 3) {
 		sink_error(c->sink, line, "rvs: a summary row of %u cells, "
@@ -201,6 +205,16 @@ parse_rvs_action(struct rvs_ctx *c, u_int line, char **cells, u_int n)
 		d.result = c->v[i].result;
 		strlcpy(d.message, c->v[i].result == DIAG_FAIL ?
 		    c->v[i].text : "", sizeof d.message);
+		c->records++;
+		own++;
+		SINK_EMIT(c->sink, diag, &d);
+	}
+	/* An action that passed passed on each GPU it ran on: all. */
+	if (own != 0 || d.result != DIAG_PASS ||
+	    strcmp(d.category, "RCQT") == 0)
+		return;
+	for (k = 0; k < c->nids; k++) {
+		d.gpu = k;
 		c->records++;
 		SINK_EMIT(c->sink, diag, &d);
 	}

@@ -13,6 +13,12 @@
  * A GPU at 88 C or more falls short of its gst target (met: FALSE) and
  * its action fails; a lost GPU is not in rvs's list, so not in the
  * overview, and the others are numbered without it, as rvs numbers them.
+ * A GPU with uncorrectable ECC errors fails the memory actions (babel,
+ * mem) and, stressed, falls short in gst and iet (met: FALSE, pass:
+ * FALSE), which name it; an XGMI link down between two GPUs it lists
+ * fails the pbqt actions.  The babel, mem and pbqt modules' own lines are
+ * not printed (no sample shows them), so their failures are the summary's
+ * FAIL rows alone.
  */
 
 #include <ctype.h>
@@ -60,6 +66,8 @@ struct sim_rvs {
 	double		 t;		/* the log's clock, s since boot */
 	int		 gpu[SIM_GPUS];	/* rvs's GPUs: node GPU indices */
 	int		 hot[SIM_GPUS];
+	int		 ecc[SIM_GPUS];	/* uncorrectable ECC errors */
+	int		 xgmi;		/* an XGMI link down */
 	u_int		 n;
 };
 
@@ -76,35 +84,43 @@ static int
 sim_rvs_action(struct sim_rvs *r, u_int a)
 {
 	const char	*name = sim_rvs_actions[a].name;
+	const char	*module = sim_rvs_actions[a].module;
 	long		 target = sim_rvs_actions[a].target;
 	double		 gflops;
 	char		 text[96];
 	u_int		 i;
-	int		 id, failed = 0;
+	int		 id, bad, failed = 0;
 
 	r->t += 0.1;
 	buf_printf(r->out, "[RESULT] [%.6f] Action name :%s\n", r->t, name);
 	buf_printf(r->out, "[RESULT] [%.6f] Module name :%s\n", r->t + 0.08,
-	    sim_rvs_actions[a].module);
+	    module);
 	for (i = 0; i < r->n; i++) {
 		id = sim_rvs_ids[r->gpu[i]];
-		if (strcmp(sim_rvs_actions[a].module, "iet") == 0) {
-			sim_rvs_line(r, name, id, "Power(W) 748.000000");
-			sim_rvs_line(r, name, id, "pass: TRUE");
+		if (strcmp(module, "babel") == 0 || strcmp(module, "mem") == 0)
+			failed |= r->ecc[i];
+		if (strcmp(module, "pbqt") == 0)
+			failed |= r->xgmi;
+		if (strcmp(module, "iet") == 0) {
+			sim_rvs_line(r, name, id, r->ecc[i] ?
+			    "Power(W) 412.000000" : "Power(W) 748.000000");
+			sim_rvs_line(r, name, id, r->ecc[i] ? "pass: FALSE" :
+			    "pass: TRUE");
+			failed |= r->ecc[i];
 			continue;
 		}
-		if (strcmp(sim_rvs_actions[a].module, "gst") != 0)
+		if (strcmp(module, "gst") != 0)
 			continue;
-		gflops = r->hot[i] ? target * 0.6 : target * 1.08;
+		bad = r->hot[i] || r->ecc[i];
+		gflops = bad ? target * 0.6 : target * 1.08;
 		sim_rvs_line(r, name, id, "Start of GPU ramp up");
 		snprintf(text, sizeof text, "GFLOPS %.0f", floor(gflops / 2));
 		sim_rvs_line(r, name, id, text);
 		sim_rvs_line(r, name, id, "End of GPU ramp up");
 		snprintf(text, sizeof text, "GFLOPS %.0f Target GFLOPS: %ld "
-		    "met: %s", floor(gflops), target, r->hot[i] ? "FALSE" :
-		    "TRUE");
+		    "met: %s", floor(gflops), target, bad ? "FALSE" : "TRUE");
 		sim_rvs_line(r, name, id, text);
-		failed |= r->hot[i];
+		failed |= bad;
 	}
 	return (failed);
 }
@@ -177,7 +193,7 @@ sim_rvs(struct sim *s, int node, int argc, char **argv, struct buf *out,
 	int			 level, failed[nitems(sim_rvs_actions)];
 	char			 module[16];
 	const char		*p;
-	u_int			 a, i;
+	u_int			 a, i, k;
 
 	if ((level = sim_rvs_level(argc, argv, cause)) < 0)
 		return (-1);
@@ -189,7 +205,11 @@ sim_rvs(struct sim *s, int node, int argc, char **argv, struct buf *out,
 		if (v.gpu[i].lost)
 			continue;
 		r.hot[r.n] = v.gpu[i].temp >= 88;
+		r.ecc[r.n] = v.gpu[i].dbe > 0;
 		r.gpu[r.n++] = i;
+		for (k = i + 1; k < mo->count && k < SIM_GPUS; k++)
+			r.xgmi |= !v.gpu[k].lost &&
+			    sim_accel_link(s, node, i, k) == LINK_DOWN;
 	}
 	for (a = 0; a < nitems(sim_rvs_actions); a++) {
 		if (level >= sim_rvs_actions[a].from &&

@@ -218,8 +218,8 @@ burnin_text(const struct burnin *b, char *text, size_t len)
 		    (int)strcspn(b->gpus + 5, ";"), b->gpus + 5, b->tests,
 		    b->message);
 	else if (b->state == BURNIN_FAILED && b->tests[0] != '\0')
-		n = snprintf(text, len, "%.100s: %.300s", b->tests,
-		    b->message);
+		n = snprintf(text, len, "%.100s%s%.300s", b->tests,
+		    b->message[0] != '\0' ? ": " : "", b->message);
 	else if (b->state == BURNIN_FAILED)
 		n = snprintf(text, len, "%.400s", b->message);
 	else
@@ -364,6 +364,12 @@ burnin_done(const struct exec_result *x, void *arg)
 	if (x->why != NULL && strcmp(x->why, "cancelled") == 0) {
 		b->state = BURNIN_CANCELLED;
 		strlcpy(b->message, "cancelled", sizeof b->message);
+	} else if (x->status == -1 && x->why != NULL &&
+	    strncmp(x->why, "timed out", 9) == 0) {
+		/* It ran, and did not end: not unreachable. */
+		b->state = BURNIN_FAILED;
+		b->result = DIAG_FAIL;
+		strlcpy(b->message, x->why, sizeof b->message);
 	} else if (x->status == -1) {
 		b->state = BURNIN_UNREACHABLE;
 		snprintf(b->message, sizeof b->message, "%s",

@@ -179,7 +179,7 @@ static const struct field partition_fields[] = {
 static const struct field diag_fields[] = {
 	F(diag, test, "TEST", FT_STR, -1, 0, T),
 	F(diag, category, "CATEGORY", FT_STR, -1, 0, T),
-	F(diag, gpu, "GPU", FT_INT, -1, 0, R),
+	F(diag, gpu, "GPU", FT_INT, -1, 0, R|FF_WHOLE),
 	F(diag, result, "RESULT", FT_RESULT, -1, 0, T),
 	F(diag, message, "MESSAGE", FT_STR, -1, 0, T),
 	{ .name = NULL }
@@ -476,6 +476,8 @@ field_null(const struct field *f, const void *rec)
 		return (*AT(rec, f, char) == '\0');
 	if (f->bit >= 0)
 		return ((*(const uint64_t *)rec & BIT(f->bit)) == 0);
+	if (f->flags & FF_WHOLE)
+		return (*AT(rec, f, int) < 0);
 	return (0);
 }
 

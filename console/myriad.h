@@ -676,6 +676,7 @@ enum field_type {
 #define FF_ERROR	0x20	/* what is wrong, coloured critical */
 #define FF_MODEL	0x40	/* a GPU's model: tables show it without
 				   its vendor's name */
+#define FF_WHOLE	0x80	/* below 0: null, the node as a whole */
 struct field {
 	const char	*name;		/* the JSON key */
 	const char	*title;		/* the table heading */

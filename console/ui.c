@@ -1061,14 +1061,47 @@ ui_box_key(struct ui *ui, int key)
 	ui->dirty = 1;
 }
 
-/* The box, in the middle; long lines (a command) wrap. */
+/*
+ * A line of the box's text, N bytes, in rows of WIDTH, cut at a space
+ * (a word longer than a row at the row's end): drawn into W from row Y
+ * up to row MAXY (none when W is NULL).  The rows it takes.
+ */
+static int
+ui_box_wrap(WINDOW *w, int y, int maxy, const char *p, int n, int width)
+{
+	int	 rows = 0, k;
+
+	if (width < 1)
+		width = 1;
+	do {
+		k = n;
+		if (k > width) {
+			for (k = width; k > 0 && p[k] != ' '; k--)
+				;
+			if (k == 0)
+				k = width;
+		}
+		if (w != NULL && y + rows < maxy)
+			mvwaddnstr(w, y + rows, 2, p, k);
+		rows++;
+		p += k;
+		n -= k;
+		if (n > 0 && *p == ' ') {
+			p++;
+			n--;
+		}
+	} while (n > 0);
+	return (rows);
+}
+
+/* The box, in the middle; long lines (a command) wrap at spaces. */
 static void
 ui_draw_box(struct ui *ui)
 {
 	struct ui_box	*box = ui->box;
 	WINDOW		*w;
 	const char	*p;
-	int		 lines = 0, width = 0, n, k, y, h;
+	int		 lines = 0, width = 0, n, y, h;
 
 	for (p = box->text; *p != '\0'; p += n + (p[n] == '\n')) {
 		n = strcspn(p, "\n");
@@ -1080,7 +1113,7 @@ ui_draw_box(struct ui *ui)
 		width = ui->sx;
 	for (p = box->text; *p != '\0'; p += n + (p[n] == '\n')) {
 		n = strcspn(p, "\n");
-		lines += n == 0 ? 1 : (n + width - 5) / (width - 4);
+		lines += ui_box_wrap(NULL, 0, 0, p, n, width - 4);
 	}
 	h = lines + 4 < ui->sy ? lines + 4 : ui->sy;
 	if ((w = newwin(h, width, (ui->sy - h) / 2, (ui->sx - width) / 2)) ==
@@ -1090,9 +1123,7 @@ ui_draw_box(struct ui *ui)
 	for (p = box->text, y = 1; *p != '\0' && y < h - 2;
 	    p += n + (p[n] == '\n')) {
 		n = strcspn(p, "\n");
-		for (k = 0; (k < n || k == 0) && y < h - 2; k += width - 4)
-			mvwaddnstr(w, y++, 2, p + k, n - k < width - 4 ?
-			    n - k : width - 4);
+		y += ui_box_wrap(w, y, h - 2, p, n, width - 4);
 	}
 	if (strcmp(box->expect, "y") == 0)
 		mvwprintw(w, h - 2, 2, "Go on? [y/N] %s", box->typed);

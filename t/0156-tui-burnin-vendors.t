@@ -4,7 +4,8 @@
 # verdict; the Ascend and Hygon nodes are refused from the start, their
 # rows saying the vendor and why, the count line `refused 2', and the
 # message line has the run.  The confirmation asks for the count of the
-# nodes that run, 3, and says 2 are refused.
+# nodes that run, 3, and says 2 are refused; at 80x24 its long lines wrap
+# at spaces, a word whole on its row.
 . t/lib/tap.sh
 printf 'sim = { diag-seconds = 1; };\n' > "$T/conf"
 ARGS="-F $T/conf --sim 1024 --sim-mix h100:2,mi300x:1,910b:1,k100:1 --sim-time 3600 --fault-rate 0"
@@ -36,4 +37,20 @@ shows "$S" "^gpu0057 +passed .*pass 0-7"
 ok $? "the MI300X node passed rvs, its GPUs 0-7 read"
 shows "$S" "^gpu0001 +passed .*pass 0-7"
 ok $? "the H100 node passed dcgmi diag"
+
+# At 80 columns the box's lines wrap at spaces: no word is cut.
+start_size 80x24
+run "$S" "burnin -f $SET level=3"
+wait_for "$S" "Type 3 to go on"
+ok $? "80x24: the box asks"
+# Each word of the box's refusals is a word of the dry run's, not a piece.
+$MYRIAD $ARGS -n -c "burnin -f $SET level=3" 2>&1 | tr ' ' '\n' |
+    sort -u > "$T/words"
+screen "$S" | sed -n '/^ *│ refused: gpu0089/,/^ *│ no on-pass/p' |
+    sed 's/^ *│//; s/│ *$//' | tr ' ' '\n' | grep -v '^$' | sort -u > "$T/boxwords"
+is "$(comm -23 "$T/boxwords" "$T/words" | tr '\n' ' ')" "" \
+    "80x24: the box's rows cut no word"
+keys "$S" Escape
+wait_gone "$S" "Type 3 to go on"
+ok $? "80x24: Escape cancels"
 done_testing

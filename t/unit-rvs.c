@@ -112,7 +112,7 @@ test_source(struct collect *g)
 	    ROW("hbm_mid                         ", "BABEL         ", "32",
 	    "PASS          ") RULE);
 	is_int(g->nerr, 1, "a verdict of a GPU not in the overview: an error");
-	is_int(g->ndiag, 4, "the two actions and two GPUs");
+	is_int(g->ndiag, 7, "the two actions, two GPUs, hbm_mid's three");
 	ok(rec(g, 0)->result == DIAG_FAIL && rec(g, 0)->gpu == -1,
 	    "FAIL in red: the action fails");
 	ok(rec(g, 1)->gpu == 2 && rec(g, 1)->result == DIAG_FAIL &&
@@ -122,6 +122,33 @@ test_source(struct collect *g)
 	    rec(g, 2)->message[0] == '\0', "GPU:: 42583 is GPU 0: passed");
 	ok(rec(g, 3)->gpu == -1 && rec(g, 3)->result == DIAG_PASS &&
 	    strcmp(rec(g, 3)->test, "hbm_mid") == 0, "PASS in green: passed");
+	ok(rec(g, 4)->gpu == 0 && rec(g, 6)->gpu == 2 &&
+	    rec(g, 6)->result == DIAG_PASS && strcmp(rec(g, 6)->test,
+	    "hbm_mid") == 0, "no GPU lines, passed: passed on GPUs 0-2");
+}
+
+/*
+ * Actions that log no GPU's verdict: one that passed passed on every GPU
+ * of the overview; one that failed names none; RCQT's are the node's.
+ */
+static void
+test_whole(struct collect *g)
+{
+	runs(g, TITLE GPUS3 HEAD
+	    ROW("xgmi_interface                  ", "PBQT          ", "31",
+	    "FAIL          ")
+	    ROW("metapackage-validation          ", "RCQT          ", "32",
+	    "PASS          ")
+	    ROW("pcie_capability                 ", "PEQT          ", "32",
+	    "PASS          ") RULE);
+	is_int(g->ndiag, 6, "a FAIL alone, an RCQT alone, a PEQT and its 3");
+	ok(rec(g, 0)->gpu == -1 && rec(g, 0)->result == DIAG_FAIL &&
+	    rec(g, 1)->gpu == -1 && strcmp(rec(g, 1)->category, "RCQT") == 0,
+	    "the failed PBQT and the RCQT rows: the node's only");
+	ok(rec(g, 2)->gpu == -1 && rec(g, 3)->gpu == 0 &&
+	    rec(g, 5)->gpu == 2 && rec(g, 5)->result == DIAG_PASS &&
+	    strcmp(rec(g, 5)->test, "pcie_capability") == 0,
+	    "pcie_capability passed: on GPUs 0-2");
 }
 
 /* More verdict lines than are kept: said once, not a line each. */
@@ -177,6 +204,7 @@ main(void)
 
 	test_samples(g);
 	test_source(g);
+	test_whole(g);
 	test_refused(g);
 	collect_free(g);
 	free(g);
