@@ -145,11 +145,13 @@ is "$(awk -F'\t' '$1 == "gpu0034" { print $2, $15 }' "$T/cpu.links")" \
     "ib missing" \
     "inspect-links over SSH: gpu0034, no accelerator, misses no NVLink"
 
-# An Atlas A3's 16 NPU RoCE ports (hccn_tool) and its host's InfiniBand
-# (ibstat): every port kept, as the simulated source has the RoCE ones.
+# An Atlas A3's 16 NPU RoCE ports (hccn_tool) and InfiniBand ports (ibstat;
+# the simulator gives an Ascend host none, so gpu0001's, MYRIAD_NODE being
+# the test cluster's way to ask as another node): every port kept, more than
+# 16 a node, as the simulated source has the RoCE ones.
 ROCE='for i in $(seq 0 15); do for q in -link -net_health -optical -link_stat;'
 ROCE="$ROCE"' do echo \"hccn_tool -i $i $q -g\"; hccn_tool -i $i $q -g; done;'
-conf "$T/roce.conf" "probe = { xid = \"\"; ib = \"ibstat\"; ib-counters = \"\";
+conf "$T/roce.conf" "probe = { xid = \"\"; ib = \"MYRIAD_NODE=gpu0001 ibstat\"; ib-counters = \"\";
     sinfo = \"true\"; squeue = \"true\"; roce = \"$ROCE done\"; };"
 # conf's own probe group (no ibstat) left out
 sed -i '/^probe = { xid = ""; ib = "";/,/^    squeue = "true"; };$/d' \
