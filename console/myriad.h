@@ -717,6 +717,7 @@ int		 output_parse_format(const char *, enum output_format *);
 struct output;
 struct output	*output_create(FILE *, int, enum output_format,
 		     const struct record *, const struct model *);
+void		 output_add(struct output *, const char *);
 void		 output_row(struct output *, const void *);
 void		 output_free(struct output *);
 void		 output_json_string(struct buf *, const char *);
