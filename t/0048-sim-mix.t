@@ -233,6 +233,9 @@ is "$(grep -c 'Chip ID' "$T/o")|$(sed -n 2p "$T/o")" \
     "2|        Chip Count                     : 2" "an A3 card's -t common: its two chips"
 $S npu-smi info -t topo --node gpu1001 >/dev/null 2>&1
 is "$?" 1 "an A3's -t topo, of which there is no capture, is refused"
+like "$($S npu-smi info -t topo --node gpu1001 2>&1)" \
+    'topo of an Atlas A3: not simulated \(no capture' \
+    "... as not simulated, asking no -i (npu-smi's topo takes none)"
 $S npu-smi info -t common -i 8 --node gpu0801 >/dev/null 2>&1
 is "$?" 1 "a card the node does not have is refused"
 
