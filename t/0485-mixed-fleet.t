@@ -118,6 +118,18 @@ $MYRIAD -F "$T/mix.conf" -o tsv -c 'inspect-links gpu[0001,0034]' \
 is "$(awk -F'\t' '$1 == "gpu0034" { print $2, $15 }' "$T/cpu.links")" \
     "ib missing" \
     "inspect-links over SSH: gpu0034, no accelerator, misses no NVLink"
+# Ascend's HCCS: no probe gives a link's state (npu-smi info -t topo
+# names the peers only), so each Ascend node says so once, naming why.
+$MYRIAD -F "$T/mix.conf" -o tsv -c 'inspect-links -a gpu[0017,0025,0033]' \
+    > "$T/hccs.links" 2>&1
+is "$(awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    $c["kind"] != "ib" { print $1, $2, $c["verdict"], $c["why"] }' \
+    "$T/hccs.links")" \
+"gpu0017 hccs missing hccs not read: no probe gives HCCS link states \
+(npu-smi info -t topo: peers only)
+gpu0025 hccs missing hccs not read: no probe gives HCCS link states \
+(npu-smi info -t topo: peers only)" \
+    "inspect-links over SSH: each Ascend node's HCCS not read, once, why"
 
 # A vendor the configuration sets is not asked: gpu0001 (NVIDIA's) set
 # as one without accelerators reads none; gpu0009 (AMD's) set as Huawei's
