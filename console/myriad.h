@@ -439,6 +439,7 @@ struct node {
 	uint8_t		 gpus_known;	/* ngpus is what a whole report had */
 	uint8_t		 gpus_none;	/* it has no accelerator tool */
 	uint16_t	 gpus_slurm;	/* its GPUs by Slurm's GRES; 0: none */
+	char		 dcu_model[16];	/* its GRES's dcu type: K100 */
 	uint64_t	 gpus_seen;	/* the GPUs of the report under way */
 	uint64_t	 xid_mark;	/* the last Xid line read, hashed */
 	u_int		 xid_unknown;	/* Xids of GPUs not listed */
