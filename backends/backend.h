@@ -23,6 +23,8 @@ struct parser {
 	parse_fn	 parse;
 	const char	*format;	/* default fmt, or NULL */
 	const char	*help;
+	const char	*column;	/* one more in parse's table */
+	const char	*none;		/* why a read output may hold none */
 };
 
 /* probe.c: what runs where, and which parser reads it into the model. */

@@ -89,6 +89,8 @@ struct hccn_ctx {
 	enum hccn_query		 q;		/* of the last command line */
 	int			 optical;	/* after optical info: */
 	int			 rxlost;	/* a lane's Rx power refused */
+	int			 first;		/* the first line, none refused */
+	int			 other;		/* another tool's output */
 	int			 n;
 };
 
@@ -386,6 +388,12 @@ parse_hccn_line(struct hccn_ctx *c, u_int lineno, const char *s, size_t len)
 	if (!parse_hccn_pair(s, len, &k, &kl, &v, &vl) ||
 	    (!parse_word(k, kl, "link status") &&
 	    !parse_word(k, kl, "net health status"))) {
+		if (c->first) {
+			sink_error(c->sink, lineno, "not hccn_tool output: "
+			    "'%.*s'", (int)(len > 40 ? 40 : len), s);
+			c->other = 1;
+			return;
+		}
 		sink_error(c->sink, lineno, "hccn_tool: not a line of -link, "
 		    "-net_health, -optical or -link_stat");
 		return;
@@ -419,7 +427,7 @@ parse_hccn(const char *buf, size_t len, const char *fmt,
 	struct hccn_ctx	 c;
 	const char	*line;
 	size_t		 ll;
-	u_int		 refused = 0;
+	u_int		 refused = 0, seen = 0;
 	int		 dev = -1;
 
 	if (fmt != NULL && (dev = parse_hccn_number(fmt, strlen(fmt))) < 0)
@@ -444,7 +452,10 @@ parse_hccn(const char *buf, size_t len, const char *fmt,
 		refused = l.refused;
 		if ((ll = parse_trim(&line, ll)) == 0)
 			continue;
+		c.first = seen++ == 0 && l.refused == 0;
 		parse_hccn_line(&c, l.line, line, ll);
+		if (c.other)
+			return (0);
 	}
 	parse_hccn_flush(&c);
 	return (c.n);

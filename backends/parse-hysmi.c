@@ -235,6 +235,11 @@ parse_hysmi(const char *buf, size_t len, const char *fmt,
 		}
 		if (parse_hysmi_header(&c, l.line, line, ll))
 			continue;
+		if (c.header == 0 && l.refused == 0) {
+			sink_error(s, l.line, "not hy-smi output: '%.*s'",
+			    (int)(ll > 40 ? 40 : ll), line);
+			return (0);
+		}
 		if (c.ncols == 0) {
 			sink_error(s, l.line, "hy-smi: a line outside the "
 			    "table");

@@ -354,7 +354,7 @@ parse_npu_t(const char *buf, size_t len, const char *fmt,
 	struct npu_t_ctx c;
 	const char	*line;
 	size_t		 ll;
-	u_int		 refused = 0;
+	u_int		 refused = 0, seen = 0;
 
 	memset(&c, 0, sizeof c);
 	c.sink = s;
@@ -368,6 +368,12 @@ parse_npu_t(const char *buf, size_t len, const char *fmt,
 		if ((ll = parse_trim(&line, ll)) == 0) {
 			parse_npu_t_end(&c);
 			continue;
+		}
+		if (seen++ == 0 && l.refused == 0 &&
+		    memchr(line, ':', ll) == NULL) {
+			sink_error(s, l.line, "not npu-smi output: '%.*s'",
+			    (int)(ll > 40 ? 40 : ll), line);
+			return (0);
 		}
 		c.line = l.line;
 		parse_npu_t_line(&c, l.line, line, ll);

@@ -42,7 +42,9 @@ const struct parser parsers[] = {
 	{ .name = "rvs", .parse = parse_rvs,
 	  .help = "rvs -r N, rvs -c CONF (ROCm Validation Suite)" },
 	{ .name = "amd-smi", .parse = parse_amd_smi,
-	  .help = "amd-smi metric|static|list|monitor|xgmi|topology [--json]" },
+	  .help = "amd-smi metric|static|list|monitor|xgmi|topology [--json]",
+	  .none = "topology's records are XGMI links, and GPUs joined by "
+	      "PCIe only have none" },
 	{ .name = "rocm-smi", .parse = parse_rocm_smi,
 	  .help = "rocm-smi [-a] [--json]" },
 	{ .name = "xid", .parse = parse_xid,
@@ -51,7 +53,8 @@ const struct parser parsers[] = {
 	  .help = "npu-smi info; info -t health|common|usages|board|memory "
 	      "-i N [-c C]; info -t topo" },
 	{ .name = "hccn-tool", .parse = parse_hccn,
-	  .help = "hccn_tool -i N -link|-net_health|-optical|-link_stat -g" },
+	  .help = "hccn_tool -i N -link|-net_health|-optical|-link_stat -g",
+	  .column = "health" },
 	{ .name = "hy-smi", .parse = parse_hysmi,
 	  .help = "hy-smi (its default table)" },
 	{ .name = NULL }

@@ -344,6 +344,11 @@ sim_npusmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
 		sim_npu_topo(&n, out);
 		return (0);
 	}
+	if (strcmp(t, "topo") == 0) {	/* takes no -i: the whole node's */
+		xasprintf(cause, "npu-smi info -t topo of an Atlas A3: not "
+		    "simulated (no capture of it to follow)");
+		return (-1);
+	}
 	if (!hasi) {
 		xasprintf(cause, "npu-smi info -t %s: give the card, -i N", t);
 		return (-1);

@@ -445,6 +445,7 @@ struct cmd_list_parse_state {
 	struct output		*output;
 	struct filter		*filter;
 	const char		*file;
+	const struct parser	*parser;
 	u_int			 records;
 	u_int			 errors;
 	int			 bad;
@@ -470,6 +471,8 @@ cmd_list_parse_record(struct cmd_list_parse_state *ps, const char *kind,
 		}
 		ps->output = output_create(ps->ctx->out, ps->ctx->width,
 		    ps->format, r, NULL);
+		if (ps->parser->column != NULL)
+			output_add(ps->output, ps->parser->column);
 	}
 	ps->records++;
 	if (filter_match(ps->filter, rec, NULL))
@@ -575,6 +578,7 @@ cmd_parse_file(struct cmd_ctx *ctx, struct cmd_args *args)
 	ps.ctx = ctx;
 	ps.args = args;
 	ps.file = args->argv[1];
+	ps.parser = p;
 	if (cmd_format(ctx, args, &ps.format) != 0)
 		return (CMD_USAGE);
 	if ((data = cmd_list_parse_read(args->argv[1], &len, &cause)) == NULL) {
@@ -609,5 +613,8 @@ cmd_parse_file(struct cmd_ctx *ctx, struct cmd_args *args)
 	if (ps.records == 0 && ps.errors > 0)
 		return (cmd_error(ctx, args, CMD_ERROR, "%s: nothing readable",
 		    ps.file));
+	if (ps.records == 0 && p->none != NULL)
+		fprintf(ctx->err, "myriad: parse: %s: no record: %s\n",
+		    ps.file, p->none);
 	return (ps.errors > 0 ? CMD_SOME : CMD_OK);
 }

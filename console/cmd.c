@@ -95,7 +95,8 @@ const struct cmd_entry cmd_table[] = {
 	  .help = "every GPU: utilization, memory, temperature, power, ECC, "
 	      "last Xid",
 	  .opts = "o:w:", .min = 0, .max = 1,
-	  .domains = BIT(DOM_GPUS) | BIT(DOM_EVENTS), .exec = cmd_list_gpus },
+	  .domains = BIT(DOM_NODES) | BIT(DOM_GPUS) | BIT(DOM_EVENTS),
+	  .exec = cmd_list_gpus },
 	{ .name = "list-jobs", .usage = "[-o FORMAT] [-w FILTER]",
 	  .help = "the Slurm queue",
 	  .opts = "o:w:", .min = 0, .max = 0, .domains = BIT(DOM_JOBS),

@@ -462,10 +462,16 @@ links_add(struct links *l, uint32_t node, const char *kind)
 	return (c);
 }
 
-/* A node none of whose links of a kind was read. */
+/*
+ * A node none of whose links of a kind was read; why, when it could have
+ * been.  No probe reads an Ascend's HCCS links: npu-smi info -t topo
+ * names each NPU's HCCS peers (an 8-NPU 910B3 capture), with no state.
+ */
+#define LINKS_HCCS_UNREAD	"hccs not read: no probe gives HCCS link " \
+				"states (npu-smi info -t topo: peers only)"
 static void
 links_unread(struct links *l, const struct model *m, u_int node,
-    const char *kind)
+    const char *kind, const char *why)
 {
 	const struct node	*n = &m->nodes[node];
 	struct linkcheck	*c;
@@ -477,7 +483,7 @@ links_unread(struct links *l, const struct model *m, u_int node,
 		    model_reach_name(n->reach), n->error[0] ? ": " : "",
 		    n->error);
 	else
-		snprintf(c->why, sizeof c->why, "none read");
+		strlcpy(c->why, why, sizeof c->why);
 }
 
 /* The first read of a link: the same slot, unless the GPUs moved since. */
@@ -717,13 +723,16 @@ links_inspect(struct links *l, const struct model *m, const uint8_t *mask,
 			links_nvlinks(l, m, node, d, dend, e, flags);
 		else if (flags & LI_UNREAD) {
 			links_fabric(m, node, e, &f);
-			if (f.links > 0 && !m->nodes[node].gpus_none)
-				links_unread(l, m, node, f.kind);
+			if (f.sum == LS_HCCS && !m->nodes[node].gpus_none)
+				links_unread(l, m, node, f.kind,
+				    LINKS_HCCS_UNREAD);
+			else if (f.links > 0 && !m->nodes[node].gpus_none)
+				links_unread(l, m, node, f.kind, "none read");
 		}
 		if (ibread)
 			links_ibports(l, m, node, d, dend, e, flags);
 		else if ((flags & LI_UNREAD) && e->ibports > 0)
-			links_unread(l, m, node, "ib");
+			links_unread(l, m, node, "ib", "none read");
 	}
 	free(downs);
 }

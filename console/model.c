@@ -1084,6 +1084,40 @@ model_sink_vendor(struct model *m, uint32_t node, const struct gpu *g)
 		strlcpy(n->model, g->model, sizeof n->model);
 }
 
+/*
+ * The model of a node's Hygon DCUs, which hy-smi's table does not name
+ * and of whose --showproductname no real output was found: its GRES's
+ * type, upper case (dcu:k100:4 is K100).
+ */
+static void
+model_dcu_model(struct node *n, const char *gres)
+{
+	const char	*p = gres, *e;
+	size_t		 i, len;
+
+	while (p != NULL && strncmp(p, "dcu:", 4) != 0) {
+		if ((p = strchr(p, ',')) != NULL)
+			p++;
+	}
+	n->dcu_model[0] = '\0';
+	if (p == NULL || (e = strchr(p + 4, ':')) == NULL)
+		return;
+	len = e - (p + 4);
+	if (len == 0 || len >= sizeof n->dcu_model)
+		return;
+	for (i = 0; i < len; i++)
+		n->dcu_model[i] = toupper((u_char)p[4 + i]);
+	n->dcu_model[len] = '\0';
+}
+
+/* A Hygon DCU without a model: its node's GRES's. */
+static void
+model_dcu_name(const struct node *n, struct gpu *g)
+{
+	if (g->vendor == VENDOR_HYGON && g->model[0] == '\0')
+		strlcpy(g->model, n->dcu_model, sizeof g->model);
+}
+
 static void
 model_sink_gpu(void *arg, const struct gpu *g)
 {
@@ -1186,6 +1220,7 @@ model_sink_gpu(void *arg, const struct gpu *g)
 	old->node = node;
 	old->index = i;
 	old->valid |= BIT(GPU_INDEX);
+	model_dcu_name(&m->nodes[node], old);
 	model_sink_vendor(m, node, old);
 	if (m->nodes[node].xid_unknown > 0 && model_bus(old->bus_id) != bus)
 		model_xid_attribute(m, node, old);
@@ -1378,6 +1413,7 @@ static void
 model_sink_snode_one(struct model *m, int id, const struct snode *s)
 {
 	struct node	*n;
+	u_int		 i;
 
 	if (id < 0)
 		return;
@@ -1389,6 +1425,9 @@ model_sink_snode_one(struct model *m, int id, const struct snode *s)
 	strlcpy(n->reason, s->reason, sizeof n->reason);
 	if (s->valid & BIT(SN_GPUS))
 		n->gpus_slurm = s->gpus > 0 ? s->gpus : 0;
+	model_dcu_model(n, s->gres);
+	for (i = 0; i < n->ngpus; i++)
+		model_dcu_name(n, &m->gpus[n->gpu0 + i]);
 	strlcpy(n->partitions, s->partitions, sizeof n->partitions);
 	m->gen[DOM_NODES]++;
 }

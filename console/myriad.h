@@ -442,6 +442,7 @@ struct node {
 	char		 model[48];	/* theirs, as the first read names it */
 	uint16_t	 gpus_slurm;	/* its GPUs by Slurm's GRES; 0: none */
 	uint16_t	 gpus_most;	/* the most a whole report had */
+	char		 dcu_model[16];	/* its GRES's dcu type: K100 */
 	uint64_t	 gpus_seen;	/* the GPUs of the report under way */
 	uint64_t	 xid_mark;	/* the last Xid line read, hashed */
 	u_int		 xid_unknown;	/* Xids of GPUs not listed */
@@ -724,6 +725,7 @@ int		 output_parse_format(const char *, enum output_format *);
 struct output;
 struct output	*output_create(FILE *, int, enum output_format,
 		     const struct record *, const struct model *);
+void		 output_add(struct output *, const char *);
 void		 output_row(struct output *, const void *);
 void		 output_free(struct output *);
 void		 output_json_string(struct buf *, const char *);

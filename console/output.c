@@ -154,6 +154,20 @@ output_create(FILE *f, int width, enum output_format format,
 	return (o);
 }
 
+/* A column more, by its field's name, in a table that has none of it. */
+void
+output_add(struct output *o, const char *name)
+{
+	const struct field	*fl;
+
+	if (o->format != OUT_TABLE || o->ncols == nitems(o->cols) ||
+	    (fl = record_field(o->record, name)) == NULL ||
+	    (fl->flags & FF_TABLE))
+		return;
+	o->cols[o->ncols] = fl;
+	o->width[o->ncols++] = strlen(fl->title);
+}
+
 /* One record as a JSON object. */
 void
 output_json_record(struct buf *b, const struct record *r, const void *rec,

@@ -88,7 +88,7 @@ EOF
 is "$(cat "$T/count")" "amd AMD Instinct MI300X 1600
 huawei 910B3 1600
 huawei Ascend910 1664
-hygon None 384
+hygon K100 384
 nvidia NVIDIA H100 80GB HBM3 4800
 nodes 1200" "each model's accelerators at 10k: 4800, 1600, 1600, 1664 and 384 on 1200 nodes"
 python3 - "$T/gpus.json" >"$T/rec" <<'EOF'
@@ -109,8 +109,8 @@ is "$(cat "$T/rec")" "16 (7, 1)
 None True None OK None
 3 0 0000:82:00.0 65536
 SPX/NPS1 750 None None
-4 None None 800
-{'nvidia'}" "the records: an A3's 16 chips on 8 cards (power on the first chip of a card, no limit), a 910B's card and chip, MI300X's partition, a K100's 4 DCUs, no model or memory"
+4 K100 None 800
+{'nvidia'}" "the records: an A3's 16 chips on 8 cards (power on the first chip of a card, no limit), a 910B's card and chip, MI300X's partition, a K100's 4 DCUs, the model of its GRES, no memory"
 
 # Another vendor's tool is not there: sh's words, exit 127.
 for t in 'npu-smi gpu0601' 'hy-smi gpu0801' 'amd-smi gpu0001' \
@@ -242,6 +242,9 @@ is "$(grep -c 'Chip ID' "$T/o")|$(sed -n 2p "$T/o")" \
     "2|        Chip Count                     : 2" "an A3 card's -t common: its two chips"
 $S npu-smi info -t topo --node gpu1001 >/dev/null 2>&1
 is "$?" 1 "an A3's -t topo, of which there is no capture, is refused"
+like "$($S npu-smi info -t topo --node gpu1001 2>&1)" \
+    'topo of an Atlas A3: not simulated \(no capture' \
+    "... as not simulated, asking no -i (npu-smi's topo takes none)"
 $S npu-smi info -t common -i 8 --node gpu0801 >/dev/null 2>&1
 is "$?" 1 "a card the node does not have is refused"
 

@@ -11,7 +11,7 @@ M="$MYRIAD -F /dev/null --sim 1024 --sim-time 1800000000 \
 # of the shares: H100 gpu0001-0040 (320 GPUs), MI300X 0041-0064 (192),
 # 910B 0065-0080 (128), A3 0081-0104 (24 nodes of 16 chips: 384), K100
 # 0105-0118 (14 nodes of 4 DCUs: 56).  The models as each vendor's tool
-# names them; hy-smi names none.
+# names them; hy-smi names none: Slurm's GRES does (dcu:k100, K100).
 
 $M -c summary > "$T/sum" 2> "$T/err"
 ok $? "summary of a mix"
@@ -20,7 +20,7 @@ is "$(cat "$T/kinds")" "accelerators: nvidia NVIDIA H100 80GB HBM3: 320
 accelerators: amd AMD Instinct MI300X: 192
 accelerators: huawei 910B3: 128
 accelerators: huawei Ascend910: 384
-accelerators: hygon: 56" "summary: a line each vendor and model, with its count"
+accelerators: hygon K100: 56" "summary: a line each vendor and model, with its count"
 bad=$(grep '^accelerators:' "$T/sum" | awk '{
 	t = $0; sub(/.*: /, "", t); total = t + 0
 	s = 0; n = split($0, w, /[(,)]/)
@@ -53,8 +53,8 @@ for a in d["accelerators"]:
 amd AMD Instinct MI300X 192 192
 huawei 910B3 128 128
 huawei Ascend910 384 384
-hygon None 56 56" \
-    "summary -o json: an array by vendor and model, null for no model"
+hygon K100 56 56" \
+    "summary -o json: an array by vendor and model, the DCUs' of the GRES"
 is "$($M -c 'summary -o tsv' | head -1)" \
     "$(printf 'vendor\tmodel\ttotal\tbusy\tidle\tunhealthy\tunread')" \
     "summary -o tsv: a row each vendor and model"
@@ -68,6 +68,7 @@ is "$(rows vendor=huawei)" 512 "-w vendor=huawei: 910B and A3, 128 + 384"
 is "$(rows 'model~910')" 512 "-w model~910: 910B3 and Ascend910"
 is "$(rows 'vendor!=nvidia')" 760 "-w vendor!=nvidia: 1080 - 320"
 is "$(rows vendor=hygon)" 56 "-w vendor=hygon: 14 nodes of 4"
+is "$(rows 'model=K100')" 56 "-w model=K100: the DCUs, by their GRES"
 is "$(rows 'vendor=amd,partition~SPX')" 192 \
     "-w vendor=amd,partition~SPX: every MI300X (SPX/NPS1)"
 is "$(rows 'vendor=amd,partition~CPX')" 0 "-w vendor=amd,partition~CPX: none"

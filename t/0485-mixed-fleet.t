@@ -40,6 +40,12 @@ $MYRIAD -F "$T/mix.conf" -o tsv -c list-gpus > "$T/ssh.tsv" 2> "$T/ssh.err"
 is "$?" 0 "list-gpus over SSH on a mixed fleet: status 0"
 is "$(cat "$T/ssh.err")" "" "and nothing said on standard error"
 $MYRIAD $CLUSTER_SIM_ARGS -o tsv -c "list-gpus $SIMSET" > "$T/sim.tsv"
+# A DCU's model is its node's GRES type (dcu:k100): the simulated Slurm
+# has it, the test cluster's slurmctld (gpu:h100:8 everywhere) does not.
+awk -F'\t' -v OFS='\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
+    NR > 1 && $c["vendor"] == "hygon" && $c["model"] == "K100" {
+    $c["model"] = "" } { print }' "$T/sim.tsv" > "$T/sim.k" &&
+    mv "$T/sim.k" "$T/sim.tsv"
 count() {	# count FILE NODE: its rows' vendor, model and number
 	awk -F'\t' -v n="$2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
 	    $1 == n { k = $c["vendor"] "/" $c["model"]; m[k]++ }
@@ -144,6 +150,18 @@ $MYRIAD -F "$T/mix.conf" -o tsv -c 'inspect-links gpu[0001,0034]' \
 is "$(awk -F'\t' '$1 == "gpu0034" { print $2, $15 }' "$T/cpu.links")" \
     "ib missing" \
     "inspect-links over SSH: gpu0034, no accelerator, misses no NVLink"
+# Ascend's HCCS: no probe gives a link's state (npu-smi info -t topo
+# names the peers only), so each Ascend node says so once, naming why.
+$MYRIAD -F "$T/mix.conf" -o tsv -c 'inspect-links -a gpu[0017,0025,0033]' \
+    > "$T/hccs.links" 2>&1
+is "$(awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    $c["kind"] != "ib" { print $1, $2, $c["verdict"], $c["why"] }' \
+    "$T/hccs.links")" \
+"gpu0017 hccs missing hccs not read: no probe gives HCCS link states \
+(npu-smi info -t topo: peers only)
+gpu0025 hccs missing hccs not read: no probe gives HCCS link states \
+(npu-smi info -t topo: peers only)" \
+    "inspect-links over SSH: each Ascend node's HCCS not read, once, why"
 
 # An Atlas A3's 16 NPU RoCE ports (hccn_tool) and InfiniBand ports (ibstat;
 # the simulator gives an Ascend host none, so gpu0001's, MYRIAD_NODE being

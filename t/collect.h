@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "backend.h"
+#include "tap.h"
 
 #define COLLECT_MAXERR	64
 
@@ -91,6 +92,26 @@ collect_run(struct collect *c, parse_fn fn, const char *buf, size_t len,
 	r = fn(copy, len, fmt, &s);
 	free(copy);
 	return (r);
+}
+
+/*
+ * Another tool's capture (rel, as tap_fixture() finds it), run through
+ * fn: one test, that it is refused in one error naming the tool it is
+ * not (what: "not hy-smi output"), with no record; skipped when absent.
+ */
+static __attribute__((__unused__)) void
+collect_other(struct collect *c, parse_fn fn, const char *rel,
+    const char *what)
+{
+	size_t	 len;
+	char	*buf;
+
+	if ((buf = tap_fixture_skip(rel, &len, 1)) == NULL)
+		return;
+	collect_run(c, fn, buf, len, NULL);
+	ok(c->nerr == 1 && c->total == 0 && strstr(c->errmsg, what) != NULL,
+	    "%s: %s, once (%d errors: %s)", rel, what, c->nerr, c->errmsg);
+	free(buf);
 }
 
 #endif /* COLLECT_H */

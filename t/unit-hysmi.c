@@ -174,6 +174,12 @@ test_refused(struct collect *g)
 	runs(g, "\xef\xbb\xbf" BANNER "DCU Temp\r\n0 45.0C\r\n" END);
 	ok(g->nerr == 0 && dcu(g, 0)->temp_c == 45, "BOM and CRLF: read");
 	is_int(runs(g, ""), 0, "nothing: no DCU");
+	collect_other(g, parse_hysmi,
+	    "amd/rocm-smi-concise-MI300X-x4-sriov.txt", "not hy-smi output");
+	collect_other(g, parse_hysmi,
+	    "t/data/npu-smi-info-910B3-24.1.rc1.b030.txt", "not hy-smi output");
+	collect_other(g, parse_hysmi, "t/data/hccn-link-stat-device-doc.txt",
+	    "not hy-smi output");
 }
 
 int

@@ -213,7 +213,13 @@ test_t(struct collect *c)
 	is_int(runs(c, "NPU ID : 0\nChip Count : 1\n\nChip ID : 99999\n"
 	    "Temperature(C) : 45\n", NULL), 0, "a chip id past 2^15: no chip");
 	is_int(runs(c, "not a key value line\n", NULL), 0, "not npu-smi");
-	is_int(c->nerr, 2, "... said: the line, and the whole");
+	is_int(c->nerr, 1, "... said once");
+	ok(strstr(c->errmsg, "not npu-smi output") != NULL,
+	    "... as another tool's: %s", c->errmsg);
+	collect_other(c, parse_npu, "t/data/hysmi-k100ai-4dcu-dtk24.04.1.txt",
+	    "not npu-smi output");
+	collect_other(c, parse_npu,
+	    "amd/rocm-smi-concise-MI300X-x4-sriov.txt", "not npu-smi output");
 }
 
 static void
