@@ -383,6 +383,7 @@ model_add_node(struct model *m, const char *name, const char *rack)
 	n = &m->nodes[id];
 	memset(n, 0, sizeof *n);
 	strlcpy(n->name, name, sizeof n->name);
+	n->id = id;
 	n->job = -1;
 	r = m->nracks > 0 ? &m->racks[m->nracks - 1] : NULL;
 	if (r == NULL || strcmp(r->name, rack) != 0) {
@@ -464,6 +465,23 @@ model_gpus(const struct model *m, uint32_t node, u_int *n)
 {
 	*n = node < m->nnodes ? m->nodes[node].ngpus : 0;
 	return (*n > 0 ? &m->gpus[m->nodes[node].gpu0] : NULL);
+}
+
+/*
+ * What a node's accelerators are: the first of them that names its model
+ * (a lost one does not), else the first; NULL for none.  *n: how many.
+ */
+const struct gpu *
+model_node_accel(const struct model *m, uint32_t id, u_int *n)
+{
+	const struct gpu	*g = model_gpus(m, id, n);
+	u_int			 k;
+
+	if (*n == 0)
+		return (NULL);
+	for (k = 0; k + 1 < *n && g[k].model[0] == '\0'; k++)
+		;
+	return (g[k].model[0] != '\0' ? &g[k] : g);
 }
 
 /*

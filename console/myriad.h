@@ -424,6 +424,7 @@ enum reach {
 
 struct node {
 	char		 name[48];
+	uint32_t	 id;		/* its index in the model's */
 	uint32_t	 rack;
 	enum reach	 reach;
 	char		 error[256];	/* why it is not reachable */
@@ -553,6 +554,7 @@ int		 model_find(const struct model *, const char *);
 const char	*model_node_name(const struct model *, uint32_t);
 struct gpu	*model_gpu(struct model *, uint32_t, u_int);
 struct gpu	*model_gpus(const struct model *, uint32_t, u_int *);
+const struct gpu *model_node_accel(const struct model *, uint32_t, u_int *);
 u_int		 model_gpus_missing(const struct model *, uint32_t, u_int *);
 u_int		 model_gpus_max(const struct model *);
 u_int		 model_count_vendors(const struct model *,
@@ -661,6 +663,9 @@ enum field_type {
 	FT_BURNIN,
 	FT_VENDOR,		/* enum vendor */		/* enum burnin_state */
 	FT_EVENT,		/* enum event_kind */
+	FT_NVENDOR,		/* uint32_t node id, printed as the vendor
+				   of its accelerators */
+	FT_NMODEL,		/* uint32_t node id, printed as their model */
 };
 #define FF_TABLE	0x1	/* shown in table output by default */
 #define FF_RIGHT	0x2	/* right-aligned in tables */
@@ -670,6 +675,8 @@ enum field_type {
 #define FF_ERROR	0x20	/* what is wrong, coloured critical */
 #define FF_MODEL	0x40	/* a GPU's model: tables show it without
 				   its vendor's name */
+#define FF_WHAT		0x80	/* what the thing is: tables show it after
+				   the two columns that say which */
 struct field {
 	const char	*name;		/* the JSON key */
 	const char	*title;		/* the table heading */
@@ -696,6 +703,7 @@ const char	*field_format_zoned(const struct field *, const void *,
 const char	*field_enum_name(enum field_type, int);
 int		 field_enum_find(enum field_type, const char *, char **);
 const char	*field_duration(char *, size_t, long);
+const char	*field_model_name(const char *);
 
 /* filter.c: -w 'temp>85,util<10' on list commands. */
 struct filter;
@@ -721,6 +729,7 @@ void		 output_row(struct output *, const void *);
 void		 output_free(struct output *);
 void		 output_json_string(struct buf *, const char *);
 void		 output_plain(struct buf *, const char *, size_t);
+void		 output_what(const struct field **, u_int);
 void		 output_json_record(struct buf *, const struct record *,
 		     const void *, const struct model *);
 

@@ -119,6 +119,28 @@ output_plain(struct buf *b, const char *s, size_t max)
 	}
 }
 
+/*
+ * What a thing is (FF_WHAT: its vendor, then its model) comes in a table
+ * after the two columns that say which it is, whatever its JSON place.
+ */
+void
+output_what(const struct field **cols, u_int n)
+{
+	const struct field	*f;
+	u_int			 i, k, to, at = 2;
+
+	for (i = at; i < n; i++) {
+		if ((cols[i]->flags & FF_WHAT) == 0)
+			continue;
+		f = cols[i];
+		to = f->type == FT_VENDOR || f->type == FT_NVENDOR ? 2 : at;
+		for (k = i; k > to; k--)
+			cols[k] = cols[k - 1];
+		cols[to] = f;
+		at++;
+	}
+}
+
 /* Output to F; table cells are cut at WIDTH, or OUTPUT_CELL_MAX if more. */
 struct output *
 output_create(FILE *f, int width, enum output_format format,
@@ -142,6 +164,8 @@ output_create(FILE *f, int width, enum output_format format,
 		if (o->ncols < nitems(o->cols))
 			o->cols[o->ncols++] = fl;
 	}
+	if (format == OUT_TABLE)
+		output_what(o->cols, o->ncols);
 	if (format == OUT_TSV) {
 		for (i = 0; i < o->ncols; i++)
 			fprintf(f, "%s%s", i ? "\t" : "", o->cols[i]->name);
@@ -206,6 +230,8 @@ output_row(struct output *o, const void *rec)
 				output_plain(&o->line, s, SIZE_MAX);
 			continue;
 		}
+		if (s != NULL && (fl->flags & FF_MODEL))
+			s = field_model_name(s);
 		start = o->cells.len;
 		output_plain(&o->cells, s != NULL ? s : "-", o->cellmax);
 		buf_putc(&o->cells, '\0');

@@ -241,9 +241,9 @@ table_format(struct ui *ui, const struct field *f, const struct field *nf,
 	if (f->type == FT_INT && f->bit < 0 &&
 	    field_number(f, rec, &v) == 0 && v < 0)
 		return (NULL);
-	if ((f->flags & FF_MODEL) && view_model_name(rec)[0] != '\0')
-		return (view_model_name(rec));
 	s = field_format(f, rec, ui->model, buf, len);
+	if (s != NULL && (f->flags & FF_MODEL))
+		return (field_model_name(s));
 	if (s != NULL || nf == NULL || (f->flags & FF_ERROR) == 0)
 		return (s);
 	node = *(const uint32_t *)((const char *)rec + nf->off);
@@ -393,6 +393,7 @@ table_draw(struct ui *ui, WINDOW *w, int y0, int height, const char *record,
 			continue;
 		}
 	}
+	output_what(cols, ncols);
 	for (p = columns; p != NULL && *p != '\0' && ncols < 32; ) {
 		len = strcspn(p, ",");
 		snprintf(name, sizeof name, "%.*s", len, p);
