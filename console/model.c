@@ -549,7 +549,8 @@ model_count_name(const struct model *m, const struct node *n,
  * alerts_gpu() finds it at fault above its temperature (lost, missing,
  * uncorrectable ECC, its health word, an Xid), else busy when it is in
  * use (utilization above 0) or its node is allocated whole in Slurm,
- * else idle when its utilization is read, else unread.
+ * else idle when its utilization is read, else unread, as are all of a
+ * node that lists none (unreachable), of its vendor when known.
  */
 u_int
 model_count_vendors(const struct model *m, struct vendor_count **list)
@@ -594,6 +595,13 @@ model_count_vendors(const struct model *m, struct vendor_count **list)
 		if (c != NULL && (k = model_gpus_missing(m, i, &want)) > 0) {
 			c->total += k;
 			c->unhealthy += k;
+		}
+		/* None read (unreachable): unread, of the vendor known. */
+		if (c == NULL && !n->gpus_none) {
+			c = model_count_find(list, &nc,
+			    m->gpus[n->gpu0].vendor, "");
+			c->total += n->ngpus;
+			c->unread += n->ngpus;
 		}
 	}
 	return (nc);
