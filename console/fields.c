@@ -227,7 +227,7 @@ static const struct field alert_fields[] = {
 static const struct field event_fields[] = {
 	F(event, time, "TIME", FT_TIME, -1, 0, T),
 	F(event, node, "NODE", FT_NODE, -1, 0, T),
-	F(event, gpu, "GPU", FT_INT, -1, 0, R),
+	F(event, gpu, "GPU", FT_INT, -1, 0, R|FF_ACCEL),
 	F(event, xid, "XID", FT_INT, EVF_XID, 0, R|FF_ALARM),
 	F(event, text, "EVENT", FT_STR, -1, 0, T),
 	F(event, seen, "SEEN", FT_TIME, -1, 0, 0),
@@ -650,4 +650,35 @@ field_format_zoned(const struct field *f, const void *rec,
 		buf[n + 3] = ':';
 	}
 	return (buf);
+}
+
+/*
+ * An FF_ACCEL field of rec, whose node is field nf's, as a table shows
+ * it: the index of an accelerator of the node as its vendor's tools name
+ * it (7/1 on an Atlas A3); NULL for none (-1, a node-wide event's).
+ */
+const char *
+field_accel(const struct field *f, const struct field *nf, const void *rec,
+    const struct model *m, char *buf, size_t len)
+{
+	double	 v;
+
+	if (field_number(f, rec, &v) != 0 || v < 0)
+		return (NULL);
+	if (m == NULL || nf == NULL)
+		return (field_format(f, rec, m, buf, len));
+	return (alerts_id(m, *AT(rec, nf, uint32_t), (u_int)v, buf, len));
+}
+
+/* The field of a record that names its node (FT_NODE), or NULL. */
+const struct field *
+record_node_field(const struct record *r)
+{
+	const struct field	*f;
+
+	for (f = r->fields; f->name != NULL; f++) {
+		if (f->type == FT_NODE)
+			return (f);
+	}
+	return (NULL);
 }

@@ -677,6 +677,8 @@ enum field_type {
 				   its vendor's name */
 #define FF_WHAT		0x80	/* what the thing is: tables show it after
 				   the two columns that say which */
+#define FF_ACCEL	0x100	/* an accelerator of the record's node by
+				   index: tables show its vendor's id, 7/1 */
 struct field {
 	const char	*name;		/* the JSON key */
 	const char	*title;		/* the table heading */
@@ -704,6 +706,9 @@ const char	*field_enum_name(enum field_type, int);
 int		 field_enum_find(enum field_type, const char *, char **);
 const char	*field_duration(char *, size_t, long);
 const char	*field_model_name(const char *);
+const char	*field_accel(const struct field *, const struct field *,
+		     const void *, const struct model *, char *, size_t);
+const struct field *record_node_field(const struct record *);
 
 /* filter.c: -w 'temp>85,util<10' on list commands. */
 struct filter;
@@ -993,6 +998,8 @@ int		 alerts_handled(const struct node *);
 const char	*alerts_unit(enum vendor);
 void		 alerts_name(const struct model *, u_int, enum vendor,
 		    const struct gpu *, u_int, char *, size_t);
+const char	*alerts_id(const struct model *, u_int, u_int, char *,
+		    size_t);
 int		 alerts_gpu(const struct gpu *, double);
 int		 alerts_node(const struct model *, u_int, char *, size_t);
 void		 alerts_count(const struct model *, u_int *, u_int *);

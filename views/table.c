@@ -53,18 +53,6 @@ table_cmp(const void *a, const void *b, void *arg)
 	    (*(const u_int *)a < *(const u_int *)b));
 }
 
-static const struct field *
-table_node_field(const struct record *r)
-{
-	const struct field	*f;
-
-	for (f = r->fields; f->name != NULL; f++) {
-		if (f->type == FT_NODE)
-			return (f);
-	}
-	return (NULL);
-}
-
 /* The node set filter: a row of a node in it, or of a rack with one. */
 static int
 table_match_nodes(struct ui *ui, const struct record *r, const void *rec)
@@ -238,6 +226,8 @@ table_format(struct ui *ui, const struct field *f, const struct field *nf,
 
 	if (f->type == FT_DURATION && field_number(f, rec, &v) == 0)
 		return (field_duration(buf, len, (long)v));
+	if (f->flags & FF_ACCEL)
+		return (field_accel(f, nf, rec, ui->model, buf, len));
 	if (f->type == FT_INT && f->bit < 0 &&
 	    field_number(f, rec, &v) == 0 && v < 0)
 		return (NULL);
@@ -408,7 +398,7 @@ table_draw(struct ui *ui, WINDOW *w, int y0, int height, const char *record,
 	table_scroll(vs);
 
 	/* Widths from the heading and the rows on show. */
-	nf = table_node_field(r);
+	nf = record_node_field(r);
 	for (i = 0; i < ncols; i++) {
 		width[i] = strlen(cols[i]->title) + (vs->sort == cols[i]);
 		for (k = vs->top; k < vs->top + vs->height &&
@@ -481,7 +471,7 @@ table_empty(struct ui *ui, WINDOW *w, int y, int sx)
 	if (text == NULL || vs->nrows > 0)
 		return;
 	if (vs->fexpr == NULL && vs->fmask == NULL && r != NULL &&
-	    table_node_field(r) != NULL && strpbrk(text, " ,") == NULL &&
+	    record_node_field(r) != NULL && strpbrk(text, " ,") == NULL &&
 	    model_find(ui->model, text) < 0)
 		snprintf(line, sizeof line, "no node %s in the cluster, no %s "
 		    "with that text: Escape clears it", text, v->noun);
