@@ -235,8 +235,8 @@ static const struct field event_fields[] = {
 	F(event, last, "LAST", FT_TIME, -1, 0, 0),
 	F(event, bus, "BUS", FT_STR, -1, 0, 0),
 	F(event, kind, "KIND", FT_EVENT, -1, 0, 0),
-	FN(event, node, "vendor", "VENDOR", FT_NVENDOR, -1, 0, W),
-	FN(event, node, "model", "MODEL", FT_NMODEL, -1, 0, W|FF_MODEL),
+	FN(event, node, "vendor", "VENDOR", FT_NVENDOR, -1, 0, 0),
+	FN(event, node, "model", "MODEL", FT_NMODEL, -1, 0, FF_MODEL),
 	{ .name = NULL }
 };
 

@@ -675,8 +675,8 @@ enum field_type {
 #define FF_ERROR	0x20	/* what is wrong, coloured critical */
 #define FF_MODEL	0x40	/* a GPU's model: tables show it without
 				   its vendor's name */
-#define FF_WHAT		0x80	/* what the thing is: tables show it after
-				   the two columns that say which */
+#define FF_WHAT		0x80	/* what the thing is: tables show it before
+				   the text at their end (ERROR) */
 #define FF_ACCEL	0x100	/* an accelerator of the record's node by
 				   index: tables show its vendor's id, 7/1 */
 struct field {

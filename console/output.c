@@ -121,24 +121,33 @@ output_plain(struct buf *b, const char *s, size_t max)
 
 /*
  * What a thing is (FF_WHAT: its vendor, then its model) comes in a table
- * after the two columns that say which it is, whatever its JSON place.
+ * before the text at its end that says what is wrong (ERROR, REASON),
+ * whatever its place in JSON.
  */
 void
 output_what(const struct field **cols, u_int n)
 {
-	const struct field	*f;
-	u_int			 i, k, to, at = 2;
+	const struct field	*what[4], *f;
+	u_int			 i, k = 0, nw = 0, at = 0;
 
-	for (i = at; i < n; i++) {
-		if ((cols[i]->flags & FF_WHAT) == 0)
-			continue;
+	for (i = 0; i < n; i++) {
 		f = cols[i];
-		to = f->type == FT_VENDOR || f->type == FT_NVENDOR ? 2 : at;
-		for (k = i; k > to; k--)
-			cols[k] = cols[k - 1];
-		cols[to] = f;
-		at++;
+		if ((f->flags & FF_WHAT) && nw < nitems(what)) {
+			what[nw] = f;
+			/* The vendor first. */
+			if (f->type == FT_VENDOR || f->type == FT_NVENDOR) {
+				what[nw] = what[0];
+				what[0] = f;
+			}
+			nw++;
+			continue;
+		}
+		cols[k++] = f;
+		if (f->type != FT_STR)
+			at = k;
 	}
+	memmove(cols + at + nw, cols + at, (k - at) * sizeof *cols);
+	memcpy(cols + at, what, nw * sizeof *cols);
 }
 
 /* Output to F; table cells are cut at WIDTH, or OUTPUT_CELL_MAX if more. */
