@@ -117,7 +117,7 @@ $A3 -c summary > "$T/a3" 2> /dev/null
 like "$(head -1 "$T/a3")" ", 10000 NPUs$" "summary of an all-A3 cluster: NPUs"
 like "$(grep -c '^npus: [0-9]* reporting' "$T/a3")" '^1$' \
     "... npus: N reporting"
-like "$($MYRIAD -F /dev/null --sim 1024 --sim-mix k100:1 -c summary |
+like "$($MYRIAD -F /dev/null --sim 1024 --sim-mix k100:1 -c summary 2> /dev/null |
     head -1)" ", [0-9]+ DCUs$" "summary of an all-K100 cluster: DCUs"
 $M -c summary > "$T/mix"
 like "$(head -1 "$T/mix")" ", 1080 accelerators$" "summary of a mix: accelerators"
