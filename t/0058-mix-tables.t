@@ -39,8 +39,8 @@ is "$(count 'list-nodes -o tsv -w model=null')" 14 \
     "list-nodes -w model=null: the nodes whose tool names no model"
 $M -c 'list-nodes -w vendor=bogus' > /dev/null 2> "$T/err"
 is $? 2 "list-nodes -w vendor=bogus: a usage error"
-like "$(head -1 "$T/err")" \
-    "bad filter: vendor 'bogus' is not one of unknown, nvidia, amd, huawei, hygon" \
+V="unknown, nvidia, amd, huawei, hygon"
+like "$(head -1 "$T/err")" "bad filter: vendor 'bogus' is not one of $V" \
     "... saying which vendors there are"
 
 # Alerts: a node's vendor and model, in the table and as keys.
@@ -89,8 +89,9 @@ like "$(grep -F " $text" "$T/evt" | head -1)" "^[^ ]+ +gpu[0-9]+ +- +" \
     "list-events: a node-wide event's GPU is -, not -1"
 
 # Tables: VENDOR and MODEL, the model without its vendor's name.
+HEAD="NODE +RACK +STATE +REACHABLE +VENDOR +MODEL +ERROR +REASON"
 like "$($M -c 'list-nodes gpu0041' | head -2 | tr '\n' '|')" \
-    "^NODE +RACK +STATE +REACHABLE +VENDOR +MODEL +ERROR +REASON\|gpu0041 +r06 +[a-z]+ +yes +amd +Instinct MI300X +" \
+    "^$HEAD\|gpu0041 +r06 +[a-z]+ +yes +amd +Instinct MI300X +" \
     "list-nodes table: VENDOR and MODEL"
 like "$($M -c 'list-gpus gpu0105' | head -2 | tr '\n' '|')" \
     "^NODE +GPU .* XID +VENDOR +MODEL +ERROR\|gpu0105 +0 .* hygon +- +" \
@@ -117,10 +118,11 @@ $A3 -c summary > "$T/a3" 2> /dev/null
 like "$(head -1 "$T/a3")" ", 10000 NPUs$" "summary of an all-A3 cluster: NPUs"
 like "$(grep -c '^npus: [0-9]* reporting' "$T/a3")" '^1$' \
     "... npus: N reporting"
-like "$($MYRIAD -F /dev/null --sim 1024 --sim-mix k100:1 -c summary 2> /dev/null |
-    head -1)" ", [0-9]+ DCUs$" "summary of an all-K100 cluster: DCUs"
+like "$($MYRIAD -F /dev/null --sim 1024 --sim-mix k100:1 -c summary \
+    2> /dev/null | head -1)" ", [0-9]+ DCUs$" "summary of an all-K100 cluster: DCUs"
 $M -c summary > "$T/mix"
-like "$(head -1 "$T/mix")" ", 1080 accelerators$" "summary of a mix: accelerators"
+like "$(head -1 "$T/mix")" ", 1080 accelerators$" \
+    "summary of a mix: accelerators"
 like "$(grep -c '^all accelerators: [0-9]* reporting' "$T/mix")" '^1$' \
     "... all accelerators: N reporting"
 like "$($MYRIAD -F /dev/null --sim 1024 -c summary | head -1)" \
