@@ -124,19 +124,16 @@ filter_term(struct filter *fl, const struct record *r, const char *s,
 		return (-1);
 	}
 	/* A word where a count is, or that no record can hold: a mistake. */
+	names = NULL;
 	if (!t->numeric && op != FOP_SUB && *t->value != '\0' &&
-	    strcmp(t->value, "null") != 0 && filter_counted(t->field)) {
-		xasprintf(cause, "bad filter: %s '%s' is not a number", key,
-		    t->value);
-		free(t->value);
-		return (-1);
-	}
-	/* A word no record can hold is a mistake, as a node not known. */
-	if (!t->numeric && op != FOP_SUB && *t->value != '\0' &&
-	    strcmp(t->value, "null") != 0 &&
-	    field_enum_find(t->field->type, t->value, &names) == 0) {
-		xasprintf(cause, "bad filter: %s '%s' is not one of %s", key,
-		    t->value, names);
+	    strcmp(t->value, "null") != 0 && (filter_counted(t->field) ||
+	    field_enum_find(t->field->type, t->value, &names) == 0)) {
+		if (names == NULL)
+			xasprintf(cause, "bad filter: %s '%s' is not a "
+			    "number", key, t->value);
+		else
+			xasprintf(cause, "bad filter: %s '%s' is not one of "
+			    "%s", key, t->value, names);
 		free(names);
 		free(t->value);
 		return (-1);

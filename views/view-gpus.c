@@ -52,8 +52,8 @@ struct gpus_grid {
 static const char *gpus_columns[2][2] = {
 	{ "node,index,util_pct,mem_used_mib,mem_total_mib,temp_c,power_w,"
 	    "power_limit_w,ecc_dbe,xid,error",
-	  "node,index,vendor,model,util_pct,mem_used_mib,temp_c,power_w,"
-	    "ecc_dbe,xid,error" },
+	  "node,index,model,util_pct,mem_used_mib,temp_c,power_w,ecc_dbe,"
+	    "xid,error" },
 	{ "node,index,util_pct,memutil_pct,mem_used_mib,mem_total_mib,"
 	    "temp_c,memtemp_c,power_w,power_limit_w,sm_clock_mhz,pstate,"
 	    "ecc_sbe,ecc_dbe,remap_pending,xid,throttle,model,error",
