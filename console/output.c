@@ -135,7 +135,8 @@ output_what(const struct field **cols, u_int n)
 		if ((f->flags & FF_WHAT) && nw < nitems(what)) {
 			what[nw] = f;
 			/* The vendor first. */
-			if (f->type == FT_VENDOR || f->type == FT_NVENDOR) {
+			if (nw > 0 && (f->type == FT_VENDOR ||
+			    f->type == FT_NVENDOR)) {
 				what[nw] = what[0];
 				what[0] = f;
 			}
