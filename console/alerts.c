@@ -37,33 +37,61 @@ alerts_unit(enum vendor v)
 }
 
 /*
- * Accelerator i of node id as its vendor v's tools name it (unknown: the
- * node's), from g (a read of it, or the model's): an Atlas A3's chip by
- * its card and chip as npu-smi info shows them ("NPU 7 chip 1"), any
- * other by its index ("NPU 3", "DCU 3", "GPU 3").  A card holds more than
- * one chip when the chip is not the first, the card is not the index, or
- * the next is on it.
+ * Whether accelerator g, the i-th of node id's, is named by its card and
+ * chip (an Atlas A3's chip): its card holds more than one chip, as when
+ * the chip is not the first, the card is not the index, or the next is on
+ * it.
  */
-void
-alerts_name(const struct model *m, u_int id, enum vendor v,
-    const struct gpu *g, u_int i, char *buf, size_t len)
+static int
+alerts_by_card(const struct model *m, u_int id, const struct gpu *g, u_int i)
 {
 	const struct gpu	*gs, *next;
 	u_int			 n;
 
 	gs = model_gpus(m, id, &n);
+	next = i + 1 < n ? &gs[i + 1] : NULL;
+	return ((g->valid & BIT(GPU_CARD)) && (g->chip > 0 ||
+	    g->card != (int)i || (next != NULL &&
+	    (next->valid & BIT(GPU_CARD)) && next->card == g->card)));
+}
+
+/*
+ * Accelerator i of node id as its vendor v's tools name it (unknown: the
+ * node's), from g (a read of it, or the model's): an Atlas A3's chip by
+ * its card and chip as npu-smi info shows them ("NPU 7 chip 1"), any
+ * other by its index ("NPU 3", "DCU 3", "GPU 3").
+ */
+void
+alerts_name(const struct model *m, u_int id, enum vendor v,
+    const struct gpu *g, u_int i, char *buf, size_t len)
+{
 	if (v == VENDOR_UNKNOWN)
 		v = g->vendor;
 	if (v == VENDOR_UNKNOWN)
 		v = m->nodes[id].vendor;
-	next = i + 1 < n ? &gs[i + 1] : NULL;
-	if ((g->valid & BIT(GPU_CARD)) && (g->chip > 0 || g->card != (int)i ||
-	    (next != NULL && (next->valid & BIT(GPU_CARD)) &&
-	    next->card == g->card)))
+	if (alerts_by_card(m, id, g, i))
 		snprintf(buf, len, "%s %d chip %d", alerts_unit(v), g->card,
 		    g->chip);
 	else
 		snprintf(buf, len, "%s %u", alerts_unit(v), i);
+}
+
+/*
+ * Accelerator i of node id in a table's few columns: its card and chip
+ * when those name it (7/1), else its index.
+ */
+const char *
+alerts_id(const struct model *m, u_int id, u_int i, char *buf, size_t len)
+{
+	const struct gpu	*gs;
+	u_int			 n;
+
+	gs = model_gpus(m, id, &n);
+	if (i < n && alerts_by_card(m, id, &gs[i], i))
+		snprintf(buf, len, "%d/%d", gs[i].card, gs[i].chip);
+	else
+		snprintf(buf, len, "%u", i);
+	return (buf);
 }
 
 /*

@@ -3,6 +3,7 @@
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  */
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -219,6 +220,26 @@ cmd_summary_accels(struct cmd_ctx *ctx, enum output_format format,
 	buf_free(&b);
 }
 
+/*
+ * What the accelerators of the summary are called: the vendor's word when
+ * there is one vendor (NPUs), "accelerators" when there are more.
+ */
+static const char *
+cmd_summary_noun(const struct vendor_count *c, u_int nc)
+{
+	enum vendor	 v = VENDOR_UNKNOWN;
+	u_int		 i;
+
+	for (i = 0; i < nc; i++) {
+		if (c[i].vendor == VENDOR_UNKNOWN || c[i].vendor == v)
+			continue;
+		if (v != VENDOR_UNKNOWN)
+			return (NULL);
+		v = c[i].vendor;
+	}
+	return (alerts_unit(v));
+}
+
 /* summary: the cluster at a glance, what the status line will show. */
 enum cmd_status
 cmd_summary(struct cmd_ctx *ctx, struct cmd_args *args)
@@ -236,7 +257,8 @@ cmd_summary(struct cmd_ctx *ctx, struct cmd_args *args)
 	u_int			 running = 0, pending = 0;
 	double			 util = 0, crit;
 	size_t			 n;
-	char			 mean[16];
+	char			 mean[16], noun[16], key[24];
+	const char		*unit;
 
 	if (cmd_format(ctx, args, &format) != 0)
 		return (CMD_USAGE);
@@ -293,9 +315,18 @@ cmd_summary(struct cmd_ctx *ctx, struct cmd_args *args)
 		return (cmd_unread(ctx, args, NULL, DOM_GPUS,
 		    BIT(DOM_NODES) | BIT(DOM_JOBS) | BIT(DOM_EVENTS)));
 	}
-	fprintf(ctx->out, "cluster %s%s: %u nodes in %u racks, %zu GPUs\n",
+	/* GPUs, NPUs or DCUs: "gpus:"; of several vendors, accelerators. */
+	strlcpy(noun, "accelerators", sizeof noun);
+	strlcpy(key, "all accelerators", sizeof key);
+	if ((unit = cmd_summary_noun(vc, nvc)) != NULL) {
+		for (k = 0; unit[k] != '\0' && k + 2 < sizeof key; k++)
+			key[k] = tolower((u_char)unit[k]);
+		snprintf(key + k, sizeof key - k, "s");
+		snprintf(noun, sizeof noun, "%ss", unit);
+	}
+	fprintf(ctx->out, "cluster %s%s: %u nodes in %u racks, %zu %s\n",
 	    m->cluster, m->simulated ? " (SIMULATED)" : "", m->nnodes,
-	    m->nracks, n);
+	    m->nracks, n, noun);
 	fprintf(ctx->out, "nodes:");
 	for (k = 0; k < nstates; k++)
 		fprintf(ctx->out, " %s %u%s", states[k][0] ? states[k] :
@@ -304,7 +335,7 @@ cmd_summary(struct cmd_ctx *ctx, struct cmd_args *args)
 	/* No GPU read: no mean, not 0%. */
 	snprintf(mean, sizeof mean, ngpus ? "%.0f%%" : "-",
 	    ngpus ? util / ngpus : 0.0);
-	fprintf(ctx->out, "gpus: %u reporting", ngpus);
+	fprintf(ctx->out, "%s: %u reporting", key, ngpus);
 	if (missing > 0)
 		fprintf(ctx->out, " of %zu, %u missing", n, missing);
 	fprintf(ctx->out, ", mean utilization %s, %u at or above %.0f C, "

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "myriad.h"
@@ -22,12 +23,13 @@
 #define T	FF_TABLE
 #define R	(FF_TABLE|FF_RIGHT)
 #define NR	FF_RIGHT
+#define W	(FF_TABLE|FF_WHAT)
 
 static const struct field gpu_fields[] = {
 	F(gpu, node, "NODE", FT_NODE, -1, 0, T),
 	F(gpu, index, "GPU", FT_INT, GPU_INDEX, 0, R),
 	F(gpu, uuid, "UUID", FT_STR, -1, 0, 0),
-	F(gpu, model, "MODEL", FT_STR, -1, 0, FF_MODEL),
+	F(gpu, model, "MODEL", FT_STR, -1, 0, W|FF_MODEL),
 	F(gpu, bus_id, "BUS", FT_STR, -1, 0, 0),
 	F(gpu, util_pct, "UTIL%", FT_FLOAT, GPU_UTIL, 0, R|FF_SCALE),
 	F(gpu, memutil_pct, "MUTIL%", FT_FLOAT, GPU_MEMUTIL, 0, NR),
@@ -50,7 +52,7 @@ static const struct field gpu_fields[] = {
 	F(gpu, throttle, "THROTTLE", FT_HEX, GPU_THROTTLE, 0, 0),
 	F(gpu, xid, "XID", FT_INT, GPU_XID, 0, R|FF_ALARM),
 	F(gpu, error, "ERROR", FT_STR, -1, 0, T|FF_ERROR),
-	F(gpu, vendor, "VENDOR", FT_VENDOR, -1, 0, 0),
+	F(gpu, vendor, "VENDOR", FT_VENDOR, -1, 0, W),
 	F(gpu, card, "CARD", FT_I16, GPU_CARD, 0, NR),
 	F(gpu, chip, "CHIP", FT_I16, GPU_CARD, 0, NR),
 	F(gpu, health, "HEALTH", FT_STR, -1, 0, 0),
@@ -112,6 +114,8 @@ static const struct field linkcheck_fields[] = {
 	F(linkcheck, missing, "MISSING", FT_INT, -1, 0, NR),
 	F(linkcheck, verdict, "VERDICT", FT_VERDICT, -1, 0, T),
 	F(linkcheck, why, "WHY", FT_STR, -1, 0, T),
+	FN(linkcheck, node, "vendor", "VENDOR", FT_NVENDOR, -1, 0, 0),
+	FN(linkcheck, node, "model", "MODEL", FT_NMODEL, -1, 0, FF_MODEL),
 	{ .name = NULL }
 };
 
@@ -203,6 +207,8 @@ static const struct field node_fields[] = {
 	F(node, error, "ERROR", FT_STR, -1, 0, T|FF_ERROR),
 	F(node, reason, "REASON", FT_STR, -1, 0, T),
 	F(node, updated, "UPDATED", FT_TIME, -1, 0, 0),
+	FN(node, id, "vendor", "VENDOR", FT_NVENDOR, -1, 0, W),
+	FN(node, id, "model", "MODEL", FT_NMODEL, -1, 0, W|FF_MODEL),
 	{ .name = NULL }
 };
 
@@ -213,13 +219,15 @@ static const struct field alert_fields[] = {
 	F(alert, state, "STATE", FT_STR, -1, 0, T),
 	F(alert, severity, "SEVERITY", FT_INT, -1, 0, NR),
 	F(alert, problem, "PROBLEM", FT_STR, -1, 0, T),
+	FN(alert, node, "vendor", "VENDOR", FT_NVENDOR, -1, 0, W),
+	FN(alert, node, "model", "MODEL", FT_NMODEL, -1, 0, W|FF_MODEL),
 	{ .name = NULL }
 };
 
 static const struct field event_fields[] = {
 	F(event, time, "TIME", FT_TIME, -1, 0, T),
 	F(event, node, "NODE", FT_NODE, -1, 0, T),
-	F(event, gpu, "GPU", FT_INT, -1, 0, R),
+	F(event, gpu, "GPU", FT_INT, -1, 0, R|FF_ACCEL),
 	F(event, xid, "XID", FT_INT, EVF_XID, 0, R|FF_ALARM),
 	F(event, text, "EVENT", FT_STR, -1, 0, T),
 	F(event, seen, "SEEN", FT_TIME, -1, 0, 0),
@@ -227,6 +235,8 @@ static const struct field event_fields[] = {
 	F(event, last, "LAST", FT_TIME, -1, 0, 0),
 	F(event, bus, "BUS", FT_STR, -1, 0, 0),
 	F(event, kind, "KIND", FT_EVENT, -1, 0, 0),
+	FN(event, node, "vendor", "VENDOR", FT_NVENDOR, -1, 0, 0),
+	FN(event, node, "model", "MODEL", FT_NMODEL, -1, 0, FF_MODEL),
 	{ .name = NULL }
 };
 
@@ -378,6 +388,7 @@ static const struct {
 	[FT_BURNIN] = { burnin_names, nitems(burnin_names) },
 	[FT_VENDOR] = { vendor_names, nitems(vendor_names) },
 	[FT_EVENT] = { event_names, nitems(event_names) },
+	[FT_NVENDOR] = { vendor_names, nitems(vendor_names) },
 };
 
 const char *
@@ -434,6 +445,24 @@ field_duration(char *buf, size_t len, long s)
 	else
 		snprintf(buf, len, "%ld:%02ld", s / 60, s % 60);
 	return (buf);
+}
+
+/*
+ * A model as tables show it: without its vendor's name in front (H100
+ * 80GB HBM3, Instinct MI300X), as the vendor is said apart.
+ */
+const char *
+field_model_name(const char *model)
+{
+	size_t	 i, len;
+
+	for (i = VENDOR_NVIDIA; i < nitems(vendor_names); i++) {
+		len = strlen(vendor_names[i]);
+		if (strncasecmp(model, vendor_names[i], len) == 0 &&
+		    model[len] == ' ')
+			return (model + len + 1);
+	}
+	return (model);
 }
 
 const struct record *
@@ -525,6 +554,8 @@ field_number(const struct field *f, const void *rec, double *v)
 		*v = *AT(rec, f, double);
 		return (0);
 	case FT_STR:
+	case FT_NVENDOR:	/* the model's: field_format() */
+	case FT_NMODEL:
 		break;
 	}
 	return (-1);
@@ -535,8 +566,10 @@ const char *
 field_format(const struct field *f, const void *rec, const struct model *m,
     char *buf, size_t len)
 {
+	const struct gpu *g;
 	double		 d;
 	uint32_t	 id;
+	u_int		 n;
 	time_t		 t;
 	struct tm	 tm;
 
@@ -564,6 +597,14 @@ field_format(const struct field *f, const void *rec, const struct model *m,
 	case FT_VENDOR:
 	case FT_EVENT:
 		return (field_enum_name(f->type, *AT(rec, f, int)));
+	case FT_NVENDOR:
+	case FT_NMODEL:
+		if (m == NULL || (g = model_node_accel(m, *AT(rec, f,
+		    uint32_t), &n)) == NULL || g->vendor == VENDOR_UNKNOWN)
+			return (NULL);
+		if (f->type == FT_NVENDOR)
+			return (field_enum_name(FT_VENDOR, g->vendor));
+		return (g->model[0] != '\0' ? g->model : NULL);
 	case FT_HEX:
 		snprintf(buf, len, "0x%016" PRIx64, *AT(rec, f, uint64_t));
 		return (buf);
@@ -611,4 +652,35 @@ field_format_zoned(const struct field *f, const void *rec,
 		buf[n + 3] = ':';
 	}
 	return (buf);
+}
+
+/*
+ * An FF_ACCEL field of rec, whose node is field nf's, as a table shows
+ * it: the index of an accelerator of the node as its vendor's tools name
+ * it (7/1 on an Atlas A3); NULL for none (-1, a node-wide event's).
+ */
+const char *
+field_accel(const struct field *f, const struct field *nf, const void *rec,
+    const struct model *m, char *buf, size_t len)
+{
+	double	 v;
+
+	if (field_number(f, rec, &v) != 0 || v < 0)
+		return (NULL);
+	if (m == NULL || nf == NULL)
+		return (field_format(f, rec, m, buf, len));
+	return (alerts_id(m, *AT(rec, nf, uint32_t), (u_int)v, buf, len));
+}
+
+/* The field of a record that names its node (FT_NODE), or NULL. */
+const struct field *
+record_node_field(const struct record *r)
+{
+	const struct field	*f;
+
+	for (f = r->fields; f->name != NULL; f++) {
+		if (f->type == FT_NODE)
+			return (f);
+	}
+	return (NULL);
 }

@@ -7,7 +7,8 @@
  * (node=gpu[0001-0004], node!=gpu0007) is a node set of the cluster's
  * nodes once filter_nodes() has seen it: a name it does not have is an
  * error, never a filter that matches nothing; so is a word that is none
- * of a field's (vendor=bogus, state=upp on links).
+ * of a field's (vendor=bogus, state=upp on links), or a word where a
+ * number is (chip=x).
  */
 
 #include <ctype.h>
@@ -48,6 +49,24 @@ struct filter {
 	struct filter_term	*terms;
 	u_int			 nterms;
 };
+
+/* Whether a field is a count or a measure, compared as a number only. */
+static int
+filter_counted(const struct field *f)
+{
+	switch (f->type) {
+	case FT_INT:
+	case FT_I16:
+	case FT_LONG:
+	case FT_U8:
+	case FT_U32:
+	case FT_U64:
+	case FT_FLOAT:
+		return (1);
+	default:
+		return (0);
+	}
+}
 
 static int
 filter_term(struct filter *fl, const struct record *r, const char *s,
@@ -104,12 +123,17 @@ filter_term(struct filter *fl, const struct record *r, const char *s,
 		free(t->value);
 		return (-1);
 	}
-	/* A word no record can hold is a mistake, as a node not known. */
+	/* A word where a count is, or that no record can hold: a mistake. */
+	names = NULL;
 	if (!t->numeric && op != FOP_SUB && *t->value != '\0' &&
-	    strcmp(t->value, "null") != 0 &&
-	    field_enum_find(t->field->type, t->value, &names) == 0) {
-		xasprintf(cause, "bad filter: %s '%s' is not one of %s", key,
-		    t->value, names);
+	    strcmp(t->value, "null") != 0 && (filter_counted(t->field) ||
+	    field_enum_find(t->field->type, t->value, &names) == 0)) {
+		if (names == NULL)
+			xasprintf(cause, "bad filter: %s '%s' is not a "
+			    "number", key, t->value);
+		else
+			xasprintf(cause, "bad filter: %s '%s' is not one of "
+			    "%s", key, t->value, names);
 		free(names);
 		free(t->value);
 		return (-1);

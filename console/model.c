@@ -380,6 +380,7 @@ model_add_node(struct model *m, const char *name, const char *rack)
 	n = &m->nodes[id];
 	memset(n, 0, sizeof *n);
 	strlcpy(n->name, name, sizeof n->name);
+	n->id = id;
 	n->job = -1;
 	r = m->nracks > 0 ? &m->racks[m->nracks - 1] : NULL;
 	if (r == NULL || strcmp(r->name, rack) != 0) {
@@ -464,6 +465,23 @@ model_gpus(const struct model *m, uint32_t node, u_int *n)
 }
 
 /*
+ * What a node's accelerators are: the first of them that names its model
+ * (a lost one does not), else the first; NULL for none.  *n: how many.
+ */
+const struct gpu *
+model_node_accel(const struct model *m, uint32_t id, u_int *n)
+{
+	const struct gpu	*g = model_gpus(m, id, n);
+	u_int			 k;
+
+	if (*n == 0)
+		return (NULL);
+	for (k = 0; k + 1 < *n && g[k].model[0] == '\0'; k++)
+		;
+	return (g[k].model[0] != '\0' ? &g[k] : g);
+}
+
+/*
  * How many GPUs node id is missing: those its last whole report left out,
  * of as many as Slurm's GRES says it has, else its vendor's count (the
  * default for NVIDIA's; vendors.VENDOR-gpus for another's, else the most
@@ -535,7 +553,8 @@ model_count_name(const struct model *m, const struct node *n,
  * alerts_gpu() finds it at fault above its temperature (lost, missing,
  * uncorrectable ECC, its health word, an Xid), else busy when it is in
  * use (utilization above 0) or its node is allocated whole in Slurm,
- * else idle when its utilization is read, else unread.
+ * else idle when its utilization is read, else unread, as are all of a
+ * node that lists none (unreachable), of its vendor when known.
  */
 u_int
 model_count_vendors(const struct model *m, struct vendor_count **list)
@@ -580,6 +599,13 @@ model_count_vendors(const struct model *m, struct vendor_count **list)
 		if (c != NULL && (k = model_gpus_missing(m, i, &want)) > 0) {
 			c->total += k;
 			c->unhealthy += k;
+		}
+		/* None read (unreachable): unread, of the vendor known. */
+		if (c == NULL && !n->gpus_none) {
+			c = model_count_find(list, &nc,
+			    m->gpus[n->gpu0].vendor, "");
+			c->total += n->ngpus;
+			c->unread += n->ngpus;
 		}
 	}
 	return (nc);

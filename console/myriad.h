@@ -424,6 +424,7 @@ enum reach {
 
 struct node {
 	char		 name[48];
+	uint32_t	 id;		/* its index in the model's */
 	uint32_t	 rack;
 	enum reach	 reach;
 	char		 error[256];	/* why it is not reachable */
@@ -560,6 +561,7 @@ int		 model_find(const struct model *, const char *);
 const char	*model_node_name(const struct model *, uint32_t);
 struct gpu	*model_gpu(struct model *, uint32_t, u_int);
 struct gpu	*model_gpus(const struct model *, uint32_t, u_int *);
+const struct gpu *model_node_accel(const struct model *, uint32_t, u_int *);
 u_int		 model_gpus_missing(const struct model *, uint32_t, u_int *);
 u_int		 model_gpus_max(const struct model *);
 u_int		 model_count_vendors(const struct model *,
@@ -668,6 +670,9 @@ enum field_type {
 	FT_BURNIN,
 	FT_VENDOR,		/* enum vendor */		/* enum burnin_state */
 	FT_EVENT,		/* enum event_kind */
+	FT_NVENDOR,		/* uint32_t node id, printed as the vendor
+				   of its accelerators */
+	FT_NMODEL,		/* uint32_t node id, printed as their model */
 };
 #define FF_TABLE	0x1	/* shown in table output by default */
 #define FF_RIGHT	0x2	/* right-aligned in tables */
@@ -678,6 +683,10 @@ enum field_type {
 #define FF_MODEL	0x40	/* a GPU's model: tables show it without
 				   its vendor's name */
 #define FF_WHOLE	0x80	/* below 0: null, the node as a whole */
+#define FF_WHAT		0x100	/* what the thing is: tables show it before
+				   the text at their end (ERROR) */
+#define FF_ACCEL	0x200	/* an accelerator of the record's node by
+				   index: tables show its vendor's id, 7/1 */
 struct field {
 	const char	*name;		/* the JSON key */
 	const char	*title;		/* the table heading */
@@ -704,6 +713,10 @@ const char	*field_format_zoned(const struct field *, const void *,
 const char	*field_enum_name(enum field_type, int);
 int		 field_enum_find(enum field_type, const char *, char **);
 const char	*field_duration(char *, size_t, long);
+const char	*field_model_name(const char *);
+const char	*field_accel(const struct field *, const struct field *,
+		     const void *, const struct model *, char *, size_t);
+const struct field *record_node_field(const struct record *);
 
 /* filter.c: -w 'temp>85,util<10' on list commands. */
 struct filter;
@@ -730,6 +743,7 @@ void		 output_row(struct output *, const void *);
 void		 output_free(struct output *);
 void		 output_json_string(struct buf *, const char *);
 void		 output_plain(struct buf *, const char *, size_t);
+void		 output_what(const struct field **, u_int);
 void		 output_json_record(struct buf *, const struct record *,
 		     const void *, const struct model *);
 
@@ -991,6 +1005,8 @@ int		 alerts_handled(const struct node *);
 const char	*alerts_unit(enum vendor);
 void		 alerts_name(const struct model *, u_int, enum vendor,
 		    const struct gpu *, u_int, char *, size_t);
+const char	*alerts_id(const struct model *, u_int, u_int, char *,
+		    size_t);
 int		 alerts_gpu(const struct gpu *, double);
 int		 alerts_node(const struct model *, u_int, char *, size_t);
 void		 alerts_count(const struct model *, u_int *, u_int *);

@@ -119,6 +119,38 @@ output_plain(struct buf *b, const char *s, size_t max)
 	}
 }
 
+/*
+ * What a thing is (FF_WHAT: its vendor, then its model) comes in a table
+ * before the text at its end that says what is wrong (ERROR, REASON),
+ * whatever its place in JSON.
+ */
+void
+output_what(const struct field **cols, u_int n)
+{
+	const struct field	*what[4], *f;
+	u_int			 i, k = 0, nw = 0, at = 0;
+
+	for (i = 0; i < n; i++) {
+		f = cols[i];
+		if ((f->flags & FF_WHAT) && nw < nitems(what)) {
+			what[nw] = f;
+			/* The vendor first. */
+			if (nw > 0 && (f->type == FT_VENDOR ||
+			    f->type == FT_NVENDOR)) {
+				what[nw] = what[0];
+				what[0] = f;
+			}
+			nw++;
+			continue;
+		}
+		cols[k++] = f;
+		if (f->type != FT_STR)
+			at = k;
+	}
+	memmove(cols + at + nw, cols + at, (k - at) * sizeof *cols);
+	memcpy(cols + at, what, nw * sizeof *cols);
+}
+
 /* Output to F; table cells are cut at WIDTH, or OUTPUT_CELL_MAX if more. */
 struct output *
 output_create(FILE *f, int width, enum output_format format,
@@ -142,6 +174,8 @@ output_create(FILE *f, int width, enum output_format format,
 		if (o->ncols < nitems(o->cols))
 			o->cols[o->ncols++] = fl;
 	}
+	if (format == OUT_TABLE)
+		output_what(o->cols, o->ncols);
 	if (format == OUT_TSV) {
 		for (i = 0; i < o->ncols; i++)
 			fprintf(f, "%s%s", i ? "\t" : "", o->cols[i]->name);
@@ -220,6 +254,11 @@ output_row(struct output *o, const void *rec)
 				output_plain(&o->line, s, SIZE_MAX);
 			continue;
 		}
+		if (s != NULL && (fl->flags & FF_MODEL))
+			s = field_model_name(s);
+		if (fl->flags & FF_ACCEL)
+			s = field_accel(fl, record_node_field(o->record),
+			    rec, o->model, tmp, sizeof tmp);
 		start = o->cells.len;
 		output_plain(&o->cells, s != NULL ? s : "-", o->cellmax);
 		buf_putc(&o->cells, '\0');

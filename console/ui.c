@@ -738,7 +738,8 @@ ui_filter(struct ui *ui, const char *text, char **cause)
 	    (vs->fexpr == NULL && model_select(ui->model, text, &vs->fmask,
 	    &why) != 0 && strpbrk(text, "[],!&^") != NULL) ||
 	    filter_nodes(vs->fexpr, ui->model, &unknown) != 0) {
-		if (unknown != NULL || (vs->fexpr == NULL &&
+		/* A bad expression says why, as batch does. */
+		if (unknown != NULL || (strpbrk(text, "<>=~") == NULL &&
 		    (unknown = model_unknown(ui->model, text)) != NULL)) {
 			free(why);
 			xasprintf(&why, "no node %s in the cluster", unknown);

@@ -13,7 +13,8 @@ printf 'probe = { gpus = "nosuch-smi --query-gpu=index,temperature.gpu'\
 ' --format=csv,noheader,nounits"; };\n' > "$T/missing.conf"
 $MYRIAD $ARGS -F "$T/missing.conf" -c 'list-alerts -o tsv' \
     > "$T/alerts" 2> "$T/err"
-is "$(awk -F"$TAB" 'NR > 1 && $NF ~ /^gpus: .*command not found/' \
+is "$(awk -F"$TAB" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+    $h["problem"] ~ /^gpus: .*command not found/' \
     "$T/alerts" | wc -l | tr -d ' ')" 8 \
     "GPU tool missing: list-alerts has each of the 8 nodes, and why"
 like "$(cat "$T/err")" "8 of 8 nodes not read" \
@@ -30,7 +31,8 @@ $MYRIAD $ARGS -F "$T/mixed.conf" -c 'list-alerts -o tsv' \
 REFUSED=$(sed -n 's/^myriad: \(gpu[0-9]*\): gpus: nvsmi-csv: .*/\1/p' \
     "$T/err" | sort)
 like "$(echo $REFUSED)" "^gpu[0-9]{4}" "refused lines: stderr names nodes"
-ALERTED=$(awk -F"$TAB" 'NR > 1 && $NF ~ /^gpus: nvsmi-csv: line [0-9]+: / {
+ALERTED=$(awk -F"$TAB" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+    $h["problem"] ~ /^gpus: nvsmi-csv: line [0-9]+: / {
     print $1 }' "$T/alerts" | sort)
 is "$(echo $ALERTED)" "$(echo $REFUSED)" \
     "refused lines: list-alerts has the same nodes, with the parser's words"
@@ -45,7 +47,8 @@ like "$(grep '^gpus:' "$T/out")" "^gpus: 8 reporting of 64, 56 missing, " \
     "fewer GPUs: summary counts the missing ones"
 like "$(grep '^cluster' "$T/out")" ", 64 GPUs$" \
     "fewer GPUs: the cluster still has 64"
-is "$(awk -F"$TAB" '$NF == "7 of 8 GPUs missing"' "$T/out" | wc -l |
+is "$(awk -F"$TAB" '/^node\track\t/ { for (i = 1; i <= NF; i++) h[$i] = i }
+    $h["problem"] == "7 of 8 GPUs missing"' "$T/out" | wc -l |
     tr -d ' ')" 8 "fewer GPUs: list-alerts has each node, 7 of 8 missing"
 $MYRIAD $ARGS -c summary > "$T/out"
 like "$(grep '^gpus:' "$T/out")" "^gpus: 64 reporting, mean" \

@@ -13,8 +13,8 @@ M="$MYRIAD -F /dev/null --sim-mix $MIX --seed 1 --sim-time 1800000000"
 M="$M --fault-rate 0.05"
 
 $M -c 'list-events -o tsv' >"$T/ev.tsv" 2>/dev/null
-like "$(head -1 "$T/ev.tsv")" "${TAB}kind\$" \
-    "list-events: a kind key, after the others"
+like "$(head -1 "$T/ev.tsv")" "${TAB}kind${TAB}vendor${TAB}model\$" \
+    "list-events: a kind key, after the others, then vendor and model"
 # node gpu text of the events of a kind.
 events() {
 	awk -F"$TAB" -v OFS='|' -v k="$1" 'NR == 1 { for (i = 1; i <= NF;

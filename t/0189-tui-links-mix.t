@@ -116,6 +116,13 @@ for size in 80x24 250x70; do
 	wait_for "$S" "^TIME +NODE +GPU +EVENT"
 	for ev in "$HEV" "$REV"; do
 		node=${ev%%|*} rest=${ev#*|} gpu=${rest%%|*} text=${rest#*|}
+		# An A3's chip by its card and chip, as the text names it.
+		case $text in
+		"NPU "*" chip "*)
+			gpu=$(printf '%s\n' "$text" |
+			    sed 's/^NPU \([0-9]*\) chip \([0-9]*\):.*/\1\/\2/')
+			;;
+		esac
 		run "$S" "filter $node"
 		screen_like "$S" " $node +$gpu +$text" \
 		    "$size events: $node's '$text'"

@@ -90,7 +90,8 @@ $MYRIAD -F "$T/mix.conf" -w gpu0034 -c summary > "$T/summary" 2>/dev/null
 like "$(cat "$T/summary")" '1 nodes in 1 racks, 0 GPUs' "gpu0034: a node of no GPU"
 $MYRIAD -F "$T/mix.conf" -w gpu0034 -o tsv -c list-alerts > "$T/alerts" \
     2>/dev/null
-is "$(cat "$T/alerts")" "node	rack	attention	state	severity	problem" \
+is "$(cat "$T/alerts")" \
+    "node	rack	attention	state	severity	problem	vendor	model" \
     "and no alert for GPUs missing"
 # A node without accelerators, and an Ascend node, have no IB device:
 # ibstat lists none (exit 0); the CPU node's kernel log is its own.

@@ -30,7 +30,8 @@ table_cmp(const void *a, const void *b, void *arg)
 
 	ra = ts->base + *(const u_int *)a * ts->stride;
 	rb = ts->base + *(const u_int *)b * ts->stride;
-	if (ts->field->type == FT_STR || ts->field->type == FT_NODE) {
+	if (ts->field->type == FT_STR || ts->field->type == FT_NODE ||
+	    ts->field->type == FT_NVENDOR || ts->field->type == FT_NMODEL) {
 		sa = field_format(ts->field, ra, ts->model, ta, sizeof ta);
 		sb = field_format(ts->field, rb, ts->model, tb, sizeof tb);
 		if (sa == NULL || sb == NULL)
@@ -51,18 +52,6 @@ table_cmp(const void *a, const void *b, void *arg)
 	/* Ties keep the data's order, reversed or not. */
 	return ((*(const u_int *)a > *(const u_int *)b) -
 	    (*(const u_int *)a < *(const u_int *)b));
-}
-
-static const struct field *
-table_node_field(const struct record *r)
-{
-	const struct field	*f;
-
-	for (f = r->fields; f->name != NULL; f++) {
-		if (f->type == FT_NODE)
-			return (f);
-	}
-	return (NULL);
 }
 
 /* The node set filter: a row of a node in it, or of a rack with one. */
@@ -238,12 +227,14 @@ table_format(struct ui *ui, const struct field *f, const struct field *nf,
 
 	if (f->type == FT_DURATION && field_number(f, rec, &v) == 0)
 		return (field_duration(buf, len, (long)v));
+	if (f->flags & FF_ACCEL)
+		return (field_accel(f, nf, rec, ui->model, buf, len));
 	if (f->type == FT_INT && f->bit < 0 &&
 	    field_number(f, rec, &v) == 0 && v < 0)
 		return (NULL);
-	if ((f->flags & FF_MODEL) && view_model_name(rec)[0] != '\0')
-		return (view_model_name(rec));
 	s = field_format(f, rec, ui->model, buf, len);
+	if (s != NULL && (f->flags & FF_MODEL))
+		return (field_model_name(s));
 	if (s != NULL || nf == NULL || (f->flags & FF_ERROR) == 0)
 		return (s);
 	node = *(const uint32_t *)((const char *)rec + nf->off);
@@ -393,6 +384,7 @@ table_draw(struct ui *ui, WINDOW *w, int y0, int height, const char *record,
 			continue;
 		}
 	}
+	output_what(cols, ncols);
 	for (p = columns; p != NULL && *p != '\0' && ncols < 32; ) {
 		len = strcspn(p, ",");
 		snprintf(name, sizeof name, "%.*s", len, p);
@@ -407,7 +399,7 @@ table_draw(struct ui *ui, WINDOW *w, int y0, int height, const char *record,
 	table_scroll(vs);
 
 	/* Widths from the heading and the rows on show. */
-	nf = table_node_field(r);
+	nf = record_node_field(r);
 	for (i = 0; i < ncols; i++) {
 		width[i] = strlen(cols[i]->title) + (vs->sort == cols[i]);
 		for (k = vs->top; k < vs->top + vs->height &&
@@ -480,7 +472,7 @@ table_empty(struct ui *ui, WINDOW *w, int y, int sx)
 	if (text == NULL || vs->nrows > 0)
 		return;
 	if (vs->fexpr == NULL && vs->fmask == NULL && r != NULL &&
-	    table_node_field(r) != NULL && strpbrk(text, " ,") == NULL &&
+	    record_node_field(r) != NULL && strpbrk(text, " ,") == NULL &&
 	    model_find(ui->model, text) < 0)
 		snprintf(line, sizeof line, "no node %s in the cluster, no %s "
 		    "with that text: Escape clears it", text, v->noun);

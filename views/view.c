@@ -207,12 +207,7 @@ view_node_metric(const struct model *m, u_int id, enum map_metric metric,
 const char *
 view_model_name(const struct gpu *g)
 {
-	const char	*v = field_enum_name(FT_VENDOR, g->vendor);
-	size_t		 len = strlen(v);
-
-	if (strncasecmp(g->model, v, len) == 0 && g->model[len] == ' ')
-		return (g->model + len + 1);
-	return (g->model);
+	return (field_model_name(g->model));
 }
 
 /* What a vendor calls its accelerators, as its tool heads their column. */
@@ -228,21 +223,11 @@ view_vendor_noun(enum vendor v)
 	return ((size_t)v < nitems(nouns) ? nouns[v] : "GPU");
 }
 
-/*
- * What a node's accelerators are: the first of them that names its model
- * (a lost one does not), else the first; NULL for none.  *n: how many.
- */
+/* What a node's accelerators are: model_node_accel(). */
 const struct gpu *
 view_node_accel(const struct model *m, u_int id, u_int *n)
 {
-	const struct gpu	*g = model_gpus(m, id, n);
-	u_int			 k;
-
-	if (*n == 0)
-		return (NULL);
-	for (k = 0; k + 1 < *n && g[k].model[0] == '\0'; k++)
-		;
-	return (g[k].model[0] != '\0' ? &g[k] : g);
+	return (model_node_accel(m, id, n));
 }
 
 /* Whether a GPU's vendor says, in its own word, that it is not OK. */

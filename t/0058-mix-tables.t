@@ -1,0 +1,141 @@
+#!/bin/sh
+# A mixed cluster's vendor and model in every list: list-nodes,
+# list-alerts and list-events have vendor and model keys (after the
+# others) and filters, tables show VENDOR and MODEL (list-gpus too);
+# inspect-links filters by them; summary says NPUs or DCUs for one
+# vendor and accelerators for several, and counts a node read nowhere as
+# unread; a word where a number is (chip=x) is a bad filter.
+. t/lib/tap.sh
+
+M="$MYRIAD -F /dev/null --sim 1024 --sim-time 1800000000 \
+    --sim-mix h100:2,mi300x:1,910b:1,a3:1,k100:1"
+# As t/0057: H100 gpu0001-0040, MI300X 0041-0064, 910B 0065-0080, A3
+# 0081-0104, K100 0105-0118 (hy-smi names no model).
+
+count() {	# count COMMAND: its rows but the heading
+	$M -c "$1" 2> "$T/err" | tail -n +2 | wc -l | tr -d ' '
+}
+
+# The keys: vendor and model last, a node's as its accelerators'.
+$M -c 'list-nodes -o json gpu[0001,0041,0065,0081,0105]' > "$T/nodes"
+ok $? "list-nodes -o json"
+is "$(python3 -c '
+import json, sys
+for n in json.load(open(sys.argv[1])):
+    print(n["node"], list(n)[-2:], n["vendor"], n["model"])
+' "$T/nodes")" "gpu0001 ['vendor', 'model'] nvidia NVIDIA H100 80GB HBM3
+gpu0041 ['vendor', 'model'] amd AMD Instinct MI300X
+gpu0065 ['vendor', 'model'] huawei 910B3
+gpu0081 ['vendor', 'model'] huawei Ascend910
+gpu0105 ['vendor', 'model'] hygon None" \
+    "list-nodes: vendor and model keys last, null for a model not read"
+
+# Filters on node records, as on GPUs.
+is "$(count 'list-nodes -o tsv -w vendor=hygon')" 14 \
+    "list-nodes -w vendor=hygon: the 14 K100 nodes"
+is "$(count 'list-nodes -o tsv -w model~910')" 40 \
+    "list-nodes -w model~910: 16 910B and 24 A3 nodes"
+is "$(count 'list-nodes -o tsv -w model=null')" 14 \
+    "list-nodes -w model=null: the nodes whose tool names no model"
+$M -c 'list-nodes -w vendor=bogus' > /dev/null 2> "$T/err"
+is $? 2 "list-nodes -w vendor=bogus: a usage error"
+V="unknown, nvidia, amd, huawei, hygon"
+like "$(head -1 "$T/err")" "bad filter: vendor 'bogus' is not one of $V" \
+    "... saying which vendors there are"
+
+# Alerts: a node's vendor and model, in the table and as keys.
+$M -c 'list-alerts -o tsv -w vendor=huawei' > "$T/alerts" 2> "$T/err"
+ok $? "list-alerts -w vendor=huawei"
+is "$(awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+    $h["vendor"] != "huawei" || ($h["model"] != "910B3" &&
+    $h["model"] != "Ascend910") { print }' "$T/alerts")" "" \
+    "list-alerts: the huawei rows only, each with its model"
+ok $(test "$(wc -l < "$T/alerts")" -gt 1; echo $?) "... and there are some"
+like "$($M -c 'list-alerts' | head -1)" \
+    "^NODE +RACK +VENDOR +MODEL +ATTENTION +STATE +PROBLEM$" \
+    "list-alerts table: VENDOR and MODEL"
+
+# Events: keys and filters; the GPU column names an A3 chip card/chip.
+$M -c 'list-events -o json' > "$T/ev"
+is "$(python3 -c '
+import json, sys
+bad = [e for e in json.load(open(sys.argv[1]))
+    if list(e)[-2:] != ["vendor", "model"] or e["vendor"] is None]
+print(len(bad))
+' "$T/ev")" 0 "list-events -o json: vendor and model keys last, each known"
+is "$(count 'list-events -o tsv -w vendor=amd')" \
+    "$($M -c 'list-events -o tsv' | awk -F'\t' '
+    NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+    $h["vendor"] == "amd" { n++ } END { print n + 0 }')" \
+    "list-events -w vendor=amd: the AMD nodes' events"
+# An A3's chips by card and chip, as the text names them (t/0053's seed).
+$MYRIAD -F /dev/null --sim 1024 --sim-time 1800000000 --seed 3 \
+    --sim-mix a3:1 -c list-events > "$T/evt" 2> /dev/null
+chip=$(grep ' NPU [0-9]* chip [0-9]*:' "$T/evt" | head -1)
+ok $(test -n "$chip"; echo $?) "list-events: an A3 chip's event"
+card=$(printf '%s\n' "$chip" |
+    sed 's/.* NPU \([0-9]*\) chip \([0-9]*\):.*/\1\/\2/')
+like "$chip" "^[^ ]+ +gpu[0-9]+ +$card +" \
+    "list-events: its GPU column is npu-smi's card/chip, $card"
+$MYRIAD -F /dev/null --sim 10k --seed 1 --sim-time 1800000000 \
+    -c 'list-events -o json' > "$T/evj" 2> /dev/null
+$MYRIAD -F /dev/null --sim 10k --seed 1 --sim-time 1800000000 \
+    -c 'list-events' > "$T/evt" 2> /dev/null
+text=$(python3 -c '
+import json, sys
+print([e for e in json.load(open(sys.argv[1])) if e["gpu"] == -1][0]["text"])
+' "$T/evj" | cut -c1-20)
+like "$(grep -F " $text" "$T/evt" | head -1)" "^[^ ]+ +gpu[0-9]+ +- +" \
+    "list-events: a node-wide event's GPU is -, not -1"
+
+# Tables: VENDOR and MODEL, the model without its vendor's name.
+HEAD="NODE +RACK +STATE +REACHABLE +VENDOR +MODEL +ERROR +REASON"
+like "$($M -c 'list-nodes gpu0041' | head -2 | tr '\n' '|')" \
+    "^$HEAD\|gpu0041 +r06 +[a-z]+ +yes +amd +Instinct MI300X +" \
+    "list-nodes table: VENDOR and MODEL"
+like "$($M -c 'list-gpus gpu0105' | head -2 | tr '\n' '|')" \
+    "^NODE +GPU .* XID +VENDOR +MODEL +ERROR\|gpu0105 +0 .* hygon +- +" \
+    "list-gpus table: VENDOR and MODEL, - for none read"
+
+# inspect-links takes them too.
+is "$(count 'inspect-links -a -o tsv -w vendor=huawei' |
+    tr -d ' ')" "$($M -c 'inspect-links -a -o tsv' | awk -F'\t' '
+    NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+    $h["vendor"] == "huawei" { n++ } END { print n + 0 }')" \
+    "inspect-links -w vendor=huawei"
+ok $(test "$(count 'inspect-links -a -o tsv -w vendor=huawei')" -gt 0
+    echo $?) "... some"
+
+# A word where a number is: refused, as a word no record holds.
+$M -c 'list-gpus -w chip=x' > /dev/null 2> "$T/err"
+is $? 2 "list-gpus -w chip=x: a usage error"
+like "$(head -1 "$T/err")" "bad filter: chip 'x' is not a number" \
+    "... saying so"
+
+# summary: one vendor's word, or accelerators.
+A3="$MYRIAD -F /dev/null --sim 10000 --sim-time 1800000000 --sim-mix a3:1"
+$A3 -c summary > "$T/a3" 2> /dev/null
+like "$(head -1 "$T/a3")" ", 10000 NPUs$" "summary of an all-A3 cluster: NPUs"
+like "$(grep -c '^npus: [0-9]* reporting' "$T/a3")" '^1$' \
+    "... npus: N reporting"
+like "$($MYRIAD -F /dev/null --sim 1024 --sim-mix k100:1 -c summary \
+    2> /dev/null | head -1)" ", [0-9]+ DCUs$" "summary of an all-K100 cluster: DCUs"
+$M -c summary > "$T/mix"
+like "$(head -1 "$T/mix")" ", 1080 accelerators$" \
+    "summary of a mix: accelerators"
+like "$(grep -c '^all accelerators: [0-9]* reporting' "$T/mix")" '^1$' \
+    "... all accelerators: N reporting"
+like "$($MYRIAD -F /dev/null --sim 1024 -c summary | head -1)" \
+    ", 1024 GPUs$" "summary of an NVIDIA cluster: GPUs, as before"
+
+# A node read nowhere: its accelerators are unread, so the kinds add up.
+$A3 -c 'summary -o json' > "$T/a3.json" 2> /dev/null
+is "$(python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+print(sum(a["total"] for a in d["accelerators"]) == d["gpus"],
+    sum(a["unread"] for a in d["accelerators"]) > 0)
+' "$T/a3.json")" "True True" \
+    "summary -o json: every accelerator counted, the unreachable's unread"
+
+done_testing
