@@ -43,7 +43,7 @@ vnode() {	# vnode VENDOR MODEL: the first node of them
 	    i++) c[$i] = i; next } $c["vendor"] == v && $c["model"] == mo {
 	    print $1; exit }' "$T/gpus.tsv"
 }
-ANODE=$(vnode huawei Ascend910) DNODE=$(vnode hygon "")
+ANODE=$(vnode huawei Ascend910) DNODE=$(vnode hygon K100)
 [ -n "$ANODE" ] && [ -n "$DNODE" ]
 ok $? "batch mode: $ANODE an A3, $DNODE a Hygon node"
 # A 910B node with no fault of its links.

@@ -123,7 +123,7 @@ is "$(sort -u "$T/vendor-fg" | awk '{ print $2 }' | sort -u | wc -l |
 
 # 2. The GPUs view: a 16-chip node and a 4-DCU node in the grid, the
 # vendor and the model in the table.
-for vendor_model in "huawei Ascend910" "hygon "; do
+for vendor_model in "huawei Ascend910" "hygon K100"; do
 	node=$(awk -F"$TAB" -v v="$VENDOR" -v m="$MODEL" -v w="$vendor_model" \
 	    'NR > 1 && $v " " $m == w { print $1; exit }' "$T/gpus.tsv")
 	n=$(awk -F"$TAB" -v node="$node" 'NR > 1 && $1 == node' "$T/gpus.tsv" |
