@@ -390,7 +390,7 @@ struct fabric {
 	uint32_t	 clique_id;		/* CliqueId */
 	char		 bus_id[24];		/* of its GPU heading, if any */
 	char		 state[16];		/* Completed, In Progress */
-	char		 status[32];		/* Success, Insufficient Resources */
+	char		 status[32];		/* Success, Insufficient ... */
 	char		 cluster_uuid[40];	/* ClusterUUID */
 	char		 health[16];		/* Health: Summary */
 	char		 bandwidth[16];		/* Health: Bandwidth (Full) */
@@ -415,7 +415,7 @@ struct imex {
 	int		 connected;		/* C in its row, itself too */
 	char		 address[64];		/* IP address or host name */
 	char		 state[24];		/* READY, UNAVAILABLE */
-	char		 version[24];		/* Version: 570.172, if printed */
+	char		 version[24];		/* Version: 570.172 */
 	char		 domain[24];		/* Domain State: UP */
 	char		 links[1024];
 };

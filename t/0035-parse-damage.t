@@ -23,7 +23,8 @@ for k in nvsmi-csv nvlink-status nvlink-errors ipmi-sdr ipmi-sensor sinfo \
 done
 # A Fabric block cut in its last line: that GPU is not read, the one
 # before is; an IMEX Domain State cut is no state.
-parse nvidia-smi-q 'GPU 00000000:07:00.0\n    Fabric\n        CliqueId  : 12\nGPU 00000000:18:00.0\n    Fabric\n        CliqueId  : 1'
+parse nvidia-smi-q 'GPU 00000000:07:00.0\n    Fabric\n        CliqueId  : 12
+GPU 00000000:18:00.0\n    Fabric\n        CliqueId  : 1'
 is "$rc:$(printf '%s\n' "$out" | tail -n +2 | cut -f2,5 | tr '\n\t' ' :')" \
     "3:00000000:07:00.0:12 " "nvidia-smi-q cut: the GPU before, exit 3"
 like "$err" "in:6: no newline at the end" "nvidia-smi-q cut: FILE:LINE"

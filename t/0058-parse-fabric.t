@@ -12,7 +12,10 @@ out=$($M -o json -c "parse nvidia-smi-q $T/q" 2>"$T/err")
 is "$?:$(cat "$T/err")" "0:" "parse nvidia-smi-q: exit 0, no error"
 is "$(printf '%s\n' "$out" | grep -c '"state":"Completed"')" 8 \
     "a record a GPU, each Completed"
-like "$out" '"bus_id":"00000000:18:00.0","state":"Completed","status":"Success","clique_id":0,"cluster_uuid":"00000000-0000-0000-0000-000000000000","health":null,"bandwidth":null' \
+like "$out" '"bus_id":"00000000:18:00.0","state":"Completed",'\
+'"status":"Success","clique_id":0,'\
+'"cluster_uuid":"00000000-0000-0000-0000-000000000000",'\
+'"health":null,"bandwidth":null' \
     "the JSON keys, N/A as null"
 
 $M sim-tool nvidia-smi --node gpu0001 \
@@ -29,14 +32,15 @@ is "$(col fabric_state):$(col clique_id):$(col cluster_uuid)" \
     "Completed:0:00000000-0000-0000-0000-000000000000" \
     "fabric.state, fabric.cliqueId, fabric.clusterUuid read"
 
-out=$($M -o tsv -c 'parse imex t/data/imex-ctl-N-570.172-p6e-gb200-18nodes.txt')
+I18=t/data/imex-ctl-N-570.172-p6e-gb200-18nodes.txt
+out=$($M -o tsv -c "parse imex $I18")
 is "$?" 0 "parse imex: exit 0"
 is "$(printf '%s\n' "$out" | head -n 1)" \
     "$(printf 'id\taddress\tstate\tversion\tconnected\tlinks\tdomain')" \
     "imex: its columns"
 is "$(printf '%s\n' "$out" | sed -n 19p | cut -f1-5,7)" \
     "$(printf '17\t172.31.56.47\tREADY\t570.172\t18\tUP')" "imex: node #17"
-out=$($M -o tsv -c 'parse -w connected<18 imex t/data/imex-ctl-N-570.172-p6e-gb200-18nodes.txt')
+out=$($M -o tsv -c "parse -w connected<18 imex $I18")
 is "$out" "$(printf 'id\taddress\tstate\tversion\tconnected\tlinks\tdomain')" \
     "imex -w connected<18: the header, no node"
 

@@ -15,6 +15,7 @@
 
 #define HAS(p, b)	(((p)->valid & BIT(b)) != 0)
 #define UUID0		"00000000-0000-0000-0000-000000000000"
+#define IMEX18		"t/data/imex-ctl-N-570.172-p6e-gb200-18nodes.txt"
 
 static const struct fabric	nofabric;
 static const struct imex	noimex;
@@ -112,7 +113,7 @@ test_q_captures(struct collect *c)
 		is_int(c->nfabric, 1, "GB200 excerpt: 1 block");
 		is_int(c->nerr, 0, "GB200: no error (grep's -- too)");
 		f = fab(c, 0);
-		ok(HAS(f, FAB_CLIQUE) && f->clique_id == 2, "GB200: CliqueId 2");
+		ok(HAS(f, FAB_CLIQUE) && f->clique_id == 2, "GB200: clique 2");
 		is_str(f->cluster_uuid, "dc6e40c4-d722-4357-9ba6-5291dd461278",
 		    "GB200: ClusterUUID");
 		is_str(f->health, "Unhealthy", "GB200: Health Summary");
@@ -135,17 +136,17 @@ test_q_captures(struct collect *c)
 	}
 }
 
-#define GPU1	"GPU 00000000:18:00.0\n"					\
+#define GPU1	"GPU 00000000:18:00.0\n"				\
 	"    Product Name                          : NVIDIA H100 80GB HBM3\n"
 #define FAB1	"    Fabric\n"						\
-	"        State                             : Completed\n"		\
+	"        State                             : Completed\n"	\
 	"        Status                            : Success\n"		\
-	"        CliqueId                          : 0\n"			\
-	"        ClusterUUID                       : " UUID0 "\n"		\
+	"        CliqueId                          : 0\n"		\
+	"        ClusterUUID                       : " UUID0 "\n"	\
 	"        Health\n"						\
 	"            Bandwidth                     : N/A\n"		\
 	"    Processes                             : None\n"
-#define GPU0	"GPU 00000000:07:00.0\n"					\
+#define GPU0	"GPU 00000000:07:00.0\n"				\
 	"    Product Name                          : Tesla V100-SXM2-32GB\n"\
 	"    Processes                             : None\n"
 
@@ -262,9 +263,8 @@ test_imex(struct collect *c)
 	char			*buf;
 	size_t			 len;
 
-	if ((buf = tap_fixture("t/data/imex-ctl-N-570.172-p6e-gb200-18nodes.txt",
-	    &len)) == NULL) {
-		ok(0, "t/data/imex-ctl-N-570.172-p6e-gb200-18nodes.txt");
+	if ((buf = tap_fixture(IMEX18, &len)) == NULL) {
+		ok(0, IMEX18);
 		return;
 	}
 	is_int(collect_run(c, parse_imex, buf, len, NULL), 18,
