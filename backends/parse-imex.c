@@ -327,6 +327,7 @@ parse_imex(const char *buf, size_t len, const char *fmt,
 	int		 sent = 0;
 
 	(void)fmt;
+	len = parse_bom(&buf, len);
 	if (!parse_imex_is(buf, len)) {
 		sink_error(s, 0, "not nvidia-imex-ctl -N: no Nodes: and no "
 		    "Domain State: line");
