@@ -20,8 +20,9 @@
  *
  * A node line is split at ` - ' (570.00 prints no Version); a row of the
  * matrix is the node it is from, then a code for each column of the
- * header, one of the legend's.  Each node is sent at the end, with its
- * row and the domain's state.  What is not one of these lines is an
+ * header, one of the legend's.  Each node is sent at the end of its
+ * report, with its row and the domain's state; a report ends at the next
+ * `Nodes:' (nvidia-imex-ctl -n prints one after another) or at the end.  What is not one of these lines is an
  * error with its line; a whole output that is none of them is refused
  * once.
  */
@@ -228,6 +229,8 @@ parse_imex_code(const char *t, size_t n)
 {
 	u_int	 i;
 
+	if (n == 1)		/* the common case: C */
+		return (strchr("INRDAC", *t) != NULL);
 	for (i = 0; i < nitems(imex_codes); i++) {
 		if (parse_word(t, n, imex_codes[i]))
 			return (1);
@@ -307,6 +310,21 @@ parse_imex_time(const char *s, size_t len)
 	return (1);
 }
 
+/* Send the nodes of the report read so far and forget them. */
+static int
+parse_imex_flush(struct imex_state *st)
+{
+	u_int	 i, n = st->n;
+
+	for (i = 0; i < n; i++) {
+		memcpy(st->nodes[i].domain, st->domain, sizeof st->domain);
+		SINK_EMIT(st->sink, imex, &st->nodes[i]);
+	}
+	st->n = st->ncols = 0;
+	st->domain[0] = '\0';
+	return (n);
+}
+
 /* Is this an IMEX output at all?  Its Nodes: or Domain State: line. */
 static int
 parse_imex_is(const char *buf, size_t len)
@@ -323,7 +341,6 @@ parse_imex(const char *buf, size_t len, const char *fmt,
 	struct imex_state st;
 	const char	*line, *v;
 	size_t		 n, vlen;
-	u_int		 i;
 	int		 sent = 0;
 
 	(void)fmt;
@@ -338,16 +355,25 @@ parse_imex(const char *buf, size_t len, const char *fmt,
 	lines_start(&st.l, buf, len, s);
 	while (lines_next(&st.l, &line, &n)) {
 		n = parse_trim(&line, n);
-		if (n == 0 || parse_word(line, n, "Nodes:") ||
-		    parse_word(line, n, "Connectivity Table Legend:") ||
-		    parse_imex_legend(line, n) || parse_imex_time(line, n))
+		if (parse_word(line, n, "Nodes:")) {
+			sent += parse_imex_flush(&st);
 			continue;
-		if (parse_prefix(line, n, "Node #"))
+		}
+		if (n == 0)
+			continue;
+		if (isdigit((u_char)line[0])) {
+			if (memchr(line, '/', n) == NULL)
+				parse_imex_row(&st, line, n);
+			else if (!parse_imex_time(line, n))
+				sink_error(s, st.l.line, "not understood: %.*s",
+				    (int)(n > 60 ? 60 : n), line);
+		} else if (parse_prefix(line, n, "Node #"))
 			parse_imex_node(&st, line, n);
 		else if (parse_prefix(line, n, "Nodes From\\To"))
 			parse_imex_header(&st, line, n);
-		else if (isdigit((u_char)line[0]))
-			parse_imex_row(&st, line, n);
+		else if (parse_word(line, n, "Connectivity Table Legend:") ||
+		    parse_imex_legend(line, n))
+			continue;
 		else if (parse_prefix(line, n, "Domain State: ")) {
 			v = line + 14;
 			vlen = parse_trim(&v, n - 14);
@@ -363,11 +389,7 @@ parse_imex(const char *buf, size_t len, const char *fmt,
 			sink_error(s, st.l.line, "not understood: %.*s",
 			    (int)(n > 60 ? 60 : n), line);
 	}
-	for (i = 0; i < st.n; i++) {
-		memcpy(st.nodes[i].domain, st.domain, sizeof st.domain);
-		SINK_EMIT(s, imex, &st.nodes[i]);
-		sent++;
-	}
+	sent += parse_imex_flush(&st);
 	free(st.nodes);
 	free(st.cols);
 	return (sent);

@@ -308,6 +308,14 @@ test_imex_rules(struct collect *c)
 	is_str(node(c, 0)->links, "C,N", "N: never connected");
 	is_int(node(c, 0)->connected, 1, "... sees 1");
 
+	is_int(runs(c, parse_imex, NODES HEADER "       0        C  C\n"
+	    "       1        C  C\nDomain State: UP\n" NODES HEADER
+	    "       0        C  D\n       1        D  C\n"
+	    "Domain State: DOWN\n"), 4, "two reports, as -n prints them");
+	ok(c->nerr == 0 && strcmp(node(c, 1)->domain, "UP") == 0 &&
+	    strcmp(node(c, 3)->domain, "DOWN") == 0 &&
+	    strcmp(node(c, 3)->links, "D,C") == 0, "... each its own");
+
 	runs(c, parse_imex, NODES HEADER "       0        C\n"
 	    "Domain State: UP\n");
 	is_int(c->nerr, 1, "a row short of a column: an error");
