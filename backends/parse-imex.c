@@ -45,6 +45,7 @@ struct imex_state {
 	struct lines	 l;
 	struct imex	*nodes;
 	u_int		 n;
+	u_int		 size;		/* of nodes, doubled as needed */
 	int		*cols;		/* the matrix header's node ids */
 	u_int		 ncols;
 	char		 domain[24];
@@ -171,7 +172,11 @@ parse_imex_node(struct imex_state *st, const char *s, size_t len)
 		    IMEX_MAXNODES);
 		return;
 	}
-	st->nodes = xreallocarray(st->nodes, st->n + 1, sizeof *st->nodes);
+	if (st->n == st->size) {
+		st->size = st->size ? st->size * 2 : 64;
+		st->nodes = xreallocarray(st->nodes, st->size,
+		    sizeof *st->nodes);
+	}
 	st->nodes[st->n++] = x;
 	return;
 bad:
