@@ -224,6 +224,14 @@ int		 parse_u64(const char *, size_t, uint64_t *);
 int		 parse_nvsmi_csv(const char *, size_t, const char *,
 		     const struct sink *);
 
+/* parse-nvsmi-q.c: nvidia-smi -q, each GPU's Fabric block */
+int		 parse_nvsmi_q(const char *, size_t, const char *,
+		     const struct sink *);
+
+/* parse-imex.c: nvidia-imex-ctl -N */
+int		 parse_imex(const char *, size_t, const char *,
+		     const struct sink *);
+
 /* parse-nvlink.c */
 int		 parse_nvlink_status(const char *, size_t, const char *,
 		     const struct sink *);

@@ -90,6 +90,12 @@ static const struct nvsmi_field nvsmi_fields[] = {
 	F("remapped_rows.failure", NT_BOOL, GPU_REMAP_FAILED, remap_failed),
 	F("clocks_event_reasons.active", NT_HEX, GPU_THROTTLE, throttle),
 	F("clocks_throttle_reasons.active", NT_HEX, GPU_THROTTLE, throttle),
+	FS("fabric.state", fabric_state),
+	FS("fabric.status", fabric_status),
+	F("fabric.cliqueId", NT_U32, GPU_CLIQUE, clique_id),
+	FS("fabric.clusterUuid", cluster_uuid),
+	FS("fabric.health.summary", fabric_health),
+	FS("fabric.health.bandwidth", fabric_bandwidth),
 };
 
 #undef F
@@ -128,6 +134,7 @@ static const struct {
 	[GPU_REMAP_FAILED] = { 0, 1 },
 	[GPU_THROTTLE] = { 0, 0x1p64 },
 	[GPU_PSTATE] = { 0, 15 },
+	[GPU_CLIQUE] = { 0, UINT32_MAX },
 };
 
 /* Lines that report a failure of the whole tool, not a row. */

@@ -509,6 +509,8 @@ CMD_PARSE_SINK_NONODE(job)
 CMD_PARSE_SINK_NONODE(partition)
 CMD_PARSE_SINK_NONODE(diag)
 CMD_PARSE_SINK_NONODE(xid)
+CMD_PARSE_SINK(fabric)
+CMD_PARSE_SINK_NONODE(imex)
 
 static void
 cmd_list_parse_error(void *arg, u_int line, const char *msg)

@@ -57,6 +57,12 @@ static const struct field gpu_fields[] = {
 	F(gpu, chip, "CHIP", FT_I16, GPU_CARD, 0, NR),
 	F(gpu, health, "HEALTH", FT_STR, -1, 0, 0),
 	F(gpu, partition, "PARTITION", FT_STR, -1, 0, 0),
+	F(gpu, fabric_state, "FABRIC", FT_STR, -1, 0, 0),
+	F(gpu, fabric_status, "FABRIC_STATUS", FT_STR, -1, 0, 0),
+	F(gpu, clique_id, "CLIQUE", FT_U32, GPU_CLIQUE, 0, NR),
+	F(gpu, cluster_uuid, "CLUSTER", FT_STR, -1, 0, 0),
+	F(gpu, fabric_health, "FABRIC_HEALTH", FT_STR, -1, 0, 0),
+	F(gpu, fabric_bandwidth, "BANDWIDTH", FT_STR, -1, 0, 0),
 	{ .name = NULL }
 };
 
@@ -198,6 +204,34 @@ static const struct field xid_fields[] = {
 	{ .name = NULL }
 };
 
+static const struct field fabric_fields[] = {
+	F(fabric, node, "NODE", FT_NODE, -1, 0, T),
+	F(fabric, bus_id, "BUS", FT_STR, -1, 0, T),
+	F(fabric, state, "STATE", FT_STR, -1, 0, T),
+	F(fabric, status, "STATUS", FT_STR, -1, 0, T),
+	F(fabric, clique_id, "CLIQUE", FT_U32, FAB_CLIQUE, 0, R),
+	F(fabric, cluster_uuid, "CLUSTER", FT_STR, -1, 0, T),
+	F(fabric, health, "HEALTH", FT_STR, -1, 0, T),
+	F(fabric, bandwidth, "BANDWIDTH", FT_STR, -1, 0, T),
+	F(fabric, route_recovery, "ROUTE_RECOVERY", FT_STR, -1, 0, 0),
+	F(fabric, route_unhealthy, "ROUTE_UNHEALTHY", FT_STR, -1, 0, 0),
+	F(fabric, access_timeout, "ACCESS_TIMEOUT", FT_STR, -1, 0, 0),
+	F(fabric, incorrect_config, "INCORRECT_CONFIG", FT_STR, -1, 0, 0),
+	F(fabric, partition, "PARTITION", FT_STR, -1, 0, 0),
+	{ .name = NULL }
+};
+
+static const struct field imex_fields[] = {
+	F(imex, id, "ID", FT_INT, -1, 0, R),
+	F(imex, address, "ADDRESS", FT_STR, -1, 0, T),
+	F(imex, state, "STATE", FT_STR, -1, 0, T),
+	F(imex, version, "VERSION", FT_STR, -1, 0, T),
+	F(imex, connected, "CONNECTED", FT_INT, IMEX_CONNECTED, 0, R),
+	F(imex, links, "LINKS", FT_STR, -1, 0, 0),
+	F(imex, domain, "DOMAIN", FT_STR, -1, 0, T),
+	{ .name = NULL }
+};
+
 static const struct field node_fields[] = {
 	FN(node, name, "node", "NODE", FT_STR, -1, 0, T),
 	F(node, rack, "RACK", FT_RACK, -1, 0, T),
@@ -317,6 +351,9 @@ const struct record records[] = {
 	  .fields = partition_fields },
 	{ .name = "diag", .size = sizeof (struct diag), .fields = diag_fields },
 	{ .name = "xid", .size = sizeof (struct xid), .fields = xid_fields },
+	{ .name = "fabric", .size = sizeof (struct fabric),
+	  .fields = fabric_fields },
+	{ .name = "imex", .size = sizeof (struct imex), .fields = imex_fields },
 	{ .name = "node", .size = sizeof (struct node), .fields = node_fields },
 	{ .name = "alert", .size = sizeof (struct alert),
 	  .fields = alert_fields },

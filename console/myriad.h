@@ -124,6 +124,7 @@ enum gpu_field {
 	GPU_PSTATE,		/* pstate, 0..15 */
 	GPU_XID,		/* last XID seen (from the kernel log) */
 	GPU_CARD,		/* card and chip: an Ascend NPU's two dies */
+	GPU_CLIQUE,		/* fabric.cliqueId */
 	GPU_NFIELDS
 };
 struct gpu {
@@ -159,6 +160,12 @@ struct gpu {
 	char		 model[48];		/* name, e.g. NVIDIA H100 80GB HBM3 */
 	char		 bus_id[24];
 	char		 error[64];		/* "GPU is lost", ... */
+	uint32_t	 clique_id;		/* fabric.*: as struct fabric */
+	char		 fabric_state[16];
+	char		 fabric_status[32];
+	char		 fabric_health[16];
+	char		 fabric_bandwidth[16];
+	char		 cluster_uuid[40];
 };
 
 /* One NVLink of one GPU: nvidia-smi nvlink -s / -e. */
@@ -370,6 +377,49 @@ struct xid {
 	char		 message[1024];		/* a kernel line's most */
 };
 
+/*
+ * One GPU's Fabric block, its scale-up (NVLink) fabric: nvidia-smi -q.
+ * The words as printed; "" where the tool says N/A or has no such key.
+ */
+enum fabric_field {
+	FAB_CLIQUE,
+};
+struct fabric {
+	uint64_t	 valid;			/* BIT(FAB_*) */
+	uint32_t	 node;			/* set by the model */
+	uint32_t	 clique_id;		/* CliqueId */
+	char		 bus_id[24];		/* of its GPU heading, if any */
+	char		 state[16];		/* Completed, In Progress */
+	char		 status[32];		/* Success, Insufficient ... */
+	char		 cluster_uuid[40];	/* ClusterUUID */
+	char		 health[16];		/* Health: Summary */
+	char		 bandwidth[16];		/* Health: Bandwidth (Full) */
+	char		 route_recovery[16];	/* Route Recovery in progress */
+	char		 route_unhealthy[16];
+	char		 access_timeout[16];	/* Access Timeout Recovery */
+	char		 incorrect_config[16];	/* Incorrect Configuration */
+	char		 partition[16];		/* Partition Assigned */
+};
+
+/*
+ * One node of an IMEX domain: nvidia-imex-ctl -N.  Its row of the
+ * connectivity matrix is `links': the code of each node it sees, in the
+ * columns' order, comma-separated (C connected, N never connected, ...).
+ */
+enum imex_field {
+	IMEX_CONNECTED,
+};
+struct imex {
+	uint64_t	 valid;			/* BIT(IMEX_*) */
+	int		 id;			/* Node #N */
+	int		 connected;		/* C in its row, itself too */
+	char		 address[64];		/* IP address or host name */
+	char		 state[24];		/* READY, UNAVAILABLE */
+	char		 version[24];		/* Version: 570.172 */
+	char		 domain[24];		/* Domain State: UP */
+	char		 links[1024];
+};
+
 /* The sink: where a parser sends what it read.  Any callback may be NULL. */
 struct sink {
 	void		*arg;
@@ -382,12 +432,14 @@ struct sink {
 	void		(*partition)(void *, const struct partition *);
 	void		(*diag)(void *, const struct diag *);
 	void		(*xid)(void *, const struct xid *);
+	void		(*fabric)(void *, const struct fabric *);
+	void		(*imex)(void *, const struct imex *);
 	void		(*error)(void *, u_int, const char *);
 };
 /* Every kind of record a sink takes, for X(what) lists. */
 #define SINK_RECORDS(X)							\
 	X(gpu) X(nvlink) X(ibport) X(sensor) X(snode) X(job) X(partition) \
-	X(diag) X(xid)
+	X(diag) X(xid) X(fabric) X(imex)
 #define SINK_EMIT(s, what, rec) do {					\
 	if ((s)->what != NULL)						\
 		(s)->what((s)->arg, (rec));				\

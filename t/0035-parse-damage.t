@@ -17,10 +17,21 @@ parse() {
 
 for k in nvsmi-csv nvlink-status nvlink-errors ipmi-sdr ipmi-sensor sinfo \
     squeue scontrol-node ibstat perfquery dcgm-diag xid amd-smi rocm-smi \
-    hccn-tool hy-smi rvs; do
+    hccn-tool hy-smi rvs nvidia-smi-q imex; do
 	parse $k ''
 	is "$rc:$err" "1:myriad: parse: $T/in: empty" "$k: an empty file is an error"
 done
+# A Fabric block cut in its last line: that GPU is not read, the one
+# before is; an IMEX Domain State cut is no state.
+parse nvidia-smi-q 'GPU 00000000:07:00.0\n    Fabric\n        CliqueId  : 12
+GPU 00000000:18:00.0\n    Fabric\n        CliqueId  : 1'
+is "$rc:$(printf '%s\n' "$out" | tail -n +2 | cut -f2,5 | tr '\n\t' ' :')" \
+    "3:00000000:07:00.0:12 " "nvidia-smi-q cut: the GPU before, exit 3"
+like "$err" "in:6: no newline at the end" "nvidia-smi-q cut: FILE:LINE"
+parse imex 'Nodes:\nNode #0   - 10.0.0.1   - READY\nDomain State: U'
+is "$rc:$(printf '%s\n' "$out" | tail -n +2 | cut -f3,7)" "3:READY	" \
+    "imex Domain State cut: the node, no state, exit 3"
+
 parse xid '\357\273\277\n  \n'
 is "$rc:$err" "1:myriad: parse: $T/in: empty" "a byte order mark and blanks are empty"
 

@@ -22,7 +22,8 @@ static const char *damage_kinds[] = {
 	"nvsmi-csv", "nvlink-status", "nvlink-errors", "xid", "ipmi-sdr",
 	"ipmi-sensor", "ibstat", "perfquery", "dcgm-diag", "sinfo", "squeue",
 	"scontrol-node", "scontrol-job", "scontrol-partition", "amd-smi",
-	"rocm-smi", "npu-smi", "hccn-tool", "hy-smi", "rvs",
+	"rocm-smi", "npu-smi", "hccn-tool", "hy-smi", "rvs", "nvidia-smi-q",
+	"imex",
 };
 
 #define DAMAGE_TOKENS	150	/* numbers changed per file and variant */
@@ -530,7 +531,8 @@ main(void)
 			    "t/data/conform-dcgm.tsv",
 			    "t/data/conform-slurm.tsv", "t/data/conform-amd.tsv",
 			    "t/data/conform-ascend.tsv", "t/data/conform-hccn.tsv",
-			    "t/data/conform-hygon.tsv" };
+			    "t/data/conform-hygon.tsv",
+			    "t/data/conform-imex.tsv" };
 	char		 key[1024];
 	size_t		 i;
 	int		 k;

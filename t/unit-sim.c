@@ -964,6 +964,45 @@ test_roundtrip(void)
 	buf_free(&b);
 }
 
+/*
+ * The simulator's Fabric block, in nvidia-smi -q and in --query-gpu's
+ * fabric.*, read back by nvidia-smi-q and nvsmi-csv.
+ */
+static void
+test_fabric(void)
+{
+	struct sim	*s;
+	struct buf	 b;
+
+	buf_init(&b);
+	s = sim_create(1000, 7, 0.0);
+	sim_set_time(s, T0);
+	run(s, 40, "nvidia-smi\t-q", &b);
+	is_int(parse(parse_nvsmi_q, &b, NULL), 8, "-q: a Fabric record a GPU");
+	is_int(c.nerr, 0, "-q: no error");
+	is_str(c.fabric[3].bus_id, "00000000:5D:00.0", "-q: its GPU's bus id");
+	is_str(c.fabric[3].state, "Completed", "-q: State");
+	is_str(c.fabric[3].status, "Success", "-q: Status");
+	ok((c.fabric[3].valid & BIT(FAB_CLIQUE)) && c.fabric[3].clique_id == 0,
+	    "-q: CliqueId");
+	is_str(c.fabric[3].cluster_uuid, "00000000-0000-0000-0000-000000000000",
+	    "-q: ClusterUUID");
+	is_str(c.fabric[3].bandwidth, "", "-q: Bandwidth N/A, null");
+	run(s, 40, "nvidia-smi\t--query-gpu=index,fabric.state,fabric.status,"
+	    "fabric.cliqueId,fabric.clusterUuid,fabric.health.bandwidth"
+	    "\t--format=csv", &b);
+	is_int(parse(parse_nvsmi_csv, &b, NULL), 8, "fabric.*: 8 GPUs");
+	is_int(c.nerr, 0, "fabric.*: no error");
+	is_str(c.gpu[3].fabric_state, "Completed", "fabric.state");
+	is_str(c.gpu[3].fabric_status, "Success", "fabric.status");
+	ok((c.gpu[3].valid & BIT(GPU_CLIQUE)) && c.gpu[3].clique_id == 0,
+	    "fabric.cliqueId");
+	is_str(c.gpu[3].cluster_uuid, "00000000-0000-0000-0000-000000000000",
+	    "fabric.clusterUuid");
+	sim_free(s);
+	buf_free(&b);
+}
+
 /* sim_create(100000) and every node's nvidia-smi query, in CPU time. */
 static void
 test_speed(void)
@@ -1004,6 +1043,7 @@ main(void)
 	test_time();
 	test_queue();
 	test_roundtrip();
+	test_fabric();
 	test_speed();
 	collect_free(&c);
 	return (tap_done());

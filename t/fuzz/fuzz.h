@@ -163,6 +163,35 @@ fuzz_xid(void *arg, const struct xid *x)
 }
 
 static void
+fuzz_fabric(void *arg, const struct fabric *f)
+{
+	fuzz_counted(arg);
+	FUZZ_STR(f->bus_id);
+	FUZZ_STR(f->state);
+	FUZZ_STR(f->status);
+	FUZZ_STR(f->cluster_uuid);
+	FUZZ_STR(f->health);
+	FUZZ_STR(f->bandwidth);
+	FUZZ_STR(f->partition);
+	/* A ClusterUUID is whole or absent: 36 characters. */
+	if (f->cluster_uuid[0] != '\0' && strlen(f->cluster_uuid) != 36)
+		abort();
+}
+
+static void
+fuzz_imex(void *arg, const struct imex *x)
+{
+	fuzz_counted(arg);
+	FUZZ_STR(x->address);
+	FUZZ_STR(x->state);
+	FUZZ_STR(x->version);
+	FUZZ_STR(x->domain);
+	FUZZ_STR(x->links);
+	if (x->id < 0 || x->connected < 0)
+		abort();
+}
+
+static void
 fuzz_error(void *arg, u_int line, const char *msg)
 {
 	if (strlen(msg) >= 256)

@@ -1,0 +1,13 @@
+/*
+ * myriad - libFuzzer target for the nvidia-imex-ctl -N parser.
+ * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
+ */
+
+#include "fuzz.h"
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	fuzz_damage(parse_imex, data, size, NULL);
+	return (0);
+}
