@@ -10,7 +10,7 @@
 M="$MYRIAD -F /dev/null --sim 1024 --sim-time 1800000000 \
     --sim-mix h100:2,mi300x:1,910b:1,a3:1,k100:1"
 # As t/0057: H100 gpu0001-0040, MI300X 0041-0064, 910B 0065-0080, A3
-# 0081-0104, K100 0105-0118 (hy-smi names no model).
+# 0081-0104, K100 0105-0118 (their model their GRES's: hy-smi names none).
 
 count() {	# count COMMAND: its rows but the heading
 	$M -c "$1" 2> "$T/err" | tail -n +2 | wc -l | tr -d ' '
@@ -27,16 +27,16 @@ for n in json.load(open(sys.argv[1])):
 gpu0041 ['vendor', 'model'] amd AMD Instinct MI300X
 gpu0065 ['vendor', 'model'] huawei 910B3
 gpu0081 ['vendor', 'model'] huawei Ascend910
-gpu0105 ['vendor', 'model'] hygon None" \
-    "list-nodes: vendor and model keys last, null for a model not read"
+gpu0105 ['vendor', 'model'] hygon K100" \
+    "list-nodes: vendor and model keys last, a node's as its accelerators'"
 
 # Filters on node records, as on GPUs.
 is "$(count 'list-nodes -o tsv -w vendor=hygon')" 14 \
     "list-nodes -w vendor=hygon: the 14 K100 nodes"
 is "$(count 'list-nodes -o tsv -w model~910')" 40 \
     "list-nodes -w model~910: 16 910B and 24 A3 nodes"
-is "$(count 'list-nodes -o tsv -w model=null')" 14 \
-    "list-nodes -w model=null: the nodes whose tool names no model"
+is "$(count 'list-nodes -o tsv -w model=K100')" 14 \
+    "list-nodes -w model=K100: the K100 nodes, by their GRES"
 $M -c 'list-nodes -w vendor=bogus' > /dev/null 2> "$T/err"
 is $? 2 "list-nodes -w vendor=bogus: a usage error"
 V="unknown, nvidia, amd, huawei, hygon"
@@ -94,8 +94,8 @@ like "$($M -c 'list-nodes gpu0041' | head -2 | tr '\n' '|')" \
     "^$HEAD\|gpu0041 +r06 +[a-z]+ +yes +amd +Instinct MI300X +" \
     "list-nodes table: VENDOR and MODEL"
 like "$($M -c 'list-gpus gpu0105' | head -2 | tr '\n' '|')" \
-    "^NODE +GPU .* XID +VENDOR +MODEL +ERROR\|gpu0105 +0 .* hygon +- +" \
-    "list-gpus table: VENDOR and MODEL, - for none read"
+    "^NODE +GPU .* XID +VENDOR +MODEL +ERROR\|gpu0105 +0 .* hygon +K100 +" \
+    "list-gpus table: VENDOR and MODEL"
 
 # inspect-links takes them too.
 is "$(count 'inspect-links -a -o tsv -w vendor=huawei' |
