@@ -110,9 +110,9 @@ run "$S" "metric state"
 
 # 2. The whole list, from any size: a.
 keys "$S" a
-screen_like "$S" "^NODE +RACK +ATTENTION +STATE +PROBLEM" \
+screen_like "$S" "^NODE +RACK +VENDOR +MODEL +ATTENTION +STATE +PROBLEM" \
     "80x24 100k: a opens the list of alerts"
-wait_like " new " "80x24 100k: new faults first" row_after "$S" "^NODE +RACK +ATTENTION"
+wait_like " new " "80x24 100k: new faults first" row_after "$S" "^NODE +RACK +VENDOR +MODEL +ATTENTION"
 keys "$S" Escape
 wait_for "$S" "^gpu00001 "
 ok $? "80x24 100k: Escape closes it"
