@@ -44,6 +44,9 @@ vnode() {	# vnode VENDOR MODEL: the first node of them
 	    print $1; exit }' "$T/gpus.tsv"
 }
 ANODE=$(vnode huawei Ascend910) DNODE=$(vnode hygon K100)
+# A Hygon node with a problem of its ports: a row in the Links view.
+LNODE=$(awk -F"$TAB" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    $c["vendor"] == "hygon" { print $1; exit }' "$T/links.tsv")
 [ -n "$ANODE" ] && [ -n "$DNODE" ]
 ok $? "batch mode: $ANODE an A3, $DNODE a Hygon node"
 # A 910B node with no fault of its links.
@@ -84,6 +87,10 @@ for size in 80x24 250x70; do
 	    "$size links: $RNODE's RoCE port $RDEV, named so, down"
 	screen_like "$S" "^HCCS +0" \
 	    "$size links: an Ascend node's matrix is headed HCCS"
+	screen_like "$S" "^NPU0 " "$size links: its rows are NPUs"
+	run "$S" "filter node=$LNODE"
+	screen_like "$S" "^DCU0 " \
+	    "$size links: a Hygon node's ($LNODE) matrix's rows are DCUs"
 
 	run "$S" "view node $HNODE"
 	wait_for "$S" "^$HNODE +rack "
