@@ -545,7 +545,7 @@ view_links_matrix_cols(const struct model *m, u_int node,
 	return (ncols);
 }
 
-#define LINKS_LABEL	7	/* "GPU0   ", "NPU15  " */
+#define LINKS_LABEL	7	/* "GPU0   ", "NPU7/1 " */
 
 /* The node's NVLinks, GPUs by links, with their counters if `errs'. */
 static void
@@ -558,7 +558,7 @@ view_links_draw_matrix(struct ui *ui, WINDOW *w, int y0, int h, int sx,
 	const struct gpu	*g;
 	struct link_fabric	 f;
 	const char		*noun;
-	char			 s[160];
+	char			 s[160], id[16];
 	u_int			 gpu, k, ncols, expect, ngpus;
 	uint64_t		 replay, recovery, crc;
 	float			 slow;
@@ -588,7 +588,8 @@ view_links_draw_matrix(struct ui *ui, WINDOW *w, int y0, int h, int sx,
 			draw_text(w, y, 0, sx, colour(C_DIM), s);
 			break;
 		}
-		snprintf(s, sizeof s, "%s%u", noun, gpu);
+		snprintf(s, sizeof s, "%s%s", noun, alerts_id(m, node, gpu,
+		    id, sizeof id));
 		draw_text(w, y, 0, LINKS_LABEL, A_NORMAL, s);
 		up = 0;
 		replay = recovery = crc = 0;
