@@ -462,13 +462,7 @@ links_add(struct links *l, uint32_t node, const char *kind)
 	return (c);
 }
 
-/*
- * A node none of whose links of a kind was read; why, when it could have
- * been.  No probe reads an Ascend's HCCS links: npu-smi info -t topo
- * names each NPU's HCCS peers (an 8-NPU 910B3 capture), with no state.
- */
-#define LINKS_HCCS_UNREAD	"hccs not read: no probe gives HCCS link " \
-				"states (npu-smi info -t topo: peers only)"
+/* A node none of whose links of a kind was read; why, unless unreachable. */
 static void
 links_unread(struct links *l, const struct model *m, u_int node,
     const char *kind, const char *why)
@@ -582,6 +576,17 @@ links_nvlinks(struct links *l, const struct model *m, u_int node,
 	}
 }
 
+/*
+ * Whether node n should have links.ib-ports InfiniBand ports: an Ascend
+ * node's network is its NPUs' RoCE ports (hccn_tool, probe.roce), with
+ * no InfiniBand device.
+ */
+static int
+links_ib_expected(const struct node *n, const struct link_expect *e)
+{
+	return (e->ibports > 0 && n->vendor != VENDOR_HUAWEI);
+}
+
 /* The first read of a port: the same slot, else the same name. */
 static const struct ibport *
 links_ib_before(const struct links *l, u_int node, u_int k,
@@ -664,7 +669,7 @@ links_ibports(struct links *l, const struct model *m, u_int node,
 		downs = links_ib_downs(p, downs);
 		c->changes = downs + (v == LV_FLAPPING && downs < LINKS_FLAPS);
 	}
-	if (e->ibports <= 0 || (int)n->nib >= e->ibports)
+	if (!links_ib_expected(n, e) || (int)n->nib >= e->ibports)
 		return;
 	l->sum.n[LS_IB][LV_MISSING]++;
 	c = links_add(l, node, "ib");
@@ -691,6 +696,29 @@ links_node_read(const struct model *m, u_int node)
 }
 
 /*
+ * A node none of whose peer links was read, with LI_UNREAD: a missing
+ * row of its fabric's kind, or "link" when its vendor is not known (its
+ * tool never answered).  No probe reads an Ascend's HCCS links: npu-smi
+ * info -t topo names each NPU's HCCS peers (an 8-NPU 910B3 capture), with
+ * no state; those of a node up are not checked, no fault.
+ */
+static void
+links_peers_unread(struct links *l, const struct model *m, u_int node,
+    const struct link_expect *e)
+{
+	const struct node	*n = &m->nodes[node];
+	struct link_fabric	 f;
+	int			 up;
+
+	links_fabric(m, node, e, &f);
+	up = n->reach == REACH_UP || n->reach == REACH_UNKNOWN;
+	if (n->gpus_none || (f.sum == LS_HCCS ? up : f.links <= 0))
+		return;
+	links_unread(l, m, node, n->vendor == VENDOR_UNKNOWN ? "link" :
+	    f.kind, "none read");
+}
+
+/*
  * Inspect the links of the nodes in `mask' (NULL: all) against `e', and
  * against the first read if there is one.  The rows are the problems,
  * or every link with LI_ALL; a node none of whose links was read is a
@@ -701,7 +729,6 @@ links_inspect(struct links *l, const struct model *m, const uint8_t *mask,
     const struct link_expect *e, int flags)
 {
 	struct links_down	*downs, *d, *dend;
-	struct link_fabric	 f;
 	u_int			 ndowns, node;
 	int			 nvread, ibread;
 
@@ -721,17 +748,12 @@ links_inspect(struct links *l, const struct model *m, const uint8_t *mask,
 			l->sum.unread++;
 		if (nvread)
 			links_nvlinks(l, m, node, d, dend, e, flags);
-		else if (flags & LI_UNREAD) {
-			links_fabric(m, node, e, &f);
-			if (f.sum == LS_HCCS && !m->nodes[node].gpus_none)
-				links_unread(l, m, node, f.kind,
-				    LINKS_HCCS_UNREAD);
-			else if (f.links > 0 && !m->nodes[node].gpus_none)
-				links_unread(l, m, node, f.kind, "none read");
-		}
+		else if (flags & LI_UNREAD)
+			links_peers_unread(l, m, node, e);
 		if (ibread)
 			links_ibports(l, m, node, d, dend, e, flags);
-		else if ((flags & LI_UNREAD) && e->ibports > 0)
+		else if ((flags & LI_UNREAD) &&
+		    links_ib_expected(&m->nodes[node], e))
 			links_unread(l, m, node, "ib", "none read");
 	}
 	free(downs);

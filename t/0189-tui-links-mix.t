@@ -44,6 +44,14 @@ vnode() {	# vnode VENDOR MODEL: the first node of them
 	    print $1; exit }' "$T/gpus.tsv"
 }
 ANODE=$(vnode huawei Ascend910) DNODE=$(vnode hygon K100)
+# A Hygon node and an A3 with a problem of their ports: rows in the
+# Links view.
+lnode() {	# lnode VENDOR MODEL: the first node of them in links.tsv
+	awk -F"$TAB" -v v="$1" -v mo="$2" 'NR == 1 { for (i = 1; i <= NF;
+	    i++) c[$i] = i; next } $c["vendor"] == v && $c["model"] == mo {
+	    print $1; exit }' "$T/links.tsv"
+}
+LNODE=$(lnode hygon "") LANODE=$(lnode huawei Ascend910)
 [ -n "$ANODE" ] && [ -n "$DNODE" ]
 ok $? "batch mode: $ANODE an A3, $DNODE a Hygon node"
 # A 910B node with no fault of its links.
@@ -84,6 +92,13 @@ for size in 80x24 250x70; do
 	    "$size links: $RNODE's RoCE port $RDEV, named so, down"
 	screen_like "$S" "^HCCS +0" \
 	    "$size links: an Ascend node's matrix is headed HCCS"
+	screen_like "$S" "^NPU0 " "$size links: its rows are NPUs"
+	run "$S" "filter node=$LNODE"
+	screen_like "$S" "^DCU0 " \
+	    "$size links: a Hygon node's ($LNODE) matrix's rows are DCUs"
+	run "$S" "filter node=$LANODE"
+	screen_like "$S" "^NPU0/1 " \
+	    "$size links: an A3's ($LANODE) rows are its chips, NPU0/1"
 
 	run "$S" "view node $HNODE"
 	wait_for "$S" "^$HNODE +rack "

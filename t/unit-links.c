@@ -475,6 +475,47 @@ test_model_mix(void)
 	model_free(m);
 }
 
+/*
+ * Nodes none of whose links was read: a 910B up (no probe reads HCCS,
+ * none read RoCE), a 910B unreachable, and a node unreachable whose
+ * vendor is not known.
+ */
+static void
+test_model_unread(void)
+{
+	struct model		*m;
+	struct links		*l;
+	struct link_expect	 e = h100;
+	const struct linkcheck	*c;
+
+	m = model_create("t", 3, 8);
+	model_add_node(m, "npu1", "r1");
+	model_add_node(m, "npu2", "r1");
+	model_add_node(m, "mi1", "r1");
+	model_node_vendor(m, 0, VENDOR_HUAWEI);
+	model_node_vendor(m, 1, VENDOR_HUAWEI);
+	model_set_reach(m, 0, REACH_UP, "");
+	model_set_reach(m, 1, REACH_UNREACHABLE, "connection refused");
+	model_set_reach(m, 2, REACH_UNREACHABLE, "connection refused");
+	l = links_create();
+	links_inspect(l, m, NULL, &e, LI_UNREAD);
+	is_int(links_count(l), 3, "two nodes not read, each once with its "
+	    "fabric's row; an Ascend up: no row");
+	c = links_get(l, 0);
+	ok(c != NULL && c->node == 1 && strcmp(c->kind, "hccs") == 0 &&
+	    c->verdict == LV_MISSING && strstr(c->why, "connection refused"),
+	    "npu2 unreachable: hccs not read, why; no ib row");
+	c = links_get(l, 1);
+	ok(c != NULL && c->node == 2 && strcmp(c->kind, "link") == 0 &&
+	    strstr(c->why, "connection refused"),
+	    "mi1, its vendor not known: its links not read, not NVLinks");
+	c = links_get(l, 2);
+	ok(c != NULL && c->node == 2 && strcmp(c->kind, "ib") == 0,
+	    "and its InfiniBand ports not read");
+	links_free(l);
+	model_free(m);
+}
+
 /* How many of the collected links or ports get verdict v. */
 static int
 judged(const struct collect *g, int ib, const struct link_expect *e, int v)
@@ -575,6 +616,7 @@ main(void)
 	test_fabric();
 	test_roce();
 	test_model_mix();
+	test_model_unread();
 	test_fixtures();
 	return (tap_done());
 }

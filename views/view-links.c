@@ -545,7 +545,7 @@ view_links_matrix_cols(const struct model *m, u_int node,
 	return (ncols);
 }
 
-#define LINKS_LABEL	7	/* "GPU0   " */
+#define LINKS_LABEL	7	/* "GPU0   ", "NPU7/1 " */
 
 /* The node's NVLinks, GPUs by links, with their counters if `errs'. */
 static void
@@ -557,7 +557,8 @@ view_links_draw_matrix(struct ui *ui, WINDOW *w, int y0, int h, int sx,
 	const struct nvlink	*l;
 	const struct gpu	*g;
 	struct link_fabric	 f;
-	char			 s[160];
+	const char		*noun;
+	char			 s[160], id[16];
 	u_int			 gpu, k, ncols, expect, ngpus;
 	uint64_t		 replay, recovery, crc;
 	float			 slow;
@@ -578,15 +579,17 @@ view_links_draw_matrix(struct ui *ui, WINDOW *w, int y0, int h, int sx,
 	draw_text(w, y0, x, sx - x, colour(C_HEADER),
 	    errs ? "   up   replay recovery   crc" : "   up");
 	g = model_gpus(m, node, &ngpus);
+	noun = view_vendor_noun(ngpus > 0 ? g->vendor : VENDOR_UNKNOWN);
 	for (gpu = 0; gpu < ngpus; gpu++, g++) {
 		y = y0 + 1 + gpu;
 		/* The last row says how many more, on a row of its own. */
 		if (y >= y0 + h - 1 && gpu + 1 < ngpus) {
-			snprintf(s, sizeof s, "+%u GPUs", ngpus - gpu);
+			snprintf(s, sizeof s, "+%u %ss", ngpus - gpu, noun);
 			draw_text(w, y, 0, sx, colour(C_DIM), s);
 			break;
 		}
-		snprintf(s, sizeof s, "GPU%u", gpu);
+		snprintf(s, sizeof s, "%s%s", noun, alerts_id(m, node, gpu,
+		    id, sizeof id));
 		draw_text(w, y, 0, LINKS_LABEL, A_NORMAL, s);
 		up = 0;
 		replay = recovery = crc = 0;
