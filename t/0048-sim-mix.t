@@ -52,6 +52,16 @@ is "$?:$(head -1 "$T/out")" "0:cluster sim (SIMULATED): 5 nodes in 1 racks, 20 D
 $M --sim 1204 --sim-mix h100:1,a3:1 -c summary >"$T/out" 2>"$T/err"
 like "$?:$(head -1 "$T/out")" '^0:.* 100 nodes in 13 racks, [0-9]* accelerators$' \
     "a mix's size need not be whole 8-GPU nodes: the racks nearest to it"
+# An empty mix is a slip, not H100s only (which is no mix given).
+$M --sim-mix '' -c summary >"$T/out" 2>"$T/err"
+is "$?:$(cat "$T/out")" "2:" "--sim-mix '' is refused (exit 2), nothing printed"
+like "$(cat "$T/err")" "^myriad: --sim-mix: bad simulator mix '': empty" \
+    "--sim-mix '': the message says it is empty"
+printf 'sim = { mix = ""; };\n' >"$T/bad.conf"
+$MYRIAD -F "$T/bad.conf" -c summary >/dev/null 2>"$T/err"
+is "$?" 2 "sim.mix = \"\" is refused in the configuration"
+like "$(cat "$T/err")" "sim.mix: bad simulator mix '': empty" \
+    "and the message names the option"
 printf 'sim = { mix = "h100:1,gb300:1"; };\n' >"$T/bad.conf"
 $MYRIAD -F "$T/bad.conf" -c summary >/dev/null 2>"$T/err"
 is "$?" 2 "sim.mix with a wrong model is refused in the configuration"
