@@ -276,6 +276,15 @@ like "$(cat "$T/o")" '^net health status: (Success|Fault)$' \
 run gpu1001 hccn_tool -i 15 -link_stat -g
 like "$(cat "$T/o" | tr '\n' '|')" '^\[devid 15\]current time        : [A-Z][a-z]{2} [A-Z][a-z]{2} [ 0-9][0-9] [0-9:]{8} [0-9]{4}\|\[devid 15\]link up count       : [0-9]+\|\[devid 15\]link change records :\|(\[devid 15\]    [A-Z][a-z]{2} [A-Z][a-z]{2} [ 0-9][0-9] [0-9:]{8} [0-9]{4}    LINK (UP|DOWN)\|)+$' \
     "hccn_tool -link_stat -g: the capture's lines (an A3 has 16 ports)"
+# A device the node does not have: no capture of hccn_tool's own words,
+# so the simulator says it, and fails.
+for d in 'gpu1001 16 15' 'gpu0801 8 7'; do
+	set -- $d
+	$S hccn_tool -i $2 -link -g --node $1 >"$T/o" 2>"$T/err"
+	is "$?|$(cat "$T/o")|$(cat "$T/err")" \
+	    "1||hccn_tool: -i $2: no such device on this node (0 to $3)" \
+	    "hccn_tool -i $2 on $1: no such device, exit 1"
+done
 HY=t/data/hysmi-k100ai-4dcu-dtk24.04.1.txt
 run gpu1105 hy-smi
 if [ -r "$HY" ]; then
