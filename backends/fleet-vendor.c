@@ -53,6 +53,7 @@ fleet_vendor_config(struct fleet *f, char **cause)
 				return (-1);
 			}
 			fleet_vendor_set(f, &f->nodes[id], v);
+			f->nodes[id].configured = 1;
 		}
 		nodeset_free(ns);
 	}
@@ -151,4 +152,38 @@ fleet_vendor_done(struct fleet_run *r, const char *error)
 		    *options_get(pr->option) != '\0')
 			fleet_start_one(f, pr, t->node);
 	}
+}
+
+/*
+ * Probe r of its node's vendor has read the node's accelerators (why is
+ * NULL) or failed (exit status, why).  The vendor vendors.* sets for the
+ * node, and its tool not there (127): the configuration is wrong, which
+ * is said in why and is the node's error until a read goes well.
+ */
+void
+fleet_vendor_read(struct fleet_run *r, int status, char *why, size_t len)
+{
+	struct model		*m = r->f->model;
+	struct fleet_target	*t = r->t;
+	const struct probe	*pr = r->probe;
+	struct node		*n;
+	const char		*tool = options_get(pr->option);
+	size_t			 off;
+
+	if (t == NULL || r->node < 0 || !t->configured ||
+	    pr->vendor != t->vendor || pr->domain != DOM_GPUS || pr->adds)
+		return;
+	n = &m->nodes[r->node];
+	if (why == NULL) {
+		if (n->reach == REACH_UP && *n->error != '\0')
+			model_set_reach(m, r->node, REACH_UP, NULL);
+		return;
+	}
+	if (status != 127)
+		return;
+	off = strlen(why);
+	snprintf(why + off, len - off, "; vendors.%s names %s, but %.*s is "
+	    "not there", field_enum_name(FT_VENDOR, t->vendor), n->name,
+	    (int)strcspn(tool, " \t"), tool);
+	model_set_reach(m, r->node, n->reach, why + off + 2);
 }

@@ -891,6 +891,7 @@ fleet_run_done(struct fleet_run *r, const char *error)
 		    r->err.data : "");
 		if (empty)
 			strlcpy(why, r->probe->empty, sizeof why);
+		fleet_vendor_read(r, status, why, sizeof why);
 		probe_read(m, r->node, r->probe, why);
 	}
 	if (failed && !told) {
@@ -927,6 +928,8 @@ fleet_run_done(struct fleet_run *r, const char *error)
 	else if (!failed && (error != NULL || !(r->stream && r->out.len == 0)))
 		probe_read(m, r->node, r->probe, error != NULL ? error :
 		    damage);
+	if (!failed && error == NULL)
+		fleet_vendor_read(r, status, NULL, 0);
 	if (error != NULL) {
 		if (r->probe->target == PT_BMC && r->node >= 0)
 			strlcpy(m->nodes[r->node].bmc_error, error,

@@ -52,6 +52,7 @@ struct fleet_target {
 	short			 streamed;	/* events in f->epfd, or 0 */
 	enum vendor		 vendor;	/* its accelerators' */
 	int			 found;		/* vendor: 1 asked, 2 known */
+	int			 configured;	/* vendor: set by vendors.* */
 	int			 added;		/* relayed: adding probes ran */
 	uint64_t		 want;		/* domains asked meanwhile */
 	struct buf		 relayed;	/* a relayed one-shot's */
@@ -165,5 +166,6 @@ void		 fleet_vendor_set(struct fleet *, struct fleet_target *,
 int		 fleet_vendor_skip(struct fleet *, const struct probe *,
 		     struct fleet_target *);
 void		 fleet_vendor_done(struct fleet_run *, const char *);
+void		 fleet_vendor_read(struct fleet_run *, int, char *, size_t);
 
 #endif /* FLEET_H */

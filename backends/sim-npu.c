@@ -9,6 +9,7 @@
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  */
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -394,7 +395,7 @@ sim_hccn(struct sim *s, int node, int argc, char **argv, struct buf *out,
 	sim_npu_open(s, node, &n);
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "-i") == 0 && i + 1 < argc &&
-		    sim_npu_number(argv[i + 1], n.mo->count, &dev) == 0) {
+		    sim_npu_number(argv[i + 1], UINT_MAX, &dev) == 0) {
 			hasi = 1;
 			i++;
 		} else if (strcmp(argv[i], "-g") == 0)
@@ -410,6 +411,12 @@ sim_hccn(struct sim *s, int node, int argc, char **argv, struct buf *out,
 	if (i < argc || !hasi || !get || q == NULL) {
 		xasprintf(cause, "hccn_tool: the simulator prints -i N with "
 		    "-link, -net_health, -optical or -link_stat, and -g");
+		return (-1);
+	}
+	/* hccn_tool's own words for it are not known: no capture. */
+	if (dev >= n.mo->count) {
+		xasprintf(cause, "hccn_tool: -i %u: no such device on this "
+		    "node (0 to %u)", dev, n.mo->count - 1);
 		return (-1);
 	}
 	down = sim_fault_find(s, node, SF_IBDOWN, dev % SIM_IBPORTS);

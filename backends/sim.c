@@ -318,12 +318,20 @@ sim_mix_parse(const char *spec, struct sim *s, char **cause)
 	}
 }
 
-/* Whether a mix is one the simulator can build; why not. */
+/*
+ * Whether a mix is one the simulator can build; why not.  One given empty
+ * is a slip: no mix is none given.
+ */
 int
 sim_parse_mix(const char *spec, char **cause)
 {
 	struct sim	 s;
 
+	if (*spec == '\0') {
+		xasprintf(cause, "bad simulator mix '': empty; give each model "
+		    "and its share (h100:6,mi300x:2), or none for H100s only");
+		return (-1);
+	}
 	return (sim_mix_parse(spec, &s, cause));
 }
 

@@ -39,7 +39,7 @@ const struct option_entry options_table[] = {
 	{ .name = "sim.mix", .type = OPT_STRING, .dflt = "",
 	  .check = options_sim_mix,
 	  .help = "each model's share of the racks: h100:6,mi300x:2,910b:2; "
-	      "empty for H100s" },
+	      "unset for H100s" },
 	{ .name = "sim.seed", .type = OPT_INT, .dflt = "1",
 	  .min = 0, .max = 2147483647, .help = "the simulator's seed" },
 	{ .name = "sim.fault-rate", .type = OPT_FLOAT, .dflt = "0.02",

@@ -52,6 +52,16 @@ is "$?:$(head -1 "$T/out")" "0:cluster sim (SIMULATED): 5 nodes in 1 racks, 20 D
 $M --sim 1204 --sim-mix h100:1,a3:1 -c summary >"$T/out" 2>"$T/err"
 like "$?:$(head -1 "$T/out")" '^0:.* 100 nodes in 13 racks, [0-9]* accelerators$' \
     "a mix's size need not be whole 8-GPU nodes: the racks nearest to it"
+# An empty mix is a slip, not H100s only (which is no mix given).
+$M --sim-mix '' -c summary >"$T/out" 2>"$T/err"
+is "$?:$(cat "$T/out")" "2:" "--sim-mix '' is refused (exit 2), nothing printed"
+like "$(cat "$T/err")" "^myriad: --sim-mix: bad simulator mix '': empty" \
+    "--sim-mix '': the message says it is empty"
+printf 'sim = { mix = ""; };\n' >"$T/bad.conf"
+$MYRIAD -F "$T/bad.conf" -c summary >/dev/null 2>"$T/err"
+is "$?" 2 "sim.mix = \"\" is refused in the configuration"
+like "$(cat "$T/err")" "sim.mix: bad simulator mix '': empty" \
+    "and the message names the option"
 printf 'sim = { mix = "h100:1,gb300:1"; };\n' >"$T/bad.conf"
 $MYRIAD -F "$T/bad.conf" -c summary >/dev/null 2>"$T/err"
 is "$?" 2 "sim.mix with a wrong model is refused in the configuration"
@@ -266,6 +276,15 @@ like "$(cat "$T/o")" '^net health status: (Success|Fault)$' \
 run gpu1001 hccn_tool -i 15 -link_stat -g
 like "$(cat "$T/o" | tr '\n' '|')" '^\[devid 15\]current time        : [A-Z][a-z]{2} [A-Z][a-z]{2} [ 0-9][0-9] [0-9:]{8} [0-9]{4}\|\[devid 15\]link up count       : [0-9]+\|\[devid 15\]link change records :\|(\[devid 15\]    [A-Z][a-z]{2} [A-Z][a-z]{2} [ 0-9][0-9] [0-9:]{8} [0-9]{4}    LINK (UP|DOWN)\|)+$' \
     "hccn_tool -link_stat -g: the capture's lines (an A3 has 16 ports)"
+# A device the node does not have: no capture of hccn_tool's own words,
+# so the simulator says it, and fails.
+for d in 'gpu1001 16 15' 'gpu0801 8 7'; do
+	set -- $d
+	$S hccn_tool -i $2 -link -g --node $1 >"$T/o" 2>"$T/err"
+	is "$?|$(cat "$T/o")|$(cat "$T/err")" \
+	    "1||hccn_tool: -i $2: no such device on this node (0 to $3)" \
+	    "hccn_tool -i $2 on $1: no such device, exit 1"
+done
 HY=t/data/hysmi-k100ai-4dcu-dtk24.04.1.txt
 run gpu1105 hy-smi
 if [ -r "$HY" ]; then

@@ -27,6 +27,22 @@ alive() {	# alive PID...: those still running (zombies count as gone)
 	done
 }
 
+# A mix of which a model would get no node of the cluster (the first 12
+# of 10k's nodes are all H100s) is refused, naming the model and what
+# gives each model a node; nothing is started.
+t/lib/cluster start "$T/mix" 12 --port auto \
+    --sim-mix h100:1,mi300x:1,910b:1,a3:1,k100:1 > "$T/mix.out" 2>&1
+is "$?:$(cat "$T/mix.out")" "1:cluster: --sim-mix h100:1,mi300x:1,910b:1,\
+a3:1,k100:1: mi300x gets no node of the 12 at --sim 10k; --sim 288 and at \
+least 33 nodes give each model its nodes" \
+    "a mix whose models do not all get a node of the cluster is refused"
+is "$(ls "$T/mix/run" 2>/dev/null)" "" "and nothing is started"
+t/lib/cluster start "$T/mix" 8 --port auto --sim-mix h100:1,a3:1 \
+    > "$T/mix.out" 2>&1
+is "$?:$(cat "$T/mix.out")" "1:cluster: --sim-mix h100:1,a3:1: a3 gets no node \
+of the 8 at --sim 10k; --sim 104 and at least 9 nodes give each model its nodes" \
+    "the smallest --sim that gives it, as the simulator places the racks"
+
 N=8
 SIMTIME=1800000000
 t0=$(now)

@@ -199,11 +199,33 @@ $MYRIAD -F "$T/set.conf" -o tsv -c list-gpus > "$T/set" 2> "$T/set.err"
 is "$?" 3 "vendors: a node set wrong is a node not read (status 3)"
 is "$(count "$T/set" gpu0001)" "" "vendors.none: gpu0001's nvidia-smi is not run"
 is "$(count "$T/set" gpu0009)" "" "vendors.huawei: gpu0009 is not asked (it would say amd)"
-is "$(cat "$T/set.err")" "myriad: gpu0009: huawei-gpus: exited 127: sh: 1: npu-smi: not found; try it by hand with ssh gpu0009; probe.huawei-gpus sets the command
+is "$(cat "$T/set.err")" "myriad: gpu0009: huawei-gpus: exited 127: sh: 1: npu-smi: not found; vendors.huawei names gpu0009, but npu-smi is not there; try it by hand with ssh gpu0009; probe.huawei-gpus sets the command
 myriad: list-gpus: 1 of 6 nodes not read" \
-    "and says why: npu-smi is not there, and which option runs it"
+    "and says why: npu-smi is not there, the option naming the node, and which runs it"
 is "$(count "$T/set" gpu0017)" "huawei/910B3 8" "vendors.huawei: gpu0017 is read"
 is "$(count "$T/set" gpu0033)" "hygon/ 4" "the others are found as before"
+# Every vendor set wrong: each node's own tool not there, NVIDIA's too
+# (no node without accelerators), said on standard error and as the
+# node's error, naming the option.
+conf "$T/wrong.conf" 'vendors = { amd = "gpu0017"; huawei = "gpu0009";
+    nvidia = "gpu0033"; hygon = "gpu0001"; };'
+$MYRIAD -F "$T/wrong.conf" -o tsv -c list-gpus > /dev/null 2> "$T/wrong.err"
+is "$?" 3 "vendors set wrong: status 3"
+is "$(grep -o '^myriad: gpu00[0-9]*: [a-z-]*:.*is not there' "$T/wrong.err")" \
+"myriad: gpu0001: hygon-gpus: exited 127: sh: 1: hy-smi: not found; vendors.hygon names gpu0001, but hy-smi is not there
+myriad: gpu0009: huawei-gpus: exited 127: sh: 1: npu-smi: not found; vendors.huawei names gpu0009, but npu-smi is not there
+myriad: gpu0017: amd-gpus: exited 127: sh: 1: amd-smi: not found; vendors.amd names gpu0017, but amd-smi is not there
+myriad: gpu0033: gpus: exited 127: sh: 1: nvidia-smi: not found; vendors.nvidia names gpu0033, but nvidia-smi is not there" \
+    "each of the four nodes' tool not there, NVIDIA's too, naming the option"
+$MYRIAD -F "$T/wrong.conf" -o tsv -c 'list-nodes' > "$T/wrong" 2>/dev/null
+is "$(awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    { print $1, $c["reachable"], $c["error"] }' "$T/wrong")" \
+"gpu0001 yes vendors.hygon names gpu0001, but hy-smi is not there
+gpu0009 yes vendors.huawei names gpu0009, but npu-smi is not there
+gpu0017 yes vendors.amd names gpu0017, but amd-smi is not there
+gpu0025 yes 
+gpu0033 yes vendors.nvidia names gpu0033, but nvidia-smi is not there
+gpu0034 yes " "list-nodes: each wrong node's error, reachable"
 printf 'vendors = { amd = "gpu[0001"; };\n' > "$T/bad.conf"
 $MYRIAD -F "$T/bad.conf" -c 'list-nodes' > /dev/null 2> "$T/bad.err"
 is "$?" 2 "vendors.amd: a bad node set is a configuration error"
