@@ -726,7 +726,8 @@ burnin_tick(void *arg)
 {
 	struct cmd_ctx		*ctx = arg;
 	struct burnin_job	*j = ctx->burnin;
-	char			*out = NULL, *err = NULL;
+	char			*out = NULL, *err = NULL, *line;
+	char			 refused[32] = "";
 	size_t			 outlen = 0, errlen = 0;
 	FILE			*fo, *fe;
 	enum cmd_status		 st;
@@ -751,10 +752,22 @@ burnin_tick(void *arg)
 	fclose(fo);
 	fclose(fe);
 	ctx->out = ctx->err = NULL;
+	/* The counts are the message's own: not the report's line of them. */
+	if (err != NULL && (line = strstr(err, "myriad: burnin: ")) != NULL &&
+	    (isdigit((u_char)line[16]) || strncmp(line + 16, "failed on ",
+	    10) == 0))
+		*line = '\0';
+	errlen = err != NULL ? strlen(err) : 0;
+	while (errlen > 0 && (err[errlen - 1] == '\n' ||
+	    err[errlen - 1] == ' '))
+		err[--errlen] = '\0';
+	if (j->run.refused > 0)
+		snprintf(refused, sizeof refused, ", %d refused",
+		    j->run.refused);
 	ui_message(ctx->ui, st != CMD_OK, "burn-in %s %s: %d passed, %d "
-	    "warned, %d failed, %d unreachable%s%s", j->run.run,
+	    "warned, %d failed%s, %d unreachable%s%s", j->run.run,
 	    j->run.status, j->run.passed, j->run.warned, j->run.failed,
-	    j->run.unreachable, errlen > 0 ? "; " : "",
+	    refused, j->run.unreachable, errlen > 0 ? "; " : "",
 	    errlen > 0 ? err : "");
 	free(out);
 	free(err);

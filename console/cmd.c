@@ -262,8 +262,65 @@ cmd_format(struct cmd_ctx *ctx, struct cmd_args *args,
 }
 
 /*
- * Split argv into options (from the entry's getopt string, anywhere before
- * "--") and positional words.
+ * The long forms a command's options take, as the global ones are named
+ * (--dry-run, --yes, --force only where the command changes the cluster).
+ */
+static const struct cmd_long {
+	const char	*name;
+	char		 letter;
+	int		 mutates;
+} cmd_longs[] = {
+	{ .name = "dry-run", .letter = 'n', .mutates = 1 },
+	{ .name = "yes", .letter = 'y', .mutates = 1 },
+	{ .name = "force", .letter = 'f', .mutates = 1 },
+	{ .name = "output", .letter = 'o' },
+};
+
+/*
+ * A long option, argv[*i] being --NAME or --NAME=VALUE: set as its letter
+ * is; -1 (an error said) for one the command does not take.
+ */
+static int
+cmd_options_long(struct cmd_ctx *ctx, struct cmd_args *args, int argc,
+    char **argv, int *i)
+{
+	const char		*a = argv[*i] + 2, *eq = strchr(a, '='), *o;
+	const struct cmd_long	*l;
+	size_t			 n = eq != NULL ? (size_t)(eq - a) : strlen(a);
+
+	for (l = cmd_longs; l < cmd_longs + nitems(cmd_longs); l++) {
+		if (strlen(l->name) == n && strncmp(a, l->name, n) == 0)
+			break;
+	}
+	if (l == cmd_longs + nitems(cmd_longs) ||
+	    (l->mutates && !(args->entry->flags & CMD_MUTATES)) ||
+	    (o = strchr(args->entry->opts, l->letter)) == NULL) {
+		cmd_error(ctx, args, CMD_USAGE, "unknown option --%.*s",
+		    (int)n, a);
+		return (-1);
+	}
+	if (o[1] != ':' && eq != NULL) {
+		cmd_error(ctx, args, CMD_USAGE, "option --%s takes no value",
+		    l->name);
+		return (-1);
+	}
+	if (o[1] != ':')
+		args->opt[(u_char)l->letter] = "";
+	else if (eq != NULL)
+		args->opt[(u_char)l->letter] = eq + 1;
+	else if (*i + 1 < argc)
+		args->opt[(u_char)l->letter] = argv[++*i];
+	else {
+		cmd_error(ctx, args, CMD_USAGE, "option --%s needs a value",
+		    l->name);
+		return (-1);
+	}
+	return (0);
+}
+
+/*
+ * Split argv into options (from the entry's getopt string and its long
+ * forms, anywhere before "--") and positional words.
  */
 static int
 cmd_options(struct cmd_ctx *ctx, struct cmd_args *args, int argc,
@@ -282,6 +339,11 @@ cmd_options(struct cmd_ctx *ctx, struct cmd_args *args, int argc,
 		}
 		if (strcmp(a, "--") == 0) {
 			only = 1;
+			continue;
+		}
+		if (a[1] == '-') {
+			if (cmd_options_long(ctx, args, argc, argv, &i) != 0)
+				return (-1);
 			continue;
 		}
 		for (a++; *a != '\0'; a++) {

@@ -83,6 +83,22 @@ $M --no-such-option 2>/dev/null; is "$?" 2 "unknown option exits 2"
 $M -c 'list-gpus' -o json > "$T/out"; like "$(head -c 1 "$T/out")" '\[' "global -o json"
 is "$($M --version)" "myriad $(sed -n 's/^#define MYRIAD_VERSION.*"\(.*\)"/\1/p' console/myriad.h)" "--version"
 
+# A command's options in their long forms, as the global ones are named.
+$M -c 'burnin --dry-run --force gpu0001' > "$T/out" 2> "$T/err"
+is "$?:$(head -1 "$T/out")" "0:gpu0001: dcgmi diag -r 3 -j" \
+    "burnin --dry-run --force: -n -f"
+$M -c 'list-nodes --output=tsv gpu0001' | head -1 > "$T/out"
+like "$(cat "$T/out")" '^node	rack	' "list-nodes --output=tsv: -o tsv"
+$M -c 'burnin --bogus gpu0001' 2> "$T/err"
+is "$?:$(head -1 "$T/err")" "2:myriad: burnin: unknown option --bogus" \
+    "an unknown long option is named"
+$M -c 'list-nodes --yes' 2> "$T/err"
+is "$?:$(head -1 "$T/err")" "2:myriad: list-nodes: unknown option --yes" \
+    "--yes only where the command changes the cluster"
+$M -c 'drain --yes=1 gpu0001 reason=x' 2> "$T/err"
+is "$?:$(head -1 "$T/err")" "2:myriad: drain: option --yes takes no value" \
+    "--yes=1: no value taken"
+
 # Determinism: the same seed and time give the same bytes.
 a=$($M -c 'list-gpus -o tsv gpu[0001-0100]' | md5sum)
 b=$($M -c 'list-gpus -o tsv gpu[0001-0100]' | md5sum)

@@ -243,6 +243,15 @@ shape keys "npu-smi info -t memory: the 950PR capture's keys, at the margin" \
 run gpu0801 npu-smi info -t usages -i 0
 shape keys "npu-smi info -t usages: the 910B capture's keys, Chip ID last" \
     t/data/npu-smi-info-t-usages-i0-910B-25.5.1.txt
+# An idle 910B's NPU 5 (gpu0961): its HBM rate is what its table says it
+# holds (~3 GB), not 0.
+$S npu-smi info -t usages -i 5 --node gpu0961 > "$T/usages"
+$S npu-smi info --node gpu0961 > "$T/table"
+is "$(awk -F': ' '/HBM Usage Rate/ { print $2 }' "$T/usages")" \
+    "$(awk -F'|' '$2 ~ /^ 0 +$/ && $4 ~ /\/ *[0-9]+ *$/ && ++n == 6 {
+    s = $4; sub(/ *$/, "", s); k = split(s, w, /\/ */); u = w[k - 1]
+    sub(/ *$/, "", u); sub(/.* /, "", u); print int(u * 100 / w[k]); exit }' "$T/table")" \
+    "npu-smi info -t usages: an idle NPU's HBM rate is the table's HBM used"
 run gpu0801 npu-smi info -t board -i 0
 shape keys "npu-smi info -t board: the 910B capture's keys" \
     t/data/npu-smi-info-t-board-i0-910B-25.5.1.txt

@@ -3,7 +3,7 @@
 # NVIDIA node runs dcgmi diag and the AMD nodes rvs, each read to its
 # verdict; the Ascend and Hygon nodes are refused from the start, their
 # rows saying the vendor and why, the count line `refused 2', and the
-# message line has the run.  The confirmation asks for the count of the
+# message line has the run's counts, the refused among them, once.  The confirmation asks for the count of the
 # nodes that run, 3, and says 2 are refused; at 80x24 its long lines wrap
 # at spaces, a word whole on its row.
 . t/lib/tap.sh
@@ -31,8 +31,10 @@ shows "$S" "^gpu0113 +refused +.*hygon: myriad reads no Hygon"
 ok $? "the Hygon node's row: refused"
 wait_for "$S" " 5/5 ended"
 ok $? "every node ends"
-wait_for "$S" "burn-in [0-9.-]+ done: 3 passed, 0 warned, 0 failed, 0 unreachable"
-ok $? "the message line: the three tested passed"
+wait_for "$S" "burn-in [0-9.-]+ done: 3 passed, 0 warned, 0 failed, 2 refused, 0 unreachable"
+ok $? "the message line: the three tested passed, the two refused"
+screen "$S" | grep -c 'myriad: burnin: ' > "$T/again"
+is "$(cat "$T/again")" 0 "the message line says the counts once"
 shows "$S" "^gpu0057 +passed .*pass 0-7"
 ok $? "the MI300X node passed rvs, its GPUs 0-7 read"
 shows "$S" "^gpu0001 +passed .*pass 0-7"
