@@ -27,7 +27,7 @@
 
 static const struct field gpu_fields[] = {
 	F(gpu, node, "NODE", FT_NODE, -1, 0, T),
-	F(gpu, index, "GPU", FT_INT, GPU_INDEX, 0, R),
+	F(gpu, index, "GPU", FT_INT, GPU_INDEX, 0, R|FF_ACCEL),
 	F(gpu, uuid, "UUID", FT_STR, -1, 0, 0),
 	F(gpu, model, "MODEL", FT_STR, -1, 0, W|FF_MODEL),
 	F(gpu, bus_id, "BUS", FT_STR, -1, 0, 0),
@@ -707,6 +707,25 @@ field_accel(const struct field *f, const struct field *nf, const void *rec,
 	if (m == NULL || nf == NULL)
 		return (field_format(f, rec, m, buf, len));
 	return (alerts_id(m, *AT(rec, nf, uint32_t), (u_int)v, buf, len));
+}
+
+/*
+ * The empty error of record r's rec as a table says it: its health word
+ * when that is not OK ("health Alarm", as npu-smi's), else NULL.
+ */
+const char *
+record_health(const struct record *r, const void *rec, char *buf,
+    size_t len)
+{
+	const struct field	*f = record_field(r, "health");
+	const char		*s;
+
+	if (f == NULL || f->type != FT_STR ||
+	    (s = field_format(f, rec, NULL, NULL, 0)) == NULL ||
+	    strcasecmp(s, "OK") == 0)
+		return (NULL);
+	snprintf(buf, len, "health %s", s);
+	return (buf);
 }
 
 /* The field of a record that names its node (FT_NODE), or NULL. */

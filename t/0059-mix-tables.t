@@ -97,6 +97,36 @@ like "$($M -c 'list-gpus gpu0105' | head -2 | tr '\n' '|')" \
     "^NODE +GPU .* XID +VENDOR +MODEL +ERROR\|gpu0105 +0 .* hygon +K100 +" \
     "list-gpus table: VENDOR and MODEL"
 
+# An accelerator's health word not OK is the ERROR a table shows when it
+# has none (npu-smi's Alarm); TSV keeps error and health apart.
+tsv() {	# tsv COMMAND KEY...: those keys of each row, space-separated
+	c=$1; shift
+	$M -c "$c" | awk -F'\t' -v keys="$*" '
+	NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; n = split(keys, k, " ")
+		next }
+	{ s = ""; for (i = 1; i <= n; i++) s = s (i > 1 ? " " : "") $h[k[i]]
+		print s }'
+}
+tsv 'list-gpus -o tsv -w health!=OK' node index health error > "$T/sick"
+ok $(test -s "$T/sick"; echo $?) "list-gpus -w health!=OK: an NPU in alarm"
+while read -r node index health error; do
+	[ -z "$error" ] || continue
+	like "$($M -c "list-gpus $node" | awk -v i="$index" '$2 == i')" \
+	    " health $health\$" \
+	    "list-gpus table: $node NPU $index's ERROR is its health $health"
+done < "$T/sick"
+is "$($M -c 'list-gpus -w health=OK' | awk 'NR > 1 && $NF != "-"')" "" \
+    "... and an NPU's health OK is no ERROR"
+# An A3's chips by npu-smi's card and chip in the table, as events name
+# them; TSV and JSON keep the index of the row, 0 to 15.
+is "$($M -c 'list-gpus gpu0081' | awk 'NR > 1 { print $2 }')" \
+    "$(tsv 'list-gpus -o tsv gpu0081' card chip | tr ' ' /)" \
+    "list-gpus table: an A3's GPU column is card/chip"
+is "$(tsv 'list-gpus -o tsv gpu0081' index | tr '\n' ' ')" \
+    "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 " "... its index in TSV, as before"
+is "$($M -c 'list-gpus gpu0065' | awk 'NR > 1 { print $2 }' | tr '\n' ' ')" \
+    "0 1 2 3 4 5 6 7 " "... a 910B's, one chip a card, its index"
+
 # inspect-links takes them too.
 is "$(count 'inspect-links -a -o tsv -w vendor=huawei' |
     tr -d ' ')" "$($M -c 'inspect-links -a -o tsv' | awk -F'\t' '
