@@ -603,10 +603,8 @@ const char *
 field_format(const struct field *f, const void *rec, const struct model *m,
     char *buf, size_t len)
 {
-	const struct gpu *g;
 	double		 d;
 	uint32_t	 id;
-	u_int		 n;
 	time_t		 t;
 	struct tm	 tm;
 
@@ -636,12 +634,14 @@ field_format(const struct field *f, const void *rec, const struct model *m,
 		return (field_enum_name(f->type, *AT(rec, f, int)));
 	case FT_NVENDOR:
 	case FT_NMODEL:
-		if (m == NULL || (g = model_node_accel(m, *AT(rec, f,
-		    uint32_t), &n)) == NULL || g->vendor == VENDOR_UNKNOWN)
+		id = *AT(rec, f, uint32_t);
+		if (m == NULL || id >= m->nnodes ||
+		    m->nodes[id].vendor == VENDOR_UNKNOWN)
 			return (NULL);
 		if (f->type == FT_NVENDOR)
-			return (field_enum_name(FT_VENDOR, g->vendor));
-		return (g->model[0] != '\0' ? g->model : NULL);
+			return (field_enum_name(FT_VENDOR, m->nodes[id].vendor));
+		return (m->nodes[id].model[0] != '\0' ?
+		    m->nodes[id].model : NULL);
 	case FT_HEX:
 		snprintf(buf, len, "0x%016" PRIx64, *AT(rec, f, uint64_t));
 		return (buf);

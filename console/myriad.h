@@ -722,9 +722,9 @@ enum field_type {
 	FT_BURNIN,
 	FT_VENDOR,		/* enum vendor */		/* enum burnin_state */
 	FT_EVENT,		/* enum event_kind */
-	FT_NVENDOR,		/* uint32_t node id, printed as the vendor
-				   of its accelerators */
-	FT_NMODEL,		/* uint32_t node id, printed as their model */
+	FT_NVENDOR,		/* uint32_t node id, printed as the node's
+				   vendor (its accelerators') */
+	FT_NMODEL,		/* uint32_t node id, printed as its model */
 };
 #define FF_TABLE	0x1	/* shown in table output by default */
 #define FF_RIGHT	0x2	/* right-aligned in tables */

@@ -30,6 +30,22 @@ gpu0081 ['vendor', 'model'] huawei Ascend910
 gpu0105 ['vendor', 'model'] hygon K100" \
     "list-nodes: vendor and model keys last, a node's as its accelerators'"
 
+# A node none of whose accelerators was read (unreachable) still has the
+# vendor the simulator made it, that of the nodes either side of it.
+X="$MYRIAD -F /dev/null --sim 10000 --sim-time 1800000000 \
+    --sim-mix h100:6,mi300x:2,910b:2,a3:1,k100:1"
+$X -c 'list-nodes -o tsv -w reachable!=yes' 2> /dev/null |
+    awk -F'\t' 'NR > 1 { print $1 }' > "$T/unreach"
+ok $(test -s "$T/unreach"; echo $?) "--sim 10000: some nodes unreachable"
+while read -r node; do
+	k=${node#gpu}
+	set -- $($X -c "list-nodes gpu[$(printf '%04d,%04d,%04d' \
+	    $((1$k - 10001)) $((1$k - 10000)) $((1$k - 9999)))]" 2> /dev/null |
+	    awk 'NR > 1 { print $5 }')
+	is "$2" "$1" "list-nodes: unreachable $node's VENDOR is known, $1"
+	is "$2" "$3" "... as its other neighbour's"
+done < "$T/unreach"
+
 # Filters on node records, as on GPUs.
 is "$(count 'list-nodes -o tsv -w vendor=hygon')" 14 \
     "list-nodes -w vendor=hygon: the 14 K100 nodes"
