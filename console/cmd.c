@@ -262,6 +262,38 @@ cmd_format(struct cmd_ctx *ctx, struct cmd_args *args,
 }
 
 /*
+ * The letters of a command's options that myriad's own long options are
+ * too: burnin -n is myriad --dry-run for that command only.
+ */
+static const struct {
+	const char	*name;
+	char		 flag;
+} cmd_long[] = {
+	{ .name = "dry-run", .flag = 'n' },
+	{ .name = "yes", .flag = 'y' },
+	{ .name = "force", .flag = 'f' },
+};
+
+/* A long option, a, given to a command: which letter to say instead. */
+static void
+cmd_long_option(struct cmd_ctx *ctx, struct cmd_args *args, const char *a)
+{
+	size_t	 i;
+
+	for (i = 0; i < nitems(cmd_long); i++) {
+		if (strcmp(a + 2, cmd_long[i].name) == 0 &&
+		    strchr(args->entry->opts, cmd_long[i].flag) != NULL) {
+			cmd_error(ctx, args, CMD_USAGE, "unknown option %s: "
+			    "here it is -%c (or myriad %s -c '%s ...')", a,
+			    cmd_long[i].flag, a, args->entry->name);
+			return;
+		}
+	}
+	cmd_error(ctx, args, CMD_USAGE, "unknown option %s: a command's "
+	    "options are letters", a);
+}
+
+/*
  * Split argv into options (from the entry's getopt string, anywhere before
  * "--") and positional words.
  */
@@ -283,6 +315,10 @@ cmd_options(struct cmd_ctx *ctx, struct cmd_args *args, int argc,
 		if (strcmp(a, "--") == 0) {
 			only = 1;
 			continue;
+		}
+		if (a[1] == '-') {
+			cmd_long_option(ctx, args, a);
+			return (-1);
 		}
 		for (a++; *a != '\0'; a++) {
 			if ((u_char)*a >= 128 || *a == ':' ||
