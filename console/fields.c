@@ -603,6 +603,7 @@ const char *
 field_format(const struct field *f, const void *rec, const struct model *m,
     char *buf, size_t len)
 {
+	const struct node *n;
 	double		 d;
 	uint32_t	 id;
 	time_t		 t;
@@ -636,12 +637,11 @@ field_format(const struct field *f, const void *rec, const struct model *m,
 	case FT_NMODEL:
 		id = *AT(rec, f, uint32_t);
 		if (m == NULL || id >= m->nnodes ||
-		    m->nodes[id].vendor == VENDOR_UNKNOWN)
+		    (n = &m->nodes[id])->vendor == VENDOR_UNKNOWN)
 			return (NULL);
 		if (f->type == FT_NVENDOR)
-			return (field_enum_name(FT_VENDOR, m->nodes[id].vendor));
-		return (m->nodes[id].model[0] != '\0' ?
-		    m->nodes[id].model : NULL);
+			return (field_enum_name(FT_VENDOR, n->vendor));
+		return (n->model[0] != '\0' ? n->model : NULL);
 	case FT_HEX:
 		snprintf(buf, len, "0x%016" PRIx64, *AT(rec, f, uint64_t));
 		return (buf);

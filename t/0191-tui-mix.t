@@ -91,10 +91,11 @@ run "$S" "goto $a3"
 wait_like "^$a3 +r[0-9]+ .*  hottest NPU [0-9]+ chip [01] [0-9]+ C" \
     "250x70 map: $a3's hottest chip is NPU card chip chip" \
     line "$S" $((LEG - 1))
+N='\([0-9]*\)'
 set -- $(printf '%s\n' "$tui_out" |
-    sed -n 's/.* hottest NPU \([0-9]*\) chip \([0-9]*\) \([0-9]*\) C.*/\1 \2 \3/p')
-is "$(awk -F"$TAB" -v node="$a3" -v c="$CARD" -v k="$CHIP" -v t="$(col temp_c)" \
-    -v card="$1" -v chip="$2" \
+    sed -n "s/.* hottest NPU $N chip $N $N C.*/\\1 \\2 \\3/p")
+is "$(awk -F"$TAB" -v node="$a3" -v c="$CARD" -v k="$CHIP" \
+    -v t="$(col temp_c)" -v card="$1" -v chip="$2" \
     'NR > 1 && $1 == node && $c == card && $k == chip { print $t }' \
     "$T/gpus.tsv")" "${3:-none}" \
     "250x70 map: ... its temperature list-gpus gives NPU $1 chip $2"
