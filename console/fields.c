@@ -27,7 +27,7 @@
 
 static const struct field gpu_fields[] = {
 	F(gpu, node, "NODE", FT_NODE, -1, 0, T),
-	F(gpu, index, "GPU", FT_INT, GPU_INDEX, 0, R),
+	F(gpu, index, "GPU", FT_INT, GPU_INDEX, 0, R|FF_ACCEL),
 	F(gpu, uuid, "UUID", FT_STR, -1, 0, 0),
 	F(gpu, model, "MODEL", FT_STR, -1, 0, W|FF_MODEL),
 	F(gpu, bus_id, "BUS", FT_STR, -1, 0, 0),
@@ -603,10 +603,9 @@ const char *
 field_format(const struct field *f, const void *rec, const struct model *m,
     char *buf, size_t len)
 {
-	const struct gpu *g;
+	const struct node *n;
 	double		 d;
 	uint32_t	 id;
-	u_int		 n;
 	time_t		 t;
 	struct tm	 tm;
 
@@ -636,12 +635,13 @@ field_format(const struct field *f, const void *rec, const struct model *m,
 		return (field_enum_name(f->type, *AT(rec, f, int)));
 	case FT_NVENDOR:
 	case FT_NMODEL:
-		if (m == NULL || (g = model_node_accel(m, *AT(rec, f,
-		    uint32_t), &n)) == NULL || g->vendor == VENDOR_UNKNOWN)
+		id = *AT(rec, f, uint32_t);
+		if (m == NULL || id >= m->nnodes ||
+		    (n = &m->nodes[id])->vendor == VENDOR_UNKNOWN)
 			return (NULL);
 		if (f->type == FT_NVENDOR)
-			return (field_enum_name(FT_VENDOR, g->vendor));
-		return (g->model[0] != '\0' ? g->model : NULL);
+			return (field_enum_name(FT_VENDOR, n->vendor));
+		return (n->model[0] != '\0' ? n->model : NULL);
 	case FT_HEX:
 		snprintf(buf, len, "0x%016" PRIx64, *AT(rec, f, uint64_t));
 		return (buf);
@@ -707,6 +707,25 @@ field_accel(const struct field *f, const struct field *nf, const void *rec,
 	if (m == NULL || nf == NULL)
 		return (field_format(f, rec, m, buf, len));
 	return (alerts_id(m, *AT(rec, nf, uint32_t), (u_int)v, buf, len));
+}
+
+/*
+ * The empty error of record r's rec as a table says it: its health word
+ * when that is not OK ("health Alarm", as npu-smi's), else NULL.
+ */
+const char *
+record_health(const struct record *r, const void *rec, char *buf,
+    size_t len)
+{
+	const struct field	*f = record_field(r, "health");
+	const char		*s;
+
+	if (f == NULL || f->type != FT_STR ||
+	    (s = field_format(f, rec, NULL, NULL, 0)) == NULL ||
+	    strcasecmp(s, "OK") == 0)
+		return (NULL);
+	snprintf(buf, len, "health %s", s);
+	return (buf);
 }
 
 /* The field of a record that names its node (FT_NODE), or NULL. */

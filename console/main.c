@@ -93,6 +93,30 @@ main_usage(FILE *f, int status)
 	exit(status);
 }
 
+/*
+ * Words after the options, which only sim-tool takes: a command's name
+ * first is one that wanted -c.
+ */
+static __dead void
+main_unexpected(int argc, char **argv)
+{
+	const struct cmd_entry	*e;
+	char			*cause = NULL;
+	int			 i;
+
+	fprintf(stderr, "myriad: unexpected argument '%s'", argv[0]);
+	if ((e = cmd_find(argv[0], &cause)) != NULL &&
+	    strcmp(e->name, argv[0]) == 0) {
+		fprintf(stderr, " (did you mean -c '");
+		for (i = 0; i < argc; i++)
+			fprintf(stderr, "%s%s", i > 0 ? " " : "", argv[i]);
+		fprintf(stderr, "'?)");
+	}
+	free(cause);
+	fputc('\n', stderr);
+	main_usage(stderr, 2);
+}
+
 /* myriad sim-tool TOOL --node NODE [ARGS ...]: one tool, simulated. */
 static int
 main_sim_tool(int argc, char **argv)
@@ -344,10 +368,8 @@ main(int argc, char **argv)
 	argv += optind;
 	if (argc > 0 && strcmp(argv[0], "sim-tool") == 0)
 		return (main_sim_tool(argc, argv));
-	if (argc > 0) {
-		fprintf(stderr, "myriad: unexpected argument '%s'\n", argv[0]);
-		main_usage(stderr, 2);
-	}
+	if (argc > 0)
+		main_unexpected(argc, argv);
 
 	memset(&ctx, 0, sizeof ctx);
 	ctx.out = stdout;

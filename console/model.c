@@ -1452,8 +1452,10 @@ model_sink_snode_one(struct model *m, int id, const struct snode *s)
 	if (s->valid & BIT(SN_GPUS))
 		n->gpus_slurm = s->gpus > 0 ? s->gpus : 0;
 	model_dcu_model(n, s->gres);
-	for (i = 0; i < n->ngpus; i++)
+	for (i = 0; i < n->ngpus; i++) {
 		model_dcu_name(n, &m->gpus[n->gpu0 + i]);
+		model_sink_vendor(m, id, &m->gpus[n->gpu0 + i]);
+	}
 	strlcpy(n->partitions, s->partitions, sizeof n->partitions);
 	m->gen[DOM_NODES]++;
 }

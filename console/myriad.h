@@ -722,16 +722,17 @@ enum field_type {
 	FT_BURNIN,
 	FT_VENDOR,		/* enum vendor */		/* enum burnin_state */
 	FT_EVENT,		/* enum event_kind */
-	FT_NVENDOR,		/* uint32_t node id, printed as the vendor
-				   of its accelerators */
-	FT_NMODEL,		/* uint32_t node id, printed as their model */
+	FT_NVENDOR,		/* uint32_t node id, printed as the node's
+				   vendor (its accelerators') */
+	FT_NMODEL,		/* uint32_t node id, printed as its model */
 };
 #define FF_TABLE	0x1	/* shown in table output by default */
 #define FF_RIGHT	0x2	/* right-aligned in tables */
 #define FF_TEMP		0x4	/* coloured by the GPU temperature limits */
 #define FF_SCALE	0x8	/* a percentage, coloured on the load scale */
 #define FF_ALARM	0x10	/* coloured critical above 0 */
-#define FF_ERROR	0x20	/* what is wrong, coloured critical */
+#define FF_ERROR	0x20	/* what is wrong, coloured critical; in
+				   tables, empty: a health word not OK */
 #define FF_MODEL	0x40	/* a GPU's model: tables show it without
 				   its vendor's name */
 #define FF_WHOLE	0x80	/* below 0: null, the node as a whole */
@@ -769,6 +770,8 @@ const char	*field_model_name(const char *);
 const char	*field_accel(const struct field *, const struct field *,
 		     const void *, const struct model *, char *, size_t);
 const struct field *record_node_field(const struct record *);
+const char	*record_health(const struct record *, const void *, char *,
+		     size_t);
 
 /* filter.c: -w 'temp>85,util<10' on list commands. */
 struct filter;

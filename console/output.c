@@ -259,6 +259,8 @@ output_row(struct output *o, const void *rec)
 		if (fl->flags & FF_ACCEL)
 			s = field_accel(fl, record_node_field(o->record),
 			    rec, o->model, tmp, sizeof tmp);
+		if (s == NULL && (fl->flags & FF_ERROR))
+			s = record_health(o->record, rec, tmp, sizeof tmp);
 		start = o->cells.len;
 		output_plain(&o->cells, s != NULL ? s : "-", o->cellmax);
 		buf_putc(&o->cells, '\0');

@@ -80,6 +80,13 @@ is "$?:$(cat "$T/out")" 2: "--sim 12345, not whole nodes: exits 2, prints nothin
 is "$(cat "$T/err")" "myriad: sim.size 12345: not a whole number of 8-GPU nodes; 12344 or 12352" \
     "--sim 12345: names the nearest whole sizes"
 $M --no-such-option 2>/dev/null; is "$?" 2 "unknown option exits 2"
+# A command's name where myriad's options end: a hint of -c.
+$M parse amd-smi F > /dev/null 2> "$T/err"
+is "$?:$(head -1 "$T/err")" "2:myriad: unexpected argument 'parse' (did you \
+mean -c 'parse amd-smi F'?)" "myriad parse ...: exits 2, hints -c 'parse ...'"
+$M -c 'list-gpus --bogus' > /dev/null 2> "$T/err"
+is "$?:$(head -1 "$T/err")" "2:myriad: list-gpus: unknown option --bogus" \
+    "list-gpus --bogus: names --bogus"
 $M -c 'list-gpus' -o json > "$T/out"; like "$(head -c 1 "$T/out")" '\[' "global -o json"
 is "$($M --version)" "myriad $(sed -n 's/^#define MYRIAD_VERSION.*"\(.*\)"/\1/p' console/myriad.h)" "--version"
 

@@ -30,6 +30,22 @@ gpu0081 ['vendor', 'model'] huawei Ascend910
 gpu0105 ['vendor', 'model'] hygon K100" \
     "list-nodes: vendor and model keys last, a node's as its accelerators'"
 
+# A node none of whose accelerators was read (unreachable) still has the
+# vendor the simulator made it, that of the nodes either side of it.
+X="$MYRIAD -F /dev/null --sim 10000 --sim-time 1800000000 \
+    --sim-mix h100:6,mi300x:2,910b:2,a3:1,k100:1"
+$X -c 'list-nodes -o tsv -w reachable!=yes' 2> /dev/null |
+    awk -F'\t' 'NR > 1 { print $1 }' > "$T/unreach"
+ok $(test -s "$T/unreach"; echo $?) "--sim 10000: some nodes unreachable"
+while read -r node; do
+	k=${node#gpu}
+	set -- $($X -c "list-nodes gpu[$(printf '%04d,%04d,%04d' \
+	    $((1$k - 10001)) $((1$k - 10000)) $((1$k - 9999)))]" 2> /dev/null |
+	    awk 'NR > 1 { print $5 }')
+	is "$2" "$1" "list-nodes: unreachable $node's VENDOR is known, $1"
+	is "$2" "$3" "... as its other neighbour's"
+done < "$T/unreach"
+
 # Filters on node records, as on GPUs.
 is "$(count 'list-nodes -o tsv -w vendor=hygon')" 14 \
     "list-nodes -w vendor=hygon: the 14 K100 nodes"
@@ -96,6 +112,36 @@ like "$($M -c 'list-nodes gpu0041' | head -2 | tr '\n' '|')" \
 like "$($M -c 'list-gpus gpu0105' | head -2 | tr '\n' '|')" \
     "^NODE +GPU .* XID +VENDOR +MODEL +ERROR\|gpu0105 +0 .* hygon +K100 +" \
     "list-gpus table: VENDOR and MODEL"
+
+# An accelerator's health word not OK is the ERROR a table shows when it
+# has none (npu-smi's Alarm); TSV keeps error and health apart.
+tsv() {	# tsv COMMAND KEY...: those keys of each row, space-separated
+	c=$1; shift
+	$M -c "$c" | awk -F'\t' -v keys="$*" '
+	NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; n = split(keys, k, " ")
+		next }
+	{ s = ""; for (i = 1; i <= n; i++) s = s (i > 1 ? " " : "") $h[k[i]]
+		print s }'
+}
+tsv 'list-gpus -o tsv -w health!=OK' node index health error > "$T/sick"
+ok $(test -s "$T/sick"; echo $?) "list-gpus -w health!=OK: an NPU in alarm"
+while read -r node index health error; do
+	[ -z "$error" ] || continue
+	like "$($M -c "list-gpus $node" | awk -v i="$index" '$2 == i')" \
+	    " health $health\$" \
+	    "list-gpus table: $node NPU $index's ERROR is its health $health"
+done < "$T/sick"
+is "$($M -c 'list-gpus -w health=OK' | awk 'NR > 1 && $NF != "-"')" "" \
+    "... and an NPU's health OK is no ERROR"
+# An A3's chips by npu-smi's card and chip in the table, as events name
+# them; TSV and JSON keep the index of the row, 0 to 15.
+is "$($M -c 'list-gpus gpu0081' | awk 'NR > 1 { print $2 }')" \
+    "$(tsv 'list-gpus -o tsv gpu0081' card chip | tr ' ' /)" \
+    "list-gpus table: an A3's GPU column is card/chip"
+is "$(tsv 'list-gpus -o tsv gpu0081' index | tr '\n' ' ')" \
+    "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 " "... its index in TSV, as before"
+is "$($M -c 'list-gpus gpu0065' | awk 'NR > 1 { print $2 }' | tr '\n' ' ')" \
+    "0 1 2 3 4 5 6 7 " "... a 910B's, one chip a card, its index"
 
 # inspect-links takes them too.
 is "$(count 'inspect-links -a -o tsv -w vendor=huawei' |

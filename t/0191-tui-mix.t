@@ -82,6 +82,23 @@ set -- $(awk -F"$TAB" -v v="$VENDOR" 'NR > 1 { n[$1]++; w[$1] = $v }
 wait_like "^$1 +r001 .*  $2 GPUs $3 " \
     "250x70 map: the cursor's line: $1, $2 GPUs $3, and the model" \
     line "$S" $((LEG - 1))
+# The hottest of an A3 node's chips by its card and chip, as npu-smi and
+# the events name it, not by its row (0-15).
+a3=$(awk -F"$TAB" -v v="$VENDOR" -v m="$MODEL" \
+    'NR > 1 && $v == "huawei" && $m == "Ascend910" { print $1; exit }' \
+    "$T/gpus.tsv")
+run "$S" "goto $a3"
+wait_like "^$a3 +r[0-9]+ .*  hottest NPU [0-9]+ chip [01] [0-9]+ C" \
+    "250x70 map: $a3's hottest chip is NPU card chip chip" \
+    line "$S" $((LEG - 1))
+N='\([0-9]*\)'
+set -- $(printf '%s\n' "$tui_out" |
+    sed -n "s/.* hottest NPU $N chip $N $N C.*/\\1 \\2 \\3/p")
+is "$(awk -F"$TAB" -v node="$a3" -v c="$CARD" -v k="$CHIP" \
+    -v t="$(col temp_c)" -v card="$1" -v chip="$2" \
+    'NR > 1 && $1 == node && $c == card && $k == chip { print $t }' \
+    "$T/gpus.tsv")" "${3:-none}" \
+    "250x70 map: ... its temperature list-gpus gives NPU $1 chip $2"
 # Each vendor's cells in a colour of its own, at 8 colours (TERM=screen):
 # the foreground of each digit's first cell on the map.
 tm capture-pane -e -p -t "$S" | awk -v e="$(printf '\033')" '
@@ -134,7 +151,7 @@ for vendor_model in "huawei Ascend910" "hygon K100"; do
 	keys "$S" /
 	type_text "$S" "$node"
 	keys "$S" Enter
-	wait_for "$S" "^$node +[0-9]+ +${vendor_model%% *} "
+	wait_for "$S" "^$node +[0-9/]+ +${vendor_model%% *} "
 	ok $? "250x70 gpus: /$node, its rows say ${vendor_model%% *}"
 	cells=$(line "$S" 2 | sed "s/^$node //; s/ *\$//" | tr -d '\n' |
 	    LC_ALL=C.UTF-8 wc -m | tr -d ' ')
@@ -192,7 +209,7 @@ ok $? "80x24 gpus: the narrow table of a mix has MODEL"
 keys "$S" /
 type_text "$S" "$node"
 keys "$S" Enter
-wait_for "$S" "^$node +[0-9]+ +Ascend910 "
+wait_for "$S" "^$node +[0-9]+/[01] +Ascend910 "
 cells=$(line "$S" 2 | sed "s/^$node //; s/ *\$//" | tr -d '\n' |
     LC_ALL=C.UTF-8 wc -m | tr -d ' ')
 is "$cells" 16 "80x24 gpus: $node's 16 chips in one grid row, whole"

@@ -238,11 +238,13 @@ like "$(cat "$T/both.err")" 'gpu0009 is in both vendors.amd and vendors.huawei' 
 
 screen() { $TM capture-pane -p -t m; }
 rows() {	# rows NODE N: the GPUs view shows at least N rows of NODE
-		# with their index and use read (an unread GPU's are -)
+		# with their index (an A3 chip's card/chip, 7/1) and use read
+		# (an unread GPU's are -)
 	# UTIL% read by its heading's place (a mixed cluster's VENDOR and
 	# MODEL come before it; the numbers are right-aligned under it).
 	[ "$(screen | awk -v n="$1" '/^NODE / { e = index($0, "UTIL%") + 4 }
-	    e && $1 == n && $2 ~ /^[0-9]+$/ && substr($0, e, 1) ~ /[0-9]/' |
+	    e && $1 == n && $2 ~ /^[0-9]+(\/[0-9]+)?$/ &&
+	    substr($0, e, 1) ~ /[0-9]/' |
 	    wc -l)" -ge "$2" ]
 }
 mixed() {

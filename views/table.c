@@ -214,12 +214,14 @@ table_scroll(struct view_state *vs)
  * A cell as the table shows it: a duration as Slurm prints a time,
  * 1-02:03:04; a negative integer without a validity bit as none (an
  * event's GPU -1); a GPU's model without its vendor's name; the empty
- * error of a row whose node is unreachable says why.  NULL shows as '-'.
+ * error of a row whose node is unreachable says why, else its health
+ * word when not OK.  NULL shows as '-'.
  */
 static const char *
-table_format(struct ui *ui, const struct field *f, const struct field *nf,
+table_format(struct ui *ui, const struct record *r, const struct field *f,
     const void *rec, char *buf, size_t len)
 {
+	const struct field	*nf = record_node_field(r);
 	const struct node	*n;
 	const char		*s;
 	uint32_t		 node;
@@ -242,7 +244,7 @@ table_format(struct ui *ui, const struct field *f, const struct field *nf,
 		return (NULL);
 	n = &ui->model->nodes[node];
 	if (!model_unreachable(n))
-		return (NULL);
+		return (record_health(r, rec, buf, len));
 	if (snprintf(buf, len, "node %s%s%s", model_reach_name(n->reach),
 	    n->error[0] != '\0' ? ": " : "", n->error) < 0)
 		return (NULL);
@@ -405,7 +407,7 @@ table_draw(struct ui *ui, WINDOW *w, int y0, int height, const char *record,
 		for (k = vs->top; k < vs->top + vs->height &&
 		    k < (int)vs->nrows; k++) {
 			rec = (const char *)base + vs->rows[k] * stride;
-			s = table_format(ui, cols[i], nf, rec, tmp,
+			s = table_format(ui, r, cols[i], rec, tmp,
 			    sizeof tmp);
 			len = s != NULL ? (int)strlen(s) : 1;
 			if (len > width[i])
@@ -438,7 +440,7 @@ table_draw(struct ui *ui, WINDOW *w, int y0, int height, const char *record,
 		if (k == vs->cursor)
 			a |= A_REVERSE;
 		for (i = 0, x = 0; i < ncols && x < sx; i++) {
-			s = table_format(ui, cols[i], nf, rec, tmp,
+			s = table_format(ui, r, cols[i], rec, tmp,
 			    sizeof tmp);
 			table_cell(w, y0 + y, x, width[i], cols[i],
 			    k == vs->cursor ? a :

@@ -418,7 +418,7 @@ view_map_draw_info(struct ui *ui, WINDOW *w, int y, int width)
 	const struct gpu	*g, *hot = NULL;
 	const struct job	*j;
 	const char		*look;
-	char			 line[512];
+	char			 line[512], gname[32];
 	int			 len, id = ui->vs[VIEW_MAP].cursor;
 	u_int			 i;
 
@@ -455,10 +455,12 @@ view_map_draw_info(struct ui *ui, WINDOW *w, int y, int width)
 		len += snprintf(line + len, sizeof line - len,
 		    "  job %s %s %s", j->id, j->user, j->name);
 	}
-	if (hot != NULL)
+	if (hot != NULL) {
+		alerts_name(m, id, hot->vendor, hot, hot->index, gname,
+		    sizeof gname);
 		len += snprintf(line + len, sizeof line - len,
-		    "  hottest %s %d %.0f C", view_vendor_noun(hot->vendor),
-		    hot->index, hot->temp_c);
+		    "  hottest %s %.0f C", gname, hot->temp_c);
+	}
 	if (n->reason[0] != '\0')
 		snprintf(line + len, sizeof line - len, "  reason: %s",
 		    n->reason);
