@@ -1,11 +1,14 @@
 #!/bin/sh
 # The console's Links, Node and Events views on a mixed cluster, in tmux
 # at 80x24 and 250x70: the list names each link's fabric (XGMI, HCCS,
-# RoCE, not always NV), the node's matrix is headed by its fabric, an
-# Ascend 910B node's line of links counts its 7 HCCS peers, not NVIDIA's
-# 18, and the events hold an NPU's health alarm and an AMD GPU's RAS
-# errors.  The rows looked for are inspect-links' and list-events' in
-# batch mode.
+# RoCE, not always NV), the node's matrix is headed by its fabric, its
+# rows by the vendor's noun, an accelerator's cell of itself blank, the
+# counters amd-smi does not give '-', the ports RoCE with no LID and why
+# one is degraded, the heading the node's expectation (and at 40x10 the
+# NPUs and RoCE ports counted); an Ascend 910B node's line of links
+# counts its 7 HCCS peers, not NVIDIA's 18, and the events hold an NPU's
+# health alarm and an AMD GPU's RAS errors.  The rows looked for are
+# inspect-links' and list-events' in batch mode.
 . t/lib/tap.sh
 MIX=h100:6,mi300x:2,910b:2,a3:1,k100:1
 ARGS="-F /dev/null --sim-mix $MIX --seed 1 --sim-time 1800000000"
@@ -29,6 +32,13 @@ set -- $(first roce down)
 RNODE=$1 RDEV=$3
 [ -n "$XLINK" ] && [ -n "$RDEV" ]
 ok $? "batch mode: $XNODE GPU $XGPU XGMI link $XLINK down, $RNODE $RDEV down"
+# A RoCE port of low Rx power, and the reason inspect-links gives.
+PWHY=$(awk -F"$TAB" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    $c["kind"] == "roce" && $c["why"] ~ /^Rx power/ { print $c["node"] "|"
+    $c["device"] "|" $c["why"]; exit }' "$T/links.tsv")
+PNODE=${PWHY%%|*} PDEV=${PWHY#*|} PDEV=${PDEV%%|*} PWHY=${PWHY##*|}
+[ -n "$PNODE" ]
+ok $? "batch mode: $PNODE $PDEV '$PWHY'"
 # Each fabric's links down, as the Links view's heading counts them apart.
 down() {
 	awk -F"$TAB" -v k="$1" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i;
@@ -79,11 +89,41 @@ for size in 80x24 250x70; do
 	    "$size links: $XNODE's XGMI link, named so, down"
 	screen_like "$S" "^XGMI +01234567" \
 	    "$size links: the node's matrix is headed XGMI"
+	# A GPU has no link to itself: its cell is blank, not '?'.
+	screen_like "$S" "^GPU0 {4}[=x-]{7} " \
+	    "$size links: GPU0's cell of itself is blank"
+	tui_not shows "$S" "^GPU[0-9] +[=x-]*[?]"
+	ok $? "$size links: no link of $XNODE unknown"
+	if [ "$W" -ge 200 ]; then
+		# amd-smi counts no replay, recovery or CRC: '-', not 0.
+		screen_like "$S" "^GPU$XGPU +[ =x-]{8} +6/7 +- +- +-( |$)" \
+		    "$size links: GPU $XGPU's counters not reported, '-'"
+		screen_like "$S" "expected of $XNODE: 7 XGMI links/GPU at 4 GB/s" \
+		    "$size links: the heading expects what $XNODE's fabric has"
+		tui_not shows "$S" "expected: 18 links/GPU"
+		ok $? "$size links: no NVIDIA expectation of a mix"
+	fi
 	run "$S" "filter node=$RNODE"
 	screen_like "$S" "^$RNODE +RoCE DOWN +$RDEV port 1 +DOWN" \
 	    "$size links: $RNODE's RoCE port $RDEV, named so, down"
 	screen_like "$S" "^HCCS +0" \
 	    "$size links: an Ascend node's matrix is headed HCCS"
+	screen_like "$S" "^NPU0 {4}[=x-]{7} " \
+	    "$size links: an Ascend node's rows are NPUs"
+	screen_like "$S" " RoCE +PORT +STATE" \
+	    "$size links: its ports are headed RoCE"
+	tui_not shows "$S" " IB +PORT"
+	ok $? "$size links: not IB"
+	run "$S" "filter node=$PNODE"
+	if [ "$W" -ge 200 ]; then
+		# hccn_tool gives no LID: '-'; the port says why it is
+		# degraded.
+		screen_like "$S" "^NPU0 .* $PDEV +1 +UP +UP +- +Ethernet +- .* \
+$PWHY" "$size links: $PNODE $PDEV: no LID, and '$PWHY'"
+	else
+		screen_like "$S" "^NPU0 .* $PDEV +1 +UP +UP +- +$PWHY" \
+		    "$size links: $PNODE $PDEV: '$PWHY'"
+	fi
 
 	run "$S" "view node $HNODE"
 	wait_for "$S" "^$HNODE +rack "
@@ -129,5 +169,14 @@ for size in 80x24 250x70; do
 	done
 	tm kill-session -t "$S"
 done
+
+# Too low for the matrix: the node's accelerators and ports, by name.
+start_size 40x10
+keys "$S" 5
+wait_for "$S" "^NODE +WHAT"
+run "$S" "filter node=$RNODE"
+screen_like "$S" "^8 NPUs, 8 RoCE ports" \
+    "40x10 links: $RNODE's 8 NPUs and 8 RoCE ports"
+tm kill-session -t "$S"
 
 done_testing
