@@ -56,6 +56,10 @@ vnode() {	# vnode VENDOR MODEL: the first node of them
 ANODE=$(vnode huawei Ascend910) DNODE=$(vnode hygon K100)
 [ -n "$ANODE" ] && [ -n "$DNODE" ]
 ok $? "batch mode: $ANODE an A3, $DNODE a Hygon node"
+# No capture shows an A3's HCCS links (npu-smi info -t topo): the
+# simulator gives none, as it gives no Hygon node's.
+is "$($MYRIAD $ARGS -c "list-links -o tsv $ANODE $DNODE" | sed 1d |
+    wc -l | tr -d ' ')" 0 "batch mode: no link of $ANODE or $DNODE"
 # A 910B node with no fault of its links.
 HNODE=gpu0802
 is "$(awk -F"$TAB" -v n=$HNODE '$1 == n' "$T/links.tsv" | wc -l |
@@ -138,7 +142,7 @@ $PWHY" "$size links: $PNODE $PDEV: no LID, and '$PWHY'"
 	ok $? "$size node: no NPU is held to NVIDIA's 18 links"
 
 	# Nothing expected: the links seen, or none, never a run of '?'.
-	for n in "$ANODE:^HCCS up +NPU0 [0-9]+ " \
+	for n in "$ANODE:^HCCS +none seen, none expected" \
 	    "$DNODE:^link +none seen, none expected"; do
 		run "$S" "view node ${n%%:*}"
 		wait_for "$S" "^${n%%:*} +rack "
@@ -151,6 +155,15 @@ $PWHY" "$size links: $PNODE $PDEV: no LID, and '$PWHY'"
 		tui_not shows "$S" "(GPU|NPU|DCU)[0-9]+ [?]"
 		ok $? "$size node: ${n%%:*}: no link unknown, none expected"
 	done
+
+	# The Links view of the A3, as its Node view.
+	run "$S" "view node $ANODE"
+	wait_for "$S" "^$ANODE +rack "
+	keys "$S" 5
+	run "$S" "filter node=$ANODE"
+	wait_for "$S" "^ $ANODE +r[0-9]+ "
+	screen_like "$S" "^HCCS +none seen, none expected" \
+	    "$size links: $ANODE's HCCS: none seen, none expected"
 
 	keys "$S" 7
 	wait_for "$S" "^TIME +NODE +GPU +EVENT"

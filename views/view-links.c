@@ -501,7 +501,7 @@ view_links_expected(struct ui *ui, const struct links_sum *ls, char *s,
 		k += snprintf(s + k, len - k, "%d %s links/%s", f.links,
 		    f.name, view_vendor_noun(m->nodes[node].vendor));
 	else
-		k += snprintf(s + k, len - k, "%s links none", f.name);
+		k += snprintf(s + k, len - k, "%s: none", f.name);
 	if (f.links > 0 && f.speed > 0)
 		k += snprintf(s + k, len - k, " at %g GB/s", f.speed);
 	p = model_ibports(m, node, &nib);
@@ -611,6 +611,7 @@ view_links_matrix_cols(const struct model *m, u_int node,
 }
 
 #define LINKS_LABEL	7	/* "GPU0   " */
+#define LINKS_NONE	"none seen, none expected"
 
 /* A counter, or "-" when the tool does not report it. */
 static const char *
@@ -647,6 +648,11 @@ view_links_draw_matrix(struct ui *ui, WINDOW *w, int y0, int h, int sx,
 	/* XGMI's and HCCS's link is the peer: none to itself. */
 	self = strcmp(f.kind, "nvlink") != 0;
 	draw_text(w, y0, 0, sx, colour(C_HEADER), f.name);
+	if (ncols == 0) {	/* an A3's, a Hygon node's */
+		draw_text(w, y0, LINKS_LABEL, sx - LINKS_LABEL,
+		    colour(C_DIM), LINKS_NONE);
+		return;
+	}
 	for (k = 0; k < ncols && LINKS_LABEL + (int)k < sx; k++) {
 		snprintf(s, sizeof s, "%u", k % 10);
 		draw_text(w, y0, LINKS_LABEL + k, 1, colour(C_HEADER), s);
@@ -831,7 +837,9 @@ view_links_draw_detail(struct ui *ui, WINDOW *w, int y0, int h, int sx)
 		return;
 	}
 	x = LINKS_LABEL + view_links_matrix_cols(m, node, &f, &slow) + 7;
-	errs = sx >= x + 38 + 3 + 88;
+	errs = x > LINKS_LABEL + 7 && sx >= x + 38 + 3 + 88;
+	if (x == LINKS_LABEL + 7)	/* no matrix */
+		x += strlen(LINKS_NONE) - 7;
 	if (errs)
 		x += 38;
 	more = sx >= x + 3 + 88 ? 2 : sx >= x + 3 + 51 ? 1 : 0;
