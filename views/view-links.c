@@ -47,6 +47,8 @@ view_links_fabric(const struct linkcheck *c)
 	return (c->kind);
 }
 
+static int	view_links_detail_node(struct ui *);
+
 /* What the view keeps, in its view_state. */
 struct links_view {
 	struct links	*all;		/* the fabric's, when not inspecting */
@@ -444,22 +446,6 @@ view_links_sum_text(char *s, size_t len, const char *title, const u_int *n,
 	return (colour(C_OK));
 }
 
-/* The node under the cursor, or the Node view's when the list is empty. */
-static int
-view_links_detail_node(struct ui *ui)
-{
-	struct view_state	*vs = &ui->vs[VIEW_LINKS];
-	const struct linkcheck	*c;
-
-	if (vs->rows != NULL && vs->cursor >= 0 &&
-	    vs->cursor < (int)vs->nrows &&
-	    (c = links_get(view_links_shown(ui), vs->rows[vs->cursor])) != NULL)
-		return (c->node);
-	if (ui->node >= 0 && (u_int)ui->node < ui->model->nnodes)
-		return (ui->node);
-	return (ui->model->nnodes > 0 ? 0 : -1);
-}
-
 /* What a node's ports are: RoCE when their link layer is Ethernet. */
 static const char *
 view_links_ports_name(const struct ibport *p, u_int nib)
@@ -720,7 +706,7 @@ view_links_draw_ports(struct ui *ui, WINDOW *w, int y0, int h, int x0, int sx,
 	char			 s[256], why[128];
 	uint64_t		 delta;
 	u_int			 k, nib;
-	int			 y, v, expect;
+	int			 y, v, wx, expect;
 	float			 rate;
 
 	if (x0 >= sx)
@@ -734,7 +720,8 @@ view_links_draw_ports(struct ui *ui, WINDOW *w, int y0, int h, int x0, int sx,
 	links_expect(&e);
 	ports = model_ibports(m, node, &nib);
 	snprintf(s, sizeof s, "%-8s %4s  %-8s %-9s %5s  %-10s%6s %7s %8s %6s",
-	    view_links_ports_name(ports, nib), "PORT", "STATE", "PHYSICAL", "Gb/s", more ? "LAYER" : "",
+	    view_links_ports_name(ports, nib), "PORT", "STATE", "PHYSICAL",
+	    "Gb/s", more ? "LAYER" : "",
 	    more > 1 ? "LID" : "", more > 1 ? "SYMERR" : "",
 	    more > 1 ? "LINKDOWN" : "", more > 1 ? "RCVERR" : "");
 	draw_text(w, y0, x0, sx - x0, colour(C_HEADER), s);
@@ -763,10 +750,11 @@ view_links_draw_ports(struct ui *ui, WINDOW *w, int y0, int h, int x0, int sx,
 		draw_text(w, y, x0 + 34, sx - x0 - 34, v != LV_DOWN &&
 		    (p->valid & BIT(IB_RATE)) && p->rate_gbps < rate ?
 		    colour(C_WARN) : A_NORMAL, s);
+		/* Why it is not OK, after the columns shown. */
+		wx = x0 + (more > 1 ? 82 : more ? 52 : 41);
 		if (v != LV_OK)
-			draw_text(w, y, x0 + (more > 1 ? 82 : more ? 52 : 41),
-			    sx - x0 - (more > 1 ? 82 : more ? 52 : 41),
-			    view_links_why_colour(v), why);
+			draw_text(w, y, wx, sx - wx, view_links_why_colour(v),
+			    why);
 		if (!more)
 			continue;
 		snprintf(s, sizeof s, "  %-10.10s", p->link_layer);
@@ -795,6 +783,22 @@ view_links_draw_ports(struct ui *ui, WINDOW *w, int y0, int h, int x0, int sx,
 		    expect - n->nib, expect);
 		draw_text(w, y0 + 1 + n->nib, x0, sx - x0, colour(C_CRIT), s);
 	}
+}
+
+/* The node under the cursor, or the Node view's when the list is empty. */
+static int
+view_links_detail_node(struct ui *ui)
+{
+	struct view_state	*vs = &ui->vs[VIEW_LINKS];
+	const struct linkcheck	*c;
+
+	if (vs->rows != NULL && vs->cursor >= 0 &&
+	    vs->cursor < (int)vs->nrows &&
+	    (c = links_get(view_links_shown(ui), vs->rows[vs->cursor])) != NULL)
+		return (c->node);
+	if (ui->node >= 0 && (u_int)ui->node < ui->model->nnodes)
+		return (ui->node);
+	return (ui->model->nnodes > 0 ? 0 : -1);
 }
 
 static void
