@@ -134,8 +134,9 @@ sim_accel_xgmi_rate(struct sim *s, u_int node, u_int gpu)
  * cards, the peer's index as the link), to a sink; -1 when the node does
  * not answer.  XGMI's as amd-smi topology and xgmi print them: up or
  * down, at the bit rate; HCCS's up, as npu-smi info -t topo lists them
- * (it says no more).  An Ascend node's RoCE ports are hccn_tool's, read
- * by its parser: sim_node_ports().
+ * (it says no more); none of an A3's, whose -t topo no capture shows.
+ * An Ascend node's RoCE ports are hccn_tool's, read by its parser:
+ * sim_node_ports().
  */
 int
 sim_node_accels(struct sim *s, u_int node, const struct sink *sk)
@@ -157,7 +158,7 @@ sim_node_accels(struct sim *s, u_int node, const struct sink *sk)
 		sim_accel_gpu(mo, i, &v.gpu[i], &r);
 		SINK_EMIT(sk, gpu, &r);
 	}
-	if (mo->vendor == VENDOR_HYGON)
+	if (mo->vendor == VENDOR_HYGON || mo->chips > 1)
 		return (0);
 	for (i = 0; i < cards; i++) {
 		for (k = 0; k < cards; k++) {

@@ -1314,6 +1314,13 @@ sim_node_sample(struct sim *s, u_int node, struct sim_nodeval *v)
 		if (sim_fault_find(s, node, SF_XID79, i) != NULL) {
 			g->lost = 1;
 			g->xid = 79;
+			/*
+			 * npu-smi still shows an NPU in Alarm: no capture has
+			 * one, so its readings are an idle chip's, not 0.
+			 */
+			if (mo->vendor == VENDOR_HUAWEI)
+				g->power = floor((mo->idle + 8 * sim_unit(hs) +
+				    nz[i][3] * 2) * 100) / 100;
 			continue;
 		}
 		g->memclk = 2619;
@@ -1357,7 +1364,7 @@ sim_node_sample(struct sim *s, u_int node, struct sim_nodeval *v)
 
 	for (i = 0; i < mo->count; i++) {
 		g = &v->gpu[i];
-		if (g->lost)
+		if (g->lost && mo->vendor != VENDOR_HUAWEI)
 			continue;
 		hs = sim_hash(s->seed, TAG(T_STATIC, node), i, 0);
 		off = (sim_unit(sim_mix(hs)) - 0.5) * 5;

@@ -367,4 +367,21 @@ like "$(cat "$T/err")" "^ibpanic: \[[0-9]+\] main: 'mlx5_0' IB device can't be f
 like "$($S ibstat --node gpu0601 | head -1)" "^CA 'mlx5_0'\$" \
     "ibstat on an MI300X node: its mlx5 adapters"
 
+# A lost NPU is in Alarm: no capture shows one, so npu-smi prints an idle
+# chip's readings, never 0 C and 0.0 W, and the model has them.
+A="$MYRIAD -F /dev/null --sim 10000 --sim-mix $MIX --sim-time 1800000000"
+$A -c 'list-gpus -w health=Alarm -o tsv' 2>/dev/null | awk -F"$(printf \
+    '\t')" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    { print $1, $c["index"], $c["temp_c"], $c["power_w"] }' >"$T/alarm"
+is "$(awk '$3 == "" || $3 + 0 <= 0 || $4 == "0" || $4 == "0.0"' \
+    "$T/alarm")" "" \
+    "$(wc -l <"$T/alarm" | tr -d ' ') NPUs in Alarm: a temperature and power"
+# Each one's row in its node's npu-smi info (an A3's second chip: '-').
+awk '$4 != "" { print $1, $2 }' "$T/alarm" | while read -r node npu; do
+	$A sim-tool npu-smi --node "$node" info | grep "^| $npu .*| Alarm "
+done >"$T/rows"
+is "$(grep -Ev '\| Alarm +\| [1-9][0-9]*\.[0-9] +[1-9][0-9]* ' "$T/rows")" \
+    "" "npu-smi info: $(wc -l <"$T/rows" | tr -d ' ') NPUs in Alarm with \
+their power and temperature"
+
 done_testing

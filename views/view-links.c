@@ -12,6 +12,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "view.h"
 
@@ -45,6 +46,8 @@ view_links_fabric(const struct linkcheck *c)
 	}
 	return (c->kind);
 }
+
+static int	view_links_detail_node(struct ui *);
 
 /* What the view keeps, in its view_state. */
 struct links_view {
@@ -443,6 +446,58 @@ view_links_sum_text(char *s, size_t len, const char *title, const u_int *n,
 	return (colour(C_OK));
 }
 
+/* What a node's ports are: RoCE when their link layer is Ethernet. */
+static const char *
+view_links_ports_name(const struct ibport *p, u_int nib)
+{
+	if (nib > 0 && strcasecmp(p->link_layer, "Ethernet") == 0)
+		return ("RoCE");
+	return ("IB");
+}
+
+/*
+ * What is expected of the links: NVIDIA's when no other fabric is seen,
+ * else the node under the cursor's, of its vendor and model.
+ */
+static void
+view_links_expected(struct ui *ui, const struct links_sum *ls, char *s,
+    size_t len)
+{
+	const struct model	*m = ui->model;
+	const struct ibport	*p;
+	struct link_expect	 e;
+	struct link_fabric	 f;
+	u_int			 i, nib;
+	int			 node, k;
+
+	links_expect(&e);
+	for (i = 0; i < LS_NFABRICS; i++) {
+		if (i != LS_NVLINK && i != LS_IB && view_links_sum_any(ls, i))
+			break;
+	}
+	if (i == LS_NFABRICS || (node = view_links_detail_node(ui)) < 0) {
+		snprintf(s, len, "expected: %d links/GPU at %g GB/s, "
+		    "%d IB ports at %g Gb/s %s", e.nvlinks, e.nvspeed,
+		    e.ibports, e.ibrate, e.ibwidth);
+		return;
+	}
+	links_fabric(m, node, &e, &f);
+	k = snprintf(s, len, "expected of %s: ", m->nodes[node].name);
+	if (f.links > 0)
+		k += snprintf(s + k, len - k, "%d %s links/%s", f.links,
+		    f.name, view_vendor_noun(m->nodes[node].vendor));
+	else
+		k += snprintf(s + k, len - k, "%s: none", f.name);
+	if (f.links > 0 && f.speed > 0)
+		k += snprintf(s + k, len - k, " at %g GB/s", f.speed);
+	p = model_ibports(m, node, &nib);
+	if (strcmp(view_links_ports_name(p, nib), "RoCE") == 0)
+		snprintf(s + k, len - k, ", %d RoCE ports", e.ibports);
+	else
+		snprintf(s + k, len - k, ", %d IB ports at %g Gb/s %s",
+		    e.ibports, e.ibrate, e.ibwidth);
+}
+
 static void
 view_links_draw_summary(struct ui *ui, WINDOW *w, int y, int sx)
 {
@@ -483,11 +538,7 @@ view_links_draw_summary(struct ui *ui, WINDOW *w, int y, int sx)
 		    ls->unread == 1 ? "" : "s");
 		x = view_links_piece(w, y, x, sx, colour(C_DIM), s);
 	}
-	snprintf(s, sizeof s, "expected: %ld links/GPU at %g GB/s, "
-	    "%ld IB ports at %g Gb/s %s", options_get_int(
-	    "links.nvlinks-per-gpu"), options_get_float("links.nvlink-speed"),
-	    options_get_int("links.ib-ports"), options_get_float(
-	    "links.ib-rate"), options_get("links.ib-width"));
+	view_links_expected(ui, ls, s, sizeof s);
 	view_links_piece(w, y, x, sx, colour(C_DIM), s);
 }
 
@@ -546,6 +597,17 @@ view_links_matrix_cols(const struct model *m, u_int node,
 }
 
 #define LINKS_LABEL	7	/* "GPU0   ", "NPU7/1 " */
+#define LINKS_NONE	"none seen, none expected"
+
+/* A counter, or "-" when the tool does not report it. */
+static const char *
+view_links_count(char *s, size_t len, uint64_t v, uint64_t valid)
+{
+	if (!valid)
+		return ("-");
+	snprintf(s, len, "%llu", (unsigned long long)v);
+	return (s);
+}
 
 /* The node's NVLinks, GPUs by links, with their counters if `errs'. */
 static void
@@ -558,11 +620,11 @@ view_links_draw_matrix(struct ui *ui, WINDOW *w, int y0, int h, int sx,
 	const struct gpu	*g;
 	struct link_fabric	 f;
 	const char		*noun;
-	char			 s[160], id[16];
+	char			 s[160], id[16], c[3][24];
 	u_int			 gpu, k, ncols, expect, ngpus;
-	uint64_t		 replay, recovery, crc;
+	uint64_t		 replay, recovery, crc, valid;
 	float			 slow;
-	int			 y, up, x;
+	int			 y, up, x, self;
 
 	if (m->nvlinks == NULL) {
 		draw_text(w, y0, 0, sx, colour(C_DIM), "NVLinks not read yet");
@@ -570,7 +632,14 @@ view_links_draw_matrix(struct ui *ui, WINDOW *w, int y0, int h, int sx,
 	}
 	ncols = view_links_matrix_cols(m, node, &f, &slow);
 	expect = f.links;
+	/* XGMI's and HCCS's link is the peer: none to itself. */
+	self = strcmp(f.kind, "nvlink") != 0;
 	draw_text(w, y0, 0, sx, colour(C_HEADER), f.name);
+	if (ncols == 0) {	/* an A3's, a Hygon node's */
+		draw_text(w, y0, LINKS_LABEL, sx - LINKS_LABEL,
+		    colour(C_DIM), LINKS_NONE);
+		return;
+	}
 	for (k = 0; k < ncols && LINKS_LABEL + (int)k < sx; k++) {
 		snprintf(s, sizeof s, "%u", k % 10);
 		draw_text(w, y0, LINKS_LABEL + k, 1, colour(C_HEADER), s);
@@ -592,14 +661,17 @@ view_links_draw_matrix(struct ui *ui, WINDOW *w, int y0, int h, int sx,
 		    id, sizeof id));
 		draw_text(w, y, 0, LINKS_LABEL, A_NORMAL, s);
 		up = 0;
-		replay = recovery = crc = 0;
+		replay = recovery = crc = valid = 0;
 		for (k = 0; k < ncols && LINKS_LABEL + (int)k < sx; k++) {
 			l = model_nvlink(m, node, gpu, k);
+			if (self && k == gpu && l->state == LINK_UNKNOWN)
+				continue;
 			view_links_link_cell(w, y, LINKS_LABEL + k, l, slow,
 			    &up);
 			replay += l->replay;
 			recovery += l->recovery;
 			crc += l->crc;
+			valid |= l->valid;
 		}
 		x = LINKS_LABEL + ncols + 1;
 		snprintf(s, sizeof s, "%2d/%-2u", up, expect);
@@ -608,9 +680,13 @@ view_links_draw_matrix(struct ui *ui, WINDOW *w, int y0, int h, int sx,
 		x += 6;
 		if (!errs)
 			continue;
-		snprintf(s, sizeof s, "%8llu %8llu %5llu",
-		    (unsigned long long)replay, (unsigned long long)recovery,
-		    (unsigned long long)crc);
+		snprintf(s, sizeof s, "%8s %8s %5s",
+		    view_links_count(c[0], sizeof c[0], replay,
+		    valid & BIT(NVL_REPLAY)),
+		    view_links_count(c[1], sizeof c[1], recovery,
+		    valid & BIT(NVL_RECOVERY)),
+		    view_links_count(c[2], sizeof c[2], crc,
+		    valid & BIT(NVL_CRC)));
 		draw_text(w, y, x, sx - x, recovery || crc ? colour(C_WARN) :
 		    colour(C_DIM), s);
 		x += strlen(s) + 1;
@@ -628,9 +704,11 @@ view_links_draw_ports(struct ui *ui, WINDOW *w, int y0, int h, int x0, int sx,
 	const struct model	*m = ui->model;
 	const struct node	*n = &m->nodes[node];
 	const struct ibport	*ports, *p;
-	char			 s[256];
+	struct link_expect	 e;
+	char			 s[256], why[128];
+	uint64_t		 delta;
 	u_int			 k, nib;
-	int			 y, bad, expect;
+	int			 y, v, wx, expect;
 	float			 rate;
 
 	if (x0 >= sx)
@@ -641,12 +719,14 @@ view_links_draw_ports(struct ui *ui, WINDOW *w, int y0, int h, int x0, int sx,
 		    "InfiniBand not read yet");
 		return;
 	}
+	links_expect(&e);
+	ports = model_ibports(m, node, &nib);
 	snprintf(s, sizeof s, "%-8s %4s  %-8s %-9s %5s  %-10s%6s %7s %8s %6s",
-	    "IB", "PORT", "STATE", "PHYSICAL", "Gb/s", more ? "LAYER" : "",
+	    view_links_ports_name(ports, nib), "PORT", "STATE", "PHYSICAL",
+	    "Gb/s", more ? "LAYER" : "",
 	    more > 1 ? "LID" : "", more > 1 ? "SYMERR" : "",
 	    more > 1 ? "LINKDOWN" : "", more > 1 ? "RCVERR" : "");
 	draw_text(w, y0, x0, sx - x0, colour(C_HEADER), s);
-	ports = model_ibports(m, node, &nib);
 	for (k = 0; k < nib; k++) {
 		y = y0 + 1 + k;
 		if (y >= y0 + h - 1 && k + 1 < nib) {
@@ -655,29 +735,37 @@ view_links_draw_ports(struct ui *ui, WINDOW *w, int y0, int h, int x0, int sx,
 			break;
 		}
 		p = &ports[k];
-		bad = p->state != LINK_UP || p->phys != LINK_UP;
+		v = links_judge_ibport(p, NULL, 0, &e, &delta, why,
+		    sizeof why);
 		snprintf(s, sizeof s, "%-8s %4d  ", p->device, p->port);
 		draw_text(w, y, x0, sx - x0, A_NORMAL, s);
 		snprintf(s, sizeof s, "%-8.8s %-9.9s ", p->state_str[0] ?
 		    p->state_str : view_links_state_name(p->state),
 		    p->phys_str[0] ?
 		    p->phys_str : view_links_state_name(p->phys));
-		draw_text(w, y, x0 + 15, sx - x0 - 15, bad ? colour(C_CRIT) :
-		    colour(C_OK), s);
+		draw_text(w, y, x0 + 15, sx - x0 - 15,
+		    view_links_why_colour(v), s);
 		if (p->valid & BIT(IB_RATE))
 			snprintf(s, sizeof s, "%5.0f", p->rate_gbps);
 		else
 			snprintf(s, sizeof s, "%5s", "-");
-		draw_text(w, y, x0 + 34, sx - x0 - 34, !bad &&
+		draw_text(w, y, x0 + 34, sx - x0 - 34, v != LV_DOWN &&
 		    (p->valid & BIT(IB_RATE)) && p->rate_gbps < rate ?
 		    colour(C_WARN) : A_NORMAL, s);
+		/* Why it is not OK, after the columns shown. */
+		wx = x0 + (more > 1 ? 82 : more ? 52 : 41);
+		if (v != LV_OK)
+			draw_text(w, y, wx, sx - wx, view_links_why_colour(v),
+			    why);
 		if (!more)
 			continue;
 		snprintf(s, sizeof s, "  %-10.10s", p->link_layer);
 		draw_text(w, y, x0 + 39, sx - x0 - 39, A_NORMAL, s);
 		if (more < 2)
 			continue;
-		snprintf(s, sizeof s, "%6d", p->lid);
+		snprintf(s, sizeof s, "%6s", "-");
+		if (p->valid & BIT(IB_LID))
+			snprintf(s, sizeof s, "%6d", p->lid);
 		draw_text(w, y, x0 + 51, sx - x0 - 51, A_NORMAL, s);
 		snprintf(s, sizeof s, "%7s %8s %6s", "-", "-", "-");
 		if (p->valid & (BIT(IB_SYMERR) | BIT(IB_LINKDOWN) |
@@ -722,8 +810,10 @@ view_links_draw_detail(struct ui *ui, WINDOW *w, int y0, int h, int sx)
 	const struct node	*n;
 	struct link_fabric	 f;
 	char			 s[256];
+	const struct gpu	*g;
+	const struct ibport	*p;
 	float			 slow;
-	u_int			 ngpus;
+	u_int			 ngpus, nib;
 	int			 node, x, len, errs, more;
 
 	if ((node = view_links_detail_node(ui)) < 0)
@@ -744,14 +834,18 @@ view_links_draw_detail(struct ui *ui, WINDOW *w, int y0, int h, int sx)
 	wattrset(w, A_NORMAL);
 	/* The matrix, then the ports, each with more as room allows. */
 	if (h < 3) {
-		model_gpus(m, node, &ngpus);
-		snprintf(s, sizeof s, "%u GPUs, %u IB ports (taller shows "
-		    "them)", ngpus, n->nib);
+		g = model_gpus(m, node, &ngpus);
+		p = model_ibports(m, node, &nib);
+		snprintf(s, sizeof s, "%u %ss, %u %s ports (taller shows "
+		    "them)", ngpus, ngpus > 0 ? view_vendor_noun(g->vendor) :
+		    "GPU", n->nib, view_links_ports_name(p, nib));
 		draw_text(w, y0 + 1, 0, sx, colour(C_DIM), s);
 		return;
 	}
 	x = LINKS_LABEL + view_links_matrix_cols(m, node, &f, &slow) + 7;
-	errs = sx >= x + 38 + 3 + 88;
+	errs = x > LINKS_LABEL + 7 && sx >= x + 38 + 3 + 88;
+	if (x == LINKS_LABEL + 7)	/* no matrix */
+		x += strlen(LINKS_NONE) - 7;
 	if (errs)
 		x += 38;
 	more = sx >= x + 3 + 88 ? 2 : sx >= x + 3 + 51 ? 1 : 0;
