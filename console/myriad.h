@@ -492,6 +492,7 @@ struct node {
 	uint8_t		 gpus_known;	/* ngpus is what a whole report had */
 	uint8_t		 gpus_none;	/* it has no accelerator tool */
 	enum vendor	 vendor;	/* whose accelerators; 0: not known */
+	uint8_t		 vendor_gres;	/* vendor is only its GRES's */
 	char		 model[48];	/* theirs, as the first read names it */
 	uint16_t	 gpus_slurm;	/* its GPUs by Slurm's GRES; 0: none */
 	uint16_t	 gpus_most;	/* the most a whole report had */
