@@ -138,6 +138,21 @@ print(sum(a["total"] for a in d["accelerators"]) == d["gpus"],
 ' "$T/a3.json")" "True True" \
     "summary -o json: every accelerator counted, the unreachable's unread"
 
+# Words in any case: ~ as grep -i, = of text too; an empty enum refused.
+is "$(count 'list-gpus -o tsv -w model~910b')" 128 \
+    "list-gpus -w model~910b: the 910B3s, in any case"
+is "$(count 'list-gpus -o tsv -w model~mi300x')" 192 \
+    "list-gpus -w model~mi300x: the AMD Instinct MI300Xs"
+is "$(count 'list-gpus -o tsv -w model~k100')" 56 "... model~k100: the K100s"
+is "$(count 'list-gpus -o tsv -w health=alarm')" \
+    "$(count 'list-gpus -o tsv -w health=Alarm')" \
+    "list-gpus -w health=alarm: as health=Alarm"
+$M -c 'list-gpus -w vendor=' > /dev/null 2> "$T/err"
+is $? 2 "list-gpus -w vendor= (empty): a usage error"
+like "$(head -1 "$T/err")" \
+    "bad filter: vendor '' is not one of unknown, nvidia, amd, huawei, hygon" \
+    "... saying so"
+
 # A node never read: the vendor its GRES names (gpu:mi300x, npu:910b).
 U="$MYRIAD -F /dev/null --sim 10000 --sim-time 1800000000 \
     --sim-mix h100:6,mi300x:2,910b:2,a3:1,k100:1"
