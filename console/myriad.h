@@ -726,6 +726,10 @@ enum field_type {
 	FT_NVENDOR,		/* uint32_t node id, printed as the vendor
 				   of its accelerators */
 	FT_NMODEL,		/* uint32_t node id, printed as their model */
+	FT_NFABRIC,		/* uint32_t node id, printed as the kind of
+				   its accelerators' peer links: xgmi */
+	FT_LAYER,		/* a port's link layer, printed as ib or
+				   roce */
 };
 #define FF_TABLE	0x1	/* shown in table output by default */
 #define FF_RIGHT	0x2	/* right-aligned in tables */
@@ -920,6 +924,8 @@ void		 links_free(struct links *);
 void		 links_expect(struct link_expect *);
 void		 links_fabric(const struct model *, u_int,
 		     const struct link_expect *, struct link_fabric *);
+const char	*links_kind(const struct model *, u_int);
+const char	*links_layer(const char *);
 int		 links_port(const struct linkcheck *);
 void		 links_first(struct links *, const struct model *);
 int		 links_has_first(const struct links *);
