@@ -605,8 +605,8 @@ model_count_vendors(const struct model *m, struct vendor_count **list)
 		}
 		/* None read (unreachable): unread, of the vendor known. */
 		if (c == NULL && !n->gpus_none) {
-			g = &m->gpus[n->gpu0];
-			c = model_count_find(list, &nc, g->vendor, g->model);
+			c = model_count_find(list, &nc, n->vendor,
+			    n->vendor == VENDOR_HYGON ? n->dcu_model : "");
 			c->total += n->ngpus;
 			c->unread += n->ngpus;
 		}
@@ -1140,15 +1140,10 @@ model_dcu_model(struct node *n, const char *gres)
 	n->dcu_model[len] = '\0';
 }
 
-/*
- * An accelerator never read: its node's vendor; a Hygon DCU without a
- * model: its node's GRES's.
- */
+/* A Hygon DCU without a model: its node's GRES's. */
 static void
-model_gres_name(const struct node *n, struct gpu *g)
+model_dcu_name(const struct node *n, struct gpu *g)
 {
-	if (g->valid == 0 && g->error[0] == '\0')
-		g->vendor = n->vendor;		/* never read: its node's */
 	if (g->vendor == VENDOR_HYGON && g->model[0] == '\0')
 		strlcpy(g->model, n->dcu_model, sizeof g->model);
 }
@@ -1311,7 +1306,7 @@ model_sink_gpu(void *arg, const struct gpu *g)
 	old->node = node;
 	old->index = i;
 	old->valid |= BIT(GPU_INDEX);
-	model_gres_name(&m->nodes[node], old);
+	model_dcu_name(&m->nodes[node], old);
 	model_sink_vendor(m, node, old);
 	if (m->nodes[node].xid_unknown > 0 && model_bus(old->bus_id) != bus)
 		model_xid_attribute(m, node, old);
@@ -1519,7 +1514,7 @@ model_sink_snode_one(struct model *m, int id, const struct snode *s)
 	model_dcu_model(n, s->gres);
 	model_gres_vendor(n, s->gres);
 	for (i = 0; i < n->ngpus; i++)
-		model_gres_name(n, &m->gpus[n->gpu0 + i]);
+		model_dcu_name(n, &m->gpus[n->gpu0 + i]);
 	strlcpy(n->partitions, s->partitions, sizeof n->partitions);
 	m->gen[DOM_NODES]++;
 }
