@@ -177,39 +177,67 @@ cmd_list_sensors(struct cmd_ctx *ctx, struct cmd_args *args)
 	return (cmd_list_end(&l, DOM_SENSORS));
 }
 
+/* list-links -t: the kinds of link, as inspect-links names them. */
+static const struct {
+	const char	*kind;
+	int		 port;		/* a port's, else a peer link's */
+} cmd_list_kinds[] = {
+	{ .kind = "nvlink" },
+	{ .kind = "xgmi" },
+	{ .kind = "hccs" },
+	{ .kind = "ib", .port = 1 },
+	{ .kind = "roce", .port = 1 },
+};
+
+/*
+ * The peer links (of one kind with -t: nvlink, xgmi, hccs) or the ports
+ * (-t ib or roce).
+ */
 enum cmd_status
 cmd_list_links(struct cmd_ctx *ctx, struct cmd_args *args)
 {
 	struct model	*m = ctx->model;
 	struct cmd_list	 l;
-	const char	*type = args->opt['t'] != NULL ? args->opt['t'] : "nvlink";
+	const char	*type = args->opt['t'];
 	struct ibport	*p;
 	size_t		 i, n;
 	u_int		 k, nib;
+	int		 port = 0;
 
-	if (strcmp(type, "nvlink") != 0 && strcmp(type, "ib") != 0)
+	for (k = 0; type != NULL && k < nitems(cmd_list_kinds); k++) {
+		if (strcmp(type, cmd_list_kinds[k].kind) == 0)
+			break;
+	}
+	if (type != NULL && k == nitems(cmd_list_kinds))
 		return (cmd_error(ctx, args, CMD_USAGE, "bad link type '%s': "
-		    "want nvlink or ib", type));
-	if (cmd_list_begin(&l, ctx, args, *type == 'n' ? "nvlink" : "ibport",
+		    "want nvlink, xgmi, hccs, ib or roce", type));
+	if (type != NULL)
+		port = cmd_list_kinds[k].port;
+	if (cmd_list_begin(&l, ctx, args, port ? "ibport" : "nvlink",
 	    cmd_list_nodeset(args)) != 0)
 		return (CMD_USAGE);
-	if (*type == 'n' && m->nvlinks != NULL) {
+	if (!port && m->nvlinks != NULL) {
 		n = (size_t)m->ngpus * m->links_per_gpu;
 		for (i = 0; i < n; i++) {
-			if (m->nvlinks[i].state != LINK_UNKNOWN ||
-			    m->nvlinks[i].valid != 0)
+			if ((m->nvlinks[i].state != LINK_UNKNOWN ||
+			    m->nvlinks[i].valid != 0) && (type == NULL ||
+			    strcmp(links_kind(m, m->nvlinks[i].node),
+			    type) == 0))
 				cmd_list_emit(&l, m->nvlinks[i].node,
 				    &m->nvlinks[i]);
 		}
 	}
-	if (*type == 'i' && m->ibports != NULL) {
+	if (port && m->ibports != NULL) {
 		for (i = 0; i < m->nnodes; i++) {
 			p = model_ibports(m, i, &nib);
-			for (k = 0; k < nib; k++)
-				cmd_list_emit(&l, i, &p[k]);
+			for (k = 0; k < nib; k++) {
+				if (strcmp(links_layer(p[k].link_layer),
+				    type) == 0)
+					cmd_list_emit(&l, i, &p[k]);
+			}
 		}
 	}
-	return (cmd_list_end(&l, *type == 'n' ? DOM_LINKS : DOM_IB));
+	return (cmd_list_end(&l, port ? DOM_IB : DOM_LINKS));
 }
 
 enum cmd_status

@@ -105,8 +105,9 @@ const struct cmd_entry cmd_table[] = {
 	  .help = "the key bindings, as bind commands that load back",
 	  .opts = "T:", .min = 0, .max = 0, .exec = cmd_list_keys },
 	{ .name = "list-links",
-	  .usage = "[-t nvlink|ib] [-o FORMAT] [-w FILTER] " NODESET_ARG,
-	  .help = "NVLinks (the default) or InfiniBand ports",
+	  .usage = "[-t nvlink|xgmi|hccs|ib|roce] [-o FORMAT] [-w FILTER] "
+	    NODESET_ARG,
+	  .help = "peer links (the default) or InfiniBand or RoCE ports",
 	  .opts = "o:w:t:", .min = 0, .max = 1,
 	  .domains = BIT(DOM_LINKS) | BIT(DOM_IB), .exec = cmd_list_links },
 	{ .name = "list-nodes",

@@ -75,6 +75,7 @@ static const struct field nvlink_fields[] = {
 	F(nvlink, replay, "REPLAY", FT_U32, NVL_REPLAY, 0, R),
 	F(nvlink, recovery, "RECOVERY", FT_U32, NVL_RECOVERY, 0, R),
 	F(nvlink, crc, "CRC", FT_U32, NVL_CRC, 0, R),
+	FN(nvlink, node, "kind", "KIND", FT_NFABRIC, -1, 0, T),
 	{ .name = NULL }
 };
 
@@ -100,6 +101,7 @@ static const struct field ibport_fields[] = {
 	F(ibport, rx_power_mw, "RX_MW", FT_FLOAT, IB_RXPOWER, 4, NR),
 	F(ibport, rx_low_mw, "RX_LOW_MW", FT_FLOAT, IB_RXLOW, 4, NR),
 	F(ibport, health, "HEALTH", FT_STR, -1, 0, 0),
+	FN(ibport, link_layer, "kind", "KIND", FT_LAYER, -1, 0, T),
 	{ .name = NULL }
 };
 
@@ -538,7 +540,7 @@ record_field(const struct record *r, const char *name)
 int
 field_null(const struct field *f, const void *rec)
 {
-	if (f->type == FT_STR)
+	if (f->type == FT_STR || f->type == FT_LAYER)
 		return (*AT(rec, f, char) == '\0');
 	if (f->bit >= 0)
 		return ((*(const uint64_t *)rec & BIT(f->bit)) == 0);
@@ -593,6 +595,8 @@ field_number(const struct field *f, const void *rec, double *v)
 	case FT_STR:
 	case FT_NVENDOR:	/* the model's: field_format() */
 	case FT_NMODEL:
+	case FT_NFABRIC:
+	case FT_LAYER:
 		break;
 	}
 	return (-1);
@@ -642,6 +646,11 @@ field_format(const struct field *f, const void *rec, const struct model *m,
 		if (f->type == FT_NVENDOR)
 			return (field_enum_name(FT_VENDOR, n->vendor));
 		return (n->model[0] != '\0' ? n->model : NULL);
+	case FT_NFABRIC:
+		id = *AT(rec, f, uint32_t);
+		return (m != NULL && id < m->nnodes ? links_kind(m, id) : NULL);
+	case FT_LAYER:
+		return (links_layer(AT(rec, f, char)));
 	case FT_HEX:
 		snprintf(buf, len, "0x%016" PRIx64, *AT(rec, f, uint64_t));
 		return (buf);

@@ -123,10 +123,13 @@ filter_term(struct filter *fl, const struct record *r, const char *s,
 		free(t->value);
 		return (-1);
 	}
-	/* A word where a count is, or that no record can hold: a mistake. */
+	/*
+	 * A word where a count is, or that no record can hold (none, of an
+	 * enum: vendor=): a mistake.
+	 */
 	names = NULL;
-	if (!t->numeric && op != FOP_SUB && *t->value != '\0' &&
-	    strcmp(t->value, "null") != 0 && (filter_counted(t->field) ||
+	if (!t->numeric && op != FOP_SUB && strcmp(t->value, "null") != 0 &&
+	    ((*t->value != '\0' && filter_counted(t->field)) ||
 	    field_enum_find(t->field->type, t->value, &names) == 0)) {
 		if (names == NULL)
 			xasprintf(cause, "bad filter: %s '%s' is not a "
@@ -286,10 +289,13 @@ filter_match(const struct filter *fl, const void *rec, const struct model *m)
 				return (0);
 			continue;
 		}
+		/* Words as grep -i: 910b is 910B3's, alarm Alarm. */
 		if (t->op == FOP_SUB) {
-			if (strstr(s, t->value) == NULL)
+			if (strcasestr(s, t->value) == NULL)
 				return (0);
-		} else if (!filter_compare(t->op, strcmp(s, t->value)))
+		} else if (!filter_compare(t->op, t->op == FOP_EQ ||
+		    t->op == FOP_NE ? strcasecmp(s, t->value) :
+		    strcmp(s, t->value)))
 			return (0);
 	}
 	return (1);

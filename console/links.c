@@ -94,14 +94,9 @@ static const struct links_fabric {
 	  .speed = -1 },
 };
 
-/*
- * What the links of node's accelerators should be, by its vendor and
- * model, `e' saying NVIDIA's: a GPU its tool leaves out (lost) has its
- * node's links.
- */
-void
-links_fabric(const struct model *m, u_int node, const struct link_expect *e,
-    struct link_fabric *f)
+/* The links_fabrics[] row of node's accelerators. */
+static const struct links_fabric *
+links_fabric_find(const struct model *m, u_int node)
 {
 	const struct links_fabric	*t;
 	const struct node		*n = &m->nodes[node];
@@ -111,6 +106,34 @@ links_fabric(const struct model *m, u_int node, const struct link_expect *e,
 		    strstr(n->model, t->model) != NULL))
 			break;
 	}
+	return (t);
+}
+
+/* The kind of node's peer links, as inspect-links names it: xgmi. */
+const char *
+links_kind(const struct model *m, u_int node)
+{
+	return (links_fabric_find(m, node)->kind);
+}
+
+/* A port's kind by its link layer: roce over Ethernet, else ib. */
+const char *
+links_layer(const char *layer)
+{
+	return (strcasecmp(layer, "Ethernet") == 0 ? "roce" : "ib");
+}
+
+/*
+ * What the links of node's accelerators should be, by its vendor and
+ * model, `e' saying NVIDIA's: a GPU its tool leaves out (lost) has its
+ * node's links.
+ */
+void
+links_fabric(const struct model *m, u_int node, const struct link_expect *e,
+    struct link_fabric *f)
+{
+	const struct links_fabric	*t = links_fabric_find(m, node);
+
 	f->kind = t->kind;
 	f->name = t->name;
 	f->sum = t->sum;

@@ -354,6 +354,8 @@ model_gpus_none(struct model *m, uint32_t id)
 void
 model_node_vendor(struct model *m, uint32_t id, enum vendor v)
 {
+	if (id < m->nnodes)
+		m->nodes[id].vendor_gres = 0;
 	if (id < m->nnodes && m->nodes[id].vendor != v) {
 		m->nodes[id].vendor = v;
 		m->nodes[id].model[0] = '\0';
@@ -554,7 +556,8 @@ model_count_name(const struct model *m, const struct node *n,
  * uncorrectable ECC, its health word, an Xid), else busy when it is in
  * use (utilization above 0) or its node is allocated whole in Slurm,
  * else idle when its utilization is read, else unread, as are all of a
- * node that lists none (unreachable), of its vendor when known.
+ * node that lists none (unreachable), of its vendor when known (its
+ * GRES's: model_gres_vendor()).
  */
 u_int
 model_count_vendors(const struct model *m, struct vendor_count **list)
@@ -602,8 +605,8 @@ model_count_vendors(const struct model *m, struct vendor_count **list)
 		}
 		/* None read (unreachable): unread, of the vendor known. */
 		if (c == NULL && !n->gpus_none) {
-			c = model_count_find(list, &nc,
-			    m->gpus[n->gpu0].vendor, "");
+			c = model_count_find(list, &nc, n->vendor,
+			    n->vendor == VENDOR_HYGON ? n->dcu_model : "");
 			c->total += n->ngpus;
 			c->unread += n->ngpus;
 		}
@@ -1104,8 +1107,9 @@ model_sink_vendor(struct model *m, uint32_t node, const struct gpu *g)
 
 	if (g->vendor == VENDOR_UNKNOWN)
 		return;
-	if (n->vendor == VENDOR_UNKNOWN)
+	if (n->vendor == VENDOR_UNKNOWN || n->vendor_gres)
 		n->vendor = g->vendor;
+	n->vendor_gres = 0;
 	if (n->model[0] == '\0' && g->vendor == n->vendor)
 		strlcpy(n->model, g->model, sizeof n->model);
 }
@@ -1142,6 +1146,62 @@ model_dcu_name(const struct node *n, struct gpu *g)
 {
 	if (g->vendor == VENDOR_HYGON && g->model[0] == '\0')
 		strlcpy(g->model, n->dcu_model, sizeof g->model);
+}
+
+/*
+ * The vendors Slurm's GRES names: npu is Ascend's, dcu Hygon's, a gpu
+ * of one of these types AMD's or NVIDIA's; any other gpu no one's.
+ */
+static const struct {
+	const char	*gres;
+	enum vendor	 vendor;
+} model_gres[] = {
+	{ .gres = "npu:", .vendor = VENDOR_HUAWEI },
+	{ .gres = "dcu:", .vendor = VENDOR_HYGON },
+	{ .gres = "gpu:mi210:", .vendor = VENDOR_AMD },
+	{ .gres = "gpu:mi250:", .vendor = VENDOR_AMD },
+	{ .gres = "gpu:mi250x:", .vendor = VENDOR_AMD },
+	{ .gres = "gpu:mi300a:", .vendor = VENDOR_AMD },
+	{ .gres = "gpu:mi300x:", .vendor = VENDOR_AMD },
+	{ .gres = "gpu:mi325x:", .vendor = VENDOR_AMD },
+	{ .gres = "gpu:mi355x:", .vendor = VENDOR_AMD },
+	{ .gres = "gpu:a100:", .vendor = VENDOR_NVIDIA },
+	{ .gres = "gpu:h100:", .vendor = VENDOR_NVIDIA },
+	{ .gres = "gpu:h200:", .vendor = VENDOR_NVIDIA },
+	{ .gres = "gpu:b200:", .vendor = VENDOR_NVIDIA },
+	{ .gres = "gpu:gb200:", .vendor = VENDOR_NVIDIA },
+	{ .gres = "gpu:gb300:", .vendor = VENDOR_NVIDIA },
+};
+
+/*
+ * The vendor node n's GRES names, while nothing else said it: one of
+ * model_gres[] for all its entries, else unknown.
+ */
+static void
+model_gres_vendor(struct node *n, const char *gres)
+{
+	const char	*p;
+	enum vendor	 v = VENDOR_UNKNOWN, w;
+	size_t		 i;
+
+	if (n->vendor != VENDOR_UNKNOWN && !n->vendor_gres)
+		return;
+	for (p = gres; p != NULL && *p != '\0'; p = strchr(p, ',')) {
+		p += *p == ',';
+		w = VENDOR_UNKNOWN;
+		for (i = 0; i < nitems(model_gres); i++) {
+			if (strncasecmp(p, model_gres[i].gres,
+			    strlen(model_gres[i].gres)) == 0)
+				w = model_gres[i].vendor;
+		}
+		if (w == VENDOR_UNKNOWN || (v != VENDOR_UNKNOWN && w != v)) {
+			v = VENDOR_UNKNOWN;
+			break;
+		}
+		v = w;
+	}
+	n->vendor = v;
+	n->vendor_gres = v != VENDOR_UNKNOWN;
 }
 
 static void
@@ -1452,6 +1512,7 @@ model_sink_snode_one(struct model *m, int id, const struct snode *s)
 	if (s->valid & BIT(SN_GPUS))
 		n->gpus_slurm = s->gpus > 0 ? s->gpus : 0;
 	model_dcu_model(n, s->gres);
+	model_gres_vendor(n, s->gres);
 	for (i = 0; i < n->ngpus; i++) {
 		model_dcu_name(n, &m->gpus[n->gpu0 + i]);
 		model_sink_vendor(m, id, &m->gpus[n->gpu0 + i]);

@@ -492,6 +492,7 @@ struct node {
 	uint8_t		 gpus_known;	/* ngpus is what a whole report had */
 	uint8_t		 gpus_none;	/* it has no accelerator tool */
 	enum vendor	 vendor;	/* whose accelerators; 0: not known */
+	uint8_t		 vendor_gres;	/* vendor is only its GRES's */
 	char		 model[48];	/* theirs, as the first read names it */
 	uint16_t	 gpus_slurm;	/* its GPUs by Slurm's GRES; 0: none */
 	uint16_t	 gpus_most;	/* the most a whole report had */
@@ -725,6 +726,10 @@ enum field_type {
 	FT_NVENDOR,		/* uint32_t node id, printed as the node's
 				   vendor (its accelerators') */
 	FT_NMODEL,		/* uint32_t node id, printed as its model */
+	FT_NFABRIC,		/* uint32_t node id, printed as the kind of
+				   its accelerators' peer links: xgmi */
+	FT_LAYER,		/* a port's link layer, printed as ib or
+				   roce */
 };
 #define FF_TABLE	0x1	/* shown in table output by default */
 #define FF_RIGHT	0x2	/* right-aligned in tables */
@@ -922,6 +927,8 @@ void		 links_free(struct links *);
 void		 links_expect(struct link_expect *);
 void		 links_fabric(const struct model *, u_int,
 		     const struct link_expect *, struct link_fabric *);
+const char	*links_kind(const struct model *, u_int);
+const char	*links_layer(const char *);
 int		 links_port(const struct linkcheck *);
 void		 links_first(struct links *, const struct model *);
 int		 links_has_first(const struct links *);

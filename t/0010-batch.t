@@ -47,6 +47,11 @@ out=$($M -c 'list-links -o tsv gpu0001' | tail -n +2 | wc -l)
 is "$out" 144 "gpu0001 has 8 x 18 NVLinks"
 out=$($M -c 'list-links -t ib -o tsv gpu0001' | tail -n +2 | wc -l)
 is "$out" 8 "gpu0001 has 8 InfiniBand ports"
+is "$($M -c 'list-links -o tsv gpu0001' | cut -f1,9 | uniq)" "node	kind
+gpu0001	nvlink" "list-links: kind last, nvlink"
+is "$($M -c 'list-links -t ib -o tsv gpu0001' | awk -F'\t' '{ print $NF }' |
+    sort -u)" "ib
+kind" "list-links -t ib: kind last, ib"
 out=$($M -c 'show-node gpu0001')
 like "$out" '^gpu0001  rack r001' "show-node names node and rack"
 out=$($M -c 'show-node -o json gpu0001')

@@ -184,4 +184,48 @@ print(sum(a["total"] for a in d["accelerators"]) == d["gpus"],
 ' "$T/a3.json")" "True True" \
     "summary -o json: every accelerator counted, the unreachable's unread"
 
+# list-links: each link's kind, as inspect-links names it; -t of each.
+is "$($M -c 'list-links -o tsv gpu[0001,0041,0065]' | cut -f1,9 | sort -u)" \
+    "gpu0001	nvlink
+gpu0041	xgmi
+gpu0065	hccs
+node	kind" "list-links: kind nvlink, xgmi, hccs by the node's vendor"
+like "$($M -c 'list-links gpu0041' | head -1)" "KIND$" "... a KIND column"
+is "$($M -c 'list-links -t xgmi -o tsv' | tail -n +2 | cut -f1 | sort -u |
+    wc -l | tr -d ' ')" 24 "list-links -t xgmi: the 24 MI300X nodes'"
+is "$($M -c 'list-links -t hccs -o tsv' | tail -n +2 | cut -f9 | sort -u)" \
+    hccs "list-links -t hccs: HCCS links only"
+is "$($M -c 'list-links -t roce -o tsv gpu0065' | tail -n +2 | cut -f2,22 |
+    sort -u | wc -l | tr -d ' ')" 8 "list-links -t roce: a 910B's 8 ports"
+is "$($M -c 'list-links -t roce -o tsv' | tail -n +2 | cut -f22 | sort -u)" \
+    roce "... of kind roce only"
+$M -c 'list-links -t bogus' > /dev/null 2> "$T/err"
+like "$(head -1 "$T/err")" \
+    "bad link type 'bogus': want nvlink, xgmi, hccs, ib or roce" \
+    "list-links -t bogus: the types named"
+
+# Words in any case: ~ as grep -i, = of text too; an empty enum refused.
+is "$(count 'list-gpus -o tsv -w model~910b')" 128 \
+    "list-gpus -w model~910b: the 910B3s, in any case"
+is "$(count 'list-gpus -o tsv -w model~mi300x')" 192 \
+    "list-gpus -w model~mi300x: the AMD Instinct MI300Xs"
+is "$(count 'list-gpus -o tsv -w model~k100')" 56 "... model~k100: the K100s"
+is "$(count 'list-gpus -o tsv -w health=alarm')" \
+    "$(count 'list-gpus -o tsv -w health=Alarm')" \
+    "list-gpus -w health=alarm: as health=Alarm"
+$M -c 'list-gpus -w vendor=' > /dev/null 2> "$T/err"
+is $? 2 "list-gpus -w vendor= (empty): a usage error"
+like "$(head -1 "$T/err")" \
+    "bad filter: vendor '' is not one of unknown, nvidia, amd, huawei, hygon" \
+    "... saying so"
+
+# A node never read: the vendor its GRES names (gpu:mi300x, npu:910b).
+U="$MYRIAD -F /dev/null --sim 10000 --sim-time 1800000000 \
+    --sim-mix h100:6,mi300x:2,910b:2,a3:1,k100:1"
+# (list-nodes' VENDOR and its filters show it once they read the node's.)
+like "$($U -c summary 2> /dev/null | grep '^accelerators: huawei: ')" \
+    "^accelerators: huawei: 16 .*unread 16" "... its NPUs unread in summary"
+is "$($U -c summary 2> /dev/null | grep -c '^accelerators: unknown')" 0 \
+    "... none unknown"
+
 done_testing

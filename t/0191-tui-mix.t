@@ -190,6 +190,12 @@ screen_like "$S" "^$2 +$3 +.* $5 +$4 +health $4" \
     "250x70 node: NPU $2 of $1: card/chip $3, DBE $5, health $4, said"
 screen "$S" | grep -aE "^$2 +$3 " | grep -Eq " 0 +$4"
 ok $((! $?)) "250x70 node: an ECC count npu-smi does not give is not 0"
+# An AMD GPU with uncorrectable (RAS) errors: its status says so.
+set -- $(awk -F"$TAB" -v v="$VENDOR" -v d="$DBE" \
+    'NR > 1 && $v == "amd" && $d > 0 { print $1, $2; exit }' "$T/gpus.tsv")
+run "$S" "open $1"
+wait_for "$S" "^$2 +.* [0-9a-f]{4}:[0-9a-f]{2}:.* RAS errors$"
+ok $? "250x70 node: $1 GPU $2's uncorrectable RAS errors, said"
 tm kill-session -t "$S"
 
 # 4. 80x24, NO_COLOR: the legend's digits, the grid and the node's facts.

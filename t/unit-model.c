@@ -184,6 +184,60 @@ test_gpus_vendor(void)
 	model_free(m);
 }
 
+/* Node id as Slurm's GRES names its accelerators. */
+static void
+model_read_gres(struct model *m, const char *node, const char *gres)
+{
+	struct sink	 s;
+	struct snode	 sn;
+
+	memset(&sn, 0, sizeof sn);
+	strlcpy(sn.name, node, sizeof sn.name);
+	strlcpy(sn.state, "idle", sizeof sn.state);
+	strlcpy(sn.gres, gres, sizeof sn.gres);
+	model_sink(m, -1, &s);
+	s.snode(s.arg, &sn);
+}
+
+/*
+ * A node never read: the vendor its GRES names, if one of a table's
+ * types or npu/dcu, else none; what a read says wins.
+ */
+static void
+test_gres_vendor(void)
+{
+	static const struct {
+		const char	*gres;
+		enum vendor	 vendor;
+	} t[] = {
+		{ "gpu:mi300x:8(S:0-1)", VENDOR_AMD },
+		{ "gpu:H100:8", VENDOR_NVIDIA },
+		{ "npu:Ascend-910B3:8", VENDOR_HUAWEI },
+		{ "dcu:4", VENDOR_HYGON },
+		{ "gpu:8", VENDOR_UNKNOWN },
+		{ "gpu:rtx6000:8", VENDOR_UNKNOWN },
+		{ "gpu:h100:4,gpu:mi300x:4", VENDOR_UNKNOWN },
+	};
+	struct model	*m;
+	u_int		 i;
+
+	m = model_create("test", 8, 1);
+	model_add_node(m, "n1", "r01");
+	for (i = 0; i < nitems(t); i++) {
+		model_read_gres(m, "n1", t[i].gres);
+		is_int(m->nodes[0].vendor, t[i].vendor, "%s", t[i].gres);
+	}
+	model_read_gres(m, "n1", "gpu:mi300x:8");
+	model_read_accels(m, 0, VENDOR_NVIDIA, 7, -1);
+	is_int(m->nodes[0].vendor, VENDOR_NVIDIA, "a read wins over GRES");
+	model_read_gres(m, "n1", "gpu:mi300x:8");
+	is_int(m->nodes[0].vendor, VENDOR_NVIDIA, "... and stays");
+	model_node_vendor(m, 0, VENDOR_HYGON);
+	model_read_gres(m, "n1", "gpu:mi300x:8");
+	is_int(m->nodes[0].vendor, VENDOR_HYGON, "so does the configuration's");
+	model_free(m);
+}
+
 /*
  * A node with more ports than the first room (an Atlas A3's 16 RoCE ports
  * and the host's InfiniBand): every port kept, and the other nodes' too.
@@ -840,6 +894,7 @@ main(void)
 	test_ib_many();
 	test_gpu_kept();
 	test_gpus_vendor();
+	test_gres_vendor();
 	test_counts();
 	test_whole_reports();
 	test_unread();

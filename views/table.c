@@ -31,7 +31,8 @@ table_cmp(const void *a, const void *b, void *arg)
 	ra = ts->base + *(const u_int *)a * ts->stride;
 	rb = ts->base + *(const u_int *)b * ts->stride;
 	if (ts->field->type == FT_STR || ts->field->type == FT_NODE ||
-	    ts->field->type == FT_NVENDOR || ts->field->type == FT_NMODEL) {
+	    ts->field->type == FT_NVENDOR || ts->field->type == FT_NMODEL ||
+	    ts->field->type == FT_NFABRIC || ts->field->type == FT_LAYER) {
 		sa = field_format(ts->field, ra, ts->model, ta, sizeof ta);
 		sb = field_format(ts->field, rb, ts->model, tb, sizeof tb);
 		if (sa == NULL || sb == NULL)

@@ -393,8 +393,8 @@ view_node_cell(WINDOW *w, int y, int x, int width, int right, attr_t a,
 }
 
 /*
- * The GPU's status: its error, or its vendor's health word if not OK, or
- * what slows it, or ok.
+ * The GPU's status: its error, or its uncorrectable errors, or its
+ * vendor's health word if not OK, or what slows it, or ok.
  */
 static const char *
 view_node_gpu_status(const struct gpu *g, attr_t *a, char *buf, size_t len)
@@ -416,6 +416,10 @@ view_node_gpu_status(const struct gpu *g, attr_t *a, char *buf, size_t len)
 		return ("remap failed");
 	if ((g->valid & BIT(GPU_REMAP_PENDING)) && g->remap_pending)
 		return ("remap pending");
+	/* Another vendor's uncorrectable errors (AMD's RAS counts). */
+	if (g->vendor != VENDOR_NVIDIA && (g->valid & BIT(GPU_ECC_DBE)) &&
+	    g->ecc_dbe > 0)
+		return (g->vendor == VENDOR_AMD ? "RAS errors" : "ECC uncorr");
 	if (view_health_bad(g)) {
 		snprintf(buf, len, "health %s", g->health);
 		return (buf);
