@@ -557,7 +557,7 @@ model_count_name(const struct model *m, const struct node *n,
  * use (utilization above 0) or its node is allocated whole in Slurm,
  * else idle when its utilization is read, else unread, as are all of a
  * node that lists none (unreachable), of its vendor when known (its
- * GRES's: model_gres_vendor()).
+ * GRES's: model_gres_read()).
  */
 u_int
 model_count_vendors(const struct model *m, struct vendor_count **list)
@@ -1114,32 +1114,6 @@ model_sink_vendor(struct model *m, uint32_t node, const struct gpu *g)
 		strlcpy(n->model, g->model, sizeof n->model);
 }
 
-/*
- * The model of a node's Hygon DCUs, which hy-smi's table does not name
- * and of whose --showproductname no real output was found: its GRES's
- * type, upper case (dcu:k100:4 is K100).
- */
-static void
-model_dcu_model(struct node *n, const char *gres)
-{
-	const char	*p = gres, *e;
-	size_t		 i, len;
-
-	while (p != NULL && strncmp(p, "dcu:", 4) != 0) {
-		if ((p = strchr(p, ',')) != NULL)
-			p++;
-	}
-	n->dcu_model[0] = '\0';
-	if (p == NULL || (e = strchr(p + 4, ':')) == NULL)
-		return;
-	len = e - (p + 4);
-	if (len == 0 || len >= sizeof n->dcu_model)
-		return;
-	for (i = 0; i < len; i++)
-		n->dcu_model[i] = toupper((u_char)p[4 + i]);
-	n->dcu_model[len] = '\0';
-}
-
 /* A Hygon DCU without a model: its node's GRES's. */
 static void
 model_dcu_name(const struct node *n, struct gpu *g)
@@ -1174,34 +1148,43 @@ static const struct {
 };
 
 /*
- * The vendor node n's GRES names, while nothing else said it: one of
- * model_gres[] for all its entries, else unknown.
+ * What node n's Slurm GRES says: the model of its Hygon DCUs, which
+ * hy-smi's table does not name and of whose --showproductname no real
+ * output was found (dcu:k100:4 is K100); and, while nothing else said
+ * it, its vendor: one of model_gres[] for all its entries, else unknown.
  */
 static void
-model_gres_vendor(struct node *n, const char *gres)
+model_gres_read(struct node *n, const char *gres)
 {
-	const char	*p;
+	const char	*p, *e;
 	enum vendor	 v = VENDOR_UNKNOWN, w;
-	size_t		 i;
+	size_t		 i, len;
+	int		 none = 0;
 
-	if (n->vendor != VENDOR_UNKNOWN && !n->vendor_gres)
-		return;
+	n->dcu_model[0] = '\0';
 	for (p = gres; p != NULL && *p != '\0'; p = strchr(p, ',')) {
 		p += *p == ',';
+		if (strncmp(p, "dcu:", 4) == 0 && n->dcu_model[0] == '\0' &&
+		    (e = strchr(p + 4, ':')) != NULL &&
+		    (len = e - (p + 4)) > 0 && len < sizeof n->dcu_model) {
+			for (i = 0; i < len; i++)
+				n->dcu_model[i] = toupper((u_char)p[4 + i]);
+			n->dcu_model[len] = '\0';
+		}
 		w = VENDOR_UNKNOWN;
 		for (i = 0; i < nitems(model_gres); i++) {
 			if (strncasecmp(p, model_gres[i].gres,
 			    strlen(model_gres[i].gres)) == 0)
 				w = model_gres[i].vendor;
 		}
-		if (w == VENDOR_UNKNOWN || (v != VENDOR_UNKNOWN && w != v)) {
-			v = VENDOR_UNKNOWN;
-			break;
-		}
+		if (w == VENDOR_UNKNOWN || (v != VENDOR_UNKNOWN && w != v))
+			none = 1;
 		v = w;
 	}
-	n->vendor = v;
-	n->vendor_gres = v != VENDOR_UNKNOWN;
+	if (n->vendor != VENDOR_UNKNOWN && !n->vendor_gres)
+		return;
+	n->vendor = none ? VENDOR_UNKNOWN : v;
+	n->vendor_gres = n->vendor != VENDOR_UNKNOWN;
 }
 
 static void
@@ -1511,8 +1494,7 @@ model_sink_snode_one(struct model *m, int id, const struct snode *s)
 	strlcpy(n->reason, s->reason, sizeof n->reason);
 	if (s->valid & BIT(SN_GPUS))
 		n->gpus_slurm = s->gpus > 0 ? s->gpus : 0;
-	model_dcu_model(n, s->gres);
-	model_gres_vendor(n, s->gres);
+	model_gres_read(n, s->gres);
 	for (i = 0; i < n->ngpus; i++) {
 		model_dcu_name(n, &m->gpus[n->gpu0 + i]);
 		model_sink_vendor(m, id, &m->gpus[n->gpu0 + i]);
