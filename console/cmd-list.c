@@ -323,7 +323,7 @@ cmd_list_burnins(struct cmd_ctx *ctx, struct cmd_args *args)
 
 /* show-node: one node, every record of it. */
 
-static void
+void
 cmd_list_show_section(struct cmd_ctx *ctx, enum output_format format,
     const char *title, const char *kind, const void *base, size_t stride,
     u_int n, int first)

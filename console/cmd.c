@@ -14,6 +14,8 @@
 #include "backend.h"
 
 #define NODESET_ARG	"[NODESET]"
+#define CMD_SCALEUP	(BIT(DOM_NODES) | BIT(DOM_GPUS) | BIT(DOM_LINKS) | \
+	BIT(DOM_JOBS))
 
 const struct cmd_entry cmd_table[] = {
 	{ .name = "back", .usage = "",
@@ -86,6 +88,12 @@ const struct cmd_entry cmd_table[] = {
 	{ .name = "list-commands", .usage = "",
 	  .help = "list every command, one a line",
 	  .opts = "o:", .min = 0, .max = 0, .exec = cmd_list_commands },
+	{ .name = "list-domains",
+	  .usage = "[-o FORMAT] [-w FILTER] [DOMAINSET]",
+	  .help = "the scale-up domains (an NVL72 rack, an HGX server) and "
+	      "their verdicts",
+	  .opts = "o:w:", .min = 0, .max = 1, .domains = CMD_SCALEUP,
+	  .exec = cmd_list_domains },
 	{ .name = "list-events", .usage = "[-o FORMAT] [-w FILTER] [-n COUNT]",
 	  .help = "Xids, ECC errors, link and state changes, newest first",
 	  .opts = "o:w:n:", .min = 0, .max = 0, .domains = DOMS_ALL,
@@ -165,6 +173,11 @@ const struct cmd_entry cmd_table[] = {
 	      "back up",
 	  .opts = "r", .min = 0, .max = 1, .flags = CMD_UI,
 	  .exec = cmd_search },
+	{ .name = "show-domain", .usage = "[-o FORMAT] DOMAIN",
+	  .help = "one scale-up domain: its trays, their GPUs' fabric, its "
+	      "links down and jobs",
+	  .opts = "o:", .min = 1, .max = 1, .domains = CMD_SCALEUP,
+	  .exec = cmd_show_domain },
 	{ .name = "show-job", .usage = "[-o FORMAT] [JOBID]",
 	  .help = "what scontrol show job says of a job (the cursor's, in "
 	      "Jobs)",

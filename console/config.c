@@ -31,14 +31,38 @@ config_path(void)
 	return (config_file);
 }
 
+/* A list of strings as one, joined by `;'; -1 if not all strings. */
+static int
+config_list(const config_setting_t *s, char **list)
+{
+	config_setting_t	*e;
+	struct buf		 b;
+	int			 i;
+
+	buf_init(&b);
+	for (i = 0; i < config_setting_length(s); i++) {
+		e = config_setting_get_elem(s, i);
+		if (config_setting_type(e) != CONFIG_TYPE_STRING) {
+			buf_free(&b);
+			return (-1);
+		}
+		if (i > 0)
+			buf_putc(&b, ';');
+		buf_puts(&b, config_setting_get_string(e));
+	}
+	buf_putc(&b, '\0');
+	*list = b.data;
+	return (0);
+}
+
 static int
 config_walk(const config_setting_t *group, const char *prefix,
     const char *file, char **cause)
 {
 	config_setting_t	*s;
-	char			*path, *err, value[64];
+	char			*path, *err, value[64], *list = NULL;
 	const char		*v;
-	int			 i, n, line;
+	int			 i, n, line, rc;
 
 	n = config_setting_length(group);
 	for (i = 0; i < n; i++) {
@@ -88,13 +112,25 @@ config_walk(const config_setting_t *group, const char *prefix,
 				return (-1);
 			}
 			break;
+		case CONFIG_TYPE_LIST:
+		case CONFIG_TYPE_ARRAY:
+			if (options_list(path) &&
+			    config_list(s, &list) == 0) {
+				v = list;
+				break;
+			}
+			/* FALLTHROUGH */
 		default:
-			xasprintf(cause, "%s:%d: %s: lists and arrays are not "
-			    "options", file, line, path);
+			xasprintf(cause, "%s:%d: %s: %s", file, line, path,
+			    options_list(path) ? "want a list of strings" :
+			    "lists and arrays are not options");
 			free(path);
 			return (-1);
 		}
-		if (options_set(path, v, &err) != 0) {
+		rc = options_set(path, v, &err);
+		free(list);
+		list = NULL;
+		if (rc != 0) {
 			xasprintf(cause, "%s:%d: %s", file, line, err);
 			free(err);
 			free(path);

@@ -314,6 +314,26 @@ static const struct field burnrun_fields[] = {
 	{ .name = NULL }
 };
 
+/* A scale-up domain: list-domains. */
+static const struct field scaleup_fields[] = {
+	FN(scaleup, name, "domain", "DOMAIN", FT_STR, -1, 0, T),
+	F(scaleup, kind, "KIND", FT_STR, -1, 0, T),
+	F(scaleup, nodes, "NODES", FT_STR, -1, 0, T),
+	F(scaleup, gpus_expected, "EXPECT", FT_U32, -1, 0, R),
+	F(scaleup, gpus_present, "PRESENT", FT_U32, -1, 0, R),
+	F(scaleup, gpus_healthy, "HEALTHY", FT_U32, -1, 0, R),
+	F(scaleup, fabric, "FABRIC", FT_FABRIC, -1, 0, T),
+	F(scaleup, imex, "IMEX", FT_STR, -1, 0, T),
+	F(scaleup, links_down, "LINKS_DOWN", FT_U32, -1, 0, R),
+	F(scaleup, bandwidth, "BANDWIDTH", FT_BANDWIDTH, -1, 0, T),
+	F(scaleup, jobs, "JOBS", FT_U32, -1, 0, R),
+	F(scaleup, verdict, "VERDICT", FT_SUVERDICT, -1, 0, T),
+	F(scaleup, why, "WHY", FT_STR, -1, 0, T),
+	F(scaleup, nnodes, "NNODES", FT_U32, -1, 0, NR),
+	F(scaleup, imex_down, "IMEX_DOWN", FT_U32, -1, 0, NR),
+	{ .name = NULL }
+};
+
 /* The Cooling view's rows: a rack, its sensors folded. */
 static const struct field rack_fields[] = {
 	F(cool_rack, rack, "RACK", FT_RACK, -1, 0, T),
@@ -367,6 +387,8 @@ const struct record records[] = {
 	  .fields = burnrun_fields },
 	{ .name = "rack", .size = sizeof (struct cool_rack),
 	  .fields = rack_fields },
+	{ .name = "scaleup", .size = sizeof (struct scaleup),
+	  .fields = scaleup_fields },
 	{ .name = NULL }
 };
 
@@ -415,6 +437,14 @@ static const char *event_names[] = {
 	[EV_STATE] = "state", [EV_REACH] = "reach", [EV_SENSOR] = "sensor",
 	[EV_ACTION] = "action", [EV_HEALTH] = "health",
 };
+static const char *suverdict_names[] = {
+	[SU_HEALTHY] = "healthy", [SU_DEGRADED] = "degraded",
+	[SU_BROKEN] = "broken", [SU_UNKNOWN] = "unknown",
+};
+static const char *bandwidth_names[] = {
+	[SUB_UNKNOWN] = "unknown", [SUB_FULL] = "full",
+	[SUB_DEGRADED] = "degraded",
+};
 static const struct {
 	const char	**names;
 	int		  n;
@@ -428,6 +458,8 @@ static const struct {
 	[FT_VENDOR] = { vendor_names, nitems(vendor_names) },
 	[FT_EVENT] = { event_names, nitems(event_names) },
 	[FT_NVENDOR] = { vendor_names, nitems(vendor_names) },
+	[FT_SUVERDICT] = { suverdict_names, nitems(suverdict_names) },
+	[FT_BANDWIDTH] = { bandwidth_names, nitems(bandwidth_names) },
 };
 
 const char *
@@ -565,6 +597,8 @@ field_number(const struct field *f, const void *rec, double *v)
 	case FT_BURNIN:
 	case FT_VENDOR:
 	case FT_EVENT:
+	case FT_SUVERDICT:
+	case FT_BANDWIDTH:
 		*v = *AT(rec, f, int);
 		return (0);
 	case FT_I16:
@@ -597,6 +631,7 @@ field_number(const struct field *f, const void *rec, double *v)
 	case FT_NMODEL:
 	case FT_NFABRIC:
 	case FT_LAYER:
+	case FT_FABRIC:
 		break;
 	}
 	return (-1);
@@ -636,7 +671,11 @@ field_format(const struct field *f, const void *rec, const struct model *m,
 	case FT_BURNIN:
 	case FT_VENDOR:
 	case FT_EVENT:
+	case FT_SUVERDICT:
+	case FT_BANDWIDTH:
 		return (field_enum_name(f->type, *AT(rec, f, int)));
+	case FT_FABRIC:
+		return (field_fabric(AT(rec, f, u_int), 0, buf, len));
 	case FT_NVENDOR:
 	case FT_NMODEL:
 		id = *AT(rec, f, uint32_t);
@@ -674,6 +713,31 @@ field_format(const struct field *f, const void *rec, const struct model *m,
 }
 
 /*
+ * GPUs by Fabric state, as tables show them (C72, C68 P4: completed, in
+ * progress, failed, unknown; those of none left out) or as JSON does.
+ */
+const char *
+field_fabric(const u_int *n, int json, char *buf, size_t len)
+{
+	static const char	 letters[] = "CPFU";
+	size_t			 at = 0;
+	int			 i;
+
+	buf[0] = '\0';
+	for (i = 0; i < SUF_NSTATES && at < len; i++) {
+		if (json)
+			at += snprintf(buf + at, len - at, "%s\"%s\":%u",
+			    i == 0 ? "{" : ",", scaleup_fabric_name(i), n[i]);
+		else if (n[i] > 0)
+			at += snprintf(buf + at, len - at, "%s%c%u",
+			    at > 0 ? " " : "", letters[i], n[i]);
+	}
+	if (json && at < len)
+		snprintf(buf + at, len - at, "}");
+	return (buf[0] != '\0' ? buf : NULL);
+}
+
+/*
  * A time as JSON has it: the local time field_format prints and its UTC
  * offset (ISO 8601, +01:00), so that the hour a clock goes back is not
  * read twice.  Other fields are field_format's.
@@ -687,6 +751,8 @@ field_format_zoned(const struct field *f, const void *rec,
 	time_t		 t;
 	size_t		 n;
 
+	if (f->type == FT_FABRIC)
+		return (field_fabric(AT(rec, f, u_int), 1, buf, len));
 	if (s == NULL || f->type != FT_TIME)
 		return (s);
 	t = (time_t)*AT(rec, f, double);

@@ -73,6 +73,7 @@ model_free(struct model *m)
 	free(m->histn);
 	free(m->xids);
 	free(m->unread);
+	scaleup_free(m);
 	free(m);
 }
 
@@ -1673,6 +1674,37 @@ model_xid_attribute(struct model *m, uint32_t node, struct gpu *g)
 
 /* A sink that sends records about node `node' into the model. */
 /* The first thing a parser could not read, for model_sink_failed(). */
+/*
+ * One node of the IMEX domain the target's nvidia-imex-ctl -N reports:
+ * the first of a read starts the target's anew.  A node not READY is
+ * named as the model names it when its address is a node's name.
+ */
+static void
+model_sink_imex(void *arg, const struct imex *x)
+{
+	struct model	*m = arg;
+	struct node	*n;
+	size_t		 len;
+
+	m->sink_records++;
+	if (m->target >= m->nnodes)
+		return;
+	n = &m->nodes[m->target];
+	if (m->sink_imex++ == 0) {
+		n->imex_down = 0;
+		n->imex_peers[0] = '\0';
+	}
+	strlcpy(n->imex, x->domain, sizeof n->imex);
+	if (strcmp(x->state, "READY") != 0) {
+		len = strlen(n->imex_peers);
+		if (n->imex_down++ > 0 && len + 1 < sizeof n->imex_peers)
+			n->imex_peers[len++] = ',';
+		snprintf(n->imex_peers + len, sizeof n->imex_peers - len,
+		    "%s %s", x->address, x->state);
+	}
+	m->gen[DOM_LINKS]++;
+}
+
 static void
 model_sink_error(void *arg, u_int line, const char *msg)
 {
@@ -1705,7 +1737,7 @@ model_sink(struct model *m, int node, struct sink *s)
 	m->target = node;
 	m->sink_next = 0;
 	m->sink_adds = m->sink_kept = 0;
-	m->sink_records = m->sink_errors = 0;
+	m->sink_records = m->sink_errors = m->sink_imex = 0;
 	s->arg = m;
 	s->gpu = model_sink_gpu;
 	s->nvlink = model_sink_nvlink;
@@ -1714,6 +1746,7 @@ model_sink(struct model *m, int node, struct sink *s)
 	s->snode = model_sink_snode;
 	s->job = model_sink_job;
 	s->xid = model_sink_xid;
+	s->imex = model_sink_imex;
 	s->error = model_sink_error;
 }
 

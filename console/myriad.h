@@ -504,6 +504,10 @@ struct node {
 	char		 bmc_error[96];
 	uint16_t	 unread;	/* domains its last read failed in */
 	uint32_t	 event;		/* its last event's number + 1 */
+	uint32_t	 scaleup;	/* its scale-up domain: scaleup.c */
+	char		 imex[12];	/* Domain State its IMEX reports */
+	uint16_t	 imex_down;	/* IMEX nodes it sees not READY */
+	char		 imex_peers[64];	/* their names or addresses */
 };
 
 struct rack {
@@ -594,6 +598,13 @@ struct model {
 	u_int		 nxids;
 	char		*unread;	/* model_read_why()'s */
 	uint16_t	 ctl_unread;	/* the Slurm controller's domains */
+	u_int		 sink_imex;	/* IMEX records of this read */
+
+	struct scaleup	*scaleups;	/* scaleup.c: the scale-up domains */
+	u_int		 nscaleups;
+	uint32_t	*scaleupnodes;	/* their nodes, domain by domain */
+	uint64_t	 scaleup_gen;	/* what they were built from */
+	char		*scaleup_conf;	/* ... and the domains option */
 };
 
 /* The accelerators of one vendor and model: model_count_vendors(). */
@@ -663,6 +674,57 @@ char		*model_unknown(const struct model *, const char *);
 char		*model_fold(const struct model *, const int *, u_int);
 
 /*
+ * scaleup.c: the scale-up domains (an NVL72 rack, an HGX server), found
+ * from the GPUs' ClusterUUID, the domains option, else one a node, and
+ * judged; rebuilt by scaleup_update when the model changed.
+ */
+enum scaleup_verdict {
+	SU_HEALTHY,
+	SU_DEGRADED,		/* usable at reduced size or speed */
+	SU_BROKEN,		/* a domain-sized job cannot run */
+	SU_UNKNOWN,		/* not read: never healthy */
+};
+enum scaleup_fabric {		/* a GPU's Fabric State and Status */
+	SUF_COMPLETED,		/* Completed, Success */
+	SUF_PROGRESS,		/* In Progress, Not Started */
+	SUF_FAILED,		/* Completed but not Success, or other */
+	SUF_UNKNOWN,		/* not read, N/A, Not Supported */
+	SUF_NSTATES
+};
+enum scaleup_bandwidth {
+	SUB_UNKNOWN,
+	SUB_FULL,
+	SUB_DEGRADED,
+};
+struct scaleup {
+	char		 name[48];	/* nvl72-r001; a lone node's name */
+	char		 kind[16];	/* nvl72, hgx8, xgmi8, rack, nodes */
+	uint32_t	 first;		/* its nodes: m->scaleupnodes[first */
+	uint32_t	 nnodes;	/* .. first + nnodes), in order */
+	u_int		 gpus_expected;
+	u_int		 gpus_present;
+	u_int		 gpus_healthy;
+	u_int		 fabric[SUF_NSTATES];	/* GPUs in each state */
+	char		 imex[24];	/* Domain State: UP, DEGRADED, DOWN;
+					   "" not read */
+	u_int		 imex_down;	/* IMEX nodes not READY */
+	u_int		 links_down;	/* NVLink/XGMI/HCCS links down */
+	int		 bandwidth_degraded;
+	int		 bandwidth;	/* enum scaleup_bandwidth */
+	u_int		 jobs;		/* running jobs on its nodes */
+	enum scaleup_verdict verdict;
+	char		 why[256];	/* "; "-separated, the worst first */
+	char		 nodes[256];	/* its nodes, folded */
+};
+void		 scaleup_update(struct model *);
+int		 scaleup_find(struct model *, const char *);
+const char	*scaleup_verdict_name(enum scaleup_verdict);
+const char	*scaleup_fabric_name(enum scaleup_fabric);
+enum scaleup_fabric scaleup_fabric_of(const struct gpu *);
+int		 scaleup_check(const char *, char **);
+void		 scaleup_free(struct model *);
+
+/*
  * sim.c, sim-tool.c: the simulated cluster.  Its state is a function of
  * (size, seed, time) and of the operator's changes, which sim-state.c
  * keeps in a file; sim_tool prints what a real tool would print, and
@@ -730,6 +792,10 @@ enum field_type {
 				   its accelerators' peer links: xgmi */
 	FT_LAYER,		/* a port's link layer, printed as ib or
 				   roce */
+	FT_SUVERDICT,		/* enum scaleup_verdict */
+	FT_FABRIC,		/* u_int[SUF_NSTATES]: GPUs by Fabric
+				   state */
+	FT_BANDWIDTH,		/* enum scaleup_bandwidth */
 };
 #define FF_TABLE	0x1	/* shown in table output by default */
 #define FF_RIGHT	0x2	/* right-aligned in tables */
@@ -772,6 +838,7 @@ const char	*field_enum_name(enum field_type, int);
 int		 field_enum_find(enum field_type, const char *, char **);
 const char	*field_duration(char *, size_t, long);
 const char	*field_model_name(const char *);
+const char	*field_fabric(const u_int *, int, char *, size_t);
 const char	*field_accel(const struct field *, const struct field *,
 		     const void *, const struct model *, char *, size_t);
 const struct field *record_node_field(const struct record *);
@@ -835,10 +902,13 @@ struct option_entry {
 	double		 max;
 	int		(*check)(const char *, char **);	/* more */
 	const char	*help;
+	int		 list;		/* a list in the file: its strings,
+					   joined by `;' */
 };
 extern const struct option_entry options_table[];
 int		 options_set(const char *, const char *, char **);
 int		 options_known(const char *);
+int		 options_list(const char *);
 enum option_type options_type(const char *);
 const char	*options_get(const char *);
 long		 options_get_int(const char *);
@@ -1152,7 +1222,14 @@ enum cmd_status	 cmd_list_links(struct cmd_ctx *, struct cmd_args *);
 enum cmd_status	 cmd_list_events(struct cmd_ctx *, struct cmd_args *);
 enum cmd_status	 cmd_list_burnins(struct cmd_ctx *, struct cmd_args *);
 enum cmd_status	 cmd_show_node(struct cmd_ctx *, struct cmd_args *);
+void		 cmd_list_show_section(struct cmd_ctx *, enum output_format,
+		     const char *, const char *, const void *, size_t, u_int,
+		     int);
 enum cmd_status	 cmd_parse_file(struct cmd_ctx *, struct cmd_args *);
+
+/* cmd-domains.c */
+enum cmd_status	 cmd_list_domains(struct cmd_ctx *, struct cmd_args *);
+enum cmd_status	 cmd_show_domain(struct cmd_ctx *, struct cmd_args *);
 
 /* cmd-unread.c */
 enum cmd_status	 cmd_unread(struct cmd_ctx *, struct cmd_args *,

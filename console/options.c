@@ -28,6 +28,10 @@ const struct option_entry options_table[] = {
 	  .min = 1, .max = 1024, .help = "nodes per rack, in node order" },
 	{ .name = "rack-prefix", .type = OPT_STRING, .dflt = "r",
 	  .help = "a rack's name is this and its number, from 1, padded" },
+	{ .name = "domains", .type = OPT_STRING, .dflt = "", .list = 1,
+	  .check = scaleup_check,
+	  .help = "scale-up domains the hardware does not report: rack, "
+	      "or node sets" },
 	{ .name = "source", .type = OPT_CHOICE, .dflt = "sim",
 	  .choices = "sim,ssh",
 	  .help = "where data comes from: the simulator or SSH" },
@@ -452,6 +456,15 @@ int
 options_known(const char *name)
 {
 	return (options_find(name, NULL) != NULL);
+}
+
+/* Whether option `name' may be a list in the file. */
+int
+options_list(const char *name)
+{
+	const struct option_entry	*o;
+
+	return ((o = options_find(name, NULL)) != NULL && o->list);
 }
 
 const char *

@@ -209,7 +209,7 @@ output_json_record(struct buf *b, const struct record *r, const void *rec,
 {
 	const struct field	*fl;
 	const char		*s;
-	char			 tmp[64];
+	char			 tmp[128];
 
 	for (fl = r->fields; fl->name != NULL; fl++) {
 		buf_puts(b, fl == r->fields ? "{" : ",");
@@ -220,7 +220,8 @@ output_json_record(struct buf *b, const struct record *r, const void *rec,
 			buf_puts(b, "null");
 		else if (fl->type == FT_STR || fl->type == FT_NODE ||
 		    fl->type == FT_RACK || fl->type == FT_HEX ||
-		    fl->type == FT_TIME || fl->type >= FT_LINK)
+		    fl->type == FT_TIME || (fl->type >= FT_LINK &&
+		    fl->type != FT_FABRIC))
 			output_json_string(b, s);
 		else
 			buf_puts(b, s);

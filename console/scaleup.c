@@ -1,0 +1,693 @@
+/*
+ * myriad - scale-up domains: the GPUs that share a scale-up fabric (an
+ * NVL72 rack's 72 GPUs on their NVSwitches, an HGX server's 8), and
+ * whether a job the size of one can run there.
+ * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
+ *
+ * Domains are found, node by node, in this order:
+ *
+ *	1. from the hardware: NVIDIA GPUs report a ClusterUUID (their NVLink
+ *	   domain) and a CliqueId; the nodes whose GPUs share a ClusterUUID
+ *	   (not the zeros of a single-node NVSwitch) are one domain, with
+ *	   the nodes of its rack that reported none when it is all of one
+ *	   rack (a tray not read is still the rack's);
+ *	2. from the domains option: "rack", every rack a domain, or node
+ *	   sets separated by `;' (a list in the configuration file);
+ *	3. else a node is a domain of its own.
+ *
+ * They are rebuilt when the model's nodes, GPUs, links or jobs changed,
+ * in O(nodes + GPUs + links + job nodes).
+ */
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "myriad.h"
+
+#define SCALEUP_DOMAINS	(BIT(DOM_NODES) | BIT(DOM_GPUS) | BIT(DOM_LINKS) | \
+	BIT(DOM_JOBS))
+#define SCALEUP_NONE	UINT32_MAX
+
+static const char *scaleup_verdicts[] = {
+	[SU_HEALTHY] = "healthy",
+	[SU_DEGRADED] = "degraded",
+	[SU_BROKEN] = "broken",
+	[SU_UNKNOWN] = "unknown",
+};
+static const char *scaleup_fabrics[] = {
+	[SUF_COMPLETED] = "completed",
+	[SUF_PROGRESS] = "in_progress",
+	[SUF_FAILED] = "failed",
+	[SUF_UNKNOWN] = "unknown",
+};
+/* The verdicts whose reasons are told, the worst first. */
+static const int scaleup_worst[] = { SU_BROKEN, SU_DEGRADED, SU_UNKNOWN };
+
+/* A ClusterUUID's domain while they are found: open addressing. */
+struct scaleup_uuid {
+	const char	*uuid;
+	uint32_t	 group;
+};
+
+/* The reasons of one domain, the worst first. */
+struct scaleup_why {
+	struct buf	 text[SU_UNKNOWN + 1];
+};
+
+const char *
+scaleup_verdict_name(enum scaleup_verdict v)
+{
+	return ((u_int)v < nitems(scaleup_verdicts) ? scaleup_verdicts[v] :
+	    "?");
+}
+
+const char *
+scaleup_fabric_name(enum scaleup_fabric f)
+{
+	return ((u_int)f < nitems(scaleup_fabrics) ? scaleup_fabrics[f] : "?");
+}
+
+/*
+ * A GPU's fabric by its Fabric State and Status as nvidia-smi prints them:
+ * Completed and Success is up; In Progress or Not Started still coming
+ * up; Completed with another Status (Insufficient Resources ...) or
+ * another state failed; N/A (""), Not Supported or not read unknown.
+ */
+enum scaleup_fabric
+scaleup_fabric_of(const struct gpu *g)
+{
+	const char	*s = g->fabric_state;
+
+	if (*s == '\0' || strcasecmp(s, "Not Supported") == 0)
+		return (SUF_UNKNOWN);
+	if (strcasecmp(s, "In Progress") == 0 ||
+	    strcasecmp(s, "Not Started") == 0)
+		return (SUF_PROGRESS);
+	if (strcasecmp(s, "Completed") == 0 &&
+	    strcasecmp(g->fabric_status, "Success") == 0)
+		return (SUF_COMPLETED);
+	return (SUF_FAILED);
+}
+
+/* A GPU's ClusterUUID naming a domain: not N/A, not the zeros. */
+static const char *
+scaleup_uuid(const struct gpu *g)
+{
+	const char	*s = g->cluster_uuid;
+
+	if (*s == '\0' || strspn(s, "0-") == strlen(s))
+		return (NULL);
+	return (s);
+}
+
+static uint32_t
+scaleup_hash(const char *s)
+{
+	uint32_t	 h = 2166136261u;
+
+	for (; *s != '\0'; s++)
+		h = (h ^ (u_char)*s) * 16777619u;
+	return (h);
+}
+
+/* The group of uuid in t (size a power of two), a new one if new. */
+static uint32_t
+scaleup_uuid_group(struct scaleup_uuid *t, u_int size, const char *uuid,
+    uint32_t *ngroups)
+{
+	u_int	 i = scaleup_hash(uuid) & (size - 1);
+
+	while (t[i].uuid != NULL) {
+		if (strcmp(t[i].uuid, uuid) == 0)
+			return (t[i].group);
+		i = (i + 1) & (size - 1);
+	}
+	t[i].uuid = uuid;
+	t[i].group = (*ngroups)++;
+	return (t[i].group);
+}
+
+/*
+ * 1: each node whose GPUs name a ClusterUUID in group[id]; a rack whose
+ * nodes of a group are all of that group's takes its other nodes in.
+ */
+static uint32_t
+scaleup_find_hardware(struct model *m, uint32_t *group)
+{
+	struct scaleup_uuid	*t;
+	struct gpu		*g;
+	const char		*uuid;
+	uint32_t		 ngroups = 0, id, r, first, gr, *rackgroup;
+	u_int			 size = 64, i, n;
+
+	while (size < m->nnodes * 2)
+		size *= 2;
+	t = xcalloc(size, sizeof *t);
+	for (id = 0; id < m->nnodes; id++) {
+		group[id] = SCALEUP_NONE;
+		g = model_gpus(m, id, &n);
+		for (i = 0; i < n; i++) {
+			if ((uuid = scaleup_uuid(&g[i])) != NULL) {
+				group[id] = scaleup_uuid_group(t, size, uuid,
+				    &ngroups);
+				break;
+			}
+		}
+	}
+	free(t);
+	if (ngroups == 0)
+		return (0);
+
+	/* A rack of one group: SCALEUP_NONE if none, UINT32_MAX - 1 many. */
+	rackgroup = xreallocarray(NULL, m->nracks, sizeof *rackgroup);
+	for (r = 0; r < m->nracks; r++) {
+		rackgroup[r] = SCALEUP_NONE;
+		first = m->racks[r].first;
+		for (id = first; id < first + m->racks[r].count; id++) {
+			if ((gr = group[id]) == SCALEUP_NONE)
+				continue;
+			if (rackgroup[r] == SCALEUP_NONE)
+				rackgroup[r] = gr;
+			else if (rackgroup[r] != gr)
+				rackgroup[r] = SCALEUP_NONE - 1;
+		}
+	}
+	/* ... and a group in more than one rack is not a rack's. */
+	for (r = 0; r < m->nracks; r++) {
+		if (rackgroup[r] >= SCALEUP_NONE - 1)
+			continue;
+		for (i = r + 1; i < m->nracks && rackgroup[i] ==
+		    rackgroup[r]; i++)
+			rackgroup[i] = SCALEUP_NONE - 1;
+		if (i > r + 1)
+			rackgroup[r] = SCALEUP_NONE - 1;
+	}
+	for (id = 0; id < m->nnodes; id++) {
+		gr = rackgroup[m->nodes[id].rack];
+		if (group[id] == SCALEUP_NONE && gr < SCALEUP_NONE - 1)
+			group[id] = gr;
+	}
+	free(rackgroup);
+	return (ngroups);
+}
+
+/*
+ * The domains option: "" none, "rack", or node sets separated by `;'; a
+ * node in two of them is an error naming both.
+ */
+int
+scaleup_check(const char *value, char **cause)
+{
+	struct nodeset	**sets = NULL;
+	const char	*p, *end;
+	char		*word, *why;
+	size_t		 nsets = 0, i, j, k;
+	int		 rc = 0;
+
+	if (*value == '\0' || strcmp(value, "rack") == 0)
+		return (0);
+	for (p = value; rc == 0 && *p != '\0'; p = end + (*end == ';')) {
+		end = p + strcspn(p, ";");
+		word = xstrndup(p, end - p);
+		sets = xreallocarray(sets, nsets + 1, sizeof *sets);
+		sets[nsets] = nodeset_create();
+		if (nodeset_parse(sets[nsets++], word, &why) != 0) {
+			xasprintf(cause, "domains: %s", why);
+			free(why);
+			rc = -1;
+		} else if (nodeset_count(sets[nsets - 1]) == 0) {
+			xasprintf(cause, "domains: an empty node set");
+			rc = -1;
+		}
+		free(word);
+	}
+	for (i = 0; rc == 0 && i < nsets; i++) {
+		for (j = i + 1; rc == 0 && j < nsets; j++) {
+			for (k = 0; k < nodeset_count(sets[j]); k++) {
+				p = nodeset_name(sets[j], k);
+				if (!nodeset_contains(sets[i], p))
+					continue;
+				xasprintf(cause, "domains: %s is in two "
+				    "domains, %s and %s", p,
+				    nodeset_fold(sets[i]),
+				    nodeset_fold(sets[j]));
+				rc = -1;
+				break;
+			}
+		}
+	}
+	for (i = 0; i < nsets; i++)
+		nodeset_free(sets[i]);
+	free(sets);
+	return (rc);
+}
+
+/*
+ * 2: the domains option's, numbered after the hardware's (base on), in
+ * group[]; their names in *names, one a set (NULL for racks).
+ */
+static uint32_t
+scaleup_find_config(struct model *m, const char *conf, uint32_t *group,
+    uint32_t base, char ***names)
+{
+	struct nodeset	*ns;
+	const char	*p, *end;
+	char		*word;
+	uint32_t	 id, n = 0;
+	int		 i;
+	size_t		 k;
+
+	*names = NULL;
+	if (strcmp(conf, "rack") == 0) {
+		for (id = 0; id < m->nnodes; id++) {
+			if (group[id] == SCALEUP_NONE)
+				group[id] = base + m->nodes[id].rack;
+		}
+		return (m->nracks);
+	}
+	for (p = conf; *p != '\0'; p = end + (*end == ';')) {
+		end = p + strcspn(p, ";");
+		word = xstrndup(p, end - p);
+		ns = nodeset_create();
+		if (nodeset_parse(ns, word, NULL) == 0) {
+			for (k = 0; k < nodeset_count(ns); k++) {
+				i = model_find(m, nodeset_name(ns, k));
+				if (i != -1 && group[i] == SCALEUP_NONE)
+					group[i] = base + n;
+			}
+			*names = xreallocarray(*names, n + 1, sizeof **names);
+			(*names)[n++] = nodeset_fold(ns);
+		}
+		nodeset_free(ns);
+		free(word);
+	}
+	return (n);
+}
+
+/* A reason of verdict v, in its place. */
+static void printflike(3, 4)
+scaleup_why(struct scaleup_why *w, enum scaleup_verdict v, const char *fmt,
+    ...)
+{
+	va_list	 ap;
+	char	*s;
+
+	va_start(ap, fmt);
+	xvasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (w->text[v].len > 0)
+		buf_puts(&w->text[v], "; ");
+	buf_puts(&w->text[v], s);
+	free(s);
+}
+
+/* The kind of a lone node, by its accelerators' peer links. */
+static void
+scaleup_kind_node(struct model *m, uint32_t id, u_int want, char *kind,
+    size_t len)
+{
+	const char	*k = links_kind(m, id);
+	const struct node *n = &m->nodes[id];
+
+	if (n->gpus_none || want == 0 || n->vendor == VENDOR_UNKNOWN)
+		strlcpy(kind, "node", len);
+	else if (strcmp(k, "nvlink") == 0)
+		snprintf(kind, len, "hgx%u", want);
+	else if (strcmp(k, "xgmi") == 0 || strcmp(k, "hccs") == 0)
+		snprintf(kind, len, "%s%u", k, want);
+	else
+		strlcpy(kind, "node", len);
+}
+
+/* Whether a Slurm state keeps a domain-sized job off the node. */
+static int
+scaleup_state_out(const char *state)
+{
+	size_t	 len = strlen(state);
+
+	return (strstr(state, "drain") != NULL ||
+	    strncmp(state, "down", 4) == 0 ||
+	    strncmp(state, "fail", 4) == 0 ||
+	    strncmp(state, "inval", 5) == 0 ||
+	    (len > 0 && state[len - 1] == '*'));
+}
+
+/* The worst IMEX Domain State of two: DOWN, DEGRADED, UP, others. */
+static int
+scaleup_imex_rank(const char *s)
+{
+	if (*s == '\0')
+		return (0);
+	if (strcmp(s, "UP") == 0)
+		return (1);
+	if (strcmp(s, "DEGRADED") == 0)
+		return (3);
+	if (strcmp(s, "DOWN") == 0)
+		return (4);
+	return (2);
+}
+
+/* Judge domain d: its counts, its verdict and why. */
+static void
+scaleup_judge(struct model *m, struct scaleup *d, int hardware)
+{
+	struct scaleup_why	 w;
+	const struct node	*n;
+	const struct gpu	*g;
+	const struct nvlink	*l;
+	const char		*peers = "";
+	uint32_t		 k, id;
+	u_int			 i, j, ng, nl, want, missing;
+	u_int			 unread = 0, unhealthy = 0, gpudown = 0;
+	u_int			 unhealthy_fabric = 0, bwdeg = 0, bwfull = 0;
+	u_int			 most = 0, cliques = 0, clique0 = 0, clique1 = 0;
+	u_int			 fabwhy = 0;
+	size_t			 len;
+	int			 v;
+
+	memset(&w, 0, sizeof w);
+	for (v = 0; v <= SU_UNKNOWN; v++)
+		buf_init(&w.text[v]);
+	for (k = d->first; k < d->first + d->nnodes; k++) {
+		id = m->scaleupnodes[k];
+		n = &m->nodes[id];
+		missing = model_gpus_missing(m, id, &want);
+		if (n->gpus_known && !n->gpus_none && want > most)
+			most = want;
+	}
+	for (k = d->first; k < d->first + d->nnodes; k++) {
+		id = m->scaleupnodes[k];
+		n = &m->nodes[id];
+		missing = model_gpus_missing(m, id, &want);
+		if (model_unreachable(n))
+			scaleup_why(&w, SU_BROKEN, "%s unreachable", n->name);
+		else if (scaleup_state_out(n->state))
+			scaleup_why(&w, SU_BROKEN, "%s %s", n->name,
+			    n->state);
+		if (!n->gpus_known && !n->gpus_none) {
+			unread++;
+			if (hardware && most > 0)
+				want = most;
+			d->gpus_expected += want;
+			if (!model_unreachable(n))
+				scaleup_why(&w, SU_UNKNOWN, "%s not read",
+				    n->name);
+			d->fabric[SUF_UNKNOWN] += want;
+			continue;
+		}
+		d->gpus_expected += want;
+		if (missing > 0)
+			scaleup_why(&w, SU_BROKEN, "%s: %u of %u GPUs missing",
+			    n->name, missing, want);
+		g = model_gpus(m, id, &ng);
+		for (i = 0; i < ng; i++) {
+			if (g[i].valid == 0 && g[i].error[0] == '\0')
+				continue;
+			if (g[i].error[0] != '\0') {
+				scaleup_why(&w, SU_BROKEN, "%s GPU %d: %s",
+				    n->name, g[i].index, g[i].error);
+				continue;
+			}
+			d->gpus_present++;
+			if (alerts_gpu(&g[i], 1e9) > 0)
+				unhealthy++;
+			else
+				d->gpus_healthy++;
+			d->fabric[scaleup_fabric_of(&g[i])]++;
+			if (scaleup_fabric_of(&g[i]) != SUF_COMPLETED &&
+			    scaleup_fabric_of(&g[i]) != SUF_UNKNOWN &&
+			    fabwhy++ < 2)
+				scaleup_why(&w, SU_BROKEN, "%s GPU %d: fabric "
+				    "%s%s%s", n->name, g[i].index,
+				    g[i].fabric_state, g[i].fabric_status[0] ?
+				    ", " : "", g[i].fabric_status);
+			if (strcasecmp(g[i].fabric_bandwidth, "Full") == 0)
+				bwfull++;
+			else if (g[i].fabric_bandwidth[0] != '\0')
+				bwdeg++;
+			if (g[i].fabric_health[0] != '\0' &&
+			    strcasecmp(g[i].fabric_health, "Healthy") != 0)
+				unhealthy_fabric++;
+			if (hardware && (g[i].valid & BIT(GPU_CLIQUE))) {
+				if (cliques == 0 || g[i].clique_id == clique0) {
+					clique0 = g[i].clique_id;
+					cliques = cliques ? cliques : 1;
+				} else if (cliques == 1) {
+					clique1 = g[i].clique_id;
+					cliques = 2;
+				}
+			}
+		}
+		/* Links: a GPU with all its links down is off the fabric. */
+		l = model_nvlinks(m, id, &nl);
+		for (i = 0; l != NULL && i < ng; i++) {
+			u_int	 up = 0, down = 0;
+
+			for (j = 0; j < m->links_per_gpu; j++) {
+				if (l[i * m->links_per_gpu + j].state ==
+				    LINK_DOWN)
+					down++;
+				else if (l[i * m->links_per_gpu + j].state ==
+				    LINK_UP)
+					up++;
+			}
+			d->links_down += down;
+			if (down > 0 && up == 0)
+				gpudown++;
+		}
+		if (scaleup_imex_rank(n->imex) > scaleup_imex_rank(d->imex))
+			strlcpy(d->imex, n->imex, sizeof d->imex);
+		if (n->imex_down > d->imex_down) {
+			d->imex_down = n->imex_down;
+			peers = n->imex_peers;
+		}
+	}
+	if (cliques == 2)
+		scaleup_why(&w, SU_BROKEN, "clique split: GPUs in cliques %u "
+		    "and %u", clique0, clique1);
+	if (strcmp(d->imex, "DOWN") == 0)
+		scaleup_why(&w, SU_BROKEN, "IMEX domain DOWN");
+	if (d->imex_down > 0)
+		scaleup_why(&w, SU_BROKEN, "IMEX: %u node%s not READY (%s)",
+		    d->imex_down, d->imex_down == 1 ? "" : "s", peers);
+	if (gpudown > 0)
+		scaleup_why(&w, SU_BROKEN, "%u GPU%s with every link down",
+		    gpudown, gpudown == 1 ? "" : "s");
+	if (strcmp(d->imex, "DEGRADED") == 0)
+		scaleup_why(&w, SU_DEGRADED, "IMEX domain DEGRADED");
+	if (bwdeg > 0)
+		scaleup_why(&w, SU_DEGRADED, "bandwidth degraded on %u GPU%s",
+		    bwdeg, bwdeg == 1 ? "" : "s");
+	if (d->links_down > 0 && gpudown == 0)
+		scaleup_why(&w, SU_DEGRADED, "%u link%s down", d->links_down,
+		    d->links_down == 1 ? "" : "s");
+	if (unhealthy_fabric > 0)
+		scaleup_why(&w, SU_DEGRADED, "fabric health not Healthy on "
+		    "%u GPU%s", unhealthy_fabric,
+		    unhealthy_fabric == 1 ? "" : "s");
+	if (unhealthy > 0)
+		scaleup_why(&w, SU_DEGRADED, "%u GPU%s unhealthy", unhealthy,
+		    unhealthy == 1 ? "" : "s");
+	d->bandwidth = bwdeg > 0 ? SUB_DEGRADED : bwfull > 0 ? SUB_FULL :
+	    SUB_UNKNOWN;
+	d->bandwidth_degraded = bwdeg > 0;
+	if (unread == d->nnodes && w.text[SU_BROKEN].len == 0)
+		d->verdict = SU_UNKNOWN;
+	else if (w.text[SU_BROKEN].len > 0)
+		d->verdict = SU_BROKEN;
+	else if (w.text[SU_DEGRADED].len > 0)
+		d->verdict = SU_DEGRADED;
+	else if (w.text[SU_UNKNOWN].len > 0)
+		d->verdict = SU_UNKNOWN;
+	else
+		d->verdict = SU_HEALTHY;
+	d->why[0] = '\0';
+	for (i = 0; i < nitems(scaleup_worst); i++) {
+		v = scaleup_worst[i];
+		if (w.text[v].len == 0)
+			continue;
+		len = strlen(d->why);
+		snprintf(d->why + len, sizeof d->why - len, "%s%.*s",
+		    len > 0 ? "; " : "", (int)w.text[v].len, w.text[v].data);
+	}
+	if (unread == d->nnodes && d->why[0] == '\0')
+		strlcpy(d->why, "unknown: nothing read", sizeof d->why);
+	for (v = 0; v <= SU_UNKNOWN; v++)
+		buf_free(&w.text[v]);
+}
+
+/* The running jobs on each domain: each counted once. */
+static void
+scaleup_jobs(struct model *m)
+{
+	uint32_t	*seen, k, c, d;
+
+	seen = xcalloc(m->nscaleups, sizeof *seen);
+	for (k = 0; k < m->njobs; k++) {
+		for (c = 0; c < m->jobs[k].count; c++) {
+			d = m->nodes[m->jobnodes[m->jobs[k].first + c]].scaleup;
+			if (seen[d] != k + 1) {
+				seen[d] = k + 1;
+				m->scaleups[d].jobs++;
+			}
+		}
+	}
+	free(seen);
+}
+
+/*
+ * Name domain d, group gr: a hardware one after its rack when it is that
+ * rack's nodes (nvl72-r001), else after its first node; a rack after the
+ * rack; a set of the option as it folds; a lone node after itself.
+ */
+static void
+scaleup_name(struct model *m, struct scaleup *d, uint32_t gr, uint32_t hw,
+    uint32_t conf, char **names)
+{
+	const struct node	*n = &m->nodes[m->scaleupnodes[d->first]];
+	const struct rack	*r = &m->racks[n->rack];
+	struct nodeset		*ns;
+	char			*set;
+	uint32_t		 k;
+
+	if (gr < hw) {
+		snprintf(d->kind, sizeof d->kind, "nvl%u", d->gpus_expected);
+		xasprintf(&set, "%s-%s", d->kind, d->nnodes == r->count &&
+		    r->first == n->id ? r->name : n->name);
+		strlcpy(d->name, set, sizeof d->name);
+		free(set);
+	} else if (gr < hw + conf && names == NULL) {
+		strlcpy(d->kind, "rack", sizeof d->kind);
+		strlcpy(d->name, r->name, sizeof d->name);
+	} else if (gr < hw + conf) {
+		strlcpy(d->kind, "nodes", sizeof d->kind);
+		if (strlen(names[gr - hw]) < sizeof d->name)
+			strlcpy(d->name, names[gr - hw], sizeof d->name);
+		else {
+			xasprintf(&set, "%s+", n->name);
+			strlcpy(d->name, set, sizeof d->name);
+			free(set);
+		}
+	} else
+		strlcpy(d->name, n->name, sizeof d->name);
+	ns = nodeset_create();
+	for (k = d->first; k < d->first + d->nnodes; k++)
+		nodeset_add(ns, m->nodes[m->scaleupnodes[k]].name);
+	set = nodeset_fold(ns);
+	strlcpy(d->nodes, set, sizeof d->nodes);
+	free(set);
+	nodeset_free(ns);
+}
+
+/* The generations the domains are built from: any change raises it. */
+static uint64_t
+scaleup_generation(const struct model *m)
+{
+	uint64_t	 g = 1 + m->nnodes;
+	int		 i;
+
+	for (i = 0; i < DOM_NDOMAINS; i++) {
+		if (SCALEUP_DOMAINS & BIT(i))
+			g += m->gen[i];
+	}
+	return (g);
+}
+
+/* Find the domains again and judge them, if the model changed since. */
+void
+scaleup_update(struct model *m)
+{
+	struct scaleup	*d;
+	const char	*conf = options_get("domains");
+	uint32_t	*group, *index, *fill, hw, nconf = 0, ngroups, gr, id;
+	char		**names = NULL;
+	uint64_t	 gen = scaleup_generation(m);
+
+	if (conf == NULL)
+		conf = "";
+	if (gen == m->scaleup_gen && m->scaleup_conf != NULL &&
+	    strcmp(conf, m->scaleup_conf) == 0)
+		return;
+	free(m->scaleup_conf);
+	m->scaleup_conf = xstrdup(conf);
+	m->scaleup_gen = gen;
+
+	group = xreallocarray(NULL, m->nnodes + 1, sizeof *group);
+	hw = scaleup_find_hardware(m, group);
+	if (*conf != '\0')
+		nconf = scaleup_find_config(m, conf, group, hw, &names);
+	ngroups = hw + nconf;
+	for (id = 0; id < m->nnodes; id++) {
+		if (group[id] == SCALEUP_NONE)
+			group[id] = ngroups++;
+	}
+
+	/* Domains in the order of their first nodes; nodes in order. */
+	index = xreallocarray(NULL, ngroups + 1, sizeof *index);
+	memset(index, 0xff, (size_t)(ngroups + 1) * sizeof *index);
+	free(m->scaleups);
+	m->scaleups = xcalloc(m->nnodes + 1, sizeof *m->scaleups);
+	m->nscaleups = 0;
+	for (id = 0; id < m->nnodes; id++) {
+		if (index[group[id]] == SCALEUP_NONE)
+			index[group[id]] = m->nscaleups++;
+		m->nodes[id].scaleup = index[group[id]];
+		m->scaleups[m->nodes[id].scaleup].nnodes++;
+	}
+	fill = xcalloc(m->nscaleups + 1, sizeof *fill);
+	for (gr = 1; gr < m->nscaleups; gr++) {
+		d = &m->scaleups[gr];
+		d->first = d[-1].first + d[-1].nnodes;
+	}
+	free(m->scaleupnodes);
+	m->scaleupnodes = xreallocarray(NULL, m->nnodes + 1,
+	    sizeof *m->scaleupnodes);
+	for (id = 0; id < m->nnodes; id++) {
+		d = &m->scaleups[m->nodes[id].scaleup];
+		m->scaleupnodes[d->first + fill[m->nodes[id].scaleup]++] = id;
+	}
+	for (gr = 0; gr < ngroups; gr++) {
+		if (index[gr] == SCALEUP_NONE)
+			continue;
+		d = &m->scaleups[index[gr]];
+		scaleup_judge(m, d, gr < hw);
+		scaleup_name(m, d, gr, hw, nconf, names);
+		if (d->kind[0] == '\0')
+			scaleup_kind_node(m, m->scaleupnodes[d->first],
+			    d->gpus_expected, d->kind, sizeof d->kind);
+	}
+	scaleup_jobs(m);
+	for (gr = 0; names != NULL && gr < nconf; gr++)
+		free(names[gr]);
+	free(names);
+	free(fill);
+	free(index);
+	free(group);
+}
+
+/* The domain named `name', -1 if none. */
+int
+scaleup_find(struct model *m, const char *name)
+{
+	u_int	 i;
+
+	scaleup_update(m);
+	for (i = 0; i < m->nscaleups; i++) {
+		if (strcmp(m->scaleups[i].name, name) == 0)
+			return (i);
+	}
+	return (-1);
+}
+
+void
+scaleup_free(struct model *m)
+{
+	free(m->scaleups);
+	free(m->scaleupnodes);
+	free(m->scaleup_conf);
+	m->scaleups = NULL;
+	m->scaleupnodes = NULL;
+	m->scaleup_conf = NULL;
+	m->nscaleups = 0;
+}
