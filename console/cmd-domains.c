@@ -15,7 +15,8 @@
  * The domains DOMAINSET names, a byte each in *mask: a domain's name
  * (nvl72-r001, gpu[0001-0018] as the domains option wrote it), a node's
  * (its domain), or a node set of them (nvl72-r[001-004]).  -1 and the
- * first name that is neither in *cause.
+ * first name that is neither in *cause.  A node is found by the model's
+ * hash, so a set of every node costs no search of the domains.
  */
 static int
 cmd_domains_select(struct model *m, const char *set, uint8_t **mask,
@@ -38,10 +39,10 @@ cmd_domains_select(struct model *m, const char *set, uint8_t **mask,
 	}
 	for (i = 0; i < nodeset_count(ns); i++) {
 		name = nodeset_name(ns, i);
-		if ((d = scaleup_find(m, name)) != -1)
-			(*mask)[d] = 1;
-		else if ((d = model_find(m, name)) != -1)
+		if ((d = model_find(m, name)) != -1)
 			(*mask)[m->nodes[d].scaleup] = 1;
+		else if ((d = scaleup_find(m, name)) != -1)
+			(*mask)[d] = 1;
 		else {
 			xasprintf(cause, "no such domain: %s", name);
 			rc = -1;

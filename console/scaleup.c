@@ -10,7 +10,8 @@
  *	   domain) and a CliqueId; the nodes whose GPUs share a ClusterUUID
  *	   (not the zeros of a single-node NVSwitch) are one domain, with
  *	   the nodes of its rack that reported none when it is all of one
- *	   rack (a tray not read is still the rack's);
+ *	   rack (a tray not read is still the rack's; a node of another
+ *	   vendor or of none is not);
  *	2. from the domains option: "rack", every rack a domain, or node
  *	   sets separated by `;' (a list in the configuration file);
  *	3. else a node is a domain of its own.
@@ -129,25 +130,28 @@ scaleup_uuid_group(struct scaleup_uuid *t, u_int size, const char *uuid,
 }
 
 /*
- * 1: each node whose GPUs name a ClusterUUID in group[id]; a rack whose
- * nodes of a group are all of that group's takes its other nodes in.
+ * 1: each node whose GPUs name a ClusterUUID in group[id].  A group all
+ * in one rack, alone there, is that rack's: its rack in *racks (indexed
+ * by group; SCALEUP_NONE if none), and the rack's nodes that name none
+ * and may be its trays (not read, NVIDIA's) are the group's too.
  */
 static uint32_t
-scaleup_find_hardware(struct model *m, uint32_t *group)
+scaleup_find_hardware(struct model *m, uint32_t *group, uint32_t **racks)
 {
 	struct scaleup_uuid	*t;
+	const struct node	*n;
 	struct gpu		*g;
 	const char		*uuid;
-	uint32_t		 ngroups = 0, id, r, first, gr, *rackgroup;
-	u_int			 size = 64, i, n;
+	uint32_t		 ngroups = 0, id, gr, *rackof, *alone;
+	u_int			 size = 64, i, ng;
 
 	while (size < m->nnodes * 2)
 		size *= 2;
 	t = xcalloc(size, sizeof *t);
 	for (id = 0; id < m->nnodes; id++) {
 		group[id] = SCALEUP_NONE;
-		g = model_gpus(m, id, &n);
-		for (i = 0; i < n; i++) {
+		g = model_gpus(m, id, &ng);
+		for (i = 0; i < ng; i++) {
 			if ((uuid = scaleup_uuid(&g[i])) != NULL) {
 				group[id] = scaleup_uuid_group(t, size, uuid,
 				    &ngroups);
@@ -156,39 +160,44 @@ scaleup_find_hardware(struct model *m, uint32_t *group)
 		}
 	}
 	free(t);
+	*racks = NULL;
 	if (ngroups == 0)
 		return (0);
 
-	/* A rack of one group: SCALEUP_NONE if none, UINT32_MAX - 1 many. */
-	rackgroup = xreallocarray(NULL, m->nracks, sizeof *rackgroup);
-	for (r = 0; r < m->nracks; r++) {
-		rackgroup[r] = SCALEUP_NONE;
-		first = m->racks[r].first;
-		for (id = first; id < first + m->racks[r].count; id++) {
-			if ((gr = group[id]) == SCALEUP_NONE)
-				continue;
-			if (rackgroup[r] == SCALEUP_NONE)
-				rackgroup[r] = gr;
-			else if (rackgroup[r] != gr)
-				rackgroup[r] = SCALEUP_NONE - 1;
-		}
-	}
-	/* ... and a group in more than one rack is not a rack's. */
-	for (r = 0; r < m->nracks; r++) {
-		if (rackgroup[r] >= SCALEUP_NONE - 1)
+	/* Each group's rack, and each rack's group: NONE - 1 for many. */
+	rackof = xreallocarray(NULL, ngroups, sizeof *rackof);
+	memset(rackof, 0xff, ngroups * sizeof *rackof);
+	alone = xreallocarray(NULL, m->nracks, sizeof *alone);
+	memset(alone, 0xff, m->nracks * sizeof *alone);
+	for (id = 0; id < m->nnodes; id++) {
+		if ((gr = group[id]) == SCALEUP_NONE)
 			continue;
-		for (i = r + 1; i < m->nracks && rackgroup[i] ==
-		    rackgroup[r]; i++)
-			rackgroup[i] = SCALEUP_NONE - 1;
-		if (i > r + 1)
-			rackgroup[r] = SCALEUP_NONE - 1;
+		n = &m->nodes[id];
+		if (rackof[gr] == SCALEUP_NONE)
+			rackof[gr] = n->rack;
+		else if (rackof[gr] != n->rack)
+			rackof[gr] = SCALEUP_NONE - 1;
+		if (alone[n->rack] == SCALEUP_NONE)
+			alone[n->rack] = gr;
+		else if (alone[n->rack] != gr)
+			alone[n->rack] = SCALEUP_NONE - 1;
+	}
+	for (gr = 0; gr < ngroups; gr++) {
+		if (rackof[gr] < SCALEUP_NONE - 1 && alone[rackof[gr]] != gr)
+			rackof[gr] = SCALEUP_NONE;
+		else if (rackof[gr] == SCALEUP_NONE - 1)
+			rackof[gr] = SCALEUP_NONE;
 	}
 	for (id = 0; id < m->nnodes; id++) {
-		gr = rackgroup[m->nodes[id].rack];
-		if (group[id] == SCALEUP_NONE && gr < SCALEUP_NONE - 1)
+		n = &m->nodes[id];
+		gr = alone[n->rack];
+		if (group[id] == SCALEUP_NONE && gr < SCALEUP_NONE - 1 &&
+		    rackof[gr] == n->rack && !n->gpus_none &&
+		    (n->vendor == VENDOR_NVIDIA || n->vendor == VENDOR_UNKNOWN))
 			group[id] = gr;
 	}
-	free(rackgroup);
+	free(alone);
+	*racks = rackof;
 	return (ngroups);
 }
 
@@ -537,13 +546,14 @@ scaleup_jobs(struct model *m)
 }
 
 /*
- * Name domain d, group gr: a hardware one after its rack when it is that
- * rack's nodes (nvl72-r001), else after its first node; a rack after the
- * rack; a set of the option as it folds; a lone node after itself.
+ * Name domain d, group gr: a hardware one after its kind and its rack when
+ * it is all in one rack, alone there (nvl72-r001), else after its first
+ * node; a rack after the rack; a set of the option as it folds; a lone
+ * node after itself.
  */
 static void
 scaleup_name(struct model *m, struct scaleup *d, uint32_t gr, uint32_t hw,
-    uint32_t conf, char **names)
+    const uint32_t *racks, uint32_t conf, char **names)
 {
 	const struct node	*n = &m->nodes[m->scaleupnodes[d->first]];
 	const struct rack	*r = &m->racks[n->rack];
@@ -553,8 +563,8 @@ scaleup_name(struct model *m, struct scaleup *d, uint32_t gr, uint32_t hw,
 
 	if (gr < hw) {
 		snprintf(d->kind, sizeof d->kind, "nvl%u", d->gpus_expected);
-		xasprintf(&set, "%s-%s", d->kind, d->nnodes == r->count &&
-		    r->first == n->id ? r->name : n->name);
+		xasprintf(&set, "%s-%s", d->kind, racks[gr] == n->rack ?
+		    r->name : n->name);
 		strlcpy(d->name, set, sizeof d->name);
 		free(set);
 	} else if (gr < hw + conf && names == NULL) {
@@ -600,7 +610,8 @@ scaleup_update(struct model *m)
 {
 	struct scaleup	*d;
 	const char	*conf = options_get("domains");
-	uint32_t	*group, *index, *fill, hw, nconf = 0, ngroups, gr, id;
+	uint32_t	*group, *index, *fill, *racks, hw, nconf = 0, ngroups;
+	uint32_t	 gr, id;
 	char		**names = NULL;
 	uint64_t	 gen = scaleup_generation(m);
 
@@ -614,7 +625,7 @@ scaleup_update(struct model *m)
 	m->scaleup_gen = gen;
 
 	group = xreallocarray(NULL, m->nnodes + 1, sizeof *group);
-	hw = scaleup_find_hardware(m, group);
+	hw = scaleup_find_hardware(m, group, &racks);
 	if (*conf != '\0')
 		nconf = scaleup_find_config(m, conf, group, hw, &names);
 	ngroups = hw + nconf;
@@ -652,7 +663,7 @@ scaleup_update(struct model *m)
 			continue;
 		d = &m->scaleups[index[gr]];
 		scaleup_judge(m, d, gr < hw);
-		scaleup_name(m, d, gr, hw, nconf, names);
+		scaleup_name(m, d, gr, hw, racks, nconf, names);
 		if (d->kind[0] == '\0')
 			scaleup_kind_node(m, m->scaleupnodes[d->first],
 			    d->gpus_expected, d->kind, sizeof d->kind);
@@ -661,6 +672,7 @@ scaleup_update(struct model *m)
 	for (gr = 0; names != NULL && gr < nconf; gr++)
 		free(names[gr]);
 	free(names);
+	free(racks);
 	free(fill);
 	free(index);
 	free(group);

@@ -405,6 +405,46 @@ test_order(void)
 	model_free(m);
 }
 
+/* What else a rack holds: a node of no accelerator, two NVL36. */
+static void
+test_racks(void)
+{
+	struct model	*m = rack18(-1);
+	char		 name[16];
+	u_int		 i;
+
+	model_add_node(m, "mgmt01", "r001");
+	model_gpus_none(m, 18);
+	scaleup_update(m);
+	is_int(m->nscaleups, 2, "a rack's node of no accelerator: its own");
+	is_str(m->scaleups[0].name, "nvl72-r001", "... the NVL72 still r001's");
+	is_int(m->scaleups[0].nnodes, 18, "... of 18 trays");
+	is_str(m->scaleups[1].kind, "node", "... the other a node");
+	model_free(m);
+
+	/* Two NVL36 in one rack, a tray not read between them. */
+	m = model_create("t", 4, 19);
+	for (i = 0; i < 19; i++) {
+		snprintf(name, sizeof name, "gpu%04u", i + 1);
+		model_add_node(m, name, "r001");
+		if (i < 9)
+			tray(m, i, 4, NULL, 0);
+		else if (i > 9)
+			tray(m, i, 4, &(struct tray_gpu){ "Completed",
+			    "Success", 5, "4f1c6a2e-0b9d-4e7a-8c3b-2d5e6f708192",
+			    "Full" }, -1);
+	}
+	scaleup_update(m);
+	is_int(m->nscaleups, 3, "two NVL36 and a tray not read");
+	is_str(m->scaleups[0].name, "nvl36-gpu0001",
+	    "an NVL36 not alone in its rack: after its first node");
+	is_int(m->scaleups[0].gpus_expected, 36, "... 36 GPUs");
+	is_str(m->scaleups[1].name, "gpu0010", "the tray not read: its own");
+	is_str(m->scaleups[2].name, "nvl36-gpu0011", "the second NVL36");
+	is_int(m->scaleups[2].verdict, SU_HEALTHY, "... healthy");
+	model_free(m);
+}
+
 int
 main(void)
 {
@@ -413,5 +453,6 @@ main(void)
 	test_imex();
 	test_lone();
 	test_order();
+	test_racks();
 	return (tap_done());
 }
