@@ -77,7 +77,8 @@ model_free(struct model *m)
 	free(m);
 }
 
-static uint32_t
+/* FNV-1a: the names' hash, of the model's and of other tables. */
+uint32_t
 model_hash(const char *s)
 {
 	uint32_t	 h = 2166136261u;

@@ -622,6 +622,7 @@ struct model	*model_create(const char *, u_int, u_int);
 void		 model_free(struct model *);
 int		 model_add_node(struct model *, const char *, const char *);
 int		 model_find(const struct model *, const char *);
+uint32_t	 model_hash(const char *);
 const char	*model_node_name(const struct model *, uint32_t);
 struct gpu	*model_gpu(struct model *, uint32_t, u_int);
 struct gpu	*model_gpus(const struct model *, uint32_t, u_int *);

@@ -102,22 +102,12 @@ scaleup_uuid(const struct gpu *g)
 	return (s);
 }
 
-static uint32_t
-scaleup_hash(const char *s)
-{
-	uint32_t	 h = 2166136261u;
-
-	for (; *s != '\0'; s++)
-		h = (h ^ (u_char)*s) * 16777619u;
-	return (h);
-}
-
 /* The group of uuid in t (size a power of two), a new one if new. */
 static uint32_t
 scaleup_uuid_group(struct scaleup_uuid *t, u_int size, const char *uuid,
     uint32_t *ngroups)
 {
-	u_int	 i = scaleup_hash(uuid) & (size - 1);
+	u_int	 i = model_hash(uuid) & (size - 1);
 
 	while (t[i].uuid != NULL) {
 		if (strcmp(t[i].uuid, uuid) == 0)
