@@ -30,12 +30,6 @@
 	BIT(DOM_JOBS))
 #define SCALEUP_NONE	UINT32_MAX
 
-static const char *scaleup_verdicts[] = {
-	[SU_HEALTHY] = "healthy",
-	[SU_DEGRADED] = "degraded",
-	[SU_BROKEN] = "broken",
-	[SU_UNKNOWN] = "unknown",
-};
 static const char *scaleup_fabrics[] = {
 	[SUF_COMPLETED] = "completed",
 	[SUF_PROGRESS] = "in_progress",
@@ -56,11 +50,11 @@ struct scaleup_why {
 	struct buf	 text[SU_UNKNOWN + 1];
 };
 
+/* healthy, degraded, broken, unknown: the names fields.c gives them. */
 const char *
 scaleup_verdict_name(enum scaleup_verdict v)
 {
-	return ((u_int)v < nitems(scaleup_verdicts) ? scaleup_verdicts[v] :
-	    "?");
+	return (field_enum_name(FT_SUVERDICT, v));
 }
 
 const char *
