@@ -341,6 +341,31 @@ scaleup_imex_rank(const char *s)
 	return (2);
 }
 
+/*
+ * Node id's peer links down, added to *down; its GPUs with every link
+ * read down (off the fabric), returned.
+ */
+static u_int
+scaleup_links(const struct model *m, uint32_t id, u_int *down)
+{
+	const struct nvlink	*l;
+	u_int			 i, n, up = 0, off = 0, was = *down;
+
+	l = model_nvlinks(m, id, &n);
+	for (i = 0; l != NULL && i < n; i++) {
+		if (l[i].state == LINK_DOWN)
+			(*down)++;
+		else if (l[i].state == LINK_UP)
+			up++;
+		if ((i + 1) % m->links_per_gpu == 0) {
+			off += *down > was && up == 0;
+			was = *down;
+			up = 0;
+		}
+	}
+	return (off);
+}
+
 /* Judge domain d: its counts, its verdict and why. */
 static void
 scaleup_judge(struct model *m, struct scaleup *d, int hardware)
@@ -348,10 +373,9 @@ scaleup_judge(struct model *m, struct scaleup *d, int hardware)
 	struct scaleup_why	 w;
 	const struct node	*n;
 	const struct gpu	*g;
-	const struct nvlink	*l;
 	const char		*peers = "";
 	uint32_t		 k, id;
-	u_int			 i, j, ng, nl, want, missing;
+	u_int			 i, ng, want, missing;
 	u_int			 unread = 0, unhealthy = 0, gpudown = 0;
 	u_int			 unhealthy_fabric = 0, bwdeg = 0, bwfull = 0;
 	u_int			 most = 0, cliques = 0, clique0 = 0, clique1 = 0;
@@ -432,23 +456,7 @@ scaleup_judge(struct model *m, struct scaleup *d, int hardware)
 				}
 			}
 		}
-		/* Links: a GPU with all its links down is off the fabric. */
-		l = model_nvlinks(m, id, &nl);
-		for (i = 0; l != NULL && i < ng; i++) {
-			u_int	 up = 0, down = 0;
-
-			for (j = 0; j < m->links_per_gpu; j++) {
-				if (l[i * m->links_per_gpu + j].state ==
-				    LINK_DOWN)
-					down++;
-				else if (l[i * m->links_per_gpu + j].state ==
-				    LINK_UP)
-					up++;
-			}
-			d->links_down += down;
-			if (down > 0 && up == 0)
-				gpudown++;
-		}
+		gpudown += scaleup_links(m, id, &d->links_down);
 		if (scaleup_imex_rank(n->imex) > scaleup_imex_rank(d->imex))
 			strlcpy(d->imex, n->imex, sizeof d->imex);
 		if (n->imex_down > d->imex_down) {

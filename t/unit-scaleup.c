@@ -221,6 +221,47 @@ test_faults(void)
 	model_free(m);
 }
 
+/* Node id's GPU gpu: its 18 NVLinks up but `down' of them, from 0. */
+static void
+links(struct model *m, uint32_t id, int gpu, int down)
+{
+	struct sink	 s;
+	struct nvlink	 l;
+	int		 k;
+
+	model_sink(m, id, &s);
+	for (k = 0; k < 18; k++) {
+		memset(&l, 0, sizeof l);
+		l.gpu = gpu;
+		l.link = k;
+		l.state = k < down ? LINK_DOWN : LINK_UP;
+		s.nvlink(s.arg, &l);
+	}
+}
+
+static void
+test_links(void)
+{
+	struct model		*m = rack18(-1);
+	const struct scaleup	*d;
+	int			 i;
+
+	for (i = 0; i < 4; i++)
+		links(m, 0, i, 0);
+	d = one(m, "links up");
+	is_int(d->verdict, SU_HEALTHY, "links up: healthy");
+	links(m, 0, 2, 1);
+	d = one(m, "a link down");
+	is_int(d->links_down, 1, "a link down: counted");
+	verdict(d, SU_DEGRADED, "1 link down", "a link down, 17 carry");
+	links(m, 5, 3, 18);
+	d = one(m, "a GPU's every link down");
+	is_int(d->links_down, 19, "... 19 down in all");
+	verdict(d, SU_BROKEN, "1 GPU with every link down",
+	    "a GPU's every link down");
+	model_free(m);
+}
+
 /* The real 18-node IMEX report, its node #n's state and the domain's. */
 static void
 imex(struct model *m, uint32_t id, int n, const char *state,
@@ -451,6 +492,7 @@ main(void)
 	test_healthy();
 	test_faults();
 	test_imex();
+	test_links();
 	test_lone();
 	test_order();
 	test_racks();
