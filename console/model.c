@@ -1673,12 +1673,11 @@ model_xid_attribute(struct model *m, uint32_t node, struct gpu *g)
 	m->nodes[node].xid_unknown = left;
 }
 
-/* A sink that sends records about node `node' into the model. */
-/* The first thing a parser could not read, for model_sink_failed(). */
 /*
  * One node of the IMEX domain the target's nvidia-imex-ctl -N reports:
- * the first of a read starts the target's anew.  A node not READY is
- * named as the model names it when its address is a node's name.
+ * the first of a read starts the target's anew.  The target keeps the
+ * Domain State and the nodes not READY, each by its address as printed
+ * (nodes_config.cfg holds host names, which are the model's, or IPs).
  */
 static void
 model_sink_imex(void *arg, const struct imex *x)
@@ -1706,6 +1705,8 @@ model_sink_imex(void *arg, const struct imex *x)
 	m->gen[DOM_LINKS]++;
 }
 
+/* A sink that sends records about node `node' into the model. */
+/* The first thing a parser could not read, for model_sink_failed(). */
 static void
 model_sink_error(void *arg, u_int line, const char *msg)
 {
