@@ -629,15 +629,16 @@ scaleup_update(struct model *m)
 	/* Domains in the order of their first nodes; nodes in order. */
 	index = xreallocarray(NULL, ngroups + 1, sizeof *index);
 	memset(index, 0xff, (size_t)(ngroups + 1) * sizeof *index);
-	free(m->scaleups);
-	m->scaleups = xcalloc(m->nnodes + 1, sizeof *m->scaleups);
 	m->nscaleups = 0;
 	for (id = 0; id < m->nnodes; id++) {
 		if (index[group[id]] == SCALEUP_NONE)
 			index[group[id]] = m->nscaleups++;
 		m->nodes[id].scaleup = index[group[id]];
-		m->scaleups[m->nodes[id].scaleup].nnodes++;
 	}
+	free(m->scaleups);
+	m->scaleups = xcalloc(m->nscaleups + 1, sizeof *m->scaleups);
+	for (id = 0; id < m->nnodes; id++)
+		m->scaleups[m->nodes[id].scaleup].nnodes++;
 	fill = xcalloc(m->nscaleups + 1, sizeof *fill);
 	for (gr = 1; gr < m->nscaleups; gr++) {
 		d = &m->scaleups[gr];
