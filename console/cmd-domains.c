@@ -9,7 +9,8 @@
 
 #include "myriad.h"
 
-#define CMD_DOMAINS_READ	(BIT(DOM_NODES) | BIT(DOM_LINKS) | BIT(DOM_JOBS))
+#define CMD_DOMAINS_READ	(BIT(DOM_NODES) | BIT(DOM_LINKS) | \
+	BIT(DOM_JOBS))
 
 /*
  * The domains DOMAINSET names, a byte each in *mask: a domain's name

@@ -378,7 +378,8 @@ scaleup_judge(struct model *m, struct scaleup *d, int hardware)
 	u_int			 i, ng, want, missing;
 	u_int			 unread = 0, unhealthy = 0, gpudown = 0;
 	u_int			 unhealthy_fabric = 0, bwdeg = 0, bwfull = 0;
-	u_int			 most = 0, cliques = 0, clique0 = 0, clique1 = 0;
+	u_int			 most = 0, cliques = 0, clique0 = 0;
+	u_int			 clique1 = 0;
 	u_int			 fabwhy = 0;
 	size_t			 len;
 	int			 v;

@@ -9,7 +9,9 @@ M="$MYRIAD -F /dev/null --sim 1024 --sim-time 1800000000"
 
 $M -c 'list-domains -o tsv' > "$T/tsv" 2> "$T/err"
 ok $? "list-domains: exit 0, whatever the verdicts"
-is "$(head -1 "$T/tsv")" "$(printf 'domain\tkind\tnodes\tgpus_expected\tgpus_present\tgpus_healthy\tfabric\timex\tlinks_down\tbandwidth\tjobs\tverdict\twhy\tnnodes\timex_down')" \
+KEYS=domain,kind,nodes,gpus_expected,gpus_present,gpus_healthy,fabric,imex
+KEYS=$KEYS,links_down,bandwidth,jobs,verdict,why,nnodes,imex_down
+is "$(head -1 "$T/tsv" | tr '\t' ,)" "$KEYS" \
     "list-domains -o tsv: the keys, in order"
 is "$(awk -F'\t' 'NR > 1' "$T/tsv" | wc -l)" 128 "a domain a node: 128"
 is "$(awk -F'\t' 'NR > 1 && ($1 != $3 || $2 != "hgx8" || $4 != 8 ||
@@ -24,7 +26,8 @@ drained=$(awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
     $h["state"] ~ /^(drain|down)/ { print $h["node"] }' "$T/nodes" | sort)
 broken=$(awk -F'\t' '$12 == "broken" && $13 ~ /(drained|down)/ { print $1 }' \
     "$T/tsv" | sort)
-ok $(test -n "$drained"; echo $?) "the simulator has drained nodes ($(echo $drained))"
+ok $(test -n "$drained"; echo $?) \
+    "the simulator has drained nodes ($(echo $drained))"
 is "$broken" "$drained" "a drained or down node's domain is broken, and says so"
 $M -c 'list-links -o tsv -w state=down' > "$T/down" 2> /dev/null
 down=$(awk -F'\t' 'NR > 1 { print $1 }' "$T/down" | sort -u)
@@ -63,10 +66,11 @@ d = json.load(open(sys.argv[1]))[0]
 print(",".join(d.keys()))
 print(",".join("%s=%s" % kv for kv in d["fabric"].items()))
 print(d["domain"], d["kind"], d["nodes"], d["gpus_expected"], d["verdict"])
-' "$T/json")" "domain,kind,nodes,gpus_expected,gpus_present,gpus_healthy,fabric,imex,links_down,bandwidth,jobs,verdict,why,nnodes,imex_down
+' "$T/json")" "$KEYS
 completed=0,in_progress=0,failed=0,unknown=8
 gpu0001 hgx8 gpu0001 8 healthy" \
-    "list-domains -o json: the keys in order, fabric by state (the simulator's H100s report none)"
+    "list-domains -o json: the keys in order, fabric by state (the \
+simulator's H100s report none)"
 
 # The domains option: racks, node sets, a node in two.
 printf 'domains = "rack";\n' > "$T/rack.conf"
@@ -80,12 +84,14 @@ printf 'domains = ( "gpu[0001-0004]", "gpu[0005-0008]" );\n' > "$T/set.conf"
 $MYRIAD -F "$T/set.conf" --sim 1024 --sim-time 1800000000 \
     -c 'list-domains -o tsv' > "$T/sets" 2> /dev/null
 is "$(awk -F'\t' 'NR > 1 && NR < 5 { printf "%s %s %s|", $1, $2, $4 }' \
-    "$T/sets")" "gpu[0001-0004] nodes 32|gpu[0005-0008] nodes 32|gpu0009 hgx8 8|" \
+    "$T/sets")" \
+    "gpu[0001-0004] nodes 32|gpu[0005-0008] nodes 32|gpu0009 hgx8 8|" \
     "a list of node sets: a domain each, the other nodes their own"
 printf 'domains = ( "gpu[0001-0004]", "gpu[0004-0008]" );\n' > "$T/two.conf"
 $MYRIAD -F "$T/two.conf" --sim 1024 -c 'list-domains' > /dev/null 2> "$T/err"
 ok $(test $? -ne 0; echo $?) "a node in two domains: refused"
-like "$(cat "$T/err")" "gpu0004 is in two domains, gpu\[0001-0004\] and gpu\[0004-0008\]" \
+like "$(cat "$T/err")" \
+    "gpu0004 is in two domains, gpu\[0001-0004\] and gpu\[0004-0008\]" \
     "... naming the node and both"
 printf 'domains = ( "gpu[0001-0004]", 7 );\n' > "$T/int.conf"
 $MYRIAD -F "$T/int.conf" --sim 1024 -c 'list-domains' > /dev/null 2> "$T/err"

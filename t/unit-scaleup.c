@@ -14,6 +14,7 @@
 #include "backend.h"
 
 #define UUID	"dc6e40c4-d722-4357-9ba6-5291dd461278"
+#define UUID2	"4f1c6a2e-0b9d-4e7a-8c3b-2d5e6f708192"
 #define UUID0	"00000000-0000-0000-0000-000000000000"
 #define QUERY	"index, name, fabric.state, fabric.status, fabric.cliqueId, " \
 	"fabric.clusterUuid, fabric.health.summary, fabric.health.bandwidth\n"
@@ -472,8 +473,7 @@ test_racks(void)
 			tray(m, i, 4, NULL, 0);
 		else if (i > 9)
 			tray(m, i, 4, &(struct tray_gpu){ "Completed",
-			    "Success", 5, "4f1c6a2e-0b9d-4e7a-8c3b-2d5e6f708192",
-			    "Full" }, -1);
+			    "Success", 5, UUID2, "Full" }, -1);
 	}
 	scaleup_update(m);
 	is_int(m->nscaleups, 3, "two NVL36 and a tray not read");
