@@ -117,25 +117,34 @@ cmd_list_domains(struct cmd_ctx *ctx, struct cmd_args *args)
 	return (st);
 }
 
+/* A GPU's fabric state as show-domain says it: Completed/Success. */
+static const char *
+cmd_domains_state(const struct gpu *g, char *buf, size_t len)
+{
+	if (g->error[0] != '\0')
+		return (g->error);
+	if (g->fabric_state[0] == '\0')
+		return ("not read");
+	snprintf(buf, len, "%s%s%s", g->fabric_state, g->fabric_status[0] ?
+	    "/" : "", g->fabric_status);
+	return (buf);
+}
+
 /* A node's GPUs' fabric states, runs of the same folded: 0-2 Completed. */
 static void
 cmd_domains_fabric(struct buf *b, const struct gpu *g, u_int n)
 {
-	u_int		 i, k;
-	const char	*state;
+	u_int	 i, k;
+	char	 a[64], z[64];
 
 	for (i = 0; i < n; i = k) {
-		for (k = i + 1; k < n && strcmp(g[k].fabric_state,
-		    g[i].fabric_state) == 0 && strcmp(g[k].fabric_status,
-		    g[i].fabric_status) == 0; k++)
+		for (k = i + 1; k < n && strcmp(cmd_domains_state(&g[k], z,
+		    sizeof z), cmd_domains_state(&g[i], a, sizeof a)) == 0; k++)
 			;
-		state = g[i].fabric_state[0] != '\0' ? g[i].fabric_state :
-		    "not read";
 		buf_printf(b, "%s%u", i > 0 ? "; " : "", g[i].index);
 		if (k > i + 1)
 			buf_printf(b, "-%u", g[k - 1].index);
-		buf_printf(b, " %s%s%s", state, g[i].fabric_status[0] ? "/" :
-		    "", g[i].fabric_status);
+		buf_printf(b, " %s", cmd_domains_state(&g[i], a, sizeof a));
 	}
 }
 

@@ -123,6 +123,19 @@ like "$(cat "$T/show")" "^$l GPU $g link $k down$" \
 j=$(awk -F'\t' 'NR > 1 && $11 > 0 { print $1; exit }' "$T/tsv")
 $M -c "show-domain $j" > "$T/show" 2> /dev/null
 like "$(cat "$T/show")" "^job [0-9]+  user " "show-domain: each job"
+# A GPU the node's nvidia-smi says is lost: broken, and its tray says so.
+M10="$MYRIAD -F /dev/null --sim 10k --sim-time 1800000000"
+$M10 -c 'list-domains -o tsv -w why~lost' > "$T/lost" 2> /dev/null
+n=$(awk -F'\t' 'NR == 2 { print $1 }' "$T/lost")
+ok $(test -n "$n"; echo $?) "a GPU lost in the 10k simulator ($n)"
+is "$(awk -F'\t' 'NR > 1 && ($12 != "broken" || $5 >= $4)' "$T/lost")" "" \
+    "a domain with a GPU lost: broken, fewer present than expected"
+gpu=$($M10 -c "list-gpus -o tsv -w error~lost $n" 2> /dev/null |
+    awk -F'\t' 'NR == 2 { print $2 }')
+$M10 -c "show-domain $n" > "$T/show" 2> /dev/null
+like "$(grep "^$n " "$T/show")" "fabric .*$gpu GPU is lost" \
+    "show-domain: the tray names its GPU $gpu lost"
+
 $M -c "show-domain -o json $b" > "$T/json" 2> /dev/null
 is "$(python3 -c '
 import json, sys
