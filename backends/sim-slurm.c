@@ -516,7 +516,7 @@ sim_slurm_sinfo_value(struct sim *s, const struct sim_slurm_col *col,
 		break;
 	case 'b':
 		snprintf(v, len, "%s,ib,rack%03u", sim_node_model(s,
-		    node)->name, node / SIM_RACK + 1);
+		    node)->name, sim_node_rack(s, node) + 1);
 		break;
 	case 'c':
 		snprintf(v, len, "%d", SIM_CPUS);
@@ -1233,9 +1233,9 @@ sim_slurm_scontrol_node(struct sim *s, u_int node,
 	buf_printf(out, "%sCPUAlloc=%d CPUEfctv=%d CPUTot=%d CPULoad=%.2f",
 	    sep, sn.down ? 0 : sn.cpus_alloc, SIM_CPUS, SIM_CPUS, sn.load);
 	buf_printf(out, "%sAvailableFeatures=%s,ib,rack%03u", sep,
-	    sim_node_model(s, node)->name, node / SIM_RACK + 1);
+	    sim_node_model(s, node)->name, sim_node_rack(s, node) + 1);
 	buf_printf(out, "%sActiveFeatures=%s,ib,rack%03u", sep,
-	    sim_node_model(s, node)->name, node / SIM_RACK + 1);
+	    sim_node_model(s, node)->name, sim_node_rack(s, node) + 1);
 	buf_printf(out, "%sGres=%s:%u(S:0-1)", sep, gres,
 	    sim_node_gpus(s, node));
 	if (a->details && sn.gpus_used > 0 && !sn.down)

@@ -90,7 +90,7 @@ source_sim_open(struct backend *b, struct model **mp, char **cause)
 {
 	struct source_sim *s;
 	struct model	*m;
-	u_int		 gpus, i, per;
+	u_int		 gpus, i;
 	int		 width;
 	char		 rack[32], *why;
 	const char	*name;
@@ -114,11 +114,10 @@ source_sim_open(struct backend *b, struct model **mp, char **cause)
 	if (sim_state_open(s->sim, name, options_get_bool("sim.fresh"),
 	    &why) != 0)
 		source_sim_state_said(s, m, why);
-	per = sim_nodes_per_rack(s->sim);
-	width = snprintf(rack, sizeof rack, "%u", sim_nodes(s->sim) / per);
+	width = snprintf(rack, sizeof rack, "%u", sim_nracks(s->sim));
 	for (i = 0; i < sim_nodes(s->sim); i++) {
 		snprintf(rack, sizeof rack, "%s%0*u", options_get("rack-prefix"),
-		    width, i / per + 1);
+		    width, sim_node_rack(s->sim, i) + 1);
 		m->gpus_per_node = sim_node_gpus(s->sim, i);	/* a mix's */
 		model_add_node(m, sim_node_name(s->sim, i), rack);
 		model_node_vendor(m, i, sim_node_vendor(s->sim, i));
