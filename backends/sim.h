@@ -331,6 +331,11 @@ void		 sim_fabric_node(const struct sim *, u_int,
 		     struct sim_fabric *);
 u_int		 sim_rack_first(const struct sim *, u_int);
 
+/* sim-imex.c: nvidia-imex-ctl */
+void		 sim_imex_address(const struct sim *, u_int, char *, size_t);
+int		 sim_imexctl(struct sim *, int, int, char **, struct buf *,
+		     char **);
+
 /* sim-state.c */
 const struct sim_change *sim_state_at(const struct sim *, u_int, double);
 int		 sim_state_change(struct sim *, const u_int *, u_int, int,
