@@ -84,11 +84,11 @@ sim_nvsmi_table(struct sim *s, int node, u_int only, struct buf *out)
 			continue;
 		sim_nvsmi_gpu(s, node, gpu, &v.gpu[gpu], &n);
 		buf_printf(out, "| %3u  %-30s%3s  |   %s %3s | %20llu |\n", gpu,
-		    SIM_MODEL, "On", n.busid, "Off",
+		    n.product, "On", n.busid, "Off",
 		    (unsigned long long)n.g.dbe);
 		buf_printf(out, "| N/A   %2dC    P0%15dW / %4dW |%8dMiB / "
-		    "%6dMiB |%7d%%  %11s |\n", n.g.temp, (int)n.g.power, 700,
-		    n.g.memused, SIM_GPU_MIB, n.g.util, "Default");
+		    "%6dMiB |%7d%%  %11s |\n", n.g.temp, (int)n.g.power,
+		    (int)n.plimit, n.g.memused, n.mib, n.g.util, "Default");
 		buf_printf(out, "| %39s | %22s | %20s |\n", "", "",
 		    "Disabled");
 		buf_puts(out, SIM_NVSMI_TABLE_RULE);
