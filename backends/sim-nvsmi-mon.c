@@ -278,7 +278,7 @@ sim_nvsmi_mon(struct sim *s, int node, int argc, char **argv,
 	m.ncols = m.pmon ? nitems(sim_nvsmi_mon_pmon) :
 	    nitems(sim_nvsmi_mon_dmon);
 	m.select = m.pmon ? "u" : "puc";
-	m.only = SIM_NVSMI_ALL;
+	m.only = sim_nvsmi_all(s, node);
 	m.count = SIM_NVSMI_MON_BOUND;
 	m.delay = 1;
 	if ((rc = sim_nvsmi_mon_args(s, node, argc, argv, &m, cause)) != 0)
@@ -286,7 +286,7 @@ sim_nvsmi_mon(struct sim *s, int node, int argc, char **argv,
 	sim_node_sample(s, node, &nv);
 	for (i = 0; i < SIM_GPUS; i++) {
 		if ((m.only & 1u << i) && nv.gpu[i].lost) {
-			sim_nvsmi_lost(out, i);
+			sim_nvsmi_lost(s, node, out, i);
 			lost = 1;
 		}
 	}

@@ -34,7 +34,7 @@ struct sim_nvsmi_q_row {
 };
 
 static const struct sim_nvsmi_q_row sim_nvsmi_q_rows[] = {
-	{ .depth = 1, .key = "Product Name", .value = SIM_MODEL },
+	{ .depth = 1, .key = "Product Name", .field = "name" },
 	{ .depth = 1, .key = "Product Brand", .value = "NVIDIA" },
 	{ .depth = 1, .key = "Product Architecture", .value = "Hopper" },
 	{ .depth = 1, .key = "Display Mode",
@@ -325,8 +325,8 @@ static const struct sim_nvsmi_q_row sim_nvsmi_q_rows[] = {
 	{ .depth = 2, .key = "CliqueId", .field = "fabric.cliqueId" },
 	{ .depth = 2, .key = "ClusterUUID", .field = "fabric.clusterUuid" },
 	{ .depth = 2, .key = "Health" },
-	{ .depth = 3, .key = "Summary", .value = "N/A" },
-	{ .depth = 3, .key = "Bandwidth", .value = "N/A" },
+	{ .depth = 3, .key = "Summary", .field = "fabric.health.summary" },
+	{ .depth = 3, .key = "Bandwidth", .field = "fabric.health.bandwidth" },
 	{ .depth = 3, .key = "Route Recovery in progress", .value = "N/A" },
 	{ .depth = 3, .key = "Route Unhealthy", .value = "N/A" },
 	{ .depth = 3, .key = "Access Timeout Recovery", .value = "N/A" },
@@ -511,7 +511,7 @@ sim_nvsmi_q(struct sim *s, int node, int xml, const char *display,
 	sim_node_sample(s, node, &v);
 	for (gpu = 0; gpu < SIM_GPUS; gpu++) {
 		if ((only & 1u << gpu) && v.gpu[gpu].lost) {
-			sim_nvsmi_lost(out, gpu);
+			sim_nvsmi_lost(s, node, out, gpu);
 			lost = 1;
 		}
 	}
@@ -529,7 +529,7 @@ sim_nvsmi_q(struct sim *s, int node, int xml, const char *display,
 	sim_nvsmi_q_key(out, 0, "CUDA Version", SIM_NVSMI_Q_WIDTH);
 	buf_puts(out, SIM_CUDA "\n\n");
 	sim_nvsmi_q_key(out, 0, "Attached GPUs", SIM_NVSMI_Q_WIDTH);
-	buf_printf(out, "%u\n", SIM_GPUS);
+	buf_printf(out, "%u\n", sim_node_gpus(s, node));
 	for (gpu = 0; gpu < SIM_GPUS; gpu++) {
 		if (only & 1u << gpu)
 			sim_nvsmi_q_gpu(s, node, gpu, &v.gpu[gpu], display,

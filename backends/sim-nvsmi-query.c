@@ -69,7 +69,7 @@ static const struct sim_nvsmi_query_field sim_nvsmi_query_fields[] = {
 	{ .name = "serial", .alias = "gpu_serial", QSTR(serial) },
 	{ .name = "uuid", .alias = "gpu_uuid", QSTR(uuid) },
 	{ .name = "pci.bus_id", .alias = "gpu_bus_id", QSTR(busid) },
-	{ .name = "pci.domain", .value = "0x0000" },
+	{ .name = "pci.domain", QSTR(pcidomain) },
 	{ .name = "pci.bus", QSTR(pcibus) },
 	{ .name = "pci.device", .value = "0x00" },
 	{ .name = "pci.baseClass", .value = "0x3" },
@@ -304,13 +304,12 @@ static const struct sim_nvsmi_query_field sim_nvsmi_query_fields[] = {
 	{ .name = "protected_memory.total", .unit = "MiB", .value = "0" },
 	{ .name = "protected_memory.used", .unit = "MiB", .value = "0" },
 	{ .name = "protected_memory.free", .unit = "MiB", .value = "0" },
-	{ .name = "fabric.state", .value = "Completed" },
-	{ .name = "fabric.status", .value = "Success" },
-	{ .name = "fabric.cliqueId", .value = "0" },
-	{ .name = "fabric.clusterUuid",
-	  .value = "00000000-0000-0000-0000-000000000000" },
-	{ .name = "fabric.health.summary", .value = "N/A" },
-	{ .name = "fabric.health.bandwidth", .value = "N/A" },
+	{ .name = "fabric.state", QSTR(fabric.state) },
+	{ .name = "fabric.status", QSTR(fabric.status) },
+	{ .name = "fabric.cliqueId", QSTR(fabric.clique) },
+	{ .name = "fabric.clusterUuid", QSTR(fabric.uuid) },
+	{ .name = "fabric.health.summary", QSTR(fabric.health) },
+	{ .name = "fabric.health.bandwidth", QSTR(fabric.bandwidth) },
 	{ .name = "fabric.health.route_recovery_in_progress", .value = "N/A" },
 	{ .name = "fabric.health.route_unhealthy", .value = "N/A" },
 	{ .name = "fabric.health.access_timeout_recovery", .value = "N/A" },
@@ -625,7 +624,7 @@ sim_nvsmi_query(struct sim *s, int node, const char *query,
 		if (!(only & 1u << gpu))
 			continue;
 		if (v.gpu[gpu].lost) {
-			sim_nvsmi_lost(out, gpu);
+			sim_nvsmi_lost(s, node, out, gpu);
 			continue;
 		}
 		sim_nvsmi_gpu(s, node, gpu, &v.gpu[gpu], &n);
@@ -669,7 +668,7 @@ sim_nvsmi_query_list(struct sim *s, int node, const char *option,
 		if (!(only & 1u << gpu))
 			continue;
 		if (v.gpu[gpu].lost) {
-			sim_nvsmi_lost(out, gpu);
+			sim_nvsmi_lost(s, node, out, gpu);
 			continue;
 		}
 		sim_nvsmi_gpu(s, node, gpu, &v.gpu[gpu], &a.n);

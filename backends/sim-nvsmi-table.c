@@ -43,15 +43,15 @@ static const char sim_nvsmi_table_procs[] =
 
 /* A lost GPU makes the whole command fail: its line, nothing else. */
 static int
-sim_nvsmi_table_lost(const struct sim_nodeval *v, u_int only,
-    struct buf *out)
+sim_nvsmi_table_lost(const struct sim *s, u_int node,
+    const struct sim_nodeval *v, u_int only, struct buf *out)
 {
 	u_int	 gpu;
 	int	 lost = 0;
 
 	for (gpu = 0; gpu < SIM_GPUS; gpu++) {
 		if ((only & 1u << gpu) && v->gpu[gpu].lost) {
-			sim_nvsmi_lost(out, gpu);
+			sim_nvsmi_lost(s, node, out, gpu);
 			lost = 1;
 		}
 	}
@@ -70,7 +70,7 @@ sim_nvsmi_table(struct sim *s, int node, u_int only, struct buf *out)
 	int			 nprocs = 0;
 
 	sim_node_sample(s, node, &v);
-	if (sim_nvsmi_table_lost(&v, only, out))
+	if (sim_nvsmi_table_lost(s, node, &v, only, out))
 		return (0);
 	strftime(stamp, sizeof stamp, "%a %b %e %H:%M:%S %Y",
 	    sim_tool_gmtime(s->t, &tm));
@@ -84,11 +84,11 @@ sim_nvsmi_table(struct sim *s, int node, u_int only, struct buf *out)
 			continue;
 		sim_nvsmi_gpu(s, node, gpu, &v.gpu[gpu], &n);
 		buf_printf(out, "| %3u  %-30s%3s  |   %s %3s | %20llu |\n", gpu,
-		    SIM_MODEL, "On", n.busid, "Off",
+		    n.product, "On", n.busid, "Off",
 		    (unsigned long long)n.g.dbe);
 		buf_printf(out, "| N/A   %2dC    P0%15dW / %4dW |%8dMiB / "
-		    "%6dMiB |%7d%%  %11s |\n", n.g.temp, (int)n.g.power, 700,
-		    n.g.memused, SIM_GPU_MIB, n.g.util, "Default");
+		    "%6dMiB |%7d%%  %11s |\n", n.g.temp, (int)n.g.power,
+		    (int)n.plimit, n.g.memused, n.mib, n.g.util, "Default");
 		buf_printf(out, "| %39s | %22s | %20s |\n", "", "",
 		    "Disabled");
 		buf_puts(out, SIM_NVSMI_TABLE_RULE);
@@ -160,7 +160,7 @@ sim_nvsmi_table_topo(struct sim *s, int node, struct buf *out)
 	u_int			 a, b, numa;
 
 	sim_node_sample(s, node, &v);
-	if (sim_nvsmi_table_lost(&v, -1, out))
+	if (sim_nvsmi_table_lost(s, node, &v, -1, out))
 		return (0);
 	buf_puts(out, "\t\033[4m");
 	for (a = 0; a < SIM_GPUS + SIM_IBPORTS; a++)

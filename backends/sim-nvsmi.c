@@ -66,20 +66,45 @@ sim_nvsmi_hex16(struct buf *b, uint64_t v)
 }
 
 /*
+ * A GPU's PCI domain and bus: an HGX's on domain 0, a GB200 tray's four
+ * each on its own domain (0008, 0009, 0018, 0019), bus 01.
+ */
+static const u_int sim_nvsmi_gb200_domains[] = { 0x8, 0x9, 0x18, 0x19 };
+
+static void
+sim_nvsmi_bus(const struct sim *s, u_int node, u_int gpu, u_int *dom,
+    u_int *bus)
+{
+	if (sim_node_imex(s, node)) {
+		*dom = sim_nvsmi_gb200_domains[gpu %
+		    nitems(sim_nvsmi_gb200_domains)];
+		*bus = 1;
+	} else {
+		*dom = 0;
+		*bus = (u_int)strtoul(sim_busids[gpu], NULL, 16);
+	}
+}
+
+/* The mask of a node's GPUs, as -i names them: bit N for GPU N. */
+u_int
+sim_nvsmi_all(const struct sim *s, u_int node)
+{
+	return ((1u << sim_node_gpus(s, node)) - 1);
+}
+
+/*
  * A lost GPU, in the spelling of the driver claimed: no space between GPU
  * and its bus id since the 550 drivers.
  */
 void
-sim_nvsmi_lost(struct buf *b, u_int gpu)
+sim_nvsmi_lost(const struct sim *s, u_int node, struct buf *b, u_int gpu)
 {
-	char	 id[3];
+	u_int	 dom, bus;
 
-	id[0] = toupper((u_char)sim_busids[gpu][0]);
-	id[1] = toupper((u_char)sim_busids[gpu][1]);
-	id[2] = '\0';
+	sim_nvsmi_bus(s, node, gpu, &dom, &bus);
 	buf_printf(b, "Unable to determine the device handle for "
-	    "GPU0000:%s:00.0: GPU is lost.  Reboot the system to recover this "
-	    "GPU\n", id);
+	    "GPU%04X:%02X:00.0: GPU is lost.  Reboot the system to recover this "
+	    "GPU\n", dom, bus);
 }
 
 /* The HGX H100 baseboard's module of each GPU, as the 565 capture's. */
@@ -92,6 +117,7 @@ sim_nvsmi_gpu(struct sim *s, u_int node, u_int gpu, const struct sim_gpu *g,
 {
 	struct tm	 tm;
 	size_t		 len;
+	u_int		 dom, bus;
 
 	memset(n, 0, sizeof *n);
 	n->g = *g;
@@ -102,14 +128,13 @@ sim_nvsmi_gpu(struct sim *s, u_int node, u_int gpu, const struct sim_gpu *g,
 	    (int)((s->t - floor(s->t)) * 1000));
 	sim_uuid(s, node, gpu, n->uuid, sizeof n->uuid);
 	sim_serial(s, node, gpu, n->serial, sizeof n->serial);
-	snprintf(n->busid, sizeof n->busid, "00000000:%c%c:00.0",
-	    toupper((u_char)sim_busids[gpu][0]),
-	    toupper((u_char)sim_busids[gpu][1]));
-	snprintf(n->pcibus, sizeof n->pcibus, "0x%c%c",
-	    toupper((u_char)sim_busids[gpu][0]),
-	    toupper((u_char)sim_busids[gpu][1]));
+	sim_nvsmi_bus(s, node, gpu, &dom, &bus);
+	snprintf(n->busid, sizeof n->busid, "%08X:%02X:00.0", dom, bus);
+	snprintf(n->pcibus, sizeof n->pcibus, "0x%02X", bus);
+	snprintf(n->pcidomain, sizeof n->pcidomain, "0x%04X", dom);
+	sim_fabric_node(s, node, &n->fabric);
 	n->index = (int)gpu;
-	n->count = SIM_GPUS;
+	n->count = (int)sim_node_gpus(s, node);
 	strlcpy(n->product, sim_node_model(s, node)->product,
 	    sizeof n->product);
 	n->mib = sim_node_model(s, node)->mib;
@@ -179,11 +204,12 @@ sim_nvsmi_title(const struct sim *s, u_int node, u_int gpu, struct buf *out)
 	char	 uuid[64];
 
 	if (sim_fault_find(s, node, SF_XID79, gpu) != NULL) {
-		sim_nvsmi_lost(out, gpu);
+		sim_nvsmi_lost(s, node, out, gpu);
 		return (0);
 	}
 	sim_uuid(s, node, gpu, uuid, sizeof uuid);
-	buf_printf(out, "GPU %u: %s (UUID: %s)\n", gpu, SIM_MODEL, uuid);
+	buf_printf(out, "GPU %u: %s (UUID: %s)\n", gpu, sim_node_imex(s, node) ?
+	    sim_node_model(s, node)->product : SIM_MODEL, uuid);
 	return (1);
 }
 
@@ -215,8 +241,9 @@ sim_nvsmi_nvlink(struct sim *s, int node, int errors, int link, u_int only,
 					buf_printf(out, "\t Link %u: "
 					    "<inactive>\n", l);
 				else
-					buf_printf(out, "\t Link %u: 26.562 "
-					    "GB/s\n", l);
+					buf_printf(out, "\t Link %u: %s "
+					    "GB/s\n", l, sim_node_imex(s, node) ?
+					    "53.125" : "26.562");
 				continue;
 			}
 			if (l != 0 && link < 0)
@@ -239,7 +266,7 @@ static int
 sim_nvsmi_id(const struct sim *s, int node, u_int gpu, const char *id)
 {
 	char	 uuid[64], c;
-	u_int	 dom, bus, dev, fn;
+	u_int	 dom, bus, dev, fn, gdom, gbus;
 
 	if (*id != '\0' && id[strspn(id, "0123456789")] == '\0') {
 		sim_serial(s, node, gpu, uuid, sizeof uuid);
@@ -255,8 +282,8 @@ sim_nvsmi_id(const struct sim *s, int node, u_int gpu, const char *id)
 		if (sscanf(id, "%x:%x.%x%c", &bus, &dev, &fn, &c) != 3)
 			return (0);
 	}
-	return (dom == 0 && dev == 0 && fn == 0 &&
-	    bus == strtoul(sim_busids[gpu], NULL, 16));
+	sim_nvsmi_bus(s, node, gpu, &gdom, &gbus);
+	return (dom == gdom && dev == 0 && fn == 0 && bus == gbus);
 }
 
 /*
@@ -275,7 +302,7 @@ sim_nvsmi_ids(const struct sim *s, int node, const char *arg, u_int *only,
 	copy = xstrdup(arg);
 	for (p = copy; (id = strsep(&p, ",")) != NULL; ) {
 		found = 0;
-		for (gpu = 0; gpu < SIM_GPUS; gpu++) {
+		for (gpu = 0; gpu < sim_node_gpus(s, node); gpu++) {
 			if (sim_nvsmi_id(s, node, gpu, id))
 				found |= 1u << gpu;
 		}
@@ -339,7 +366,7 @@ sim_nvsmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
 	int		 i, nvlink = 0, status = 0, errors = 0, rc;
 	int		 nlist = 0, gpus = 0, q = 0, xml = 0, topo = 0;
 	int		 matrix = 0, loop = 0;
-	u_int		 only = SIM_NVSMI_ALL;
+	u_int		 only = sim_nvsmi_all(s, node);
 
 	if (argc > 1 && (strcmp(argv[1], "dmon") == 0 ||
 	    strcmp(argv[1], "pmon") == 0))
@@ -432,7 +459,7 @@ sim_nvsmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
 		}
 		rc = sim_nvsmi_nvlink(s, node, errors, link != NULL ?
 		    (int)strtoul(link, NULL, 10) : -1, only, out);
-		return (sim_nvsmi_exit(s, node, only, loop, rc, cause));
+		return (sim_nvsmi_exit(s, node, sim_nvsmi_all(s, node), loop, rc, cause));
 	}
 	if (topo) {
 		if (!matrix) {
@@ -442,7 +469,7 @@ sim_nvsmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
 			return (-1);
 		}
 		rc = sim_nvsmi_table_topo(s, node, out);
-		return (sim_nvsmi_exit(s, node, SIM_NVSMI_ALL, loop, rc,
+		return (sim_nvsmi_exit(s, node, sim_nvsmi_all(s, node), loop, rc,
 		    cause));
 	}
 	if (gpus + q + (query != NULL) + nlist > 1 ||

@@ -330,7 +330,7 @@ sim_slurm_json_node(struct sim *s, struct sim_slurm_json *e, u_int node)
 	sim_slurm_json_int(e, "cpus", SIM_CPUS);
 	sim_slurm_json_int(e, "last_busy", (long long)sn.busy);
 	buf_printf(&v, "%s,ib,rack%03u", sim_node_model(s, node)->name,
-	    node / SIM_RACK + 1);
+	    sim_node_rack(s, node) + 1);
 	sim_slurm_json_str(e, "features", v.data);
 	sim_slurm_json_str(e, "active_features", v.data);
 	buf_reset(&v);

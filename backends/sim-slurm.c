@@ -516,7 +516,7 @@ sim_slurm_sinfo_value(struct sim *s, const struct sim_slurm_col *col,
 		break;
 	case 'b':
 		snprintf(v, len, "%s,ib,rack%03u", sim_node_model(s,
-		    node)->name, node / SIM_RACK + 1);
+		    node)->name, sim_node_rack(s, node) + 1);
 		break;
 	case 'c':
 		snprintf(v, len, "%d", SIM_CPUS);
@@ -684,9 +684,10 @@ sim_slurm_sinfo_add(struct sim *s, const struct sim_slurm_fmt *f, u_int nf,
 		buf_putc(key, '\037');
 		buf_puts(key, v);
 	}
-	for (k = 0; k < *ng; k++) {
+	/* A line a node (-N) is its own: no search, at 25,000 nodes. */
+	for (k = pernode ? *ng : 0; k < *ng; k++) {
 		if (strcmp((*g)[k].key, key->data != NULL ? key->data : "") ==
-		    0 && !pernode)
+		    0)
 			break;
 	}
 	if (k == *ng) {
@@ -1233,9 +1234,9 @@ sim_slurm_scontrol_node(struct sim *s, u_int node,
 	buf_printf(out, "%sCPUAlloc=%d CPUEfctv=%d CPUTot=%d CPULoad=%.2f",
 	    sep, sn.down ? 0 : sn.cpus_alloc, SIM_CPUS, SIM_CPUS, sn.load);
 	buf_printf(out, "%sAvailableFeatures=%s,ib,rack%03u", sep,
-	    sim_node_model(s, node)->name, node / SIM_RACK + 1);
+	    sim_node_model(s, node)->name, sim_node_rack(s, node) + 1);
 	buf_printf(out, "%sActiveFeatures=%s,ib,rack%03u", sep,
-	    sim_node_model(s, node)->name, node / SIM_RACK + 1);
+	    sim_node_model(s, node)->name, sim_node_rack(s, node) + 1);
 	buf_printf(out, "%sGres=%s:%u(S:0-1)", sep, gres,
 	    sim_node_gpus(s, node));
 	if (a->details && sn.gpus_used > 0 && !sn.down)

@@ -32,6 +32,8 @@ static const struct sim_tool_entry sim_tool_table[] = {
 	  .fn = sim_nvsmi },
 	{ .name = "dcgmi", .where = W_NODE, .vendor = VENDOR_NVIDIA,
 	  .fn = sim_dcgmi },
+	{ .name = "nvidia-imex-ctl", .where = W_NODE, .vendor = VENDOR_NVIDIA,
+	  .fn = sim_imexctl },
 	{ .name = "amd-smi", .where = W_NODE, .vendor = VENDOR_AMD,
 	  .fn = sim_amdsmi },
 	{ .name = "rocm-smi", .where = W_NODE, .vendor = VENDOR_AMD,

@@ -38,36 +38,40 @@ const struct sim_partition sim_partitions[SIM_NPARTS] = {
 const struct sim_model sim_models[SM_NMODELS] = {
 	[SM_H100] = { .name = "h100", .vendor = VENDOR_NVIDIA,
 	    .product = SIM_MODEL, .slurm = "gpu:h100", .count = 8, .chips = 1,
-	    .mib = SIM_GPU_MIB, .plimit = 700, .idle = 66, .p0 = 95,
-	    .slope = 6.2 },
+	    .rack = SIM_RACK, .mib = SIM_GPU_MIB, .plimit = 700, .idle = 66,
+	    .p0 = 95, .slope = 6.2 },
 	[SM_H200] = { .name = "h200", .vendor = VENDOR_NVIDIA,
 	    .product = "NVIDIA H200", .slurm = "gpu:h200", .count = 8,
-	    .chips = 1, .mib = 143771, .plimit = 700, .idle = 74, .p0 = 100,
-	    .slope = 6.2 },
+	    .chips = 1, .rack = SIM_RACK, .mib = 143771, .plimit = 700,
+	    .idle = 74, .p0 = 100, .slope = 6.2 },
 	[SM_B200] = { .name = "b200", .vendor = VENDOR_NVIDIA,
 	    .product = "NVIDIA B200", .slurm = "gpu:b200", .count = 8,
-	    .chips = 1, .mib = 183359, .plimit = 1000, .idle = 138,
-	    .p0 = 150, .slope = 8.8 },
+	    .chips = 1, .rack = SIM_RACK, .mib = 183359, .plimit = 1000,
+	    .idle = 138, .p0 = 150, .slope = 8.8 },
+	[SM_GB200] = { .name = "gb200", .vendor = VENDOR_NVIDIA,
+	    .product = "NVIDIA GB200", .slurm = "gpu:gb200", .count = 4,
+	    .chips = 1, .rack = SIM_NVL72, .mib = 189471, .plimit = 1200,
+	    .idle = 149, .p0 = 170, .slope = 9.9 },
 	[SM_MI300X] = { .name = "mi300x", .vendor = VENDOR_AMD,
 	    .product = "AMD Instinct MI300X", .slurm = "gpu:mi300x", .count = 8,
-	    .chips = 1, .mib = 196300, .plimit = 750, .idle = 128,
-	    .p0 = 170, .slope = 6.0 },
+	    .chips = 1, .rack = SIM_RACK, .mib = 196300, .plimit = 750,
+	    .idle = 128, .p0 = 170, .slope = 6.0 },
 	[SM_MI325X] = { .name = "mi325x", .vendor = VENDOR_AMD,
 	    .product = "AMD Instinct MI325X", .slurm = "gpu:mi325x", .count = 8,
-	    .chips = 1, .mib = 262144, .plimit = 1000, .idle = 160,
-	    .p0 = 200, .slope = 8.2 },
+	    .chips = 1, .rack = SIM_RACK, .mib = 262144, .plimit = 1000,
+	    .idle = 160, .p0 = 200, .slope = 8.2 },
 	[SM_910B] = { .name = "910b", .vendor = VENDOR_HUAWEI,
 	    .product = "910B3", .slurm = "npu:910b", .count = 8, .chips = 1,
-	    .mib = 65536, .plimit = 400, .idle = 88, .p0 = 110,
-	    .slope = 1.1 },
+	    .rack = SIM_RACK, .mib = 65536, .plimit = 400, .idle = 88,
+	    .p0 = 110, .slope = 1.1 },
 	[SM_A3] = { .name = "a3", .vendor = VENDOR_HUAWEI,
 	    .product = "Ascend910", .slurm = "npu:910c", .count = 16,
-	    .chips = 2, .mib = 65536, .plimit = 400, .idle = 96, .p0 = 100,
-	    .slope = 1.5 },
+	    .chips = 2, .rack = SIM_RACK, .mib = 65536, .plimit = 400,
+	    .idle = 96, .p0 = 100, .slope = 1.5 },
 	[SM_K100] = { .name = "k100", .vendor = VENDOR_HYGON,
 	    .product = "", .slurm = "dcu:k100", .count = 4, .chips = 1,
-	    .mib = 65536, .plimit = 800, .idle = 114, .p0 = 140,
-	    .slope = 6.8 },
+	    .rack = SIM_RACK, .mib = 65536, .plimit = 800, .idle = 114,
+	    .p0 = 140, .slope = 6.8 },
 };
 
 const char *const sim_busids[SIM_GPUS] = {
@@ -336,26 +340,62 @@ sim_parse_mix(const char *spec, char **cause)
 }
 
 /*
+ * The nodes of racks of these models, the last one cut to `last' nodes
+ * unless its model's racks are whole (an NVL72 rack is): each node's
+ * model and rack, and each rack's first node.
+ */
+static void
+sim_racks(struct sim *s, const uint8_t *model, u_int nracks, u_int last)
+{
+	u_int	 r, i, size, n = 0;
+
+	s->nracks = nracks;
+	s->rackfirst = xreallocarray(NULL, nracks + 1, sizeof *s->rackfirst);
+	for (r = 0; r < nracks; r++) {
+		s->rackfirst[r] = n;
+		size = sim_models[model[r]].rack;
+		if (r == nracks - 1 && size == SIM_RACK)
+			size = last;
+		n += size;
+	}
+	s->rackfirst[nracks] = s->nnodes = n;
+	s->nodes = xcalloc(n, sizeof *s->nodes);
+	s->rack = xreallocarray(NULL, n, sizeof *s->rack);
+	for (r = 0; r < nracks; r++) {
+		for (i = s->rackfirst[r]; i < s->rackfirst[r + 1]; i++) {
+			s->nodes[i].model = model[r];
+			s->rack[i] = r;
+		}
+	}
+}
+
+/*
  * The racks of each model of the mix, in blocks by their shares, for
- * about ngpus accelerators: the node count the racks' mean comes to.
+ * about ngpus accelerators: as many racks as nodes of SIM_RACK-node racks
+ * of their mean would fill, the last cut to the size, but an NVL72's
+ * racks are whole (gb200:1 at 10k: 139 racks of 72 GPUs).
  */
 static int
 sim_mix_layout(struct sim *s, u_int ngpus, char **cause)
 {
-	uint64_t	 total = 0, weight = 0, cum = 0, from, to;
-	u_int		 k, r, nracks, i;
+	const struct sim_model	*mo;
+	uint64_t		 total = 0, weight = 0, cum = 0, from, to;
+	uint64_t		 equiv;
+	uint8_t			*model;
+	u_int			 k, r, nracks;
 
 	for (k = 0; k < s->nmix; k++) {
+		mo = &sim_models[s->mixmodel[k]];
 		total += s->mixshare[k];
-		weight += (uint64_t)s->mixshare[k] *
-		    sim_models[s->mixmodel[k]].count;
+		weight += (uint64_t)s->mixshare[k] * mo->count * mo->rack;
 	}
-	s->nnodes = (u_int)(((uint64_t)ngpus * total + weight / 2) / weight);
-	if (s->nnodes == 0)
-		s->nnodes = 1;
-	nracks = (s->nnodes + SIM_RACK - 1) / SIM_RACK;
-	s->nodes = xcalloc(s->nnodes, sizeof *s->nodes);
+	equiv = ((uint64_t)ngpus * total * SIM_RACK + weight / 2) / weight;
+	if (equiv == 0)
+		equiv = 1;
+	nracks = (u_int)((equiv + SIM_RACK - 1) / SIM_RACK);
+	model = xcalloc(nracks, sizeof *model);
 	for (k = 0; k < s->nmix; k++) {
+		mo = &sim_models[s->mixmodel[k]];
 		from = (2 * nracks * cum + total) / (2 * total);
 		cum += s->mixshare[k];
 		to = (2 * nracks * cum + total) / (2 * total);
@@ -364,15 +404,16 @@ sim_mix_layout(struct sim *s, u_int ngpus, char **cause)
 			xasprintf(cause, "bad simulator mix '%s': %s gets no "
 			    "rack of %u nodes at %u accelerators: simulate "
 			    "more (--sim) or give it a larger share", s->mix,
-			    sim_models[s->mixmodel[k]].name, SIM_RACK, ngpus);
+			    mo->name, mo->rack, ngpus);
+			free(model);
 			return (-1);
 		}
-		for (r = from; r < to; r++) {
-			for (i = r * SIM_RACK; i < (r + 1) * SIM_RACK &&
-			    i < s->nnodes; i++)
-				s->nodes[i].model = s->mixmodel[k];
-		}
+		for (r = from; r < to; r++)
+			model[r] = s->mixmodel[k];
 	}
+	sim_racks(s, model, nracks,
+	    (u_int)(equiv - (uint64_t)SIM_RACK * (nracks - 1)));
+	free(model);
 	return (0);
 }
 
@@ -388,7 +429,8 @@ sim_create_mix(u_int ngpus, uint64_t seed, double rate, const char *mix,
     char **cause)
 {
 	struct sim	*s;
-	u_int		 i, rest, g;
+	uint8_t		*model;
+	u_int		 i, rest, g, n;
 
 	if (ngpus < SIM_MINGPUS)
 		ngpus = SIM_MINGPUS;
@@ -402,14 +444,16 @@ sim_create_mix(u_int ngpus, uint64_t seed, double rate, const char *mix,
 	if (s->nmix > 0) {
 		s->mix = xstrdup(mix);
 		if (sim_mix_layout(s, ngpus, cause) != 0) {
-			free(s->nodes);
 			free(s->mix);
 			free(s);
 			return (NULL);
 		}
 	} else {
-		s->nnodes = (ngpus + SIM_GPUS - 1) / SIM_GPUS;
-		s->nodes = xcalloc(s->nnodes, sizeof *s->nodes);
+		n = (ngpus + SIM_GPUS - 1) / SIM_GPUS;
+		model = xcalloc((n + SIM_RACK - 1) / SIM_RACK, sizeof *model);
+		sim_racks(s, model, (n + SIM_RACK - 1) / SIM_RACK,
+		    n - (n - 1) / SIM_RACK * SIM_RACK);
+		free(model);
 	}
 	s->width = s->nnodes > 9999 ? 5 : 4;
 	s->seed = seed;
@@ -421,7 +465,7 @@ sim_create_mix(u_int ngpus, uint64_t seed, double rate, const char *mix,
 		snprintf(s->names + i * SIM_NAMELEN, SIM_NAMELEN, "gpu%0*u",
 		    (int)s->width, i + 1);
 
-	s->debug = s->nnodes >= 64 ? SIM_RACK : 0;
+	s->debug = s->nnodes >= 64 ? s->rackfirst[1] : 0;
 	s->gstart = s->debug;
 	rest = s->nnodes - s->gstart;
 	g = 256;
@@ -444,6 +488,8 @@ sim_free(struct sim *s)
 	sim_state_free(s);
 	free(s->names);
 	free(s->nodes);
+	free(s->rack);
+	free(s->rackfirst);
 	free(s->mix);
 	free(s->jobs);
 	free(s->qstr);
@@ -496,6 +542,40 @@ u_int
 sim_nodes_per_rack(const struct sim *s)
 {
 	return (SIM_RACK);
+}
+
+/* A node's rack, from 0: an NVL72's hold 18 nodes, the others' 8. */
+u_int
+sim_node_rack(const struct sim *s, u_int n)
+{
+	return (n < s->nnodes ? s->rack[n] : 0);
+}
+
+u_int
+sim_nracks(const struct sim *s)
+{
+	return (s->nracks);
+}
+
+u_int
+sim_rack_first(const struct sim *s, u_int r)
+{
+	return (s->rackfirst[r]);
+}
+
+/* Whether a node is a tray of an NVL72 rack, which runs IMEX. */
+int
+sim_node_imex(const struct sim *s, u_int n)
+{
+	return (sim_node_model(s, n)->rack == SIM_NVL72);
+}
+
+/* The nodes of a rack: the first, and how many. */
+u_int
+sim_rack_nodes(const struct sim *s, u_int r, u_int *first)
+{
+	*first = s->rackfirst[r];
+	return (s->rackfirst[r + 1] - s->rackfirst[r]);
 }
 
 const char *
@@ -1294,8 +1374,8 @@ sim_node_sample(struct sim *s, u_int node, struct sim_nodeval *v)
 	sim_update(s);
 	memset(v, 0, sizeof *v);
 	memset(nz, 0, sizeof nz);
-	rp = sim_unit(sim_hash(s->seed, TAG(T_RACK, node / SIM_RACK), 0, 0));
-	rp2 = sim_unit(sim_hash(s->seed, TAG(T_RACK, node / SIM_RACK), 1, 0));
+	rp = sim_unit(sim_hash(s->seed, TAG(T_RACK, s->rack[node]), 0, 0));
+	rp2 = sim_unit(sim_hash(s->seed, TAG(T_RACK, s->rack[node]), 1, 0));
 	v->supply = 26.5 + 2.0 * sin(2 * M_PI * (s->t / 86400 + rp)) +
 	    0.8 * sin(2 * M_PI * (s->t / 5400 + rp2));
 	v->inlet = 22.5 + 1.5 * sin(2 * M_PI * (s->t / 86400 + rp2)) +

@@ -22,6 +22,7 @@
 #define SIM_FANS	8
 #define SIM_PSUS	6
 #define SIM_RACK	8		/* nodes per rack */
+#define SIM_NVL72	18		/* compute trays of an NVL72 rack */
 #define SIM_CPUS	112
 #define SIM_MEM_MB	2063937
 #define SIM_GPU_MIB	81559
@@ -173,6 +174,7 @@ enum sim_model_id {
 	SM_H100,		/* the default */
 	SM_H200,
 	SM_B200,
+	SM_GB200,		/* a compute tray of an NVL72 rack */
 	SM_MI300X,
 	SM_MI325X,
 	SM_910B,
@@ -187,6 +189,7 @@ struct sim_model {
 	const char	*slurm;		/* its GRES, name:type (sim-slurm.c) */
 	u_int		 count;		/* accelerators a node */
 	u_int		 chips;		/* a card's */
+	u_int		 rack;		/* nodes a rack */
 	int		 mib;		/* memory of one, MiB (MB for AMD) */
 	int		 plimit;	/* power limit, W */
 	double		 idle;		/* W idle, and up to 8 more */
@@ -232,6 +235,9 @@ struct sim {
 
 	char		*names;		/* nnodes * SIM_NAMELEN */
 	struct sim_node	*nodes;
+	u_int		*rack;		/* each node's rack */
+	u_int		*rackfirst;	/* each rack's first node, then nnodes */
+	u_int		 nracks;
 
 	/* Layout: debug rack, then groups of gsize nodes. */
 	u_int		 debug;		/* nodes in the debug partition */
@@ -291,6 +297,45 @@ uint64_t	 sim_guid(const struct sim *, u_int, u_int);
 
 extern const char *const sim_busids[SIM_GPUS];
 
+/*
+ * sim-fabric.c: an NVL72 rack's faults of its fabric, drawn from (seed,
+ * rack, hour), and what a GPU's Fabric block says.
+ */
+enum sim_dfault_type {
+	DF_NONE,
+	DF_PROGRESS,		/* a tray's fabric stays In Progress */
+	DF_FAILED,		/* Completed, Status not Success */
+	DF_DEGRADED,		/* bandwidth degraded */
+	DF_IMEX,		/* a tray's IMEX daemon lost its peers */
+	DF_CLIQUE,		/* a tray in another clique */
+	DF_NTYPES
+};
+struct sim_dfault {
+	uint8_t		 type;		/* enum sim_dfault_type */
+	uint8_t		 tray;		/* in its rack, from 0 */
+	double		 start;
+	double		 end;
+};
+struct sim_fabric {
+	char		 state[16];
+	char		 status[32];
+	char		 clique[12];
+	char		 uuid[40];
+	char		 health[16];
+	char		 bandwidth[16];
+};
+int		 sim_fabric_fault(const struct sim *, u_int,
+		     struct sim_dfault *);
+void		 sim_fabric_uuid(const struct sim *, u_int, char *, size_t);
+void		 sim_fabric_node(const struct sim *, u_int,
+		     struct sim_fabric *);
+u_int		 sim_rack_first(const struct sim *, u_int);
+
+/* sim-imex.c: nvidia-imex-ctl */
+void		 sim_imex_address(const struct sim *, u_int, char *, size_t);
+int		 sim_imexctl(struct sim *, int, int, char **, struct buf *,
+		     char **);
+
 /* sim-state.c */
 const struct sim_change *sim_state_at(const struct sim *, u_int, double);
 int		 sim_state_change(struct sim *, const u_int *, u_int, int,
@@ -311,6 +356,8 @@ struct sim_nvsmi_gpu {
 	int		 mib;		/* memory.total */
 	double		 plimit;	/* W */
 	char		 pcibus[8];	/* 0x18 */
+	char		 pcidomain[8];	/* 0x0000; a GB200's 0x0008 */
+	struct sim_fabric fabric;
 	int		 index;
 	int		 count;
 	int		 memfree;	/* MiB */
@@ -334,14 +381,14 @@ struct sim_nvsmi_proc {
 void		 sim_nvsmi_u64(struct buf *, uint64_t);
 void		 sim_nvsmi_fix2(struct buf *, double);
 void		 sim_nvsmi_hex16(struct buf *, uint64_t);
-void		 sim_nvsmi_lost(struct buf *, u_int);
+void		 sim_nvsmi_lost(const struct sim *, u_int, struct buf *, u_int);
+u_int		 sim_nvsmi_all(const struct sim *, u_int);
 void		 sim_nvsmi_gpu(struct sim *, u_int, u_int,
 		     const struct sim_gpu *, struct sim_nvsmi_gpu *);
 int		 sim_nvsmi_proc(const struct sim *, u_int, u_int,
 		     const struct sim_gpu *, struct sim_nvsmi_proc *);
 int		 sim_nvsmi_ids(const struct sim *, int, const char *, u_int *,
 		     char **);
-#define SIM_NVSMI_ALL	((1u << SIM_GPUS) - 1)
 #define SIM_NVSMI_NODEV	6	/* nvidia-smi's exit: no such device */
 #define SIM_NVSMI_LOST	15	/* nvidia-smi's exit: a GPU fell off the bus */
 

@@ -39,6 +39,9 @@ struct source_sim {
 	struct cmdline	*cl;		/* its command */
 	u_int		 ncl;
 	char		*fmt;		/* its format */
+	char		**fabargv;	/* its command on an NVL72 tray */
+	char		*fabfmt;
+	int		 fabarg;	/* the word of it that differs */
 	struct buf	 out;		/* a target's output */
 
 	struct loop	*loop;		/* the console's, if it runs */
@@ -46,6 +49,10 @@ struct source_sim {
 	u_int		 nexecs;
 	int		 exec_timer;	/* one is set */
 };
+
+/* What an NVL72 tray's GPU query asks for besides: its fabric. */
+#define SOURCE_SIM_FABRIC ",fabric.state,fabric.status,fabric.cliqueId," \
+	"fabric.clusterUuid,fabric.health.summary,fabric.health.bandwidth"
 
 static void	source_sim_start(struct backend *, uint64_t);
 static void	source_sim_exec_run(struct backend *, int);
@@ -90,7 +97,7 @@ source_sim_open(struct backend *b, struct model **mp, char **cause)
 {
 	struct source_sim *s;
 	struct model	*m;
-	u_int		 gpus, i, per;
+	u_int		 gpus, i;
 	int		 width;
 	char		 rack[32], *why;
 	const char	*name;
@@ -114,11 +121,10 @@ source_sim_open(struct backend *b, struct model **mp, char **cause)
 	if (sim_state_open(s->sim, name, options_get_bool("sim.fresh"),
 	    &why) != 0)
 		source_sim_state_said(s, m, why);
-	per = sim_nodes_per_rack(s->sim);
-	width = snprintf(rack, sizeof rack, "%u", sim_nodes(s->sim) / per);
+	width = snprintf(rack, sizeof rack, "%u", sim_nracks(s->sim));
 	for (i = 0; i < sim_nodes(s->sim); i++) {
 		snprintf(rack, sizeof rack, "%s%0*u", options_get("rack-prefix"),
-		    width, i / per + 1);
+		    width, sim_node_rack(s->sim, i) + 1);
 		m->gpus_per_node = sim_node_gpus(s->sim, i);	/* a mix's */
 		model_add_node(m, sim_node_name(s->sim, i), rack);
 		model_node_vendor(m, i, sim_node_vendor(s->sim, i));
@@ -328,6 +334,56 @@ source_sim_probe_failed(struct backend *b, const struct probe *pr,
 }
 
 /*
+ * An NVL72 tray's GPU query asks for its fabric too (fabric.*, which
+ * nvidia-smi prints on every GPU): its records carry the tray's fabric
+ * state, clique and ClusterUUID.  The other nodes' query is the probe's.
+ */
+static void
+source_sim_fabric_start(struct source_sim *s, const struct probe *pr)
+{
+	struct cmdline	*cl = &s->cl[0];
+	int		 i;
+
+	if (s->fmt == NULL || strcmp(pr->parser, "nvsmi-csv") != 0 ||
+	    strstr(s->fmt, "fabric.") != NULL)
+		return;
+	for (i = 1; i < cl->argc; i++) {
+		if (strncmp(cl->argv[i], "--query-gpu=", 12) == 0)
+			break;
+	}
+	if (i == cl->argc)
+		return;
+	s->fabargv = xreallocarray(NULL, cl->argc + 1, sizeof *s->fabargv);
+	memcpy(s->fabargv, cl->argv, (cl->argc + 1) * sizeof *s->fabargv);
+	xasprintf(&s->fabargv[i], "%s" SOURCE_SIM_FABRIC, cl->argv[i]);
+	xasprintf(&s->fabfmt, "%s" SOURCE_SIM_FABRIC, s->fmt);
+	s->fabarg = i;
+}
+
+/*
+ * An NVL72 tray's IMEX domain, read with its links: nvidia-imex-ctl -N
+ * into the sink's imex records.
+ */
+static void
+source_sim_imex(struct backend *b, const struct probe *pr, u_int i)
+{
+	static char		*argv[] = { "nvidia-imex-ctl", "-N", NULL };
+	struct source_sim	*s = b->data;
+	struct sink		 sk;
+	char			*cause;
+
+	if (pr->domain != DOM_LINKS || pr->adds || pr->target != PT_NODE ||
+	    !sim_node_imex(s->sim, i))
+		return;
+	buf_reset(&s->out);
+	if (sim_tool(s->sim, (int)i, 2, argv, &s->out, &cause) == 0) {
+		model_sink(b->model, (int)i, &sk);
+		parse_imex(s->out.data, s->out.len, NULL, &sk);
+	}
+	free(cause);
+}
+
+/*
  * A sweep runs the probes of its domains over their targets a few at a
  * time, so the console can draw and read keys in between: nothing in it
  * waits, but at 100,000 GPUs there is a lot of it.
@@ -365,6 +421,7 @@ source_sim_probe_start(struct backend *b, const struct probe *pr)
 		return (-1);
 	}
 	s->fmt = probe_format(pr, s->cl[0].argc, s->cl[0].argv);
+	source_sim_fabric_start(s, pr);
 	s->next = 0;
 	if (pr->domain == DOM_JOBS)
 		model_jobs_begin(m);
@@ -380,6 +437,13 @@ source_sim_probe_end(struct backend *b, const struct probe *pr)
 		model_jobs_end(b->model);
 	free(s->fmt);
 	s->fmt = NULL;
+	if (s->fabargv != NULL) {
+		free(s->fabargv[s->fabarg]);
+		free(s->fabargv);
+		free(s->fabfmt);
+		s->fabargv = NULL;
+		s->fabfmt = NULL;
+	}
 	shell_split_free(s->cl, s->ncl);
 	s->cl = NULL;
 }
@@ -431,20 +495,25 @@ source_sim_probe_one(struct backend *b, const struct probe *pr, u_int i)
 {
 	struct source_sim	*s = b->data;
 	struct model		*m = b->model;
-	char			*cause, why[200];
+	char			*cause, why[200], **argv = s->cl[0].argv;
+	const char		*fmt = s->fmt;
 	int			 node = pr->target == PT_CONTROLLER ? -1 : (int)i;
 	int			 xid = strcmp(pr->parser, "xid") == 0, rc;
 
 	if (source_sim_accels(b, pr, i))
 		return;
+	if (s->fabargv != NULL && sim_node_imex(s->sim, i)) {
+		argv = s->fabargv;
+		fmt = s->fabfmt;
+	}
 	buf_reset(&s->out);
 	if (pr->target == PT_BMC)
 		model_sensors_begin(m, i);
 	if (xid)
 		model_xid_begin(m, i);
 	/* A node's tool that failed having printed is read, as fleet.c does. */
-	if ((rc = sim_tool(s->sim, node, s->cl[0].argc, s->cl[0].argv,
-	    &s->out, &cause)) != 0 && !(rc > 0 && pr->target == PT_NODE &&
+	if ((rc = sim_tool(s->sim, node, s->cl[0].argc, argv, &s->out,
+	    &cause)) != 0 && !(rc > 0 && pr->target == PT_NODE &&
 	    s->out.len > 0)) {
 		/* ssh's words are about the session, a tool's its own. */
 		if (pr->target == PT_BMC)
@@ -464,7 +533,7 @@ source_sim_probe_one(struct backend *b, const struct probe *pr, u_int i)
 		return;
 	}
 	free(cause);	/* what the tool warned about */
-	rc = probe_parse(m, node, pr, s->fmt, &s->out, 1, why, sizeof why);
+	rc = probe_parse(m, node, pr, fmt, &s->out, 1, why, sizeof why);
 	if (xid)
 		model_xid_end(m, i);
 	if (rc == 1)
@@ -510,7 +579,8 @@ source_sim_work(struct backend *b, double budget)
 		}
 		n = pr->target == PT_CONTROLLER ? 1 : b->model->nnodes;
 		while (s->next < n) {
-			source_sim_probe_one(b, pr, s->next++);
+			source_sim_probe_one(b, pr, s->next);
+			source_sim_imex(b, pr, s->next++);
 			/* Look at the clock every few targets. */
 			if (++done % 16 == 0) {
 				clock_gettime(CLOCK_MONOTONIC, &ts);

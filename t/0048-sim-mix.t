@@ -29,7 +29,7 @@ $M --sim 100k --sim-mix h100:1,a3:1 -c summary >"$T/out" 2>/dev/null
 like "$(head -1 "$T/out")" \
     ' 8333 nodes in 1042 racks, 99984 accelerators$' \
     "100k of h100:1,a3:1: 8333 nodes, 521 racks of 16 NPUs"
-for bad in 'x100:1|no model .x100. \(h100, h200, b200, mi300x, mi325x, 910b, a3, k100\)' \
+for bad in 'x100:1|no model .x100. \(h100, h200, b200, gb200, mi300x, mi325x, 910b, a3, k100\)' \
     'h100|h100 needs a share of the racks' \
     'h100:0|h100 needs a share' \
     'h100:1001|h100 needs a share' \

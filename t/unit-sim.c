@@ -1003,6 +1003,284 @@ test_fabric(void)
 	buf_free(&b);
 }
 
+/* The GPUs of a simulator: each node's. */
+static u_int
+sum_gpus(const struct sim *s)
+{
+	u_int	 n, total = 0;
+
+	for (n = 0; n < sim_nodes(s); n++)
+		total += sim_node_gpus(s, n);
+	return (total);
+}
+
+/*
+ * NVL72 racks (--sim-mix gb200): whole racks of 18 trays of 4 GPUs, alone
+ * and in a mix; a rack's trays, their nvidia-smi and nvidia-imex-ctl read
+ * back through the real parsers.
+ */
+static void
+test_nvl72_sizes(void)
+{
+	struct sim	*s;
+	char		*cause = NULL;
+	u_int		 first, r, n, bad;
+
+	s = sim_create_mix(10000, 1, 0.02, "gb200:1", &cause);
+	ok(s != NULL, "gb200:1 at 10k");
+	is_int(sim_nracks(s), 139, "10k of gb200: 139 racks");
+	is_int(sim_nodes(s), 2502, "of 18 trays: 2502 nodes");
+	is_int(sum_gpus(s), 10008, "10,008 GPUs");
+	is_int(sim_node_gpus(s, 0), 4, "4 GPUs a tray");
+	is_int(sim_rack_nodes(s, 0, &first), 18, "a rack of 18");
+	is_int(sim_node_rack(s, 17), 0, "gpu0018 in the first rack");
+	is_int(sim_node_rack(s, 18), 1, "gpu0019 in the second");
+	is_int(sim_node_rack(s, 2501), 138, "gpu2502 in the last");
+	ok(sim_node_imex(s, 0) && sim_node_imex(s, 2501), "trays run IMEX");
+	sim_free(s);
+
+	s = sim_create_mix(100000, 1, 0.02, "gb200:1", &cause);
+	is_int(sim_nracks(s), 1389, "100k of gb200: 1389 racks");
+	is_int(sum_gpus(s), 100008, "100,008 GPUs");
+	sim_free(s);
+
+	/* A mix: 8-node HGX racks, then whole NVL72 racks. */
+	s = sim_create_mix(10000, 1, 0.02, "h100:6,gb200:2", &cause);
+	is_int(sim_nracks(s), 152, "h100:6,gb200:2 at 10k: 152 racks");
+	for (r = 0, bad = 0; r < sim_nracks(s); r++) {
+		n = sim_rack_nodes(s, r, &first);
+		if (n != (r < 114 ? 8u : 18u) ||
+		    sim_node_imex(s, first) != (r >= 114) ||
+		    sim_node_rack(s, first + n - 1) != r)
+			bad++;
+	}
+	is_int(bad, 0, "114 racks of 8 H100 nodes, 38 of 18 GB200 trays");
+	is_int(sum_gpus(s), 114 * 64 + 38 * 72, "10,032 GPUs");
+	ok(!sim_node_imex(s, 0), "an H100 node runs no IMEX");
+	sim_free(s);
+
+	s = sim_create(10000, 1, 0.02);
+	is_int(sim_nracks(s), 157, "H100s alone: racks of 8, as before");
+	is_int(sim_rack_nodes(s, 156, &first), 2, "the last cut to 1250");
+	sim_free(s);
+}
+
+static void
+test_nvl72_tools(void)
+{
+	struct sim	*s, *t;
+	struct buf	 b, b2;
+	char		*cause = NULL, name[80];
+	u_int		 i;
+
+	buf_init(&b);
+	buf_init(&b2);
+	s = sim_create_mix(10000, 1, 0.0, "h100:6,gb200:2", &cause);
+	sim_set_time(s, T0);
+	/* gpu0922: the 10th tray of the first NVL72 rack (rack 115). */
+	run(s, 921, "nvidia-smi\t--query-gpu=index,name,pci.bus_id,"
+	    "memory.total,power.limit,fabric.state,fabric.status,"
+	    "fabric.cliqueId,fabric.clusterUuid,fabric.health.summary,"
+	    "fabric.health.bandwidth\t--format=csv,noheader,nounits", &b);
+	is_int(parse(parse_nvsmi_csv, &b, "index,uuid,name,pci.bus_id,"
+	    "memory.total,power.limit,fabric.state,fabric.status,"
+	    "fabric.cliqueId,fabric.clusterUuid,fabric.health.summary,"
+	    "fabric.health.bandwidth") >= 0, 1, "query runs");
+	run(s, 921, "nvidia-smi\t--query-gpu=index,name,pci.bus_id,"
+	    "memory.total,power.limit,fabric.state,fabric.status,"
+	    "fabric.cliqueId,fabric.clusterUuid,fabric.health.summary,"
+	    "fabric.health.bandwidth\t--format=csv", &b);
+	is_int(parse(parse_nvsmi_csv, &b, NULL), 4, "a tray: 4 GPUs");
+	is_int(c.nerr, 0, "no error");
+	is_str(c.gpu[0].model, "NVIDIA GB200", "named as nvidia-smi does");
+	is_str(c.gpu[0].bus_id, "00000008:01:00.0", "GPU 0 on domain 0008");
+	is_str(c.gpu[3].bus_id, "00000019:01:00.0", "GPU 3 on domain 0019");
+	is_dbl(c.gpu[1].mem_total_mib, 189471, 0, "189471 MiB");
+	is_dbl(c.gpu[1].power_limit_w, 1200, 0, "1200 W");
+	is_str(c.gpu[2].fabric_state, "Completed", "fabric.state");
+	is_str(c.gpu[2].fabric_status, "Success", "fabric.status");
+	ok((c.gpu[2].valid & BIT(GPU_CLIQUE)) && c.gpu[2].clique_id > 0,
+	    "fabric.cliqueId: the rack's");
+	ok(strcmp(c.gpu[2].cluster_uuid, "00000000-0000-0000-0000-000000000000")
+	    != 0 && strlen(c.gpu[2].cluster_uuid) == 36,
+	    "fabric.clusterUuid: the rack's");
+	is_str(c.gpu[2].fabric_health, "Healthy", "fabric.health.summary");
+	is_str(c.gpu[2].fabric_bandwidth, "Full", "fabric.health.bandwidth");
+	snprintf(name, sizeof name, "%s", c.gpu[2].cluster_uuid);
+	run(s, 918, "nvidia-smi\t--query-gpu=fabric.clusterUuid,"
+	    "fabric.cliqueId\t--format=csv", &b);
+	parse(parse_nvsmi_csv, &b, NULL);
+	is_str(c.gpu[0].cluster_uuid, name, "a rack is one ClusterUUID");
+	run(s, 931, "nvidia-smi\t--query-gpu=fabric.clusterUuid"
+	    "\t--format=csv", &b);
+	parse(parse_nvsmi_csv, &b, NULL);
+	ok(strcmp(c.gpu[0].cluster_uuid, name) != 0,
+	    "the next rack (gpu0932) another");
+	run(s, 3, "nvidia-smi\t--query-gpu=fabric.state,fabric.cliqueId,"
+	    "fabric.clusterUuid,fabric.health.bandwidth\t--format=csv", &b);
+	is_int(parse(parse_nvsmi_csv, &b, NULL), 8, "an HGX node: 8 GPUs");
+	is_str(c.gpu[0].cluster_uuid, "00000000-0000-0000-0000-000000000000",
+	    "an HGX: the 590 H100's zero ClusterUUID");
+	is_str(c.gpu[0].fabric_bandwidth, "", "and Bandwidth N/A");
+
+	/* -q: the Fabric block, read back. */
+	run(s, 921, "nvidia-smi\t-q", &b);
+	is_int(parse(parse_nvsmi_q, &b, NULL), 4, "-q: 4 Fabric blocks");
+	is_int(c.nerr, 0, "-q: no error");
+	is_str(c.fabric[1].bus_id, "00000009:01:00.0", "-q: its bus id");
+	is_str(c.fabric[1].cluster_uuid, name, "-q: the rack's ClusterUUID");
+	is_str(c.fabric[1].health, "Healthy", "-q: Health Summary");
+	is_str(c.fabric[1].bandwidth, "Full", "-q: Bandwidth");
+	snprintf(name, sizeof name, "\n    %-51s: NVIDIA GB200\n",
+	    "Product Name");
+	ok(strstr(b.data, name) != NULL, "-q: Product Name, the 55 key width");
+	snprintf(name, sizeof name, "\n%-55s: 4\n", "Attached GPUs");
+	ok(strstr(b.data, name) != NULL, "-q: 4 attached");
+
+	/* nvlink -s: 18 links of 53.125 GB/s a GPU. */
+	run(s, 921, "nvidia-smi\tnvlink\t-s", &b);
+	is_int(parse(parse_nvlink_status, &b, NULL), 72, "nvlink -s: 4 x 18");
+	is_int(c.nerr, 0, "nvlink -s: no error");
+	is_dbl(c.nvlink[71].speed_gbs, 53.125, 0.001, "53.125 GB/s");
+	ok(c.nvlink[71].gpu == 3 && c.nvlink[71].link == 17, "GPU 3 link 17");
+	ok(strstr(b.data, "GPU 0: NVIDIA GB200 (UUID: GPU-") == b.data,
+	    "nvlink -s: named NVIDIA GB200");
+	run(s, 921, "nvidia-smi\tnvlink\t-e", &b);
+	is_int(parse(parse_nvlink_errors, &b, NULL), 72, "nvlink -e: 72");
+
+	/* nvidia-imex-ctl -N: the rack's 18 trays. */
+	is_int(tool(s, 3, "nvidia-imex-ctl\t-N", &b, &cause), 127,
+	    "no nvidia-imex-ctl on an HGX node");
+	free(cause);
+	run(s, 921, "nvidia-imex-ctl\t-N", &b);
+	is_int(parse(parse_imex, &b, NULL), 18, "imex: 18 nodes");
+	is_int(c.nerr, 0, "imex: no error");
+	for (i = 0; i < 18 && strcmp(c.imex[i].state, "READY") == 0 &&
+	    c.imex[i].connected == 18 && strcmp(c.imex[i].domain, "UP") == 0 &&
+	    strcmp(c.imex[i].version, "590.48") == 0; i++)
+		;
+	is_int(i, 18, "imex: 18 READY, all connected, UP");
+	is_str(c.imex[9].address, "10.0.114.10", "imex: 10.R.R.T, R from 0");
+	is_int(tool(s, 921, "nvidia-imex-ctl\t-H", &b, &cause), 1,
+	    "imex: what it does not print is refused");
+	ok(cause != NULL && strstr(cause, "-N") != NULL, "with a message");
+	free(cause);
+
+	/* The same seed, the same bytes. */
+	t = sim_create_mix(10000, 1, 0.0, "h100:6,gb200:2", &cause);
+	sim_set_time(t, T0);
+	run(s, 1300, "nvidia-imex-ctl\t-N", &b);
+	run(t, 1300, "nvidia-imex-ctl\t-N", &b2);
+	ok(b.len > 0 && b.len == b2.len && memcmp(b.data, b2.data, b.len) == 0,
+	    "same seed: the same imex");
+	run(s, 1300, "nvidia-smi\t-q", &b);
+	run(t, 1300, "nvidia-smi\t-q", &b2);
+	ok(b.len > 0 && b.len == b2.len && memcmp(b.data, b2.data, b.len) == 0,
+	    "same seed: the same -q");
+	sim_free(t);
+	sim_free(s);
+	buf_free(&b);
+	buf_free(&b2);
+}
+
+/*
+ * Faults of NVL72 racks over a day at 10k: at each hour some rack is
+ * degraded or broken, most are healthy; over the day a tray's fabric In
+ * Progress, one not Success, a degraded bandwidth, an IMEX peer
+ * UNAVAILABLE (domain DEGRADED), a clique split.  At fault rate 0, none.
+ */
+enum { K_PROGRESS, K_FAILED, K_DEGRADED, K_IMEX, K_CLIQUE, K_N };
+
+static int
+rack_faults(struct sim *s, u_int r, struct buf *b, int *kinds)
+{
+	u_int	 first, n, i, g;
+	int	 bad = 0, rc;
+	char	 clique[16] = "", *why;
+
+	n = sim_rack_nodes(s, r, &first);
+	for (i = 0; i < n; i++) {
+		rc = tool(s, first + i, "nvidia-smi\t--query-gpu=fabric.state,"
+		    "fabric.status,fabric.cliqueId,fabric.health.bandwidth"
+		    "\t--format=csv,noheader", b, &why);
+		free(why);
+		if (rc != 0 || parse(parse_nvsmi_csv, b, "fabric.state,fabric.status,"
+		    "fabric.cliqueId,fabric.health.bandwidth") != 4)
+			continue;	/* unreachable: imex says */
+		for (g = 0; g < 4; g++) {
+			if (c.gpu[g].fabric_state[0] == '\0')
+				continue;	/* a lost GPU: its line */
+			if (strcmp(c.gpu[g].fabric_state, "In Progress") == 0)
+				bad |= 1 << K_PROGRESS;
+			else if (strcmp(c.gpu[g].fabric_status, "Success"))
+				bad |= 1 << K_FAILED;
+			if (strcmp(c.gpu[g].fabric_bandwidth, "Degraded") == 0)
+				bad |= 1 << K_DEGRADED;
+		}
+		if (!(c.gpu[0].valid & BIT(GPU_CLIQUE)) ||
+		    strcmp(c.gpu[0].fabric_status, "Success") != 0)
+			continue;
+		if (clique[0] == '\0')
+			snprintf(clique, sizeof clique, "%u",
+			    c.gpu[0].clique_id);
+		else if ((u_int)strtoul(clique, NULL, 10) !=
+		    c.gpu[0].clique_id)
+			bad |= 1 << K_CLIQUE;
+	}
+	for (i = 0; i < 2; i++) {	/* two trays: one may be cut off */
+		rc = tool(s, first + i, "nvidia-imex-ctl\t-N", b, &why);
+		free(why);
+		if (rc == 0 && parse(parse_imex, b, NULL) == (int)n &&
+		    strcmp(c.imex[0].domain, "UP") != 0)
+			bad |= 1 << K_IMEX;
+	}
+	for (i = 0; i < K_N; i++)
+		kinds[i] += (bad >> i) & 1;
+	return (bad != 0);
+}
+
+static void
+test_nvl72_faults(void)
+{
+	struct sim	*s;
+	struct buf	 b;
+	char		*cause = NULL;
+	int		 kinds[K_N] = { 0 }, h, faulty, fewest = 999, most = 0;
+	u_int		 r;
+
+	buf_init(&b);
+	s = sim_create_mix(10000, 1, 0.02, "gb200:1", &cause);
+	for (h = 0; h < 24; h += 2) {
+		sim_set_time(s, T0 + h * 3600);
+		for (r = 0, faulty = 0; r < sim_nracks(s); r++)
+			faulty += rack_faults(s, r, &b, kinds);
+		if (faulty < fewest)
+			fewest = faulty;
+		if (faulty > most)
+			most = faulty;
+	}
+	printf("# racks degraded or broken at a time: %d to %d of 139; "
+	    "by kind over the day: %d %d %d %d %d\n", fewest, most,
+	    kinds[K_PROGRESS], kinds[K_FAILED], kinds[K_DEGRADED],
+	    kinds[K_IMEX], kinds[K_CLIQUE]);
+	ok(fewest >= 1, "at every time some rack is degraded or broken");
+	ok(most <= 139 / 4, "most racks are healthy (at most %d faulty)", most);
+	ok(kinds[K_PROGRESS] > 0, "a tray's fabric In Progress");
+	ok(kinds[K_FAILED] > 0, "a tray Completed, Status not Success");
+	ok(kinds[K_DEGRADED] > 0, "a degraded bandwidth");
+	ok(kinds[K_IMEX] > 0, "an IMEX peer unavailable, domain not UP");
+	ok(kinds[K_CLIQUE] > 0, "a tray in another clique");
+	sim_free(s);
+
+	s = sim_create_mix(10000, 1, 0.0, "gb200:1", &cause);
+	sim_set_time(s, T0);
+	for (r = 0, faulty = 0; r < sim_nracks(s); r++)
+		faulty += rack_faults(s, r, &b, kinds);
+	is_int(faulty, 0, "fault rate 0: every rack healthy");
+	sim_free(s);
+	buf_free(&b);
+}
+
 /* sim_create(100000) and every node's nvidia-smi query, in CPU time. */
 static void
 test_speed(void)
@@ -1044,6 +1322,9 @@ main(void)
 	test_queue();
 	test_roundtrip();
 	test_fabric();
+	test_nvl72_sizes();
+	test_nvl72_tools();
+	test_nvl72_faults();
 	test_speed();
 	collect_free(&c);
 	return (tap_done());
