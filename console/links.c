@@ -666,59 +666,49 @@ links_gpu_clique(struct links_gpu *x, const struct gpu *g, u_int n)
 	}
 }
 
-/* Registered with its fabric: fabric.state Completed. */
+/* A fabric word but the good one, or none read: verdict v, and why. */
+static int
+links_gpu_word(const char *what, const char *word, const char *good, int v,
+    char *why, size_t len)
+{
+	if (!links_gpu_said(word) || strcasecmp(word, good) == 0)
+		return (LV_OK);
+	snprintf(why, len, "fabric %s %s, not %s", what, word, good);
+	return (v);
+}
+
+/* Registered with its fabric, fabric.state: in its NVLink domain. */
 static int
 links_check_state(const struct links_gpu *x, char *why, size_t len)
 {
-	const struct gpu	*g = x->gpu;
-
-	if (!links_gpu_said(g->fabric_state) ||
-	    strcasecmp(g->fabric_state, "Completed") == 0)
-		return (LV_OK);
-	snprintf(why, len, "fabric %s, not Completed: not in its NVLink "
-	    "domain", g->fabric_state);
-	return (LV_FABRIC);
+	return (links_gpu_word("state", x->gpu->fabric_state, "Completed",
+	    LV_FABRIC, why, len));
 }
 
 /* fabric.status, which says something only once the state is Completed. */
 static int
 links_check_status(const struct links_gpu *x, char *why, size_t len)
 {
-	const struct gpu	*g = x->gpu;
-
-	if (strcasecmp(g->fabric_state, "Completed") != 0 ||
-	    !links_gpu_said(g->fabric_status) ||
-	    strcasecmp(g->fabric_status, "Success") == 0)
+	if (strcasecmp(x->gpu->fabric_state, "Completed") != 0)
 		return (LV_OK);
-	snprintf(why, len, "fabric status %s", g->fabric_status);
-	return (LV_FABRIC);
+	return (links_gpu_word("status", x->gpu->fabric_status, "Success",
+	    LV_FABRIC, why, len));
 }
 
-/* fabric.health.summary: Healthy, else degraded. */
+/* fabric.health.summary. */
 static int
 links_check_health(const struct links_gpu *x, char *why, size_t len)
 {
-	const struct gpu	*g = x->gpu;
-
-	if (!links_gpu_said(g->fabric_health) ||
-	    strcasecmp(g->fabric_health, "Healthy") == 0)
-		return (LV_OK);
-	snprintf(why, len, "fabric health %s", g->fabric_health);
-	return (LV_DEGRADED);
+	return (links_gpu_word("health", x->gpu->fabric_health, "Healthy",
+	    LV_DEGRADED, why, len));
 }
 
-/* fabric.health.bandwidth: Full, else degraded. */
+/* fabric.health.bandwidth. */
 static int
 links_check_bandwidth(const struct links_gpu *x, char *why, size_t len)
 {
-	const struct gpu	*g = x->gpu;
-
-	if (!links_gpu_said(g->fabric_bandwidth) ||
-	    strcasecmp(g->fabric_bandwidth, "Full") == 0)
-		return (LV_OK);
-	snprintf(why, len, "fabric bandwidth %s, not Full",
-	    g->fabric_bandwidth);
-	return (LV_DEGRADED);
+	return (links_gpu_word("bandwidth", x->gpu->fabric_bandwidth, "Full",
+	    LV_DEGRADED, why, len));
 }
 
 /* A GPU whose clique is not its node's: a clique split inside a tray. */

@@ -63,7 +63,9 @@ for n in $NODES; do
 		}
 		for (i = 1; i <= k; i++) {
 			f = 0
-			if (st[i] != "Completed") { print n, g[i], "fabric"; f++ }
+			if (st[i] != "Completed") {
+				print n, g[i], "fabric"; f++
+			}
 			if (st[i] == "Completed" && said(ss[i]) &&
 			    ss[i] != "Success") { print n, g[i], "fabric"; f++ }
 			if (said(he[i]) && he[i] != "Healthy") {

@@ -652,17 +652,17 @@ test_model_fabric(void)
 	c = fabric_row(l, m, "inprog", 1, LV_FABRIC);
 	ok(c != NULL && strcmp(c->kind, "nvlink") == 0 &&
 	    c->valid == BIT(LC_GPU) && strcmp(c->state, "In Progress") == 0 &&
-	    strcmp(c->why, "fabric In Progress, not Completed: not in its "
-	    "NVLink domain") == 0, "In Progress: fabric, nvlink, the GPU, "
-	    "why: '%s'", c != NULL ? c->why : "");
+	    strcmp(c->why, "fabric state In Progress, not Completed") == 0,
+	    "In Progress: fabric, nvlink, the GPU, why: '%s'",
+	    c != NULL ? c->why : "");
 	c = fabric_row(l, m, "status", 2, LV_FABRIC);
 	ok(c != NULL && strcmp(c->state, "Completed/Insufficient Resources")
-	    == 0 && strcmp(c->why, "fabric status Insufficient Resources") ==
-	    0, "Completed, Insufficient Resources: fabric, state '%s'",
-	    c != NULL ? c->state : "");
+	    == 0 && strcmp(c->why, "fabric status Insufficient Resources, "
+	    "not Success") == 0, "Completed, Insufficient Resources: fabric, "
+	    "state '%s'", c != NULL ? c->state : "");
 	c = fabric_row(l, m, "bw", 3, LV_DEGRADED);
-	ok(c != NULL && strcmp(c->why, "fabric health Unhealthy") == 0,
-	    "health Unhealthy: degraded");
+	ok(c != NULL && strcmp(c->why, "fabric health Unhealthy, not "
+	    "Healthy") == 0, "health Unhealthy: degraded");
 	c = c == NULL ? NULL : c + 1;
 	ok(c != NULL && c->gpu == 3 && c->verdict == LV_DEGRADED &&
 	    strcmp(c->why, "fabric bandwidth Degraded, not Full") == 0,
@@ -790,7 +790,7 @@ test_cmd_fabric(void)
 	    "expect_width\twidth\terrors\tdelta\tchanges\tmissing\tverdict\t"
 	    "why\tvendor\tmodel\n"
 	    "gb1\tnvlink\t1\t\t\tIn Progress\t\t\t\t\t\t\t0\t0\tfabric\t"
-	    "fabric In Progress, not Completed: not in its NVLink domain\t"
+	    "fabric state In Progress, not Completed\t"
 	    "nvidia\tNVIDIA GB200\n"
 	    "gb1\tnvlink\t3\t\t\tCompleted/Success\t\t\t\t\t\t\t0\t0\tfabric\t"
 	    "clique 3, not its node's 2 (2 of 3 GPUs)\tnvidia\tNVIDIA GB200\n",
