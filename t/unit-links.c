@@ -710,7 +710,7 @@ test_model_fabric(void)
  * inspect-links' rows, on trays read by the real parser from --query-gpu's
  * fabric.* (the 590 driver's words, as unit-fabric reads them), as the
  * command prints them: through a -w filter, in every output form.  The
- * command's exit status is t/0061's.
+ * command's exit status is t/0063's.
  */
 static char	 out[16384];
 
