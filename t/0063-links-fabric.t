@@ -27,7 +27,7 @@ like "$q" '^nvidia-smi --query-gpu=index,.* --format=' \
 q=$(echo "$q" | sed "s/ --format=/,$FABRIC --format=/")
 printf 'probe = {\n\tgpus = "%s";\n};\n' "$q" >"$T/fabric.conf"
 M="$M -F $T/fabric.conf"
-NODES=$($M -o tsv -c list-nodes | awk -F"$TAB" 'NR > 1 && NR <= 33 {
+NODES=$($M -o tsv -c list-nodes 2>/dev/null | awk -F"$TAB" 'NR > 1 && NR <= 33 {
     print $1 }')
 SET=$(echo $NODES | tr ' ' ',')
 
