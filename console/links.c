@@ -602,7 +602,8 @@ links_nvlinks(struct links *l, const struct model *m, u_int node,
 /*
  * What a check of one GPU's scale-up fabric sees: the GPU, as nvidia-smi's
  * fabric.* say, and its node's clique: the clique id and ClusterUUID the
- * most of its GPUs share (a tie: the first GPU's).
+ * most of its GPUs share (a tie: the first GPU's).  The model and node
+ * are for the checks of its domain.
  */
 struct links_gpu {
 	const struct model	*m;
@@ -615,7 +616,7 @@ struct links_gpu {
 
 /*
  * Whether a fabric word was read: N/A (or empty) is not, and Not
- * Supported is a GPU without an NVLink fabric (HGX, PCIe), no fault.
+ * Supported is a GPU without such a fabric (PCIe), no fault.
  */
 static int
 links_gpu_said(const char *word)
@@ -746,7 +747,7 @@ static const struct links_check {
 };
 
 /* A row of GPU k's fabric: its state and status as printed. */
-static struct linkcheck *
+static void
 links_gpu_add(struct links *l, const struct links_gpu *x, u_int k,
     const char *kind, int v, const char *why)
 {
@@ -763,7 +764,6 @@ links_gpu_add(struct links *l, const struct links_gpu *x, u_int k,
 		    g->fabric_state, g->fabric_status);
 	else
 		strlcpy(c->state, g->fabric_state, sizeof c->state);
-	return (c);
 }
 
 /*

@@ -860,7 +860,7 @@ enum link_verdict {		/* the worst last: sorts put it first */
 	LV_ERRORING,		/* error counters rising between reads */
 	LV_DEGRADED,		/* lower speed, rate or width */
 	LV_MISSING,		/* fewer links or ports than expected */
-	LV_FABRIC,		/* a GPU not in its NVLink fabric's clique */
+	LV_FABRIC,		/* a GPU not in its NVLink domain's fabric */
 	LV_DOWN,
 	LV_NVERDICTS
 };
