@@ -27,8 +27,8 @@ like "$q" '^nvidia-smi --query-gpu=index,.* --format=' \
 q=$(echo "$q" | sed "s/ --format=/,$FABRIC --format=/")
 printf 'probe = {\n\tgpus = "%s";\n};\n' "$q" >"$T/fabric.conf"
 M="$M -F $T/fabric.conf"
-NODES=$($M -o tsv -c list-nodes 2>/dev/null | awk -F"$TAB" 'NR > 1 && NR <= 33 {
-    print $1 }')
+NODES=$($M -o tsv -c list-nodes 2>/dev/null |
+    awk -F"$TAB" 'NR > 1 && NR <= 33 { print $1 }')
 SET=$(echo $NODES | tr ' ' ',')
 
 # What nvidia-smi's fabric.* say of each GPU: "node gpu verdict" a
