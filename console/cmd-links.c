@@ -83,7 +83,7 @@ cmd_inspect_links(struct cmd_ctx *ctx, struct cmd_args *args)
 		backend_refresh(ctx->backend, LINKS_DOMAINS, 1);
 	}
 	links_expect(&e);
-	links_inspect(l, m, mask, &e, LI_UNREAD |
+	links_inspect(l, m, mask, &e, LI_UNREAD | LI_FABRIC |
 	    (args->opt['a'] != NULL ? LI_ALL : 0));
 	o = output_create(ctx->out, ctx->width, format, r, m);
 	for (i = 0; (c = links_get(l, i)) != NULL; i++) {

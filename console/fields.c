@@ -419,7 +419,7 @@ static const char *reach_names[] = {
 static const char *verdict_names[] = {
 	[LV_OK] = "ok", [LV_DOWN] = "down", [LV_MISSING] = "missing",
 	[LV_DEGRADED] = "degraded", [LV_ERRORING] = "erroring",
-	[LV_FLAPPING] = "flapping",
+	[LV_FLAPPING] = "flapping", [LV_FABRIC] = "fabric",
 };
 static const char *burnin_names[] = {
 	[BURNIN_QUEUED] = "queued", [BURNIN_RUNNING] = "running",

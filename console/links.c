@@ -600,6 +600,217 @@ links_nvlinks(struct links *l, const struct model *m, u_int node,
 }
 
 /*
+ * What a check of one GPU's scale-up fabric sees: the GPU, as nvidia-smi's
+ * fabric.* say, and its node's clique: the clique id and ClusterUUID the
+ * most of its GPUs share (a tie: the first GPU's).  The model and node
+ * are for the checks of its domain.
+ */
+struct links_gpu {
+	const struct model	*m;
+	u_int			 node;
+	const struct gpu	*gpu;
+	const struct gpu	*clique;	/* NULL: no GPU says one */
+	u_int			 nclique;	/* GPUs in it */
+	u_int			 nfabric;	/* GPUs that say a clique */
+};
+
+/*
+ * Whether a fabric word was read: N/A (or empty) is not, and Not
+ * Supported is a GPU without such a fabric (PCIe), no fault.
+ */
+static int
+links_gpu_said(const char *word)
+{
+	return (word[0] != '\0' && strcasecmp(word, "N/A") != 0 &&
+	    strcasecmp(word, "Not Supported") != 0);
+}
+
+/* Whether GPU g says a clique: its fabric's, with a state. */
+static int
+links_gpu_in_clique(const struct gpu *g)
+{
+	return ((g->valid & BIT(GPU_CLIQUE)) &&
+	    links_gpu_said(g->fabric_state));
+}
+
+/* Whether two GPUs are of the same clique of the same cluster. */
+static int
+links_gpu_same(const struct gpu *a, const struct gpu *b)
+{
+	if (a->clique_id != b->clique_id)
+		return (0);
+	return (a->cluster_uuid[0] == '\0' || b->cluster_uuid[0] == '\0' ||
+	    strcasecmp(a->cluster_uuid, b->cluster_uuid) == 0);
+}
+
+/* The clique most of a node's n GPUs are in (a node holds a few). */
+static void
+links_gpu_clique(struct links_gpu *x, const struct gpu *g, u_int n)
+{
+	u_int	 i, k, same;
+
+	x->clique = NULL;
+	x->nclique = x->nfabric = 0;
+	for (i = 0; i < n; i++) {
+		if (!links_gpu_in_clique(&g[i]))
+			continue;
+		x->nfabric++;
+		for (k = 0, same = 0; k < n; k++) {
+			if (links_gpu_in_clique(&g[k]) &&
+			    links_gpu_same(&g[i], &g[k]))
+				same++;
+		}
+		if (same > x->nclique) {
+			x->clique = &g[i];
+			x->nclique = same;
+		}
+	}
+}
+
+/* A fabric word but the good one, or none read: verdict v, and why. */
+static int
+links_gpu_word(const char *what, const char *word, const char *good, int v,
+    char *why, size_t len)
+{
+	if (!links_gpu_said(word) || strcasecmp(word, good) == 0)
+		return (LV_OK);
+	snprintf(why, len, "fabric %s %s, not %s", what, word, good);
+	return (v);
+}
+
+/* Registered with its fabric, fabric.state: in its NVLink domain. */
+static int
+links_check_state(const struct links_gpu *x, char *why, size_t len)
+{
+	return (links_gpu_word("state", x->gpu->fabric_state, "Completed",
+	    LV_FABRIC, why, len));
+}
+
+/* fabric.status, which says something only once the state is Completed. */
+static int
+links_check_status(const struct links_gpu *x, char *why, size_t len)
+{
+	if (strcasecmp(x->gpu->fabric_state, "Completed") != 0)
+		return (LV_OK);
+	return (links_gpu_word("status", x->gpu->fabric_status, "Success",
+	    LV_FABRIC, why, len));
+}
+
+/* fabric.health.summary. */
+static int
+links_check_health(const struct links_gpu *x, char *why, size_t len)
+{
+	return (links_gpu_word("health", x->gpu->fabric_health, "Healthy",
+	    LV_DEGRADED, why, len));
+}
+
+/* fabric.health.bandwidth. */
+static int
+links_check_bandwidth(const struct links_gpu *x, char *why, size_t len)
+{
+	return (links_gpu_word("bandwidth", x->gpu->fabric_bandwidth, "Full",
+	    LV_DEGRADED, why, len));
+}
+
+/* A GPU whose clique is not its node's: a clique split inside a tray. */
+static int
+links_check_clique(const struct links_gpu *x, char *why, size_t len)
+{
+	const struct gpu	*g = x->gpu, *c = x->clique;
+
+	if (c == NULL || !links_gpu_in_clique(g) || links_gpu_same(g, c))
+		return (LV_OK);
+	if (g->clique_id != c->clique_id)
+		snprintf(why, len, "clique %u, not its node's %u (%u of %u "
+		    "GPUs)", g->clique_id, c->clique_id, x->nclique,
+		    x->nfabric);
+	else
+		snprintf(why, len, "cluster %s, not its node's %s",
+		    g->cluster_uuid, c->cluster_uuid);
+	return (LV_FABRIC);
+}
+
+/*
+ * The checks of a GPU's fabric, each a row when it finds something.  The
+ * domain's (a clique not the domain's, an IMEX peer unavailable) go here
+ * too.
+ */
+static const struct links_check {
+	const char	*name;
+	int		(*judge)(const struct links_gpu *, char *, size_t);
+} links_checks[] = {
+	{ .name = "state", .judge = links_check_state },
+	{ .name = "status", .judge = links_check_status },
+	{ .name = "health", .judge = links_check_health },
+	{ .name = "bandwidth", .judge = links_check_bandwidth },
+	{ .name = "clique", .judge = links_check_clique },
+};
+
+/* A row of GPU k's fabric: its state and status as printed. */
+static void
+links_gpu_add(struct links *l, const struct links_gpu *x, u_int k,
+    const char *kind, int v, const char *why)
+{
+	const struct gpu	*g = x->gpu;
+	struct linkcheck	*c;
+
+	c = links_add(l, x->node, kind);
+	c->valid = BIT(LC_GPU);
+	c->gpu = k;
+	c->verdict = v;
+	strlcpy(c->why, why, sizeof c->why);
+	if (links_gpu_said(g->fabric_status))
+		snprintf(c->state, sizeof c->state, "%.15s/%.23s",
+		    g->fabric_state, g->fabric_status);
+	else
+		strlcpy(c->state, g->fabric_state, sizeof c->state);
+}
+
+/*
+ * The scale-up fabric of each GPU of node, where nvidia-smi's fabric.*
+ * said one: a row a finding; with LI_ALL, a GPU without one is ok.
+ */
+static void
+links_fabric_gpus(struct links *l, const struct model *m, u_int node,
+    const struct link_expect *e, int flags)
+{
+	const struct gpu	*g;
+	struct links_gpu	 x;
+	struct link_fabric	 f;
+	char			 why[sizeof l->rows->why];
+	u_int			 k, n, i, found;
+	int			 v;
+
+	g = model_gpus(m, node, &n);
+	links_fabric(m, node, e, &f);
+	memset(&x, 0, sizeof x);
+	x.m = m;
+	x.node = node;
+	links_gpu_clique(&x, g, n);
+	for (k = 0; k < n; k++) {
+		x.gpu = &g[k];
+		if (!links_gpu_said(g[k].fabric_state))
+			continue;
+		found = 0;
+		for (i = 0; i < nitems(links_checks); i++) {
+			*why = '\0';
+			if ((v = links_checks[i].judge(&x, why,
+			    sizeof why)) == LV_OK)
+				continue;
+			l->sum.n[f.sum][v]++;
+			links_gpu_add(l, &x, k, f.kind, v, why);
+			found++;
+		}
+		if (found == 0 && (flags & LI_ALL)) {
+			snprintf(why, sizeof why, "fabric clique %u",
+			    g[k].clique_id);
+			links_gpu_add(l, &x, k, f.kind, LV_OK,
+			    (g[k].valid & BIT(GPU_CLIQUE)) ? why : "fabric");
+		}
+	}
+}
+
+/*
  * Whether node n should have links.ib-ports InfiniBand ports: an Ascend
  * node's network is its NPUs' RoCE ports (hccn_tool, probe.roce), with
  * no InfiniBand device.
@@ -773,6 +984,8 @@ links_inspect(struct links *l, const struct model *m, const uint8_t *mask,
 			links_nvlinks(l, m, node, d, dend, e, flags);
 		else if (flags & LI_UNREAD)
 			links_peers_unread(l, m, node, e);
+		if (flags & LI_FABRIC)
+			links_fabric_gpus(l, m, node, e, flags);
 		if (ibread)
 			links_ibports(l, m, node, d, dend, e, flags);
 		else if ((flags & LI_UNREAD) &&

@@ -935,6 +935,7 @@ enum link_verdict {		/* the worst last: sorts put it first */
 	LV_ERRORING,		/* error counters rising between reads */
 	LV_DEGRADED,		/* lower speed, rate or width */
 	LV_MISSING,		/* fewer links or ports than expected */
+	LV_FABRIC,		/* a GPU not in its NVLink domain's fabric */
 	LV_DOWN,
 	LV_NVERDICTS
 };
@@ -996,6 +997,7 @@ struct links_sum {			/* a fabric's links by verdict; */
 };
 #define LI_ALL		0x1	/* every link, not only problems */
 #define LI_UNREAD	0x2	/* a node not read is missing its links */
+#define LI_FABRIC	0x4	/* the GPUs' scale-up fabric too (fabric.*) */
 struct links;
 struct links	*links_create(void);
 void		 links_free(struct links *);

@@ -51,8 +51,10 @@ is "$(missing "$T/src-keys" "$T/man-keys" | tr '\n' ' ')" "" \
 is "$(missing "$T/man-keys" "$T/src-keys" | tr '\n' ' ')" "" \
     "every .It Li in $MAN1 is a record key"
 
-# Every link state, sensor kind, diag result and reachability name.
-sed -n '/^static const char \*\(link\|kind\|result\|reach\)_names/,/^};/p' \
+# Every link state, sensor kind, diag result, reachability name and link
+# verdict.
+names='link\|kind\|result\|reach\|verdict'
+sed -n '/^static const char \*\('"$names"'\)_names/,/^};/p' \
     console/fields.c | grep -o '"[a-z-]*"' | tr -d '"' | sort -u \
     >"$T/src-values"
 [ "$(wc -l <"$T/src-values")" -ge 25 ]

@@ -516,6 +516,298 @@ test_model_unread(void)
 	model_free(m);
 }
 
+/* A GB200's GPU k, as nvidia-smi --query-gpu's fabric.* say. */
+static struct gpu
+fab(int k, const char *state, const char *status, int clique,
+    const char *uuid, const char *health, const char *bandwidth)
+{
+	struct gpu	 g;
+
+	memset(&g, 0, sizeof g);
+	g.index = k;
+	g.valid = BIT(GPU_INDEX);
+	g.vendor = VENDOR_NVIDIA;
+	strlcpy(g.model, "NVIDIA GB200", sizeof g.model);
+	strlcpy(g.fabric_state, state, sizeof g.fabric_state);
+	strlcpy(g.fabric_status, status, sizeof g.fabric_status);
+	if (clique >= 0) {
+		g.clique_id = clique;
+		g.valid |= BIT(GPU_CLIQUE);
+	}
+	strlcpy(g.cluster_uuid, uuid, sizeof g.cluster_uuid);
+	strlcpy(g.fabric_health, health, sizeof g.fabric_health);
+	strlcpy(g.fabric_bandwidth, bandwidth, sizeof g.fabric_bandwidth);
+	return (g);
+}
+
+#define GB_UUID	"dc6e40c4-d722-4357-9ba6-5291dd461278"
+#define GB_ZERO	"00000000-0000-0000-0000-000000000000"
+
+/*
+ * Trays of 4 GB200s, by hand: each node's GPUs as the row of fab()'s
+ * arguments says, GPU 0 to 3.  The words are the real ones of the
+ * captures (Completed, In Progress, Insufficient Resources, Unhealthy,
+ * Full, Not Supported); no capture shows a bandwidth that is not Full,
+ * so "Degraded" stands for any other word.
+ */
+static const struct {
+	const char	*node;
+	const char	*state[4];
+	const char	*status[4];
+	int		 clique[4];
+	const char	*uuid[4];
+	const char	*health[4];
+	const char	*bandwidth[4];
+} trays[] = {
+	{ "ok", { "Completed", "Completed", "Completed", "Completed" },
+	  { "Success", "Success", "Success", "Success" }, { 2, 2, 2, 2 },
+	  { GB_UUID, GB_UUID, GB_UUID, GB_UUID },
+	  { "Healthy", "Healthy", "Healthy", "Healthy" },
+	  { "Full", "Full", "Full", "Full" } },
+	{ "inprog", { "Completed", "In Progress", "Completed", "Completed" },
+	  { "Success", "", "Success", "Success" }, { 2, -1, 2, 2 },
+	  { GB_UUID, "", GB_UUID, GB_UUID }, { "", "", "", "" },
+	  { "", "", "", "" } },
+	{ "status", { "Completed", "Completed", "Completed", "Completed" },
+	  { "Success", "Success", "Insufficient Resources", "Success" },
+	  { 2, 2, 2, 2 }, { GB_UUID, GB_UUID, GB_UUID, GB_UUID },
+	  { "", "", "", "" }, { "", "", "", "" } },
+	{ "bw", { "Completed", "Completed", "Completed", "Completed" },
+	  { "Success", "Success", "Success", "Success" }, { 2, 2, 2, 2 },
+	  { GB_UUID, GB_UUID, GB_UUID, GB_UUID },
+	  { "Healthy", "Healthy", "Healthy", "Unhealthy" },
+	  { "Full", "Full", "Full", "Degraded" } },
+	{ "split", { "Completed", "Completed", "Completed", "Completed" },
+	  { "Success", "Success", "Success", "Success" }, { 2, 7, 2, 2 },
+	  { GB_UUID, GB_UUID, GB_UUID, GB_ZERO }, { "", "", "", "" },
+	  { "", "", "", "" } },
+	{ "hgx", { "Not Supported", "Not Supported", "Not Supported",
+	  "Not Supported" }, { "Success", "Success", "Success", "Success" },
+	  { 0, 1, 0, 3 }, { "", "", "", "" },
+	  { "Not Supported", "Not Supported", "Not Supported",
+	  "Not Supported" }, { "Not Supported", "Not Supported",
+	  "Not Supported", "Not Supported" } },
+	{ "na", { "", "", "", "" }, { "", "", "", "" }, { -1, -1, -1, -1 },
+	  { "", "", "", "" }, { "", "", "", "" }, { "", "", "", "" } },
+};
+
+static struct model *
+fabric_model(void)
+{
+	struct model	*m;
+	struct sink	 s;
+	struct gpu	 g;
+	size_t		 i;
+	int		 k;
+
+	m = model_create("t", nitems(trays), 4);
+	for (i = 0; i < nitems(trays); i++) {
+		model_add_node(m, trays[i].node, "r1");
+		model_sink(m, i, &s);
+		for (k = 0; k < 4; k++) {
+			g = fab(k, trays[i].state[k], trays[i].status[k],
+			    trays[i].clique[k], trays[i].uuid[k],
+			    trays[i].health[k], trays[i].bandwidth[k]);
+			SINK_EMIT(&s, gpu, &g);
+		}
+		model_sink_end(m);
+	}
+	return (m);
+}
+
+/* The row of node's GPU with verdict v, or NULL. */
+static const struct linkcheck *
+fabric_row(const struct links *l, const struct model *m, const char *node,
+    int gpu, int v)
+{
+	const struct linkcheck	*c;
+	u_int			 i;
+
+	for (i = 0; (c = links_get(l, i)) != NULL; i++) {
+		if (strcmp(m->nodes[c->node].name, node) == 0 &&
+		    c->gpu == gpu && c->verdict == v)
+			return (c);
+	}
+	return (NULL);
+}
+
+/* Each GPU's scale-up fabric, judged where nvidia-smi's fabric.* said it. */
+static void
+test_model_fabric(void)
+{
+	struct model		*m = fabric_model();
+	struct links		*l = links_create();
+	struct link_expect	 e = h100;
+	const struct linkcheck	*c;
+	u_int			 i, n;
+
+	e.ibports = 0;
+	links_inspect(l, m, NULL, &e, 0);
+	is_int(links_count(l), 0, "without LI_FABRIC (the Links view): no "
+	    "fabric row");
+
+	links_inspect(l, m, NULL, &e, LI_FABRIC);
+	is_int(links_count(l), 6, "six findings: in progress, a status, "
+	    "health and bandwidth, a clique and a cluster split");
+	c = fabric_row(l, m, "inprog", 1, LV_FABRIC);
+	ok(c != NULL && strcmp(c->kind, "nvlink") == 0 &&
+	    c->valid == BIT(LC_GPU) && strcmp(c->state, "In Progress") == 0 &&
+	    strcmp(c->why, "fabric state In Progress, not Completed") == 0,
+	    "In Progress: fabric, nvlink, the GPU, why: '%s'",
+	    c != NULL ? c->why : "");
+	c = fabric_row(l, m, "status", 2, LV_FABRIC);
+	ok(c != NULL && strcmp(c->state, "Completed/Insufficient Resources")
+	    == 0 && strcmp(c->why, "fabric status Insufficient Resources, "
+	    "not Success") == 0, "Completed, Insufficient Resources: fabric, "
+	    "state '%s'", c != NULL ? c->state : "");
+	c = fabric_row(l, m, "bw", 3, LV_DEGRADED);
+	ok(c != NULL && strcmp(c->why, "fabric health Unhealthy, not "
+	    "Healthy") == 0, "health Unhealthy: degraded");
+	c = c == NULL ? NULL : c + 1;
+	ok(c != NULL && c->gpu == 3 && c->verdict == LV_DEGRADED &&
+	    strcmp(c->why, "fabric bandwidth Degraded, not Full") == 0,
+	    "bandwidth not Full: degraded, its own row");
+	c = fabric_row(l, m, "split", 1, LV_FABRIC);
+	ok(c != NULL && strcmp(c->why, "clique 7, not its node's 2 (2 of 4 "
+	    "GPUs)") == 0, "a clique split in the tray: '%s'",
+	    c != NULL ? c->why : "");
+	c = fabric_row(l, m, "split", 3, LV_FABRIC);
+	ok(c != NULL && strcmp(c->why, "cluster " GB_ZERO ", not its node's "
+	    GB_UUID) == 0, "another ClusterUUID: '%s'", c != NULL ? c->why :
+	    "");
+	ok(fabric_row(l, m, "split", 0, LV_FABRIC) == NULL &&
+	    fabric_row(l, m, "split", 2, LV_FABRIC) == NULL,
+	    "the GPUs of the node's clique: no row");
+	ok(fabric_row(l, m, "inprog", 0, LV_FABRIC) == NULL,
+	    "a GPU In Progress (no clique) splits no clique");
+	for (i = 0, n = 0; (c = links_get(l, i)) != NULL; i++) {
+		if (strcmp(m->nodes[c->node].name, "hgx") == 0 ||
+		    strcmp(m->nodes[c->node].name, "na") == 0 ||
+		    strcmp(m->nodes[c->node].name, "ok") == 0)
+			n++;
+	}
+	is_int(n, 0, "Not Supported (HGX, PCIe), N/A and a healthy tray: "
+	    "no finding");
+	is_int(links_summary(l)->n[LS_NVLINK][LV_FABRIC], 4,
+	    "summary: 4 NVLink fabric findings");
+	is_int(links_summary(l)->n[LS_NVLINK][LV_DEGRADED], 2,
+	    "summary: 2 degraded");
+
+	links_inspect(l, m, NULL, &e, LI_FABRIC | LI_ALL);
+	c = fabric_row(l, m, "ok", 2, LV_OK);
+	ok(c != NULL && strcmp(c->state, "Completed/Success") == 0 &&
+	    strcmp(c->why, "fabric clique 2") == 0,
+	    "-a: a healthy GPU's fabric is a row, ok");
+	for (i = 0, n = 0; (c = links_get(l, i)) != NULL; i++)
+		n += c->verdict == LV_OK;
+	is_int(n, 4 + 3 + 3 + 3 + 2, "-a: every GPU with a fabric and no "
+	    "finding is ok; none of Not Supported or N/A");
+	links_free(l);
+	model_free(m);
+}
+
+/*
+ * inspect-links' rows, on trays read by the real parser from --query-gpu's
+ * fabric.* (the 590 driver's words, as unit-fabric reads them), as the
+ * command prints them: through a -w filter, in every output form.  The
+ * command's exit status is t/0063's.
+ */
+static char	 out[16384];
+
+static u_int
+print(const struct model *m, const char *set, const char *w,
+    enum output_format format)
+{
+	const struct record	*r = record_find("linkcheck");
+	const struct linkcheck	*c;
+	struct link_expect	 e = h100;
+	struct links		*l = links_create();
+	struct filter		*f = NULL;
+	struct output		*o;
+	uint8_t			*mask;
+	FILE			*fp;
+	char			*cause;
+	u_int			 i, n = 0;
+
+	e.ibports = 0;
+	if (w != NULL && (f = filter_create(r, w, &cause)) == NULL) {
+		ok(0, "filter %s: %s", w, cause);
+		free(cause);
+	}
+	if (model_select(m, set, &mask, &cause) != 0) {
+		ok(0, "%s: %s", set, cause);
+		free(cause);
+		mask = NULL;
+	}
+	links_inspect(l, m, mask, &e, LI_UNREAD | LI_FABRIC);
+	fp = fmemopen(out, sizeof out, "w");
+	o = output_create(fp, 200, format, r, m);
+	for (i = 0; (c = links_get(l, i)) != NULL; i++) {
+		if (!filter_match(f, c, m))
+			continue;
+		output_row(o, c);
+		n += c->verdict != LV_OK;
+	}
+	output_free(o);
+	fclose(fp);
+	filter_free(f);
+	free(mask);
+	links_free(l);
+	return (n);
+}
+
+static void
+test_cmd_fabric(void)
+{
+	static const char *q = "index,name,fabric.state,fabric.status,"
+	    "fabric.cliqueId,fabric.clusterUuid,fabric.health.summary,"
+	    "fabric.health.bandwidth";
+	static const char *csv[] = {
+	    "0, NVIDIA GB200, Completed, Success, 2, " GB_UUID ", N/A, N/A\n"
+	    "1, NVIDIA GB200, In Progress, [N/A], [N/A], [N/A], N/A, N/A\n"
+	    "2, NVIDIA GB200, Completed, Success, 2, " GB_UUID ", N/A, N/A\n"
+	    "3, NVIDIA GB200, Completed, Success, 3, " GB_UUID ", N/A, N/A\n",
+	    "0, NVIDIA H100 80GB HBM3, Not Supported, [N/A], [N/A], [N/A], "
+	    "[N/A], [N/A]\n",
+	};
+	struct model	*m;
+	struct sink	 s;
+	size_t		 i;
+
+	m = model_create("t", 2, 4);
+	model_add_node(m, "gb1", "r1");
+	model_add_node(m, "hgx1", "r1");
+	for (i = 0; i < nitems(csv); i++) {
+		model_sink(m, i, &s);
+		is_int(parse_nvsmi_csv(csv[i], strlen(csv[i]), q, &s),
+		    i == 0 ? 4 : 1, "%s: its GPUs read by parse_nvsmi_csv",
+		    m->nodes[i].name);
+		model_sink_end(m);
+	}
+	is_int(print(m, NULL, "verdict=fabric", OUT_TSV), 2,
+	    "verdict=fabric: two findings");
+	is_str(out, "node\tkind\tgpu\tdevice\tlink\tstate\texpect\tactual\t"
+	    "expect_width\twidth\terrors\tdelta\tchanges\tmissing\tverdict\t"
+	    "why\tvendor\tmodel\n"
+	    "gb1\tnvlink\t1\t\t\tIn Progress\t\t\t\t\t\t\t0\t0\tfabric\t"
+	    "fabric state In Progress, not Completed\t"
+	    "nvidia\tNVIDIA GB200\n"
+	    "gb1\tnvlink\t3\t\t\tCompleted/Success\t\t\t\t\t\t\t0\t0\tfabric\t"
+	    "clique 3, not its node's 2 (2 of 3 GPUs)\tnvidia\tNVIDIA GB200\n",
+	    "-o tsv: a row a finding, the GPU and why");
+	print(m, "gb1", "verdict=fabric", OUT_JSON);
+	ok(strstr(out, "\"gpu\":1,") != NULL && strstr(out, "\"link\":null")
+	    != NULL && strstr(out, "\"verdict\":\"fabric\"") != NULL,
+	    "-o json: the GPU, no link, verdict fabric");
+	print(m, "gb1", "verdict=fabric", OUT_TABLE);
+	ok(strstr(out, "fabric") != NULL && strstr(out, "In Progress") !=
+	    NULL, "-o table: the verdict and the state");
+	is_int(print(m, "hgx1", NULL, OUT_TSV), 1, "an HGX node: Not "
+	    "Supported is no finding (its one row: no NVLink read)");
+	ok(strstr(out, "fabric") == NULL, "... and no fabric row");
+	model_free(m);
+}
+
 /* How many of the collected links or ports get verdict v. */
 static int
 judged(const struct collect *g, int ib, const struct link_expect *e, int v)
@@ -617,6 +909,8 @@ main(void)
 	test_roce();
 	test_model_mix();
 	test_model_unread();
+	test_model_fabric();
+	test_cmd_fabric();
 	test_fixtures();
 	return (tap_done());
 }
