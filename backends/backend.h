@@ -43,6 +43,7 @@ struct probe {
 	const char	*json;		/* its command for JSON, or NULL */
 	const char	*empty;		/* why a whole output of none fails */
 	enum vendor	 vendor;	/* whose nodes run it; UNKNOWN: all */
+	int		 optional;	/* not every node has it */
 };
 extern const struct probe probes[];
 /*
@@ -56,6 +57,8 @@ extern const struct probe probes[];
 	"r=$?; echo \"$1 $r\"; return $r; }; v nvidia-smi -L || " \
 	"v amd-smi list || v npu-smi info || v hy-smi; :"
 int		 probe_vendor(const char *, size_t, enum vendor *);
+int		 probe_unsupported(const struct probe *, int,
+		     const struct buf *, const struct buf *);
 char		*probe_format(const struct probe *, int, char **);
 char		*probe_command(const struct probe *, double);
 int		 probe_parse(struct model *, int, const struct probe *,
@@ -221,6 +224,9 @@ int		 parse_u64(const char *, size_t, uint64_t *);
 	"retired_pages.dbe,remapped_rows.correctable," \
 	"remapped_rows.uncorrectable,remapped_rows.pending," \
 	"remapped_rows.failure,clocks_event_reasons.active"
+/* The fabric of a GB200's GPUs (the NVLink domain), 590's names. */
+#define NVSMI_FABRIC "index,fabric.state,fabric.status,fabric.cliqueId," \
+	"fabric.clusterUuid,fabric.health.summary,fabric.health.bandwidth"
 int		 parse_nvsmi_csv(const char *, size_t, const char *,
 		     const struct sink *);
 

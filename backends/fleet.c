@@ -837,6 +837,7 @@ fleet_run_done(struct fleet_run *r, const char *error)
 	const char		*damage = NULL;
 	char			 why[256];
 	int			 status, failed, empty, told, rc;
+	uint32_t		 bit;
 	size_t			 len;
 
 	if (r->done != NULL) {
@@ -849,6 +850,12 @@ fleet_run_done(struct fleet_run *r, const char *error)
 	}
 	p = parser_find(r->probe->parser);
 	status = fleet_run_stop(r, error != NULL);
+	if (error == NULL && r->t != NULL && r->node >= 0 &&
+	    probe_unsupported(r->probe, status, &r->out, &r->err)) {
+		r->t->cannot |= 1U << (r->probe - probes);
+		fleet_run_free(r);
+		return;
+	}
 	if (r->t != NULL && r->t->relays) {
 		/* A gateway's relay ended: its nodes are not heard of. */
 		len = strcspn(r->err.data != NULL ? r->err.data : "", "\n");
@@ -881,9 +888,17 @@ fleet_run_done(struct fleet_run *r, const char *error)
 		fleet_run_free(r);
 		return;
 	}
-	told = failed && r->stream && r->t != NULL && r->t->streamerr;
+	/*
+	 * A probe that adds to another's records marks no node unread: its
+	 * failure is told once, until it reads again.
+	 */
+	bit = 1U << (r->probe - probes);
+	told = failed && r->t != NULL && ((r->stream && r->t->streamerr) ||
+	    (r->probe->adds && (r->t->told & bit)));
 	if (failed && r->stream && r->t != NULL)
 		r->t->streamerr = 1;
+	if (r->probe->adds && r->t != NULL && error == NULL)
+		r->t->told = failed ? r->t->told | bit : r->t->told & ~bit;
 	if (failed) {
 		len = strcspn(r->err.data != NULL ? r->err.data : "", "\n");
 		snprintf(why, sizeof why, "exited %d%s%.*s", status,
@@ -1398,10 +1413,10 @@ fleet_start_one(struct fleet *f, const struct probe *pr, u_int i)
 	char			*command, *stream;
 	int			 streams, relayed;
 
-	streams = pr->domain == DOM_GPUS && strcmp(pr->parser,
+	streams = pr->domain == DOM_GPUS && !pr->adds && strcmp(pr->parser,
 	    "nvsmi-csv") == 0 && f->loop != NULL && !f->private_loop;
-	/* Nothing new for a probe still running there. */
-	if (f->pending[i] & (1U << (pr - probes)))
+	/* Nothing new for a probe still running there, or it has not. */
+	if ((f->pending[i] | t->cannot) & (1U << (pr - probes)))
 		return;
 	/* A gateway's relay reads the GPUs, whoever's they are. */
 	relayed = pr->domain == DOM_GPUS && t->gateway != NULL &&

@@ -55,6 +55,8 @@ struct fleet_target {
 	int			 configured;	/* vendor: set by vendors.* */
 	int			 added;		/* relayed: adding probes ran */
 	uint64_t		 want;		/* domains asked meanwhile */
+	uint32_t		 cannot;	/* optional probes it has not */
+	uint32_t		 told;		/* adding probes' failures told */
 	struct buf		 relayed;	/* a relayed one-shot's */
 	struct fleet_target	*gateway;	/* relays the node's GPU stream */
 	int			 relays;	/* a gateway, for nodes: */

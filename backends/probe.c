@@ -41,6 +41,12 @@ const struct probe probes[] = {
 	{ .name = "nvlink-errors", .domain = DOM_LINKS, .target = PT_NODE,
 	  .option = "probe.nvlink-errors", .parser = "nvlink-errors",
 	  .adds = 1, .vendor = VENDOR_NVIDIA },
+	{ .name = "fabric", .domain = DOM_GPUS, .target = PT_NODE,
+	  .option = "probe.fabric", .parser = "nvsmi-csv",
+	  .adds = 1, .vendor = VENDOR_NVIDIA, .optional = 1 },
+	{ .name = "imex", .domain = DOM_LINKS, .target = PT_NODE,
+	  .option = "probe.imex", .parser = "imex",
+	  .adds = 1, .vendor = VENDOR_NVIDIA, .optional = 1 },
 	{ .name = "ib", .domain = DOM_IB, .target = PT_NODE,
 	  .option = "probe.ib", .parser = "ibstat" },
 	{ .name = "ib-counters", .domain = DOM_IB, .target = PT_NODE,
@@ -129,6 +135,26 @@ probe_added(const struct probe *pr)
 			return (1);
 	}
 	return (0);
+}
+
+/*
+ * Whether an optional probe's run says the node has no such thing: its
+ * tool is not there (127), or nvidia-smi's driver knows no field of the
+ * query (an HGX's before the fabric.* fields).  No news: the node is not
+ * asked again this session.
+ */
+int
+probe_unsupported(const struct probe *pr, int status, const struct buf *out,
+    const struct buf *err)
+{
+	static const char	 invalid[] = "is not a valid field to query";
+
+	if (!pr->optional || status == 0)
+		return (0);
+	if (status == 127)
+		return (1);
+	return ((out->data != NULL && strstr(out->data, invalid) != NULL) ||
+	    (err->data != NULL && strstr(err->data, invalid) != NULL));
 }
 
 /*

@@ -1048,9 +1048,13 @@ model_same_bus(const char *a, const char *b)
 	return (v != 0 && v == model_bus(b));
 }
 
-/* What a probe that adds to another's GPUs may give. */
+/*
+ * What a probe that adds to another's GPUs may give: AMD's static facts
+ * and ECC counts; NVIDIA's fabric (nvidia-smi's fabric.* query), only.
+ */
 #define MODEL_GPU_ADDS	(BIT(GPU_PLIMIT) | BIT(GPU_MEMTOTAL) | \
-	BIT(GPU_ECC_SBE) | BIT(GPU_ECC_DBE))
+	BIT(GPU_ECC_SBE) | BIT(GPU_ECC_DBE) | BIT(GPU_CLIQUE))
+#define MODEL_GPU_FABRIC BIT(GPU_CLIQUE)
 
 /* A string of GPU from to GPU to, over what it has or where it has none. */
 #define MODEL_GPU_STR(to, from, f, over) do {				\
@@ -1068,6 +1072,13 @@ model_gpu_fill(struct gpu *to, const struct gpu *from, int over)
 {
 	uint64_t	 fill = from->valid & MODEL_GPU_ADDS;
 
+	MODEL_GPU_STR(to, from, fabric_state, over);
+	MODEL_GPU_STR(to, from, fabric_status, over);
+	MODEL_GPU_STR(to, from, fabric_health, over);
+	MODEL_GPU_STR(to, from, fabric_bandwidth, over);
+	MODEL_GPU_STR(to, from, cluster_uuid, over);
+	if (to->vendor == VENDOR_NVIDIA)
+		fill &= MODEL_GPU_FABRIC;
 	MODEL_GPU_STR(to, from, model, over);
 	MODEL_GPU_STR(to, from, bus_id, over);
 	MODEL_GPU_STR(to, from, uuid, over);
@@ -1082,6 +1093,8 @@ model_gpu_fill(struct gpu *to, const struct gpu *from, int over)
 		to->ecc_sbe = from->ecc_sbe;
 	if (fill & BIT(GPU_ECC_DBE))
 		to->ecc_dbe = from->ecc_dbe;
+	if (fill & BIT(GPU_CLIQUE))
+		to->clique_id = from->clique_id;
 	to->valid |= fill;
 }
 

@@ -129,6 +129,17 @@ const struct option_entry options_table[] = {
 	{ .name = "probe.nvlink-errors", .type = OPT_STRING,
 	  .check = options_probe,
 	  .dflt = "nvidia-smi nvlink -e", .help = "NVLink error counters" },
+	{ .name = "probe.fabric", .type = OPT_STRING,
+	  .check = options_probe,
+	  .dflt = "nvidia-smi --query-gpu=" NVSMI_FABRIC
+	      " --format=csv,noheader,nounits",
+	  .help = "NVIDIA GPUs' fabric (NVLink domain: state, clique, "
+	      "bandwidth), added to probe.gpus's; a node whose driver "
+	      "knows no fabric.* field is not asked again" },
+	{ .name = "probe.imex", .type = OPT_STRING,
+	  .check = options_probe, .dflt = "nvidia-imex-ctl -N",
+	  .help = "the IMEX domain as an NVIDIA node sees it; a node "
+	      "without the tool is not asked again" },
 	{ .name = "probe.amd-gpus", .type = OPT_STRING,
 	  .check = options_probe, .dflt = "amd-smi monitor -ptumv",
 	  .help = "AMD GPUs' use, power, temperatures and memory" },
