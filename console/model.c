@@ -492,6 +492,20 @@ model_node_accel(const struct model *m, uint32_t id, u_int *n)
  * its tool has listed) (a GPU that fell off the bus is not listed any
  * more).  *want: as many as it has.
  */
+#define MODEL_TRAY_GPUS	4	/* a GB200 or GB300 compute tray's */
+
+/*
+ * Whether a node of model name is a Grace Blackwell compute tray (an
+ * NVL72 or NVL36 rack's: NVIDIA GB200, GB300): two superchips of two
+ * GPUs, MODEL_TRAY_GPUS whatever the cluster's default.
+ */
+static int
+model_tray(const char *name)
+{
+	return (strstr(name, "GB200") != NULL || strstr(name, "GB300") !=
+	    NULL);
+}
+
 u_int
 model_gpus_missing(const struct model *m, uint32_t id, u_int *want)
 {
@@ -501,6 +515,8 @@ model_gpus_missing(const struct model *m, uint32_t id, u_int *want)
 
 	if (n->gpus_slurm != 0)
 		*want = n->gpus_slurm;
+	else if (n->vendor == VENDOR_NVIDIA && model_tray(n->model))
+		*want = MODEL_TRAY_GPUS;
 	else if (n->vendor == VENDOR_UNKNOWN || n->vendor == VENDOR_NVIDIA)
 		*want = m->gpus_per_node;
 	else if ((*want = m->vendor_gpus[n->vendor]) == 0)
