@@ -1703,6 +1703,41 @@ model_xid_attribute(struct model *m, uint32_t node, struct gpu *g)
 }
 
 /*
+ * One GPU's Fabric block of nvidia-smi -q: the fields --query-gpu's
+ * fabric.* fill, on the target's GPU of its bus (a block with none, as a
+ * grep of it, names no GPU and is left).
+ */
+static void
+model_sink_fabric(void *arg, const struct fabric *f)
+{
+	struct model	*m = arg;
+	struct gpu	*g;
+	u_int		 i, n;
+
+	m->sink_records++;
+	if (m->target >= m->nnodes || f->bus_id[0] == '\0')
+		return;
+	g = model_gpus(m, m->target, &n);
+	for (i = 0; i < n && !model_same_bus(g[i].bus_id, f->bus_id); i++)
+		;
+	if (i == n)
+		return;
+	g += i;
+	g->valid &= ~BIT(GPU_CLIQUE);
+	if (f->valid & BIT(FAB_CLIQUE)) {
+		g->clique_id = f->clique_id;
+		g->valid |= BIT(GPU_CLIQUE);
+	}
+	strlcpy(g->fabric_state, f->state, sizeof g->fabric_state);
+	strlcpy(g->fabric_status, f->status, sizeof g->fabric_status);
+	strlcpy(g->fabric_health, f->health, sizeof g->fabric_health);
+	strlcpy(g->fabric_bandwidth, f->bandwidth,
+	    sizeof g->fabric_bandwidth);
+	strlcpy(g->cluster_uuid, f->cluster_uuid, sizeof g->cluster_uuid);
+	m->gen[DOM_GPUS]++;
+}
+
+/*
  * One node of the IMEX domain the target's nvidia-imex-ctl -N reports:
  * the first of a read starts the target's anew.  The target keeps the
  * Domain State and the nodes not READY, each by its address as printed
@@ -1777,6 +1812,7 @@ model_sink(struct model *m, int node, struct sink *s)
 	s->snode = model_sink_snode;
 	s->job = model_sink_job;
 	s->xid = model_sink_xid;
+	s->fabric = model_sink_fabric;
 	s->imex = model_sink_imex;
 	s->error = model_sink_error;
 }

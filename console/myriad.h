@@ -504,7 +504,7 @@ struct node {
 	char		 bmc_error[96];
 	uint16_t	 unread;	/* domains its last read failed in */
 	uint32_t	 event;		/* its last event's number + 1 */
-	uint32_t	 scaleup;	/* its scale-up domain: scaleup.c */
+	uint32_t	 scaleup;	/* its domain, by scaleup_update */
 	char		 imex[12];	/* Domain State its IMEX reports */
 	uint16_t	 imex_down;	/* IMEX nodes it sees not READY */
 	char		 imex_peers[64];	/* their names or addresses */
@@ -710,12 +710,12 @@ struct scaleup {
 					   "" not read */
 	u_int		 imex_down;	/* IMEX nodes not READY */
 	u_int		 links_down;	/* NVLink/XGMI/HCCS links down */
-	int		 bandwidth_degraded;
+	int		 bandwidth_degraded;	/* a GPU's not Full */
 	int		 bandwidth;	/* enum scaleup_bandwidth */
 	u_int		 jobs;		/* running jobs on its nodes */
 	enum scaleup_verdict verdict;
 	char		 why[256];	/* "; "-separated, the worst first */
-	char		 nodes[256];	/* its nodes, folded */
+	char		 nodes[256];	/* its nodes, folded (cut there) */
 };
 void		 scaleup_update(struct model *);
 int		 scaleup_find(struct model *, const char *);

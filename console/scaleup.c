@@ -194,7 +194,7 @@ scaleup_check(const char *value, char **cause)
 {
 	struct nodeset	**sets = NULL;
 	const char	*p, *end;
-	char		*word, *why;
+	char		*word, *why, *a, *b;
 	size_t		 nsets = 0, i, j, k;
 	int		 rc = 0;
 
@@ -221,10 +221,12 @@ scaleup_check(const char *value, char **cause)
 				p = nodeset_name(sets[j], k);
 				if (!nodeset_contains(sets[i], p))
 					continue;
+				a = nodeset_fold(sets[i]);
+				b = nodeset_fold(sets[j]);
 				xasprintf(cause, "domains: %s is in two "
-				    "domains, %s and %s", p,
-				    nodeset_fold(sets[i]),
-				    nodeset_fold(sets[j]));
+				    "domains, %s and %s", p, a, b);
+				free(a);
+				free(b);
 				rc = -1;
 				break;
 			}

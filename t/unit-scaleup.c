@@ -428,6 +428,65 @@ test_lone(void)
 	model_free(m);
 }
 
+/*
+ * nvidia-smi -q's Fabric blocks on the GPUs --query-gpu listed, by bus:
+ * a real HGX H100 report (565, all-zero ClusterUUID), and each block
+ * damaged to In Progress.
+ */
+static void
+test_q(void)
+{
+	static const char *bus[] = { "18", "2A", "3A", "5D", "9A", "AB",
+	    "BA", "DB" };
+	struct model	*m = model_create("t", 8, 1);
+	struct sink	 s;
+	struct buf	 b;
+	char		*q, *p;
+	size_t		 len;
+	u_int		 i;
+
+	model_add_node(m, "gpu0001", "r01");
+	buf_init(&b);
+	buf_puts(&b, "index, name, pci.bus_id\n");
+	for (i = 0; i < 8; i++)
+		buf_printf(&b, "%u, NVIDIA H100 80GB HBM3, 00000000:%s:00.0\n",
+		    i, bus[i]);
+	model_sink(m, 0, &s);
+	parse_nvsmi_csv(b.data, b.len, NULL, &s);
+	model_sink_end(m);
+	buf_free(&b);
+	scaleup_update(m);
+	is_int(m->scaleups[0].fabric[SUF_UNKNOWN], 8, "-q: before, unknown");
+	if ((q = tap_fixture_skip("nvidia-smi-more/nvidia-smi-q-H100SXMx8-"
+	    "565.57.01-fabric-completed.txt", &len, 5)) == NULL) {
+		model_free(m);
+		return;
+	}
+	model_sink(m, 0, &s);
+	parse_nvsmi_q(q, len, NULL, &s);
+	scaleup_update(m);
+	is_int(m->scaleups[0].fabric[SUF_COMPLETED], 8,
+	    "-q: 8 Completed/Success on their GPUs by bus");
+	is_str(m->scaleups[0].kind, "hgx8", "-q: the zero ClusterUUID: hgx8");
+	is_int(m->scaleups[0].verdict, SU_HEALTHY, "-q: healthy");
+	/* The last GPU's block, still coming up. */
+	p = strstr(strstr(q, "GPU 00000000:DB:00.0"), ": Completed");
+	buf_init(&b);
+	buf_add(&b, q, p - q);
+	buf_puts(&b, ": In Progress");
+	buf_add(&b, p + 11, len - (p + 11 - q));
+	model_sink(m, 0, &s);
+	parse_nvsmi_q(b.data, b.len, NULL, &s);
+	scaleup_update(m);
+	is_int(m->scaleups[0].fabric[SUF_PROGRESS], 1, "-q: one In Progress");
+	ok(strstr(m->scaleups[0].why, "gpu0001 GPU 7: fabric In Progress, "
+	    "Success") != NULL, "-q: broken, naming it (%s)",
+	    m->scaleups[0].why);
+	buf_free(&b);
+	free(q);
+	model_free(m);
+}
+
 /* Hardware before configuration: the rack option for the rest. */
 static void
 test_order(void)
@@ -493,6 +552,7 @@ main(void)
 	test_faults();
 	test_imex();
 	test_links();
+	test_q();
 	test_lone();
 	test_order();
 	test_racks();
