@@ -71,7 +71,7 @@ sim_nvsmi_hex16(struct buf *b, uint64_t v)
  */
 static const u_int sim_nvsmi_gb200_domains[] = { 0x8, 0x9, 0x18, 0x19 };
 
-static void
+void
 sim_nvsmi_bus(const struct sim *s, u_int node, u_int gpu, u_int *dom,
     u_int *bus)
 {

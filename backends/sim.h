@@ -383,6 +383,8 @@ void		 sim_nvsmi_fix2(struct buf *, double);
 void		 sim_nvsmi_hex16(struct buf *, uint64_t);
 void		 sim_nvsmi_lost(const struct sim *, u_int, struct buf *, u_int);
 u_int		 sim_nvsmi_all(const struct sim *, u_int);
+void		 sim_nvsmi_bus(const struct sim *, u_int, u_int, u_int *,
+		     u_int *);
 void		 sim_nvsmi_gpu(struct sim *, u_int, u_int,
 		     const struct sim_gpu *, struct sim_nvsmi_gpu *);
 int		 sim_nvsmi_proc(const struct sim *, u_int, u_int,
