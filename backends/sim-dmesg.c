@@ -88,7 +88,8 @@ sim_dmesg_log(struct sim *s, u_int node, const struct sim_dmesg_log *kl,
 	const struct sim_node	*n;
 	struct sim_fault	 f[SIM_MAXFAULTS];
 	char			 uuid[64], serial[32];
-	const char		*bus;
+	char			 bus[16];
+	u_int			 dom, b;
 	double			 boot, t;
 	u_int			 i, nf = 0;
 	uint64_t		 h;
@@ -121,7 +122,8 @@ sim_dmesg_log(struct sim *s, u_int node, const struct sim_dmesg_log *kl,
 	}
 	qsort(f, nf, sizeof *f, sim_dmesg_fault_cmp);
 	for (i = 0; i < nf; i++) {
-		bus = sim_busids[f[i].unit];
+		sim_nvsmi_bus(s, node, f[i].unit, &dom, &b);
+		snprintf(bus, sizeof bus, "%04x:%02x", dom, b);
 		h = sim_hash(s->seed, node, (uint64_t)f[i].start, 0x6b6c);
 		t = f[i].start + (double)(h % 1000000) / 1e6;
 		switch (f[i].type) {
@@ -130,39 +132,39 @@ sim_dmesg_log(struct sim *s, u_int node, const struct sim_dmesg_log *kl,
 			sim_serial(s, node, f[i].unit, serial,
 			    sizeof serial);
 			sim_dmesg_line(out, kl, s, node, boot, t, "NVRM: GPU "
-			    "at PCI:0000:%s:00: %s", bus, uuid);
+			    "at PCI:%s:00: %s", bus, uuid);
 			sim_dmesg_line(out, kl, s, node, boot, t + 0.000003,
 			    "NVRM: GPU Board Serial Number: %s", serial);
 			sim_dmesg_line(out, kl, s, node, boot, t + 0.000007,
-			    "NVRM: Xid (PCI:0000:%s:00): 79, pid='<unknown>', "
+			    "NVRM: Xid (PCI:%s:00): 79, pid='<unknown>', "
 			    "name=<unknown>, GPU has fallen off the bus.", bus);
 			sim_dmesg_line(out, kl, s, node, boot, t + 0.000011,
-			    "NVRM: GPU 0000:%s:00.0: GPU has fallen off the "
+			    "NVRM: GPU %s:00.0: GPU has fallen off the "
 			    "bus.", bus);
 			break;
 		case SF_XID48:
 			sim_dmesg_line(out, kl, s, node, boot, t, "NVRM: Xid "
-			    "(PCI:0000:%s:00): 48, pid='<unknown>', "
+			    "(PCI:%s:00): 48, pid='<unknown>', "
 			    "name=<unknown>, An uncorrectable double bit error "
 			    "(DBE) has been detected on GPU in the framebuffer "
 			    "at physAddr 0x%llx partition %u, subpartition "
 			    "%u.", bus, (unsigned long long)(h >> 36),
 			    (u_int)(h >> 8) % 32, (u_int)(h >> 16) % 4);
 			sim_dmesg_line(out, kl, s, node, boot, t + 0.023338,
-			    "NVRM: Xid (PCI:0000:%s:00): 63, pid='<unknown>', "
+			    "NVRM: Xid (PCI:%s:00): 63, pid='<unknown>', "
 			    "name=<unknown>, Row Remapper: New row (0x%016llx) "
 			    "marked for remapping, reset gpu to activate.", bus,
 			    (unsigned long long)(h >> 36));
 			break;
 		case SF_XID94:
 			sim_dmesg_line(out, kl, s, node, boot, t, "NVRM: Xid "
-			    "(PCI:0000:%s:00): 94, pid=%u, name=python3, "
+			    "(PCI:%s:00): 94, pid=%u, name=python3, "
 			    "Contained: SM (0x1). RST: No, D-RST: No", bus,
 			    (u_int)(100000 + (h >> 20) % 3000000));
 			break;
 		case SF_NVLINK:
 			sim_dmesg_line(out, kl, s, node, boot, t, "NVRM: Xid "
-			    "(PCI:0000:%s:00): 74, pid='<unknown>', "
+			    "(PCI:%s:00): 74, pid='<unknown>', "
 			    "name=<unknown>, NVLink: fatal error detected on "
 			    "link %u(0x0, 0x0, 0x10000, 0x0, 0x0, 0x0, 0x0)",
 			    bus, f[i].link);

@@ -10,8 +10,9 @@
  * Progress, or Completed but not Success (as the Azure capture), one of
  * degraded bandwidth, one whose IMEX daemon lost its peers, one in
  * another clique.  At the default rate a 10k cluster of 139 racks has
- * about ten faulty racks at any time.  An HGX GPU prints what the 590 H100
- * capture prints: Completed, Success, clique 0, a zero ClusterUUID.
+ * 5 to 20 faulty racks at any time (t/unit-sim).  An HGX GPU prints
+ * what the 590 H100 capture prints: Completed, Success, clique 0, a zero
+ * ClusterUUID.
  */
 
 #include <math.h>

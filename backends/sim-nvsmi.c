@@ -71,7 +71,7 @@ sim_nvsmi_hex16(struct buf *b, uint64_t v)
  */
 static const u_int sim_nvsmi_gb200_domains[] = { 0x8, 0x9, 0x18, 0x19 };
 
-static void
+void
 sim_nvsmi_bus(const struct sim *s, u_int node, u_int gpu, u_int *dom,
     u_int *bus)
 {
@@ -103,8 +103,8 @@ sim_nvsmi_lost(const struct sim *s, u_int node, struct buf *b, u_int gpu)
 
 	sim_nvsmi_bus(s, node, gpu, &dom, &bus);
 	buf_printf(b, "Unable to determine the device handle for "
-	    "GPU%04X:%02X:00.0: GPU is lost.  Reboot the system to recover this "
-	    "GPU\n", dom, bus);
+	    "GPU%04X:%02X:00.0: GPU is lost.  Reboot the system to recover "
+	    "this GPU\n", dom, bus);
 }
 
 /* The HGX H100 baseboard's module of each GPU, as the 565 capture's. */
@@ -241,8 +241,8 @@ sim_nvsmi_nvlink(struct sim *s, int node, int errors, int link, u_int only,
 					buf_printf(out, "\t Link %u: "
 					    "<inactive>\n", l);
 				else
-					buf_printf(out, "\t Link %u: %s "
-					    "GB/s\n", l, sim_node_imex(s, node) ?
+					buf_printf(out, "\t Link %u: %s GB/s\n",
+					    l, sim_node_imex(s, node) ?
 					    "53.125" : "26.562");
 				continue;
 			}
@@ -459,7 +459,7 @@ sim_nvsmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
 		}
 		rc = sim_nvsmi_nvlink(s, node, errors, link != NULL ?
 		    (int)strtoul(link, NULL, 10) : -1, only, out);
-		return (sim_nvsmi_exit(s, node, sim_nvsmi_all(s, node), loop, rc, cause));
+		return (sim_nvsmi_exit(s, node, only, loop, rc, cause));
 	}
 	if (topo) {
 		if (!matrix) {
@@ -469,8 +469,8 @@ sim_nvsmi(struct sim *s, int node, int argc, char **argv, struct buf *out,
 			return (-1);
 		}
 		rc = sim_nvsmi_table_topo(s, node, out);
-		return (sim_nvsmi_exit(s, node, sim_nvsmi_all(s, node), loop, rc,
-		    cause));
+		return (sim_nvsmi_exit(s, node, sim_nvsmi_all(s, node), loop,
+		    rc, cause));
 	}
 	if (gpus + q + (query != NULL) + nlist > 1 ||
 	    ((xml || display != NULL) && !q))

@@ -12,7 +12,8 @@
  * h100:6,mi300x:2,910b:2,k100:1) gives each model its share of the racks,
  * in blocks in the spec's order, each node as many accelerators as its
  * model has (4, 8 or 16); the size is then the accelerators the racks
- * come nearest to.
+ * come nearest to.  A gb200 rack is an NVL72's, 18 trays of 4 GPUs, and
+ * never cut (sim-fabric.c, sim-imex.c).
  */
 
 #include <ctype.h>
@@ -538,6 +539,7 @@ sim_node_vendor(const struct sim *s, u_int n)
 	return (sim_node_model(s, n)->vendor);
 }
 
+/* The nodes of an HGX rack; an NVL72 rack's are sim_rack_nodes()'s. */
 u_int
 sim_nodes_per_rack(const struct sim *s)
 {

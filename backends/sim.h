@@ -236,7 +236,7 @@ struct sim {
 	char		*names;		/* nnodes * SIM_NAMELEN */
 	struct sim_node	*nodes;
 	u_int		*rack;		/* each node's rack */
-	u_int		*rackfirst;	/* each rack's first node, then nnodes */
+	u_int		*rackfirst;	/* each rack's first, then nnodes */
 	u_int		 nracks;
 
 	/* Layout: debug rack, then groups of gsize nodes. */
@@ -332,7 +332,8 @@ void		 sim_fabric_node(const struct sim *, u_int,
 u_int		 sim_rack_first(const struct sim *, u_int);
 
 /* sim-imex.c: nvidia-imex-ctl */
-void		 sim_imex_address(const struct sim *, u_int, char *, size_t);
+void		 sim_imex_address(const struct sim *, u_int, char *,
+		     size_t);
 int		 sim_imexctl(struct sim *, int, int, char **, struct buf *,
 		     char **);
 
@@ -381,8 +382,11 @@ struct sim_nvsmi_proc {
 void		 sim_nvsmi_u64(struct buf *, uint64_t);
 void		 sim_nvsmi_fix2(struct buf *, double);
 void		 sim_nvsmi_hex16(struct buf *, uint64_t);
-void		 sim_nvsmi_lost(const struct sim *, u_int, struct buf *, u_int);
+void		 sim_nvsmi_lost(const struct sim *, u_int, struct buf *,
+		     u_int);
 u_int		 sim_nvsmi_all(const struct sim *, u_int);
+void		 sim_nvsmi_bus(const struct sim *, u_int, u_int, u_int *,
+		     u_int *);
 void		 sim_nvsmi_gpu(struct sim *, u_int, u_int,
 		     const struct sim_gpu *, struct sim_nvsmi_gpu *);
 int		 sim_nvsmi_proc(const struct sim *, u_int, u_int,

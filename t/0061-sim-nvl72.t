@@ -30,12 +30,14 @@ is "$(head -1 "$T/out")" \
 # Racks of 18, named as the others are.
 $G -o tsv -c 'list-nodes gpu[0001,0018-0019,0036-0037,2502]' >"$T/out"
 is "$(awk -F'\t' 'NR > 1 { printf "%s=%s ", $1, $2 }' "$T/out")" \
-    "gpu0001=r001 gpu0018=r001 gpu0019=r002 gpu0036=r002 gpu0037=r003 gpu2502=r139 " \
+    "gpu0001=r001 gpu0018=r001 gpu0019=r002 gpu0036=r002 gpu0037=r003 \
+gpu2502=r139 " \
     "a rack holds 18 trays: gpu0019 begins r002"
 $M --sim-mix h100:6,gb200:2 -o tsv -c 'list-nodes gpu[0912-0913,0930-0931]' \
     >"$T/out"
 is "$(awk -F'\t' 'NR > 1 { printf "%s=%s/%s ", $1, $2, $10 }' "$T/out")" \
-    "gpu0912=r114/NVIDIA H100 80GB HBM3 gpu0913=r115/NVIDIA GB200 gpu0930=r115/NVIDIA GB200 gpu0931=r116/NVIDIA GB200 " \
+    "gpu0912=r114/NVIDIA H100 80GB HBM3 gpu0913=r115/NVIDIA GB200 \
+gpu0930=r115/NVIDIA GB200 gpu0931=r116/NVIDIA GB200 " \
     "in a mix: HGX racks of 8, then NVL72 racks of 18"
 $G sim-tool scontrol show node gpu0019 >"$T/out"
 like "$(grep -E 'Gres=|ActiveFeatures=' "$T/out" | tr -d ' \n')" \

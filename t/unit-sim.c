@@ -1081,14 +1081,6 @@ test_nvl72_tools(void)
 	run(s, 921, "nvidia-smi\t--query-gpu=index,name,pci.bus_id,"
 	    "memory.total,power.limit,fabric.state,fabric.status,"
 	    "fabric.cliqueId,fabric.clusterUuid,fabric.health.summary,"
-	    "fabric.health.bandwidth\t--format=csv,noheader,nounits", &b);
-	is_int(parse(parse_nvsmi_csv, &b, "index,uuid,name,pci.bus_id,"
-	    "memory.total,power.limit,fabric.state,fabric.status,"
-	    "fabric.cliqueId,fabric.clusterUuid,fabric.health.summary,"
-	    "fabric.health.bandwidth") >= 0, 1, "query runs");
-	run(s, 921, "nvidia-smi\t--query-gpu=index,name,pci.bus_id,"
-	    "memory.total,power.limit,fabric.state,fabric.status,"
-	    "fabric.cliqueId,fabric.clusterUuid,fabric.health.summary,"
 	    "fabric.health.bandwidth\t--format=csv", &b);
 	is_int(parse(parse_nvsmi_csv, &b, NULL), 4, "a tray: 4 GPUs");
 	is_int(c.nerr, 0, "no error");
