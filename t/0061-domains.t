@@ -67,10 +67,10 @@ print(",".join(d.keys()))
 print(",".join("%s=%s" % kv for kv in d["fabric"].items()))
 print(d["domain"], d["kind"], d["nodes"], d["gpus_expected"], d["verdict"])
 ' "$T/json")" "$KEYS
-completed=0,in_progress=0,failed=0,unknown=8
+completed=8,in_progress=0,failed=0,unknown=0
 gpu0001 hgx8 gpu0001 8 healthy" \
     "list-domains -o json: the keys in order, fabric by state (the \
-simulator's H100s report none)"
+simulator's H100s say Completed, as nvidia-smi 590 on an HGX)"
 
 # The domains option: racks, node sets, a node in two.
 printf 'domains = "rack";\n' > "$T/rack.conf"
