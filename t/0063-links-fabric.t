@@ -9,8 +9,7 @@
 #
 # MYRIAD_FABRIC_SIM names the simulated cluster: by default H100s, whose
 # fabric is Completed, Success, clique 0 (nothing to find, every GPU ok).
-# Once the simulator builds NVL72 racks, MYRIAD_FABRIC_SIM='--sim-mix
-# gb200:1 --fault-rate 5' runs the same checks on GB200 trays with faults.
+# t/0064 runs the same checks on NVL72 racks of GB200 trays with faults.
 . t/lib/tap.sh
 
 TAB=$(printf '\t')
