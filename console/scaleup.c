@@ -297,6 +297,32 @@ scaleup_why(struct scaleup_why *w, enum scaleup_verdict v, const char *fmt,
 	free(s);
 }
 
+/*
+ * Reasons into why (len bytes): those that fit whole, then how many more
+ * there are, never a reason cut in the middle.
+ */
+static void
+scaleup_why_cut(char *why, size_t len, const char *all)
+{
+	const char	*p, *end = all;
+	u_int		 more = 0;
+	char		 tail[32];
+
+	if (strlen(all) < len) {
+		strlcpy(why, all, len);
+		return;
+	}
+	for (p = all; (p = strstr(p, "; ")) != NULL; p += 2) {
+		if ((size_t)(p - all) + sizeof tail < len)
+			end = p;
+		else
+			more++;
+	}
+	snprintf(tail, sizeof tail, "; +%u more", more + 1);
+	snprintf(why, len, "%.*s%s", (int)(end - all), all, end == all ?
+	    tail + 2 : tail);
+}
+
 /* The kind of a lone node, by its accelerators' peer links. */
 static void
 scaleup_kind_node(struct model *m, uint32_t id, u_int want, char *kind,
@@ -373,6 +399,7 @@ static void
 scaleup_judge(struct model *m, struct scaleup *d, int hardware)
 {
 	struct scaleup_why	 w;
+	struct buf		 all;
 	const struct node	*n;
 	const struct gpu	*g;
 	const char		*peers = "";
@@ -383,7 +410,6 @@ scaleup_judge(struct model *m, struct scaleup *d, int hardware)
 	u_int			 most = 0, cliques = 0, clique0 = 0;
 	u_int			 clique1 = 0;
 	u_int			 fabwhy = 0;
-	size_t			 len;
 	int			 v;
 
 	memset(&w, 0, sizeof w);
@@ -449,7 +475,9 @@ scaleup_judge(struct model *m, struct scaleup *d, int hardware)
 			if (g[i].fabric_health[0] != '\0' &&
 			    strcasecmp(g[i].fabric_health, "Healthy") != 0)
 				unhealthy_fabric++;
-			if (hardware && (g[i].valid & BIT(GPU_CLIQUE))) {
+			/* A GPU not in the fabric yet has no clique to split. */
+			if (hardware && (g[i].valid & BIT(GPU_CLIQUE)) &&
+			    scaleup_fabric_of(&g[i]) == SUF_COMPLETED) {
 				if (cliques == 0 || g[i].clique_id == clique0) {
 					clique0 = g[i].clique_id;
 					cliques = cliques ? cliques : 1;
@@ -506,15 +534,18 @@ scaleup_judge(struct model *m, struct scaleup *d, int hardware)
 		d->verdict = SU_UNKNOWN;
 	else
 		d->verdict = SU_HEALTHY;
-	d->why[0] = '\0';
+	buf_init(&all);
 	for (i = 0; i < nitems(scaleup_worst); i++) {
 		v = scaleup_worst[i];
 		if (w.text[v].len == 0)
 			continue;
-		len = strlen(d->why);
-		snprintf(d->why + len, sizeof d->why - len, "%s%.*s",
-		    len > 0 ? "; " : "", (int)w.text[v].len, w.text[v].data);
+		if (all.len > 0)
+			buf_puts(&all, "; ");
+		buf_printf(&all, "%.*s", (int)w.text[v].len, w.text[v].data);
 	}
+	scaleup_why_cut(d->why, sizeof d->why, all.data != NULL ? all.data :
+	    "");
+	buf_free(&all);
 	if (unread == d->nnodes && d->why[0] == '\0')
 		strlcpy(d->why, "unknown: nothing read", sizeof d->why);
 	for (v = 0; v <= SU_UNKNOWN; v++)

@@ -138,6 +138,8 @@ test_faults(void)
 {
 	struct model		*m;
 	const struct scaleup	*d;
+	const char		*p, *q;
+	u_int			 i;
 	struct job		 j;
 	struct sink		 s;
 
@@ -165,6 +167,38 @@ test_faults(void)
 	verdict(d, SU_BROKEN, "gpu0007 GPU 0: fabric Completed, Insufficient "
 	    "Resources", "Status not Success");
 	is_int(d->fabric[SUF_FAILED], 1, "... one failed");
+	model_free(m);
+
+	/*
+	 * A tray that did not join (Insufficient Resources, clique 0 as
+	 * Azure's capture): its own reason, not a clique split as well.
+	 */
+	m = rack18(-1);
+	tray(m, 6, 4, &(struct tray_gpu){ "Completed",
+	    "Insufficient Resources", 0, UUID, "Full" }, -1);
+	d = one(m, "a tray not joined");
+	verdict(d, SU_BROKEN, "Insufficient Resources", "a tray not joined");
+	ok(strstr(d->why, "clique split") == NULL,
+	    "a tray not joined: no clique split (%s)", d->why);
+	model_free(m);
+
+	/* Many reasons: those that fit whole, then how many more. */
+	m = rack18(-1);
+	for (i = 0; i < 18; i++)
+		strlcpy(m->nodes[i].state, "drained", sizeof m->nodes[i].state);
+	m->gen[DOM_NODES]++;
+	d = one(m, "18 trays drained");
+	ok(strlen(d->why) < sizeof d->why - 1 &&
+	    strstr(d->why, "gpu0001 drained; ") == d->why,
+	    "18 trays drained: the first reasons whole (%s)", d->why);
+	p = strrchr(d->why, ';');
+	ok(p != NULL && strncmp(p, "; +", 3) == 0 && strcmp(strstr(d->why,
+	    " more") != NULL ? strstr(d->why, " more") : "", " more") == 0,
+	    "... then how many more, no reason cut: '%s'", p ? p : "");
+	for (i = 0, q = d->why; (q = strstr(q, " drained")) != NULL; q++)
+		i++;
+	is_int(i + (p != NULL ? atoi(p + 3) : 0), 18,
+	    "... the ones named and the more: 18");
 	model_free(m);
 
 	/* A tray that lists 3 of its 4. */
