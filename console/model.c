@@ -1224,7 +1224,7 @@ model_sink_gpu(void *arg, const struct gpu *g)
 	struct model	*m = arg;
 	struct gpu	*old, kept;
 	uint32_t	 node = m->target;
-	uint64_t	 xidvalid, bus;
+	uint64_t	 xidvalid, bus, added;
 	u_int		 i;
 	char		 name[32];		/* model_gpu_name() */
 
@@ -1247,7 +1247,14 @@ model_sink_gpu(void *arg, const struct gpu *g)
 		if (i == m->nodes[node].ngpus)
 			i = m->sink_next;
 	}
-	if (model_report(m, node, i) != 0 ||
+	/*
+	 * A probe that adds to another's records tells nothing of how many
+	 * GPUs the node has, nor of a GPU's error: that is the other's.
+	 */
+	if (m->sink_adds && (!(g->valid & BIT(GPU_INDEX)) ||
+	    i >= m->nodes[node].ngpus))
+		return;
+	if ((!m->sink_adds && model_report(m, node, i) != 0) ||
 	    (old = model_gpu(m, node, i)) == NULL)
 		return;
 	m->sink_next = old->index + 1;
@@ -1283,7 +1290,20 @@ model_sink_gpu(void *arg, const struct gpu *g)
 		model_event(m, node, old->index, EV_HEALTH, 0,
 		    "%s: health %s", model_gpu_name(m, node, g, old, name),
 		    g->health);
-	if ((g->valid & BIT(GPU_INDEX)) && m->sink_adds) {
+	if (m->sink_adds && old->valid == 0 && old->error[0] == '\0') {
+		/*
+		 * Another probe's fields of a GPU its own probe has not read
+		 * yet: kept for that read, the GPU not read for them.
+		 */
+		added = old->added;
+		old->added = 0;
+		old->valid = added;
+		model_gpu_fill(old, g, 1);
+		old->added = old->valid;
+		old->valid = 0;
+		old->vendor = g->vendor;
+		return;
+	} else if (m->sink_adds) {
 		/* Another probe's fields of the same GPU (amd-smi static). */
 		model_gpu_fill(old, g, 1);
 		old->vendor = g->vendor;
@@ -1300,7 +1320,10 @@ model_sink_gpu(void *arg, const struct gpu *g)
 		 * is whole: what it leaves out is not known.
 		 */
 		kept = *g;
-		if (m->sink_kept && g->vendor == old->vendor)
+		kept.added = 0;
+		old->valid |= old->added;
+		if (m->sink_kept && (g->vendor == old->vendor ||
+		    old->added != 0))
 			model_gpu_fill(&kept, old, 0);
 		*old = kept;
 		if (!(g->valid & BIT(GPU_XID))) {

@@ -129,6 +129,8 @@ enum gpu_field {
 };
 struct gpu {
 	uint64_t	 valid;			/* BIT(GPU_*) */
+	uint64_t	 added;			/* what a probe that adds gave
+						   before the GPU was read */
 	uint32_t	 node;			/* set by the model, not parsers */
 	int		 index;
 	float		 util_pct;

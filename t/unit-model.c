@@ -130,6 +130,56 @@ test_gpu_kept(void)
 }
 
 /*
+ * A probe that adds (the fabric query) read before the GPUs' own probe,
+ * or listing GPUs that probe did not: no GPU is read for it, the node's
+ * count is not its; the GPUs' read then keeps what it gave.
+ */
+static void
+test_gpu_added_first(void)
+{
+	struct model	*m;
+	struct sink	 s;
+	struct gpu	 g;
+	u_int		 i, want;
+
+	m = model_create("test", 8, 1);
+	model_add_node(m, "gb1", "r01");
+	model_sink(m, 0, &s);
+	m->sink_adds = 1;
+	for (i = 0; i < 4; i++) {
+		memset(&g, 0, sizeof g);
+		g.valid = BIT(GPU_INDEX) | BIT(GPU_CLIQUE);
+		g.index = i;
+		g.vendor = VENDOR_NVIDIA;
+		g.clique_id = 7;
+		strlcpy(g.fabric_state, "Completed", sizeof g.fabric_state);
+		s.gpu(s.arg, &g);
+	}
+	model_sink_end(m);
+	is_int(model_gpu(m, 0, 0)->valid, 0,
+	    "a probe that adds, first: its GPU is not read for it");
+	ok(!m->nodes[0].gpus_known, "... nor the node's GPUs counted by it");
+
+	/* The GPUs' own probe reads one: it keeps the fabric. */
+	model_sink(m, 0, &s);
+	m->sink_kept = 1;
+	memset(&g, 0, sizeof g);
+	g.valid = BIT(GPU_INDEX) | BIT(GPU_TEMP);
+	g.vendor = VENDOR_NVIDIA;
+	g.temp_c = 40;
+	s.gpu(s.arg, &g);
+	model_sink_end(m);
+	ok((model_gpu(m, 0, 0)->valid & BIT(GPU_CLIQUE)) &&
+	    model_gpu(m, 0, 0)->clique_id == 7 &&
+	    strcmp(model_gpu(m, 0, 0)->fabric_state, "Completed") == 0,
+	    "the GPUs' read keeps the fabric given before it");
+	is_int(m->nodes[0].ngpus, 1, "the node's GPUs: its own probe's, 1");
+	is_int(model_gpus_missing(m, 0, &want), 7,
+	    "7 of 8 missing, whatever the fabric listed");
+	model_free(m);
+}
+
+/*
  * Node id's accelerators of vendor v, 0 to `to' but `skip', whole.
  */
 static void
@@ -893,6 +943,7 @@ main(void)
 	test_ib_counters();
 	test_ib_many();
 	test_gpu_kept();
+	test_gpu_added_first();
 	test_gpus_vendor();
 	test_gres_vendor();
 	test_counts();
