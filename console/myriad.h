@@ -723,6 +723,7 @@ const char	*scaleup_verdict_name(enum scaleup_verdict);
 const char	*scaleup_fabric_name(enum scaleup_fabric);
 enum scaleup_fabric scaleup_fabric_of(const struct gpu *);
 int		 scaleup_check(const char *, char **);
+int		 scaleup_state_out(const char *);
 void		 scaleup_free(struct model *);
 
 /*
@@ -1275,6 +1276,7 @@ struct action_cmd {
 	int		 id;		/* backend_exec's while it runs; 0
 					   before, -1 after */
 };
+struct json_t;
 struct action {
 	struct cmd_ctx	*ctx;
 	const char	*verb;		/* "drain", "burnin", ... */
@@ -1284,6 +1286,8 @@ struct action {
 	char		*set;		/* the nodes, folded */
 	char		*target;	/* which they are, in the console */
 	char		*notes;		/* more lines for the box and dry run */
+	struct json_t	*domains;	/* what it does to scale-up domains */
+	struct json_t	*verdicts;	/* results beyond the nodes': domains' */
 	int		 drains;	/* nodes it takes out of service */
 	u_int		 refused;	/* nodes it will not run on */
 	int		 dry_run;	/* --dry-run or -n */
@@ -1305,13 +1309,13 @@ int		 action_nodes(struct action *, struct cmd_args *, const char *,
 struct action_cmd *action_command(struct action *, int, const char *);
 void		 action_note(struct action *, const char *, ...)
 		     printflike(2, 3);
+void		 action_domains(struct action *, const int *, u_int);
 enum cmd_status	 action_begin(struct cmd_ctx *, struct action *);
 void		 action_exec(struct cmd_ctx *, struct action *);
 void		 action_result(struct action *, int, int, const char *);
 void		 action_refused(struct action *, int, const char *);
 enum cmd_status	 action_end(struct cmd_ctx *, struct action *);
 enum cmd_status	 action_run(struct cmd_ctx *, struct action *);
-struct json_t;
 struct json_t	*action_groups(struct action *);
 
 /* audit.c: the audit log, JSON lines. */
@@ -1321,6 +1325,7 @@ int		 audit_intent(struct action *, char **);
 int		 audit_result(struct action *, struct json_t *, enum cmd_status,
 		     char **);
 int		 audit_refused(struct action *, const char *);
+u_int		 audit_domains(double, double, char ***);
 long		 audit_drained(double, double);
 void		 audit_operator(char *, size_t, char *, size_t);
 

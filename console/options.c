@@ -289,6 +289,10 @@ const struct option_entry options_table[] = {
 	{ .name = "max-drain.share", .type = OPT_FLOAT, .dflt = "0.05",
 	  .min = 0, .max = 1,
 	  .help = "share of the cluster that may be drained per window" },
+	{ .name = "max-drain.domains", .type = OPT_INT, .dflt = "1",
+	  .min = 0, .max = 1000000,
+	  .help = "scale-up domains of more than one node that drains may "
+	      "touch per window without --force" },
 	{ .name = "max-drain.window", .type = OPT_INT, .dflt = "3600",
 	  .min = 60, .max = 604800, .help = "the window, seconds" },
 	{ .name = NULL }
