@@ -656,9 +656,10 @@ action_groups(struct action *a)
 static void
 action_report(struct cmd_ctx *ctx, struct action *a, json_t *groups)
 {
-	json_t	*g;
-	size_t	 i;
-	char	*s;
+	json_t		*g;
+	size_t		 i;
+	const char	*d;
+	char		*s;
 
 	if (a->format == OUT_JSON) {
 		s = json_dumps(groups, JSON_INDENT(2));
@@ -667,8 +668,10 @@ action_report(struct cmd_ctx *ctx, struct action *a, json_t *groups)
 		return;
 	}
 	json_array_foreach(groups, i, g) {
-		fprintf(ctx->out, "---------------\n%s (%lld)\n"
-		    "---------------\n%s%s\n",
+		d = json_string_value(json_object_get(g, "domain"));
+		fprintf(ctx->out, "---------------\n%s%s%s", d != NULL ?
+		    "domain " : "", d != NULL ? d : "", d != NULL ? ": " : "");
+		fprintf(ctx->out, "%s (%lld)\n---------------\n%s%s\n",
 		    json_string_value(json_object_get(g, "nodes")),
 		    (long long)json_integer_value(json_object_get(g, "count")),
 		    json_is_true(json_object_get(g, "refused")) ? "" :
@@ -684,7 +687,9 @@ action_end(struct cmd_ctx *ctx, struct action *a)
 {
 	enum cmd_status	 st;
 	json_t		*groups;
-	u_int		 i, ok = 0, refused = 0;
+	json_t		*v;
+	u_int		 i, ok = 0, refused = 0, dfailed = 0;
+	size_t		 k;
 	char		*cause;
 
 	for (i = 0; i < a->nnodes; i++) {
@@ -702,6 +707,13 @@ action_end(struct cmd_ctx *ctx, struct action *a)
 	else
 		st = CMD_SOME;
 	groups = action_groups(a);
+	/* Then the domains' verdicts: one failed, not all is well. */
+	json_array_foreach(a->verdicts, k, v) {
+		json_array_append(groups, v);
+		dfailed += !json_is_true(json_object_get(v, "ok"));
+	}
+	if (dfailed > 0 && st == CMD_OK)
+		st = CMD_SOME;
 	if (a->begun && audit_result(a, groups, st, &cause) != 0) {
 		fprintf(ctx->err, "myriad: %s: %s\n", a->verb, cause);
 		free(cause);
@@ -714,10 +726,13 @@ action_end(struct cmd_ctx *ctx, struct action *a)
 	else if (refused > 0)
 		fprintf(ctx->err, "myriad: %s: %u passed, %u refused\n",
 		    a->verb, ok, refused);
-	else if (st != CMD_OK)
+	else if (ok < a->nnodes)
 		fprintf(ctx->err, "myriad: %s: failed on %u of %u node%s\n",
 		    a->verb, a->nnodes - ok, a->nnodes,
 		    a->nnodes == 1 ? "" : "s");
+	if (dfailed > 0)
+		fprintf(ctx->err, "myriad: %s: %u domain%s failed\n", a->verb,
+		    dfailed, dfailed == 1 ? "" : "s");
 	return (st);
 }
 

@@ -1073,6 +1073,7 @@ enum burnin_state {
 	BURNIN_REFUSED,			/* no diagnostic myriad can read */
 };
 #define BURNIN_MAXGPU	64
+#define BURNIN_DOMAIN	"domain"	/* the tests of a domain's verdict */
 struct burnin {			/* one node of a run */
 	char		 run[32];
 	char		 node[48];
@@ -1346,6 +1347,7 @@ enum cmd_status	 cmd_inspect_links(struct cmd_ctx *, struct cmd_args *);
 #define BURNIN_NONE	"no accelerators: no vendor's tool answered there"
 enum vendor	 burnin_node_vendor(struct model *, int);
 char		*burnin_command(struct model *, int, int);
+void		 burnin_domains(struct cmd_ctx *, struct action *, int);
 struct burnin_job *burnin_start(struct cmd_ctx *, struct action *, int,
 		     int);
 void		 burnin_free(struct burnin_job *);

@@ -273,6 +273,10 @@ const struct option_entry options_table[] = {
 	{ .name = "burnin.hygon-command", .type = OPT_STRING, .dflt = "",
 	  .help = "a site's check for each Hygon node, its exit status the "
 	      "verdict; empty: refused" },
+	{ .name = "burnin.domain-command", .type = OPT_STRING, .dflt = "",
+	  .help = "a domain-wide NVLink test run once per scale-up domain "
+	      "burned in whole, on its first node, its exit status the "
+	      "verdict; %l the level, %d the domain, %n its nodes" },
 	{ .name = "burnin.level", .type = OPT_INT, .dflt = "3",
 	  .min = 1, .max = 4, .help = "the diagnostic's level without level=" },
 	{ .name = "burnin.timeout", .type = OPT_INT, .dflt = "0",
