@@ -177,7 +177,7 @@ burnin_run(struct burnin_job *j, double *elapsed, double *left)
 	if (j == NULL)
 		return (NULL);
 	*elapsed = (j->stopped > 0 ? j->stopped : now) - j->started;
-	if (j->ended == j->n)
+	if (!burnin_busy(j))
 		return (&j->run);
 	per = burnin_per_node(j);
 	for (i = 0; i < j->n; i++) {
@@ -1036,8 +1036,9 @@ burnin_tick(void *arg)
 	struct cmd_ctx		*ctx = arg;
 	struct burnin_job	*j = ctx->burnin;
 	char			*out = NULL, *err = NULL, *line;
-	char			 refused[32] = "";
+	char			 refused[32] = "", domains[64] = "";
 	size_t			 outlen = 0, errlen = 0;
+	u_int			 i, dfailed = 0;
 	FILE			*fo, *fe;
 	enum cmd_status		 st;
 
@@ -1073,10 +1074,15 @@ burnin_tick(void *arg)
 	if (j->run.refused > 0)
 		snprintf(refused, sizeof refused, ", %d refused",
 		    j->run.refused);
+	for (i = 0; i < j->ndoms; i++)
+		dfailed += j->doms[i].row.state != BURNIN_PASSED;
+	if (j->ndoms > 0)
+		snprintf(domains, sizeof domains, "; domains %u passed, %u "
+		    "failed", j->ndoms - dfailed, dfailed);
 	ui_message(ctx->ui, st != CMD_OK, "burn-in %s %s: %d passed, %d "
-	    "warned, %d failed%s, %d unreachable%s%s", j->run.run,
+	    "warned, %d failed%s, %d unreachable%s%s%s", j->run.run,
 	    j->run.status, j->run.passed, j->run.warned, j->run.failed,
-	    refused, j->run.unreachable, errlen > 0 ? "; " : "",
+	    refused, j->run.unreachable, domains, errlen > 0 ? "; " : "",
 	    errlen > 0 ? err : "");
 	free(out);
 	free(err);
