@@ -203,7 +203,8 @@ action_domain_job(struct buf *b, json_t *job)
 
 	buf_printf(b, "%s (", json_string_value(json_object_get(job, "id")));
 	if (json_is_integer(gpus))
-		buf_printf(b, "%lld GPUs)", (long long)json_integer_value(gpus));
+		buf_printf(b, "%lld GPUs)",
+		    (long long)json_integer_value(gpus));
 	else
 		buf_puts(b, "GPUs unknown)");
 }

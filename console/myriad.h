@@ -1288,7 +1288,8 @@ struct action {
 	char		*target;	/* which they are, in the console */
 	char		*notes;		/* more lines for the box and dry run */
 	struct json_t	*domains;	/* what it does to scale-up domains */
-	struct json_t	*verdicts;	/* results beyond the nodes': domains' */
+	struct json_t	*verdicts;	/* the domains' results, after the
+					   nodes' */
 	int		 drains;	/* nodes it takes out of service */
 	u_int		 refused;	/* nodes it will not run on */
 	int		 dry_run;	/* --dry-run or -n */
