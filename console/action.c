@@ -85,6 +85,8 @@ action_free(struct action *a)
 	free(a->target);
 	free(a->notes);
 	free(a->line);
+	json_decref(a->domains);
+	json_decref(a->verdicts);
 	free(a);
 }
 
@@ -193,6 +195,157 @@ action_jobs(struct action *a, struct buf *ids)
 	return (total);
 }
 
+/* A running job on a domain, for its line: "50399412 (72 GPUs)". */
+static void
+action_domain_job(struct buf *b, json_t *job)
+{
+	json_t	*gpus = json_object_get(job, "gpus");
+
+	buf_printf(b, "%s (", json_string_value(json_object_get(job, "id")));
+	if (json_is_integer(gpus))
+		buf_printf(b, "%lld GPUs)",
+		    (long long)json_integer_value(gpus));
+	else
+		buf_puts(b, "GPUs unknown)");
+}
+
+/*
+ * Domain d as the action leaves it: the nodes of it the action takes
+ * (mask), those out already, the GPUs it keeps; its line for the box
+ * and the dry run, and its object for the audit log and the breaker.
+ */
+static void
+action_domain(struct action *a, const struct scaleup *d, const uint8_t *mask,
+    json_t *jobs)
+{
+	struct model		*m = a->ctx->model;
+	const struct node	*n;
+	struct buf		 b;
+	json_t			*job;
+	const char		*unit;
+	int			*took, *out;
+	u_int			 ntook = 0, nout = 0, keeps = 0, want, k;
+	uint32_t		 id;
+	size_t			 i;
+	char			*tset, *oset = NULL;
+
+	took = xcalloc(d->nnodes, sizeof *took);
+	out = xcalloc(d->nnodes, sizeof *out);
+	for (k = d->first; k < d->first + d->nnodes; k++) {
+		id = m->scaleupnodes[k];
+		n = &m->nodes[id];
+		model_gpus_missing(m, id, &want);
+		if (!n->gpus_known && !n->gpus_none)
+			want = d->gpus_expected / d->nnodes;
+		if (mask[id])
+			took[ntook++] = id;
+		else if (model_unreachable(n) || scaleup_state_out(n->state))
+			out[nout++] = id;
+		else
+			keeps += want;
+	}
+	tset = model_fold(m, took, ntook);
+	unit = strncmp(d->kind, "nvl", 3) == 0 ? "tray" : "node";
+	buf_init(&b);
+	if (ntook == 1)
+		buf_printf(&b, "%s is a %s of %s", tset, unit, d->name);
+	else
+		buf_printf(&b, "%s are %s%u %ss of %s", tset, ntook ==
+		    d->nnodes ? "all " : "", ntook, unit, d->name);
+	buf_printf(&b, ": the domain falls to %u of %u GPUs", keeps,
+	    d->gpus_expected);
+	if (nout > 0) {
+		oset = model_fold(m, out, nout);
+		buf_printf(&b, " (%s out already)", oset);
+	}
+	if (json_array_size(jobs) == 0)
+		buf_puts(&b, "; no job runs there");
+	else
+		buf_printf(&b, "; %zu job%s there: ", json_array_size(jobs),
+		    json_array_size(jobs) == 1 ? " runs" : "s run");
+	json_array_foreach(jobs, i, job) {
+		if (i == 4) {
+			buf_printf(&b, " and %zu more",
+			    json_array_size(jobs) - 4);
+			break;
+		}
+		if (i > 0)
+			buf_puts(&b, ", ");
+		action_domain_job(&b, job);
+	}
+	action_note(a, "%s", b.data);
+	json_array_append_new(a->domains, json_pack("{s:s, s:s, s:s, s:i, "
+	    "s:i, s:s, s:O, s:s}", "domain", d->name, "kind", d->kind, "nodes",
+	    tset, "gpus", (int)d->gpus_expected, "keeps", (int)keeps, "out",
+	    oset != NULL ? oset : "", "jobs", jobs, "text", b.data));
+	buf_free(&b);
+	free(tset);
+	free(oset);
+	free(took);
+	free(out);
+}
+
+/*
+ * What the action does to the scale-up domains of more than one node
+ * that ids (the nodes it takes out of service) touch, a line each, in
+ * the order of their nodes: "gpu[0037-0040] are 4 trays of nvl72-r003:
+ * the domain falls to 52 of 72 GPUs (gpu0045 out already); 1 job runs
+ * there: 50399412 (72 GPUs)".  An HGX server, a domain of one node,
+ * says nothing.  In O(nodes + running jobs' nodes).
+ */
+void
+action_domains(struct action *a, const int *ids, u_int n)
+{
+	struct model	*m = a->ctx->model;
+	const struct job *j;
+	json_t		**jobs, *job;
+	uint32_t	*slot, *list, *seen, d, k, c;
+	uint8_t		*mask;
+	u_int		 i, ndoms = 0;
+
+	scaleup_update(m);
+	mask = xcalloc(m->nnodes + 1, 1);
+	slot = xcalloc(m->nscaleups + 1, sizeof *slot);
+	list = xcalloc(n + 1, sizeof *list);
+	for (i = 0; i < n; i++) {
+		mask[ids[i]] = 1;
+		d = m->nodes[ids[i]].scaleup;
+		if (m->scaleups[d].nnodes > 1 && slot[d] == 0) {
+			list[ndoms++] = d;
+			slot[d] = ndoms;
+		}
+	}
+	jobs = xcalloc(ndoms + 1, sizeof *jobs);
+	seen = xcalloc(ndoms + 1, sizeof *seen);
+	for (i = 0; i < ndoms; i++)
+		jobs[i] = json_array();
+	for (k = 0; ndoms > 0 && k < m->njobs; k++) {
+		j = &m->jobs[k];
+		for (c = 0; c < j->count; c++) {
+			d = slot[m->nodes[m->jobnodes[j->first + c]].scaleup];
+			if (d == 0 || seen[d - 1] == k + 1)
+				continue;
+			seen[d - 1] = k + 1;
+			job = json_pack("{s:s}", "id", j->id);
+			if (j->valid & BIT(JOB_GPUS))
+				json_object_set_new(job, "gpus",
+				    json_integer(j->gpus));
+			json_array_append_new(jobs[d - 1], job);
+		}
+	}
+	if (ndoms > 0 && a->domains == NULL)
+		a->domains = json_array();
+	for (i = 0; i < ndoms; i++) {
+		action_domain(a, &m->scaleups[list[i]], mask, jobs[i]);
+		json_decref(jobs[i]);
+	}
+	free(jobs);
+	free(seen);
+	free(list);
+	free(slot);
+	free(mask);
+}
+
 /* What the operator is asked about: the set, the count, the jobs. */
 static char *
 action_summary(struct action *a)
@@ -270,24 +423,85 @@ action_refuse(struct cmd_ctx *ctx, struct action *a, const char *fmt, ...)
 	return (CMD_ERROR);
 }
 
-/* The circuit breaker: the most nodes drained in a window, unforced. */
-static int
-action_breaker(struct action *a, long *already, long *limit)
+/*
+ * The circuit breaker's second count: the scale-up domains of more than
+ * one node the drains of the window touched, and this one's, at most
+ * max-drain.domains; why not, or NULL.
+ */
+static char *
+action_breaker_domains(struct action *a, double now, long window)
+{
+	long		 limit = options_get_int("max-drain.domains");
+	struct buf	 mine;
+	json_t		*o;
+	const char	*name;
+	char		**was, *why = NULL;
+	u_int		 nwas, total, k;
+	size_t		 i;
+
+	nwas = audit_domains(now, window, &was);
+	total = nwas;
+	buf_init(&mine);
+	json_array_foreach(a->domains, i, o) {
+		name = json_string_value(json_object_get(o, "domain"));
+		buf_printf(&mine, "%s%s", i > 0 ? ", " : "", name);
+		for (k = 0; k < nwas && strcmp(was[k], name) != 0; k++)
+			;
+		total += k == nwas;
+	}
+	if (total > (u_long)limit) {
+		for (k = 0; k < nwas; k++)
+			buf_printf(&mine, "%s%s", k > 0 ? ", " : ", and drains "
+			    "of the window touched ", was[k]);
+		xasprintf(&why, "circuit breaker: the %s touches %s: %u "
+		    "domain%s of more than one node in the last %ld s, past "
+		    "the limit of %ld (max-drain.domains); --force to drain "
+		    "anyway", a->verb, mine.data, total, total == 1 ? "" : "s",
+		    window, limit);
+	}
+	for (k = 0; k < nwas; k++)
+		free(was[k]);
+	free(was);
+	buf_free(&mine);
+	return (why);
+}
+
+/*
+ * The circuit breaker: the most nodes drained in a window, and the most
+ * domains of more than one node they touch, unforced; why it trips, or
+ * NULL.
+ */
+static char *
+action_breaker(struct action *a)
 {
 	struct model	*m = a->ctx->model;
 	double		 share = options_get_float("max-drain.share");
+	double		 now = (double)time(NULL);
 	long		 count = options_get_int("max-drain.count");
-	long		 byshare;
+	long		 window = options_get_int("max-drain.window");
+	long		 byshare, limit, already;
+	char		*why;
 
-	*limit = count;
+	if (a->drains == 0)
+		return (NULL);
+	limit = count;
 	byshare = (long)floor(m->nnodes * share);
 	if (byshare < 1)
 		byshare = 1;
-	if (byshare < *limit)
-		*limit = byshare;
-	*already = audit_drained((double)time(NULL),
-	    options_get_int("max-drain.window"));
-	return (a->drains > 0 && *already + a->drains > *limit);
+	if (byshare < limit)
+		limit = byshare;
+	already = audit_drained(now, window);
+	if (already + a->drains > limit) {
+		xasprintf(&why, "circuit breaker: %ld node%s drained in the "
+		    "last %ld s, and %d more would pass the limit of %ld "
+		    "(max-drain.count %ld, max-drain.share %g of %u nodes); "
+		    "--force to drain anyway", already, already == 1 ? "" :
+		    "s", window, a->drains, limit, count, share, m->nnodes);
+		return (why);
+	}
+	if (a->domains == NULL)
+		return (NULL);
+	return (action_breaker_domains(a, now, window));
 }
 
 /*
@@ -297,42 +511,44 @@ action_breaker(struct action *a, long *already, long *limit)
 enum cmd_status
 action_begin(struct cmd_ctx *ctx, struct action *a)
 {
-	char		*summary, *cause, expect[16];
-	long		 already, limit;
+	char		*summary, *cause, *tripped, expect[16];
+	enum cmd_status	 st;
 	u_int		 i;
-	int		 yes, tripped;
+	int		 yes;
 
 	if (options_get_bool("read-only")) {
 		fprintf(ctx->err, "myriad: %s: refused: myriad is read-only\n",
 		    a->verb);
 		return (CMD_ERROR);
 	}
-	tripped = action_breaker(a, &already, &limit);
+	tripped = action_breaker(a);
 	if (a->dry_run) {
 		for (i = 0; i < a->ncmds; i++)
 			fprintf(ctx->out, "%s: %s\n", a->cmds[i].where,
 			    a->cmds[i].command);
 		fprintf(ctx->out, "dry run: %u command%s for %s (%u node%s) "
 		    "not run%s\n", a->ncmds, a->ncmds == 1 ? "" : "s", a->set,
-		    a->nnodes, a->nnodes == 1 ? "" : "s", tripped &&
+		    a->nnodes, a->nnodes == 1 ? "" : "s", tripped != NULL &&
 		    !a->force ? "; the circuit breaker would refuse it" : "");
+		if (tripped != NULL && !a->force)
+			fprintf(ctx->out, "%s\n", tripped);
 		if (a->target != NULL)
 			fprintf(ctx->out, "%s\n", a->target);
 		if (a->notes != NULL)
 			fprintf(ctx->out, "%s", a->notes);
+		free(tripped);
 		return (CMD_OK);
 	}
-	if (a->ncmds == 0)
+	if (a->ncmds == 0) {
+		free(tripped);
 		return (CMD_OK);	/* nothing to do: nothing to ask */
-	if (tripped && !a->force)
-		return (action_refuse(ctx, a, "circuit breaker: %ld node%s "
-		    "drained in the last %ld s, and %d more would pass the "
-		    "limit of %ld (max-drain.count %ld, max-drain.share "
-		    "%g of %u nodes); --force to drain anyway", already,
-		    already == 1 ? "" : "s",
-		    options_get_int("max-drain.window"), a->drains, limit,
-		    options_get_int("max-drain.count"),
-		    options_get_float("max-drain.share"), ctx->model->nnodes));
+	}
+	if (tripped != NULL && !a->force) {
+		st = action_refuse(ctx, a, "%s", tripped);
+		free(tripped);
+		return (st);
+	}
+	free(tripped);
 	if (a->nnodes - a->refused > 1)
 		snprintf(expect, sizeof expect, "%u", a->nnodes - a->refused);
 	else
@@ -441,9 +657,10 @@ action_groups(struct action *a)
 static void
 action_report(struct cmd_ctx *ctx, struct action *a, json_t *groups)
 {
-	json_t	*g;
-	size_t	 i;
-	char	*s;
+	json_t		*g;
+	size_t		 i;
+	const char	*d;
+	char		*s;
 
 	if (a->format == OUT_JSON) {
 		s = json_dumps(groups, JSON_INDENT(2));
@@ -452,8 +669,10 @@ action_report(struct cmd_ctx *ctx, struct action *a, json_t *groups)
 		return;
 	}
 	json_array_foreach(groups, i, g) {
-		fprintf(ctx->out, "---------------\n%s (%lld)\n"
-		    "---------------\n%s%s\n",
+		d = json_string_value(json_object_get(g, "domain"));
+		fprintf(ctx->out, "---------------\n%s%s%s", d != NULL ?
+		    "domain " : "", d != NULL ? d : "", d != NULL ? ": " : "");
+		fprintf(ctx->out, "%s (%lld)\n---------------\n%s%s\n",
 		    json_string_value(json_object_get(g, "nodes")),
 		    (long long)json_integer_value(json_object_get(g, "count")),
 		    json_is_true(json_object_get(g, "refused")) ? "" :
@@ -469,7 +688,9 @@ action_end(struct cmd_ctx *ctx, struct action *a)
 {
 	enum cmd_status	 st;
 	json_t		*groups;
-	u_int		 i, ok = 0, refused = 0;
+	json_t		*v;
+	u_int		 i, ok = 0, refused = 0, dfailed = 0;
+	size_t		 k;
 	char		*cause;
 
 	for (i = 0; i < a->nnodes; i++) {
@@ -487,6 +708,13 @@ action_end(struct cmd_ctx *ctx, struct action *a)
 	else
 		st = CMD_SOME;
 	groups = action_groups(a);
+	/* Then the domains' verdicts: one failed, not all is well. */
+	json_array_foreach(a->verdicts, k, v) {
+		json_array_append(groups, v);
+		dfailed += !json_is_true(json_object_get(v, "ok"));
+	}
+	if (dfailed > 0 && st == CMD_OK)
+		st = CMD_SOME;
 	if (a->begun && audit_result(a, groups, st, &cause) != 0) {
 		fprintf(ctx->err, "myriad: %s: %s\n", a->verb, cause);
 		free(cause);
@@ -499,10 +727,13 @@ action_end(struct cmd_ctx *ctx, struct action *a)
 	else if (refused > 0)
 		fprintf(ctx->err, "myriad: %s: %u passed, %u refused\n",
 		    a->verb, ok, refused);
-	else if (st != CMD_OK)
+	else if (ok < a->nnodes)
 		fprintf(ctx->err, "myriad: %s: failed on %u of %u node%s\n",
 		    a->verb, a->nnodes - ok, a->nnodes,
 		    a->nnodes == 1 ? "" : "s");
+	if (dfailed > 0)
+		fprintf(ctx->err, "myriad: %s: %u domain%s failed\n", a->verb,
+		    dfailed, dfailed == 1 ? "" : "s");
 	return (st);
 }
 

@@ -139,6 +139,8 @@ audit_record(struct action *a, const char *phase)
 	    ""));
 	json_object_set_new(o, "count", json_integer(a->nnodes));
 	json_object_set_new(o, "drains", json_integer(a->drains));
+	if (a->domains != NULL)
+		json_object_set(o, "domains", a->domains);
 	return (o);
 }
 
@@ -201,44 +203,103 @@ audit_result(struct action *a, struct json_t *groups, enum cmd_status st,
 	return (rc);
 }
 
-/*
- * Nodes drained in the window before `now', for the circuit breaker: an
- * intent counts its drains until its result says how many were drained.
- */
-long
-audit_drained(double now, double window)
+/* Each record of the window before `now', to fn. */
+static void
+audit_window(double now, double window, void (*fn)(json_t *, void *),
+    void *arg)
 {
 	char		*path = audit_path(), *line = NULL;
 	size_t		 size = 0;
 	ssize_t		 len;
 	FILE		*f;
 	json_t		*o;
-	const char	*phase;
-	long		 total = 0;
 	double		 t;
 
 	if ((f = fopen(path, "r")) == NULL) {
 		free(path);
-		return (0);
+		return;
 	}
 	while ((len = getline(&line, &size, f)) > 0) {
 		if ((o = json_loadb(line, len, 0, NULL)) == NULL)
 			continue;
 		t = json_number_value(json_object_get(o, "epoch"));
-		phase = json_string_value(json_object_get(o, "phase"));
-		if (t >= now - window && t <= now + 60 && phase != NULL) {
-			if (strcmp(phase, "intent") == 0)
-				total += json_integer_value(json_object_get(o,
-				    "drains"));
-			else if (strcmp(phase, "result") == 0)
-				total += json_integer_value(json_object_get(o,
-				    "drained")) - json_integer_value(
-				    json_object_get(o, "drains"));
-		}
+		if (t >= now - window && t <= now + 60 &&
+		    json_is_string(json_object_get(o, "phase")))
+			fn(o, arg);
 		json_decref(o);
 	}
 	free(line);
 	fclose(f);
 	free(path);
+}
+
+/* An intent counts its drains until its result says how many were. */
+static void
+audit_drained_one(json_t *o, void *arg)
+{
+	long		*total = arg;
+	const char	*phase = json_string_value(json_object_get(o, "phase"));
+
+	if (strcmp(phase, "intent") == 0)
+		*total += json_integer_value(json_object_get(o, "drains"));
+	else if (strcmp(phase, "result") == 0)
+		*total += json_integer_value(json_object_get(o, "drained")) -
+		    json_integer_value(json_object_get(o, "drains"));
+}
+
+/* Nodes drained in the window before `now', for the circuit breaker. */
+long
+audit_drained(double now, double window)
+{
+	long	 total = 0;
+
+	audit_window(now, window, audit_drained_one, &total);
 	return (total > 0 ? total : 0);
+}
+
+struct audit_names {
+	char	**names;
+	u_int	  n;
+};
+
+/* The domains an intent to drain touches, each once. */
+static void
+audit_domains_one(json_t *o, void *arg)
+{
+	struct audit_names	*an = arg;
+	const char		*name;
+	json_t			*d;
+	size_t			 i;
+	u_int			 k;
+
+	if (strcmp(json_string_value(json_object_get(o, "phase")),
+	    "intent") != 0 || json_integer_value(json_object_get(o,
+	    "drains")) <= 0)
+		return;
+	json_array_foreach(json_object_get(o, "domains"), i, d) {
+		if ((name = json_string_value(json_object_get(d,
+		    "domain"))) == NULL)
+			continue;
+		for (k = 0; k < an->n && strcmp(an->names[k], name) != 0; k++)
+			;
+		if (k < an->n)
+			continue;
+		an->names = xreallocarray(an->names, an->n + 1,
+		    sizeof *an->names);
+		an->names[an->n++] = xstrdup(name);
+	}
+}
+
+/*
+ * The scale-up domains of more than one node that drains of the window
+ * touched (their intents say), for the circuit breaker: in *names.
+ */
+u_int
+audit_domains(double now, double window, char ***names)
+{
+	struct audit_names	 an = { NULL, 0 };
+
+	audit_window(now, window, audit_domains_one, &an);
+	*names = an.names;
+	return (an.n);
 }

@@ -539,7 +539,9 @@ burnin_store_read_file(FILE *f, struct burnrun *r, struct burnin **nodes,
 	}
 	free(line);
 	for (i = 0; i < nb; i++) {
-		if ((u_int)all[i].state < nitems(count))
+		/* A domain's verdict is no node's. */
+		if ((u_int)all[i].state < nitems(count) &&
+		    strcmp(all[i].tests, BURNIN_DOMAIN) != 0)
 			count[all[i].state]++;
 	}
 	if (nodes != NULL) {

@@ -37,13 +37,29 @@
 #define BURNIN_REASON	256	/* characters of a drain's reason, at most */
 #define BURNIN_KEEP	64	/* of them the Slurm reason keeps, at least */
 
+/* A domain of more than one node the run covers whole: its verdict. */
+struct burnin_domain {
+	struct burnin	 row;		/* its verdict, kept as a node's */
+	u_int		*rows;		/* its trays' rows */
+	u_int		 nrows;
+	int		 node;		/* where its command runs */
+	char		*cmd;		/* burnin.domain-command; NULL: none */
+	char		*set;		/* its nodes, folded */
+	int		 started;
+	int		 ended;
+};
+
 struct burnin_job {
 	struct cmd_ctx	*ctx;
 	struct action	*action;
 	struct burnrun	 run;
 	struct burnin	*rows;		/* one a node */
 	int		*ids;		/* their node ids */
-	int		*exec;		/* backend_exec ids, 0 when none */
+	int		*exec;		/* backend_exec ids, 0 when none: the
+					   rows', then the domains' */
+	struct burnin_domain *doms;
+	u_int		 ndoms;
+	u_int		 dleft;		/* domains' commands not ended */
 	char		**why;		/* why on-pass or on-fail failed */
 	double		*began;		/* loop_now() when each started */
 	char		**cmds;		/* what each runs; NULL: refused */
@@ -66,6 +82,7 @@ struct burnin_job {
 static const double burnin_typical[] = { 0, 120, 600, 2400, 7200 };
 
 static void	burnin_start_more(struct burnin_job *);
+static void	burnin_domains_more(struct burnin_job *);
 
 void
 burnin_free(struct burnin_job *j)
@@ -87,6 +104,12 @@ burnin_free(struct burnin_job *j)
 	for (i = 0; j->cmds != NULL && i < j->n; i++)
 		free(j->cmds[i]);
 	free(j->cmds);
+	for (i = 0; i < j->ndoms; i++) {
+		free(j->doms[i].rows);
+		free(j->doms[i].cmd);
+		free(j->doms[i].set);
+	}
+	free(j->doms);
 	free(j);
 }
 
@@ -100,6 +123,13 @@ burnin_rows(const struct burnin_job *j, u_int *n)
 	}
 	*n = j->n;
 	return (j->rows);
+}
+
+/* Whether a node or a domain's command is still to end. */
+static int
+burnin_busy(const struct burnin_job *j)
+{
+	return (j->ended < j->n || j->dleft > 0);
 }
 
 /* Whether RUN (or with NULL, any) is under way. */
@@ -147,7 +177,7 @@ burnin_run(struct burnin_job *j, double *elapsed, double *left)
 	if (j == NULL)
 		return (NULL);
 	*elapsed = (j->stopped > 0 ? j->stopped : now) - j->started;
-	if (j->ended == j->n)
+	if (!burnin_busy(j))
 		return (&j->run);
 	per = burnin_per_node(j);
 	for (i = 0; i < j->n; i++) {
@@ -323,7 +353,8 @@ burnin_check(struct burnin_job *j, u_int i)
  * last line (of its output, or else of its errors) the message.
  */
 static void
-burnin_status(struct burnin *b, const struct exec_result *x)
+burnin_status(struct burnin *b, const struct exec_result *x,
+    const char *option)
 {
 	const struct buf	*o = x->out->len > 0 ? x->out : x->err;
 	size_t			 end = o->len, start;
@@ -336,7 +367,7 @@ burnin_status(struct burnin *b, const struct exec_result *x)
 	b->result = x->status == 0 ? DIAG_PASS : DIAG_FAIL;
 	b->state = x->status == 0 ? BURNIN_PASSED : BURNIN_FAILED;
 	snprintf(b->message, sizeof b->message, "%s exit %d%s%.*s",
-	    burnin_vendor(b->vendor)->option, x->status, end > start ?
+	    option, x->status, end > start ?
 	    ": " : "", (int)(end - start), o->data + start);
 }
 
@@ -375,7 +406,7 @@ burnin_done(const struct exec_result *x, void *arg)
 		snprintf(b->message, sizeof b->message, "%s",
 		    x->why != NULL ? x->why : "did not end");
 	} else if (burnin_vendor(b->vendor)->parse == NULL)
-		burnin_status(b, x);
+		burnin_status(b, x, burnin_vendor(b->vendor)->option);
 	else if (burnin_verdict(b, x->out->data, x->out->len) != 0 &&
 	    x->err->len > 0) {
 		/* Nothing the tool could say: what the shell said instead. */
@@ -390,10 +421,10 @@ burnin_done(const struct exec_result *x, void *arg)
 	burnin_text(b, text, sizeof text);
 	model_event(j->ctx->model, j->ids[i], -1, EV_ACTION, 0,
 	    "burn-in %s", text);
-	if (j->ended == j->n)
+	burnin_start_more(j);
+	burnin_domains_more(j);
+	if (!burnin_busy(j))
 		j->stopped = loop_now();
-	else
-		burnin_start_more(j);
 	burnin_changed(j, 0);
 }
 
@@ -413,6 +444,283 @@ burnin_start_more(struct burnin_job *j)
 		j->running++;
 		j->exec[i] = backend_exec(j->ctx->backend, j->ids[i],
 		    j->cmds[i], j->timeout, burnin_done, j);
+	}
+}
+
+/* Whether row I has ended. */
+static int
+burnin_row_ended(const struct burnin_job *j, u_int i)
+{
+	return (j->rows[i].state != BURNIN_QUEUED &&
+	    j->rows[i].state != BURNIN_RUNNING);
+}
+
+/*
+ * The scale-up domains of more than one node whose every node is one of
+ * the action's, in the order of their first nodes: their indexes in
+ * m->scaleups, in *list.
+ */
+static u_int
+burnin_domains_whole(struct model *m, const struct action *a, uint32_t **list)
+{
+	uint32_t	*count, d;
+	u_int		 i, n = 0;
+
+	scaleup_update(m);
+	count = xcalloc(m->nscaleups + 1, sizeof *count);
+	*list = xcalloc(a->nnodes + 1, sizeof **list);
+	for (i = 0; i < a->nnodes; i++)
+		count[m->nodes[a->nodes[i]].scaleup]++;
+	for (i = 0; i < a->nnodes; i++) {
+		d = m->nodes[a->nodes[i]].scaleup;
+		if (m->scaleups[d].nnodes > 1 &&
+		    count[d] == m->scaleups[d].nnodes) {
+			(*list)[n++] = d;
+			count[d] = 0;
+		}
+	}
+	free(count);
+	return (n);
+}
+
+/* Domain d's nodes, folded. */
+static char *
+burnin_domain_set(struct model *m, const struct scaleup *d)
+{
+	int	*ids;
+	u_int	 k;
+	char	*set;
+
+	ids = xcalloc(d->nnodes, sizeof *ids);
+	for (k = 0; k < d->nnodes; k++)
+		ids[k] = m->scaleupnodes[d->first + k];
+	set = model_fold(m, ids, d->nnodes);
+	free(ids);
+	return (set);
+}
+
+/*
+ * What domain d runs once its trays have ended: burnin.domain-command,
+ * %l the level, %d the domain's name and %n its nodes, each quoted; NULL
+ * when it is empty.
+ */
+static char *
+burnin_domain_command(struct model *m, const struct scaleup *d, int level)
+{
+	const char	*p = options_get("burnin.domain-command");
+	struct buf	 cmd;
+	char		*set;
+
+	if (*p == '\0')
+		return (NULL);
+	set = burnin_domain_set(m, d);
+	buf_init(&cmd);
+	for (; *p != '\0'; p++) {
+		if (p[0] == '%' && p[1] == 'l')
+			buf_printf(&cmd, "%d", level);
+		else if (p[0] == '%' && p[1] == 'd')
+			shell_quote(&cmd, d->name);
+		else if (p[0] == '%' && p[1] == 'n')
+			shell_quote(&cmd, set);
+		else {
+			buf_putc(&cmd, *p);
+			continue;
+		}
+		p++;
+	}
+	buf_putc(&cmd, '\0');
+	free(set);
+	return (cmd.data);
+}
+
+/*
+ * For the box and the dry run: each domain the burn-in covers whole has
+ * a verdict, and its burnin.domain-command, if any, runs on its first
+ * node once its trays have ended.
+ */
+void
+burnin_domains(struct cmd_ctx *ctx, struct action *a, int level)
+{
+	struct model		*m = ctx->model;
+	const struct scaleup	*d;
+	uint32_t		*list;
+	u_int			 i, n;
+	char			*cmd;
+
+	n = burnin_domains_whole(m, a, &list);
+	for (i = 0; i < n; i++) {
+		d = &m->scaleups[list[i]];
+		if ((cmd = burnin_domain_command(m, d, level)) == NULL) {
+			action_note(a, "%s: a domain verdict, from its %u "
+			    "nodes", d->name, d->nnodes);
+			continue;
+		}
+		action_command(a, m->scaleupnodes[d->first], cmd);
+		action_note(a, "%s: a domain verdict, from its %u nodes and "
+		    "burnin.domain-command, on %s once they have ended",
+		    d->name, d->nnodes, model_node_name(m,
+		    m->scaleupnodes[d->first]));
+		free(cmd);
+	}
+	free(list);
+}
+
+/* The run's domains, each with its rows and its command. */
+static void
+burnin_domains_create(struct burnin_job *j, int level)
+{
+	struct model		*m = j->ctx->model;
+	const struct scaleup	*d;
+	struct burnin_domain	*dm;
+	uint32_t		*list, k;
+	u_int			*rowof, i;
+
+	j->ndoms = burnin_domains_whole(m, j->action, &list);
+	j->doms = xcalloc(j->ndoms + 1, sizeof *j->doms);
+	j->exec = xreallocarray(j->exec, j->n + j->ndoms + 1,
+	    sizeof *j->exec);
+	memset(j->exec + j->n, 0, (j->ndoms + 1) * sizeof *j->exec);
+	rowof = xcalloc(m->nnodes + 1, sizeof *rowof);
+	for (i = 0; i < j->n; i++)
+		rowof[j->ids[i]] = i;
+	for (i = 0; i < j->ndoms; i++) {
+		d = &m->scaleups[list[i]];
+		dm = &j->doms[i];
+		dm->rows = xcalloc(d->nnodes, sizeof *dm->rows);
+		for (k = d->first; k < d->first + d->nnodes; k++)
+			dm->rows[dm->nrows++] = rowof[m->scaleupnodes[k]];
+		dm->node = m->scaleupnodes[d->first];
+		dm->cmd = burnin_domain_command(m, d, level);
+		dm->set = burnin_domain_set(m, d);
+		strlcpy(dm->row.run, j->run.run, sizeof dm->row.run);
+		strlcpy(dm->row.node, d->name, sizeof dm->row.node);
+		strlcpy(dm->row.tests, BURNIN_DOMAIN, sizeof dm->row.tests);
+		dm->row.level = level;
+		dm->row.vendor = m->nodes[dm->node].vendor;
+		dm->row.state = BURNIN_QUEUED;
+		j->dleft += dm->cmd != NULL;
+	}
+	free(rowof);
+	free(list);
+}
+
+/* A domain's command ended: what it said. */
+static void
+burnin_domain_done(const struct exec_result *x, void *arg)
+{
+	struct burnin_job	*j = arg;
+	struct burnin_domain	*dm;
+	u_int			 i;
+
+	for (i = 0; i < j->ndoms; i++) {
+		if (j->exec[j->n + i] == x->id && x->id != 0)
+			break;
+	}
+	if (i == j->ndoms)
+		return;
+	dm = &j->doms[i];
+	j->exec[j->n + i] = 0;
+	dm->ended = 1;
+	j->dleft--;
+	dm->row.ended = time(NULL);
+	dm->row.elapsed = dm->row.ended - dm->row.started;
+	if (x->status == -1) {
+		dm->row.state = BURNIN_FAILED;
+		snprintf(dm->row.message, sizeof dm->row.message,
+		    "burnin.domain-command: %s", x->why != NULL ? x->why :
+		    "did not end");
+	} else
+		burnin_status(&dm->row, x, "burnin.domain-command");
+	if (!burnin_busy(j))
+		j->stopped = loop_now();
+	burnin_changed(j, 0);
+}
+
+/*
+ * Start the command of each domain whose trays have all ended; one not
+ * started when the run is cancelled never will be.
+ */
+static void
+burnin_domains_more(struct burnin_job *j)
+{
+	struct burnin_domain	*dm;
+	u_int			 i, k;
+
+	for (i = 0; i < j->ndoms; i++) {
+		dm = &j->doms[i];
+		if (dm->cmd == NULL || dm->started || dm->ended)
+			continue;
+		if (j->cancelled) {
+			dm->ended = 1;
+			j->dleft--;
+			continue;
+		}
+		for (k = 0; k < dm->nrows; k++) {
+			if (!burnin_row_ended(j, dm->rows[k]))
+				break;
+		}
+		if (k < dm->nrows)
+			continue;
+		dm->started = 1;
+		dm->row.state = BURNIN_RUNNING;
+		dm->row.started = time(NULL);
+		j->exec[j->n + i] = backend_exec(j->ctx->backend, dm->node,
+		    dm->cmd, j->timeout, burnin_domain_done, j);
+	}
+}
+
+/*
+ * Each domain's verdict, once the run has ended: passed when every node
+ * of it passed and its command, if any, did; else failed, with the nodes
+ * that did not pass.  Kept with the nodes', and in the report.
+ */
+static void
+burnin_domains_judge(struct burnin_job *j)
+{
+	struct burnin_domain	*dm;
+	struct burnin		*b;
+	struct buf		 msg;
+	int			*ids;
+	u_int			 i, k, nbad;
+	char			*set;
+	int			 ok;
+
+	for (i = 0; i < j->ndoms; i++) {
+		dm = &j->doms[i];
+		b = &dm->row;
+		ids = xcalloc(dm->nrows, sizeof *ids);
+		for (nbad = k = 0; k < dm->nrows; k++) {
+			if (j->rows[dm->rows[k]].state != BURNIN_PASSED &&
+			    j->rows[dm->rows[k]].state != BURNIN_WARNED)
+				ids[nbad++] = j->ids[dm->rows[k]];
+		}
+		buf_init(&msg);
+		if (nbad > 0) {
+			set = model_fold(j->ctx->model, ids, nbad);
+			buf_printf(&msg, "%s did not pass", set);
+			free(set);
+		} else
+			buf_printf(&msg, "its %u nodes passed", dm->nrows);
+		if (dm->cmd != NULL && !dm->started)
+			buf_puts(&msg, "; burnin.domain-command not run");
+		else if (dm->cmd != NULL)
+			buf_printf(&msg, "; %s", b->message);
+		ok = nbad == 0 && (dm->cmd == NULL || (dm->started &&
+		    b->state == BURNIN_PASSED));
+		b->state = j->cancelled && !ok ? BURNIN_CANCELLED : ok ?
+		    BURNIN_PASSED : BURNIN_FAILED;
+		b->result = ok ? DIAG_PASS : DIAG_FAIL;
+		strlcpy(b->message, msg.data, sizeof b->message);
+		strlcpy(b->gpus, "", sizeof b->gpus);
+		burnin_store_write(j->store, "burnin", b);
+		if (j->action->verdicts == NULL)
+			j->action->verdicts = json_array();
+		json_array_append_new(j->action->verdicts, json_pack("{s:s, "
+		    "s:s, s:i, s:b, s:s}", "domain", b->node, "nodes",
+		    dm->set, "count", (int)dm->nrows, "ok", ok, "result",
+		    b->message));
+		buf_free(&msg);
+		free(ids);
 	}
 }
 
@@ -697,6 +1005,7 @@ burnin_finish(struct burnin_job *j)
 
 	j->finished = 1;
 	burnin_changed(j, 1);
+	burnin_domains_judge(j);
 	if (!j->cancelled)
 		burnin_follow_up(j);
 	for (i = 0; i < j->n; i++) {
@@ -727,8 +1036,9 @@ burnin_tick(void *arg)
 	struct cmd_ctx		*ctx = arg;
 	struct burnin_job	*j = ctx->burnin;
 	char			*out = NULL, *err = NULL, *line;
-	char			 refused[32] = "";
+	char			 refused[32] = "", domains[64] = "";
 	size_t			 outlen = 0, errlen = 0;
+	u_int			 i, dfailed = 0;
 	FILE			*fo, *fe;
 	enum cmd_status		 st;
 
@@ -736,7 +1046,7 @@ burnin_tick(void *arg)
 		return;
 	burnin_changed(j, 0);
 	/* The follow-up runs commands: not while a box asks. */
-	if (j->ended < j->n || ui_asking(ctx->ui)) {
+	if (burnin_busy(j) || ui_asking(ctx->ui)) {
 		loop_timer(ui_loop(ctx->ui), 1, burnin_tick, ctx);
 		return;
 	}
@@ -764,10 +1074,15 @@ burnin_tick(void *arg)
 	if (j->run.refused > 0)
 		snprintf(refused, sizeof refused, ", %d refused",
 		    j->run.refused);
+	for (i = 0; i < j->ndoms; i++)
+		dfailed += j->doms[i].row.state != BURNIN_PASSED;
+	if (j->ndoms > 0)
+		snprintf(domains, sizeof domains, "; domains %u passed, %u "
+		    "failed", j->ndoms - dfailed, dfailed);
 	ui_message(ctx->ui, st != CMD_OK, "burn-in %s %s: %d passed, %d "
-	    "warned, %d failed%s, %d unreachable%s%s", j->run.run,
+	    "warned, %d failed%s, %d unreachable%s%s%s", j->run.run,
 	    j->run.status, j->run.passed, j->run.warned, j->run.failed,
-	    refused, j->run.unreachable, errlen > 0 ? "; " : "",
+	    refused, j->run.unreachable, domains, errlen > 0 ? "; " : "",
 	    errlen > 0 ? err : "");
 	free(out);
 	free(err);
@@ -888,9 +1203,11 @@ burnin_start(struct cmd_ctx *ctx, struct action *a, int level, int flags)
 		    level)) == NULL)
 			burnin_refuse(j, k);
 	}
-	if (j->ended == j->n)
-		j->stopped = loop_now();
+	burnin_domains_create(j, level);
 	burnin_start_more(j);
+	burnin_domains_more(j);
+	if (!burnin_busy(j))
+		j->stopped = loop_now();
 	burnin_changed(j, 0);
 	if (ctx->ui != NULL)
 		loop_timer(ui_loop(ctx->ui), 1, burnin_tick, ctx);
@@ -905,11 +1222,12 @@ burnin_start(struct cmd_ctx *ctx, struct action *a, int level, int flags)
 enum cmd_status
 burnin_wait(struct burnin_job *j)
 {
-	while (j->ended < j->n) {
+	while (burnin_busy(j)) {
 		if (j->progress)
 			backend_exec_poll(j->ctx->backend, 1);
 		else
-			backend_exec_wait_ids(j->ctx->backend, j->exec, j->n);
+			backend_exec_wait_ids(j->ctx->backend, j->exec,
+			    j->n + j->ndoms);
 		burnin_changed(j, 0);
 	}
 	return (burnin_finish(j));
@@ -935,13 +1253,14 @@ burnin_cancel(struct burnin_job *j)
 		}
 	}
 	j->next = j->n;
-	for (i = 0; i < j->n; i++) {
+	for (i = 0; i < j->n + j->ndoms; i++) {
 		if (j->exec[i] != 0) {
 			backend_exec_cancel(j->ctx->backend, j->exec[i]);
 			stopped++;
 		}
 	}
-	if (j->ended == j->n && j->stopped == 0)
+	burnin_domains_more(j);
+	if (!burnin_busy(j) && j->stopped == 0)
 		j->stopped = loop_now();
 	burnin_changed(j, 0);
 	return (stopped);

@@ -102,6 +102,47 @@ cmd_burnin_commands(struct cmd_ctx *ctx, struct action *a, int level)
 	free(ids);
 }
 
+/*
+ * A DOMAINSET where the node set is: each name a node, or a scale-up
+ * domain (nvl72-r003) standing for its nodes.  The node set it stands
+ * for, or NULL when it names no domain (and is taken as it is).
+ */
+static char *
+cmd_burnin_domainset(struct model *m, const char *spec)
+{
+	struct nodeset		*ns, *out;
+	const struct scaleup	*d;
+	const char		*name;
+	char			*set = NULL;
+	size_t			 k;
+	uint32_t		 i;
+	int			 di, domains = 0;
+
+	ns = nodeset_create();
+	if (spec == NULL || nodeset_parse(ns, spec, NULL) != 0) {
+		nodeset_free(ns);
+		return (NULL);
+	}
+	out = nodeset_create();
+	for (k = 0; k < nodeset_count(ns); k++) {
+		name = nodeset_name(ns, k);
+		if (model_find(m, name) != -1 ||
+		    (di = scaleup_find(m, name)) == -1) {
+			nodeset_add(out, name);
+			continue;
+		}
+		d = &m->scaleups[di];
+		for (i = d->first; i < d->first + d->nnodes; i++)
+			nodeset_add(out, m->nodes[m->scaleupnodes[i]].name);
+		domains++;
+	}
+	if (domains > 0)
+		set = nodeset_fold(out);
+	nodeset_free(out);
+	nodeset_free(ns);
+	return (set);
+}
+
 enum cmd_status
 cmd_burnin(struct cmd_ctx *ctx, struct cmd_args *args)
 {
@@ -109,10 +150,10 @@ cmd_burnin(struct cmd_ctx *ctx, struct cmd_args *args)
 	struct action		*a;
 	struct buf		 why;
 	const char		*spec = NULL, *w;
-	char			*cause, *end;
+	char			*cause, *end, *set;
 	enum cmd_status		 st;
 	long			 level = options_get_int("burnin.level");
-	int			 flags = 0, i;
+	int			 flags = 0, i, *ids;
 	u_int			 k, bad;
 	double			 elapsed, left;
 
@@ -148,12 +189,15 @@ cmd_burnin(struct cmd_ctx *ctx, struct cmd_args *args)
 	}
 
 	a = action_create(ctx, args, "burnin");
-	if (action_nodes(a, args, spec, &cause) != 0) {
+	set = cmd_burnin_domainset(ctx->model, spec);
+	if (action_nodes(a, args, set != NULL ? set : spec, &cause) != 0) {
 		st = cmd_error(ctx, args, CMD_USAGE, "%s", cause);
 		free(cause);
+		free(set);
 		action_free(a);
 		return (st);
 	}
+	free(set);
 	buf_init(&why);
 	if ((bad = cmd_burnin_refuse(ctx, a, &why)) > 0 && !a->force) {
 		st = cmd_error(ctx, args, CMD_ERROR, "refused: %u node%s not "
@@ -174,6 +218,13 @@ cmd_burnin(struct cmd_ctx *ctx, struct cmd_args *args)
 		    "drain") == NULL)
 			a->drains++;
 	}
+	/* What it does to the domains of the nodes it runs on. */
+	ids = xcalloc(a->ncmds + 1, sizeof *ids);
+	for (k = 0; k < a->ncmds; k++)
+		ids[k] = a->cmds[k].node;
+	action_domains(a, ids, a->ncmds);
+	free(ids);
+	burnin_domains(ctx, a, level);
 	if (flags & BURNIN_ON_PASS)
 		action_note(a, "on-pass=resume: then resume those that pass "
 		    "(those drained)");

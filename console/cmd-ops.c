@@ -170,6 +170,8 @@ cmd_ops_update(struct cmd_ctx *ctx, struct cmd_args *args, const char *verb,
 		    nleft);
 		free(set);
 	}
+	if (nids > 0 && strcmp(state, "DRAIN") == 0)
+		action_domains(a, ids, nids);
 	if (nids > 0)
 		cmd_ops_command(a, ids, nids, state, reason);
 

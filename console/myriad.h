@@ -725,6 +725,7 @@ const char	*scaleup_verdict_name(enum scaleup_verdict);
 const char	*scaleup_fabric_name(enum scaleup_fabric);
 enum scaleup_fabric scaleup_fabric_of(const struct gpu *);
 int		 scaleup_check(const char *, char **);
+int		 scaleup_state_out(const char *);
 void		 scaleup_free(struct model *);
 
 /*
@@ -1074,6 +1075,7 @@ enum burnin_state {
 	BURNIN_REFUSED,			/* no diagnostic myriad can read */
 };
 #define BURNIN_MAXGPU	64
+#define BURNIN_DOMAIN	"domain"	/* the tests of a domain's verdict */
 struct burnin {			/* one node of a run */
 	char		 run[32];
 	char		 node[48];
@@ -1277,6 +1279,7 @@ struct action_cmd {
 	int		 id;		/* backend_exec's while it runs; 0
 					   before, -1 after */
 };
+struct json_t;
 struct action {
 	struct cmd_ctx	*ctx;
 	const char	*verb;		/* "drain", "burnin", ... */
@@ -1286,6 +1289,9 @@ struct action {
 	char		*set;		/* the nodes, folded */
 	char		*target;	/* which they are, in the console */
 	char		*notes;		/* more lines for the box and dry run */
+	struct json_t	*domains;	/* what it does to scale-up domains */
+	struct json_t	*verdicts;	/* the domains' results, after the
+					   nodes' */
 	int		 drains;	/* nodes it takes out of service */
 	u_int		 refused;	/* nodes it will not run on */
 	int		 dry_run;	/* --dry-run or -n */
@@ -1307,13 +1313,13 @@ int		 action_nodes(struct action *, struct cmd_args *, const char *,
 struct action_cmd *action_command(struct action *, int, const char *);
 void		 action_note(struct action *, const char *, ...)
 		     printflike(2, 3);
+void		 action_domains(struct action *, const int *, u_int);
 enum cmd_status	 action_begin(struct cmd_ctx *, struct action *);
 void		 action_exec(struct cmd_ctx *, struct action *);
 void		 action_result(struct action *, int, int, const char *);
 void		 action_refused(struct action *, int, const char *);
 enum cmd_status	 action_end(struct cmd_ctx *, struct action *);
 enum cmd_status	 action_run(struct cmd_ctx *, struct action *);
-struct json_t;
 struct json_t	*action_groups(struct action *);
 
 /* audit.c: the audit log, JSON lines. */
@@ -1323,6 +1329,7 @@ int		 audit_intent(struct action *, char **);
 int		 audit_result(struct action *, struct json_t *, enum cmd_status,
 		     char **);
 int		 audit_refused(struct action *, const char *);
+u_int		 audit_domains(double, double, char ***);
 long		 audit_drained(double, double);
 void		 audit_operator(char *, size_t, char *, size_t);
 
@@ -1343,6 +1350,7 @@ enum cmd_status	 cmd_inspect_links(struct cmd_ctx *, struct cmd_args *);
 #define BURNIN_NONE	"no accelerators: no vendor's tool answered there"
 enum vendor	 burnin_node_vendor(struct model *, int);
 char		*burnin_command(struct model *, int, int);
+void		 burnin_domains(struct cmd_ctx *, struct action *, int);
 struct burnin_job *burnin_start(struct cmd_ctx *, struct action *, int,
 		     int);
 void		 burnin_free(struct burnin_job *);

@@ -273,6 +273,10 @@ const struct option_entry options_table[] = {
 	{ .name = "burnin.hygon-command", .type = OPT_STRING, .dflt = "",
 	  .help = "a site's check for each Hygon node, its exit status the "
 	      "verdict; empty: refused" },
+	{ .name = "burnin.domain-command", .type = OPT_STRING, .dflt = "",
+	  .help = "a domain-wide NVLink test run once per scale-up domain "
+	      "burned in whole, on its first node, its exit status the "
+	      "verdict; %l the level, %d the domain, %n its nodes" },
 	{ .name = "burnin.level", .type = OPT_INT, .dflt = "3",
 	  .min = 1, .max = 4, .help = "the diagnostic's level without level=" },
 	{ .name = "burnin.timeout", .type = OPT_INT, .dflt = "0",
@@ -289,6 +293,10 @@ const struct option_entry options_table[] = {
 	{ .name = "max-drain.share", .type = OPT_FLOAT, .dflt = "0.05",
 	  .min = 0, .max = 1,
 	  .help = "share of the cluster that may be drained per window" },
+	{ .name = "max-drain.domains", .type = OPT_INT, .dflt = "1",
+	  .min = 0, .max = 1000000,
+	  .help = "scale-up domains of more than one node that drains may "
+	      "touch per window without --force" },
 	{ .name = "max-drain.window", .type = OPT_INT, .dflt = "3600",
 	  .min = 60, .max = 604800, .help = "the window, seconds" },
 	{ .name = NULL }

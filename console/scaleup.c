@@ -342,7 +342,7 @@ scaleup_kind_node(struct model *m, uint32_t id, u_int want, char *kind,
 }
 
 /* Whether a Slurm state keeps a domain-sized job off the node. */
-static int
+int
 scaleup_state_out(const char *state)
 {
 	size_t	 len = strlen(state);
