@@ -38,6 +38,40 @@ struct map_layout {
 
 static struct map_layout	map_last;	/* for clicks */
 
+/*
+ * The map of scale-up domains, when one has more than a node (an NVL72
+ * rack): a domain a block, blocks side by side in lines, each its name,
+ * its verdict, then its trays, k nodes a cell.  When they do not fit, a
+ * cell a domain (k 0), its verdict's mark, each line after the name of
+ * its first domain.
+ */
+struct map_domains {
+	u_int	 on;		/* a domain has more than a node */
+	u_int	 k;		/* nodes per cell; 0: a domain a cell */
+	u_int	 most;		/* nodes of the largest domain */
+	u_int	 namew;		/* the longest name */
+	u_int	 words;		/* the verdict as a word, not a mark */
+	u_int	 cells;		/* cells per block */
+	u_int	 blockw;	/* columns per block, with its gap */
+	u_int	 perline;	/* blocks per line, or cells */
+	u_int	 lines;
+	u_int	 left;		/* a cell a domain: names before lines */
+	u_int	 step;		/* ... and 1, or 2 with a gap */
+};
+static struct map_domains	map_doms;	/* for moves and clicks */
+
+/* A verdict's mark and colour: a broken domain reads without colour. */
+static const struct {
+	char		 mark;
+	enum colour	 colour;
+} map_verdicts[] = {
+	[SU_HEALTHY] = { '.', C_DIM },
+	[SU_DEGRADED] = { '~', C_WARN },
+	[SU_BROKEN] = { 'X', C_CRIT },
+	[SU_UNKNOWN] = { '?', C_S_UNKNOWN },
+};
+#define MAP_VERDICTW	8	/* the longest verdict: degraded */
+
 static const char *map_metric_names[] = {
 	[MAP_STATE] = "state", [MAP_UTIL] = "GPU utilization",
 	[MAP_TEMP] = "hottest GPU temperature", [MAP_POWER] = "power / limit",
@@ -144,14 +178,27 @@ view_map_kinds(struct ui *ui)
 	}
 }
 
+/*
+ * Node k of a cell of n from `first': of the node ids, or of the domains'
+ * nodes when `ids' is m->scaleupnodes.
+ */
+static u_int
+view_map_at(const uint32_t *ids, u_int first, u_int k)
+{
+	return (ids != NULL ? ids[first + k] : first + k);
+}
+
 /* The kind most of a cell's nodes have: 1 + its index, or 0. */
 static u_int
-view_map_cell_kind(const struct map_kinds *mk, u_int first, u_int n)
+view_map_cell_kind(const struct map_kinds *mk, const uint32_t *ids,
+    u_int first, u_int n)
 {
-	u_int	 count[MAP_NKINDS + 1] = { 0 }, i, best = 0;
+	u_int	 count[MAP_NKINDS + 1] = { 0 }, i, k, best = 0;
 
-	for (i = first; i < first + n && i < mk->nnodes; i++)
-		count[mk->node[i]]++;
+	for (k = 0; k < n; k++) {
+		if ((i = view_map_at(ids, first, k)) < mk->nnodes)
+			count[mk->node[i]]++;
+	}
 	for (i = 1; i <= MAP_NKINDS; i++) {
 		if (count[i] > count[best] || (best == 0 && count[i] > 0))
 			best = i;
@@ -278,16 +325,17 @@ view_map_node_cell(const struct model *m, const struct map_layout *l, u_int id,
  * are still in service (new faults).
  */
 static const struct node_look *
-view_map_cell_look(const struct model *m, u_int first, u_int n, u_int c,
-    u_int *attention, u_int *fresh)
+view_map_cell_look(const struct model *m, const uint32_t *ids, u_int first,
+    u_int n, u_int c, u_int *attention, u_int *fresh)
 {
 	const struct node_look	*looks;
-	u_int			 count[16] = { 0 }, nlooks, i, sum = 0;
+	u_int			 count[16] = { 0 }, nlooks, i, k, sum = 0;
 	double			 u;
 
 	looks = view_looks_all(&nlooks);
 	*attention = *fresh = 0;
-	for (i = first; i < first + n; i++) {
+	for (k = 0; k < n; k++) {
+		i = view_map_at(ids, first, k);
 		count[view_node_look(m, i) - looks]++;
 		if (alerts_node(m, i, NULL, 0) == 0)
 			continue;
@@ -319,25 +367,29 @@ view_map_match(struct ui *ui, u_int id)
 	    strcasestr(n->reason, vs->filter) != NULL);
 }
 
-/* Draw cell `c' of the map, of `n' nodes from `first'. */
+/*
+ * Draw cell `c' of the map, of `n' nodes from `first' (of `ids'); a cell
+ * of a whole domain (verdict not -1) shows its verdict's mark for state.
+ */
 static void
-view_map_draw_cell(struct ui *ui, WINDOW *w, int y, int x, u_int first, u_int n,
-    u_int c, int cursor)
+view_map_draw_cell(struct ui *ui, WINDOW *w, int y, int x, const uint32_t *ids,
+    u_int first, u_int n, u_int c, int verdict, int cursor)
 {
 	const struct model	*m = ui->model;
 	const struct node_look	*look;
 	const struct job	*j;
 	double			 v, worst = -1;
-	u_int			 i, marked = 0, injob = 0, found = 0, attention;
-	u_int			 fresh;
-	int			 valid, anyvalid = 0, nolimit = 0, job = -1;
+	u_int			 i, k, marked = 0, injob = 0, found = 0;
+	u_int			 attention, fresh;
+	int			 how, valid, anyvalid = 0, nolimit = 0, job = -1;
 	attr_t			 a;
 	char			 s[8];
 	const char		*text;
 	u_int			 kind;
 
-	look = view_map_cell_look(m, first, n, c, &attention, &fresh);
-	for (i = first; i < first + n; i++) {
+	look = view_map_cell_look(m, ids, first, n, c, &attention, &fresh);
+	for (k = 0; k < n; k++) {
+		i = view_map_at(ids, first, k);
 		marked += ui->marks[i];
 		if (ui->job >= 0 && m->nodes[i].job == ui->job)
 			injob++;
@@ -354,7 +406,14 @@ view_map_draw_cell(struct ui *ui, WINDOW *w, int y, int x, u_int first, u_int n,
 		anyvalid |= valid > 0;
 		nolimit |= valid < 0;
 	}
-	switch (ui->metric) {
+	how = verdict >= 0 && ui->metric == MAP_STATE ? -1 : (int)ui->metric;
+	switch (how) {
+	case -1:
+		s[0] = map_verdicts[verdict].mark;
+		s[1] = '\0';
+		text = s;
+		a = colour(map_verdicts[verdict].colour);
+		break;
 	case MAP_STATE:
 		s[0] = n > 1 && attention > 0 ?
 		    tolower((u_char)look->letter) : look->letter;
@@ -377,7 +436,7 @@ view_map_draw_cell(struct ui *ui, WINDOW *w, int y, int x, u_int first, u_int n,
 		text = s;
 		break;
 	case MAP_MODEL:
-		kind = view_map_cell_kind(&map_kinds, first, n);
+		kind = view_map_cell_kind(&map_kinds, ids, first, n);
 		s[0] = kind > 0 ? MAP_KIND_CHARS[kind - 1] : '.';
 		s[1] = '\0';
 		text = s;
@@ -408,6 +467,125 @@ view_map_draw_cell(struct ui *ui, WINDOW *w, int y, int x, u_int first, u_int n,
 	if (cursor)
 		a = (a & ~A_UNDERLINE) | A_REVERSE;
 	draw_cell(w, y, x, text, a);
+}
+
+/*
+ * The domains in w by h: the fewest nodes a cell, the verdict as a word
+ * where it fits, else as a mark; else a domain a cell.  Not on (on 0)
+ * when no domain has more than a node: the map of racks.
+ */
+static void
+view_map_dom_fit(const struct model *m, int w, int h, struct map_domains *l)
+{
+	u_int	 i, k, n = m->nscaleups, cols;
+	int	 words;
+
+	memset(l, 0, sizeof *l);
+	for (i = 0; i < n; i++) {
+		if (m->scaleups[i].nnodes > l->most)
+			l->most = m->scaleups[i].nnodes;
+		if (strlen(m->scaleups[i].name) > l->namew)
+			l->namew = strlen(m->scaleups[i].name);
+	}
+	if (l->most < 2)
+		return;
+	l->on = 1;
+	if (w < 1)
+		w = 1;
+	for (k = 1; k < l->most; k *= 2) {
+		for (words = 1; words >= 0; words--) {
+			l->k = k;
+			l->words = words;
+			l->cells = (l->most + k - 1) / k;
+			l->blockw = l->namew + (words ? MAP_VERDICTW : 1) +
+			    l->cells + 4;
+			l->perline = (w + 2) / l->blockw;
+			if (l->perline == 0)
+				continue;
+			l->lines = (n + l->perline - 1) / l->perline;
+			if (l->lines <= (u_int)h)
+				return;
+		}
+	}
+	l->k = l->words = l->blockw = 0;
+	l->cells = 1;
+	l->left = l->namew + 1 <= (u_int)w / 4 ? l->namew + 1 : 0;
+	cols = w - l->left;
+	l->step = cols >= n * 2 ? 2 : 1;
+	l->perline = cols / l->step > 0 ? cols / l->step : 1;
+	l->lines = (n + l->perline - 1) / l->perline;
+}
+
+/* Where node id is in its domain: its place in the domain's nodes. */
+static u_int
+view_map_dom_pos(const struct model *m, u_int id)
+{
+	const struct scaleup	*d = &m->scaleups[m->nodes[id].scaleup];
+	u_int			 k;
+
+	for (k = 0; k < d->nnodes; k++) {
+		if (m->scaleupnodes[d->first + k] == id)
+			return (k);
+	}
+	return (0);
+}
+
+/* A domain's name and verdict before its trays, from column x. */
+static void
+view_map_dom_head(const struct map_domains *l, WINDOW *w, int y, int x,
+    const struct scaleup *d, int cursor)
+{
+	char	 s[16];
+
+	draw_text(w, y, x, l->namew, cursor ? A_BOLD | A_UNDERLINE :
+	    A_NORMAL, d->name);
+	if (l->words)
+		snprintf(s, sizeof s, "%s", scaleup_verdict_name(d->verdict));
+	else
+		snprintf(s, sizeof s, "%c", map_verdicts[d->verdict].mark);
+	draw_text(w, y, x + l->namew + 1, MAP_VERDICTW,
+	    colour(map_verdicts[d->verdict].colour), s);
+}
+
+/* The map of domains; returns the lines drawn. */
+static u_int
+view_map_dom_draw(struct ui *ui, WINDOW *w, int h, u_int cur)
+{
+	const struct model		*m = ui->model;
+	const struct map_domains	*l = &map_doms;
+	const struct scaleup		*d;
+	u_int				 i, c, n, line, ccell, cd;
+	int				 x, y;
+
+	cd = m->nodes[cur].scaleup;
+	ccell = l->k > 0 ? view_map_dom_pos(m, cur) / l->k : 0;
+	for (i = 0; i < m->nscaleups; i++) {
+		d = &m->scaleups[i];
+		line = i / l->perline;
+		if ((int)line >= h)
+			break;
+		y = line;
+		if (l->k == 0) {
+			if (l->left > 0 && i % l->perline == 0)
+				draw_text(w, y, 0, l->left - 1, colour(C_DIM),
+				    d->name);
+			view_map_draw_cell(ui, w, y, l->left + (i % l->perline) *
+			    l->step, m->scaleupnodes, d->first, d->nnodes, i,
+			    d->verdict, i == cd);
+			continue;
+		}
+		x = (i % l->perline) * l->blockw;
+		view_map_dom_head(l, w, y, x, d, i == cd);
+		x += l->namew + (l->words ? MAP_VERDICTW : 1) + 2;
+		for (c = 0; c * l->k < d->nnodes; c++) {
+			n = d->nnodes - c * l->k < l->k ? d->nnodes - c * l->k :
+			    l->k;
+			view_map_draw_cell(ui, w, y, x + c, m->scaleupnodes,
+			    d->first + c * l->k, n, i * l->cells + c, -1,
+			    i == cd && c == ccell);
+		}
+	}
+	return (l->lines < (u_int)h ? l->lines : (u_int)h);
 }
 
 static void
@@ -530,6 +708,44 @@ view_map_draw_models(WINDOW *w, int y, int x, int width)
 }
 
 /*
+ * The map of domains' second line of legend: what a block or a cell is,
+ * the longest way of saying it that fits.
+ */
+static void
+view_map_dom_legend(struct ui *ui, WINDOW *w, int y, int width)
+{
+	const struct map_domains	*l = &map_doms;
+	const char			*how[3];
+	char				 s[160], k[32];
+	u_int				 i;
+
+	if (l->k == 0) {
+		how[0] = ui->metric == MAP_STATE ? "a domain a cell: its "
+		    "verdict; each line after its first domain's name; Enter "
+		    "opens its first node" : "a domain a cell: of all its "
+		    "nodes; each line after its first domain's name";
+		how[1] = "a domain a cell, its first domain's name before a line";
+		how[2] = "a domain a cell";
+		k[0] = '\0';
+	} else {
+		how[0] = "a domain a block: its name, its verdict, then its "
+		    "nodes,";
+		how[1] = "a domain: name, verdict, then its nodes,";
+		how[2] = "domain, verdict, nodes,";
+		if (l->k == 1)
+			snprintf(k, sizeof k, " one a cell");
+		else
+			snprintf(k, sizeof k, " %u a cell", l->k);
+	}
+	for (i = 0; i < nitems(how); i++) {
+		snprintf(s, sizeof s, "%s%s", how[i], k);
+		if ((int)strlen(s) <= width)
+			break;
+	}
+	draw_text(w, y, 0, width, colour(C_DIM), s);
+}
+
+/*
  * Under the map, two lines: what the letters or the colours mean, then
  * how many nodes a cell holds and how its letter or bar is chosen.
  */
@@ -554,7 +770,15 @@ view_map_draw_legend(struct ui *ui, WINDOW *w, int y, int width,
 		draw_text(w, y, x, width - x, A_NORMAL, "a-z a job, by its id");
 		x += 22;
 	}
-	if (ui->metric == MAP_MODEL) {
+	if (l == NULL && map_doms.k == 0 && ui->metric == MAP_STATE) {
+		for (i = 0; i < nitems(map_verdicts) && x + 12 < width; i++) {
+			snprintf(s, sizeof s, "%c", map_verdicts[i].mark);
+			draw_cell(w, y, x, s, colour(map_verdicts[i].colour));
+			draw_text(w, y, x + 2, width - x - 2, A_NORMAL,
+			    scaleup_verdict_name(i));
+			x += strlen(scaleup_verdict_name(i)) + 4;
+		}
+	} else if (ui->metric == MAP_MODEL) {
 		if (view_map_draw_models(w, y, x, width) > 1)
 			return;		/* the second line is the models' */
 	} else if (ui->metric == MAP_STATE || job) {
@@ -584,6 +808,10 @@ view_map_draw_legend(struct ui *ui, WINDOW *w, int y, int width,
 			draw_text(w, y, x + 2, width - x - 2, A_NORMAL,
 			    "not reported");
 		}
+	}
+	if (l == NULL) {
+		view_map_dom_legend(ui, w, y + 1, width);
+		return;
 	}
 	/* The longest way of saying it that fits. */
 	if (l->k == 1) {
@@ -709,10 +937,19 @@ view_map_draw(struct ui *ui, WINDOW *w)
 		return;
 	if (cur < 0 || (u_int)cur >= m->nnodes)
 		cur = ui->vs[VIEW_MAP].cursor = 0;
-	view_map_layout(m, sx, sy - 3, &l);
-	map_last = l;
 	if (ui->metric == MAP_MODEL)
 		view_map_kinds(ui);
+	scaleup_update(ui->model);
+	view_map_dom_fit(m, sx, sy - 3, &map_doms);
+	if (map_doms.on) {
+		y = view_map_dom_draw(ui, w, sy - 3, cur) + 1;
+		view_map_draw_attention(ui, w, y, sy - 3 - y, sx);
+		view_map_draw_info(ui, w, sy - 3, sx);
+		view_map_draw_legend(ui, w, sy - 2, sx, NULL);
+		return;
+	}
+	view_map_layout(m, sx, sy - 3, &l);
+	map_last = l;
 	view_map_node_cell(m, &l, cur, &ccol, &ccell);
 	for (band = 0; band < l.bands; band++) {
 		y = band * l.bandh;
@@ -731,8 +968,8 @@ view_map_draw(struct ui *ui, WINDOW *w)
 				    &n);
 				if (n == 0)
 					continue;
-				view_map_draw_cell(ui, w, y + cell, x, first, n,
-				    col * l.cells + cell,
+				view_map_draw_cell(ui, w, y + cell, x, NULL,
+				    first, n, col * l.cells + cell, -1,
 				    col == ccol && cell == ccell);
 			}
 			/* Rack names under the band, where they fit. */
