@@ -17,6 +17,7 @@
  */
 
 #include <ctype.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -588,6 +589,23 @@ view_map_dom_draw(struct ui *ui, WINDOW *w, int h, u_int cur)
 	return (l->lines < (u_int)h ? l->lines : (u_int)h);
 }
 
+/*
+ * The cursor's domain, when a cell is a domain: its name, kind, verdict,
+ * GPUs and nodes, then why.
+ */
+static void
+view_map_dom_info(struct ui *ui, WINDOW *w, int y, int width,
+    const struct scaleup *d)
+{
+	char	 line[1024];
+
+	snprintf(line, sizeof line, "%s  %s  %s  %u of %u GPUs  %s%s%s",
+	    d->name, d->kind, scaleup_verdict_name(d->verdict),
+	    d->gpus_present, d->gpus_expected, d->nodes,
+	    d->why[0] != '\0' ? "  " : "", d->why);
+	draw_text(w, y, 0, width, A_BOLD, line);
+}
+
 static void
 view_map_draw_info(struct ui *ui, WINDOW *w, int y, int width)
 {
@@ -595,8 +613,9 @@ view_map_draw_info(struct ui *ui, WINDOW *w, int y, int width)
 	const struct node	*n;
 	const struct gpu	*g, *hot = NULL;
 	const struct job	*j;
+	const struct scaleup	*d;
 	const char		*look;
-	char			 line[512], gname[32];
+	char			 line[1024], gname[32];
 	int			 len, id = ui->vs[VIEW_MAP].cursor;
 	u_int			 i;
 
@@ -611,12 +630,21 @@ view_map_draw_info(struct ui *ui, WINDOW *w, int y, int width)
 		    (hot == NULL || g->temp_c > hot->temp_c))
 			hot = g;
 	}
+	if (map_doms.on && map_doms.k == 0) {
+		view_map_dom_info(ui, w, y, width, &m->scaleups[n->scaleup]);
+		return;
+	}
 	look = view_node_look(m, id)->name;
 	len = snprintf(line, sizeof line, "%s  %s  %s", n->name,
 	    m->racks[n->rack].name, look);
 	if (n->state[0] != '\0' && strcmp(n->state, look) != 0)
 		len += snprintf(line + len, sizeof line - len, " (%s)",
 		    n->state);
+	/* Its domain, when the map is of domains: the why comes last. */
+	d = map_doms.on ? &m->scaleups[n->scaleup] : NULL;
+	if (d != NULL)
+		len += snprintf(line + len, sizeof line - len, "  %s %s",
+		    d->name, scaleup_verdict_name(d->verdict));
 	/* The model metric: what the node's accelerators are. */
 	if (ui->metric == MAP_MODEL && (size_t)len + 2 < sizeof line &&
 	    view_node_accel_text(m, id, line + len + 2,
@@ -639,9 +667,12 @@ view_map_draw_info(struct ui *ui, WINDOW *w, int y, int width)
 		len += snprintf(line + len, sizeof line - len,
 		    "  hottest %s %.0f C", gname, hot->temp_c);
 	}
-	if (n->reason[0] != '\0')
-		snprintf(line + len, sizeof line - len, "  reason: %s",
+	if (n->reason[0] != '\0' && (size_t)len < sizeof line)
+		len += snprintf(line + len, sizeof line - len, "  reason: %s",
 		    n->reason);
+	if (d != NULL && d->why[0] != '\0' && (size_t)len < sizeof line)
+		snprintf(line + len, sizeof line - len, "  %s: %s", d->name,
+		    d->why);
 	draw_text(w, y, 0, width, A_BOLD, line);
 }
 
@@ -988,6 +1019,98 @@ view_map_draw(struct ui *ui, WINDOW *w)
 }
 
 /*
+ * The cursor on cell `cell' of domain `dom', both kept within the map: the
+ * cell's first node.
+ */
+static void
+view_map_dom_set(struct ui *ui, long dom, long cell)
+{
+	const struct model	*m = ui->model;
+	const struct scaleup	*d;
+	long			 k = map_doms.k > 0 ? map_doms.k : 1, ncells;
+
+	if (dom >= (long)m->nscaleups)
+		dom = m->nscaleups - 1;
+	if (dom < 0)
+		dom = 0;
+	d = &m->scaleups[dom];
+	ncells = map_doms.k > 0 ? ((long)d->nnodes + k - 1) / k : 1;
+	if (cell >= ncells)
+		cell = ncells - 1;
+	if (cell < 0)
+		cell = 0;
+	ui->vs[VIEW_MAP].cursor = m->scaleupnodes[d->first + cell * k];
+}
+
+/*
+ * On the map of domains, left and right move a cell, on into the next
+ * domain or back into the one before; up and down a line of domains, to
+ * the same place in the domain above or below.
+ */
+static void
+view_map_dom_move(struct ui *ui, int dx, int dy)
+{
+	const struct model		*m = ui->model;
+	const struct map_domains	*l = &map_doms;
+	const struct scaleup		*d;
+	long				 dom, cell, per, id;
+
+	scaleup_update(ui->model);
+	id = ui->vs[VIEW_MAP].cursor;
+	dom = m->nodes[id].scaleup;
+	cell = l->k > 0 ? view_map_dom_pos(m, id) / l->k : 0;
+	per = l->perline > 0 ? l->perline : 1;
+	if (dy <= -UI_MOVE_END || dy >= UI_MOVE_END) {
+		view_map_dom_set(ui, dy < 0 ? 0 : m->nscaleups - 1,
+		    dy < 0 ? 0 : LONG_MAX / 2);
+		return;
+	}
+	if (dx <= -UI_MOVE_END || dx >= UI_MOVE_END) {
+		dom = dom / per * per + (dx < 0 ? 0 : per - 1);
+		cell = dx < 0 ? 0 : LONG_MAX / 2;
+	} else if (dx != 0 && l->k == 0)
+		dom += dx;
+	else if (dx != 0) {
+		d = &m->scaleups[dom];
+		cell += dx;
+		if (cell < 0 && dom > 0) {
+			dom--;
+			cell = LONG_MAX / 2;
+		} else if (cell * l->k >= d->nnodes &&
+		    dom + 1 < (long)m->nscaleups) {
+			dom++;
+			cell = 0;
+		}
+	}
+	view_map_dom_set(ui, dom + (long)dy * per, cell);
+}
+
+/* A click on the map of domains: the cell's node, or its domain's first. */
+static void
+view_map_dom_click(struct ui *ui, int y, int x)
+{
+	const struct map_domains	*l = &map_doms;
+	long				 dom, cell = 0;
+
+	if (l->k == 0) {
+		if (x < (int)l->left)
+			return;
+		dom = (long)y * l->perline + (x - l->left) / l->step;
+		if ((u_int)(x - l->left) / l->step >= l->perline)
+			return;
+	} else {
+		dom = (long)y * l->perline + x / l->blockw;
+		cell = x % l->blockw - (l->namew + (l->words ? MAP_VERDICTW :
+		    1) + 2);
+		if ((u_int)x / l->blockw >= l->perline)
+			return;
+	}
+	if (dom >= (long)ui->model->nscaleups)
+		return;
+	view_map_dom_set(ui, dom, cell);
+}
+
+/*
  * Up and down move a cell down a rack, or a row of cells when a cell holds
  * whole racks; left and right move across racks; pages move a band.
  */
@@ -1001,6 +1124,10 @@ view_map_move(struct ui *ui, int dx, int dy)
 
 	if (m->nnodes == 0)
 		return;
+	if (map_doms.on) {
+		view_map_dom_move(ui, dx, dy);
+		return;
+	}
 	racks = l->racks ? l->racks : 1;
 	band = (long)(l->perband ? l->perband : 1) * racks;
 	if (dy <= -UI_MOVE_END || dy >= UI_MOVE_END) {
@@ -1054,6 +1181,10 @@ view_map_click(struct ui *ui, int y, int x)
 	const struct map_layout	*l = &map_last;
 	u_int			 band, col, cell, first, n;
 
+	if (map_doms.on) {
+		view_map_dom_click(ui, y, x);
+		return;
+	}
 	if (l->bandh == 0 || l->step == 0 || x < (int)l->left)
 		return;
 	x -= l->left;
