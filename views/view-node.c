@@ -967,8 +967,8 @@ view_node_draw_domain(struct ui *ui, struct node_pen *p, u_int id)
 		view_node_flow(&f, colour(look->colour) |
 		    (t == id ? A_UNDERLINE : 0), s);
 	}
-	view_node_flow(&f, colour(C_DIM), "(state, GPUs read/expected, "
-	    "fabric: C completed P in progress F failed U unknown)");
+	view_node_flow(&f, colour(C_DIM), "state, GPUs read/expected, "
+	    "fabric: C completed P in progress F failed U unknown");
 }
 
 /* The content under the header; with no rows, only counts its lines. */
