@@ -493,7 +493,8 @@ view_map_dom_fit(const struct model *m, int w, int h, struct map_domains *l)
 	l->on = 1;
 	if (w < 1)
 		w = 1;
-	for (k = 1; k < l->most; k *= 2) {
+	/* Trays while a cell holds at most a quarter of a domain. */
+	for (k = 1; k == 1 || k * 4 <= l->most; k *= 2) {
 		for (words = 1; words >= 0; words--) {
 			l->k = k;
 			l->words = words;
