@@ -61,7 +61,8 @@ like "$(line "$S" $((H - 2)))" \
 R1=$(column verdict | head -n 1)
 like "$(info "$S")" "^gpu0001 .*  nvl72-r001 $R1( |\$)" \
     "250x70: the cursor's node, its domain and its verdict"
-like "$(line "$S" 2)" '^nvl72-r001 (healthy|degraded|broken|unknown) +[A-Za-z?-]{18}  ' \
+V='(healthy|degraded|broken|unknown)'
+like "$(line "$S" 2)" "^nvl72-r001 $V +[A-Za-z?-]{18}  " \
     "250x70: a block is its name, its verdict, then a cell a tray"
 
 # The cursor: down to the domain drawn under the first, right a tray on.
@@ -116,7 +117,8 @@ like "$(cells "$S")" '^[.~X?]+$' "80x24: each cell is a verdict's mark"
 like "$(line "$S" 21)" '^state  \. healthy  ~ degraded  X broken  \? unknown' \
     "80x24: the legend says each mark"
 like "$(line "$S" 22)" '^a domain a cell' "80x24: and what a cell is"
-like "$(info "$S")" "^nvl72-r001  nvl72  $R1  [0-9]+ of 72 GPUs  gpu\[0001-0018\]" \
+like "$(info "$S")" \
+    "^nvl72-r001  nvl72  $R1  [0-9]+ of 72 GPUs  gpu\[0001-0018\]" \
     "80x24: the line under the map is the cursor's domain"
 R2=$(column verdict | sed -n 2p)
 keys "$S" Right

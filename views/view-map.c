@@ -382,7 +382,8 @@ view_map_draw_cell(struct ui *ui, WINDOW *w, int y, int x, const uint32_t *ids,
 	double			 v, worst = -1;
 	u_int			 i, k, marked = 0, injob = 0, found = 0;
 	u_int			 attention, fresh;
-	int			 how, valid, anyvalid = 0, nolimit = 0, job = -1;
+	int			 valid, anyvalid = 0, nolimit = 0, job = -1;
+	int			 how;
 	attr_t			 a;
 	char			 s[8];
 	const char		*text;
@@ -571,9 +572,9 @@ view_map_dom_draw(struct ui *ui, WINDOW *w, int h, u_int cur)
 			if (l->left > 0 && i % l->perline == 0)
 				draw_text(w, y, 0, l->left - 1, colour(C_DIM),
 				    d->name);
-			view_map_draw_cell(ui, w, y, l->left + (i % l->perline) *
-			    l->step, m->scaleupnodes, d->first, d->nnodes, i,
-			    d->verdict, i == cd);
+			x = l->left + (i % l->perline) * l->step;
+			view_map_draw_cell(ui, w, y, x, m->scaleupnodes,
+			    d->first, d->nnodes, i, d->verdict, i == cd);
 			continue;
 		}
 		x = (i % l->perline) * l->blockw;
@@ -756,7 +757,8 @@ view_map_dom_legend(struct ui *ui, WINDOW *w, int y, int width)
 		    "verdict; each line after its first domain's name; Enter "
 		    "opens its first node" : "a domain a cell: of all its "
 		    "nodes; each line after its first domain's name";
-		how[1] = "a domain a cell, its first domain's name before a line";
+		how[1] = "a domain a cell, a line after its first domain's "
+		    "name";
 		how[2] = "a domain a cell";
 		k[0] = '\0';
 	} else {
