@@ -480,7 +480,7 @@ static void
 view_map_dom_fit(const struct model *m, int w, int h, struct map_domains *l)
 {
 	u_int	 i, k, n = m->nscaleups, cols;
-	int	 words;
+	int	 words, named;
 
 	memset(l, 0, sizeof *l);
 	for (i = 0; i < n; i++) {
@@ -512,11 +512,17 @@ view_map_dom_fit(const struct model *m, int w, int h, struct map_domains *l)
 	}
 	l->k = l->words = l->blockw = 0;
 	l->cells = 1;
-	l->left = l->namew + 1 <= (u_int)w / 4 ? l->namew + 1 : 0;
-	cols = w - l->left;
-	l->step = cols >= n * 2 ? 2 : 1;
-	l->perline = cols / l->step > 0 ? cols / l->step : 1;
-	l->lines = (n + l->perline - 1) / l->perline;
+	/* The names before the lines only if they cost no line. */
+	for (named = 1; named >= 0; named--) {
+		l->left = named && l->namew + 1 <= (u_int)w / 4 ?
+		    l->namew + 1 : 0;
+		cols = w - l->left;
+		l->step = cols >= n * 2 ? 2 : 1;
+		l->perline = cols / l->step > 0 ? cols / l->step : 1;
+		l->lines = (n + l->perline - 1) / l->perline;
+		if (l->lines <= (u_int)h)
+			break;
+	}
 }
 
 /* Where node id is in its domain: its place in the domain's nodes. */
