@@ -14,6 +14,9 @@
  * cell's nodes, the job metric the first job on them.  A cell of whole
  * racks is a row's; the row's first rack is named before it.  The cell's
  * character carries what its colour does: a letter, or a bar height.
+ *
+ * When a scale-up domain has more than a node (an NVL72 rack's 18 trays),
+ * the map is of domains instead: see struct map_domains.
  */
 
 #include <ctype.h>
@@ -632,15 +635,15 @@ view_map_draw_info(struct ui *ui, WINDOW *w, int y, int width)
 	if (id < 0 || (u_int)id >= m->nnodes)
 		return;
 	n = &m->nodes[id];
+	if (map_doms.on && map_doms.k == 0) {
+		view_map_dom_info(ui, w, y, width, &m->scaleups[n->scaleup]);
+		return;
+	}
 	for (i = 0; i < n->ngpus; i++) {
 		g = &m->gpus[n->gpu0 + i];
 		if ((g->valid & BIT(GPU_TEMP)) &&
 		    (hot == NULL || g->temp_c > hot->temp_c))
 			hot = g;
-	}
-	if (map_doms.on && map_doms.k == 0) {
-		view_map_dom_info(ui, w, y, width, &m->scaleups[n->scaleup]);
-		return;
 	}
 	look = view_node_look(m, id)->name;
 	len = snprintf(line, sizeof line, "%s  %s  %s", n->name,
@@ -787,7 +790,8 @@ view_map_dom_legend(struct ui *ui, WINDOW *w, int y, int width)
 
 /*
  * Under the map, two lines: what the letters or the colours mean, then
- * how many nodes a cell holds and how its letter or bar is chosen.
+ * how many nodes a cell holds and how its letter or bar is chosen; with
+ * no layout (l NULL), the map of domains'.
  */
 static void
 view_map_draw_legend(struct ui *ui, WINDOW *w, int y, int width,
