@@ -61,8 +61,31 @@ struct map_domains {
 	u_int	 lines;
 	u_int	 left;		/* a cell a domain: names before lines */
 	u_int	 step;		/* ... and 1, or 2 with a gap */
+	u_int	 racks;		/* blocks of domains of one node */
 };
 static struct map_domains	map_doms;	/* for moves and clicks */
+
+/*
+ * The blocks of the map of domains, in the order of their first nodes: a
+ * domain of more than a node, or the domains of one node (HGX servers)
+ * that follow one another in a rack, together under the rack's name.
+ * Made again only when the domains were.
+ */
+struct map_block {
+	uint32_t	 first;		/* its nodes: m->scaleupnodes[first */
+	uint32_t	 n;		/* .. first + n) */
+	uint32_t	 dom;		/* its domain, or MAP_RACK */
+	uint32_t	 rack;
+};
+#define MAP_RACK	UINT32_MAX
+struct map_blocks {
+	struct map_block *block;
+	u_int		 n;
+	uint32_t	*of;		/* each node's block */
+	uint64_t	 made;		/* the domains' generation */
+	const struct scaleup *scaleups;	/* ... and array */
+};
+static struct map_blocks	map_blocks = { .made = UINT64_MAX };
 
 /* A verdict's mark and colour: a broken domain reads without colour. */
 static const struct {
@@ -474,27 +497,81 @@ view_map_draw_cell(struct ui *ui, WINDOW *w, int y, int x, const uint32_t *ids,
 	draw_cell(w, y, x, text, a);
 }
 
+/* Find the blocks again if the domains were found again. */
+static void
+view_map_blocks(const struct model *m)
+{
+	struct map_blocks	*b = &map_blocks;
+	const struct scaleup	*d;
+	struct map_block	*last;
+	u_int			 i, k;
+	uint32_t		 rack;
+
+	if (b->made == m->scaleup_gen && b->scaleups == m->scaleups)
+		return;
+	b->made = m->scaleup_gen;
+	b->scaleups = m->scaleups;
+	b->block = xreallocarray(b->block, m->nscaleups + 1, sizeof *b->block);
+	b->of = xreallocarray(b->of, m->nnodes + 1, sizeof *b->of);
+	b->n = 0;
+	for (i = 0; i < m->nscaleups; i++) {
+		d = &m->scaleups[i];
+		rack = m->nodes[m->scaleupnodes[d->first]].rack;
+		last = b->n > 0 ? &b->block[b->n - 1] : NULL;
+		if (d->nnodes == 1 && last != NULL && last->dom == MAP_RACK &&
+		    last->rack == rack && last->first + last->n == d->first)
+			last->n++;
+		else {
+			last = &b->block[b->n++];
+			last->first = d->first;
+			last->n = d->nnodes;
+			last->dom = d->nnodes > 1 ? i : MAP_RACK;
+			last->rack = rack;
+		}
+		for (k = 0; k < d->nnodes; k++)
+			b->of[m->scaleupnodes[d->first + k]] = b->n - 1;
+	}
+}
+
+/* A block's name: its domain's, or its rack's. */
+static const char *
+view_map_block_name(const struct model *m, const struct map_block *b)
+{
+	if (b->dom != MAP_RACK)
+		return (m->scaleups[b->dom].name);
+	return (m->racks[b->rack].name);
+}
+
 /*
  * The domains in w by h: the fewest nodes a cell, the verdict as a word
- * where it fits, else as a mark; else a domain a cell.  Not on (on 0)
+ * where it fits, else as a mark; else a block a cell.  Not on (on 0)
  * when no domain has more than a node: the map of racks.
  */
 static void
 view_map_dom_fit(const struct model *m, int w, int h, struct map_domains *l)
 {
-	u_int	 i, k, n = m->nscaleups, cols;
-	int	 words, named;
+	const struct map_blocks	*mb = &map_blocks;
+	u_int			 i, k, n, cols;
+	int			 words, named;
 
 	memset(l, 0, sizeof *l);
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < m->nscaleups; i++) {
 		if (m->scaleups[i].nnodes > l->most)
 			l->most = m->scaleups[i].nnodes;
-		if (strlen(m->scaleups[i].name) > l->namew)
-			l->namew = strlen(m->scaleups[i].name);
 	}
 	if (l->most < 2)
 		return;
 	l->on = 1;
+	view_map_blocks(m);
+	n = mb->n;
+	for (i = 0; i < n; i++) {
+		if (mb->block[i].n > l->most)
+			l->most = mb->block[i].n;
+		l->racks += mb->block[i].dom == MAP_RACK;
+		k = strlen(view_map_block_name(m, &mb->block[i]));
+		if (k > l->namew)
+			l->namew = k;
+	}
 	if (w < 1)
 		w = 1;
 	/* Trays while a cell holds at most a quarter of a domain. */
@@ -528,35 +605,44 @@ view_map_dom_fit(const struct model *m, int w, int h, struct map_domains *l)
 	}
 }
 
-/* Where node id is in its domain: its place in the domain's nodes. */
+/* Where node id is in its block: its place in the block's nodes. */
 static u_int
 view_map_dom_pos(const struct model *m, u_int id)
 {
-	const struct scaleup	*d = &m->scaleups[m->nodes[id].scaleup];
+	const struct map_block	*b = &map_blocks.block[map_blocks.of[id]];
 	u_int			 k;
 
-	for (k = 0; k < d->nnodes; k++) {
-		if (m->scaleupnodes[d->first + k] == id)
+	for (k = 0; k < b->n; k++) {
+		if (m->scaleupnodes[b->first + k] == id)
 			return (k);
 	}
 	return (0);
 }
 
-/* A domain's name and verdict before its trays, from column x. */
+/*
+ * A block's name and verdict before its trays, from column x; a rack of
+ * domains of one node has its kind in the verdict's place.
+ */
 static void
-view_map_dom_head(const struct map_domains *l, WINDOW *w, int y, int x,
-    const struct scaleup *d, int cursor)
+view_map_dom_head(const struct model *m, const struct map_domains *l,
+    WINDOW *w, int y, int x, const struct map_block *b, int cursor)
 {
-	char	 s[16];
+	const struct scaleup	*d;
+	char			 s[16];
+	attr_t			 a = colour(C_DIM);
 
 	draw_text(w, y, x, l->namew, cursor ? A_BOLD | A_UNDERLINE :
-	    A_NORMAL, d->name);
-	if (l->words)
+	    A_NORMAL, view_map_block_name(m, b));
+	d = &m->scaleups[m->nodes[m->scaleupnodes[b->first]].scaleup];
+	if (b->dom == MAP_RACK)
+		snprintf(s, sizeof s, "%s", l->words ? d->kind : "");
+	else if (l->words)
 		snprintf(s, sizeof s, "%s", scaleup_verdict_name(d->verdict));
 	else
 		snprintf(s, sizeof s, "%c", map_verdicts[d->verdict].mark);
-	draw_text(w, y, x + l->namew + 1, MAP_VERDICTW,
-	    colour(map_verdicts[d->verdict].colour), s);
+	if (b->dom != MAP_RACK)
+		a = colour(map_verdicts[d->verdict].colour);
+	draw_text(w, y, x + l->namew + 1, MAP_VERDICTW, a, s);
 }
 
 /* The map of domains; returns the lines drawn. */
@@ -565,14 +651,14 @@ view_map_dom_draw(struct ui *ui, WINDOW *w, int h, u_int cur)
 {
 	const struct model		*m = ui->model;
 	const struct map_domains	*l = &map_doms;
-	const struct scaleup		*d;
-	u_int				 i, c, n, line, ccell, cd;
-	int				 x, y;
+	const struct map_block		*b;
+	u_int				 i, c, n, line, ccell, cb;
+	int				 x, y, verdict;
 
-	cd = m->nodes[cur].scaleup;
+	cb = map_blocks.of[cur];
 	ccell = l->k > 0 ? view_map_dom_pos(m, cur) / l->k : 0;
-	for (i = 0; i < m->nscaleups; i++) {
-		d = &m->scaleups[i];
+	for (i = 0; i < map_blocks.n; i++) {
+		b = &map_blocks.block[i];
 		line = i / l->perline;
 		if ((int)line >= h)
 			break;
@@ -580,21 +666,22 @@ view_map_dom_draw(struct ui *ui, WINDOW *w, int h, u_int cur)
 		if (l->k == 0) {
 			if (l->left > 0 && i % l->perline == 0)
 				draw_text(w, y, 0, l->left - 1, colour(C_DIM),
-				    d->name);
+				    view_map_block_name(m, b));
 			x = l->left + (i % l->perline) * l->step;
+			verdict = b->dom != MAP_RACK ?
+			    (int)m->scaleups[b->dom].verdict : -1;
 			view_map_draw_cell(ui, w, y, x, m->scaleupnodes,
-			    d->first, d->nnodes, i, d->verdict, i == cd);
+			    b->first, b->n, i, verdict, i == cb);
 			continue;
 		}
 		x = (i % l->perline) * l->blockw;
-		view_map_dom_head(l, w, y, x, d, i == cd);
+		view_map_dom_head(m, l, w, y, x, b, i == cb);
 		x += l->namew + (l->words ? MAP_VERDICTW : 1) + 2;
-		for (c = 0; c * l->k < d->nnodes; c++) {
-			n = d->nnodes - c * l->k < l->k ? d->nnodes - c * l->k :
-			    l->k;
+		for (c = 0; c * l->k < b->n; c++) {
+			n = b->n - c * l->k < l->k ? b->n - c * l->k : l->k;
 			view_map_draw_cell(ui, w, y, x + c, m->scaleupnodes,
-			    d->first + c * l->k, n, i * l->cells + c, -1,
-			    i == cd && c == ccell);
+			    b->first + c * l->k, n, i * l->cells + c, -1,
+			    i == cb && c == ccell);
 		}
 	}
 	return (l->lines < (u_int)h ? l->lines : (u_int)h);
@@ -635,7 +722,8 @@ view_map_draw_info(struct ui *ui, WINDOW *w, int y, int width)
 	if (id < 0 || (u_int)id >= m->nnodes)
 		return;
 	n = &m->nodes[id];
-	if (map_doms.on && map_doms.k == 0) {
+	if (map_doms.on && map_doms.k == 0 &&
+	    m->scaleups[n->scaleup].nnodes > 1) {
 		view_map_dom_info(ui, w, y, width, &m->scaleups[n->scaleup]);
 		return;
 	}
@@ -761,7 +849,15 @@ view_map_dom_legend(struct ui *ui, WINDOW *w, int y, int width)
 	char				 s[160], k[32];
 	u_int				 i;
 
-	if (l->k == 0) {
+	if (l->k == 0 && l->racks > 0) {
+		how[0] = ui->metric == MAP_STATE ? "a domain a cell, its "
+		    "verdict, or a rack of domains of one node, its nodes' "
+		    "state; each line after its first's name" : "a domain, or "
+		    "a rack of domains of one node, a cell: of all its nodes";
+		how[1] = "a domain, or a rack of one-node domains, a cell";
+		how[2] = "a domain or a rack a cell";
+		k[0] = '\0';
+	} else if (l->k == 0) {
 		how[0] = ui->metric == MAP_STATE ? "a domain a cell: its "
 		    "verdict; each line after its first domain's name; Enter "
 		    "opens its first node" : "a domain a cell: of all its "
@@ -1032,95 +1128,94 @@ view_map_draw(struct ui *ui, WINDOW *w)
 }
 
 /*
- * The cursor on cell `cell' of domain `dom', both kept within the map: the
+ * The cursor on cell `cell' of block `blk', both kept within the map: the
  * cell's first node.
  */
 static void
-view_map_dom_set(struct ui *ui, long dom, long cell)
+view_map_dom_set(struct ui *ui, long blk, long cell)
 {
 	const struct model	*m = ui->model;
-	const struct scaleup	*d;
+	const struct map_block	*b;
 	long			 k = map_doms.k > 0 ? map_doms.k : 1, ncells;
 
-	if (dom >= (long)m->nscaleups)
-		dom = m->nscaleups - 1;
-	if (dom < 0)
-		dom = 0;
-	d = &m->scaleups[dom];
-	ncells = map_doms.k > 0 ? ((long)d->nnodes + k - 1) / k : 1;
+	if (blk >= (long)map_blocks.n)
+		blk = map_blocks.n - 1;
+	if (blk < 0)
+		blk = 0;
+	b = &map_blocks.block[blk];
+	ncells = map_doms.k > 0 ? ((long)b->n + k - 1) / k : 1;
 	if (cell >= ncells)
 		cell = ncells - 1;
 	if (cell < 0)
 		cell = 0;
-	ui->vs[VIEW_MAP].cursor = m->scaleupnodes[d->first + cell * k];
+	ui->vs[VIEW_MAP].cursor = m->scaleupnodes[b->first + cell * k];
 }
 
 /*
  * On the map of domains, left and right move a cell, on into the next
- * domain or back into the one before; up and down a line of domains, to
- * the same place in the domain above or below.
+ * block or back into the one before; up and down a line of blocks, to
+ * the same place in the block above or below.
  */
 static void
 view_map_dom_move(struct ui *ui, int dx, int dy)
 {
 	const struct model		*m = ui->model;
 	const struct map_domains	*l = &map_doms;
-	const struct scaleup		*d;
-	long				 dom, cell, per, id;
+	long				 blk, cell, per, id;
 
 	scaleup_update(ui->model);
+	view_map_blocks(m);
 	id = ui->vs[VIEW_MAP].cursor;
-	dom = m->nodes[id].scaleup;
+	blk = map_blocks.of[id];
 	cell = l->k > 0 ? view_map_dom_pos(m, id) / l->k : 0;
 	per = l->perline > 0 ? l->perline : 1;
 	if (dy <= -UI_MOVE_END || dy >= UI_MOVE_END) {
-		view_map_dom_set(ui, dy < 0 ? 0 : m->nscaleups - 1,
+		view_map_dom_set(ui, dy < 0 ? 0 : (long)map_blocks.n - 1,
 		    dy < 0 ? 0 : LONG_MAX / 2);
 		return;
 	}
 	if (dx <= -UI_MOVE_END || dx >= UI_MOVE_END) {
-		dom = dom / per * per + (dx < 0 ? 0 : per - 1);
+		blk = blk / per * per + (dx < 0 ? 0 : per - 1);
 		cell = dx < 0 ? 0 : LONG_MAX / 2;
 	} else if (dx != 0 && l->k == 0)
-		dom += dx;
+		blk += dx;
 	else if (dx != 0) {
-		d = &m->scaleups[dom];
 		cell += dx;
-		if (cell < 0 && dom > 0) {
-			dom--;
+		if (cell < 0 && blk > 0) {
+			blk--;
 			cell = LONG_MAX / 2;
-		} else if (cell * l->k >= d->nnodes &&
-		    dom + 1 < (long)m->nscaleups) {
-			dom++;
+		} else if (cell * l->k >= map_blocks.block[blk].n &&
+		    blk + 1 < (long)map_blocks.n) {
+			blk++;
 			cell = 0;
 		}
 	}
-	view_map_dom_set(ui, dom + (long)dy * per, cell);
+	view_map_dom_set(ui, blk + (long)dy * per, cell);
 }
 
-/* A click on the map of domains: the cell's node, or its domain's first. */
+/* A click on the map of domains: the cell's node, or its block's first. */
 static void
 view_map_dom_click(struct ui *ui, int y, int x)
 {
 	const struct map_domains	*l = &map_doms;
-	long				 dom, cell = 0;
+	long				 blk, cell = 0;
 
 	if (l->k == 0) {
 		if (x < (int)l->left)
 			return;
-		dom = (long)y * l->perline + (x - l->left) / l->step;
+		blk = (long)y * l->perline + (x - l->left) / l->step;
 		if ((u_int)(x - l->left) / l->step >= l->perline)
 			return;
 	} else {
-		dom = (long)y * l->perline + x / l->blockw;
+		blk = (long)y * l->perline + x / l->blockw;
 		cell = x % l->blockw - (l->namew + (l->words ? MAP_VERDICTW :
 		    1) + 2);
 		if ((u_int)x / l->blockw >= l->perline)
 			return;
 	}
-	if (dom >= (long)ui->model->nscaleups)
+	if (blk >= (long)map_blocks.n)
 		return;
-	view_map_dom_set(ui, dom, cell);
+	view_map_dom_set(ui, blk, cell);
 }
 
 /*
