@@ -128,7 +128,41 @@ keys "$S" Enter
 screen_like "$S" "^Domain  nvl72-r002  nvl72  $R2" \
     "80x24: Enter opens its first tray, with its domain"
 
-# 4. HGX servers, domains of one node: the map of racks, as it was.
+# 4. NVL72 racks and HGX servers: the servers of a rack are one block,
+# under the rack's name and their kind, so the trays keep a cell each.
+MIX="--sim 10k --sim-mix gb200:1,h100:1 --seed 1 --sim-time 1800000000"
+$MYRIAD $MIX -c 'list-domains -o tsv' 2>/dev/null |
+    awk -F"$TAB" 'NR == 1 { for (i = 1; i <= NF; i++) k[$i] = i; next }
+	$k["kind"] == "nvl72" { n++ } $k["kind"] == "hgx8" { h++ }
+	END { print n + 0, h + 0 }' > "$T/mix"
+read NNVL NHGX < "$T/mix"
+ok $([ "$NNVL" -gt 0 ] && [ "$NHGX" -gt 0 ]; echo $?) \
+    "mix: $NNVL NVL72 racks and $NHGX HGX servers"
+$MYRIAD $MIX -c 'list-nodes -o tsv' 2>/dev/null |
+    awk -F"$TAB" 'NR == 1 { for (i = 1; i <= NF; i++) k[$i] = i; next }
+	{ if (!($k["rack"] in r)) { r[$k["rack"]]; print $k["rack"] } }' \
+    > "$T/racks"
+ARGS=$MIX
+S=mix
+start "$S" 250 70
+ok $? "mix 250x70: the console starts"
+nvl() {
+	screen "$1" | sed -n "2,$(($(height "$1") - 5))p" |
+	    grep -Eo "nvl72-r[0-9]+ +$V +[A-Za-z?-]{18}( |\$)" |
+	    wc -l | tr -d ' '
+}
+hgx() {
+	screen "$1" | sed -n "2,$(($(height "$1") - 5))p" |
+	    grep -Eo '(^|  )r[0-9]+ +hgx8 +[A-Za-z?-]{8}( |$)' |
+	    wc -l | tr -d ' '
+}
+wait_is "$NNVL" "mix 250x70: every NVL72 rack a block, a cell a tray" nvl "$S"
+HRACKS=$(($(wc -l < "$T/racks") - NNVL))
+wait_is "$HRACKS" "mix 250x70: each rack of HGX servers one block of its 8" \
+    hgx "$S"
+tm kill-session -t "$S"
+
+# 5. HGX servers, domains of one node: the map of racks, as it was.
 ARGS="--sim 10k --seed 1 --sim-time 1800000000"
 S=h100
 start "$S" 120 40
