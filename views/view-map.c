@@ -83,7 +83,8 @@ struct map_blocks {
 	u_int		 n;
 	uint32_t	*of;		/* each node's block */
 	uint64_t	 made;		/* the domains' generation */
-	const struct scaleup *scaleups;	/* ... and array */
+	const struct scaleup *scaleups;	/* ... array */
+	u_int		 ndoms;		/* ... and count */
 };
 static struct map_blocks	map_blocks = { .made = UINT64_MAX };
 
@@ -507,10 +508,12 @@ view_map_blocks(const struct model *m)
 	u_int			 i, k;
 	uint32_t		 rack;
 
-	if (b->made == m->scaleup_gen && b->scaleups == m->scaleups)
+	if (b->made == m->scaleup_gen && b->scaleups == m->scaleups &&
+	    b->ndoms == m->nscaleups)
 		return;
 	b->made = m->scaleup_gen;
 	b->scaleups = m->scaleups;
+	b->ndoms = m->nscaleups;
 	b->block = xreallocarray(b->block, m->nscaleups + 1, sizeof *b->block);
 	b->of = xreallocarray(b->of, m->nnodes + 1, sizeof *b->of);
 	b->n = 0;
