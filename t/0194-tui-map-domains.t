@@ -172,5 +172,10 @@ wait_like '^r001 +r009 +r017 ' "H100: the racks' names under their columns" \
 like "$(line "$S" 38)" '^a node a cell' "H100: a node a cell, as before"
 screen "$S" | grep -q 'nvl72\|a domain'
 ok $((! $?)) "H100: no domain blocks"
+keys "$S" Enter
+screen_like "$S" '^Domain  gpu0001  hgx8  (healthy|degraded|broken|unknown)' \
+    "H100 Node view: the server's domain of one, named on one line"
+is "$(row_after "$S" '^Domain  gpu0001  hgx8')" "$(screen "$S" |
+    grep -E '^Sensors ')" "H100 Node view: and nothing more of it"
 
 done_testing
