@@ -14,9 +14,13 @@
  * cell's nodes, the job metric the first job on them.  A cell of whole
  * racks is a row's; the row's first rack is named before it.  The cell's
  * character carries what its colour does: a letter, or a bar height.
+ *
+ * When a scale-up domain has more than a node (an NVL72 rack's 18 trays),
+ * the map is of domains instead: see struct map_domains.
  */
 
 #include <ctype.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +41,64 @@ struct map_layout {
 };
 
 static struct map_layout	map_last;	/* for clicks */
+
+/*
+ * The map of scale-up domains, when one has more than a node (an NVL72
+ * rack): a domain a block, blocks side by side in lines, each its name,
+ * its verdict, then its trays, k nodes a cell.  When they do not fit, a
+ * cell a domain (k 0), its verdict's mark, each line after the name of
+ * its first domain.
+ */
+struct map_domains {
+	u_int	 on;		/* a domain has more than a node */
+	u_int	 k;		/* nodes per cell; 0: a domain a cell */
+	u_int	 most;		/* nodes of the largest domain */
+	u_int	 namew;		/* the longest name */
+	u_int	 words;		/* the verdict as a word, not a mark */
+	u_int	 cells;		/* cells per block */
+	u_int	 blockw;	/* columns per block, with its gap */
+	u_int	 perline;	/* blocks per line, or cells */
+	u_int	 lines;
+	u_int	 left;		/* a cell a domain: names before lines */
+	u_int	 step;		/* ... and 1, or 2 with a gap */
+	u_int	 racks;		/* blocks of domains of one node */
+};
+static struct map_domains	map_doms;	/* for moves and clicks */
+
+/*
+ * The blocks of the map of domains, in the order of their first nodes: a
+ * domain of more than a node, or the domains of one node (HGX servers)
+ * that follow one another in a rack, together under the rack's name.
+ * Made again only when the domains were.
+ */
+struct map_block {
+	uint32_t	 first;		/* its nodes: m->scaleupnodes[first */
+	uint32_t	 n;		/* .. first + n) */
+	uint32_t	 dom;		/* its domain, or MAP_RACK */
+	uint32_t	 rack;
+};
+#define MAP_RACK	UINT32_MAX
+struct map_blocks {
+	struct map_block *block;
+	u_int		 n;
+	uint32_t	*of;		/* each node's block */
+	uint64_t	 made;		/* the domains' generation */
+	const struct scaleup *scaleups;	/* ... array */
+	u_int		 ndoms;		/* ... and count */
+};
+static struct map_blocks	map_blocks = { .made = UINT64_MAX };
+
+/* A verdict's mark and colour: a broken domain reads without colour. */
+static const struct {
+	char		 mark;
+	enum colour	 colour;
+} map_verdicts[] = {
+	[SU_HEALTHY] = { '.', C_DIM },
+	[SU_DEGRADED] = { '~', C_WARN },
+	[SU_BROKEN] = { 'X', C_CRIT },
+	[SU_UNKNOWN] = { '?', C_S_UNKNOWN },
+};
+#define MAP_VERDICTW	8	/* the longest verdict: degraded */
 
 static const char *map_metric_names[] = {
 	[MAP_STATE] = "state", [MAP_UTIL] = "GPU utilization",
@@ -144,14 +206,27 @@ view_map_kinds(struct ui *ui)
 	}
 }
 
+/*
+ * Node k of a cell of n from `first': of the node ids, or of the domains'
+ * nodes when `ids' is m->scaleupnodes.
+ */
+static u_int
+view_map_at(const uint32_t *ids, u_int first, u_int k)
+{
+	return (ids != NULL ? ids[first + k] : first + k);
+}
+
 /* The kind most of a cell's nodes have: 1 + its index, or 0. */
 static u_int
-view_map_cell_kind(const struct map_kinds *mk, u_int first, u_int n)
+view_map_cell_kind(const struct map_kinds *mk, const uint32_t *ids,
+    u_int first, u_int n)
 {
-	u_int	 count[MAP_NKINDS + 1] = { 0 }, i, best = 0;
+	u_int	 count[MAP_NKINDS + 1] = { 0 }, i, k, best = 0;
 
-	for (i = first; i < first + n && i < mk->nnodes; i++)
-		count[mk->node[i]]++;
+	for (k = 0; k < n; k++) {
+		if ((i = view_map_at(ids, first, k)) < mk->nnodes)
+			count[mk->node[i]]++;
+	}
 	for (i = 1; i <= MAP_NKINDS; i++) {
 		if (count[i] > count[best] || (best == 0 && count[i] > 0))
 			best = i;
@@ -278,16 +353,17 @@ view_map_node_cell(const struct model *m, const struct map_layout *l, u_int id,
  * are still in service (new faults).
  */
 static const struct node_look *
-view_map_cell_look(const struct model *m, u_int first, u_int n, u_int c,
-    u_int *attention, u_int *fresh)
+view_map_cell_look(const struct model *m, const uint32_t *ids, u_int first,
+    u_int n, u_int c, u_int *attention, u_int *fresh)
 {
 	const struct node_look	*looks;
-	u_int			 count[16] = { 0 }, nlooks, i, sum = 0;
+	u_int			 count[16] = { 0 }, nlooks, i, k, sum = 0;
 	double			 u;
 
 	looks = view_looks_all(&nlooks);
 	*attention = *fresh = 0;
-	for (i = first; i < first + n; i++) {
+	for (k = 0; k < n; k++) {
+		i = view_map_at(ids, first, k);
 		count[view_node_look(m, i) - looks]++;
 		if (alerts_node(m, i, NULL, 0) == 0)
 			continue;
@@ -319,25 +395,30 @@ view_map_match(struct ui *ui, u_int id)
 	    strcasestr(n->reason, vs->filter) != NULL);
 }
 
-/* Draw cell `c' of the map, of `n' nodes from `first'. */
+/*
+ * Draw cell `c' of the map, of `n' nodes from `first' (of `ids'); a cell
+ * of a whole domain (verdict not -1) shows its verdict's mark for state.
+ */
 static void
-view_map_draw_cell(struct ui *ui, WINDOW *w, int y, int x, u_int first, u_int n,
-    u_int c, int cursor)
+view_map_draw_cell(struct ui *ui, WINDOW *w, int y, int x, const uint32_t *ids,
+    u_int first, u_int n, u_int c, int verdict, int cursor)
 {
 	const struct model	*m = ui->model;
 	const struct node_look	*look;
 	const struct job	*j;
 	double			 v, worst = -1;
-	u_int			 i, marked = 0, injob = 0, found = 0, attention;
-	u_int			 fresh;
+	u_int			 i, k, marked = 0, injob = 0, found = 0;
+	u_int			 attention, fresh;
 	int			 valid, anyvalid = 0, nolimit = 0, job = -1;
+	int			 how;
 	attr_t			 a;
 	char			 s[8];
 	const char		*text;
 	u_int			 kind;
 
-	look = view_map_cell_look(m, first, n, c, &attention, &fresh);
-	for (i = first; i < first + n; i++) {
+	look = view_map_cell_look(m, ids, first, n, c, &attention, &fresh);
+	for (k = 0; k < n; k++) {
+		i = view_map_at(ids, first, k);
 		marked += ui->marks[i];
 		if (ui->job >= 0 && m->nodes[i].job == ui->job)
 			injob++;
@@ -354,7 +435,14 @@ view_map_draw_cell(struct ui *ui, WINDOW *w, int y, int x, u_int first, u_int n,
 		anyvalid |= valid > 0;
 		nolimit |= valid < 0;
 	}
-	switch (ui->metric) {
+	how = verdict >= 0 && ui->metric == MAP_STATE ? -1 : (int)ui->metric;
+	switch (how) {
+	case -1:
+		s[0] = map_verdicts[verdict].mark;
+		s[1] = '\0';
+		text = s;
+		a = colour(map_verdicts[verdict].colour);
+		break;
 	case MAP_STATE:
 		s[0] = n > 1 && attention > 0 ?
 		    tolower((u_char)look->letter) : look->letter;
@@ -377,7 +465,7 @@ view_map_draw_cell(struct ui *ui, WINDOW *w, int y, int x, u_int first, u_int n,
 		text = s;
 		break;
 	case MAP_MODEL:
-		kind = view_map_cell_kind(&map_kinds, first, n);
+		kind = view_map_cell_kind(&map_kinds, ids, first, n);
 		s[0] = kind > 0 ? MAP_KIND_CHARS[kind - 1] : '.';
 		s[1] = '\0';
 		text = s;
@@ -410,6 +498,215 @@ view_map_draw_cell(struct ui *ui, WINDOW *w, int y, int x, u_int first, u_int n,
 	draw_cell(w, y, x, text, a);
 }
 
+/* Find the blocks again if the domains were found again. */
+static void
+view_map_blocks(const struct model *m)
+{
+	struct map_blocks	*b = &map_blocks;
+	const struct scaleup	*d;
+	struct map_block	*last;
+	u_int			 i, k;
+	uint32_t		 rack;
+
+	if (b->made == m->scaleup_gen && b->scaleups == m->scaleups &&
+	    b->ndoms == m->nscaleups)
+		return;
+	b->made = m->scaleup_gen;
+	b->scaleups = m->scaleups;
+	b->ndoms = m->nscaleups;
+	b->block = xreallocarray(b->block, m->nscaleups + 1, sizeof *b->block);
+	b->of = xreallocarray(b->of, m->nnodes + 1, sizeof *b->of);
+	b->n = 0;
+	for (i = 0; i < m->nscaleups; i++) {
+		d = &m->scaleups[i];
+		rack = m->nodes[m->scaleupnodes[d->first]].rack;
+		last = b->n > 0 ? &b->block[b->n - 1] : NULL;
+		if (d->nnodes == 1 && last != NULL && last->dom == MAP_RACK &&
+		    last->rack == rack && last->first + last->n == d->first)
+			last->n++;
+		else {
+			last = &b->block[b->n++];
+			last->first = d->first;
+			last->n = d->nnodes;
+			last->dom = d->nnodes > 1 ? i : MAP_RACK;
+			last->rack = rack;
+		}
+		for (k = 0; k < d->nnodes; k++)
+			b->of[m->scaleupnodes[d->first + k]] = b->n - 1;
+	}
+}
+
+/* A block's name: its domain's, or its rack's. */
+static const char *
+view_map_block_name(const struct model *m, const struct map_block *b)
+{
+	if (b->dom != MAP_RACK)
+		return (m->scaleups[b->dom].name);
+	return (m->racks[b->rack].name);
+}
+
+/*
+ * The domains in w by h: the fewest nodes a cell, the verdict as a word
+ * where it fits, else as a mark; else a block a cell.  Not on (on 0)
+ * when no domain has more than a node: the map of racks.
+ */
+static void
+view_map_dom_fit(const struct model *m, int w, int h, struct map_domains *l)
+{
+	const struct map_blocks	*mb = &map_blocks;
+	u_int			 i, k, n, cols;
+	int			 words, named;
+
+	memset(l, 0, sizeof *l);
+	for (i = 0; i < m->nscaleups; i++) {
+		if (m->scaleups[i].nnodes > l->most)
+			l->most = m->scaleups[i].nnodes;
+	}
+	if (l->most < 2)
+		return;
+	l->on = 1;
+	view_map_blocks(m);
+	n = mb->n;
+	for (i = 0; i < n; i++) {
+		if (mb->block[i].n > l->most)
+			l->most = mb->block[i].n;
+		l->racks += mb->block[i].dom == MAP_RACK;
+		k = strlen(view_map_block_name(m, &mb->block[i]));
+		if (k > l->namew)
+			l->namew = k;
+	}
+	if (w < 1)
+		w = 1;
+	/* Trays while a cell holds at most a quarter of a domain. */
+	for (k = 1; k == 1 || k * 4 <= l->most; k *= 2) {
+		for (words = 1; words >= 0; words--) {
+			l->k = k;
+			l->words = words;
+			l->cells = (l->most + k - 1) / k;
+			l->blockw = l->namew + (words ? MAP_VERDICTW : 1) +
+			    l->cells + 4;
+			l->perline = (w + 2) / l->blockw;
+			if (l->perline == 0)
+				continue;
+			l->lines = (n + l->perline - 1) / l->perline;
+			if (l->lines <= (u_int)h)
+				return;
+		}
+	}
+	l->k = l->words = l->blockw = 0;
+	l->cells = 1;
+	/* The names before the lines only if they cost no line. */
+	for (named = 1; named >= 0; named--) {
+		l->left = named && l->namew + 1 <= (u_int)w / 4 ?
+		    l->namew + 1 : 0;
+		cols = w - l->left;
+		l->step = cols >= n * 2 ? 2 : 1;
+		l->perline = cols / l->step > 0 ? cols / l->step : 1;
+		l->lines = (n + l->perline - 1) / l->perline;
+		if (l->lines <= (u_int)h)
+			break;
+	}
+}
+
+/* Where node id is in its block: its place in the block's nodes. */
+static u_int
+view_map_dom_pos(const struct model *m, u_int id)
+{
+	const struct map_block	*b = &map_blocks.block[map_blocks.of[id]];
+	u_int			 k;
+
+	for (k = 0; k < b->n; k++) {
+		if (m->scaleupnodes[b->first + k] == id)
+			return (k);
+	}
+	return (0);
+}
+
+/*
+ * A block's name and verdict before its trays, from column x; a rack of
+ * domains of one node has its kind in the verdict's place.
+ */
+static void
+view_map_dom_head(const struct model *m, const struct map_domains *l,
+    WINDOW *w, int y, int x, const struct map_block *b, int cursor)
+{
+	const struct scaleup	*d;
+	char			 s[16];
+	attr_t			 a = colour(C_DIM);
+
+	draw_text(w, y, x, l->namew, cursor ? A_BOLD | A_UNDERLINE :
+	    A_NORMAL, view_map_block_name(m, b));
+	d = &m->scaleups[m->nodes[m->scaleupnodes[b->first]].scaleup];
+	if (b->dom == MAP_RACK)
+		snprintf(s, sizeof s, "%s", l->words ? d->kind : "");
+	else if (l->words)
+		snprintf(s, sizeof s, "%s", scaleup_verdict_name(d->verdict));
+	else
+		snprintf(s, sizeof s, "%c", map_verdicts[d->verdict].mark);
+	if (b->dom != MAP_RACK)
+		a = colour(map_verdicts[d->verdict].colour);
+	draw_text(w, y, x + l->namew + 1, MAP_VERDICTW, a, s);
+}
+
+/* The map of domains; returns the lines drawn. */
+static u_int
+view_map_dom_draw(struct ui *ui, WINDOW *w, int h, u_int cur)
+{
+	const struct model		*m = ui->model;
+	const struct map_domains	*l = &map_doms;
+	const struct map_block		*b;
+	u_int				 i, c, n, line, ccell, cb;
+	int				 x, y, verdict;
+
+	cb = map_blocks.of[cur];
+	ccell = l->k > 0 ? view_map_dom_pos(m, cur) / l->k : 0;
+	for (i = 0; i < map_blocks.n; i++) {
+		b = &map_blocks.block[i];
+		line = i / l->perline;
+		if ((int)line >= h)
+			break;
+		y = line;
+		if (l->k == 0) {
+			if (l->left > 0 && i % l->perline == 0)
+				draw_text(w, y, 0, l->left - 1, colour(C_DIM),
+				    view_map_block_name(m, b));
+			x = l->left + (i % l->perline) * l->step;
+			verdict = b->dom != MAP_RACK ?
+			    (int)m->scaleups[b->dom].verdict : -1;
+			view_map_draw_cell(ui, w, y, x, m->scaleupnodes,
+			    b->first, b->n, i, verdict, i == cb);
+			continue;
+		}
+		x = (i % l->perline) * l->blockw;
+		view_map_dom_head(m, l, w, y, x, b, i == cb);
+		x += l->namew + (l->words ? MAP_VERDICTW : 1) + 2;
+		for (c = 0; c * l->k < b->n; c++) {
+			n = b->n - c * l->k < l->k ? b->n - c * l->k : l->k;
+			view_map_draw_cell(ui, w, y, x + c, m->scaleupnodes,
+			    b->first + c * l->k, n, i * l->cells + c, -1,
+			    i == cb && c == ccell);
+		}
+	}
+	return (l->lines < (u_int)h ? l->lines : (u_int)h);
+}
+
+/*
+ * The cursor's domain, when a cell is a domain: its name, kind, verdict,
+ * GPUs and nodes, then why.
+ */
+static void
+view_map_dom_info(struct ui *ui, WINDOW *w, int y, int width,
+    const struct scaleup *d)
+{
+	char	 line[1024];
+
+	snprintf(line, sizeof line, "%s  %s  %s  %u of %u GPUs  %s%s%s",
+	    d->name, d->kind, scaleup_verdict_name(d->verdict),
+	    d->gpus_present, d->gpus_expected, d->nodes,
+	    d->why[0] != '\0' ? "  " : "", d->why);
+	draw_text(w, y, 0, width, A_BOLD, line);
+}
+
 static void
 view_map_draw_info(struct ui *ui, WINDOW *w, int y, int width)
 {
@@ -417,8 +714,9 @@ view_map_draw_info(struct ui *ui, WINDOW *w, int y, int width)
 	const struct node	*n;
 	const struct gpu	*g, *hot = NULL;
 	const struct job	*j;
+	const struct scaleup	*d;
 	const char		*look;
-	char			 line[512], gname[32];
+	char			 line[1024], gname[32];
 	int			 len, id = ui->vs[VIEW_MAP].cursor;
 	u_int			 i;
 
@@ -427,6 +725,11 @@ view_map_draw_info(struct ui *ui, WINDOW *w, int y, int width)
 	if (id < 0 || (u_int)id >= m->nnodes)
 		return;
 	n = &m->nodes[id];
+	if (map_doms.on && map_doms.k == 0 &&
+	    m->scaleups[n->scaleup].nnodes > 1) {
+		view_map_dom_info(ui, w, y, width, &m->scaleups[n->scaleup]);
+		return;
+	}
 	for (i = 0; i < n->ngpus; i++) {
 		g = &m->gpus[n->gpu0 + i];
 		if ((g->valid & BIT(GPU_TEMP)) &&
@@ -439,6 +742,11 @@ view_map_draw_info(struct ui *ui, WINDOW *w, int y, int width)
 	if (n->state[0] != '\0' && strcmp(n->state, look) != 0)
 		len += snprintf(line + len, sizeof line - len, " (%s)",
 		    n->state);
+	/* Its domain, when the map is of domains: the why comes last. */
+	d = map_doms.on ? &m->scaleups[n->scaleup] : NULL;
+	if (d != NULL)
+		len += snprintf(line + len, sizeof line - len, "  %s %s",
+		    d->name, scaleup_verdict_name(d->verdict));
 	/* The model metric: what the node's accelerators are. */
 	if (ui->metric == MAP_MODEL && (size_t)len + 2 < sizeof line &&
 	    view_node_accel_text(m, id, line + len + 2,
@@ -461,9 +769,12 @@ view_map_draw_info(struct ui *ui, WINDOW *w, int y, int width)
 		len += snprintf(line + len, sizeof line - len,
 		    "  hottest %s %.0f C", gname, hot->temp_c);
 	}
-	if (n->reason[0] != '\0')
-		snprintf(line + len, sizeof line - len, "  reason: %s",
+	if (n->reason[0] != '\0' && (size_t)len < sizeof line)
+		len += snprintf(line + len, sizeof line - len, "  reason: %s",
 		    n->reason);
+	if (d != NULL && d->why[0] != '\0' && (size_t)len < sizeof line)
+		snprintf(line + len, sizeof line - len, "  %s: %s", d->name,
+		    d->why);
 	draw_text(w, y, 0, width, A_BOLD, line);
 }
 
@@ -530,8 +841,56 @@ view_map_draw_models(WINDOW *w, int y, int x, int width)
 }
 
 /*
+ * The map of domains' second line of legend: what a block or a cell is,
+ * the longest way of saying it that fits.
+ */
+static void
+view_map_dom_legend(struct ui *ui, WINDOW *w, int y, int width)
+{
+	const struct map_domains	*l = &map_doms;
+	const char			*how[3];
+	char				 s[160], k[32];
+	u_int				 i;
+
+	if (l->k == 0 && l->racks > 0) {
+		how[0] = ui->metric == MAP_STATE ? "a domain a cell, its "
+		    "verdict, or a rack of domains of one node, its nodes' "
+		    "state; each line after its first's name" : "a domain, or "
+		    "a rack of domains of one node, a cell: of all its nodes";
+		how[1] = "a domain, or a rack of one-node domains, a cell";
+		how[2] = "a domain or a rack a cell";
+		k[0] = '\0';
+	} else if (l->k == 0) {
+		how[0] = ui->metric == MAP_STATE ? "a domain a cell: its "
+		    "verdict; each line after its first domain's name; Enter "
+		    "opens its first node" : "a domain a cell: of all its "
+		    "nodes; each line after its first domain's name";
+		how[1] = "a domain a cell, a line after its first domain's "
+		    "name";
+		how[2] = "a domain a cell";
+		k[0] = '\0';
+	} else {
+		how[0] = "a domain a block: its name, its verdict, then its "
+		    "nodes,";
+		how[1] = "a domain: name, verdict, then its nodes,";
+		how[2] = "domain, verdict, nodes,";
+		if (l->k == 1)
+			snprintf(k, sizeof k, " one a cell");
+		else
+			snprintf(k, sizeof k, " %u a cell", l->k);
+	}
+	for (i = 0; i < nitems(how); i++) {
+		snprintf(s, sizeof s, "%s%s", how[i], k);
+		if ((int)strlen(s) <= width)
+			break;
+	}
+	draw_text(w, y, 0, width, colour(C_DIM), s);
+}
+
+/*
  * Under the map, two lines: what the letters or the colours mean, then
- * how many nodes a cell holds and how its letter or bar is chosen.
+ * how many nodes a cell holds and how its letter or bar is chosen; with
+ * no layout (l NULL), the map of domains'.
  */
 static void
 view_map_draw_legend(struct ui *ui, WINDOW *w, int y, int width,
@@ -554,7 +913,15 @@ view_map_draw_legend(struct ui *ui, WINDOW *w, int y, int width,
 		draw_text(w, y, x, width - x, A_NORMAL, "a-z a job, by its id");
 		x += 22;
 	}
-	if (ui->metric == MAP_MODEL) {
+	if (l == NULL && map_doms.k == 0 && ui->metric == MAP_STATE) {
+		for (i = 0; i < nitems(map_verdicts) && x + 12 < width; i++) {
+			snprintf(s, sizeof s, "%c", map_verdicts[i].mark);
+			draw_cell(w, y, x, s, colour(map_verdicts[i].colour));
+			draw_text(w, y, x + 2, width - x - 2, A_NORMAL,
+			    scaleup_verdict_name(i));
+			x += strlen(scaleup_verdict_name(i)) + 4;
+		}
+	} else if (ui->metric == MAP_MODEL) {
 		if (view_map_draw_models(w, y, x, width) > 1)
 			return;		/* the second line is the models' */
 	} else if (ui->metric == MAP_STATE || job) {
@@ -584,6 +951,10 @@ view_map_draw_legend(struct ui *ui, WINDOW *w, int y, int width,
 			draw_text(w, y, x + 2, width - x - 2, A_NORMAL,
 			    "not reported");
 		}
+	}
+	if (l == NULL) {
+		view_map_dom_legend(ui, w, y + 1, width);
+		return;
 	}
 	/* The longest way of saying it that fits. */
 	if (l->k == 1) {
@@ -709,10 +1080,19 @@ view_map_draw(struct ui *ui, WINDOW *w)
 		return;
 	if (cur < 0 || (u_int)cur >= m->nnodes)
 		cur = ui->vs[VIEW_MAP].cursor = 0;
-	view_map_layout(m, sx, sy - 3, &l);
-	map_last = l;
 	if (ui->metric == MAP_MODEL)
 		view_map_kinds(ui);
+	scaleup_update(ui->model);
+	view_map_dom_fit(m, sx, sy - 3, &map_doms);
+	if (map_doms.on) {
+		y = view_map_dom_draw(ui, w, sy - 3, cur) + 1;
+		view_map_draw_attention(ui, w, y, sy - 3 - y, sx);
+		view_map_draw_info(ui, w, sy - 3, sx);
+		view_map_draw_legend(ui, w, sy - 2, sx, NULL);
+		return;
+	}
+	view_map_layout(m, sx, sy - 3, &l);
+	map_last = l;
 	view_map_node_cell(m, &l, cur, &ccol, &ccell);
 	for (band = 0; band < l.bands; band++) {
 		y = band * l.bandh;
@@ -731,8 +1111,8 @@ view_map_draw(struct ui *ui, WINDOW *w)
 				    &n);
 				if (n == 0)
 					continue;
-				view_map_draw_cell(ui, w, y + cell, x, first, n,
-				    col * l.cells + cell,
+				view_map_draw_cell(ui, w, y + cell, x, NULL,
+				    first, n, col * l.cells + cell, -1,
 				    col == ccol && cell == ccell);
 			}
 			/* Rack names under the band, where they fit. */
@@ -751,6 +1131,97 @@ view_map_draw(struct ui *ui, WINDOW *w)
 }
 
 /*
+ * The cursor on cell `cell' of block `blk', both kept within the map: the
+ * cell's first node.
+ */
+static void
+view_map_dom_set(struct ui *ui, long blk, long cell)
+{
+	const struct model	*m = ui->model;
+	const struct map_block	*b;
+	long			 k = map_doms.k > 0 ? map_doms.k : 1, ncells;
+
+	if (blk >= (long)map_blocks.n)
+		blk = map_blocks.n - 1;
+	if (blk < 0)
+		blk = 0;
+	b = &map_blocks.block[blk];
+	ncells = map_doms.k > 0 ? ((long)b->n + k - 1) / k : 1;
+	if (cell >= ncells)
+		cell = ncells - 1;
+	if (cell < 0)
+		cell = 0;
+	ui->vs[VIEW_MAP].cursor = m->scaleupnodes[b->first + cell * k];
+}
+
+/*
+ * On the map of domains, left and right move a cell, on into the next
+ * block or back into the one before; up and down a line of blocks, to
+ * the same place in the block above or below.
+ */
+static void
+view_map_dom_move(struct ui *ui, int dx, int dy)
+{
+	const struct model		*m = ui->model;
+	const struct map_domains	*l = &map_doms;
+	long				 blk, cell, per, id;
+
+	scaleup_update(ui->model);
+	view_map_blocks(m);
+	id = ui->vs[VIEW_MAP].cursor;
+	blk = map_blocks.of[id];
+	cell = l->k > 0 ? view_map_dom_pos(m, id) / l->k : 0;
+	per = l->perline > 0 ? l->perline : 1;
+	if (dy <= -UI_MOVE_END || dy >= UI_MOVE_END) {
+		view_map_dom_set(ui, dy < 0 ? 0 : (long)map_blocks.n - 1,
+		    dy < 0 ? 0 : LONG_MAX / 2);
+		return;
+	}
+	if (dx <= -UI_MOVE_END || dx >= UI_MOVE_END) {
+		blk = blk / per * per + (dx < 0 ? 0 : per - 1);
+		cell = dx < 0 ? 0 : LONG_MAX / 2;
+	} else if (dx != 0 && l->k == 0)
+		blk += dx;
+	else if (dx != 0) {
+		cell += dx;
+		if (cell < 0 && blk > 0) {
+			blk--;
+			cell = LONG_MAX / 2;
+		} else if (cell * l->k >= map_blocks.block[blk].n &&
+		    blk + 1 < (long)map_blocks.n) {
+			blk++;
+			cell = 0;
+		}
+	}
+	view_map_dom_set(ui, blk + (long)dy * per, cell);
+}
+
+/* A click on the map of domains: the cell's node, or its block's first. */
+static void
+view_map_dom_click(struct ui *ui, int y, int x)
+{
+	const struct map_domains	*l = &map_doms;
+	long				 blk, cell = 0;
+
+	if (l->k == 0) {
+		if (x < (int)l->left)
+			return;
+		blk = (long)y * l->perline + (x - l->left) / l->step;
+		if ((u_int)(x - l->left) / l->step >= l->perline)
+			return;
+	} else {
+		blk = (long)y * l->perline + x / l->blockw;
+		cell = x % l->blockw - (l->namew + (l->words ? MAP_VERDICTW :
+		    1) + 2);
+		if ((u_int)x / l->blockw >= l->perline)
+			return;
+	}
+	if (blk >= (long)map_blocks.n)
+		return;
+	view_map_dom_set(ui, blk, cell);
+}
+
+/*
  * Up and down move a cell down a rack, or a row of cells when a cell holds
  * whole racks; left and right move across racks; pages move a band.
  */
@@ -764,6 +1235,10 @@ view_map_move(struct ui *ui, int dx, int dy)
 
 	if (m->nnodes == 0)
 		return;
+	if (map_doms.on) {
+		view_map_dom_move(ui, dx, dy);
+		return;
+	}
 	racks = l->racks ? l->racks : 1;
 	band = (long)(l->perband ? l->perband : 1) * racks;
 	if (dy <= -UI_MOVE_END || dy >= UI_MOVE_END) {
@@ -817,6 +1292,10 @@ view_map_click(struct ui *ui, int y, int x)
 	const struct map_layout	*l = &map_last;
 	u_int			 band, col, cell, first, n;
 
+	if (map_doms.on) {
+		view_map_dom_click(ui, y, x);
+		return;
+	}
 	if (l->bandh == 0 || l->step == 0 || x < (int)l->left)
 		return;
 	x -= l->left;

@@ -916,6 +916,61 @@ view_node_draw_events(struct ui *ui, struct node_pen *p, u_int id)
 		draw_text(p->w, y, 0, p->sx, colour(C_DIM), "none");
 }
 
+/*
+ * The node's scale-up domain: its name, kind, verdict and why; for a
+ * domain of more than a node, each of its nodes (an NVL72 rack's trays)
+ * with its state's letter, its GPUs read of those expected and its GPUs'
+ * fabric states, this node's underlined.
+ */
+static void
+view_node_draw_domain(struct ui *ui, struct node_pen *p, u_int id)
+{
+	static const enum colour verdicts[] = {
+		[SU_HEALTHY] = C_OK, [SU_DEGRADED] = C_WARN,
+		[SU_BROKEN] = C_CRIT, [SU_UNKNOWN] = C_DIM,
+	};
+	const struct model	*m = ui->model;
+	const struct scaleup	*d;
+	const struct node_look	*look;
+	const struct gpu	*g;
+	struct node_flow	 f;
+	char			 s[400], fab[64];
+	u_int			 k, i, ng, want, present, states[SUF_NSTATES];
+	uint32_t		 t;
+
+	scaleup_update(ui->model);
+	if (m->nodes[id].scaleup >= m->nscaleups)
+		return;
+	d = &m->scaleups[m->nodes[id].scaleup];
+	snprintf(s, sizeof s, "%s  %s  %s%s%s", d->name, d->kind,
+	    scaleup_verdict_name(d->verdict), d->why[0] != '\0' ? ": " : "",
+	    d->why);
+	view_node_title(p, "Domain", colour(verdicts[d->verdict]), s);
+	if (d->nnodes < 2)
+		return;
+	view_node_flow_start(&f, p, 0);
+	for (k = 0; k < d->nnodes; k++) {
+		t = m->scaleupnodes[d->first + k];
+		look = view_node_look(m, t);
+		model_gpus_missing(m, t, &want);
+		g = model_gpus(m, t, &ng);
+		memset(states, 0, sizeof states);
+		for (i = present = 0; i < ng; i++) {
+			if (g[i].valid == 0 || g[i].error[0] != '\0')
+				continue;
+			present++;
+			states[scaleup_fabric_of(&g[i])]++;
+		}
+		snprintf(s, sizeof s, "%s %c %u/%u %s", m->nodes[t].name,
+		    look->letter, present, want, present > 0 ?
+		    field_fabric(states, 0, fab, sizeof fab) : "-");
+		view_node_flow(&f, colour(look->colour) |
+		    (t == id ? A_UNDERLINE : 0), s);
+	}
+	view_node_flow(&f, colour(C_DIM), "state, GPUs read/expected, "
+	    "fabric: C completed P in progress F failed U unknown");
+}
+
 /* The content under the header; with no rows, only counts its lines. */
 static int
 view_node_draw_content(struct ui *ui, WINDOW *w, u_int id, int y0, int rows,
@@ -930,6 +985,7 @@ view_node_draw_content(struct ui *ui, WINDOW *w, u_int id, int y0, int rows,
 	pen.rows = rows;
 	pen.top = top;
 	view_node_draw_gpus(ui, &pen, id);
+	view_node_draw_domain(ui, &pen, id);
 	view_node_draw_sensors(ui, &pen, id);
 	view_node_draw_nvlinks(ui, &pen, id);
 	view_node_draw_ibports(ui, &pen, id);
