@@ -96,8 +96,8 @@ sim_imex_nodes(struct sim *s, u_int node, struct buf *out)
 	for (i = 0; i < n; i++) {
 		buf_printf(out, "%8u        ", i);
 		for (j = 0; j < n; j++)
-			buf_printf(out, "%-4s", gone[i] ? "I" : gone[j] ?
-			    "D" : "C");
+			buf_puts(out, gone[i] ? "I   " : gone[j] ? "D   " :
+			    "C   ");
 		sim_imex_eol(out);
 	}
 	buf_printf(out, "\nDomain State: %s\n", down == 0 ? "UP" :
