@@ -248,6 +248,7 @@ void		 view_jobs_draw(struct ui *, WINDOW *);
 void		 view_jobs_open(struct ui *);
 void		 view_jobs_show(struct ui *, int);
 int		 view_jobs_job(struct ui *);
+void		 view_jobs_free(void *);
 void		 view_cooling_draw(struct ui *, WINDOW *);
 void		 view_links_draw(struct ui *, WINDOW *);
 struct view_state *view_links_part(struct ui *, const struct view_entry **);
