@@ -480,7 +480,7 @@ ui_cursor(struct ui *ui, const char *how, char **cause)
 void
 view_open_node(struct ui *ui)
 {
-	const struct view_entry	*v = &view_table[ui->view];
+	const struct view_entry	*v = view_entry(ui);
 	int			 node;
 
 	if (v->node == NULL || (node = v->node(ui)) < 0)
@@ -495,7 +495,7 @@ view_open_node(struct ui *ui)
 void
 ui_open(struct ui *ui)
 {
-	const struct view_entry	*v = &view_table[ui->view];
+	const struct view_entry	*v = view_entry(ui);
 
 	if (v->open != NULL)
 		v->open(ui);
