@@ -37,6 +37,7 @@ ok $? "batch: $NDOM domains, $NBROKEN broken"
 FIRST=$(head -n 1 "$T/worst")
 FNODES=$(awk -F"$TAB" -v d="$FIRST" '$1 == d { print $3 }' "$T/domains.tsv")
 FNODE=$($MYRIAD -c "nodeset -e '$FNODES'" | awk '{ print $1 }')
+[ -n "$FIRST" ] && [ -n "$FNODE" ]
 ok $? "batch: the worst first is $FIRST, of $FNODES, $FNODE first"
 # The GPUs' fabric findings, as the Links view's heading counts them.
 batch inspect-links | awk -F"$TAB" '
@@ -100,6 +101,12 @@ by_name() {	# by_name SESSION: the rows go up by name, from nvl72-r001
 	[ "$(head -n 1 "$T/shown")" = nvl72-r001 ] && sort -c "$T/shown"
 }
 
+cleared() {	# cleared SESSION: Escape clears the filter, and is read as
+		# Escape before the next key comes
+	keys "$1" Escape
+	wait_for "$1" "filter cleared"
+}
+
 for size in 80x24 250x70; do
 	start_size "$size" || continue
 
@@ -113,8 +120,7 @@ for size in 80x24 250x70; do
 	run "$S" "filter verdict=fabric"
 	screen_like "$S" "^$1 +NV FABRIC +GPU $2 fabric " \
 	    "$size links: $1 GPU $2's fabric, FABRIC"
-	keys "$S" Escape
-	settle "$S"
+	cleared "$S"
 	screen_like "$S" '^NODE +WHAT +LINK' "$size links: the links after"
 	screen_like "$S" "^ gpu[0-9]+  r[0-9]+ " "$size links: a node below"
 
@@ -130,13 +136,12 @@ for size in 80x24 250x70; do
 	ok $? "$size links: only the broken domains, as list-domains -w"
 	screen_like "$S" '^NODE +WHAT +LINK' \
 	    "$size links: the links are not filtered"
-	keys "$S" Escape
+	cleared "$S"
 	run "$S" "filter nvl72-r01?"
 	keys "$S" g
 	poll "$TUI_WAIT" only_glob "$S"
 	ok $? "$size links: a glob, each nvl72-r01? and no other"
-	keys "$S" Escape
-	settle "$S"
+	cleared "$S"
 	keys "$S" D
 	screen_like "$S" "sorted by domain, A to Z" "$size links: D sorts"
 	keys "$S" g
@@ -158,8 +163,7 @@ for size in 80x24 250x70; do
 		$MYRIAD -c "nodeset -e '$FNODES'" | tr ' ' '\n' |
 		    grep -qx "$n" || echo "$n"; done)
 	is "$out" "" "$size links: every link row of $FIRST's nodes"
-	keys "$S" Escape
-	settle "$S"
+	cleared "$S"
 
 	# The Jobs view: each job shown against list-jobs and list-domains.
 	keys "$S" 3
