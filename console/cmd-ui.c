@@ -202,8 +202,8 @@ static const char *
 cmd_ui_keys_table(struct cmd_ctx *ctx, struct cmd_args *args, int *bad)
 {
 	static const char	*tables[] = { "root", "map", "gpus", "jobs",
-				    "cooling", "links", "node", "events",
-				    "burnin", "pager" };
+				    "cooling", "links", "domains", "node",
+				    "events", "burnin", "pager" };
 	const char		*t = args->opt['T'];
 	size_t			 i;
 

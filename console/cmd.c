@@ -40,7 +40,7 @@ const struct cmd_entry cmd_table[] = {
 	  .min = 0, .max = 0, .flags = CMD_UI, .exec = cmd_command_prompt },
 	{ .name = "cursor", .usage = "up|down|left|right|page-up|page-down|"
 	      "half-up|half-down|home|end|top|bottom|line-start|line-end|"
-	      "next-match|previous-match",
+	      "next-match|previous-match|other",
 	  .help = "move the cursor", .opts = "", .min = 1, .max = 1,
 	  .flags = CMD_UI, .exec = cmd_cursor },
 	{ .name = "drain", .usage = "[-nyf] [-o FORMAT] [NODESET] reason=TEXT",

@@ -433,8 +433,8 @@ ui_cursor(struct ui *ui, const char *how, char **cause)
 		{ "line-start", -UI_MOVE_END, 0 },
 		{ "line-end", UI_MOVE_END, 0 },
 	};
-	const struct view_entry	*v = &view_table[ui->view];
-	struct view_state	*vs = &ui->vs[ui->view];
+	const struct view_entry	*v = view_entry(ui);
+	struct view_state	*vs = view_state(ui);
 	size_t			 i;
 	int			 dy, page = vs->height > 1 ? vs->height : 1;
 
@@ -442,6 +442,8 @@ ui_cursor(struct ui *ui, const char *how, char **cause)
 		return (ui_seek(ui, 1, cause));
 	if (strcmp(how, "previous-match") == 0)
 		return (ui_seek(ui, -1, cause));
+	if (strcmp(how, "other") == 0)
+		return (view_links_other(ui, cause));
 	for (i = 0; i < nitems(moves); i++) {
 		if (strcmp(moves[i].name, how) == 0)
 			break;
@@ -478,7 +480,7 @@ ui_cursor(struct ui *ui, const char *how, char **cause)
 void
 view_open_node(struct ui *ui)
 {
-	const struct view_entry	*v = &view_table[ui->view];
+	const struct view_entry	*v = view_entry(ui);
 	int			 node;
 
 	if (v->node == NULL || (node = v->node(ui)) < 0)
@@ -493,7 +495,7 @@ view_open_node(struct ui *ui)
 void
 ui_open(struct ui *ui)
 {
-	const struct view_entry	*v = &view_table[ui->view];
+	const struct view_entry	*v = view_entry(ui);
 
 	if (v->open != NULL)
 		v->open(ui);
@@ -587,7 +589,7 @@ ui_back(struct ui *ui)
 		ui->dirty = 1;
 		return;
 	}
-	if (ui->vs[ui->view].filter != NULL) {
+	if (view_state(ui)->filter != NULL) {
 		ui_filter(ui, "", NULL);
 		return;
 	}
@@ -599,7 +601,7 @@ ui_back(struct ui *ui)
 int
 ui_mark(struct ui *ui, int mode, const char *nodeset, char **cause)
 {
-	const struct view_entry	*v = &view_table[ui->view];
+	const struct view_entry	*v = view_entry(ui);
 	uint8_t			*mask;
 	u_int			 i;
 	int			 node, row;
@@ -663,14 +665,15 @@ static const char *ui_sort_orders[][2] = {
 	[FT_TIME] = { "oldest first", "newest first" },
 	[FT_RESULT] = { "best first", "worst first" },
 	[FT_VERDICT] = { "best first", "worst first" },
+	[FT_SUVERDICT] = { "best first", "worst first" },
 	[FT_BURNIN] = { "queued first", "ended first" },
 };
 
 int
 ui_sort(struct ui *ui, const char *name, char **cause)
 {
-	const struct view_entry	*v = &view_table[ui->view];
-	struct view_state	*vs = &ui->vs[ui->view];
+	const struct view_entry	*v = view_entry(ui);
+	struct view_state	*vs = view_state(ui);
 	const struct record	*r;
 	const struct field	*f;
 	const char		*order;
@@ -712,8 +715,8 @@ ui_sort(struct ui *ui, const char *name, char **cause)
 int
 ui_filter(struct ui *ui, const char *text, char **cause)
 {
-	const struct view_entry	*v = &view_table[ui->view];
-	struct view_state	*vs = &ui->vs[ui->view];
+	const struct view_entry	*v = view_entry(ui);
+	struct view_state	*vs = view_state(ui);
 	const struct record	*r;
 	char			*why = NULL, *unknown = NULL;
 	u_int			 found;
@@ -1208,7 +1211,7 @@ ui_mouse(struct ui *ui)
 static const char *
 ui_keys_table(struct ui *ui)
 {
-	return (ui->pager.text != NULL ? "pager" : view_table[ui->view].name);
+	return (ui->pager.text != NULL ? "pager" : view_entry(ui)->name);
 }
 
 /* A key to the prompt, or the command bound to it. */
@@ -1714,10 +1717,10 @@ ui_draw_bottom(struct ui *ui)
 		mvwaddnstr(stdscr, y, 0, "q close  Space page  g G ends  / search"
 		    "  n N next  arrows scroll", ui->sx - 1);
 		wattrset(stdscr, A_NORMAL);
-	} else if (ui->vs[ui->view].filter != NULL) {
+	} else if (view_state(ui)->filter != NULL) {
 		wattrset(stdscr, colour(C_DIM));
 		mvwprintw(stdscr, y, 0, "filter: %.*s  (Escape clears)",
-		    ui->sx - 24, ui->vs[ui->view].filter);
+		    ui->sx - 24, view_state(ui)->filter);
 		wattrset(stdscr, A_NORMAL);
 	} else {
 		/* The keys that fit, whole, and the vendors' counts. */

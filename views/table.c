@@ -4,6 +4,7 @@
  * Copyright (C) 2026 the myriad developers.  GPL-3.0-or-later.
  */
 
+#include <fnmatch.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,6 +88,7 @@ table_match(struct ui *ui, const struct record *r, const void *rec)
 	const struct field	*f;
 	const char		*s;
 	char			 tmp[64];
+	int			 glob;
 
 	if (vs->filter == NULL)
 		return (1);
@@ -94,9 +96,12 @@ table_match(struct ui *ui, const struct record *r, const void *rec)
 		return (filter_match(vs->fexpr, rec, ui->model));
 	if (vs->fmask != NULL)
 		return (table_match_nodes(ui, r, rec));
+	/* Text with * or ? is a glob of a whole value: nvl72-r00?. */
+	glob = strpbrk(vs->filter, "*?") != NULL;
 	for (f = r->fields; f->name != NULL; f++) {
 		s = field_format(f, rec, ui->model, tmp, sizeof tmp);
-		if (s != NULL && strcasestr(s, vs->filter) != NULL)
+		if (s != NULL && (glob ? fnmatch(vs->filter, s,
+		    FNM_CASEFOLD) == 0 : strcasestr(s, vs->filter) != NULL))
 			return (1);
 	}
 	return (0);
@@ -123,7 +128,7 @@ table_hash(uint64_t h, const void *p, size_t len)
 void
 table_keep(struct ui *ui)
 {
-	const struct view_entry	*v = &view_table[ui->view];
+	const struct view_entry	*v = view_entry(ui);
 	struct view_state	*vs = view_state(ui);
 
 	vs->keyed = 0;
@@ -141,7 +146,7 @@ table_keep(struct ui *ui)
 static void
 table_find(struct ui *ui)
 {
-	const struct view_entry	*v = &view_table[ui->view];
+	const struct view_entry	*v = view_entry(ui);
 	struct view_state	*vs = view_state(ui);
 	u_int			 i;
 
@@ -166,7 +171,7 @@ void
 table_build(struct ui *ui, const struct record *r, const void *base,
     size_t stride, u_int n)
 {
-	const struct view_entry	*v = &view_table[ui->view];
+	const struct view_entry	*v = view_entry(ui);
 	struct view_state	*vs = view_state(ui);
 	struct table_sort	 ts;
 	u_int			 i;
@@ -273,6 +278,8 @@ table_cell_colour(const struct field *f, const void *rec, const char *s,
 		return (colour(C_CRIT));
 	if (f->type == FT_LINK && v != LINK_UP)
 		return (colour(C_CRIT));
+	if (f->type == FT_SUVERDICT && v != SU_HEALTHY)
+		return (colour(v == SU_DEGRADED ? C_WARN : C_CRIT));
 	return (base);
 }
 
@@ -374,6 +381,7 @@ table_draw(struct ui *ui, WINDOW *w, int y0, int height, const char *record,
 	const void		*rec;
 	char			 tmp[256], name[32];
 	int			 width[32], ncols = 0, x, y, i, sx, sy, k, len;
+	int			 cur;
 	u_int			 row;
 	uint32_t		 node;
 	attr_t			 a;
@@ -438,20 +446,20 @@ table_draw(struct ui *ui, WINDOW *w, int y0, int height, const char *record,
 			if (node < ui->model->nnodes && ui->marks[node])
 				a = colour(C_MARK);
 		}
-		if (k == vs->cursor)
+		cur = k == vs->cursor && !vs->nocursor;
+		if (cur)
 			a |= A_REVERSE;
 		for (i = 0, x = 0; i < ncols && x < sx; i++) {
 			s = table_format(ui, r, cols[i], rec, tmp,
 			    sizeof tmp);
-			table_cell(w, y0 + y, x, width[i], cols[i],
-			    k == vs->cursor ? a :
+			table_cell(w, y0 + y, x, width[i], cols[i], cur ? a :
 			    table_cell_colour(cols[i], rec, s, a), s);
 			wattrset(w, a);
-			if (x + width[i] < sx && k == vs->cursor)
+			if (x + width[i] < sx && cur)
 				mvwaddstr(w, y0 + y, x + width[i], "  ");
 			x += width[i] + 2;
 		}
-		if (k == vs->cursor && x < sx)
+		if (cur && x < sx)
 			mvwhline(w, y0 + y, x, ' ', sx - x);
 	}
 	wattrset(w, A_NORMAL);
@@ -466,7 +474,7 @@ table_draw(struct ui *ui, WINDOW *w, int y0, int height, const char *record,
 void
 table_empty(struct ui *ui, WINDOW *w, int y, int sx)
 {
-	const struct view_entry	*v = &view_table[ui->view];
+	const struct view_entry	*v = view_entry(ui);
 	struct view_state	*vs = view_state(ui);
 	const struct record	*r = record_find(v->record);
 	const char		*text = vs->filter;
@@ -518,7 +526,7 @@ table_row(struct ui *ui)
 int
 table_goto(struct ui *ui, int rec, int node)
 {
-	const struct view_entry	*v = &view_table[ui->view];
+	const struct view_entry	*v = view_entry(ui);
 	struct view_state	*vs = view_state(ui);
 	int			 was = vs->cursor;
 

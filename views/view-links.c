@@ -6,7 +6,10 @@
  * missing, degraded, erroring or flapping, one a row, as links.c judges
  * them (or the nodes inspect-links named, against its first read).
  * Below, the node under the cursor: its NVLinks as a matrix of GPUs by
- * links, a character a link, and its InfiniBand ports.
+ * links, a character a link, and its InfiniBand ports.  When a scale-up
+ * domain holds more than a node (an NVL72 rack's trays), a table of the
+ * domains comes first, the worst first; `o' (cursor other) gives it the
+ * keys, and the node below is then its domain's first.
  */
 
 #include <math.h>
@@ -20,7 +23,7 @@
 static const char *links_what[] = {
 	[LV_OK] = "OK", [LV_DOWN] = "DOWN", [LV_MISSING] = "MISSING",
 	[LV_DEGRADED] = "DEGRADED", [LV_ERRORING] = "ERRORING",
-	[LV_FLAPPING] = "FLAPPING",
+	[LV_FLAPPING] = "FLAPPING", [LV_FABRIC] = "FABRIC",
 };
 
 /* The fabric, before the verdict: NV, XGMI, HCCS; IB, RoCE. */
@@ -48,10 +51,34 @@ view_links_fabric(const struct linkcheck *c)
 }
 
 static int	view_links_detail_node(struct ui *);
+static void	view_links_domain_open(struct ui *);
+static int	view_links_domain_node(struct ui *);
+static uint64_t	view_links_domain_key(struct ui *, u_int);
+
+/* The domains table, as the keys see it while it has them. */
+static const struct view_entry view_links_domains = {
+	.name = "domains", .title = "Links", .step = table_move,
+	.open = view_links_domain_open, .node = view_links_domain_node,
+	.click = view_links_click, .record = "scaleup", .noun = "domain",
+	.key = view_links_domain_key,
+};
+
+/* The domains table's columns, by the width: those of list-domains. */
+#define LINKS_DOMAINS_NARROW "domain,verdict,gpus_present,gpus_healthy,"\
+	"fabric,links_down,jobs,why"
+#define LINKS_DOMAINS_MEDIUM "domain,kind,nodes,gpus_present,"	\
+	"gpus_healthy,fabric,imex,links_down,bandwidth,jobs,verdict,why"
+#define LINKS_DOMAINS_WIDE "domain,kind,nodes,gpus_expected,gpus_present,"\
+	"gpus_healthy,fabric,imex,links_down,bandwidth,jobs,verdict,why"
 
 /* What the view keeps, in its view_state. */
 struct links_view {
-	struct links	*all;		/* the fabric's, when not inspecting */
+	struct links		*all;	/* the fabric's, when not inspecting */
+	struct view_state	 dom;	/* the domains table */
+	uint64_t		 gen;	/* the domains it was made of */
+	int			 shown;	/* a domain holds more than a node */
+	int			 focus;	/* the domains table has the keys */
+	int			 drawing; /* ... or is being drawn */
 };
 
 static struct links_view *
@@ -68,7 +95,179 @@ view_links_free(void *data)
 	if (lv == NULL)
 		return;
 	links_free(lv->all);
+	free(lv->dom.rows);
+	free(lv->dom.filter);
+	filter_free(lv->dom.fexpr);
+	free(lv->dom.fmask);
 	free(lv);
+}
+
+/* The domains table's state and entry when it has the keys, else NULL. */
+struct view_state *
+view_links_part(struct ui *ui, const struct view_entry **v)
+{
+	struct links_view	*lv = view_links_view(ui);
+
+	if (!lv->drawing && !(lv->focus && lv->shown))
+		return (NULL);
+	*v = &view_links_domains;
+	return (&lv->dom);
+}
+
+/* The domain under the domains table's cursor, or NULL. */
+static const struct scaleup *
+view_links_domain(struct ui *ui)
+{
+	const struct model	*m = ui->model;
+	struct links_view	*lv = view_links_view(ui);
+	const struct view_state	*vs = &lv->dom;
+
+	if (!lv->shown || vs->rows == NULL || vs->cursor < 0 ||
+	    vs->cursor >= (int)vs->nrows || vs->rows[vs->cursor] >=
+	    m->nscaleups)
+		return (NULL);
+	return (&m->scaleups[vs->rows[vs->cursor]]);
+}
+
+/* A domain row's item: its name. */
+static uint64_t
+view_links_domain_key(struct ui *ui, u_int row)
+{
+	const struct model	*m = ui->model;
+
+	if (row >= m->nscaleups)
+		return (0);
+	return (table_hash(0, m->scaleups[row].name,
+	    strlen(m->scaleups[row].name)));
+}
+
+/* The first node of the domain under the cursor. */
+static int
+view_links_domain_node(struct ui *ui)
+{
+	const struct scaleup	*d = view_links_domain(ui);
+
+	if (d == NULL)
+		return (-1);
+	return (ui->model->scaleupnodes[d->first]);
+}
+
+/*
+ * Enter on a domain: the links of its nodes, the list filtered to them,
+ * with the keys, and its first node below.
+ */
+static void
+view_links_domain_open(struct ui *ui)
+{
+	struct links_view	*lv = view_links_view(ui);
+	const struct scaleup	*d = view_links_domain(ui);
+	char			*cause = NULL, name[sizeof d->name];
+
+	if (d == NULL)
+		return;
+	strlcpy(name, d->name, sizeof name);
+	ui->node = ui->model->scaleupnodes[d->first];
+	lv->focus = 0;
+	if (ui_filter(ui, d->nodes, &cause) != 0) {
+		ui_message(ui, 1, "%s", cause);
+		free(cause);
+		return;
+	}
+	ui_message(ui, 0, "the links of %s's nodes, %s; o: the domains, "
+	    "Escape clears", name, d->nodes);
+}
+
+/* cursor other: the keys to the other table of the view. */
+int
+view_links_other(struct ui *ui, char **cause)
+{
+	struct links_view	*lv;
+
+	if (ui->view != VIEW_LINKS) {
+		xasprintf(cause, "the %s view has one table",
+		    view_table[ui->view].name);
+		return (-1);
+	}
+	lv = view_links_view(ui);
+	if (!lv->shown) {
+		xasprintf(cause, "no domains table: no scale-up domain holds "
+		    "more than a node");
+		return (-1);
+	}
+	lv->focus = !lv->focus;
+	ui_message(ui, 0, "the keys move the %s; o: the %s",
+	    lv->focus ? "domains" : "links", lv->focus ? "links" : "domains");
+	ui->dirty = 1;
+	return (0);
+}
+
+/*
+ * The domains found again when the model changed (scaleup.c does nothing
+ * otherwise); the table shown when one holds more than a node.
+ */
+static void
+view_links_domains_update(struct ui *ui)
+{
+	struct model		*m = ui->model;
+	struct links_view	*lv = view_links_view(ui);
+	const struct record	*r = record_find("scaleup");
+	u_int			 i;
+
+	scaleup_update(m);
+	if (lv->gen == m->scaleup_gen && lv->dom.rows != NULL)
+		return;
+	lv->gen = m->scaleup_gen;
+	lv->dom.rebuild = 1;
+	for (i = 0, lv->shown = 0; i < m->nscaleups && !lv->shown; i++)
+		lv->shown = m->scaleups[i].nnodes > 1;
+	if (lv->dom.sort == NULL) {
+		/* The worst first. */
+		lv->dom.sort = record_field(r, "verdict");
+		lv->dom.reverse = 1;
+	}
+}
+
+/*
+ * The domains table at line y0, `most' rows at most, as table.c draws
+ * one; the lines it took.
+ */
+static int
+view_links_draw_domains(struct ui *ui, WINDOW *w, int y0, int most, int sx)
+{
+	const struct model	*m = ui->model;
+	struct links_view	*lv = view_links_view(ui);
+	struct view_state	*vs = &lv->dom;
+	int			 rows;
+
+	lv->drawing = 1;
+	if (vs->rows == NULL || vs->rebuild || vs->reorder)
+		table_build(ui, record_find("scaleup"), m->scaleups,
+		    sizeof *m->scaleups, m->nscaleups);
+	rows = vs->nrows > 0 ? (int)vs->nrows : 1;
+	if (rows > most)
+		rows = most;
+	vs->nocursor = !lv->focus;
+	table_draw(ui, w, y0, rows + 1, "scaleup", m->scaleups,
+	    sizeof *m->scaleups, m->nscaleups, sx < 100 ?
+	    LINKS_DOMAINS_NARROW : sx < 160 ? LINKS_DOMAINS_MEDIUM :
+	    LINKS_DOMAINS_WIDE);
+	lv->drawing = 0;
+	return (rows + 1);
+}
+
+/* A click: the cursor, and the keys, to the table clicked. */
+void
+view_links_click(struct ui *ui, int y, int x)
+{
+	struct links_view	*lv = view_links_view(ui);
+	struct view_state	*vs = &ui->vs[VIEW_LINKS];
+
+	if (lv->shown && y > lv->dom.table_y && y <= lv->dom.table_y +
+	    lv->dom.height)
+		lv->focus = 1;
+	else if (y > vs->table_y)
+		lv->focus = 0;
+	table_click(ui, y, x);
 }
 
 /* The inspection on show: inspect-links', else the whole fabric's. */
@@ -100,7 +299,18 @@ view_links_key(struct ui *ui, u_int row)
 	h = table_hash(h, c->device, strlen(c->device));
 	h = table_hash(h, &c->gpu, sizeof c->gpu);
 	h = table_hash(h, &c->link, sizeof c->link);
+	/* A GPU's fabric has a row a finding, of no link. */
+	if (!links_port(c) && !(c->valid & BIT(LC_LINK)))
+		h = table_hash(h, c->why, strlen(c->why));
 	return (table_hash(h, &missing, sizeof missing));
+}
+
+/* What the rows are made of: the links, the ports, the GPUs' fabric. */
+static uint64_t
+view_links_generation(const struct model *m)
+{
+	return (m->gen[DOM_LINKS] + m->gen[DOM_IB] + m->gen[DOM_EVENTS] +
+	    m->gen[DOM_NODES] + m->gen[DOM_GPUS]);
 }
 
 static void
@@ -112,11 +322,11 @@ view_links_build(struct ui *ui)
 	struct link_expect	 e;
 
 	links_expect(&e);
-	links_inspect(l, m, ui->links != NULL ? ui->links_mask : NULL, &e, 0);
+	links_inspect(l, m, ui->links != NULL ? ui->links_mask : NULL, &e,
+	    LI_FABRIC);
 	table_build(ui, record_find("linkcheck"), links_get(l, 0),
 	    sizeof (struct linkcheck), links_count(l));
-	vs->built = m->gen[DOM_LINKS] + m->gen[DOM_IB] + m->gen[DOM_EVENTS] +
-	    m->gen[DOM_NODES];
+	vs->built = view_links_generation(m);
 }
 
 /*
@@ -133,8 +343,7 @@ view_links_stale(struct ui *ui)
 		return (1);
 	if (!vs->rebuild)
 		return (0);
-	if (vs->built != m->gen[DOM_LINKS] + m->gen[DOM_IB] +
-	    m->gen[DOM_EVENTS] + m->gen[DOM_NODES])
+	if (vs->built != view_links_generation(m))
 		return (1);
 	vs->rebuild = 0;
 	return (0);
@@ -210,6 +419,13 @@ view_links_format(const struct model *m, const struct linkcheck *c,
 		    "%.1f GB/s" : "%.0f Gb/s", c->actual);
 	if (n > 0 && (size_t)n + 2 < sizeof t->errors)
 		n += snprintf(t->errors + n, sizeof t->errors - n, ";");
+	if (!links_port(c) && !(c->valid & BIT(LC_LINK))) {
+		/* The GPU's scale-up fabric: no link, no counters. */
+		snprintf(t->link, sizeof t->link, "GPU %d fabric", c->gpu);
+		if (n > 0 && t->errors[n - 1] == ';')
+			t->errors[n - 1] = '\0';
+		return;
+	}
 	if (!links_port(c)) {
 		snprintf(t->link, sizeof t->link, "GPU %d link %d", c->gpu,
 		    c->link);
@@ -282,6 +498,7 @@ view_links_why_colour(int verdict)
 	switch (verdict) {
 	case LV_DOWN:
 	case LV_MISSING:
+	case LV_FABRIC:
 		return (colour(C_CRIT));
 	case LV_OK:
 		return (colour(C_OK));
@@ -425,8 +642,8 @@ static attr_t
 view_links_sum_text(char *s, size_t len, const char *title, const u_int *n,
     const char *missing)
 {
-	static const int	 order[] = { LV_DEGRADED, LV_ERRORING,
-				    LV_FLAPPING };
+	static const int	 order[] = { LV_FABRIC, LV_DEGRADED,
+				    LV_ERRORING, LV_FLAPPING };
 	size_t			 i;
 	int			 k;
 
@@ -439,7 +656,7 @@ view_links_sum_text(char *s, size_t len, const char *title, const u_int *n,
 	if (n[LV_MISSING] > 0 && k >= 0 && (size_t)k < len)
 		snprintf(s + k, len - k, ", %u %s%s short", n[LV_MISSING],
 		    missing, n[LV_MISSING] == 1 ? "" : "s");
-	if (n[LV_DOWN] || n[LV_MISSING])
+	if (n[LV_DOWN] || n[LV_MISSING] || n[LV_FABRIC])
 		return (colour(C_CRIT));
 	if (n[LV_DEGRADED] || n[LV_ERRORING] || n[LV_FLAPPING])
 		return (colour(C_WARN));
@@ -793,7 +1010,11 @@ view_links_detail_node(struct ui *ui)
 {
 	struct view_state	*vs = &ui->vs[VIEW_LINKS];
 	const struct linkcheck	*c;
+	int			 node;
 
+	if (view_links_view(ui)->focus &&
+	    (node = view_links_domain_node(ui)) >= 0)
+		return (node);
 	if (vs->rows != NULL && vs->cursor >= 0 &&
 	    vs->cursor < (int)vs->nrows &&
 	    (c = links_get(view_links_shown(ui), vs->rows[vs->cursor])) != NULL)
@@ -858,13 +1079,19 @@ view_links_draw(struct ui *ui, WINDOW *w)
 {
 	const struct model	*m = ui->model;
 	struct view_state	*vs = &ui->vs[VIEW_LINKS];
+	struct links_view	*lv = view_links_view(ui);
 	struct links_layout	 l;
-	int			 sx, sy, y, k, detail, nib = 0, node;
+	int			 sx, sy, y, k, detail, nib = 0, node, top = 1;
+	int			 focus;
 
 	getmaxyx(w, sy, sx);
 	werase(w);
+	view_links_domains_update(ui);
+	focus = lv->focus && lv->shown;
+	lv->focus = 0;
 	if (view_links_stale(ui))
 		view_links_build(ui);
+	lv->focus = focus;
 	table_scroll(vs);
 
 	/* The node's links below: GPUs or ports, a heading and a title. */
@@ -880,29 +1107,37 @@ view_links_draw(struct ui *ui, WINDOW *w)
 	if (detail < 0)
 		detail = 0;
 
-	vs->table_y = 1;
-	vs->height = sy - 2 - detail;
+	/* The domains, a third of what is left at most, before the links. */
+	if (lv->shown) {
+		k = (sy - 3 - detail) / 3;
+		top += view_links_draw_domains(ui, w, 1, k > 2 ? k : 2, sx);
+	}
+	vs->table_y = top;
+	vs->height = sy - top - 1 - detail;
 	if (vs->height < 1)
 		vs->height = 1;
 	table_scroll(vs);
 
 	view_links_draw_summary(ui, w, 0, sx);
 	view_links_layout(m, sx, &l);
-	view_links_draw_heading(w, 1, vs, &l, sx);
+	view_links_draw_heading(w, top, vs, &l, sx);
 	for (y = 0; y < vs->height; y++) {
 		k = vs->top + y;
 		if (k >= (int)vs->nrows)
 			break;
-		view_links_draw_row(ui, w, 2 + y,
+		view_links_draw_row(ui, w, top + 1 + y,
 		    links_get(view_links_shown(ui),
-		    vs->rows[k]), &l, k == vs->cursor, sx);
+		    vs->rows[k]), &l, k == vs->cursor && !focus, sx);
 	}
 	if (vs->nrows == 0 && m->nvlinks == NULL && m->ibports == NULL)
-		draw_text(w, 2, 0, sx, colour(C_DIM), "links not read yet");
-	else if (vs->nrows == 0 && vs->filter != NULL)
-		table_empty(ui, w, 2, sx);
-	else if (vs->nrows == 0)
-		draw_text(w, 2, 0, sx, colour(C_DIM),
+		draw_text(w, top + 1, 0, sx, colour(C_DIM),
+		    "links not read yet");
+	else if (vs->nrows == 0 && vs->filter != NULL) {
+		lv->focus = 0;
+		table_empty(ui, w, top + 1, sx);
+		lv->focus = focus;
+	} else if (vs->nrows == 0)
+		draw_text(w, top + 1, 0, sx, colour(C_DIM),
 		    "no down or degraded links");
 	if (detail > 0)
 		view_links_draw_detail(ui, w, sy - detail, detail, sx);

@@ -24,8 +24,8 @@ const struct view_entry view_table[] = {
 	[VIEW_JOBS] = { .name = "jobs", .title = "Jobs",
 	    .domains = BIT(DOM_JOBS), .draw = view_jobs_draw,
 	    .step = table_move, .open = view_jobs_open,
-	    .job = view_jobs_job, .click = table_click, .record = "job",
-	    .noun = "job", .key = view_jobs_key },
+	    .job = view_jobs_job, .click = table_click, .free = view_jobs_free,
+	    .record = "job", .noun = "job", .key = view_jobs_key },
 	[VIEW_COOLING] = { .name = "cooling", .title = "Cooling",
 	    .domains = BIT(DOM_SENSORS), .draw = view_cooling_draw,
 	    .step = table_move, .node = view_cooling_node,
@@ -34,8 +34,9 @@ const struct view_entry view_table[] = {
 	[VIEW_LINKS] = { .name = "links", .title = "Links",
 	    .domains = BIT(DOM_LINKS) | BIT(DOM_IB), .draw = view_links_draw,
 	    .step = table_move, .node = view_links_node,
-	    .click = table_click, .free = view_links_free,
-	    .record = "linkcheck", .noun = "link", .key = view_links_key },
+	    .click = view_links_click, .free = view_links_free,
+	    .record = "linkcheck", .noun = "link", .key = view_links_key,
+	    .part = view_links_part },
 	[VIEW_NODE] = { .name = "node", .title = "Node",
 	    .domains = DOMS_ALL, .draw = view_node_draw,
 	    .step = view_node_move, .node = view_node_node, .free = free },
@@ -63,10 +64,29 @@ view_find(const char *name)
 	return (NULL);
 }
 
+/*
+ * The table the keys act on: the view's, or the second table of its that
+ * has the cursor (the Links view's domains).
+ */
 struct view_state *
 view_state(struct ui *ui)
 {
+	const struct view_entry	*v = &view_table[ui->view];
+	struct view_state	*vs;
+
+	if (v->part != NULL && (vs = v->part(ui, &v)) != NULL)
+		return (vs);
 	return (&ui->vs[ui->view]);
+}
+
+const struct view_entry *
+view_entry(struct ui *ui)
+{
+	const struct view_entry	*v = &view_table[ui->view];
+
+	if (v->part != NULL && v->part(ui, &v) != NULL)
+		return (v);
+	return (&view_table[ui->view]);
 }
 
 /* A view's own state, SIZE bytes made zero the first time; its free frees. */

@@ -41,6 +41,7 @@ struct view_state {
 	int			 keyed;		/* ... if it has one */
 	int			 height;	/* rows the table showed */
 	int			 table_y;	/* where its heading was */
+	int			 nocursor;	/* another table has the keys */
 	void			*data;		/* the view's own, or NULL */
 };
 
@@ -152,12 +153,15 @@ struct view_entry {
 	const char	*noun;		/* ... a row, in words */
 	uint64_t	 (*key)(struct ui *, u_int);	/* a row's item */
 	int		 (*present)(struct ui *, const void *);	/* a row? */
+	/* A second table the keys act on while it has the cursor, or NULL. */
+	struct view_state *(*part)(struct ui *, const struct view_entry **);
 };
 
 /* view.c */
 extern const struct view_entry view_table[];
 const struct view_entry *view_find(const char *);
 struct view_state *view_state(struct ui *);
+const struct view_entry *view_entry(struct ui *);
 void		*view_data(struct ui *, enum view_id, size_t);
 
 /* table.c: the views that are tables of one kind of record. */
@@ -244,8 +248,12 @@ void		 view_jobs_draw(struct ui *, WINDOW *);
 void		 view_jobs_open(struct ui *);
 void		 view_jobs_show(struct ui *, int);
 int		 view_jobs_job(struct ui *);
+void		 view_jobs_free(void *);
 void		 view_cooling_draw(struct ui *, WINDOW *);
 void		 view_links_draw(struct ui *, WINDOW *);
+struct view_state *view_links_part(struct ui *, const struct view_entry **);
+void		 view_links_click(struct ui *, int, int);
+int		 view_links_other(struct ui *, char **);
 void		 view_node_draw(struct ui *, WINDOW *);
 void		 view_node_move(struct ui *, int, int);
 int		 view_node_node(struct ui *);
