@@ -361,29 +361,6 @@ source_sim_fabric_start(struct source_sim *s, const struct probe *pr)
 }
 
 /*
- * An NVL72 tray's IMEX domain, read with its links: nvidia-imex-ctl -N
- * into the sink's imex records.
- */
-static void
-source_sim_imex(struct backend *b, const struct probe *pr, u_int i)
-{
-	static char		*argv[] = { "nvidia-imex-ctl", "-N", NULL };
-	struct source_sim	*s = b->data;
-	struct sink		 sk;
-	char			*cause;
-
-	if (pr->domain != DOM_LINKS || pr->adds || pr->target != PT_NODE ||
-	    !sim_node_imex(s->sim, i))
-		return;
-	buf_reset(&s->out);
-	if (sim_tool(s->sim, (int)i, 2, argv, &s->out, &cause) == 0) {
-		model_sink(b->model, (int)i, &sk);
-		parse_imex(s->out.data, s->out.len, NULL, &sk);
-	}
-	free(cause);
-}
-
-/*
  * A sweep runs the probes of its domains over their targets a few at a
  * time, so the console can draw and read keys in between: nothing in it
  * waits, but at 100,000 GPUs there is a lot of it.
@@ -579,8 +556,7 @@ source_sim_work(struct backend *b, double budget)
 		}
 		n = pr->target == PT_CONTROLLER ? 1 : b->model->nnodes;
 		while (s->next < n) {
-			source_sim_probe_one(b, pr, s->next);
-			source_sim_imex(b, pr, s->next++);
+			source_sim_probe_one(b, pr, s->next++);
 			/* Look at the clock every few targets. */
 			if (++done % 16 == 0) {
 				clock_gettime(CLOCK_MONOTONIC, &ts);
