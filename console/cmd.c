@@ -14,8 +14,9 @@
 #include "backend.h"
 
 #define NODESET_ARG	"[NODESET]"
+/* A domain's verdict: its GPUs unhealthy as list-alerts has them (Xids). */
 #define CMD_SCALEUP	(BIT(DOM_NODES) | BIT(DOM_GPUS) | BIT(DOM_LINKS) | \
-	BIT(DOM_JOBS))
+	BIT(DOM_JOBS) | BIT(DOM_EVENTS))
 
 const struct cmd_entry cmd_table[] = {
 	{ .name = "back", .usage = "",
