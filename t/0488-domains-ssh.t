@@ -15,7 +15,7 @@ ssh = { config = "$CLUSTER_SSH_CONFIG"; connect-timeout = 5; };
 rack-size = 18;
 slurm = { controller = "local"; };
 bmc = { mode = "none"; };
-probe = { xid = ""; ib = ""; ib-counters = ""; sinfo = "true";
+probe = { ib = ""; ib-counters = ""; sinfo = "true";
     squeue = "true"; };
 EOF
 # rack-size: an NVL72 rack's 18 trays, so a tray that is not read, or
