@@ -49,13 +49,33 @@ struct links_down {
 	u_int		 n;
 };
 
+/* links.nvlink-speed: auto, or GB/s from 0 to 10000. */
+int
+links_check_speed(const char *value, char **cause)
+{
+	char	*end;
+	double	 d;
+
+	if (strcmp(value, "auto") == 0)
+		return (0);
+	d = strtod(value, &end);
+	if (*value == '\0' || *end != '\0' || !(d >= 0 && d <= 10000)) {
+		xasprintf(cause, "want auto or GB/s from 0 to 10000, not '%s'",
+		    value);
+		return (-1);
+	}
+	return (0);
+}
+
 /* What the configuration expects: links.*. */
 void
 links_expect(struct link_expect *e)
 {
+	const char	*speed = options_get("links.nvlink-speed");
+
 	memset(e, 0, sizeof *e);
 	e->nvlinks = options_get_int("links.nvlinks-per-gpu");
-	e->nvspeed = options_get_float("links.nvlink-speed");
+	e->nvspeed = strcmp(speed, "auto") == 0 ? -1 : strtod(speed, NULL);
 	e->ibports = options_get_int("links.ib-ports");
 	e->ibrate = options_get_float("links.ib-rate");
 	strlcpy(e->ibwidth, options_get("links.ib-width"), sizeof e->ibwidth);
@@ -63,7 +83,11 @@ links_expect(struct link_expect *e)
 
 /*
  * The peer links of an accelerator, by vendor and model, first match:
- * NVIDIA's as the configuration says (links.*); MI300X's 7 XGMI peers at
+ * NVIDIA's as the configuration says (links.*), its speed by default the
+ * model's as nvidia-smi nvlink -s prints it: NVLink 5's 53.125 GB/s (a
+ * GB200's and a B300's captures; the B200 and GB300 are NVLink 5 too),
+ * NVLink 4's 26.562 (H100; the H200 is NVLink 4 too), NVLink 3's 25
+ * (A100), another model's not checked; MI300X's 7 XGMI peers at
  * the 32 Gb/s amd-smi xgmi prints for each (an 8-GPU MI300X capture), and
  * the MI325X's 7 (the same 8-GPU platform; no capture gives its rate);
  * a 910B's 7 HCCS peers (npu-smi info -t topo of an 8-NPU 910B3).  No
@@ -76,7 +100,8 @@ static const struct links_fabric {
 	const char	*name;
 	int		 sum;		/* enum links_sum_fabric */
 	int		 links;		/* -1: links.nvlinks-per-gpu */
-	float		 speed;		/* GB/s; -1: links.nvlink-speed */
+	float		 speed;		/* GB/s; 0: not checked */
+	int		 nvidia;	/* links.* may say otherwise */
 } links_fabrics[] = {
 	{ .vendor = VENDOR_AMD, .model = "MI300X", .kind = "xgmi",
 	  .name = "XGMI", .sum = LS_XGMI, .links = 7, .speed = 4 },
@@ -90,8 +115,23 @@ static const struct links_fabric {
 	  .sum = LS_HCCS },
 	{ .vendor = VENDOR_HYGON, .kind = "link", .name = "link",
 	  .sum = LS_LINK },
+	{ .vendor = VENDOR_NVIDIA, .model = "B200", .kind = "nvlink",
+	  .name = "NVLink", .sum = LS_NVLINK, .links = -1, .speed = 53.125,
+	  .nvidia = 1 },
+	{ .vendor = VENDOR_NVIDIA, .model = "B300", .kind = "nvlink",
+	  .name = "NVLink", .sum = LS_NVLINK, .links = -1, .speed = 53.125,
+	  .nvidia = 1 },
+	{ .vendor = VENDOR_NVIDIA, .model = "H100", .kind = "nvlink",
+	  .name = "NVLink", .sum = LS_NVLINK, .links = -1, .speed = 26.562,
+	  .nvidia = 1 },
+	{ .vendor = VENDOR_NVIDIA, .model = "H200", .kind = "nvlink",
+	  .name = "NVLink", .sum = LS_NVLINK, .links = -1, .speed = 26.562,
+	  .nvidia = 1 },
+	{ .vendor = VENDOR_NVIDIA, .model = "A100", .kind = "nvlink",
+	  .name = "NVLink", .sum = LS_NVLINK, .links = -1, .speed = 25,
+	  .nvidia = 1 },
 	{ .kind = "nvlink", .name = "NVLink", .sum = LS_NVLINK, .links = -1,
-	  .speed = -1 },
+	  .nvidia = 1 },
 };
 
 /* The links_fabrics[] row of node's accelerators. */
@@ -138,7 +178,7 @@ links_fabric(const struct model *m, u_int node, const struct link_expect *e,
 	f->name = t->name;
 	f->sum = t->sum;
 	f->links = t->links < 0 ? e->nvlinks : t->links;
-	f->speed = t->speed < 0 ? e->nvspeed : t->speed;
+	f->speed = t->nvidia && e->nvspeed >= 0 ? e->nvspeed : t->speed;
 }
 
 struct links *

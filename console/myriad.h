@@ -944,7 +944,8 @@ enum link_verdict {		/* the worst last: sorts put it first */
 };
 struct link_expect {
 	int		 nvlinks;	/* per GPU; 0: not checked */
-	float		 nvspeed;	/* GB/s a link; 0: not checked */
+	float		 nvspeed;	/* GB/s a link; 0: not checked; -1:
+					   by the GPU's model */
 	int		 ibports;	/* per node; 0: not checked */
 	float		 ibrate;	/* Gb/s; 0: not checked */
 	char		 ibwidth[8];	/* 4X; empty: not checked */
@@ -1004,6 +1005,7 @@ struct links_sum {			/* a fabric's links by verdict; */
 struct links;
 struct links	*links_create(void);
 void		 links_free(struct links *);
+int		 links_check_speed(const char *, char **);
 void		 links_expect(struct link_expect *);
 void		 links_fabric(const struct model *, u_int,
 		     const struct link_expect *, struct link_fabric *);

@@ -193,6 +193,7 @@ test_fabric(void)
 		{ VENDOR_NVIDIA, "NVIDIA H100 80GB HBM3", "nvlink", 18,
 		  26.562f },
 		{ VENDOR_UNKNOWN, "", "nvlink", 18, 26.562f },
+		{ VENDOR_NVIDIA, "NVIDIA GB200", "nvlink", 18, 26.562f },
 		{ VENDOR_AMD, "AMD Instinct MI300X", "xgmi", 7, 4 },
 		{ VENDOR_AMD, "AMD Instinct MI325X", "xgmi", 7, 0 },
 		{ VENDOR_AMD, "AMD Instinct MI300A", "xgmi", 0, 0 },
@@ -216,6 +217,97 @@ test_fabric(void)
 		    t[i].model, f.kind, f.links, f.speed);
 	}
 	model_free(m);
+}
+
+/*
+ * links.nvlink-speed auto: each NVIDIA GPU's NVLinks held to its model's
+ * speed, as nvidia-smi nvlink -s prints it; a number set holds them all.
+ */
+static void
+test_speed(void)
+{
+	static const struct {
+		const char	*model;
+		float		 speed;
+	} t[] = {
+		{ "NVIDIA GB200", 53.125f },
+		{ "NVIDIA GB300", 53.125f },
+		{ "NVIDIA B200", 53.125f },
+		{ "NVIDIA B300 SXM6 AC", 53.125f },
+		{ "NVIDIA H100 80GB HBM3", 26.562f },
+		{ "NVIDIA H200", 26.562f },
+		{ "NVIDIA A100-SXM4-80GB", 25 },
+		{ "NVIDIA L40S", 0 },
+	};
+	struct link_expect	 e = h100;
+	struct link_fabric	 f;
+	struct model		*m;
+	struct links		*l;
+	struct sink		 s;
+	struct nvlink		 n;
+	const struct linkcheck	*c;
+	size_t			 i;
+	int			 k, v[3];
+	char			*cause = NULL;
+
+	e.nvspeed = -1;
+	e.ibports = 0;
+	m = model_create("t", 2, 1);
+	model_add_node(m, "gb", "r1");
+	model_add_node(m, "h", "r1");
+	for (i = 0; i < nitems(t); i++) {
+		model_node_vendor(m, 0, VENDOR_NVIDIA);
+		strlcpy(m->nodes[0].model, t[i].model,
+		    sizeof m->nodes[0].model);
+		links_fabric(m, 0, &e, &f);
+		ok(f.speed == t[i].speed, "auto: '%s' at %g GB/s", t[i].model,
+		    f.speed);
+	}
+	strlcpy(m->nodes[0].model, "NVIDIA GB200", sizeof m->nodes[0].model);
+	model_node_vendor(m, 1, VENDOR_NVIDIA);
+	strlcpy(m->nodes[1].model, "NVIDIA H100 80GB HBM3",
+	    sizeof m->nodes[1].model);
+	model_sink(m, 0, &s);
+	for (k = 0; k < 2; k++) {
+		n = nvl(LINK_UP, k == 0 ? 53.125f : 26.562f, 0, 0);
+		n.link = k;
+		SINK_EMIT(&s, nvlink, &n);
+	}
+	model_sink(m, 1, &s);
+	n = nvl(LINK_UP, 26.562f, 0, 0);
+	SINK_EMIT(&s, nvlink, &n);
+
+	e.nvlinks = 0;
+	l = links_create();
+	links_inspect(l, m, NULL, &e, LI_ALL);
+	v[0] = v[1] = v[2] = -1;
+	for (i = 0; (c = links_get(l, i)) != NULL; i++) {
+		if (c->node == 0 && c->link < 2)
+			v[c->link] = c->verdict;
+		else if (c->node == 1 && c->link == 0)
+			v[2] = c->verdict;
+	}
+	is_int(v[0], LV_OK, "auto: a GB200 link at 53.125 is ok");
+	is_int(v[1], LV_DEGRADED, "auto: a GB200 link at 26.562 is degraded");
+	is_int(v[2], LV_OK, "auto: an H100 link at 26.562 is ok");
+	e.nvspeed = 26.562f;
+	links_inspect(l, m, NULL, &e, LI_ALL);
+	for (i = 0; (c = links_get(l, i)) != NULL; i++) {
+		if (c->node == 0 && c->link == 1)
+			v[1] = c->verdict;
+	}
+	is_int(v[1], LV_OK, "links.nvlink-speed 26.562 set: the GB200's "
+	    "link at 26.562 is ok");
+	links_free(l);
+	model_free(m);
+
+	ok(links_check_speed("auto", &cause) == 0 &&
+	    links_check_speed("53.125", &cause) == 0 &&
+	    links_check_speed("0", &cause) == 0, "auto, 53.125, 0: taken");
+	ok(links_check_speed("fast", &cause) == -1 && cause != NULL &&
+	    strstr(cause, "want auto") != NULL, "fast: refused, '%s'",
+	    cause != NULL ? cause : "");
+	free(cause);
 }
 
 /* An Ascend NPU's RoCE port, as hccn_tool says. */
@@ -906,6 +998,7 @@ main(void)
 	test_ibport();
 	test_model();
 	test_fabric();
+	test_speed();
 	test_roce();
 	test_model_mix();
 	test_model_unread();

@@ -693,8 +693,13 @@ view_links_expected(struct ui *ui, const struct links_sum *ls, char *s,
 			break;
 	}
 	if (i == LS_NFABRICS || (node = view_links_detail_node(ui)) < 0) {
-		snprintf(s, len, "expected: %d links/GPU at %g GB/s, "
-		    "%d IB ports at %g Gb/s %s", e.nvlinks, e.nvspeed,
+		if (e.nvspeed < 0)
+			k = snprintf(s, len, "expected: %d links/GPU at the "
+			    "model's speed", e.nvlinks);
+		else
+			k = snprintf(s, len, "expected: %d links/GPU at %g "
+			    "GB/s", e.nvlinks, e.nvspeed);
+		snprintf(s + k, len - k, ", %d IB ports at %g Gb/s %s",
 		    e.ibports, e.ibrate, e.ibwidth);
 		return;
 	}
