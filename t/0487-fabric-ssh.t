@@ -70,4 +70,24 @@ is "$(grep 'gpu0001.*imex: exited 1: IMEX daemon not running' "$T/bad" |
 is "$(awk -F'\t' '$1 == "gpu0001" && $NF == "nvlink" && $4 == "up"' \
     "$T/bad" | sort -u | wc -l | tr -d ' ')" 144 "and the node's NVLinks read all the same"
 
+# A probe that adds whose output is not its tool's (nvidia-smi -q where
+# nvidia-imex-ctl -N or the fabric.* query should be): an event, once in
+# two reads; the node stays reachable and read, its NVLinks and GPUs too.
+for pr in imex fabric; do
+	conf "$T/q.conf" "$pr = \"nvidia-smi -q\";"
+	sed -i 's/xid = "";//' "$T/q.conf"
+	$MYRIAD -F "$T/q.conf" -o tsv -c 'list-links gpu0001;
+	    list-links gpu0001; list-nodes; list-gpus gpu0001; list-events' \
+	    > "$T/q" 2> "$T/err"
+	is "$?:$(cat "$T/err")" "0:" "$pr = nvidia-smi -q: exit 0, no error"
+	is "$(grep -c "gpu0001.*	$pr: .*not\|gpu0001.*	$pr: .*expected" \
+	    "$T/q")" 1 "... an event naming the probe, once in two reads"
+	is "$(awk -F'\t' '$1 ~ /^gpu000[12]$/ && $5 == "yes"' "$T/q" |
+	    wc -l | tr -d ' ')" 2 "... both nodes reachable"
+	is "$(grep -c 'unread\|garbled\|unreachable' "$T/q")" 0 \
+	    "... no node marked"
+	is "$(awk -F'\t' '$1 == "gpu0001" && $NF == "nvlink" && $4 == "up"' \
+	    "$T/q" | sort -u | wc -l | tr -d ' ')" 144 "... its NVLinks read"
+done
+
 done_testing
