@@ -652,6 +652,20 @@ struct links_gpu {
 	const struct gpu	*clique;	/* NULL: no GPU says one */
 	u_int			 nclique;	/* GPUs in it */
 	u_int			 nfabric;	/* GPUs that say a clique */
+	const struct links_domain *domain;	/* NULL: none known */
+};
+
+/*
+ * A scale-up domain's clique (scaleup.c's domains): the one most of its
+ * GPUs are in, counting the nodes whose own GPUs agree and are registered
+ * with the fabric; found when more than half of those are in it (a
+ * Boyer-Moore vote, then a count).
+ */
+struct links_domain {
+	const struct gpu	*clique;	/* NULL: none found */
+	u_int			 votes;
+	u_int			 nclique;	/* GPUs in it */
+	u_int			 nfabric;	/* GPUs that say one */
 };
 
 /*
@@ -671,6 +685,19 @@ links_gpu_in_clique(const struct gpu *g)
 {
 	return ((g->valid & BIT(GPU_CLIQUE)) &&
 	    links_gpu_said(g->fabric_state));
+}
+
+/*
+ * Whether GPU g is registered with its fabric (Completed, and Success if
+ * it says a status): only then is its clique the fabric's.
+ */
+static int
+links_gpu_up(const struct gpu *g)
+{
+	return (links_gpu_in_clique(g) &&
+	    strcasecmp(g->fabric_state, "Completed") == 0 &&
+	    (!links_gpu_said(g->fabric_status) ||
+	    strcasecmp(g->fabric_status, "Success") == 0));
 }
 
 /* Whether two GPUs are of the same clique of the same cluster. */
@@ -752,21 +779,41 @@ links_check_bandwidth(const struct links_gpu *x, char *why, size_t len)
 	    LV_DEGRADED, why, len));
 }
 
-/* A GPU whose clique is not its node's: a clique split inside a tray. */
+/*
+ * A GPU whose clique is not its node's: a clique split inside a tray.  A
+ * node whose GPUs agree, in a clique not its domain's: a tray split from
+ * its rack.
+ */
 static int
 links_check_clique(const struct links_gpu *x, char *why, size_t len)
 {
-	const struct gpu	*g = x->gpu, *c = x->clique;
+	const struct gpu		*g = x->gpu, *c = x->clique;
+	const struct links_domain	*d = x->domain;
+	const char			*name;
 
-	if (c == NULL || !links_gpu_in_clique(g) || links_gpu_same(g, c))
+	if (c == NULL || !links_gpu_in_clique(g))
 		return (LV_OK);
-	if (g->clique_id != c->clique_id)
-		snprintf(why, len, "clique %u, not its node's %u (%u of %u "
-		    "GPUs)", g->clique_id, c->clique_id, x->nclique,
-		    x->nfabric);
+	if (!links_gpu_same(g, c)) {
+		if (g->clique_id != c->clique_id)
+			snprintf(why, len, "clique %u, not its node's %u (%u "
+			    "of %u GPUs)", g->clique_id, c->clique_id,
+			    x->nclique, x->nfabric);
+		else
+			snprintf(why, len, "cluster %s, not its node's %s",
+			    g->cluster_uuid, c->cluster_uuid);
+		return (LV_FABRIC);
+	}
+	if (d == NULL || d->clique == NULL || x->nclique != x->nfabric ||
+	    !links_gpu_up(g) || links_gpu_same(g, d->clique))
+		return (LV_OK);
+	name = x->m->scaleups[x->m->nodes[x->node].scaleup].name;
+	if (g->clique_id != d->clique->clique_id)
+		snprintf(why, len, "clique %u, not its domain %s's %u (%u of "
+		    "%u GPUs)", g->clique_id, name, d->clique->clique_id,
+		    d->nclique, d->nfabric);
 	else
-		snprintf(why, len, "cluster %s, not its node's %s",
-		    g->cluster_uuid, c->cluster_uuid);
+		snprintf(why, len, "cluster %.36s, not its domain %s's",
+		    g->cluster_uuid, name);
 	return (LV_FABRIC);
 }
 
@@ -812,7 +859,8 @@ links_gpu_add(struct links *l, const struct links_gpu *x, u_int k,
  */
 static void
 links_fabric_gpus(struct links *l, const struct model *m, u_int node,
-    const struct link_expect *e, int flags)
+    const struct links_domain *domains, const struct link_expect *e,
+    int flags)
 {
 	const struct gpu	*g;
 	struct links_gpu	 x;
@@ -826,6 +874,8 @@ links_fabric_gpus(struct links *l, const struct model *m, u_int node,
 	memset(&x, 0, sizeof x);
 	x.m = m;
 	x.node = node;
+	if (domains != NULL)
+		x.domain = &domains[m->nodes[node].scaleup];
 	links_gpu_clique(&x, g, n);
 	for (k = 0; k < n; k++) {
 		x.gpu = &g[k];
@@ -848,6 +898,110 @@ links_fabric_gpus(struct links *l, const struct model *m, u_int node,
 			    (g[k].valid & BIT(GPU_CLIQUE)) ? why : "fabric");
 		}
 	}
+}
+
+/*
+ * The clique of each scale-up domain (m->scaleups, as scaleup_update()
+ * last found them), from its nodes whose GPUs agree; NULL if there are
+ * none.  Two passes over the GPUs: a vote, then a count.
+ */
+static struct links_domain *
+links_domains(const struct model *m)
+{
+	struct links_domain	*domains, *d;
+	struct links_gpu	 x;
+	const struct gpu	*g;
+	u_int			 node, n;
+	int			 pass;
+
+	if (m->scaleups == NULL || m->nscaleups == 0)
+		return (NULL);
+	domains = xcalloc(m->nscaleups, sizeof *domains);
+	for (pass = 0; pass < 2; pass++) {
+		for (node = 0; node < m->nnodes; node++) {
+			if (m->nodes[node].scaleup >= m->nscaleups)
+				continue;
+			d = &domains[m->nodes[node].scaleup];
+			g = model_gpus(m, node, &n);
+			links_gpu_clique(&x, g, n);
+			if (x.clique == NULL || x.nclique != x.nfabric ||
+			    !links_gpu_up(x.clique))
+				continue;
+			if (pass == 1) {
+				d->nfabric += x.nclique;
+				if (d->clique != NULL &&
+				    links_gpu_same(x.clique, d->clique))
+					d->nclique += x.nclique;
+			} else if (d->votes == 0) {
+				d->clique = x.clique;
+				d->votes = x.nclique;
+			} else if (links_gpu_same(x.clique, d->clique))
+				d->votes += x.nclique;
+			else if (d->votes > x.nclique)
+				d->votes -= x.nclique;
+			else {
+				d->clique = x.clique;
+				d->votes = x.nclique - d->votes;
+			}
+		}
+	}
+	for (n = 0; n < m->nscaleups; n++) {
+		if (domains[n].nclique * 2 <= domains[n].nfabric)
+			domains[n].clique = NULL;
+	}
+	return (domains);
+}
+
+/*
+ * The IMEX domain as node's daemon sees it (nvidia-imex-ctl -N): a fabric
+ * row, of its GPUs' kind, when the Domain State is not UP or an IMEX node
+ * is not READY, naming them by address; with LI_ALL, ok when all are.
+ */
+static void
+links_fabric_imex(struct links *l, const struct model *m, u_int node,
+    const struct link_expect *e, int flags)
+{
+	const struct node	*n = &m->nodes[node];
+	struct link_fabric	 f;
+	struct linkcheck	*c;
+	const char		*p, *end;
+	size_t			 len, at;
+	u_int			 named = 0, cut;
+	int			 v;
+
+	if (n->imex[0] == '\0' && n->imex_down == 0)
+		return;
+	v = n->imex_down > 0 || strcasecmp(n->imex, "UP") != 0 ? LV_FABRIC :
+	    LV_OK;
+	if (v == LV_OK && !(flags & LI_ALL))
+		return;
+	links_fabric(m, node, e, &f);
+	l->sum.n[f.sum][v]++;
+	c = links_add(l, node, f.kind);
+	c->verdict = v;
+	snprintf(c->state, sizeof c->state, "IMEX %s", n->imex[0] != '\0' ?
+	    n->imex : "unknown");
+	at = snprintf(c->why, sizeof c->why, "IMEX domain %s",
+	    n->imex[0] != '\0' ? n->imex : "state not read");
+	if (n->imex_down == 0)
+		return;
+	at += snprintf(c->why + at, sizeof c->why - at, "; %u not READY:",
+	    n->imex_down);
+	/* Whole "address STATE" entries; the model's list may be cut. */
+	cut = strlen(n->imex_peers) + 1 >= sizeof n->imex_peers;
+	for (p = n->imex_peers; *p != '\0'; p = end + (*end == ',')) {
+		end = p + strcspn(p, ",");
+		len = end - p;
+		if ((*end == '\0' && cut && named + 1 < n->imex_down) ||
+		    at + len + 2 + 8 >= sizeof c->why)
+			break;
+		at += snprintf(c->why + at, sizeof c->why - at, "%s%.*s",
+		    named > 0 ? ", " : " ", (int)len, p);
+		named++;
+	}
+	if (named < n->imex_down)
+		snprintf(c->why + at, sizeof c->why - at, "%s+%u more",
+		    named > 0 ? ", " : " ", n->imex_down - named);
 }
 
 /*
@@ -1003,11 +1157,14 @@ links_inspect(struct links *l, const struct model *m, const uint8_t *mask,
     const struct link_expect *e, int flags)
 {
 	struct links_down	*downs, *d, *dend;
+	struct links_domain	*domains = NULL;
 	u_int			 ndowns, node;
 	int			 nvread, ibread;
 
 	l->nrows = 0;
 	memset(&l->sum, 0, sizeof l->sum);
+	if (flags & LI_FABRIC)
+		domains = links_domains(m);
 	downs = links_downs(m, &ndowns);
 	d = downs;
 	dend = downs + ndowns;
@@ -1024,13 +1181,16 @@ links_inspect(struct links *l, const struct model *m, const uint8_t *mask,
 			links_nvlinks(l, m, node, d, dend, e, flags);
 		else if (flags & LI_UNREAD)
 			links_peers_unread(l, m, node, e);
-		if (flags & LI_FABRIC)
-			links_fabric_gpus(l, m, node, e, flags);
+		if (flags & LI_FABRIC) {
+			links_fabric_gpus(l, m, node, domains, e, flags);
+			links_fabric_imex(l, m, node, e, flags);
+		}
 		if (ibread)
 			links_ibports(l, m, node, d, dend, e, flags);
 		else if ((flags & LI_UNREAD) &&
 		    links_ib_expected(&m->nodes[node], e))
 			links_unread(l, m, node, "ib", "none read");
 	}
+	free(domains);
 	free(downs);
 }

@@ -798,6 +798,137 @@ test_model_fabric(void)
 	model_free(m);
 }
 
+/* Node's row whose state begins with `state', or NULL. */
+static const struct linkcheck *
+state_row(const struct links *l, const struct model *m, const char *node,
+    const char *state)
+{
+	const struct linkcheck	*c;
+	u_int			 i;
+
+	for (i = 0; (c = links_get(l, i)) != NULL; i++) {
+		if (strcmp(m->nodes[c->node].name, node) == 0 &&
+		    strncmp(c->state, state, strlen(state)) == 0)
+			return (c);
+	}
+	return (NULL);
+}
+
+/* IMEX node `k' as node's daemon sees it, in a domain of `state'. */
+static void
+imex_node(struct sink *s, int k, const char *address, const char *state,
+    const char *domain)
+{
+	struct imex	 x;
+
+	memset(&x, 0, sizeof x);
+	x.id = k;
+	strlcpy(x.address, address, sizeof x.address);
+	strlcpy(x.state, state, sizeof x.state);
+	strlcpy(x.domain, domain, sizeof x.domain);
+	SINK_EMIT(s, imex, &x);
+}
+
+/*
+ * A rack's domain (one ClusterUUID): a tray whose 4 GPUs agree on a
+ * clique that is not the domain's is a fabric row naming the domain's;
+ * a tray not registered yet is not one.  Each node's IMEX report: a row
+ * when its Domain State is not UP or a node is not READY, naming them.
+ */
+static void
+test_model_domain(void)
+{
+	static const char *names[] = { "t1", "t2", "t3", "t4" };
+	static const int cliques[] = { 2, 2, 7, 2 };
+	struct model		*m;
+	struct links		*l = links_create();
+	struct link_expect	 e = h100;
+	const struct linkcheck	*c;
+	struct sink		 s;
+	struct gpu		 g;
+	char			 want[128], addr[32];
+	u_int			 i, n;
+	int			 k;
+
+	m = model_create("t", nitems(names), 4);
+	for (i = 0; i < nitems(names); i++) {
+		model_add_node(m, names[i], "r1");
+		model_sink(m, i, &s);
+		for (k = 0; k < 4; k++) {
+			g = i == 3 ? fab(k, "In Progress", "", 0, GB_UUID,
+			    "", "") : fab(k, "Completed", "Success",
+			    cliques[i], GB_UUID, "", "");
+			SINK_EMIT(&s, gpu, &g);
+		}
+		model_sink_end(m);
+	}
+	model_sink(m, 0, &s);
+	imex_node(&s, 0, "10.0.0.1", "READY", "DEGRADED");
+	imex_node(&s, 1, "10.0.0.2", "UNAVAILABLE", "DEGRADED");
+	model_sink_end(m);
+	model_sink(m, 1, &s);
+	imex_node(&s, 0, "10.0.0.1", "READY", "UP");
+	model_sink_end(m);
+	model_sink(m, 2, &s);
+	for (k = 0; k < 18; k++) {
+		snprintf(addr, sizeof addr, "10.0.0.%d", k + 1);
+		imex_node(&s, k, addr, k == 2 ? "READY" : "UNAVAILABLE",
+		    "DOWN");
+	}
+	model_sink_end(m);
+	scaleup_update(m);
+	ok(m->nscaleups == 1, "one domain of the four trays");
+
+	e.ibports = 0;
+	links_inspect(l, m, NULL, &e, LI_FABRIC);
+	snprintf(want, sizeof want, "clique 7, not its domain %s's 2 (8 of 12 "
+	    "GPUs)", m->scaleups[0].name);
+	for (i = 0, n = 0; (c = links_get(l, i)) != NULL; i++) {
+		if (strcmp(m->nodes[c->node].name, "t3") == 0 &&
+		    c->verdict == LV_FABRIC && strcmp(c->why, want) == 0 &&
+		    (c->valid & BIT(LC_GPU)))
+			n++;
+	}
+	is_int(n, 4, "a tray in clique 7 of a domain in 2: its 4 GPUs fabric, "
+	    "naming the domain's clique");
+	for (i = 0, n = 0; (c = links_get(l, i)) != NULL; i++) {
+		n += strstr(c->why, "clique") != NULL &&
+		    strcmp(m->nodes[c->node].name, "t3") != 0;
+	}
+	is_int(n, 0, "the trays of the domain's clique, and the one In "
+	    "Progress: no clique row");
+	c = fabric_row(l, m, "t4", 0, LV_FABRIC);
+	ok(c != NULL && strstr(c->why, "state In Progress") != NULL,
+	    "a tray In Progress: its state row");
+
+	c = state_row(l, m, "t1", "IMEX");
+	ok(c != NULL && c->verdict == LV_FABRIC &&
+	    strcmp(c->kind, "nvlink") == 0 && !(c->valid & BIT(LC_GPU)) &&
+	    strcmp(c->state, "IMEX DEGRADED") == 0 &&
+	    strcmp(c->why, "IMEX domain DEGRADED; 1 not READY: 10.0.0.2 "
+	    "UNAVAILABLE") == 0, "an IMEX peer UNAVAILABLE: a fabric row "
+	    "naming it, '%s'", c != NULL ? c->why : "");
+	ok(state_row(l, m, "t2", "IMEX") == NULL, "IMEX UP, all READY: no "
+	    "row");
+	c = state_row(l, m, "t3", "IMEX");
+	ok(c != NULL && c->verdict == LV_FABRIC &&
+	    strcmp(c->state, "IMEX DOWN") == 0 &&
+	    strncmp(c->why, "IMEX domain DOWN; 17 not READY: 10.0.0.1 "
+	    "UNAVAILABLE, 10.0.0.2 UNAVAILABLE, ", 71) == 0 &&
+	    strstr(c->why, " more") != NULL && strstr(c->why, "UNAVAILAB,")
+	    == NULL, "IMEX DOWN, 17 not READY: whole addresses, then how "
+	    "many more: '%s'", c != NULL ? c->why : "");
+	is_int(links_summary(l)->n[LS_NVLINK][LV_FABRIC], 4 + 4 + 2,
+	    "summary: the clique's, the In Progress' and the IMEX rows");
+
+	links_inspect(l, m, NULL, &e, LI_FABRIC | LI_ALL);
+	c = state_row(l, m, "t2", "IMEX");
+	ok(c != NULL && c->verdict == LV_OK && strcmp(c->why,
+	    "IMEX domain UP") == 0, "-a: IMEX UP is a row, ok");
+	links_free(l);
+	model_free(m);
+}
+
 /*
  * inspect-links' rows, on trays read by the real parser from --query-gpu's
  * fabric.* (the 590 driver's words, as unit-fabric reads them), as the
@@ -1003,6 +1134,7 @@ main(void)
 	test_model_mix();
 	test_model_unread();
 	test_model_fabric();
+	test_model_domain();
 	test_cmd_fabric();
 	test_fixtures();
 	return (tap_done());
