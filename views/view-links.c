@@ -420,8 +420,12 @@ view_links_format(const struct model *m, const struct linkcheck *c,
 	if (n > 0 && (size_t)n + 2 < sizeof t->errors)
 		n += snprintf(t->errors + n, sizeof t->errors - n, ";");
 	if (!links_port(c) && !(c->valid & BIT(LC_LINK))) {
-		/* The GPU's scale-up fabric: no link, no counters. */
-		snprintf(t->link, sizeof t->link, "GPU %d fabric", c->gpu);
+		/* The GPU's scale-up fabric, or the node's IMEX. */
+		if (c->valid & BIT(LC_GPU))
+			snprintf(t->link, sizeof t->link, "GPU %d fabric",
+			    c->gpu);
+		else
+			snprintf(t->link, sizeof t->link, "IMEX");
 		if (n > 0 && t->errors[n - 1] == ';')
 			t->errors[n - 1] = '\0';
 		return;
