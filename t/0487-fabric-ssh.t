@@ -90,4 +90,15 @@ for pr in imex fabric; do
 	    "$T/q" | sort -u | wc -l | tr -d ' ')" 144 "... its NVLinks read"
 done
 
+# The simulator likewise, on an NVL72 rack: its domain is not broken for
+# nodes "unreachable".
+printf 'probe = { imex = "nvidia-smi -q"; };\n' >"$T/simq.conf"
+$MYRIAD --sim 16 --sim-mix gb200:1 --fault-rate 0 -F "$T/simq.conf" \
+    -o tsv -c 'list-links gpu0001; list-links gpu0001; list-nodes;
+    list-domains; list-events' >"$T/simq" 2>"$T/err"
+is "$?:$(cat "$T/err")" "0:" "the simulator, imex = nvidia-smi -q: exit 0"
+is "$(grep -c 'unreachable\|unreadable' "$T/simq")" 0 "... no node marked"
+is "$(grep -c "gpu0001.*	imex: not nvidia-imex-ctl" "$T/simq")" 1 \
+    "... an event, once in two reads"
+
 done_testing
