@@ -6,6 +6,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "myriad.h"
 
@@ -117,34 +118,52 @@ cmd_list_domains(struct cmd_ctx *ctx, struct cmd_args *args)
 	return (st);
 }
 
-/* A GPU's fabric state as show-domain says it: Completed/Success. */
+/*
+ * A GPU's fabric state as show-domain says it: Completed/Success, and its
+ * clique when it is not the domain's (major; split 0 if none is), its
+ * bandwidth when not Full.
+ */
 static const char *
-cmd_domains_state(const struct gpu *g, char *buf, size_t len)
+cmd_domains_state(const struct gpu *g, int split, uint32_t major, char *buf,
+    size_t len)
 {
+	int	 n;
+
 	if (g->error[0] != '\0')
 		return (g->error);
 	if (g->fabric_state[0] == '\0')
 		return ("not read");
-	snprintf(buf, len, "%s%s%s", g->fabric_state, g->fabric_status[0] ?
-	    "/" : "", g->fabric_status);
+	n = snprintf(buf, len, "%s%s%s", g->fabric_state,
+	    g->fabric_status[0] ? "/" : "", g->fabric_status);
+	if (split && (g->valid & BIT(GPU_CLIQUE)) && g->clique_id != major &&
+	    n >= 0 && (size_t)n < len)
+		n += snprintf(buf + n, len - n, " clique %u", g->clique_id);
+	if (g->fabric_bandwidth[0] != '\0' &&
+	    strcasecmp(g->fabric_bandwidth, "Full") != 0 && n >= 0 &&
+	    (size_t)n < len)
+		snprintf(buf + n, len - n, " bandwidth %s",
+		    g->fabric_bandwidth);
 	return (buf);
 }
 
 /* A node's GPUs' fabric states, runs of the same folded: 0-2 Completed. */
 static void
-cmd_domains_fabric(struct buf *b, const struct gpu *g, u_int n)
+cmd_domains_fabric(struct buf *b, const struct gpu *g, u_int n, int split,
+    uint32_t major)
 {
 	u_int	 i, k;
-	char	 a[64], z[64];
+	char	 a[128], z[128];
 
 	for (i = 0; i < n; i = k) {
-		for (k = i + 1; k < n && strcmp(cmd_domains_state(&g[k], z,
-		    sizeof z), cmd_domains_state(&g[i], a, sizeof a)) == 0; k++)
+		for (k = i + 1; k < n && strcmp(cmd_domains_state(&g[k],
+		    split, major, z, sizeof z), cmd_domains_state(&g[i],
+		    split, major, a, sizeof a)) == 0; k++)
 			;
 		buf_printf(b, "%s%u", i > 0 ? "; " : "", g[i].index);
 		if (k > i + 1)
 			buf_printf(b, "-%u", g[k - 1].index);
-		buf_printf(b, " %s", cmd_domains_state(&g[i], a, sizeof a));
+		buf_printf(b, " %s", cmd_domains_state(&g[i], split, major, a,
+		    sizeof a));
 	}
 }
 
@@ -158,9 +177,10 @@ cmd_domains_story(struct cmd_ctx *ctx, struct model *m,
 	const struct nvlink	*l;
 	const struct job	*j;
 	struct buf		 b;
-	uint32_t		 k, id;
+	uint32_t		 k, id, major, other;
 	u_int			 i, ng, nl, downs = 0;
 	char			 tmp[128];
+	int			 split;
 
 	fprintf(ctx->out, "%s  kind %s  verdict %s\n", d->name, d->kind,
 	    scaleup_verdict_name(d->verdict));
@@ -176,6 +196,7 @@ cmd_domains_story(struct cmd_ctx *ctx, struct model *m,
 	fprintf(ctx->out, "; links down %u; jobs %u\n\n", d->links_down,
 	    d->jobs);
 
+	split = scaleup_clique(m, d, &major, &other, NULL);
 	buf_init(&b);
 	for (k = d->first; k < d->first + d->nnodes; k++) {
 		id = m->scaleupnodes[k];
@@ -186,13 +207,15 @@ cmd_domains_story(struct cmd_ctx *ctx, struct model *m,
 			buf_puts(&b, n->gpus_none ? "no accelerators" :
 			    "GPUs not read");
 		else
-			cmd_domains_fabric(&b, g, ng);
+			cmd_domains_fabric(&b, g, ng, split, major);
 		fprintf(ctx->out, "%s  %s  reachable %s  fabric %s\n",
 		    n->name, n->state[0] ? n->state : "-",
 		    field_enum_name(FT_REACH, n->reach), b.data);
-		if (n->imex_down > 0)
-			fprintf(ctx->out, "  IMEX not READY: %s\n",
-			    n->imex_peers);
+		if (n->imex_down > 0) {
+			buf_reset(&b);
+			scaleup_imex_peers(n, &b);
+			fprintf(ctx->out, "  IMEX not READY: %s\n", b.data);
+		}
 	}
 	buf_free(&b);
 	for (k = d->first; k < d->first + d->nnodes; k++) {

@@ -675,6 +675,7 @@ int		 model_select(const struct model *, const char *,
 		     uint8_t **, char **);
 char		*model_unknown(const struct model *, const char *);
 char		*model_fold(const struct model *, const int *, u_int);
+int		 model_tray(const char *);
 
 /*
  * scaleup.c: the scale-up domains (an NVL72 rack, an HGX server), found
@@ -716,11 +717,14 @@ struct scaleup {
 	int		 bandwidth;	/* enum scaleup_bandwidth */
 	u_int		 jobs;		/* running jobs on its nodes */
 	enum scaleup_verdict verdict;
-	char		 why[256];	/* "; "-separated, the worst first */
+	char		 why[1024];	/* "; "-separated, the worst first */
 	char		 nodes[256];	/* its nodes, folded (cut there) */
 };
 void		 scaleup_update(struct model *);
 int		 scaleup_find(struct model *, const char *);
+void		 scaleup_imex_peers(const struct node *, struct buf *);
+int		 scaleup_clique(const struct model *, const struct scaleup *,
+		     uint32_t *, uint32_t *, struct nodeset *);
 const char	*scaleup_verdict_name(enum scaleup_verdict);
 const char	*scaleup_fabric_name(enum scaleup_fabric);
 enum scaleup_fabric scaleup_fabric_of(const struct gpu *);
