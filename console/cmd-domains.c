@@ -94,6 +94,12 @@ cmd_list_domains(struct cmd_ctx *ctx, struct cmd_args *args)
 		free(cause);
 		return (CMD_USAGE);
 	}
+	if (scaleup_conf_check(m, &cause) != 0) {
+		cmd_error(ctx, args, CMD_ERROR, "%s", cause);
+		free(cause);
+		filter_free(filter);
+		return (CMD_ERROR);
+	}
 	scaleup_update(m);
 	if (args->argc > 0 &&
 	    cmd_domains_select(m, args->argv[0], &dmask, &cause) != 0) {
@@ -315,10 +321,20 @@ cmd_show_domain(struct cmd_ctx *ctx, struct cmd_args *args)
 	enum output_format	 format;
 	enum cmd_status		 st;
 	uint8_t			*dmask, *mask;
+	char			*cause;
 	int			 d;
 
 	if (cmd_format(ctx, args, &format) != 0)
 		return (CMD_USAGE);
+	if (scaleup_conf_check(m, &cause) != 0) {
+		cmd_error(ctx, args, CMD_ERROR, "%s", cause);
+		free(cause);
+		return (CMD_ERROR);
+	}
+	if (format == OUT_TSV)
+		return (cmd_error(ctx, args, CMD_USAGE, "-o tsv: a domain's "
+		    "story has no tsv form; -o json, or list-domains -o tsv "
+		    "%s", args->argv[0]));
 	if ((d = scaleup_find(m, args->argv[0])) == -1 &&
 	    (d = model_find(m, args->argv[0])) != -1)
 		d = m->nodes[d].scaleup;

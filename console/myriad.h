@@ -729,6 +729,7 @@ const char	*scaleup_verdict_name(enum scaleup_verdict);
 const char	*scaleup_fabric_name(enum scaleup_fabric);
 enum scaleup_fabric scaleup_fabric_of(const struct gpu *);
 int		 scaleup_check(const char *, char **);
+int		 scaleup_conf_check(const struct model *, char **);
 int		 scaleup_state_out(const char *);
 void		 scaleup_free(struct model *);
 

@@ -210,17 +210,22 @@ scaleup_check(const char *value, char **cause)
 
 	if (*value == '\0' || strcmp(value, "rack") == 0)
 		return (0);
+	if (strspn(value, "0123456789.-+") == strlen(value)) {
+		xasprintf(cause, "want \"rack\" or node sets (a string or a "
+		    "list of strings), not the number %s", value);
+		return (-1);
+	}
 	for (p = value; rc == 0 && *p != '\0'; p = end + (*end == ';')) {
 		end = p + strcspn(p, ";");
 		word = xstrndup(p, end - p);
 		sets = xreallocarray(sets, nsets + 1, sizeof *sets);
 		sets[nsets] = nodeset_create();
 		if (nodeset_parse(sets[nsets++], word, &why) != 0) {
-			xasprintf(cause, "domains: %s", why);
+			xasprintf(cause, "%s", why);
 			free(why);
 			rc = -1;
 		} else if (nodeset_count(sets[nsets - 1]) == 0) {
-			xasprintf(cause, "domains: an empty node set");
+			xasprintf(cause, "an empty node set");
 			rc = -1;
 		}
 		free(word);
@@ -233,8 +238,8 @@ scaleup_check(const char *value, char **cause)
 					continue;
 				a = nodeset_fold(sets[i]);
 				b = nodeset_fold(sets[j]);
-				xasprintf(cause, "domains: %s is in two "
-				    "domains, %s and %s", p, a, b);
+				xasprintf(cause, "%s is in two domains, %s "
+				    "and %s", p, a, b);
 				free(a);
 				free(b);
 				rc = -1;
@@ -245,6 +250,40 @@ scaleup_check(const char *value, char **cause)
 	for (i = 0; i < nsets; i++)
 		nodeset_free(sets[i]);
 	free(sets);
+	return (rc);
+}
+
+/*
+ * The domains option against the model's nodes: a set that names none of
+ * them is an error naming it (a typing error, or another cluster's).
+ */
+int
+scaleup_conf_check(const struct model *m, char **cause)
+{
+	struct nodeset	*ns;
+	const char	*conf = options_get("domains"), *p, *end;
+	char		*word;
+	size_t		 k, found;
+	int		 rc = 0;
+
+	if (conf == NULL || *conf == '\0' || strcmp(conf, "rack") == 0)
+		return (0);
+	for (p = conf; rc == 0 && *p != '\0'; p = end + (*end == ';')) {
+		end = p + strcspn(p, ";");
+		word = xstrndup(p, end - p);
+		ns = nodeset_create();
+		found = 0;
+		if (nodeset_parse(ns, word, NULL) == 0) {
+			for (k = 0; k < nodeset_count(ns) && !found; k++)
+				found = model_find(m, nodeset_name(ns, k)) >= 0;
+		}
+		if (found == 0) {
+			xasprintf(cause, "domains: %s names no node", word);
+			rc = -1;
+		}
+		nodeset_free(ns);
+		free(word);
+	}
 	return (rc);
 }
 
