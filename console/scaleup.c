@@ -123,6 +123,54 @@ scaleup_uuid_group(struct scaleup_uuid *t, u_int size, const char *uuid,
 	return (t[i].group);
 }
 
+/* Whether node n is a Grace Blackwell compute tray (GB200, GB300). */
+static int
+scaleup_tray(const struct node *n)
+{
+	return (n->vendor == VENDOR_NVIDIA && !n->gpus_none &&
+	    model_tray(n->model));
+}
+
+/*
+ * 1b: the trays whose fabric was not read (no ClusterUUID: probe.fabric
+ * off, an old driver): a rack of them (and of nodes not read) is one
+ * domain, its rack's, in group[] after the ngroups before; a tray in a
+ * rack of other nodes stays alone (kind tray4).
+ */
+static uint32_t
+scaleup_find_trays(struct model *m, uint32_t *group, uint32_t **racks,
+    uint32_t ngroups)
+{
+	const struct node	*n;
+	uint32_t		*rackgr, id, first = ngroups;
+
+	rackgr = xcalloc(m->nracks + 1, sizeof *rackgr);
+	/* 0 nothing yet, 1 trays, 2 another accelerator's: not a domain. */
+	for (id = 0; id < m->nnodes; id++) {
+		n = &m->nodes[id];
+		if (group[id] == SCALEUP_NONE && scaleup_tray(n))
+			rackgr[n->rack] |= rackgr[n->rack] == 0;
+		else if (!n->gpus_none && (group[id] != SCALEUP_NONE ||
+		    n->gpus_known || n->vendor != VENDOR_UNKNOWN))
+			rackgr[n->rack] = 2;
+	}
+	for (id = 0; id < m->nracks; id++)
+		rackgr[id] = rackgr[id] == 1 ? ngroups++ : SCALEUP_NONE;
+	if (ngroups > first) {
+		*racks = xreallocarray(*racks, ngroups, sizeof **racks);
+		for (id = 0; id < m->nracks; id++) {
+			if (rackgr[id] != SCALEUP_NONE)
+				(*racks)[rackgr[id]] = id;
+		}
+		for (id = 0; id < m->nnodes; id++) {
+			if (group[id] == SCALEUP_NONE && !m->nodes[id].gpus_none)
+				group[id] = rackgr[m->nodes[id].rack];
+		}
+	}
+	free(rackgr);
+	return (ngroups);
+}
+
 /*
  * 1: each node whose GPUs name a ClusterUUID in group[id].  A group all
  * in one rack, alone there, is that rack's: its rack in *racks (indexed
@@ -154,15 +202,12 @@ scaleup_find_hardware(struct model *m, uint32_t *group, uint32_t **racks)
 		}
 	}
 	free(t);
-	*racks = NULL;
-	if (ngroups == 0)
-		return (0);
 
 	/* Each group's rack, and each rack's group: NONE - 1 for many. */
-	rackof = xreallocarray(NULL, ngroups, sizeof *rackof);
-	memset(rackof, 0xff, ngroups * sizeof *rackof);
-	alone = xreallocarray(NULL, m->nracks, sizeof *alone);
-	memset(alone, 0xff, m->nracks * sizeof *alone);
+	rackof = xreallocarray(NULL, ngroups + 1, sizeof *rackof);
+	memset(rackof, 0xff, (ngroups + 1) * sizeof *rackof);
+	alone = xreallocarray(NULL, m->nracks + 1, sizeof *alone);
+	memset(alone, 0xff, (m->nracks + 1) * sizeof *alone);
 	for (id = 0; id < m->nnodes; id++) {
 		if ((gr = group[id]) == SCALEUP_NONE)
 			continue;
@@ -192,7 +237,7 @@ scaleup_find_hardware(struct model *m, uint32_t *group, uint32_t **racks)
 	}
 	free(alone);
 	*racks = rackof;
-	return (ngroups);
+	return (scaleup_find_trays(m, group, racks, ngroups));
 }
 
 /*
@@ -469,6 +514,8 @@ scaleup_kind_node(struct model *m, uint32_t id, u_int want, char *kind,
 
 	if (n->gpus_none || want == 0 || n->vendor == VENDOR_UNKNOWN)
 		strlcpy(kind, "node", len);
+	else if (scaleup_tray(n))
+		snprintf(kind, len, "tray%u", want);
 	else if (strcmp(k, "nvlink") == 0)
 		snprintf(kind, len, "hgx%u", want);
 	else if (strcmp(k, "xgmi") == 0 || strcmp(k, "hccs") == 0)
