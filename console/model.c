@@ -1783,6 +1783,7 @@ model_sink_imex(void *arg, const struct imex *x)
 	if (m->sink_imex++ == 0) {
 		n->imex_down = 0;
 		n->imex_peers[0] = '\0';
+		n->imex_error[0] = '\0';
 	}
 	strlcpy(n->imex, x->domain, sizeof n->imex);
 	if (strcmp(x->state, "READY") != 0) {
@@ -1798,6 +1799,25 @@ model_sink_imex(void *arg, const struct imex *x)
 			    sizeof n->imex_peers - len);
 		n->imex_down++;
 	}
+	m->gen[DOM_LINKS]++;
+}
+
+/*
+ * Node id's IMEX probe failed (why: exited 1: ...): its domain says so,
+ * until a report is read.  The last report's state is not kept.
+ */
+void
+model_imex_failed(struct model *m, uint32_t id, const char *why)
+{
+	struct node	*n;
+
+	if (id >= m->nnodes)
+		return;
+	n = &m->nodes[id];
+	n->imex[0] = '\0';
+	n->imex_down = 0;
+	n->imex_peers[0] = '\0';
+	strlcpy(n->imex_error, why, sizeof n->imex_error);
 	m->gen[DOM_LINKS]++;
 }
 

@@ -510,6 +510,7 @@ struct node {
 	char		 imex[12];	/* Domain State its IMEX reports */
 	uint16_t	 imex_down;	/* IMEX nodes it sees not READY */
 	char		 imex_peers[64];	/* their names or addresses */
+	char		 imex_error[96];	/* its probe failed: why */
 };
 
 struct rack {
@@ -676,6 +677,7 @@ int		 model_select(const struct model *, const char *,
 char		*model_unknown(const struct model *, const char *);
 char		*model_fold(const struct model *, const int *, u_int);
 int		 model_tray(const char *);
+void		 model_imex_failed(struct model *, uint32_t, const char *);
 
 /*
  * scaleup.c: the scale-up domains (an NVL72 rack, an HGX server), found

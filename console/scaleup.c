@@ -131,6 +131,14 @@ scaleup_tray(const struct node *n)
 	    model_tray(n->model));
 }
 
+/* Whether node n, not read, may be a tray: NVIDIA's or of no vendor. */
+static int
+scaleup_tray_maybe(const struct node *n)
+{
+	return (!n->gpus_known && !n->gpus_none &&
+	    (n->vendor == VENDOR_NVIDIA || n->vendor == VENDOR_UNKNOWN));
+}
+
 /*
  * 1b: the trays whose fabric was not read (no ClusterUUID: probe.fabric
  * off, an old driver): a rack of them (and of nodes not read) is one
@@ -150,8 +158,8 @@ scaleup_find_trays(struct model *m, uint32_t *group, uint32_t **racks,
 		n = &m->nodes[id];
 		if (group[id] == SCALEUP_NONE && scaleup_tray(n))
 			rackgr[n->rack] |= rackgr[n->rack] == 0;
-		else if (!n->gpus_none && (group[id] != SCALEUP_NONE ||
-		    n->gpus_known || n->vendor != VENDOR_UNKNOWN))
+		else if (group[id] != SCALEUP_NONE ||
+		    (!scaleup_tray_maybe(n) && !n->gpus_none))
 			rackgr[n->rack] = 2;
 	}
 	for (id = 0; id < m->nracks; id++)
@@ -163,8 +171,10 @@ scaleup_find_trays(struct model *m, uint32_t *group, uint32_t **racks,
 				(*racks)[rackgr[id]] = id;
 		}
 		for (id = 0; id < m->nnodes; id++) {
-			if (group[id] == SCALEUP_NONE && !m->nodes[id].gpus_none)
-				group[id] = rackgr[m->nodes[id].rack];
+			n = &m->nodes[id];
+			if (group[id] == SCALEUP_NONE && (scaleup_tray(n) ||
+			    scaleup_tray_maybe(n)))
+				group[id] = rackgr[n->rack];
 		}
 	}
 	free(rackgr);
@@ -737,6 +747,9 @@ scaleup_judge(struct model *m, struct scaleup *d, int hardware)
 				unhealthy_fabric++;
 		}
 		gpudown += scaleup_links(m, id, &d->links_down);
+		if (n->imex_error[0] != '\0')
+			scaleup_why_node(&w, SU_UNKNOWN, n->name,
+			    ": IMEX not read: %s", n->imex_error);
 		if (scaleup_imex_rank(n->imex) > scaleup_imex_rank(d->imex))
 			strlcpy(d->imex, n->imex, sizeof d->imex);
 		if (n->imex_down > d->imex_down) {
