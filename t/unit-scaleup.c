@@ -690,17 +690,20 @@ test_nouuid(void)
 	    strncmp(cause, "gpu0002 is in two", 17) == 0,
 	    "two sets: no doubled prefix (%s)", cause ? cause : "");
 	free(cause);
+	cause = NULL;
 	m = rack18(-1);
 	ok(options_set("domains", "garbage", &cause) == 0, "garbage: a set");
 	ok(scaleup_conf_check(m, &cause) != 0 && strcmp(cause,
 	    "domains: garbage names no node") == 0,
-	    "... that names no node: an error naming it (%s)", cause);
+	    "... that names no node: an error naming it (%s)", cause ? cause : "");
 	free(cause);
+	cause = NULL;
 	ok(options_set("domains", "gpu[0001-0004];gpu[9990-9999]",
 	    &cause) == 0 && scaleup_conf_check(m, &cause) != 0 &&
 	    strcmp(cause, "domains: gpu[9990-9999] names no node") == 0,
-	    "a second set of no node: named (%s)", cause);
+	    "a second set of no node: named (%s)", cause ? cause : "");
 	free(cause);
+	cause = NULL;
 	ok(options_set("domains", "gpu[0001-0004]", &cause) == 0 &&
 	    scaleup_conf_check(m, &cause) == 0, "a set of nodes: fine");
 	options_reset();
