@@ -695,7 +695,8 @@ test_nouuid(void)
 	ok(options_set("domains", "garbage", &cause) == 0, "garbage: a set");
 	ok(scaleup_conf_check(m, &cause) != 0 && strcmp(cause,
 	    "domains: garbage names no node") == 0,
-	    "... that names no node: an error naming it (%s)", cause ? cause : "");
+	    "... that names no node: an error naming it (%s)",
+	    cause ? cause : "");
 	free(cause);
 	cause = NULL;
 	ok(options_set("domains", "gpu[0001-0004];gpu[9990-9999]",
