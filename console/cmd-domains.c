@@ -202,7 +202,9 @@ cmd_domains_story(struct cmd_ctx *ctx, struct model *m,
 	fprintf(ctx->out, "; links down %u; jobs %u\n\n", d->links_down,
 	    d->jobs);
 
-	split = scaleup_clique(m, d, &major, &other, NULL);
+	/* A clique split is the hardware's domains' (nvl72), as judged. */
+	split = strncmp(d->kind, "nvl", 3) == 0 &&
+	    scaleup_clique(m, d, &major, &other, NULL);
 	buf_init(&b);
 	for (k = d->first; k < d->first + d->nnodes; k++) {
 		id = m->scaleupnodes[k];
