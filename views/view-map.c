@@ -700,10 +700,10 @@ view_map_dom_info(struct ui *ui, WINDOW *w, int y, int width,
 {
 	char	 line[1024];
 
-	snprintf(line, sizeof line, "%s  %s  %s  %u of %u GPUs  %s%s%s",
+	snprintf(line, sizeof line, "%s  %s  %s  %u of %u GPUs  %s%s%.*s",
 	    d->name, d->kind, scaleup_verdict_name(d->verdict),
 	    d->gpus_present, d->gpus_expected, d->nodes,
-	    d->why[0] != '\0' ? "  " : "", d->why);
+	    d->why[0] != '\0' ? "  " : "", (int)sizeof line / 2, d->why);
 	draw_text(w, y, 0, width, A_BOLD, line);
 }
 
@@ -773,8 +773,8 @@ view_map_draw_info(struct ui *ui, WINDOW *w, int y, int width)
 		len += snprintf(line + len, sizeof line - len, "  reason: %s",
 		    n->reason);
 	if (d != NULL && d->why[0] != '\0' && (size_t)len < sizeof line)
-		snprintf(line + len, sizeof line - len, "  %s: %s", d->name,
-		    d->why);
+		snprintf(line + len, sizeof line - len, "  %s: %.*s",
+		    d->name, (int)sizeof line / 2, d->why);
 	draw_text(w, y, 0, width, A_BOLD, line);
 }
 
