@@ -50,6 +50,7 @@ void		 buf_init(struct buf *);
 void		 buf_free(struct buf *);
 void		 buf_reset(struct buf *);
 void		 buf_add(struct buf *, const void *, size_t);
+void		 buf_putu(struct buf *, unsigned long long);
 void		 buf_puts(struct buf *, const char *);
 void		 buf_putc(struct buf *, int);
 void		 buf_printf(struct buf *, const char *, ...) printflike(2, 3);
