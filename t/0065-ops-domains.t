@@ -146,6 +146,24 @@ print("passed" if json.load(open(sys.argv[1]))[-1]["ok"] else "failed")
 is "$($B -c 'list-burnins -o tsv' | awk -F'\t' 'NR == 2 { print $6 + $8 }')" \
     18 "the run counts its 18 nodes, not the domain"
 
+# A tray's diagnostic: its 4 GPUs, their PCI addresses (item 9 of review
+# 15b: an H100's 8 were printed).
+R=$($B -c "list-burnins -o tsv $RUN" | awk -F'\t' '$2 == "gpu0055" {
+    print $6 }')
+is "$R" "pass 0-3" "list-burnins RUN: a tray's 4 GPUs passed"
+$B sim-tool dcgmi --node gpu0055 diag -r 2 > "$T/diag"
+is "$(grep -o 'GPU[0-9]:' "$T/diag" | sort -u | tr -d '\n')" \
+    "GPU0:GPU1:GPU2:GPU3:" "dcgmi diag on a tray: GPU0 to GPU3"
+is "$(grep 'Device IDs' "$T/diag" | tr -s ' ')" \
+    '| GPU Device IDs Detected | 2330, 2330, 2330, 2330 |' \
+    "a device id each, 4 (the id sim-nvsmi prints)"
+set -- $($B -c 'list-gpus -o tsv' 2> /dev/null | awk -F'\t' '
+    $26 == "GPU is lost" { print $1, $2, $5; exit }')
+$B sim-tool dcgmi --node "$1" diag -r 2 -j > "$T/diag"
+like "$(cat "$T/diag")" \
+    "GPU $2 Error using CUDA API cudaDeviceGetByPCIBusId .*Unable to find GPU $3 on the PCI bus" \
+    "a lost GPU of tray $1: its own PCI address, $3"
+
 # burnin.domain-command: once, on the domain's first node, %d and %n quoted.
 printf 'burnin = { domain-command = "nvidia-smi -L %%d %%n"; };\n' \
     > "$T/dconf"
