@@ -204,6 +204,14 @@ is "$?" 1 "burnin on-fail=drain of idle $IDLE, in a second domain: refused"
 like "$(cat "$T/out")" "the burnin touches $ID, and drains of the window touched nvl72-r001" \
     "by the breaker, naming the domains"
 
+# The simulator's state file: named after the real count of GPUs of
+# 139 racks of 18 trays of 4, its header too (item 20 of review 15b).
+F=$XDG_STATE_HOME/myriad/sim/sim-mix-gb200_1-10008gpus-seed1-faults0.02.jsonl
+$MYRIAD -F /dev/null --sim 10k --sim-mix gb200:1 --seed 1 -y \
+    -c 'drain gpu0001 reason=check' > /dev/null 2>&1
+ok $(test -s "$F"; echo $?) "the state file of 10,008 GPUs: $(ls "${F%/*}")"
+like "$(head -1 "$F" 2> /dev/null)" '"gpus":10008,' "its header's count"
+
 # --read-only refuses.
 $B --read-only -y -c 'burnin nvl72-r004 level=1 -f' > "$T/out" 2>&1
 is "$?" 1 "--read-only: burnin on a domain refused"
