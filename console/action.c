@@ -203,8 +203,9 @@ action_domain_job(struct buf *b, json_t *job)
 
 	buf_printf(b, "%s (", json_string_value(json_object_get(job, "id")));
 	if (json_is_integer(gpus))
-		buf_printf(b, "%lld GPUs)",
-		    (long long)json_integer_value(gpus));
+		buf_printf(b, "%lld GPU%s)",
+		    (long long)json_integer_value(gpus),
+		    json_integer_value(gpus) == 1 ? "" : "s");
 	else
 		buf_puts(b, "GPUs unknown)");
 }

@@ -61,7 +61,7 @@ like "$line" "^$(printf '%s' "$TRAYS" | sed 's/[][]/\\&/g') are 2 trays of $D: t
     "the dry run names the trays, the domain, the GPUs it keeps ($keeps of $DGPUS)"
 # The first four jobs by name, with their GPUs, then how many more.
 printf '%s\n' "$line" | sed 's/.* there: //' | tr ',' '\n' |
-    sed 's/ and [0-9]* more$//; s/^ //; s/ (\([0-9]*\) GPUs)$/ \1/' \
+    sed 's/ and [0-9]* more$//; s/^ //; s/ (\([0-9]*\) GPUs\{0,1\})$/ \1/' \
     > "$T/named"
 is "$(cat "$T/named")" "$(head -4 "$T/jobsthere")" \
     "... the jobs running there, each with its GPUs (list-jobs')"
@@ -70,6 +70,16 @@ if [ "$njobs" -gt 4 ]; then
 else
 	ok 0 "... no more"
 fi
+
+# A job of one GPU is "(1 GPU)" (item 22 of review 15b).
+set -- $($M -c 'list-jobs -o tsv -w state=RUNNING -w gpus=1' 2> /dev/null |
+    awk -F'\t' 'NR == 2 { print $1, $12 }')
+$M -n -c "drain '$2' reason=check" > "$T/out" 2>&1
+like "$(cat "$T/out")" " $1 \\(1 GPU\\)" "job $1 on $2: (1 GPU), not (1 GPUs)"
+printf 'max-drain = { domains = -1; };\n' > "$T/bconf"
+$MYRIAD -F "$T/bconf" --sim 1k -c 'list-nodes' > "$T/out" 2>&1
+like "$(cat "$T/out")" 'max-drain.domains: -1 is out of range \(0 to 1000000\)$' \
+    "max-drain.domains = -1: the range as integers"
 
 # An HGX server is a domain of its own: nothing new is said.
 $MYRIAD -F "$T/conf" --sim 10k -n -c 'drain gpu[0001-0002] reason=check' \
