@@ -537,8 +537,9 @@ action_begin(struct cmd_ctx *ctx, struct action *a)
 			fprintf(ctx->out, "%s\n", a->target);
 		if (a->notes != NULL)
 			fprintf(ctx->out, "%s", a->notes);
+		st = tripped != NULL && !a->force ? CMD_ERROR : CMD_OK;
 		free(tripped);
-		return (CMD_OK);
+		return (st);	/* as the run would: refused, 1 */
 	}
 	if (a->ncmds == 0) {
 		free(tripped);
@@ -668,6 +669,11 @@ action_report(struct cmd_ctx *ctx, struct action *a, json_t *groups)
 		fprintf(ctx->out, "%s\n", s);
 		free(s);
 		return;
+	}
+	/* What it did to the domains, as the box and the dry run said. */
+	json_array_foreach(a->domains, i, g) {
+		fprintf(ctx->out, "%s\n", json_string_value(json_object_get(g,
+		    "text")));
 	}
 	json_array_foreach(groups, i, g) {
 		d = json_string_value(json_object_get(g, "domain"));

@@ -97,6 +97,8 @@ d = json.loads(sys.stdin.read())["domains"][0]
 print(d["domain"], d["nodes"], d["gpus"], d["keeps"], len(d["jobs"]))')" \
     "$D $ONE $DGPUS $((DGPUS - took / 2)) $njobs" \
     "the audit log's intent: the domain, the tray, the GPUs kept, the jobs"
+like "$(head -1 "$T/out")" "^$ONE is a tray of $D: the domain falls to $((DGPUS - took / 2)) of $DGPUS GPUs; " \
+    "-y: the result says what it did to the domain too (review 15b, 16)"
 
 # The breaker: a second domain in the window is refused, naming both.
 D2=$(python3 -c '
@@ -110,6 +112,7 @@ is "$?" 1 "a tray of a second domain, $D2: refused"
 like "$(cat "$T/out")" "circuit breaker: the drain touches $D2, and drains of the window touched $D: 2 domains .*max-drain.domains.*--force" \
     "the refusal names the domains, the option and --force"
 $M -n -c "drain $TWO reason=check" > "$T/out" 2>&1
+is "$?" 1 "--dry-run exits 1 as the run would (review 15b, 14)"
 like "$(cat "$T/out")" 'the circuit breaker would refuse it' \
     "--dry-run says the breaker would refuse it"
 SECOND=$(head -1 "$T/dnodes" | cut -d' ' -f2)
