@@ -138,6 +138,16 @@ like "$(cat "$T/out")" 'nvl72-r004: a domain verdict, from its 18 nodes' \
     "and a domain verdict"
 like "$(cat "$T/out")" 'are all 18 trays of nvl72-r004: the domain falls to 0 of 72 GPUs' \
     "what it does to the domain"
+# Without on-fail too; a domain it is on in part: no verdict, said so
+# (review 15b, 13).
+$B -n -c 'burnin gpu0055 level=1 -f' > "$T/out" 2>&1
+like "$(cat "$T/out")" '^nvl72-r004: no domain verdict: the run is on 1 of its 18 nodes, not all$' \
+    "a tray of nvl72-r004 alone: no domain verdict, said so"
+like "$(cat "$T/out")" '^gpu0055 is a tray of nvl72-r004: the domain falls to' \
+    "... and what it does to the domain"
+$B -n -c 'burnin gpu[0055-0056] level=1 -f on-fail=drain' > "$T/out" 2>&1
+like "$(cat "$T/out")" "^on-fail=drain: then drain those that fail, their Slurm reason followed by the verdict \\(\"REASON; burn-in RUN failed: WHY\"\\)" \
+    "on-fail=drain: what the drain's reason will be, plainly"
 $B -y -o json -c 'burnin nvl72-r004 level=1 -f' > "$T/out" 2> "$T/err"
 st=$?
 python3 - "$T/out" > "$T/v" <<'EOF'
