@@ -214,6 +214,19 @@ like "$(cat "$T/out")" 'burnin.domain-command exit 127' "... saying its exit sta
 ok $(test "$st" -ne 0; echo $?) "... and the exit status is not 0 ($st)"
 like "$(cat "$T/err")" 'burnin: 1 domain failed' "... nor standard error silent"
 
+# The shell's true, false, exit N and echo run on the simulator as a
+# site's check ends with them (review 15b, 10): not "command not found".
+for c in 'true|ok|exit 0$' 'false|failed|exit 1$' 'exit 4|failed|exit 4$' \
+    'echo all links up|ok|exit 0: all links up$'; do
+	cmd=${c%%|*} rest=${c#*|}
+	printf 'sim = { diag-seconds = 0.02; };\n' > "$T/dconf"
+	printf 'burnin = { domain-command = "%s"; };\n' "$cmd" >> "$T/dconf"
+	$B -F "$T/dconf" -y -c 'burnin nvl72-r004 level=1 -f' > "$T/out" 2>&1
+	like "$(grep -A2 '^domain nvl72-r004: ' "$T/out" | tail -1)" \
+	    "^${rest%%|*}: its 18 nodes passed; burnin.domain-command ${rest#*|}" \
+	    "domain-command '$cmd': ${rest%%|*}"
+done
+
 # on-fail=drain: the breaker counts the domains of the nodes it runs on.
 export XDG_STATE_HOME="$T/state2"
 printf 'sim = { diag-seconds = 0.02; };\n' > "$T/conf"
