@@ -27,8 +27,11 @@ static int	sim_tool_exit(struct sim *, int, int, char **, struct buf *,
 static int	sim_tool_echo(struct sim *, int, int, char **, struct buf *,
 		    char **);
 
-/* Where a tool runs: on the node, on its BMC, or on the controller. */
-enum sim_tool_where { W_NODE, W_BMC, W_CLUSTER };
+/*
+ * Where a tool runs: on the node, on its BMC, on the controller, or (the
+ * shell's words) on the node if one is given, else anywhere.
+ */
+enum sim_tool_where { W_NODE, W_BMC, W_CLUSTER, W_SHELL };
 struct sim_tool_entry {
 	const char		*name;
 	enum sim_tool_where	 where;
@@ -65,10 +68,10 @@ static const struct sim_tool_entry sim_tool_table[] = {
 	{ .name = "squeue", .where = W_CLUSTER, .fn = sim_squeue },
 	{ .name = "scontrol", .where = W_CLUSTER, .fn = sim_scontrol },
 	/* The shell's words a site's check ends with, as bash runs them. */
-	{ .name = "true", .where = W_CLUSTER, .fn = sim_tool_true },
-	{ .name = "false", .where = W_CLUSTER, .fn = sim_tool_false },
-	{ .name = "exit", .where = W_CLUSTER, .fn = sim_tool_exit },
-	{ .name = "echo", .where = W_CLUSTER, .fn = sim_tool_echo },
+	{ .name = "true", .where = W_SHELL, .fn = sim_tool_true },
+	{ .name = "false", .where = W_SHELL, .fn = sim_tool_false },
+	{ .name = "exit", .where = W_SHELL, .fn = sim_tool_exit },
+	{ .name = "echo", .where = W_SHELL, .fn = sim_tool_echo },
 };
 
 static int
@@ -232,7 +235,7 @@ sim_tool_on_node(const char *argv0)
 {
 	const struct sim_tool_entry	*t = sim_tool_find(argv0);
 
-	return (t != NULL && t->where != W_CLUSTER);
+	return (t != NULL && (t->where == W_NODE || t->where == W_BMC));
 }
 
 /*
@@ -257,12 +260,14 @@ sim_tool(struct sim *s, int node, int argc, char **argv, struct buf *out,
 		    sim_tool_base(argv[0]));
 		return (SIM_TOOL_MISSING);
 	}
-	if (t->where != W_CLUSTER && (node < 0 || (u_int)node >= s->nnodes)) {
+	if ((t->where == W_NODE || t->where == W_BMC || (t->where == W_SHELL &&
+	    node >= 0)) && (node < 0 || (u_int)node >= s->nnodes)) {
 		xasprintf(cause, "%s: no such node", t->name);
 		return (-1);
 	}
 	sim_update(s);
-	if (t->where == W_NODE && !sim_node_reachable(s, node)) {
+	if ((t->where == W_NODE || (t->where == W_SHELL && node >= 0)) &&
+	    !sim_node_reachable(s, node)) {
 		xasprintf(cause, "ssh: connect to host %s port 22: Connection "
 		    "timed out", sim_node_name(s, node));
 		return (-1);
