@@ -922,6 +922,8 @@ fleet_run_done(struct fleet_run *r, const char *error)
 			strlcpy(why, r->probe->empty, sizeof why);
 		fleet_vendor_read(r, status, why, sizeof why);
 		probe_read(m, r->node, r->probe, why);
+		if (strcmp(r->probe->parser, "imex") == 0 && r->node >= 0)
+			model_imex_failed(m, r->node, why);
 	}
 	if (failed && !told)
 		fleet_tell(r, why);

@@ -6,6 +6,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "myriad.h"
 
@@ -93,6 +94,12 @@ cmd_list_domains(struct cmd_ctx *ctx, struct cmd_args *args)
 		free(cause);
 		return (CMD_USAGE);
 	}
+	if (scaleup_conf_check(m, &cause) != 0) {
+		cmd_error(ctx, args, CMD_ERROR, "%s", cause);
+		free(cause);
+		filter_free(filter);
+		return (CMD_ERROR);
+	}
 	scaleup_update(m);
 	if (args->argc > 0 &&
 	    cmd_domains_select(m, args->argv[0], &dmask, &cause) != 0) {
@@ -117,34 +124,52 @@ cmd_list_domains(struct cmd_ctx *ctx, struct cmd_args *args)
 	return (st);
 }
 
-/* A GPU's fabric state as show-domain says it: Completed/Success. */
+/*
+ * A GPU's fabric state as show-domain says it: Completed/Success, and its
+ * clique when it is not the domain's (major; split 0 if none is), its
+ * bandwidth when not Full.
+ */
 static const char *
-cmd_domains_state(const struct gpu *g, char *buf, size_t len)
+cmd_domains_state(const struct gpu *g, int split, uint32_t major, char *buf,
+    size_t len)
 {
+	int	 n;
+
 	if (g->error[0] != '\0')
 		return (g->error);
 	if (g->fabric_state[0] == '\0')
 		return ("not read");
-	snprintf(buf, len, "%s%s%s", g->fabric_state, g->fabric_status[0] ?
-	    "/" : "", g->fabric_status);
+	n = snprintf(buf, len, "%s%s%s", g->fabric_state,
+	    g->fabric_status[0] ? "/" : "", g->fabric_status);
+	if (split && (g->valid & BIT(GPU_CLIQUE)) && g->clique_id != major &&
+	    n >= 0 && (size_t)n < len)
+		n += snprintf(buf + n, len - n, " clique %u", g->clique_id);
+	if (g->fabric_bandwidth[0] != '\0' &&
+	    strcasecmp(g->fabric_bandwidth, "Full") != 0 && n >= 0 &&
+	    (size_t)n < len)
+		snprintf(buf + n, len - n, " bandwidth %s",
+		    g->fabric_bandwidth);
 	return (buf);
 }
 
 /* A node's GPUs' fabric states, runs of the same folded: 0-2 Completed. */
 static void
-cmd_domains_fabric(struct buf *b, const struct gpu *g, u_int n)
+cmd_domains_fabric(struct buf *b, const struct gpu *g, u_int n, int split,
+    uint32_t major)
 {
 	u_int	 i, k;
-	char	 a[64], z[64];
+	char	 a[128], z[128];
 
 	for (i = 0; i < n; i = k) {
-		for (k = i + 1; k < n && strcmp(cmd_domains_state(&g[k], z,
-		    sizeof z), cmd_domains_state(&g[i], a, sizeof a)) == 0; k++)
+		for (k = i + 1; k < n && strcmp(cmd_domains_state(&g[k],
+		    split, major, z, sizeof z), cmd_domains_state(&g[i],
+		    split, major, a, sizeof a)) == 0; k++)
 			;
 		buf_printf(b, "%s%u", i > 0 ? "; " : "", g[i].index);
 		if (k > i + 1)
 			buf_printf(b, "-%u", g[k - 1].index);
-		buf_printf(b, " %s", cmd_domains_state(&g[i], a, sizeof a));
+		buf_printf(b, " %s", cmd_domains_state(&g[i], split, major, a,
+		    sizeof a));
 	}
 }
 
@@ -158,9 +183,10 @@ cmd_domains_story(struct cmd_ctx *ctx, struct model *m,
 	const struct nvlink	*l;
 	const struct job	*j;
 	struct buf		 b;
-	uint32_t		 k, id;
+	uint32_t		 k, id, major, other;
 	u_int			 i, ng, nl, downs = 0;
 	char			 tmp[128];
+	int			 split;
 
 	fprintf(ctx->out, "%s  kind %s  verdict %s\n", d->name, d->kind,
 	    scaleup_verdict_name(d->verdict));
@@ -176,6 +202,9 @@ cmd_domains_story(struct cmd_ctx *ctx, struct model *m,
 	fprintf(ctx->out, "; links down %u; jobs %u\n\n", d->links_down,
 	    d->jobs);
 
+	/* A clique split is the hardware's domains' (nvl72), as judged. */
+	split = strncmp(d->kind, "nvl", 3) == 0 &&
+	    scaleup_clique(m, d, &major, &other, NULL);
 	buf_init(&b);
 	for (k = d->first; k < d->first + d->nnodes; k++) {
 		id = m->scaleupnodes[k];
@@ -186,13 +215,15 @@ cmd_domains_story(struct cmd_ctx *ctx, struct model *m,
 			buf_puts(&b, n->gpus_none ? "no accelerators" :
 			    "GPUs not read");
 		else
-			cmd_domains_fabric(&b, g, ng);
+			cmd_domains_fabric(&b, g, ng, split, major);
 		fprintf(ctx->out, "%s  %s  reachable %s  fabric %s\n",
 		    n->name, n->state[0] ? n->state : "-",
 		    field_enum_name(FT_REACH, n->reach), b.data);
-		if (n->imex_down > 0)
-			fprintf(ctx->out, "  IMEX not READY: %s\n",
-			    n->imex_peers);
+		if (n->imex_down > 0) {
+			buf_reset(&b);
+			scaleup_imex_peers(n, &b);
+			fprintf(ctx->out, "  IMEX not READY: %s\n", b.data);
+		}
 	}
 	buf_free(&b);
 	for (k = d->first; k < d->first + d->nnodes; k++) {
@@ -292,10 +323,20 @@ cmd_show_domain(struct cmd_ctx *ctx, struct cmd_args *args)
 	enum output_format	 format;
 	enum cmd_status		 st;
 	uint8_t			*dmask, *mask;
+	char			*cause;
 	int			 d;
 
 	if (cmd_format(ctx, args, &format) != 0)
 		return (CMD_USAGE);
+	if (scaleup_conf_check(m, &cause) != 0) {
+		cmd_error(ctx, args, CMD_ERROR, "%s", cause);
+		free(cause);
+		return (CMD_ERROR);
+	}
+	if (format == OUT_TSV)
+		return (cmd_error(ctx, args, CMD_USAGE, "-o tsv: a domain's "
+		    "story has no tsv form; -o json, or list-domains -o tsv "
+		    "%s", args->argv[0]));
 	if ((d = scaleup_find(m, args->argv[0])) == -1 &&
 	    (d = model_find(m, args->argv[0])) != -1)
 		d = m->nodes[d].scaleup;

@@ -499,7 +499,7 @@ model_node_accel(const struct model *m, uint32_t id, u_int *n)
  * NVL72 or NVL36 rack's: NVIDIA GB200, GB300): two superchips of two
  * GPUs, MODEL_TRAY_GPUS whatever the cluster's default.
  */
-static int
+int
 model_tray(const char *name)
 {
 	return (strstr(name, "GB200") != NULL || strstr(name, "GB300") !=
@@ -1771,7 +1771,10 @@ model_sink_imex(void *arg, const struct imex *x)
 {
 	struct model	*m = arg;
 	struct node	*n;
+	const char	*p;
+	char		 peer[128];
 	size_t		 len;
+	u_int		 kept;
 
 	m->sink_records++;
 	if (m->target >= m->nnodes)
@@ -1780,15 +1783,41 @@ model_sink_imex(void *arg, const struct imex *x)
 	if (m->sink_imex++ == 0) {
 		n->imex_down = 0;
 		n->imex_peers[0] = '\0';
+		n->imex_error[0] = '\0';
 	}
 	strlcpy(n->imex, x->domain, sizeof n->imex);
 	if (strcmp(x->state, "READY") != 0) {
+		/* Whole peers while they fit: scaleup_imex_peers counts. */
 		len = strlen(n->imex_peers);
-		if (n->imex_down++ > 0 && len + 1 < sizeof n->imex_peers)
-			n->imex_peers[len++] = ',';
-		snprintf(n->imex_peers + len, sizeof n->imex_peers - len,
-		    "%s %s", x->address, x->state);
+		snprintf(peer, sizeof peer, "%s%s %s", len > 0 ? "," : "",
+		    x->address, x->state);
+		for (p = n->imex_peers, kept = len > 0; *p != '\0'; p++)
+			kept += *p == ',';
+		if (kept == n->imex_down &&
+		    len + strlen(peer) < sizeof n->imex_peers)
+			strlcpy(n->imex_peers + len, peer,
+			    sizeof n->imex_peers - len);
+		n->imex_down++;
 	}
+	m->gen[DOM_LINKS]++;
+}
+
+/*
+ * Node id's IMEX probe failed (why: exited 1: ...): its domain says so,
+ * until a report is read.  The last report's state is not kept.
+ */
+void
+model_imex_failed(struct model *m, uint32_t id, const char *why)
+{
+	struct node	*n;
+
+	if (id >= m->nnodes)
+		return;
+	n = &m->nodes[id];
+	n->imex[0] = '\0';
+	n->imex_down = 0;
+	n->imex_peers[0] = '\0';
+	strlcpy(n->imex_error, why, sizeof n->imex_error);
 	m->gen[DOM_LINKS]++;
 }
 

@@ -50,6 +50,7 @@ void		 buf_init(struct buf *);
 void		 buf_free(struct buf *);
 void		 buf_reset(struct buf *);
 void		 buf_add(struct buf *, const void *, size_t);
+void		 buf_putu(struct buf *, unsigned long long);
 void		 buf_puts(struct buf *, const char *);
 void		 buf_putc(struct buf *, int);
 void		 buf_printf(struct buf *, const char *, ...) printflike(2, 3);
@@ -510,6 +511,7 @@ struct node {
 	char		 imex[12];	/* Domain State its IMEX reports */
 	uint16_t	 imex_down;	/* IMEX nodes it sees not READY */
 	char		 imex_peers[64];	/* their names or addresses */
+	char		 imex_error[96];	/* its probe failed: why */
 };
 
 struct rack {
@@ -675,6 +677,8 @@ int		 model_select(const struct model *, const char *,
 		     uint8_t **, char **);
 char		*model_unknown(const struct model *, const char *);
 char		*model_fold(const struct model *, const int *, u_int);
+int		 model_tray(const char *);
+void		 model_imex_failed(struct model *, uint32_t, const char *);
 
 /*
  * scaleup.c: the scale-up domains (an NVL72 rack, an HGX server), found
@@ -716,15 +720,19 @@ struct scaleup {
 	int		 bandwidth;	/* enum scaleup_bandwidth */
 	u_int		 jobs;		/* running jobs on its nodes */
 	enum scaleup_verdict verdict;
-	char		 why[256];	/* "; "-separated, the worst first */
+	char		 why[1024];	/* "; "-separated, the worst first */
 	char		 nodes[256];	/* its nodes, folded (cut there) */
 };
 void		 scaleup_update(struct model *);
 int		 scaleup_find(struct model *, const char *);
+void		 scaleup_imex_peers(const struct node *, struct buf *);
+int		 scaleup_clique(const struct model *, const struct scaleup *,
+		     uint32_t *, uint32_t *, struct nodeset *);
 const char	*scaleup_verdict_name(enum scaleup_verdict);
 const char	*scaleup_fabric_name(enum scaleup_fabric);
 enum scaleup_fabric scaleup_fabric_of(const struct gpu *);
 int		 scaleup_check(const char *, char **);
+int		 scaleup_conf_check(const struct model *, char **);
 int		 scaleup_state_out(const char *);
 void		 scaleup_free(struct model *);
 

@@ -429,8 +429,13 @@ options_check(const struct option_entry *o, const char *value, char **cause)
 			return (-1);
 		}
 		if (d < o->min || d > o->max) {
-			xasprintf(cause, "%s: %s is out of range (%g to %g)",
-			    o->name, value, o->min, o->max);
+			if (o->type == OPT_INT)
+				xasprintf(cause, "%s: %s is out of range (%ld "
+				    "to %ld)", o->name, value, (long)o->min,
+				    (long)o->max);
+			else
+				xasprintf(cause, "%s: %s is out of range (%g "
+				    "to %g)", o->name, value, o->min, o->max);
 			return (-1);
 		}
 		return (0);

@@ -45,9 +45,18 @@ struct scaleup_uuid {
 	uint32_t	 group;
 };
 
+/* A reason told of many nodes, folded: gpu[0001,0003] drained. */
+struct scaleup_fold {
+	enum scaleup_verdict v;
+	char		*what;
+	struct nodeset	*nodes;
+};
+
 /* The reasons of one domain, the worst first. */
 struct scaleup_why {
 	struct buf	 text[SU_UNKNOWN + 1];
+	struct scaleup_fold *folds;
+	u_int		 nfolds;
 };
 
 /* healthy, degraded, broken, unknown: the names fields.c gives them. */
@@ -68,6 +77,7 @@ scaleup_fabric_name(enum scaleup_fabric f)
  * Completed and Success is up; In Progress or Not Started still coming
  * up; Completed with another Status (Insufficient Resources ...) or
  * another state failed; N/A (""), Not Supported or not read unknown.
+ * Completed with no Status read is up: the Status says nothing there.
  */
 enum scaleup_fabric
 scaleup_fabric_of(const struct gpu *g)
@@ -79,8 +89,8 @@ scaleup_fabric_of(const struct gpu *g)
 	if (strcasecmp(s, "In Progress") == 0 ||
 	    strcasecmp(s, "Not Started") == 0)
 		return (SUF_PROGRESS);
-	if (strcasecmp(s, "Completed") == 0 &&
-	    strcasecmp(g->fabric_status, "Success") == 0)
+	if (strcasecmp(s, "Completed") == 0 && (*g->fabric_status == '\0' ||
+	    strcasecmp(g->fabric_status, "Success") == 0))
 		return (SUF_COMPLETED);
 	return (SUF_FAILED);
 }
@@ -111,6 +121,64 @@ scaleup_uuid_group(struct scaleup_uuid *t, u_int size, const char *uuid,
 	t[i].uuid = uuid;
 	t[i].group = (*ngroups)++;
 	return (t[i].group);
+}
+
+/* Whether node n is a Grace Blackwell compute tray (GB200, GB300). */
+static int
+scaleup_tray(const struct node *n)
+{
+	return (n->vendor == VENDOR_NVIDIA && !n->gpus_none &&
+	    model_tray(n->model));
+}
+
+/* Whether node n, not read, may be a tray: NVIDIA's or of no vendor. */
+static int
+scaleup_tray_maybe(const struct node *n)
+{
+	return (!n->gpus_known && !n->gpus_none &&
+	    (n->vendor == VENDOR_NVIDIA || n->vendor == VENDOR_UNKNOWN));
+}
+
+/*
+ * 1b: the trays whose fabric was not read (no ClusterUUID: probe.fabric
+ * off, an old driver): a rack of them (and of nodes not read) is one
+ * domain, its rack's, in group[] after the ngroups before; a tray in a
+ * rack of other nodes stays alone (kind tray4).
+ */
+static uint32_t
+scaleup_find_trays(struct model *m, uint32_t *group, uint32_t **racks,
+    uint32_t ngroups)
+{
+	const struct node	*n;
+	uint32_t		*rackgr, id, first = ngroups;
+
+	rackgr = xcalloc(m->nracks + 1, sizeof *rackgr);
+	/* 0 nothing yet, 1 trays, 2 another accelerator's: not a domain. */
+	for (id = 0; id < m->nnodes; id++) {
+		n = &m->nodes[id];
+		if (group[id] == SCALEUP_NONE && scaleup_tray(n))
+			rackgr[n->rack] |= rackgr[n->rack] == 0;
+		else if (group[id] != SCALEUP_NONE ||
+		    (!scaleup_tray_maybe(n) && !n->gpus_none))
+			rackgr[n->rack] = 2;
+	}
+	for (id = 0; id < m->nracks; id++)
+		rackgr[id] = rackgr[id] == 1 ? ngroups++ : SCALEUP_NONE;
+	if (ngroups > first) {
+		*racks = xreallocarray(*racks, ngroups, sizeof **racks);
+		for (id = 0; id < m->nracks; id++) {
+			if (rackgr[id] != SCALEUP_NONE)
+				(*racks)[rackgr[id]] = id;
+		}
+		for (id = 0; id < m->nnodes; id++) {
+			n = &m->nodes[id];
+			if (group[id] == SCALEUP_NONE && (scaleup_tray(n) ||
+			    scaleup_tray_maybe(n)))
+				group[id] = rackgr[n->rack];
+		}
+	}
+	free(rackgr);
+	return (ngroups);
 }
 
 /*
@@ -144,15 +212,12 @@ scaleup_find_hardware(struct model *m, uint32_t *group, uint32_t **racks)
 		}
 	}
 	free(t);
-	*racks = NULL;
-	if (ngroups == 0)
-		return (0);
 
 	/* Each group's rack, and each rack's group: NONE - 1 for many. */
-	rackof = xreallocarray(NULL, ngroups, sizeof *rackof);
-	memset(rackof, 0xff, ngroups * sizeof *rackof);
-	alone = xreallocarray(NULL, m->nracks, sizeof *alone);
-	memset(alone, 0xff, m->nracks * sizeof *alone);
+	rackof = xreallocarray(NULL, ngroups + 1, sizeof *rackof);
+	memset(rackof, 0xff, (ngroups + 1) * sizeof *rackof);
+	alone = xreallocarray(NULL, m->nracks + 1, sizeof *alone);
+	memset(alone, 0xff, (m->nracks + 1) * sizeof *alone);
 	for (id = 0; id < m->nnodes; id++) {
 		if ((gr = group[id]) == SCALEUP_NONE)
 			continue;
@@ -182,7 +247,7 @@ scaleup_find_hardware(struct model *m, uint32_t *group, uint32_t **racks)
 	}
 	free(alone);
 	*racks = rackof;
-	return (ngroups);
+	return (scaleup_find_trays(m, group, racks, ngroups));
 }
 
 /*
@@ -200,17 +265,22 @@ scaleup_check(const char *value, char **cause)
 
 	if (*value == '\0' || strcmp(value, "rack") == 0)
 		return (0);
+	if (strspn(value, "0123456789.-+") == strlen(value)) {
+		xasprintf(cause, "want \"rack\" or node sets (a string or a "
+		    "list of strings), not the number %s", value);
+		return (-1);
+	}
 	for (p = value; rc == 0 && *p != '\0'; p = end + (*end == ';')) {
 		end = p + strcspn(p, ";");
 		word = xstrndup(p, end - p);
 		sets = xreallocarray(sets, nsets + 1, sizeof *sets);
 		sets[nsets] = nodeset_create();
 		if (nodeset_parse(sets[nsets++], word, &why) != 0) {
-			xasprintf(cause, "domains: %s", why);
+			xasprintf(cause, "%s", why);
 			free(why);
 			rc = -1;
 		} else if (nodeset_count(sets[nsets - 1]) == 0) {
-			xasprintf(cause, "domains: an empty node set");
+			xasprintf(cause, "an empty node set");
 			rc = -1;
 		}
 		free(word);
@@ -223,8 +293,8 @@ scaleup_check(const char *value, char **cause)
 					continue;
 				a = nodeset_fold(sets[i]);
 				b = nodeset_fold(sets[j]);
-				xasprintf(cause, "domains: %s is in two "
-				    "domains, %s and %s", p, a, b);
+				xasprintf(cause, "%s is in two domains, %s "
+				    "and %s", p, a, b);
 				free(a);
 				free(b);
 				rc = -1;
@@ -235,6 +305,40 @@ scaleup_check(const char *value, char **cause)
 	for (i = 0; i < nsets; i++)
 		nodeset_free(sets[i]);
 	free(sets);
+	return (rc);
+}
+
+/*
+ * The domains option against the model's nodes: a set that names none of
+ * them is an error naming it (a typing error, or another cluster's).
+ */
+int
+scaleup_conf_check(const struct model *m, char **cause)
+{
+	struct nodeset	*ns;
+	const char	*conf = options_get("domains"), *p, *end;
+	char		*word;
+	size_t		 k, found;
+	int		 rc = 0;
+
+	if (conf == NULL || *conf == '\0' || strcmp(conf, "rack") == 0)
+		return (0);
+	for (p = conf; rc == 0 && *p != '\0'; p = end + (*end == ';')) {
+		end = p + strcspn(p, ";");
+		word = xstrndup(p, end - p);
+		ns = nodeset_create();
+		found = 0;
+		if (nodeset_parse(ns, word, NULL) == 0) {
+			for (k = 0; k < nodeset_count(ns) && !found; k++)
+				found = model_find(m, nodeset_name(ns, k)) >= 0;
+		}
+		if (found == 0) {
+			xasprintf(cause, "domains: %s names no node", word);
+			rc = -1;
+		}
+		nodeset_free(ns);
+		free(word);
+	}
 	return (rc);
 }
 
@@ -297,6 +401,93 @@ scaleup_why(struct scaleup_why *w, enum scaleup_verdict v, const char *fmt,
 	free(s);
 }
 
+/* A reason of verdict v about node name, folded with the same of others. */
+static void printflike(4, 5)
+scaleup_why_node(struct scaleup_why *w, enum scaleup_verdict v,
+    const char *name, const char *fmt, ...)
+{
+	struct scaleup_fold	*f;
+	va_list			 ap;
+	char			*s;
+	u_int			 i;
+
+	va_start(ap, fmt);
+	xvasprintf(&s, fmt, ap);
+	va_end(ap);
+	for (i = 0; i < w->nfolds; i++) {
+		f = &w->folds[i];
+		if (f->v == v && strcmp(f->what, s) == 0)
+			break;
+	}
+	if (i == w->nfolds) {
+		w->folds = xreallocarray(w->folds, i + 1, sizeof *w->folds);
+		f = &w->folds[w->nfolds++];
+		f->v = v;
+		f->what = s;
+		f->nodes = nodeset_create();
+	} else
+		free(s);
+	nodeset_add(f->nodes, name);
+}
+
+/* The folded reasons before the others of their verdict; freed. */
+static void
+scaleup_why_fold(struct scaleup_why *w)
+{
+	struct buf	 b;
+	char		*set;
+	u_int		 i;
+	int		 v;
+
+	for (v = 0; v <= SU_UNKNOWN; v++) {
+		buf_init(&b);
+		for (i = 0; i < w->nfolds; i++) {
+			if (w->folds[i].v != (enum scaleup_verdict)v)
+				continue;
+			set = nodeset_fold(w->folds[i].nodes);
+			buf_printf(&b, "%s%s%s", b.len > 0 ? "; " : "", set,
+			    w->folds[i].what);
+			free(set);
+		}
+		if (b.len > 0 && w->text[v].len > 0)
+			buf_printf(&b, "; %.*s", (int)w->text[v].len,
+			    w->text[v].data);
+		if (b.len > 0) {
+			buf_free(&w->text[v]);
+			w->text[v] = b;
+		} else
+			buf_free(&b);
+	}
+	for (i = 0; i < w->nfolds; i++) {
+		free(w->folds[i].what);
+		nodeset_free(w->folds[i].nodes);
+	}
+	free(w->folds);
+	w->folds = NULL;
+	w->nfolds = 0;
+}
+
+/*
+ * A node's IMEX peers not READY, whole, and how many more it saw than
+ * it keeps: 10.0.84.1 UNAVAILABLE,10.0.84.2 UNAVAILABLE, +15 more.
+ */
+void
+scaleup_imex_peers(const struct node *n, struct buf *b)
+{
+	const char	*p;
+	u_int		 kept = 0;
+
+	if (n->imex_peers[0] != '\0') {
+		kept = 1;
+		for (p = n->imex_peers; (p = strchr(p, ',')) != NULL; p++)
+			kept++;
+	}
+	buf_puts(b, n->imex_peers);
+	if (n->imex_down > kept)
+		buf_printf(b, "%s+%u more", kept > 0 ? ", " : "",
+		    n->imex_down - kept);
+}
+
 /*
  * Reasons into why (len bytes): those that fit whole, then how many more
  * there are, never a reason cut in the middle.
@@ -333,6 +524,8 @@ scaleup_kind_node(struct model *m, uint32_t id, u_int want, char *kind,
 
 	if (n->gpus_none || want == 0 || n->vendor == VENDOR_UNKNOWN)
 		strlcpy(kind, "node", len);
+	else if (scaleup_tray(n))
+		snprintf(kind, len, "tray%u", want);
 	else if (strcmp(k, "nvlink") == 0)
 		snprintf(kind, len, "hgx%u", want);
 	else if (strcmp(k, "xgmi") == 0 || strcmp(k, "hccs") == 0)
@@ -394,27 +587,101 @@ scaleup_links(const struct model *m, uint32_t id, u_int *down)
 	return (off);
 }
 
+/*
+ * Whether a GPU present has nothing wrong: no alert, in its fabric (or
+ * none read), its bandwidth Full and its fabric Healthy where read.
+ */
+static int
+scaleup_gpu_ok(const struct gpu *g)
+{
+	enum scaleup_fabric	 f = scaleup_fabric_of(g);
+
+	return (alerts_gpu(g, 1e9) == 0 &&
+	    (f == SUF_COMPLETED || f == SUF_UNKNOWN) &&
+	    (g->fabric_bandwidth[0] == '\0' ||
+	    strcasecmp(g->fabric_bandwidth, "Full") == 0) &&
+	    (g->fabric_health[0] == '\0' ||
+	    strcasecmp(g->fabric_health, "Healthy") == 0));
+}
+
+/* Whether a GPU is in the fabric with a clique read. */
+static int
+scaleup_gpu_clique(const struct gpu *g)
+{
+	return ((g->valid & BIT(GPU_CLIQUE)) && g->error[0] == '\0' &&
+	    scaleup_fabric_of(g) == SUF_COMPLETED);
+}
+
+/*
+ * The clique most of domain d's GPUs are in, and the trays of another
+ * (the fewer) in *odd, with its clique in *other: 0 if not split.
+ */
+int
+scaleup_clique(const struct model *m, const struct scaleup *d,
+    uint32_t *major, uint32_t *other, struct nodeset *odd)
+{
+	const struct gpu	*g;
+	uint32_t		 k, id, c[2] = { 0, 0 };
+	u_int			 i, ng, count[2] = { 0, 0 }, cliques = 0;
+	int			 x;
+
+	for (k = d->first; k < d->first + d->nnodes; k++) {
+		g = model_gpus(m, m->scaleupnodes[k], &ng);
+		for (i = 0; i < ng; i++) {
+			if (!scaleup_gpu_clique(&g[i]))
+				continue;
+			if (cliques == 0 || g[i].clique_id == c[0]) {
+				c[0] = g[i].clique_id;
+				cliques = cliques ? cliques : 1;
+				count[0]++;
+			} else if (cliques == 1 || g[i].clique_id == c[1]) {
+				c[1] = g[i].clique_id;
+				cliques = 2;
+				count[1]++;
+			}
+		}
+	}
+	x = count[1] > count[0] ? 0 : 1;
+	*major = c[!x];
+	*other = c[x];
+	if (cliques < 2)
+		return (0);
+	for (k = d->first; odd != NULL && k < d->first + d->nnodes; k++) {
+		id = m->scaleupnodes[k];
+		g = model_gpus(m, id, &ng);
+		for (i = 0; i < ng; i++) {
+			if (scaleup_gpu_clique(&g[i]) &&
+			    g[i].clique_id == c[x]) {
+				nodeset_add(odd, m->nodes[id].name);
+				break;
+			}
+		}
+	}
+	return (1);
+}
+
 /* Judge domain d: its counts, its verdict and why. */
 static void
 scaleup_judge(struct model *m, struct scaleup *d, int hardware)
 {
 	struct scaleup_why	 w;
-	struct buf		 all;
+	struct buf		 all, peers;
+	struct nodeset		*bwnodes, *odd;
 	const struct node	*n;
 	const struct gpu	*g;
-	const char		*peers = "";
-	uint32_t		 k, id;
+	const struct node	*imexn = NULL;
+	uint32_t		 k, id, major, other;
 	u_int			 i, ng, want, missing;
 	u_int			 unread = 0, unhealthy = 0, gpudown = 0;
 	u_int			 unhealthy_fabric = 0, bwdeg = 0, bwfull = 0;
-	u_int			 most = 0, cliques = 0, clique0 = 0;
-	u_int			 clique1 = 0;
-	u_int			 fabwhy = 0;
+	u_int			 most = 0, fabwhy = 0;
+	char			*set;
 	int			 v;
 
 	memset(&w, 0, sizeof w);
 	for (v = 0; v <= SU_UNKNOWN; v++)
 		buf_init(&w.text[v]);
+	bwnodes = nodeset_create();
 	for (k = d->first; k < d->first + d->nnodes; k++) {
 		id = m->scaleupnodes[k];
 		n = &m->nodes[id];
@@ -427,9 +694,10 @@ scaleup_judge(struct model *m, struct scaleup *d, int hardware)
 		n = &m->nodes[id];
 		missing = model_gpus_missing(m, id, &want);
 		if (model_unreachable(n))
-			scaleup_why(&w, SU_BROKEN, "%s unreachable", n->name);
+			scaleup_why_node(&w, SU_BROKEN, n->name,
+			    " unreachable");
 		else if (scaleup_state_out(n->state))
-			scaleup_why(&w, SU_BROKEN, "%s %s", n->name,
+			scaleup_why_node(&w, SU_BROKEN, n->name, " %s",
 			    n->state);
 		if (!n->gpus_known && !n->gpus_none) {
 			unread++;
@@ -437,15 +705,15 @@ scaleup_judge(struct model *m, struct scaleup *d, int hardware)
 				want = most;
 			d->gpus_expected += want;
 			if (!model_unreachable(n))
-				scaleup_why(&w, SU_UNKNOWN, "%s not read",
-				    n->name);
+				scaleup_why_node(&w, SU_UNKNOWN, n->name,
+				    " not read");
 			d->fabric[SUF_UNKNOWN] += want;
 			continue;
 		}
 		d->gpus_expected += want;
 		if (missing > 0)
-			scaleup_why(&w, SU_BROKEN, "%s: %u of %u GPUs missing",
-			    n->name, missing, want);
+			scaleup_why_node(&w, SU_BROKEN, n->name,
+			    ": %u of %u GPUs missing", missing, want);
 		g = model_gpus(m, id, &ng);
 		for (i = 0; i < ng; i++) {
 			if (g[i].valid == 0 && g[i].error[0] == '\0')
@@ -458,7 +726,7 @@ scaleup_judge(struct model *m, struct scaleup *d, int hardware)
 			d->gpus_present++;
 			if (alerts_gpu(&g[i], 1e9) > 0)
 				unhealthy++;
-			else
+			if (scaleup_gpu_ok(&g[i]))
 				d->gpus_healthy++;
 			d->fabric[scaleup_fabric_of(&g[i])]++;
 			if (scaleup_fabric_of(&g[i]) != SUF_COMPLETED &&
@@ -470,47 +738,65 @@ scaleup_judge(struct model *m, struct scaleup *d, int hardware)
 				    ", " : "", g[i].fabric_status);
 			if (strcasecmp(g[i].fabric_bandwidth, "Full") == 0)
 				bwfull++;
-			else if (g[i].fabric_bandwidth[0] != '\0')
+			else if (g[i].fabric_bandwidth[0] != '\0') {
 				bwdeg++;
+				nodeset_add(bwnodes, n->name);
+			}
 			if (g[i].fabric_health[0] != '\0' &&
 			    strcasecmp(g[i].fabric_health, "Healthy") != 0)
 				unhealthy_fabric++;
-			/* A GPU not in the fabric yet has no clique to split. */
-			if (hardware && (g[i].valid & BIT(GPU_CLIQUE)) &&
-			    scaleup_fabric_of(&g[i]) == SUF_COMPLETED) {
-				if (cliques == 0 || g[i].clique_id == clique0) {
-					clique0 = g[i].clique_id;
-					cliques = cliques ? cliques : 1;
-				} else if (cliques == 1) {
-					clique1 = g[i].clique_id;
-					cliques = 2;
-				}
-			}
 		}
 		gpudown += scaleup_links(m, id, &d->links_down);
+		if (n->imex_error[0] != '\0')
+			scaleup_why_node(&w, SU_UNKNOWN, n->name,
+			    ": IMEX not read: %s", n->imex_error);
 		if (scaleup_imex_rank(n->imex) > scaleup_imex_rank(d->imex))
 			strlcpy(d->imex, n->imex, sizeof d->imex);
 		if (n->imex_down > d->imex_down) {
 			d->imex_down = n->imex_down;
-			peers = n->imex_peers;
+			imexn = n;
 		}
 	}
-	if (cliques == 2)
-		scaleup_why(&w, SU_BROKEN, "clique split: GPUs in cliques %u "
-		    "and %u", clique0, clique1);
+	/* A GPU not in the fabric yet has no clique to split. */
+	odd = nodeset_create();
+	if (hardware && scaleup_clique(m, d, &major, &other, odd)) {
+		set = nodeset_fold(odd);
+		scaleup_why(&w, SU_BROKEN, "clique split: %s in clique %u, "
+		    "the rest in %u", set, other, major);
+		free(set);
+		for (k = d->first; k < d->first + d->nnodes; k++) {
+			g = model_gpus(m, m->scaleupnodes[k], &ng);
+			for (i = 0; i < ng; i++) {
+				if (scaleup_gpu_clique(&g[i]) &&
+				    g[i].clique_id == other &&
+				    scaleup_gpu_ok(&g[i]))
+					d->gpus_healthy--;
+			}
+		}
+	}
+	nodeset_free(odd);
 	if (strcmp(d->imex, "DOWN") == 0)
 		scaleup_why(&w, SU_BROKEN, "IMEX domain DOWN");
-	if (d->imex_down > 0)
+	if (d->imex_down > 0) {
+		buf_init(&peers);
+		scaleup_imex_peers(imexn, &peers);
 		scaleup_why(&w, SU_BROKEN, "IMEX: %u node%s not READY (%s)",
-		    d->imex_down, d->imex_down == 1 ? "" : "s", peers);
+		    d->imex_down, d->imex_down == 1 ? "" : "s",
+		    peers.data != NULL ? peers.data : "");
+		buf_free(&peers);
+	}
 	if (gpudown > 0)
 		scaleup_why(&w, SU_BROKEN, "%u GPU%s with every link down",
 		    gpudown, gpudown == 1 ? "" : "s");
 	if (strcmp(d->imex, "DEGRADED") == 0)
 		scaleup_why(&w, SU_DEGRADED, "IMEX domain DEGRADED");
-	if (bwdeg > 0)
-		scaleup_why(&w, SU_DEGRADED, "bandwidth degraded on %u GPU%s",
-		    bwdeg, bwdeg == 1 ? "" : "s");
+	if (bwdeg > 0) {
+		set = nodeset_fold(bwnodes);
+		scaleup_why(&w, SU_DEGRADED, "bandwidth degraded on %u GPU%s: "
+		    "%s", bwdeg, bwdeg == 1 ? "" : "s", set);
+		free(set);
+	}
+	nodeset_free(bwnodes);
 	if (d->links_down > 0 && gpudown == 0)
 		scaleup_why(&w, SU_DEGRADED, "%u link%s down", d->links_down,
 		    d->links_down == 1 ? "" : "s");
@@ -521,6 +807,7 @@ scaleup_judge(struct model *m, struct scaleup *d, int hardware)
 	if (unhealthy > 0)
 		scaleup_why(&w, SU_DEGRADED, "%u GPU%s unhealthy", unhealthy,
 		    unhealthy == 1 ? "" : "s");
+	scaleup_why_fold(&w);
 	d->bandwidth = bwdeg > 0 ? SUB_DEGRADED : bwfull > 0 ? SUB_FULL :
 	    SUB_UNKNOWN;
 	d->bandwidth_degraded = bwdeg > 0;

@@ -148,4 +148,67 @@ $M -c 'show-domain nvl72-r999' > /dev/null 2> "$T/err"
 is $? 2 "show-domain of no domain: exit 2"
 like "$(cat "$T/err")" "no such domain: nvl72-r999" "... naming it"
 
+# NVL72 racks (review 15b): healthy GPUs are those with nothing wrong;
+# why names the odd trays, keeps IMEX peers whole, and is not capped.
+G="$MYRIAD -F /dev/null --sim 10k --sim-mix gb200:1 --sim-time 1800000000"
+$G -c 'list-domains -o tsv' > "$T/g" 2> /dev/null
+is "$(awk -F'\t' 'NR > 1 { f = 0; n = split($7, a, " ")
+    for (i = 1; i <= n; i++) if (a[i] ~ /^[FP]/) f += substr(a[i], 2)
+    if ($6 > $5 - f) print $1 }' "$T/g")" "" \
+    "gpus_healthy: no GPU out of the fabric counted healthy"
+fp=$(awk -F'\t' '$7 ~ /[FP]/ { print $1; exit }' "$T/g")
+ok $(test -n "$fp"; echo $?) "a domain with a tray out of the fabric ($fp)"
+cs=$(awk -F'\t' '$13 ~ /clique split/ { print $1; exit }' "$T/g")
+tr=$(awk -F'\t' -v d="$cs" '$1 == d { sub(/.*clique split: /, "", $13)
+    sub(/ .*/, "", $13); print $13 }' "$T/g")
+like "$(awk -F'\t' -v d="$cs" '$1 == d { print $13 }' "$T/g")" \
+    "clique split: gpu[0-9]+ in clique [0-9]+, the rest in [0-9]+" \
+    "a clique split names its odd tray ($cs: $tr)"
+is "$(awk -F'\t' -v d="$cs" '$1 == d { print $6 <= $5 - 4 }' "$T/g")" 1 \
+    "... whose GPUs are not healthy"
+$G -c "show-domain $cs" > "$T/show" 2> /dev/null
+like "$(grep "^$tr " "$T/show")" "fabric 0-3 Completed/Success clique [0-9]+$" \
+    "show-domain: the odd tray's line gives its clique"
+is "$(grep -c '^gpu.* clique [0-9]' "$T/show")" 1 "... the other trays' do not"
+bw=$(awk -F'\t' '$13 ~ /bandwidth degraded/ { print $1; exit }' "$T/g")
+tr=$(awk -F'\t' -v d="$bw" '$1 == d { sub(/.*bandwidth degraded on [0-9]+ GPUs?: /,
+    "", $13); sub(/;.*/, "", $13); print $13 }' "$T/g")
+like "$tr" "^gpu[0-9]+$" "bandwidth degraded names its tray ($bw: $tr)"
+$G -c "show-domain $bw" > "$T/show" 2> /dev/null
+like "$(grep "^$tr " "$T/show")" "bandwidth Degraded" \
+    "show-domain: that tray's line gives its bandwidth"
+im=$(awk -F'\t' 'NR > 1 && $15 > 2 { print $1; exit }' "$T/g")
+like "$(awk -F'\t' -v d="$im" '$1 == d { print $13 }' "$T/g")" \
+    "IMEX: 17 nodes not READY \([0-9.]+ UNAVAILABLE,[0-9.]+ UNAVAILABLE, \+15 more\)" \
+    "IMEX peers: whole addresses, then how many more ($im)"
+$G -c "show-domain $im" > "$T/show" 2> /dev/null
+like "$(cat "$T/show")" "IMEX not READY: [0-9.]+ UNAVAILABLE,[0-9.]+ UNAVAILABLE, \+15 more" \
+    "... and so in show-domain"
+
+# show-domain -o tsv: no such form, refused.
+$M -c 'show-domain -o tsv gpu0001' > "$T/out" 2> "$T/err"
+is $? 2 "show-domain -o tsv: a usage error"
+like "$(cat "$T/err")" "no tsv form; -o json, or list-domains -o tsv gpu0001" \
+    "... saying what to use"
+is "$(cat "$T/out")" "" "... nothing on stdout"
+
+# The domains option: a number, a set that names no node.
+printf 'domains = 42;\n' > "$T/42.conf"
+$MYRIAD -F "$T/42.conf" --sim 1024 -c 'list-domains' > /dev/null 2> "$T/err"
+ok $(test $? -ne 0; echo $?) "domains = 42: refused"
+like "$(cat "$T/err")" 'domains: want "rack" or node sets .*not the number 42' \
+    "... naming the option and what it wants"
+printf 'domains = "garbage";\n' > "$T/g.conf"
+$MYRIAD -F "$T/g.conf" --sim 1024 -c 'list-domains' > /dev/null 2> "$T/err"
+is $? 1 "domains = \"garbage\": list-domains fails"
+like "$(cat "$T/err")" "domains: garbage names no node" "... naming the set"
+printf 'domains = ( "gpu[0001-0004]", "gpu[9990-9999]" );\n' > "$T/g.conf"
+$MYRIAD -F "$T/g.conf" --sim 1024 -c 'show-domain gpu0001' > /dev/null \
+    2> "$T/err"
+is $? 1 "a set of no node: show-domain fails"
+like "$(cat "$T/err")" 'domains: gpu\[9990-9999\] names no node' \
+    "... naming the set"
+$MYRIAD -F "$T/two.conf" --sim 1024 -c 'list-domains' > /dev/null 2> "$T/err"
+is "$(grep -c 'domains: domains:' "$T/err")" 0 "no doubled \"domains: \""
+
 done_testing

@@ -27,10 +27,10 @@ struct tray_gpu {
 	int		 clique;
 	const char	*uuid;
 	const char	*bandwidth;
+	const char	*model;		/* NULL: NVIDIA GB200 */
 };
 static const struct tray_gpu gb200 = {
-	"Completed", "Success", 2, UUID, "Full"
-};
+	"Completed", "Success", 2, UUID, "Full", NULL };
 
 /*
  * Node id reports n GPUs through --query-gpu: GPU k as g (each, if k is
@@ -49,9 +49,9 @@ tray(struct model *m, uint32_t id, u_int n, const struct tray_gpu *g,
 	buf_puts(&b, QUERY);
 	for (i = 0; i < n; i++) {
 		t = g != NULL && (k < 0 || i == (u_int)k) ? g : &gb200;
-		buf_printf(&b, "%u, NVIDIA GB200, %s, %s, %d, %s, Healthy, "
-		    "%s\n", i, t->state, t->status, t->clique, t->uuid,
-		    t->bandwidth);
+		buf_printf(&b, "%u, %s, %s, %s, %d, %s, Healthy, %s\n", i,
+		    t->model != NULL ? t->model : "NVIDIA GB200", t->state,
+		    t->status, t->clique, t->uuid, t->bandwidth);
 	}
 	model_sink(m, id, &s);
 	parse_nvsmi_csv(b.data, b.len, NULL, &s);
@@ -124,7 +124,7 @@ test_healthy(void)
 	scaleup_update(m);
 	ok(m->scaleups == before, "nothing changed: not built again");
 	tray(m, 3, 4, &(struct tray_gpu){ "In Progress", "N/A", 2, UUID,
-	    "Full" }, 1);
+	    "Full", NULL }, 1);
 	d = one(m, "a tray In Progress");
 	verdict(d, SU_BROKEN, "gpu0004 GPU 1: fabric In Progress",
 	    "a tray In Progress");
@@ -139,34 +139,58 @@ test_faults(void)
 	struct model		*m;
 	const struct scaleup	*d;
 	const char		*p, *q;
-	u_int			 i;
+	u_int			 i, k;
 	struct job		 j;
 	struct sink		 s;
 
 	m = rack18(-1);
 	tray(m, 9, 4, &(struct tray_gpu){ "Completed", "Success", 3, UUID,
-	    "Full" }, 0);
+	    "Full", NULL }, 0);
 	d = one(m, "clique split");
-	verdict(d, SU_BROKEN, "clique split: GPUs in cliques 2 and 3",
-	    "clique split");
+	verdict(d, SU_BROKEN, "clique split: gpu0010 in clique 3, the rest "
+	    "in 2", "clique split: the odd tray named");
+	is_int(d->gpus_healthy, 71, "... its GPU not healthy: 71");
 	model_free(m);
 
 	m = rack18(-1);
 	tray(m, 0, 4, &(struct tray_gpu){ "Completed", "Success", 2, UUID,
-	    "Degraded" }, 2);
+	    "Degraded", NULL }, 2);
 	d = one(m, "bandwidth");
-	verdict(d, SU_DEGRADED, "bandwidth degraded on 1 GPU", "bandwidth");
+	verdict(d, SU_DEGRADED, "bandwidth degraded on 1 GPU: gpu0001",
+	    "bandwidth: the tray named");
+	is_int(d->gpus_healthy, 71, "... that GPU not healthy: 71");
 	is_int(d->bandwidth, SUB_DEGRADED, "bandwidth: degraded");
 	ok(d->bandwidth_degraded, "... bandwidth_degraded");
 	model_free(m);
 
 	m = rack18(-1);
 	tray(m, 6, 4, &(struct tray_gpu){ "Completed",
-	    "Insufficient Resources", 2, UUID, "Full" }, 0);
+	    "Insufficient Resources", 2, UUID, "Full", NULL }, 0);
 	d = one(m, "status");
 	verdict(d, SU_BROKEN, "gpu0007 GPU 0: fabric Completed, Insufficient "
 	    "Resources", "Status not Success");
 	is_int(d->fabric[SUF_FAILED], 1, "... one failed");
+	is_int(d->gpus_healthy, 71, "... not healthy: 71");
+	model_free(m);
+
+	m = rack18(-1);
+	tray(m, 8, 4, &(struct tray_gpu){ "In Progress", "N/A", 2, UUID,
+	    "Full", NULL }, -1);
+	d = one(m, "In Progress");
+	verdict(d, SU_BROKEN, "gpu0009 GPU 0: fabric In Progress",
+	    "a tray In Progress");
+	is_int(d->gpus_healthy, 68, "... its 4 GPUs not healthy: 68");
+	model_free(m);
+
+	/* A State read without its Status: completed, no reason. */
+	m = rack18(-1);
+	for (i = 0; i < 4; i++)
+		model_gpu(m, 3, i)->fabric_status[0] = '\0';
+	m->gen[DOM_GPUS]++;
+	d = one(m, "no Status");
+	is_int(d->fabric[SUF_COMPLETED], 72, "no Status: Completed counts");
+	is_int(d->verdict, SU_HEALTHY, "... healthy (%s)", d->why);
+	is_int(d->gpus_healthy, 72, "... 72 healthy");
 	model_free(m);
 
 	/*
@@ -175,30 +199,50 @@ test_faults(void)
 	 */
 	m = rack18(-1);
 	tray(m, 6, 4, &(struct tray_gpu){ "Completed",
-	    "Insufficient Resources", 0, UUID, "Full" }, -1);
+	    "Insufficient Resources", 0, UUID, "Full", NULL }, -1);
 	d = one(m, "a tray not joined");
 	verdict(d, SU_BROKEN, "Insufficient Resources", "a tray not joined");
 	ok(strstr(d->why, "clique split") == NULL,
 	    "a tray not joined: no clique split (%s)", d->why);
 	model_free(m);
 
-	/* Many reasons: those that fit whole, then how many more. */
+	/* The same reason of many nodes: folded. */
 	m = rack18(-1);
-	for (i = 0; i < 18; i++)
+	for (i = 0; i < 18; i += 2)
 		strlcpy(m->nodes[i].state, "drained", sizeof m->nodes[i].state);
+	strlcpy(m->nodes[5].state, "down*", sizeof m->nodes[5].state);
 	m->gen[DOM_NODES]++;
-	d = one(m, "18 trays drained");
-	ok(strlen(d->why) < sizeof d->why - 1 &&
-	    strstr(d->why, "gpu0001 drained; ") == d->why,
-	    "18 trays drained: the first reasons whole (%s)", d->why);
+	d = one(m, "9 trays drained");
+	is_str(d->why, "gpu[0001,0003,0005,0007,0009,0011,0013,0015,0017] "
+	    "drained; gpu0006 down*", "9 trays drained: folded");
+	model_free(m);
+
+	/* Many reasons: all of them while 1024 bytes hold them. */
+	m = rack18(-1);
+	model_sink(m, 0, &s);
+	for (i = 0; i < 18; i++)
+		strlcpy(model_gpu(m, i, 1)->error, "GPU is lost",
+		    sizeof model_gpu(m, i, 1)->error);
+	m->gen[DOM_GPUS]++;
+	d = one(m, "18 GPUs lost");
+	is_int(strlen(d->why), 18 * strlen("gpu0001 GPU 1: GPU is lost; ") - 2,
+	    "18 GPUs lost: every reason, none cut");
+	for (i = 0; i < 18; i++)
+		for (k = 0; k < 4; k++)
+			strlcpy(model_gpu(m, i, k)->error, "GPU has fallen "
+			    "off the bus", sizeof model_gpu(m, i, k)->error);
+	m->gen[DOM_GPUS]++;
+	d = one(m, "72 GPUs lost");
 	p = strrchr(d->why, ';');
-	ok(p != NULL && strncmp(p, "; +", 3) == 0 && strcmp(strstr(d->why,
-	    " more") != NULL ? strstr(d->why, " more") : "", " more") == 0,
-	    "... then how many more, no reason cut: '%s'", p ? p : "");
-	for (i = 0, q = d->why; (q = strstr(q, " drained")) != NULL; q++)
+	ok(p != NULL && strncmp(p, "; +", 3) == 0 &&
+	    strcmp(strchr(p + 3, ' '), " more") == 0,
+	    "72 GPUs lost: then how many more, no reason cut: '%s'",
+	    p ? p : "");
+	for (i = 0, q = d->why; (q = strstr(q, " off the bus")) != NULL; q++)
 		i++;
-	is_int(i + (p != NULL ? atoi(p + 3) : 0), 18,
-	    "... the ones named and the more: 18");
+	ok(i > 18, "... more than 256 bytes' worth named: %u", i);
+	is_int(i + (p != NULL ? atoi(p + 3) : 0), 72,
+	    "... the ones named and the more: 72");
 	model_free(m);
 
 	/* A tray that lists 3 of its 4. */
@@ -396,7 +440,7 @@ test_lone(void)
 	model_add_node(m, "gpu0004", "r02");
 	model_add_node(m, "cpu0001", "r03");
 	tray(m, 0, 8, &(struct tray_gpu){ "Completed", "Success", 0, UUID0,
-	    "N/A" }, -1);
+	    "N/A", "NVIDIA H100 80GB HBM3" }, -1);
 	accels(m, 1, VENDOR_AMD, "AMD Instinct MI300X", 8);
 	accels(m, 2, VENDOR_HUAWEI, "Ascend910B3", 8);
 	accels(m, 3, VENDOR_HUAWEI, "Ascend910", 16);
@@ -566,7 +610,7 @@ test_racks(void)
 			tray(m, i, 4, NULL, 0);
 		else if (i > 9)
 			tray(m, i, 4, &(struct tray_gpu){ "Completed",
-			    "Success", 5, UUID2, "Full" }, -1);
+			    "Success", 5, UUID2, "Full", NULL }, -1);
 	}
 	scaleup_update(m);
 	is_int(m->nscaleups, 3, "two NVL36 and a tray not read");
@@ -576,6 +620,94 @@ test_racks(void)
 	is_str(m->scaleups[1].name, "gpu0010", "the tray not read: its own");
 	is_str(m->scaleups[2].name, "nvl36-gpu0011", "the second NVL36");
 	is_int(m->scaleups[2].verdict, SU_HEALTHY, "... healthy");
+	model_free(m);
+}
+
+/* Trays whose fabric was not read (no ClusterUUID): their rack's. */
+static void
+test_nouuid(void)
+{
+	struct model		*m;
+	const struct scaleup	*d;
+	struct sink		 s;
+	struct imex		 x;
+	u_int			 i, k;
+	char			*cause = NULL;
+
+	m = rack18(11);
+	for (i = 0; i < 18; i++)
+		for (k = 0; i != 11 && k < 4; k++)
+			model_gpu(m, i, k)->cluster_uuid[0] = '\0';
+	m->gen[DOM_GPUS]++;
+	d = one(m, "no ClusterUUID");
+	is_str(d->name, "nvl72-r001", "no ClusterUUID: the rack's nvl72");
+	is_str(d->kind, "nvl72", "... kind nvl72, not hgx4");
+	is_int(d->gpus_expected, 72, "... 72 expected, the tray not read's");
+	verdict(d, SU_UNKNOWN, "gpu0012 not read", "... one tray not read");
+
+	/* A rack's IMEX DEGRADED is the rack's domain's, once. */
+	imex(m, 0, -1, "", "DEGRADED");
+	d = one(m, "no ClusterUUID, IMEX read");
+	verdict(d, SU_DEGRADED, "IMEX domain DEGRADED", "... IMEX DEGRADED");
+
+	/* 17 peers not READY: whole addresses, then how many more. */
+	model_sink(m, 2, &s);
+	for (i = 0; i < 17; i++) {
+		memset(&x, 0, sizeof x);
+		snprintf(x.address, sizeof x.address, "10.0.84.%u", i + 1);
+		strlcpy(x.state, "UNAVAILABLE", sizeof x.state);
+		strlcpy(x.domain, "DOWN", sizeof x.domain);
+		s.imex(s.arg, &x);
+	}
+	model_sink_end(m);
+	d = one(m, "17 IMEX peers");
+	verdict(d, SU_BROKEN, "IMEX: 17 nodes not READY (10.0.84.1 "
+	    "UNAVAILABLE,10.0.84.2 UNAVAILABLE, +15 more)", "17 IMEX peers");
+	model_free(m);
+
+	/* A tray in a rack of other servers: alone, tray4. */
+	m = model_create("t", 8, 2);
+	model_add_node(m, "gpu0001", "r01");
+	model_add_node(m, "gpu0002", "r01");
+	tray(m, 0, 4, &(struct tray_gpu){ "Completed", "Success", 0, UUID0,
+	    "N/A", NULL }, -1);
+	tray(m, 1, 8, &(struct tray_gpu){ "Completed", "Success", 0, UUID0,
+	    "N/A", "NVIDIA H100 80GB HBM3" }, -1);
+	scaleup_update(m);
+	is_int(m->nscaleups, 2, "a tray beside an HGX: two domains");
+	is_str(m->scaleups[0].kind, "tray4", "... the tray: tray4");
+	is_int(m->scaleups[0].gpus_expected, 4, "... of 4 GPUs");
+	is_str(m->scaleups[1].kind, "hgx8", "... the HGX: hgx8");
+	model_free(m);
+
+	/* The domains option: a number, a set that names no node. */
+	ok(scaleup_check("42", &cause) != 0 && strstr(cause, "not the number "
+	    "42") != NULL && strncmp(cause, "domains:", 8) != 0,
+	    "domains = 42: the type wanted, no prefix (%s)", cause);
+	free(cause);
+	cause = NULL;
+	ok(scaleup_check("gpu[0001-0002];gpu[0002-0003]", &cause) != 0 &&
+	    strncmp(cause, "gpu0002 is in two", 17) == 0,
+	    "two sets: no doubled prefix (%s)", cause ? cause : "");
+	free(cause);
+	cause = NULL;
+	m = rack18(-1);
+	ok(options_set("domains", "garbage", &cause) == 0, "garbage: a set");
+	ok(scaleup_conf_check(m, &cause) != 0 && strcmp(cause,
+	    "domains: garbage names no node") == 0,
+	    "... that names no node: an error naming it (%s)",
+	    cause ? cause : "");
+	free(cause);
+	cause = NULL;
+	ok(options_set("domains", "gpu[0001-0004];gpu[9990-9999]",
+	    &cause) == 0 && scaleup_conf_check(m, &cause) != 0 &&
+	    strcmp(cause, "domains: gpu[9990-9999] names no node") == 0,
+	    "a second set of no node: named (%s)", cause ? cause : "");
+	free(cause);
+	cause = NULL;
+	ok(options_set("domains", "gpu[0001-0004]", &cause) == 0 &&
+	    scaleup_conf_check(m, &cause) == 0, "a set of nodes: fine");
+	options_reset();
 	model_free(m);
 }
 
@@ -590,5 +722,6 @@ main(void)
 	test_lone();
 	test_order();
 	test_racks();
+	test_nouuid();
 	return (tap_done());
 }

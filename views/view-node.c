@@ -942,9 +942,9 @@ view_node_draw_domain(struct ui *ui, struct node_pen *p, u_int id)
 	if (m->nodes[id].scaleup >= m->nscaleups)
 		return;
 	d = &m->scaleups[m->nodes[id].scaleup];
-	snprintf(s, sizeof s, "%s  %s  %s%s%s", d->name, d->kind,
+	snprintf(s, sizeof s, "%s  %s  %s%s%.*s", d->name, d->kind,
 	    scaleup_verdict_name(d->verdict), d->why[0] != '\0' ? ": " : "",
-	    d->why);
+	    (int)sizeof s / 2, d->why);
 	view_node_title(p, "Domain", colour(verdicts[d->verdict]), s);
 	if (d->nnodes < 2)
 		return;
