@@ -9,15 +9,7 @@
 . t/lib/cluster.sh
 cluster_start 2 --port auto --sim 64
 conf() {	# conf FILE [PROBES]
-	cat > "$1" <<-EOF
-	source = "ssh";
-	nodes = "gpu[0001-0002]";
-	ssh = { config = "$CLUSTER_SSH_CONFIG"; connect-timeout = 5; };
-	slurm = { controller = "local"; };
-	bmc = { mode = "none"; };
-	probe = { xid = ""; ib = ""; ib-counters = ""; sinfo = "true";
-	    squeue = "true"; $2 };
-	EOF
+	cluster_conf "xid = \"\"; ${2:-}" > "$1"
 }
 field() {	# field FILE KEY: the key's values, GPU by GPU
 	awk -F'\t' -v k="$2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i;
