@@ -324,9 +324,10 @@ cmd_summary(struct cmd_ctx *ctx, struct cmd_args *args)
 		snprintf(key + k, sizeof key - k, "s");
 		snprintf(noun, sizeof noun, "%ss", unit);
 	}
-	fprintf(ctx->out, "cluster %s%s: %u nodes in %u racks, %zu %s\n",
+	fprintf(ctx->out, "cluster %s%s: %u node%s in %u rack%s, %zu %s\n",
 	    m->cluster, m->simulated ? " (SIMULATED)" : "", m->nnodes,
-	    m->nracks, n, noun);
+	    m->nnodes == 1 ? "" : "s", m->nracks, m->nracks == 1 ? "" : "s",
+	    n, noun);
 	fprintf(ctx->out, "nodes:");
 	for (k = 0; k < nstates; k++)
 		fprintf(ctx->out, " %s %u%s", states[k][0] ? states[k] :

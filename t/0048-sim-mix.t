@@ -47,7 +47,7 @@ $M --sim-mix x100:1 -c summary 2>"$T/err"
 is "$(cut -c1-32 "$T/err")" "myriad: --sim-mix: bad simulator" \
     "a mix error is named once: --sim-mix, not --sim-mix: sim.mix"
 $M --sim 20 --sim-mix k100:1 -c summary >"$T/out" 2>"$T/err"
-is "$?:$(head -1 "$T/out")" "0:cluster sim (SIMULATED): 5 nodes in 1 racks, 20 DCUs" \
+is "$?:$(head -1 "$T/out")" "0:cluster sim (SIMULATED): 5 nodes in 1 rack, 20 DCUs" \
     "--sim 20 --sim-mix k100:1: five nodes of 4 DCUs, not 8-GPU nodes"
 $M --sim 1204 --sim-mix h100:1,a3:1 -c summary >"$T/out" 2>"$T/err"
 like "$?:$(head -1 "$T/out")" '^0:.* 100 nodes in 13 racks, [0-9]* accelerators$' \
