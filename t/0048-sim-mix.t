@@ -317,7 +317,7 @@ ok $? "a mix at a high fault rate runs"
 # The simulator's memory: a mix is its own cluster.
 $M --sim-mix $MIX -y -c 'drain gpu0801 reason=npu' >/dev/null 2>&1
 ls "$XDG_STATE_HOME/myriad/sim" >"$T/ls"
-like "$(cat "$T/ls")" '^sim-mix-h100_6_mi300x_2_910b_2_a3_1_k100_1-9600gpus-seed1-faults0.jsonl$' \
+like "$(cat "$T/ls")" '^sim-mix-h100_6_mi300x_2_910b_2_a3_1_k100_1-10048gpus-seed1-faults0.jsonl$' \
     "a drain on a mix: the state file is named after the mix"
 like "$(head -1 "$XDG_STATE_HOME"/myriad/sim/*.jsonl)" "\"mix\": ?\"$MIX\"" \
     "and its identity holds the mix"

@@ -87,7 +87,7 @@ gpu0034	r1		.*	yes		' \
     "as reachable, with no error: a node without accelerators"
 
 $MYRIAD -F "$T/mix.conf" -w gpu0034 -c summary > "$T/summary" 2>/dev/null
-like "$(cat "$T/summary")" '1 nodes in 1 racks, 0 GPUs' "gpu0034: a node of no GPU"
+like "$(cat "$T/summary")" '1 node in 1 rack, 0 GPUs' "gpu0034: a node of no GPU"
 $MYRIAD -F "$T/mix.conf" -w gpu0034 -o tsv -c list-alerts > "$T/alerts" \
     2>/dev/null
 is "$(cat "$T/alerts")" \
