@@ -230,12 +230,14 @@ alerts_node(const struct model *m, u_int id, char *text, size_t len)
 			    want, unit);
 		worst = 8;
 	}
-	/* Its own IMEX report DOWN: it sees no peer READY. */
+	/* Its own IMEX report DOWN: cut off when it sees peers not READY. */
 	if (worst < 5 && strcmp(n->imex, "DOWN") == 0) {
-		if (len > 0)
+		if (len > 0 && n->imex_down > 0)
 			snprintf(text, len, "IMEX DOWN: cut off from its %u "
 			    "peer%s", n->imex_down, n->imex_down == 1 ? "" :
 			    "s");
+		else if (len > 0)
+			snprintf(text, len, "IMEX DOWN");
 		worst = 5;
 	}
 	if (worst < 6 && (strncmp(n->state, "down", 4) == 0 ||

@@ -678,8 +678,9 @@ scaleup_imex_vote(const struct node *n, const struct node **imexn,
 }
 
 /*
- * Domain d's IMEX reasons.  A node whose own report is DOWN sees no peer
- * READY: it is cut off, and named (cutoff, those nodes).  The others'
+ * Domain d's IMEX reasons.  A node whose own report is DOWN with peers
+ * not READY is cut off, and named (cutoff, those nodes); a DOWN with
+ * none is the domain's.  The others'
  * reports tell how many are not READY: the count most of them give
  * (imexn's), with the peers they name when more than those cut off.
  */
@@ -693,12 +694,14 @@ scaleup_judge_imex(const struct model *m, struct scaleup *d,
 	char			*set;
 
 	d->imex_down = imexn != NULL ? imexn->imex_down : 0;
+	if (strcmp(d->imex, "DOWN") == 0 && ncut == 0)
+		scaleup_why(w, SU_BROKEN, "IMEX domain DOWN");
 	if (ncut > 0) {
 		set = nodeset_fold(cutoff);
 		n = NULL;
 		for (k = d->first; ncut == 1 && k < d->first + d->nnodes; k++)
-			if (strcmp(m->nodes[m->scaleupnodes[k]].imex,
-			    "DOWN") == 0)
+			if (nodeset_contains(cutoff,
+			    m->nodes[m->scaleupnodes[k]].name))
 				n = &m->nodes[m->scaleupnodes[k]];
 		if (n != NULL)
 			scaleup_why(w, SU_BROKEN, "IMEX: %s cut off from its "
@@ -814,7 +817,7 @@ scaleup_judge(struct model *m, struct scaleup *d, int hardware)
 			    ": IMEX not read: %s", n->imex_error);
 		if (scaleup_imex_rank(n->imex) > scaleup_imex_rank(d->imex))
 			strlcpy(d->imex, n->imex, sizeof d->imex);
-		if (strcmp(n->imex, "DOWN") == 0)
+		if (strcmp(n->imex, "DOWN") == 0 && n->imex_down > 0)
 			nodeset_add(cutoff, n->name);
 		else if (n->imex[0] != '\0')
 			scaleup_imex_vote(n, &imexn, &votes);
