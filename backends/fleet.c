@@ -828,6 +828,19 @@ fleet_run_cancel(struct fleet_run *r, const char *why)
 	fleet_run_free(r);
 }
 
+/* Probe r failed, or printed what is not understood: an event. */
+static void
+fleet_tell(struct fleet_run *r, const char *why)
+{
+	struct model	*m = r->f->model;
+
+	if (r->f->relay != NULL && r->node >= 0)
+		fprintf(r->f->relay, "!%s\tevent\t%s: %s\n",
+		    m->nodes[r->node].name, r->probe->name, why);
+	model_event(m, r->node >= 0 ? (uint32_t)r->node : UINT32_MAX, -1,
+	    EV_REACH, 0, "%s: %s", r->probe->name, why);
+}
+
 /* A run has ended: parse what it printed into the model, or say why not. */
 static void
 fleet_run_done(struct fleet_run *r, const char *error)
@@ -836,7 +849,7 @@ fleet_run_done(struct fleet_run *r, const char *error)
 	const struct parser	*p;
 	const char		*damage = NULL;
 	char			 why[256];
-	int			 status, failed, empty, told, rc;
+	int			 status, failed, empty, told, rc, unread = 0;
 	uint32_t		 bit;
 	size_t			 len;
 
@@ -890,10 +903,11 @@ fleet_run_done(struct fleet_run *r, const char *error)
 	}
 	/*
 	 * A probe that adds to another's records marks no node unread: its
-	 * failure is told once, until it reads again.
+	 * failure, or output it cannot read, is told once, until it reads
+	 * again.
 	 */
 	bit = 1U << (r->probe - probes);
-	told = failed && r->t != NULL && ((r->stream && r->t->streamerr) ||
+	told = r->t != NULL && ((failed && r->stream && r->t->streamerr) ||
 	    (r->probe->adds && (r->t->told & bit)));
 	if (failed && r->stream && r->t != NULL)
 		r->t->streamerr = 1;
@@ -911,13 +925,9 @@ fleet_run_done(struct fleet_run *r, const char *error)
 		if (strcmp(r->probe->parser, "imex") == 0 && r->node >= 0)
 			model_imex_failed(m, r->node, why);
 	}
-	if (failed && !told) {
-		if (r->f->relay != NULL && r->node >= 0)
-			fprintf(r->f->relay, "!%s\tevent\t%s: %s\n",
-			    m->nodes[r->node].name, r->probe->name, why);
-		model_event(m, r->node >= 0 ? (uint32_t)r->node : UINT32_MAX,
-		    -1, EV_REACH, 0, "%s: %s", r->probe->name, why);
-	} else if (!failed && error == NULL && p != NULL &&
+	if (failed && !told)
+		fleet_tell(r, why);
+	else if (!failed && error == NULL && p != NULL &&
 	    !(r->stream && r->out.len == 0)) {
 		if (r->probe->target == PT_BMC && r->node >= 0)
 			model_sensors_begin(m, r->node);
@@ -927,9 +937,10 @@ fleet_run_done(struct fleet_run *r, const char *error)
 		if (r->probe->domain == DOM_JOBS)
 			model_jobs_begin(m);
 		if ((rc = probe_parse(m, r->node, r->probe, r->fmt, &r->out,
-		    1, why, sizeof why)) == -1)
+		    1, why, sizeof why)) == -1) {
 			error = why;
-		else if (rc == 1)
+			unread = 1;
+		} else if (rc == 1)
 			damage = why;	/* the node answered, in part */
 		if (strcmp(r->probe->parser, "xid") == 0 &&
 		    r->node >= 0) {
@@ -951,7 +962,13 @@ fleet_run_done(struct fleet_run *r, const char *error)
 		if (r->probe->target == PT_BMC && r->node >= 0)
 			strlcpy(m->nodes[r->node].bmc_error, error,
 			    sizeof m->nodes[r->node].bmc_error);
-		else if (r->node >= 0 && r->t != NULL)
+		else if (unread && r->probe->adds && r->node >= 0 &&
+		    r->t != NULL) {
+			/* Not the node's fault: the node stays read. */
+			r->t->told |= bit;
+			if (!told)
+				fleet_tell(r, error);
+		} else if (r->node >= 0 && r->t != NULL)
 			fleet_reach(r->f, r->t, REACH_GARBLED, "%s: %s",
 			    r->probe->name, error);
 		else

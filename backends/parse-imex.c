@@ -20,11 +20,12 @@
  *
  * A node line is split at ` - ' (570.00 prints no Version); a row of the
  * matrix is the node it is from, then a code for each column of the
- * header, one of the legend's.  Each node is sent at the end of its
- * report, with its row and the domain's state; a report ends at the next
- * `Nodes:' (nvidia-imex-ctl -n prints one after another) or at the end.  What is not one of these lines is an
- * error with its line; a whole output that is none of them is refused
- * once.
+ * header, one of the legend's.  The nodes are sent at the end, each with
+ * its row and the domain's state.  An output is one report: a second
+ * `Nodes:' (two pasted together) is an error and is not read, and a
+ * report without its `Domain State:' line is cut.  What is not one of
+ * these lines is an error with its line; a whole output that is none of
+ * them is refused once.
  */
 
 #include <ctype.h>
@@ -49,6 +50,8 @@ struct imex_state {
 	int		*cols;		/* the matrix header's node ids */
 	u_int		 ncols;
 	char		 domain[24];
+	int		 hasdomain;	/* a Domain State: line, read or not */
+	int		 reports;	/* Nodes: lines */
 };
 
 static int
@@ -315,18 +318,19 @@ parse_imex_time(const char *s, size_t len)
 	return (1);
 }
 
-/* Send the nodes of the report read so far and forget them. */
+/* Send the nodes read, each with the domain's state. */
 static int
 parse_imex_flush(struct imex_state *st)
 {
 	u_int	 i, n = st->n;
 
+	if (n > 0 && !st->hasdomain)
+		sink_error(st->sink, st->l.line, "no Domain State: line: "
+		    "the report is cut");
 	for (i = 0; i < n; i++) {
 		memcpy(st->nodes[i].domain, st->domain, sizeof st->domain);
 		SINK_EMIT(st->sink, imex, &st->nodes[i]);
 	}
-	st->n = st->ncols = 0;
-	st->domain[0] = '\0';
 	return (n);
 }
 
@@ -361,8 +365,11 @@ parse_imex(const char *buf, size_t len, const char *fmt,
 	while (lines_next(&st.l, &line, &n)) {
 		n = parse_trim(&line, n);
 		if (parse_word(line, n, "Nodes:")) {
-			sent += parse_imex_flush(&st);
-			continue;
+			if (st.reports++ == 0)
+				continue;
+			sink_error(s, st.l.line, "a second report: the output "
+			    "of one nvidia-imex-ctl -N expected");
+			break;
 		}
 		if (n == 0)
 			continue;
@@ -380,6 +387,7 @@ parse_imex(const char *buf, size_t len, const char *fmt,
 		    parse_imex_legend(line, n))
 			continue;
 		else if (parse_prefix(line, n, "Domain State: ")) {
+			st.hasdomain = 1;
 			v = line + 14;
 			vlen = parse_trim(&v, n - 14);
 			if (!parse_imex_word(v, vlen) ||

@@ -57,6 +57,22 @@ static const struct nvlink_counter nvlink_counters[] = {
 	  .off = offsetof(struct nvlink, crc) },
 };
 
+/*
+ * Whether word is in the n bytes at s: memmem's, without its setup, which
+ * costs more than the search on a counter's name (5 M of them at 100k).
+ */
+static int
+parse_nvlink_has(const char *s, size_t n, const char *word)
+{
+	size_t	 len = strlen(word), i;
+
+	for (i = 0; i + len <= n; i++) {
+		if (s[i] == word[0] && memcmp(s + i, word, len) == 0)
+			return (1);
+	}
+	return (0);
+}
+
 static int
 parse_nvlink_prefix(const char *s, size_t len, const char *const *list,
     size_t n)
@@ -331,8 +347,8 @@ parse_nvlink_errors(const char *buf, size_t len, const char *fmt,
 			continue;	/* damaged, or N/A: unknown */
 		bits = 0;
 		for (i = 0; i < nitems(nvlink_counters); i++) {
-			if (memmem(rest, colon - rest, nvlink_counters[i].word,
-			    strlen(nvlink_counters[i].word)) != NULL)
+			if (parse_nvlink_has(rest, colon - rest,
+			    nvlink_counters[i].word))
 				bits |= 1 << i;
 		}
 		if (bits == 0)

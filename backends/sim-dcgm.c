@@ -8,7 +8,6 @@
  * software test of DCGM 4 after them.
  */
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -61,6 +60,7 @@ enum { DR_NOTRUN, DR_PASS, DR_SKIP, DR_WARN, DR_FAIL };
 
 struct sim_dcgm_diag {
 	int		 level;
+	u_int		 ngpus;		/* the node's, up to SIM_GPUS */
 	int		 deploy[nitems(sim_dcgm_deploy)];
 	char		 deploy_err[nitems(sim_dcgm_deploy)][200];
 	int		 deploy_gpu[nitems(sim_dcgm_deploy)];
@@ -112,25 +112,29 @@ sim_dcgm_run(struct sim *s, u_int node, int level, struct sim_dcgm_diag *d)
 {
 	struct sim_nodeval	 v;
 	const struct sim_fault	*f;
-	u_int			 i, t;
+	u_int			 i, t, dom, bus;
 
 	memset(d, 0, sizeof *d);
 	d->level = level;
+	d->ngpus = sim_node_gpus(s, node);
+	if (d->ngpus > SIM_GPUS)
+		d->ngpus = SIM_GPUS;
 	sim_node_sample(s, node, &v);
 	for (i = 0; i < nitems(sim_dcgm_deploy); i++) {
 		d->deploy[i] = DR_PASS;
 		d->deploy_gpu[i] = -1;
 	}
 	for (t = 0; t < DT_NTESTS; t++) {
-		for (i = 0; i < SIM_GPUS; i++) {
+		for (i = 0; i < d->ngpus; i++) {
 			if (!sim_dcgm_level_has(level, t))
 				d->res[t][i] = DR_NOTRUN;
 			else
 				d->res[t][i] = t == DT_EUD ? DR_SKIP : DR_PASS;
 		}
 	}
-	for (i = 0; i < SIM_GPUS; i++) {
+	for (i = 0; i < d->ngpus; i++) {
 		if (v.gpu[i].lost) {
+			sim_nvsmi_bus(s, node, i, &dom, &bus);
 			for (t = 0; t < DT_NTESTS; t++) {
 				if (d->res[t][i] != DR_NOTRUN)
 					d->res[t][i] = DR_SKIP;
@@ -139,9 +143,8 @@ sim_dcgm_run(struct sim *s, u_int node, int level, struct sim_dcgm_diag *d)
 			    "CUDA API cudaDeviceGetByPCIBusId Check DCGM and "
 			    "system logs for errors. Reset GPU. Restart DCGM. "
 			    "Rerun diagnostics. Unable to find GPU "
-			    "0000:%c%c:00.0 on the PCI bus: GPU is lost", i,
-			    toupper((u_char)sim_busids[i][0]),
-			    toupper((u_char)sim_busids[i][1]));
+			    "%04X:%02X:00.0 on the PCI bus: GPU is lost", i,
+			    dom, bus);
 			continue;
 		}
 		if (v.gpu[i].remap_pending) {
@@ -201,12 +204,12 @@ sim_dcgm_gpus(struct buf *b, const struct sim_dcgm_diag *d, int t)
 	u_int	 i, k, count[5] = { 0 }, c;
 	int	 first = 1, warnings = 0;
 
-	for (i = 0; i < SIM_GPUS; i++)
+	for (i = 0; i < d->ngpus; i++)
 		count[d->res[t][i]]++;
-	if (count[DR_NOTRUN] == SIM_GPUS)
+	if (count[DR_NOTRUN] == d->ngpus)
 		return;
 	for (k = 0; k < nitems(order); k++) {
-		if (count[order[k]] == SIM_GPUS) {
+		if (count[order[k]] == d->ngpus) {
 			snprintf(info, sizeof info, "%s - All",
 			    what[order[k]]);
 			sim_dcgm_row(b, sim_dcgm_names[t], info);
@@ -220,7 +223,7 @@ sim_dcgm_gpus(struct buf *b, const struct sim_dcgm_diag *d, int t)
 			continue;
 		snprintf(info, sizeof info, "%s - GPU%s: ", what[order[k]],
 		    count[order[k]] == 1 ? "" : "s");
-		for (i = 0, c = 0; i < SIM_GPUS; i++) {
+		for (i = 0, c = 0; i < d->ngpus; i++) {
 			if (d->res[t][i] != order[k])
 				continue;
 			snprintf(info + strlen(info), sizeof info -
@@ -235,7 +238,7 @@ sim_dcgm_gpus(struct buf *b, const struct sim_dcgm_diag *d, int t)
 details:
 	if (!warnings)
 		return;
-	for (i = 0; i < SIM_GPUS; i++) {
+	for (i = 0; i < d->ngpus; i++) {
 		if (d->warn[t][i][0] != '\0')
 			sim_dcgm_verbose(b, "Warning", d->warn[t][i]);
 	}
@@ -246,13 +249,14 @@ static const char sim_dcgm_border[] = "+---------------------------+"
 
 /* The table's head and metadata: DCGM 3 joins the device ids with ",". */
 static void
-sim_dcgm_text_head(struct buf *b, const char *version, const char *sep)
+sim_dcgm_text_head(const struct sim_dcgm_diag *d, struct buf *b,
+    const char *version, const char *sep)
 {
 	char	 ids[64];
 	size_t	 len = 0;
 	u_int	 i;
 
-	for (i = 0; i < SIM_GPUS; i++)
+	for (i = 0; i < d->ngpus; i++)
 		len += snprintf(ids + len, sizeof ids - len, "%s2330",
 		    i == 0 ? "" : sep);
 	buf_puts(b, "Successfully ran diagnostic for group.\n");
@@ -288,7 +292,7 @@ sim_dcgm_text(const struct sim_dcgm_diag *d, struct buf *b)
 	u_int	 i;
 	int	 anygpu = d->level >= 2;
 
-	sim_dcgm_text_head(b, SIM_DCGM3, ",");
+	sim_dcgm_text_head(d, b, SIM_DCGM3, ",");
 	sim_dcgm_text_category(b, "Deployment");
 	for (i = 0; i < nitems(sim_dcgm_deploy); i++) {
 		sim_dcgm_row(b, sim_dcgm_deploy[i],
@@ -319,12 +323,12 @@ sim_dcgm4_result(const struct sim_dcgm_diag *d, int t)
 {
 	u_int	 i, skip = 0;
 
-	for (i = 0; i < SIM_GPUS; i++) {
+	for (i = 0; i < d->ngpus; i++) {
 		if (d->res[t][i] == DR_FAIL)
 			return (DR_FAIL);
 		skip += d->res[t][i] == DR_SKIP;
 	}
-	return (skip == SIM_GPUS ? DR_SKIP : DR_PASS);
+	return (skip == d->ngpus ? DR_SKIP : DR_PASS);
 }
 
 static const char *const sim_dcgm_what[] = {
@@ -343,7 +347,7 @@ sim_dcgm4_text(const struct sim_dcgm_diag *d, struct buf *b)
 	u_int	 c, k, i;
 	int	 t, shown;
 
-	sim_dcgm_text_head(b, SIM_DCGM4, ", ");
+	sim_dcgm_text_head(d, b, SIM_DCGM4, ", ");
 	for (c = 0; c < nitems(sim_dcgm4_categories); c++) {
 		shown = 0;
 		for (k = 0; k < nitems(sim_dcgm4_tests); k++) {
@@ -357,7 +361,7 @@ sim_dcgm4_text(const struct sim_dcgm_diag *d, struct buf *b)
 				    sim_dcgm4_categories[c]);
 			sim_dcgm_row(b, sim_dcgm4_tests[k].name,
 			    sim_dcgm_what[sim_dcgm4_result(d, t)]);
-			for (i = 0; i < SIM_GPUS; i++) {
+			for (i = 0; i < d->ngpus; i++) {
 				snprintf(info, sizeof info, "GPU%u: %s", i,
 				    sim_dcgm_what[d->res[t][i]]);
 				sim_dcgm_row(b, "", info);
@@ -485,7 +489,7 @@ sim_dcgm_json_test(struct buf *b, const struct sim_dcgm_diag *d, int t,
 	int	 firstres = 1;
 
 	sim_dcgm_json_open(b, 5, "name", name, "results", first);
-	for (i = 0; i < SIM_GPUS; i++) {
+	for (i = 0; i < d->ngpus; i++) {
 		if (d->res[t][i] == DR_NOTRUN)
 			continue;
 		if (!firstres)
@@ -558,7 +562,7 @@ sim_dcgm_json(struct sim *s, u_int node, const struct sim_dcgm_diag *d,
 	static const int pcie[] = { DT_PCIE };
 	static const int hw[] = { DT_MEMORY, DT_DIAG, DT_PULSE, DT_EUD };
 	static const int st[] = { DT_TS, DT_TP, DT_MEMBW, DT_MEMTEST };
-	char	 serial[32], key[8];
+	char	 serial[32], key[16];
 	u_int	 i;
 	int	 first;
 
@@ -601,13 +605,13 @@ sim_dcgm_json(struct sim *s, u_int node, const struct sim_dcgm_diag *d,
 	sim_dcgm_json_str(b, SIM_DRIVER);
 	sim_dcgm_json_key(b, 1, "GPU Device IDs", 0);
 	buf_puts(b, "[ ");
-	for (i = 0; i < SIM_GPUS; i++)
+	for (i = 0; i < d->ngpus; i++)
 		buf_puts(b, i == 0 ? "\"2330\"" : ", \"2330\"");
 	buf_puts(b, " ]");
 	sim_dcgm_json_key(b, 1, "GPU Device Serials", 0);
 	sim_dcgm_json_nl(b, 1);
 	buf_putc(b, '{');
-	for (i = 0; i < SIM_GPUS; i++) {
+	for (i = 0; i < d->ngpus; i++) {
 		snprintf(key, sizeof key, "%u", i);
 		sim_serial(s, node, i, serial, sizeof serial);
 		sim_dcgm_json_key(b, 2, key, i == 0);
@@ -670,7 +674,7 @@ sim_dcgm4_json(struct sim *s, u_int node, const struct sim_dcgm_diag *d,
 	sim_dcgm_json_key(b, 3, "entities", 1);
 	sim_dcgm_json_nl(b, 3);
 	buf_putc(b, '[');
-	for (i = 0; i < SIM_GPUS; i++) {
+	for (i = 0; i < d->ngpus; i++) {
 		if (i != 0)
 			buf_putc(b, ',');
 		sim_dcgm_json_nl(b, 4);

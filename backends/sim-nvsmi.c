@@ -219,7 +219,7 @@ sim_nvsmi_nvlink(struct sim *s, int node, int errors, int link, u_int only,
     struct buf *out)
 {
 	static const char *const names[] = {
-		"Replay Errors", "Recovery Errors", "CRC Errors"
+		": Replay Errors: ", ": Recovery Errors: ", ": CRC Errors: "
 	};
 	const struct sim_fault	*f;
 	uint64_t		 c[3];
@@ -235,23 +235,28 @@ sim_nvsmi_nvlink(struct sim *s, int node, int errors, int link, u_int only,
 		for (l = 0; l < SIM_LINKS; l++) {
 			if (link >= 0 && l != (u_int)link)
 				continue;
+			/* 1.8 M links at 100k: put, not printed. */
 			if (!errors) {
+				buf_puts(out, "\t Link ");
+				buf_putu(out, l);
 				if (f != NULL && f->link == l &&
 				    f->variant != SV_MILD)
-					buf_printf(out, "\t Link %u: "
-					    "<inactive>\n", l);
+					buf_puts(out, ": <inactive>\n");
 				else
-					buf_printf(out, "\t Link %u: %s GB/s\n",
-					    l, sim_node_imex(s, node) ?
-					    "53.125" : "26.562");
+					buf_puts(out, sim_node_imex(s, node) ?
+					    ": 53.125 GB/s\n" :
+					    ": 26.562 GB/s\n");
 				continue;
 			}
 			if (l != 0 && link < 0)
 				buf_putc(out, '\n');
 			sim_nvsmi_nvlink_counters(s, node, gpu, l, c);
 			for (k = 0; k < 3; k++) {
-				buf_printf(out, "\t Link %u: %s: %llu\n", l,
-				    names[k], (unsigned long long)c[k]);
+				buf_puts(out, "\t Link ");
+				buf_putu(out, l);
+				buf_puts(out, names[k]);
+				buf_putu(out, c[k]);
+				buf_putc(out, '\n');
 			}
 		}
 	}

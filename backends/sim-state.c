@@ -41,6 +41,17 @@ static const char *const sim_state_words[] = {
 	[SD_RESUMED] = "resume",
 };
 
+/* The simulator's GPUs, its nodes' own (a GB200 tray has 4). */
+static u_int
+sim_state_gpus(const struct sim *s)
+{
+	u_int	 i, n = 0;
+
+	for (i = 0; i < s->nnodes; i++)
+		n += sim_node_gpus(s, i);
+	return (n);
+}
+
 /* The directory and the file's name, made from the identity. */
 static char *
 sim_state_path(const struct sim *s, const char *cluster)
@@ -58,13 +69,13 @@ sim_state_path(const struct sim *s, const char *cluster)
 	}
 	if (state != NULL && *state == '/')
 		xasprintf(&path, "%s/myriad/sim/%s-%ugpus-seed%llu-faults%g."
-		    "jsonl", state, name, s->nnodes * SIM_GPUS,
+		    "jsonl", state, name, sim_state_gpus(s),
 		    (unsigned long long)s->seed, s->rate);
 	else {
 		if ((home = getenv("HOME")) == NULL || *home == '\0')
 			home = "/";
 		xasprintf(&path, "%s/.local/state/myriad/sim/%s-%ugpus-"
-		    "seed%llu-faults%g.jsonl", home, name, s->nnodes * SIM_GPUS,
+		    "seed%llu-faults%g.jsonl", home, name, sim_state_gpus(s),
 		    (unsigned long long)s->seed, s->rate);
 	}
 	return (path);
@@ -171,7 +182,7 @@ sim_state_identity(const struct sim *s)
 
 	id = json_pack("{s:i,s:s,s:I,s:I,s:f}", "myriad-sim-state",
 	    SIM_STATE_VERSION, "cluster", s->cluster, "gpus",
-	    (json_int_t)s->nnodes * SIM_GPUS, "seed", (json_int_t)s->seed,
+	    (json_int_t)sim_state_gpus(s), "seed", (json_int_t)s->seed,
 	    "fault-rate", s->rate);
 	if (s->mix != NULL)
 		json_object_set_new(id, "mix", json_string(s->mix));

@@ -18,8 +18,20 @@
 
 #include "sim.h"
 
-/* Where a tool runs: on the node, on its BMC, or on the controller. */
-enum sim_tool_where { W_NODE, W_BMC, W_CLUSTER };
+static int	sim_tool_true(struct sim *, int, int, char **, struct buf *,
+		    char **);
+static int	sim_tool_false(struct sim *, int, int, char **, struct buf *,
+		    char **);
+static int	sim_tool_exit(struct sim *, int, int, char **, struct buf *,
+		    char **);
+static int	sim_tool_echo(struct sim *, int, int, char **, struct buf *,
+		    char **);
+
+/*
+ * Where a tool runs: on the node, on its BMC, on the controller, or (the
+ * shell's words) on the node if one is given, else anywhere.
+ */
+enum sim_tool_where { W_NODE, W_BMC, W_CLUSTER, W_SHELL };
 struct sim_tool_entry {
 	const char		*name;
 	enum sim_tool_where	 where;
@@ -55,7 +67,71 @@ static const struct sim_tool_entry sim_tool_table[] = {
 	{ .name = "sinfo", .where = W_CLUSTER, .fn = sim_sinfo },
 	{ .name = "squeue", .where = W_CLUSTER, .fn = sim_squeue },
 	{ .name = "scontrol", .where = W_CLUSTER, .fn = sim_scontrol },
+	/* The shell's words a site's check ends with, as bash runs them. */
+	{ .name = "true", .where = W_SHELL, .fn = sim_tool_true },
+	{ .name = "false", .where = W_SHELL, .fn = sim_tool_false },
+	{ .name = "exit", .where = W_SHELL, .fn = sim_tool_exit },
+	{ .name = "echo", .where = W_SHELL, .fn = sim_tool_echo },
 };
+
+static int
+sim_tool_true(struct sim *s, int node, int argc, char **argv,
+    struct buf *out, char **cause)
+{
+	return (0);
+}
+
+static int
+sim_tool_false(struct sim *s, int node, int argc, char **argv,
+    struct buf *out, char **cause)
+{
+	*cause = xstrdup("");
+	return (1);
+}
+
+/* exit [N]: N modulo 256, as bash; a word not a number is its error, 2. */
+static int
+sim_tool_exit(struct sim *s, int node, int argc, char **argv,
+    struct buf *out, char **cause)
+{
+	char	*end;
+	long	 n = 0;
+
+	if (argc > 1) {
+		n = strtol(argv[1], &end, 10);
+		if (end == argv[1] || *end != '\0') {
+			xasprintf(cause, "bash: line 1: exit: %s: numeric "
+			    "argument required", argv[1]);
+			return (2);
+		}
+	}
+	if (argc > 2) {
+		xasprintf(cause, "bash: line 1: exit: too many arguments");
+		return (1);
+	}
+	n &= 255;
+	if (n != 0)
+		*cause = xstrdup("");
+	return ((int)n);
+}
+
+/* echo [-n] WORD...: the words, a space between, then a newline. */
+static int
+sim_tool_echo(struct sim *s, int node, int argc, char **argv,
+    struct buf *out, char **cause)
+{
+	int	 i = 1, nl = 1;
+
+	if (argc > 1 && strcmp(argv[1], "-n") == 0) {
+		nl = 0;
+		i++;
+	}
+	for (; i < argc; i++)
+		buf_printf(out, "%s%s", argv[i], i + 1 < argc ? " " : "");
+	if (nl)
+		buf_putc(out, '\n');
+	return (0);
+}
 
 /* Times, in UTC so that every process prints the same. */
 struct tm *
@@ -159,7 +235,7 @@ sim_tool_on_node(const char *argv0)
 {
 	const struct sim_tool_entry	*t = sim_tool_find(argv0);
 
-	return (t != NULL && t->where != W_CLUSTER);
+	return (t != NULL && (t->where == W_NODE || t->where == W_BMC));
 }
 
 /*
@@ -184,12 +260,14 @@ sim_tool(struct sim *s, int node, int argc, char **argv, struct buf *out,
 		    sim_tool_base(argv[0]));
 		return (SIM_TOOL_MISSING);
 	}
-	if (t->where != W_CLUSTER && (node < 0 || (u_int)node >= s->nnodes)) {
+	if ((t->where == W_NODE || t->where == W_BMC || (t->where == W_SHELL &&
+	    node >= 0)) && (node < 0 || (u_int)node >= s->nnodes)) {
 		xasprintf(cause, "%s: no such node", t->name);
 		return (-1);
 	}
 	sim_update(s);
-	if (t->where == W_NODE && !sim_node_reachable(s, node)) {
+	if ((t->where == W_NODE || (t->where == W_SHELL && node >= 0)) &&
+	    !sim_node_reachable(s, node)) {
 		xasprintf(cause, "ssh: connect to host %s port 22: Connection "
 		    "timed out", sim_node_name(s, node));
 		return (-1);

@@ -48,6 +48,8 @@ struct source_sim {
 	struct source_sim_exec *execs;	/* simulated commands waiting */
 	u_int		 nexecs;
 	int		 exec_timer;	/* one is set */
+	uint32_t	*told;		/* a node's adding probes refused */
+	u_int		 ntold;
 };
 
 /* What an NVL72 tray's GPU query asks for besides: its fabric. */
@@ -276,6 +278,7 @@ source_sim_close(struct backend *b)
 	if (s->cl != NULL)
 		shell_split_free(s->cl, s->ncl);
 	free(s->fmt);
+	free(s->told);
 	buf_free(&s->out);
 	sim_free(s->sim);
 	free(s);
@@ -466,6 +469,28 @@ source_sim_accels(struct backend *b, const struct probe *pr, u_int i)
 	return (1);
 }
 
+/*
+ * Whether the output of node i's probe pr that adds is news: refused now
+ * and read before (told once, as fleet.c does), or read again.
+ */
+static int
+source_sim_told(struct source_sim *s, const struct model *m, u_int i,
+    const struct probe *pr, int refused)
+{
+	uint32_t	 bit = 1U << (pr - probes);
+	int		 news;
+
+	if (s->ntold < m->nnodes) {
+		s->told = xreallocarray(s->told, m->nnodes, sizeof *s->told);
+		memset(s->told + s->ntold, 0, (m->nnodes - s->ntold) *
+		    sizeof *s->told);
+		s->ntold = m->nnodes;
+	}
+	news = refused != ((s->told[i] & bit) != 0);
+	s->told[i] = refused ? s->told[i] | bit : s->told[i] & ~bit;
+	return (news);
+}
+
 /* Run probe pr on target i. */
 static void
 source_sim_probe_one(struct backend *b, const struct probe *pr, u_int i)
@@ -517,9 +542,14 @@ source_sim_probe_one(struct backend *b, const struct probe *pr, u_int i)
 		probe_read_damaged(m, node, pr, why);
 	else
 		probe_read(m, node, pr, rc != 0 ? why : NULL);
+	if (pr->adds && pr->target == PT_NODE &&
+	    source_sim_told(s, m, i, pr, rc == -1) && rc == -1)
+		model_event(m, i, -1, EV_REACH, 0, "%s: %s", pr->name, why);
 	if (rc == -1) {
-		if (pr->target == PT_NODE)
+		if (pr->target == PT_NODE && !pr->adds)
 			model_set_reach(m, i, REACH_GARBLED, why);
+		else if (pr->target == PT_NODE)
+			return;	/* as fleet.c: the node stays read */
 		else
 			model_event(m, UINT32_MAX, -1, EV_REACH, 0, "%s", why);
 		return;

@@ -203,8 +203,9 @@ action_domain_job(struct buf *b, json_t *job)
 
 	buf_printf(b, "%s (", json_string_value(json_object_get(job, "id")));
 	if (json_is_integer(gpus))
-		buf_printf(b, "%lld GPUs)",
-		    (long long)json_integer_value(gpus));
+		buf_printf(b, "%lld GPU%s)",
+		    (long long)json_integer_value(gpus),
+		    json_integer_value(gpus) == 1 ? "" : "s");
 	else
 		buf_puts(b, "GPUs unknown)");
 }
@@ -536,8 +537,9 @@ action_begin(struct cmd_ctx *ctx, struct action *a)
 			fprintf(ctx->out, "%s\n", a->target);
 		if (a->notes != NULL)
 			fprintf(ctx->out, "%s", a->notes);
+		st = tripped != NULL && !a->force ? CMD_ERROR : CMD_OK;
 		free(tripped);
-		return (CMD_OK);
+		return (st);	/* as the run would: refused, 1 */
 	}
 	if (a->ncmds == 0) {
 		free(tripped);
@@ -667,6 +669,11 @@ action_report(struct cmd_ctx *ctx, struct action *a, json_t *groups)
 		fprintf(ctx->out, "%s\n", s);
 		free(s);
 		return;
+	}
+	/* What it did to the domains, as the box and the dry run said. */
+	json_array_foreach(a->domains, i, g) {
+		fprintf(ctx->out, "%s\n", json_string_value(json_object_get(g,
+		    "text")));
 	}
 	json_array_foreach(groups, i, g) {
 		d = json_string_value(json_object_get(g, "domain"));

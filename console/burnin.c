@@ -500,6 +500,32 @@ burnin_domain_set(struct model *m, const struct scaleup *d)
 }
 
 /*
+ * The domains of more than one node the run is on only in part: no
+ * verdict, a line each, so the dry run and the box say which are judged.
+ */
+static void
+burnin_domains_part(struct model *m, struct action *a)
+{
+	const struct scaleup	*d;
+	uint32_t		*count, k;
+	u_int			 i;
+
+	count = xcalloc(m->nscaleups + 1, sizeof *count);
+	for (i = 0; i < a->nnodes; i++)
+		count[m->nodes[a->nodes[i]].scaleup]++;
+	for (i = 0; i < a->nnodes; i++) {
+		k = m->nodes[a->nodes[i]].scaleup;
+		d = &m->scaleups[k];
+		if (d->nnodes > 1 && count[k] > 0 && count[k] < d->nnodes)
+			action_note(a, "%s: no domain verdict: the run is on "
+			    "%u of its %u nodes, not all", d->name, count[k],
+			    d->nnodes);
+		count[k] = 0;
+	}
+	free(count);
+}
+
+/*
  * What domain d runs once its trays have ended: burnin.domain-command,
  * %l the level, %d the domain's name and %n its nodes, each quoted; NULL
  * when it is empty.
@@ -563,6 +589,7 @@ burnin_domains(struct cmd_ctx *ctx, struct action *a, int level)
 		free(cmd);
 	}
 	free(list);
+	burnin_domains_part(m, a);
 }
 
 /* The run's domains, each with its rows and its command. */

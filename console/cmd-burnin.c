@@ -229,8 +229,9 @@ cmd_burnin(struct cmd_ctx *ctx, struct cmd_args *args)
 		action_note(a, "on-pass=resume: then resume those that pass "
 		    "(those drained)");
 	if (flags & BURNIN_ON_FAIL)
-		action_note(a, "on-fail=drain: then drain the others, the "
-		    "verdict after their Slurm reason");
+		action_note(a, "on-fail=drain: then drain those that fail, "
+		    "their Slurm reason followed by the verdict "
+		    "(\"REASON; burn-in RUN failed: WHY\")");
 	if (flags == 0)
 		action_note(a, "no on-pass or on-fail: every node stays as "
 		    "it is");

@@ -83,6 +83,7 @@ cmd_inspect_links(struct cmd_ctx *ctx, struct cmd_args *args)
 		backend_refresh(ctx->backend, LINKS_DOMAINS, 1);
 	}
 	links_expect(&e);
+	scaleup_update(m);	/* the domains' cliques */
 	links_inspect(l, m, mask, &e, LI_UNREAD | LI_FABRIC |
 	    (args->opt['a'] != NULL ? LI_ALL : 0));
 	o = output_create(ctx->out, ctx->width, format, r, m);

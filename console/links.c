@@ -49,13 +49,33 @@ struct links_down {
 	u_int		 n;
 };
 
+/* links.nvlink-speed: auto, or GB/s from 0 to 10000. */
+int
+links_check_speed(const char *value, char **cause)
+{
+	char	*end;
+	double	 d;
+
+	if (strcmp(value, "auto") == 0)
+		return (0);
+	d = strtod(value, &end);
+	if (*value == '\0' || *end != '\0' || !(d >= 0 && d <= 10000)) {
+		xasprintf(cause, "want auto or GB/s from 0 to 10000, not '%s'",
+		    value);
+		return (-1);
+	}
+	return (0);
+}
+
 /* What the configuration expects: links.*. */
 void
 links_expect(struct link_expect *e)
 {
+	const char	*speed = options_get("links.nvlink-speed");
+
 	memset(e, 0, sizeof *e);
 	e->nvlinks = options_get_int("links.nvlinks-per-gpu");
-	e->nvspeed = options_get_float("links.nvlink-speed");
+	e->nvspeed = strcmp(speed, "auto") == 0 ? -1 : strtod(speed, NULL);
 	e->ibports = options_get_int("links.ib-ports");
 	e->ibrate = options_get_float("links.ib-rate");
 	strlcpy(e->ibwidth, options_get("links.ib-width"), sizeof e->ibwidth);
@@ -63,7 +83,11 @@ links_expect(struct link_expect *e)
 
 /*
  * The peer links of an accelerator, by vendor and model, first match:
- * NVIDIA's as the configuration says (links.*); MI300X's 7 XGMI peers at
+ * NVIDIA's as the configuration says (links.*), its speed by default the
+ * model's as nvidia-smi nvlink -s prints it: NVLink 5's 53.125 GB/s (a
+ * GB200's and a B300's captures; the B200 and GB300 are NVLink 5 too),
+ * NVLink 4's 26.562 (H100; the H200 is NVLink 4 too), NVLink 3's 25
+ * (A100), another model's not checked; MI300X's 7 XGMI peers at
  * the 32 Gb/s amd-smi xgmi prints for each (an 8-GPU MI300X capture), and
  * the MI325X's 7 (the same 8-GPU platform; no capture gives its rate);
  * a 910B's 7 HCCS peers (npu-smi info -t topo of an 8-NPU 910B3).  No
@@ -76,7 +100,8 @@ static const struct links_fabric {
 	const char	*name;
 	int		 sum;		/* enum links_sum_fabric */
 	int		 links;		/* -1: links.nvlinks-per-gpu */
-	float		 speed;		/* GB/s; -1: links.nvlink-speed */
+	float		 speed;		/* GB/s; 0: not checked */
+	int		 nvidia;	/* links.* may say otherwise */
 } links_fabrics[] = {
 	{ .vendor = VENDOR_AMD, .model = "MI300X", .kind = "xgmi",
 	  .name = "XGMI", .sum = LS_XGMI, .links = 7, .speed = 4 },
@@ -90,8 +115,23 @@ static const struct links_fabric {
 	  .sum = LS_HCCS },
 	{ .vendor = VENDOR_HYGON, .kind = "link", .name = "link",
 	  .sum = LS_LINK },
+	{ .vendor = VENDOR_NVIDIA, .model = "B200", .kind = "nvlink",
+	  .name = "NVLink", .sum = LS_NVLINK, .links = -1, .speed = 53.125,
+	  .nvidia = 1 },
+	{ .vendor = VENDOR_NVIDIA, .model = "B300", .kind = "nvlink",
+	  .name = "NVLink", .sum = LS_NVLINK, .links = -1, .speed = 53.125,
+	  .nvidia = 1 },
+	{ .vendor = VENDOR_NVIDIA, .model = "H100", .kind = "nvlink",
+	  .name = "NVLink", .sum = LS_NVLINK, .links = -1, .speed = 26.562,
+	  .nvidia = 1 },
+	{ .vendor = VENDOR_NVIDIA, .model = "H200", .kind = "nvlink",
+	  .name = "NVLink", .sum = LS_NVLINK, .links = -1, .speed = 26.562,
+	  .nvidia = 1 },
+	{ .vendor = VENDOR_NVIDIA, .model = "A100", .kind = "nvlink",
+	  .name = "NVLink", .sum = LS_NVLINK, .links = -1, .speed = 25,
+	  .nvidia = 1 },
 	{ .kind = "nvlink", .name = "NVLink", .sum = LS_NVLINK, .links = -1,
-	  .speed = -1 },
+	  .nvidia = 1 },
 };
 
 /* The links_fabrics[] row of node's accelerators. */
@@ -138,7 +178,7 @@ links_fabric(const struct model *m, u_int node, const struct link_expect *e,
 	f->name = t->name;
 	f->sum = t->sum;
 	f->links = t->links < 0 ? e->nvlinks : t->links;
-	f->speed = t->speed < 0 ? e->nvspeed : t->speed;
+	f->speed = t->nvidia && e->nvspeed >= 0 ? e->nvspeed : t->speed;
 }
 
 struct links *
@@ -612,6 +652,20 @@ struct links_gpu {
 	const struct gpu	*clique;	/* NULL: no GPU says one */
 	u_int			 nclique;	/* GPUs in it */
 	u_int			 nfabric;	/* GPUs that say a clique */
+	const struct links_domain *domain;	/* NULL: none known */
+};
+
+/*
+ * A scale-up domain's clique (scaleup.c's domains): the one most of its
+ * GPUs are in, counting the nodes whose own GPUs agree and are registered
+ * with the fabric; found when more than half of those are in it (a
+ * Boyer-Moore vote, then a count).
+ */
+struct links_domain {
+	const struct gpu	*clique;	/* NULL: none found */
+	u_int			 votes;
+	u_int			 nclique;	/* GPUs in it */
+	u_int			 nfabric;	/* GPUs that say one */
 };
 
 /*
@@ -631,6 +685,19 @@ links_gpu_in_clique(const struct gpu *g)
 {
 	return ((g->valid & BIT(GPU_CLIQUE)) &&
 	    links_gpu_said(g->fabric_state));
+}
+
+/*
+ * Whether GPU g is registered with its fabric (Completed, and Success if
+ * it says a status): only then is its clique the fabric's.
+ */
+static int
+links_gpu_up(const struct gpu *g)
+{
+	return (links_gpu_in_clique(g) &&
+	    strcasecmp(g->fabric_state, "Completed") == 0 &&
+	    (!links_gpu_said(g->fabric_status) ||
+	    strcasecmp(g->fabric_status, "Success") == 0));
 }
 
 /* Whether two GPUs are of the same clique of the same cluster. */
@@ -712,21 +779,41 @@ links_check_bandwidth(const struct links_gpu *x, char *why, size_t len)
 	    LV_DEGRADED, why, len));
 }
 
-/* A GPU whose clique is not its node's: a clique split inside a tray. */
+/*
+ * A GPU whose clique is not its node's: a clique split inside a tray.  A
+ * node whose GPUs agree, in a clique not its domain's: a tray split from
+ * its rack.
+ */
 static int
 links_check_clique(const struct links_gpu *x, char *why, size_t len)
 {
-	const struct gpu	*g = x->gpu, *c = x->clique;
+	const struct gpu		*g = x->gpu, *c = x->clique;
+	const struct links_domain	*d = x->domain;
+	const char			*name;
 
-	if (c == NULL || !links_gpu_in_clique(g) || links_gpu_same(g, c))
+	if (c == NULL || !links_gpu_in_clique(g))
 		return (LV_OK);
-	if (g->clique_id != c->clique_id)
-		snprintf(why, len, "clique %u, not its node's %u (%u of %u "
-		    "GPUs)", g->clique_id, c->clique_id, x->nclique,
-		    x->nfabric);
+	if (!links_gpu_same(g, c)) {
+		if (g->clique_id != c->clique_id)
+			snprintf(why, len, "clique %u, not its node's %u (%u "
+			    "of %u GPUs)", g->clique_id, c->clique_id,
+			    x->nclique, x->nfabric);
+		else
+			snprintf(why, len, "cluster %s, not its node's %s",
+			    g->cluster_uuid, c->cluster_uuid);
+		return (LV_FABRIC);
+	}
+	if (d == NULL || d->clique == NULL || x->nclique != x->nfabric ||
+	    !links_gpu_up(g) || links_gpu_same(g, d->clique))
+		return (LV_OK);
+	name = x->m->scaleups[x->m->nodes[x->node].scaleup].name;
+	if (g->clique_id != d->clique->clique_id)
+		snprintf(why, len, "clique %u, not its domain %s's %u (%u of "
+		    "%u GPUs)", g->clique_id, name, d->clique->clique_id,
+		    d->nclique, d->nfabric);
 	else
-		snprintf(why, len, "cluster %s, not its node's %s",
-		    g->cluster_uuid, c->cluster_uuid);
+		snprintf(why, len, "cluster %.36s, not its domain %s's",
+		    g->cluster_uuid, name);
 	return (LV_FABRIC);
 }
 
@@ -772,7 +859,8 @@ links_gpu_add(struct links *l, const struct links_gpu *x, u_int k,
  */
 static void
 links_fabric_gpus(struct links *l, const struct model *m, u_int node,
-    const struct link_expect *e, int flags)
+    const struct links_domain *domains, const struct link_expect *e,
+    int flags)
 {
 	const struct gpu	*g;
 	struct links_gpu	 x;
@@ -786,6 +874,8 @@ links_fabric_gpus(struct links *l, const struct model *m, u_int node,
 	memset(&x, 0, sizeof x);
 	x.m = m;
 	x.node = node;
+	if (domains != NULL)
+		x.domain = &domains[m->nodes[node].scaleup];
 	links_gpu_clique(&x, g, n);
 	for (k = 0; k < n; k++) {
 		x.gpu = &g[k];
@@ -808,6 +898,110 @@ links_fabric_gpus(struct links *l, const struct model *m, u_int node,
 			    (g[k].valid & BIT(GPU_CLIQUE)) ? why : "fabric");
 		}
 	}
+}
+
+/*
+ * The clique of each scale-up domain (m->scaleups, as scaleup_update()
+ * last found them), from its nodes whose GPUs agree; NULL if there are
+ * none.  Two passes over the GPUs: a vote, then a count.
+ */
+static struct links_domain *
+links_domains(const struct model *m)
+{
+	struct links_domain	*domains, *d;
+	struct links_gpu	 x;
+	const struct gpu	*g;
+	u_int			 node, n;
+	int			 pass;
+
+	if (m->scaleups == NULL || m->nscaleups == 0)
+		return (NULL);
+	domains = xcalloc(m->nscaleups, sizeof *domains);
+	for (pass = 0; pass < 2; pass++) {
+		for (node = 0; node < m->nnodes; node++) {
+			if (m->nodes[node].scaleup >= m->nscaleups)
+				continue;
+			d = &domains[m->nodes[node].scaleup];
+			g = model_gpus(m, node, &n);
+			links_gpu_clique(&x, g, n);
+			if (x.clique == NULL || x.nclique != x.nfabric ||
+			    !links_gpu_up(x.clique))
+				continue;
+			if (pass == 1) {
+				d->nfabric += x.nclique;
+				if (d->clique != NULL &&
+				    links_gpu_same(x.clique, d->clique))
+					d->nclique += x.nclique;
+			} else if (d->votes == 0) {
+				d->clique = x.clique;
+				d->votes = x.nclique;
+			} else if (links_gpu_same(x.clique, d->clique))
+				d->votes += x.nclique;
+			else if (d->votes > x.nclique)
+				d->votes -= x.nclique;
+			else {
+				d->clique = x.clique;
+				d->votes = x.nclique - d->votes;
+			}
+		}
+	}
+	for (n = 0; n < m->nscaleups; n++) {
+		if (domains[n].nclique * 2 <= domains[n].nfabric)
+			domains[n].clique = NULL;
+	}
+	return (domains);
+}
+
+/*
+ * The IMEX domain as node's daemon sees it (nvidia-imex-ctl -N): a fabric
+ * row, of its GPUs' kind, when the Domain State is not UP or an IMEX node
+ * is not READY, naming them by address; with LI_ALL, ok when all are.
+ */
+static void
+links_fabric_imex(struct links *l, const struct model *m, u_int node,
+    const struct link_expect *e, int flags)
+{
+	const struct node	*n = &m->nodes[node];
+	struct link_fabric	 f;
+	struct linkcheck	*c;
+	const char		*p, *end;
+	size_t			 len, at;
+	u_int			 named = 0, cut;
+	int			 v;
+
+	if (n->imex[0] == '\0' && n->imex_down == 0)
+		return;
+	v = n->imex_down > 0 || strcasecmp(n->imex, "UP") != 0 ? LV_FABRIC :
+	    LV_OK;
+	if (v == LV_OK && !(flags & LI_ALL))
+		return;
+	links_fabric(m, node, e, &f);
+	l->sum.n[f.sum][v]++;
+	c = links_add(l, node, f.kind);
+	c->verdict = v;
+	snprintf(c->state, sizeof c->state, "IMEX %s", n->imex[0] != '\0' ?
+	    n->imex : "unknown");
+	at = snprintf(c->why, sizeof c->why, "IMEX domain %s",
+	    n->imex[0] != '\0' ? n->imex : "state not read");
+	if (n->imex_down == 0)
+		return;
+	at += snprintf(c->why + at, sizeof c->why - at, "; %u not READY:",
+	    n->imex_down);
+	/* Whole "address STATE" entries; the model's list may be cut. */
+	cut = strlen(n->imex_peers) + 1 >= sizeof n->imex_peers;
+	for (p = n->imex_peers; *p != '\0'; p = end + (*end == ',')) {
+		end = p + strcspn(p, ",");
+		len = end - p;
+		if ((*end == '\0' && cut && named + 1 < n->imex_down) ||
+		    at + len + 2 + 8 >= sizeof c->why)
+			break;
+		at += snprintf(c->why + at, sizeof c->why - at, "%s%.*s",
+		    named > 0 ? ", " : " ", (int)len, p);
+		named++;
+	}
+	if (named < n->imex_down)
+		snprintf(c->why + at, sizeof c->why - at, "%s+%u more",
+		    named > 0 ? ", " : " ", n->imex_down - named);
 }
 
 /*
@@ -963,11 +1157,14 @@ links_inspect(struct links *l, const struct model *m, const uint8_t *mask,
     const struct link_expect *e, int flags)
 {
 	struct links_down	*downs, *d, *dend;
+	struct links_domain	*domains = NULL;
 	u_int			 ndowns, node;
 	int			 nvread, ibread;
 
 	l->nrows = 0;
 	memset(&l->sum, 0, sizeof l->sum);
+	if (flags & LI_FABRIC)
+		domains = links_domains(m);
 	downs = links_downs(m, &ndowns);
 	d = downs;
 	dend = downs + ndowns;
@@ -984,13 +1181,16 @@ links_inspect(struct links *l, const struct model *m, const uint8_t *mask,
 			links_nvlinks(l, m, node, d, dend, e, flags);
 		else if (flags & LI_UNREAD)
 			links_peers_unread(l, m, node, e);
-		if (flags & LI_FABRIC)
-			links_fabric_gpus(l, m, node, e, flags);
+		if (flags & LI_FABRIC) {
+			links_fabric_gpus(l, m, node, domains, e, flags);
+			links_fabric_imex(l, m, node, e, flags);
+		}
 		if (ibread)
 			links_ibports(l, m, node, d, dend, e, flags);
 		else if ((flags & LI_UNREAD) &&
 		    links_ib_expected(&m->nodes[node], e))
 			links_unread(l, m, node, "ib", "none read");
 	}
+	free(domains);
 	free(downs);
 }

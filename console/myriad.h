@@ -50,6 +50,7 @@ void		 buf_init(struct buf *);
 void		 buf_free(struct buf *);
 void		 buf_reset(struct buf *);
 void		 buf_add(struct buf *, const void *, size_t);
+void		 buf_putu(struct buf *, unsigned long long);
 void		 buf_puts(struct buf *, const char *);
 void		 buf_putc(struct buf *, int);
 void		 buf_printf(struct buf *, const char *, ...) printflike(2, 3);
@@ -953,7 +954,8 @@ enum link_verdict {		/* the worst last: sorts put it first */
 };
 struct link_expect {
 	int		 nvlinks;	/* per GPU; 0: not checked */
-	float		 nvspeed;	/* GB/s a link; 0: not checked */
+	float		 nvspeed;	/* GB/s a link; 0: not checked; -1:
+					   by the GPU's model */
 	int		 ibports;	/* per node; 0: not checked */
 	float		 ibrate;	/* Gb/s; 0: not checked */
 	char		 ibwidth[8];	/* 4X; empty: not checked */
@@ -1013,6 +1015,7 @@ struct links_sum {			/* a fabric's links by verdict; */
 struct links;
 struct links	*links_create(void);
 void		 links_free(struct links *);
+int		 links_check_speed(const char *, char **);
 void		 links_expect(struct link_expect *);
 void		 links_fabric(const struct model *, u_int,
 		     const struct link_expect *, struct link_fabric *);

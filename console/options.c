@@ -232,10 +232,10 @@ const struct option_entry options_table[] = {
 	{ .name = "links.nvlinks-per-gpu", .type = OPT_INT, .dflt = "18",
 	  .min = 0, .max = 64,
 	  .help = "NVLinks each GPU should have; 0 for no check" },
-	{ .name = "links.nvlink-speed", .type = OPT_FLOAT, .dflt = "26.562",
-	  .min = 0, .max = 10000,
-	  .help = "each NVLink's speed as nvidia-smi prints it, GB/s; 0 for "
-	      "no check" },
+	{ .name = "links.nvlink-speed", .type = OPT_STRING, .dflt = "auto",
+	  .check = links_check_speed,
+	  .help = "each NVLink's speed as nvidia-smi prints it, GB/s; auto "
+	      "by the GPU's model; 0 for no check" },
 	{ .name = "links.ib-ports", .type = OPT_INT, .dflt = "8",
 	  .min = 0, .max = 64,
 	  .help = "InfiniBand ports each node should have; 0 for no check" },
@@ -429,8 +429,13 @@ options_check(const struct option_entry *o, const char *value, char **cause)
 			return (-1);
 		}
 		if (d < o->min || d > o->max) {
-			xasprintf(cause, "%s: %s is out of range (%g to %g)",
-			    o->name, value, o->min, o->max);
+			if (o->type == OPT_INT)
+				xasprintf(cause, "%s: %s is out of range (%ld "
+				    "to %ld)", o->name, value, (long)o->min,
+				    (long)o->max);
+			else
+				xasprintf(cause, "%s: %s is out of range (%g "
+				    "to %g)", o->name, value, o->min, o->max);
 			return (-1);
 		}
 		return (0);

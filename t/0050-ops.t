@@ -76,7 +76,7 @@ is "$(cat "$T/err")" "" "no resume failed on standard error"
 # The box, and --dry-run, say what follows.
 $M -n -c 'burnin gpu0155 level=1 on-pass=resume on-fail=drain' > "$T/out" 2>&1
 like "$(cat "$T/out")" 'on-pass=resume: then resume' "--dry-run names on-pass"
-like "$(cat "$T/out")" 'on-fail=drain: then drain the others, the verdict after their Slurm reason' \
+like "$(cat "$T/out")" 'on-fail=drain: then drain those that fail, their Slurm reason followed by the verdict \("REASON; burn-in RUN failed: WHY"\)' \
     "and on-fail"
 
 # on-fail=drain: the Slurm reason first, then the verdict.

@@ -61,7 +61,7 @@ like "$line" "^$(printf '%s' "$TRAYS" | sed 's/[][]/\\&/g') are 2 trays of $D: t
     "the dry run names the trays, the domain, the GPUs it keeps ($keeps of $DGPUS)"
 # The first four jobs by name, with their GPUs, then how many more.
 printf '%s\n' "$line" | sed 's/.* there: //' | tr ',' '\n' |
-    sed 's/ and [0-9]* more$//; s/^ //; s/ (\([0-9]*\) GPUs)$/ \1/' \
+    sed 's/ and [0-9]* more$//; s/^ //; s/ (\([0-9]*\) GPUs\{0,1\})$/ \1/' \
     > "$T/named"
 is "$(cat "$T/named")" "$(head -4 "$T/jobsthere")" \
     "... the jobs running there, each with its GPUs (list-jobs')"
@@ -70,6 +70,16 @@ if [ "$njobs" -gt 4 ]; then
 else
 	ok 0 "... no more"
 fi
+
+# A job of one GPU is "(1 GPU)" (item 22 of review 15b).
+set -- $($M -c 'list-jobs -o tsv -w state=RUNNING -w gpus=1' 2> /dev/null |
+    awk -F'\t' 'NR == 2 { print $1, $12 }')
+$M -n -c "drain '$2' reason=check" > "$T/out" 2>&1
+like "$(cat "$T/out")" " $1 \\(1 GPU\\)" "job $1 on $2: (1 GPU), not (1 GPUs)"
+printf 'max-drain = { domains = -1; };\n' > "$T/bconf"
+$MYRIAD -F "$T/bconf" --sim 1k -c 'list-nodes' > "$T/out" 2>&1
+like "$(cat "$T/out")" 'max-drain.domains: -1 is out of range \(0 to 1000000\)$' \
+    "max-drain.domains = -1: the range as integers"
 
 # An HGX server is a domain of its own: nothing new is said.
 $MYRIAD -F "$T/conf" --sim 10k -n -c 'drain gpu[0001-0002] reason=check' \
@@ -87,6 +97,8 @@ d = json.loads(sys.stdin.read())["domains"][0]
 print(d["domain"], d["nodes"], d["gpus"], d["keeps"], len(d["jobs"]))')" \
     "$D $ONE $DGPUS $((DGPUS - took / 2)) $njobs" \
     "the audit log's intent: the domain, the tray, the GPUs kept, the jobs"
+like "$(head -1 "$T/out")" "^$ONE is a tray of $D: the domain falls to $((DGPUS - took / 2)) of $DGPUS GPUs; " \
+    "-y: the result says what it did to the domain too (review 15b, 16)"
 
 # The breaker: a second domain in the window is refused, naming both.
 D2=$(python3 -c '
@@ -100,6 +112,7 @@ is "$?" 1 "a tray of a second domain, $D2: refused"
 like "$(cat "$T/out")" "circuit breaker: the drain touches $D2, and drains of the window touched $D: 2 domains .*max-drain.domains.*--force" \
     "the refusal names the domains, the option and --force"
 $M -n -c "drain $TWO reason=check" > "$T/out" 2>&1
+is "$?" 1 "--dry-run exits 1 as the run would (review 15b, 14)"
 like "$(cat "$T/out")" 'the circuit breaker would refuse it' \
     "--dry-run says the breaker would refuse it"
 SECOND=$(head -1 "$T/dnodes" | cut -d' ' -f2)
@@ -125,6 +138,16 @@ like "$(cat "$T/out")" 'nvl72-r004: a domain verdict, from its 18 nodes' \
     "and a domain verdict"
 like "$(cat "$T/out")" 'are all 18 trays of nvl72-r004: the domain falls to 0 of 72 GPUs' \
     "what it does to the domain"
+# Without on-fail too; a domain it is on in part: no verdict, said so
+# (review 15b, 13).
+$B -n -c 'burnin gpu0055 level=1 -f' > "$T/out" 2>&1
+like "$(cat "$T/out")" '^nvl72-r004: no domain verdict: the run is on 1 of its 18 nodes, not all$' \
+    "a tray of nvl72-r004 alone: no domain verdict, said so"
+like "$(cat "$T/out")" '^gpu0055 is a tray of nvl72-r004: the domain falls to' \
+    "... and what it does to the domain"
+$B -n -c 'burnin gpu[0055-0056] level=1 -f on-fail=drain' > "$T/out" 2>&1
+like "$(cat "$T/out")" "^on-fail=drain: then drain those that fail, their Slurm reason followed by the verdict \\(\"REASON; burn-in RUN failed: WHY\"\\)" \
+    "on-fail=drain: what the drain's reason will be, plainly"
 $B -y -o json -c 'burnin nvl72-r004 level=1 -f' > "$T/out" 2> "$T/err"
 st=$?
 python3 - "$T/out" > "$T/v" <<'EOF'
@@ -145,6 +168,24 @@ print("passed" if json.load(open(sys.argv[1]))[-1]["ok"] else "failed")
 ' "$T/out") domain" "list-burnins RUN: the domain's verdict, a row"
 is "$($B -c 'list-burnins -o tsv' | awk -F'\t' 'NR == 2 { print $6 + $8 }')" \
     18 "the run counts its 18 nodes, not the domain"
+
+# A tray's diagnostic: its 4 GPUs, their PCI addresses (item 9 of review
+# 15b: an H100's 8 were printed).
+R=$($B -c "list-burnins -o tsv $RUN" | awk -F'\t' '$2 == "gpu0055" {
+    print $6 }')
+is "$R" "pass 0-3" "list-burnins RUN: a tray's 4 GPUs passed"
+$B sim-tool dcgmi --node gpu0055 diag -r 2 > "$T/diag"
+is "$(grep -o 'GPU[0-9]:' "$T/diag" | sort -u | tr -d '\n')" \
+    "GPU0:GPU1:GPU2:GPU3:" "dcgmi diag on a tray: GPU0 to GPU3"
+is "$(grep 'Device IDs' "$T/diag" | tr -s ' ')" \
+    '| GPU Device IDs Detected | 2330, 2330, 2330, 2330 |' \
+    "a device id each, 4 (the id sim-nvsmi prints)"
+set -- $($B -c 'list-gpus -o tsv' 2> /dev/null | awk -F'\t' '
+    $26 == "GPU is lost" { print $1, $2, $5; exit }')
+$B sim-tool dcgmi --node "$1" diag -r 2 -j > "$T/diag"
+like "$(cat "$T/diag")" \
+    "GPU $2 Error using CUDA API cudaDeviceGetByPCIBusId .*Unable to find GPU $3 on the PCI bus" \
+    "a lost GPU of tray $1: its own PCI address, $3"
 
 # burnin.domain-command: once, on the domain's first node, %d and %n quoted.
 printf 'burnin = { domain-command = "nvidia-smi -L %%d %%n"; };\n' \
@@ -173,6 +214,19 @@ like "$(cat "$T/out")" 'burnin.domain-command exit 127' "... saying its exit sta
 ok $(test "$st" -ne 0; echo $?) "... and the exit status is not 0 ($st)"
 like "$(cat "$T/err")" 'burnin: 1 domain failed' "... nor standard error silent"
 
+# The shell's true, false, exit N and echo run on the simulator as a
+# site's check ends with them (review 15b, 10): not "command not found".
+for c in 'true|ok|exit 0$' 'false|failed|exit 1$' 'exit 4|failed|exit 4$' \
+    'echo all links up|ok|exit 0: all links up$'; do
+	cmd=${c%%|*} rest=${c#*|}
+	printf 'sim = { diag-seconds = 0.02; };\n' > "$T/dconf"
+	printf 'burnin = { domain-command = "%s"; };\n' "$cmd" >> "$T/dconf"
+	$B -F "$T/dconf" -y -c 'burnin nvl72-r004 level=1 -f' > "$T/out" 2>&1
+	like "$(grep -A2 '^domain nvl72-r004: ' "$T/out" | tail -1)" \
+	    "^${rest%%|*}: its 18 nodes passed; burnin.domain-command ${rest#*|}" \
+	    "domain-command '$cmd': ${rest%%|*}"
+done
+
 # on-fail=drain: the breaker counts the domains of the nodes it runs on.
 export XDG_STATE_HOME="$T/state2"
 printf 'sim = { diag-seconds = 0.02; };\n' > "$T/conf"
@@ -185,6 +239,14 @@ $B -y -c "burnin $IDLE level=1 on-fail=drain" > "$T/out" 2>&1
 is "$?" 1 "burnin on-fail=drain of idle $IDLE, in a second domain: refused"
 like "$(cat "$T/out")" "the burnin touches $ID, and drains of the window touched nvl72-r001" \
     "by the breaker, naming the domains"
+
+# The simulator's state file: named after the real count of GPUs of
+# 139 racks of 18 trays of 4, its header too (item 20 of review 15b).
+F=$XDG_STATE_HOME/myriad/sim/sim-mix-gb200_1-10008gpus-seed1-faults0.02.jsonl
+$MYRIAD -F /dev/null --sim 10k --sim-mix gb200:1 --seed 1 -y \
+    -c 'drain gpu0001 reason=check' > /dev/null 2>&1
+ok $(test -s "$F"; echo $?) "the state file of 10,008 GPUs: $(ls "${F%/*}")"
+like "$(head -1 "$F" 2> /dev/null)" '"gpus":10008,' "its header's count"
 
 # --read-only refuses.
 $B --read-only -y -c 'burnin nvl72-r004 level=1 -f' > "$T/out" 2>&1

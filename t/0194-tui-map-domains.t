@@ -118,8 +118,8 @@ like "$(line "$S" 21)" '^state  \. healthy  ~ degraded  X broken  \? unknown' \
     "80x24: the legend says each mark"
 like "$(line "$S" 22)" '^a domain a cell' "80x24: and what a cell is"
 like "$(info "$S")" \
-    "^nvl72-r001  nvl72  $R1  [0-9]+ of 72 GPUs  gpu\[0001-0018\]" \
-    "80x24: the line under the map is the cursor's domain"
+    "^nvl72-r001  nvl72  $R1  [0-9]+ of 72 GPUs  gpu\[0001-0018\], cursor on gpu0001" \
+    "80x24: the line under the map is the cursor's domain, and the node its commands act on"
 R2=$(column verdict | sed -n 2p)
 keys "$S" Right
 wait_like "^nvl72-r002  nvl72  $R2 " "80x24: right goes to the next domain" \

@@ -45,7 +45,8 @@ batch inspect-links | awk -F"$TAB" '
     $c["kind"] == "nvlink" && $c["verdict"] == "fabric" {
     print $c["node"], $c["gpu"] }' >"$T/fabric"
 NFAB=$(wc -l <"$T/fabric" | tr -d ' ')
-FABNODE=$(head -n 1 "$T/fabric")
+FABNODE=$(awk 'NF == 2' "$T/fabric" | head -n 1)	# a GPU's, not IMEX
+IMEXNODE=$(awk 'NF == 1 { print $1 }' "$T/fabric" | head -n 1)	# a node's IMEX
 [ "$NFAB" -gt 0 ] && [ -n "$FABNODE" ]
 ok $? "batch: $NFAB GPUs' fabric findings, the first GPU $FABNODE"
 
@@ -117,9 +118,13 @@ for size in 80x24 250x70; do
 	screen_like "$S" "^NVLink: [0-9]+ down, $NFAB fabric" \
 	    "$size links: the heading counts $NFAB fabric findings"
 	set -- $FABNODE
-	run "$S" "filter verdict=fabric"
+	run "$S" "filter verdict=fabric,node=$1"
 	screen_like "$S" "^$1 +NV FABRIC +GPU $2 fabric " \
 	    "$size links: $1 GPU $2's fabric, FABRIC"
+	cleared "$S"
+	run "$S" "filter verdict=fabric,node=$IMEXNODE"
+	screen_like "$S" "^$IMEXNODE +NV FABRIC +IMEX +IMEX [A-Z]+ " \
+	    "$size links: $IMEXNODE's IMEX, FABRIC, its Domain State"
 	cleared "$S"
 	screen_like "$S" '^NODE +WHAT +LINK' "$size links: the links after"
 	screen_like "$S" "^ gpu[0-9]+  r[0-9]+ " "$size links: a node below"

@@ -9,15 +9,7 @@
 . t/lib/cluster.sh
 cluster_start 2 --port auto --sim 64
 conf() {	# conf FILE [PROBES]
-	cat > "$1" <<-EOF
-	source = "ssh";
-	nodes = "gpu[0001-0002]";
-	ssh = { config = "$CLUSTER_SSH_CONFIG"; connect-timeout = 5; };
-	slurm = { controller = "local"; };
-	bmc = { mode = "none"; };
-	probe = { xid = ""; ib = ""; ib-counters = ""; sinfo = "true";
-	    squeue = "true"; $2 };
-	EOF
+	cluster_conf "xid = \"\"; ${2:-}" > "$1"
 }
 field() {	# field FILE KEY: the key's values, GPU by GPU
 	awk -F'\t' -v k="$2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i;
@@ -69,5 +61,36 @@ is "$(grep 'gpu0001.*imex: exited 1: IMEX daemon not running' "$T/bad" |
     "an IMEX tool that fails: an event, with its words, once in two reads"
 is "$(awk -F'\t' '$1 == "gpu0001" && $NF == "nvlink" && $4 == "up"' \
     "$T/bad" | sort -u | wc -l | tr -d ' ')" 144 "and the node's NVLinks read all the same"
+
+# A probe that adds whose output is not its tool's (nvidia-smi -q where
+# nvidia-imex-ctl -N or the fabric.* query should be): an event, once in
+# two reads; the node stays reachable and read, its NVLinks and GPUs too.
+for pr in imex fabric; do
+	conf "$T/q.conf" "$pr = \"nvidia-smi -q\";"
+	sed -i 's/xid = "";//' "$T/q.conf"
+	$MYRIAD -F "$T/q.conf" -o tsv -c 'list-links gpu0001;
+	    list-links gpu0001; list-nodes; list-gpus gpu0001; list-events' \
+	    > "$T/q" 2> "$T/err"
+	is "$?:$(cat "$T/err")" "0:" "$pr = nvidia-smi -q: exit 0, no error"
+	is "$(grep -c "gpu0001.*	$pr: .*not\|gpu0001.*	$pr: .*expected" \
+	    "$T/q")" 1 "... an event naming the probe, once in two reads"
+	is "$(awk -F'\t' '$1 ~ /^gpu000[12]$/ && $5 == "yes"' "$T/q" |
+	    wc -l | tr -d ' ')" 2 "... both nodes reachable"
+	is "$(grep -c 'unread\|garbled\|unreachable' "$T/q")" 0 \
+	    "... no node marked"
+	is "$(awk -F'\t' '$1 == "gpu0001" && $NF == "nvlink" && $4 == "up"' \
+	    "$T/q" | sort -u | wc -l | tr -d ' ')" 144 "... its NVLinks read"
+done
+
+# The simulator likewise, on an NVL72 rack: its domain is not broken for
+# nodes "unreachable".
+printf 'probe = { imex = "nvidia-smi -q"; };\n' >"$T/simq.conf"
+$MYRIAD --sim 16 --sim-mix gb200:1 --fault-rate 0 -F "$T/simq.conf" \
+    -o tsv -c 'list-links gpu0001; list-links gpu0001; list-nodes;
+    list-domains; list-events' >"$T/simq" 2>"$T/err"
+is "$?:$(cat "$T/err")" "0:" "the simulator, imex = nvidia-smi -q: exit 0"
+is "$(grep -c 'unreachable\|unreadable' "$T/simq")" 0 "... no node marked"
+is "$(grep -c "gpu0001.*	imex: not nvidia-imex-ctl" "$T/simq")" 1 \
+    "... an event, once in two reads"
 
 done_testing

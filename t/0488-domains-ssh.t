@@ -8,16 +8,7 @@
 . t/lib/cluster.sh
 cluster_start 18 --port auto --sim 72 --sim-mix gb200:1 --fault-rate 0.5 \
     --sim-time 1790028800
-cat > "$T/ssh.conf" <<EOF
-source = "ssh";
-nodes = "$CLUSTER_NODESET";
-ssh = { config = "$CLUSTER_SSH_CONFIG"; connect-timeout = 5; };
-rack-size = 18;
-slurm = { controller = "local"; };
-bmc = { mode = "none"; };
-probe = { ib = ""; ib-counters = ""; sinfo = "true";
-    squeue = "true"; };
-EOF
+cluster_conf "" "rack-size = 18;" > "$T/ssh.conf"
 # rack-size: an NVL72 rack's 18 trays, so a tray that is not read, or
 # whose fabric has no ClusterUUID yet, is still its rack's.
 $MYRIAD $CLUSTER_SIM_ARGS -o json -c 'list-domains' > "$T/sim.json" 2>&1

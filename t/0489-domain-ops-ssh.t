@@ -51,4 +51,9 @@ d = json.load(open(sys.argv[1]))[-1]
 print(d["domain"], d["count"], d["ok"], d["result"])' "$T/out")" \
     "$D 18 True its 18 nodes passed; burnin.domain-command exit 0: Domain State: UP" \
     "its verdict: the trays', and nvidia-imex-ctl's exit status and last line"
+RUN=$($MYRIAD -F "$T/conf" -c 'list-burnins -o tsv' 2> /dev/null |
+    awk -F'\t' 'NR == 2 { print $1 }')
+is "$($MYRIAD -F "$T/conf" -c "list-burnins -o tsv $RUN" 2> /dev/null |
+    awk -F'\t' '$2 ~ /^gpu/ { print $6 }' | sort -u)" "pass 0-3" \
+    "each tray's dcgmi over SSH: its 4 GPUs passed (review 15b, 9)"
 done_testing

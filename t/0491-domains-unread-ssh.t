@@ -8,18 +8,7 @@
 . t/lib/cluster.sh
 cluster_start 18 --port auto --sim 72 --sim-mix gb200:1 --fault-rate 0.5 \
     --sim-time 1790028800
-conf() {
-	cat <<EOF
-source = "ssh";
-nodes = "$CLUSTER_NODESET";
-ssh = { config = "$CLUSTER_SSH_CONFIG"; connect-timeout = 5; };
-rack-size = 18;
-slurm = { controller = "local"; };
-bmc = { mode = "none"; };
-probe = { ib = ""; ib-counters = ""; sinfo = "true";
-    squeue = "true"; $1 };
-EOF
-}
+conf() {	cluster_conf "$1" "rack-size = 18;"; }
 conf 'fabric = "";' > "$T/nofabric.conf"
 $MYRIAD -F "$T/nofabric.conf" -c 'list-domains -o tsv' > "$T/tsv" \
     2> "$T/err"

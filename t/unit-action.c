@@ -197,8 +197,8 @@ main(void)
 	    "3 drains past 5%% of 40 nodes: refused");
 	ok(strstr(errbuf, "0 nodes drained in the last 3600 s, and 3 more "
 	    "would pass the limit of 2") != NULL, "why: %s", errbuf);
-	is_int(act("gpu[0001-0003]", 1, 1, 1, 0, OUT_TABLE), CMD_OK,
-	    "--dry-run tells the breaker's verdict");
+	is_int(act("gpu[0001-0003]", 1, 1, 1, 0, OUT_TABLE), CMD_ERROR,
+	    "--dry-run tells the breaker's verdict, and fails as the run");
 	ok(strstr(outbuf, "the circuit breaker would refuse it") != NULL,
 	    "dry run: %s", outbuf);
 	is_int(act("gpu[0001-0002]", 1, 1, 0, 0, OUT_TABLE), CMD_OK,

@@ -311,10 +311,17 @@ test_imex_rules(struct collect *c)
 	is_int(runs(c, parse_imex, NODES HEADER "       0        C  C\n"
 	    "       1        C  C\nDomain State: UP\n" NODES HEADER
 	    "       0        C  D\n       1        D  C\n"
-	    "Domain State: UP\n"), 4, "two reports, as -n prints them");
-	ok(c->nerr == 0 && strcmp(node(c, 1)->domain, "UP") == 0 &&
-	    strcmp(node(c, 3)->domain, "UP") == 0 &&
-	    strcmp(node(c, 3)->links, "D,C") == 0, "... each its own");
+	    "Domain State: DOWN\n"), 2, "two reports pasted: the first");
+	ok(c->nerr == 1 && c->errline[0] == 9 &&
+	    strcmp(node(c, 1)->domain, "UP") == 0 &&
+	    strcmp(node(c, 1)->links, "C,C") == 0, "... the second refused "
+	    "on its Nodes: line");
+	ok(strstr(c->errmsg, "a second report") != NULL, "... saying so");
+	is_int(runs(c, parse_imex, NODES HEADER "       0        C  C\n"
+	    "       1        C  C\n"), 2, "no Domain State: the nodes");
+	ok(c->nerr == 1 && c->errline[0] == 7 && node(c, 0)->domain[0] == 0,
+	    "... cut: an error on the last line, no domain state");
+	ok(strstr(c->errmsg, "no Domain State") != NULL, "... saying so");
 
 	runs(c, parse_imex, NODES HEADER "       0        C\n"
 	    "Domain State: UP\n");
@@ -322,9 +329,11 @@ test_imex_rules(struct collect *c)
 	is_int(c->errline[0], 6, "... on its line");
 	ok(!HAS(node(c, 0), IMEX_CONNECTED) && node(c, 0)->links[0] == '\0',
 	    "... its row null");
-	runs(c, parse_imex, NODES HEADER "       0        C  X\n");
+	runs(c, parse_imex, NODES HEADER "       0        C  X\n"
+	    "Domain State: UP\n");
 	is_int(c->nerr, 1, "a code not in the legend: an error");
-	runs(c, parse_imex, NODES HEADER "       7        C  C\n");
+	runs(c, parse_imex, NODES HEADER "       7        C  C\n"
+	    "Domain State: UP\n");
 	is_int(c->nerr, 1, "a row of a node not listed: an error");
 	runs(c, parse_imex, "Nodes:\n"
 	    "Node #0   - 10.136.206.47   - READY   - Hostname: n0\n");
@@ -336,8 +345,8 @@ test_imex_rules(struct collect *c)
 	is_int(c->nerr, 1, "a version 570.1e23: refused");
 	is_int(runs(c, parse_imex, NODES "Domain State: U"), 2,
 	    "Domain State cut: the nodes");
-	ok(c->nerr == 1 && node(c, 0)->domain[0] == '\0',
-	    "... an error, and no domain state");
+	ok(c->nerr == 2 && node(c, 0)->domain[0] == '\0',
+	    "... the cut line and no Domain State: errors, no domain state");
 	is_int(runs(c, parse_imex, "\xef\xbb\xbfNodes:\r\n"
 	    "Node #0   - 10.136.206.47   - READY\r\nDomain State: UP\r\n"), 1,
 	    "a byte order mark and CRLF");

@@ -193,6 +193,7 @@ test_fabric(void)
 		{ VENDOR_NVIDIA, "NVIDIA H100 80GB HBM3", "nvlink", 18,
 		  26.562f },
 		{ VENDOR_UNKNOWN, "", "nvlink", 18, 26.562f },
+		{ VENDOR_NVIDIA, "NVIDIA GB200", "nvlink", 18, 26.562f },
 		{ VENDOR_AMD, "AMD Instinct MI300X", "xgmi", 7, 4 },
 		{ VENDOR_AMD, "AMD Instinct MI325X", "xgmi", 7, 0 },
 		{ VENDOR_AMD, "AMD Instinct MI300A", "xgmi", 0, 0 },
@@ -216,6 +217,97 @@ test_fabric(void)
 		    t[i].model, f.kind, f.links, f.speed);
 	}
 	model_free(m);
+}
+
+/*
+ * links.nvlink-speed auto: each NVIDIA GPU's NVLinks held to its model's
+ * speed, as nvidia-smi nvlink -s prints it; a number set holds them all.
+ */
+static void
+test_speed(void)
+{
+	static const struct {
+		const char	*model;
+		float		 speed;
+	} t[] = {
+		{ "NVIDIA GB200", 53.125f },
+		{ "NVIDIA GB300", 53.125f },
+		{ "NVIDIA B200", 53.125f },
+		{ "NVIDIA B300 SXM6 AC", 53.125f },
+		{ "NVIDIA H100 80GB HBM3", 26.562f },
+		{ "NVIDIA H200", 26.562f },
+		{ "NVIDIA A100-SXM4-80GB", 25 },
+		{ "NVIDIA L40S", 0 },
+	};
+	struct link_expect	 e = h100;
+	struct link_fabric	 f;
+	struct model		*m;
+	struct links		*l;
+	struct sink		 s;
+	struct nvlink		 n;
+	const struct linkcheck	*c;
+	size_t			 i;
+	int			 k, v[3];
+	char			*cause = NULL;
+
+	e.nvspeed = -1;
+	e.ibports = 0;
+	m = model_create("t", 2, 1);
+	model_add_node(m, "gb", "r1");
+	model_add_node(m, "h", "r1");
+	for (i = 0; i < nitems(t); i++) {
+		model_node_vendor(m, 0, VENDOR_NVIDIA);
+		strlcpy(m->nodes[0].model, t[i].model,
+		    sizeof m->nodes[0].model);
+		links_fabric(m, 0, &e, &f);
+		ok(f.speed == t[i].speed, "auto: '%s' at %g GB/s", t[i].model,
+		    f.speed);
+	}
+	strlcpy(m->nodes[0].model, "NVIDIA GB200", sizeof m->nodes[0].model);
+	model_node_vendor(m, 1, VENDOR_NVIDIA);
+	strlcpy(m->nodes[1].model, "NVIDIA H100 80GB HBM3",
+	    sizeof m->nodes[1].model);
+	model_sink(m, 0, &s);
+	for (k = 0; k < 2; k++) {
+		n = nvl(LINK_UP, k == 0 ? 53.125f : 26.562f, 0, 0);
+		n.link = k;
+		SINK_EMIT(&s, nvlink, &n);
+	}
+	model_sink(m, 1, &s);
+	n = nvl(LINK_UP, 26.562f, 0, 0);
+	SINK_EMIT(&s, nvlink, &n);
+
+	e.nvlinks = 0;
+	l = links_create();
+	links_inspect(l, m, NULL, &e, LI_ALL);
+	v[0] = v[1] = v[2] = -1;
+	for (i = 0; (c = links_get(l, i)) != NULL; i++) {
+		if (c->node == 0 && c->link < 2)
+			v[c->link] = c->verdict;
+		else if (c->node == 1 && c->link == 0)
+			v[2] = c->verdict;
+	}
+	is_int(v[0], LV_OK, "auto: a GB200 link at 53.125 is ok");
+	is_int(v[1], LV_DEGRADED, "auto: a GB200 link at 26.562 is degraded");
+	is_int(v[2], LV_OK, "auto: an H100 link at 26.562 is ok");
+	e.nvspeed = 26.562f;
+	links_inspect(l, m, NULL, &e, LI_ALL);
+	for (i = 0; (c = links_get(l, i)) != NULL; i++) {
+		if (c->node == 0 && c->link == 1)
+			v[1] = c->verdict;
+	}
+	is_int(v[1], LV_OK, "links.nvlink-speed 26.562 set: the GB200's "
+	    "link at 26.562 is ok");
+	links_free(l);
+	model_free(m);
+
+	ok(links_check_speed("auto", &cause) == 0 &&
+	    links_check_speed("53.125", &cause) == 0 &&
+	    links_check_speed("0", &cause) == 0, "auto, 53.125, 0: taken");
+	ok(links_check_speed("fast", &cause) == -1 && cause != NULL &&
+	    strstr(cause, "want auto") != NULL, "fast: refused, '%s'",
+	    cause != NULL ? cause : "");
+	free(cause);
 }
 
 /* An Ascend NPU's RoCE port, as hccn_tool says. */
@@ -706,6 +798,137 @@ test_model_fabric(void)
 	model_free(m);
 }
 
+/* Node's row whose state begins with `state', or NULL. */
+static const struct linkcheck *
+state_row(const struct links *l, const struct model *m, const char *node,
+    const char *state)
+{
+	const struct linkcheck	*c;
+	u_int			 i;
+
+	for (i = 0; (c = links_get(l, i)) != NULL; i++) {
+		if (strcmp(m->nodes[c->node].name, node) == 0 &&
+		    strncmp(c->state, state, strlen(state)) == 0)
+			return (c);
+	}
+	return (NULL);
+}
+
+/* IMEX node `k' as node's daemon sees it, in a domain of `state'. */
+static void
+imex_node(struct sink *s, int k, const char *address, const char *state,
+    const char *domain)
+{
+	struct imex	 x;
+
+	memset(&x, 0, sizeof x);
+	x.id = k;
+	strlcpy(x.address, address, sizeof x.address);
+	strlcpy(x.state, state, sizeof x.state);
+	strlcpy(x.domain, domain, sizeof x.domain);
+	SINK_EMIT(s, imex, &x);
+}
+
+/*
+ * A rack's domain (one ClusterUUID): a tray whose 4 GPUs agree on a
+ * clique that is not the domain's is a fabric row naming the domain's;
+ * a tray not registered yet is not one.  Each node's IMEX report: a row
+ * when its Domain State is not UP or a node is not READY, naming them.
+ */
+static void
+test_model_domain(void)
+{
+	static const char *names[] = { "t1", "t2", "t3", "t4" };
+	static const int cliques[] = { 2, 2, 7, 2 };
+	struct model		*m;
+	struct links		*l = links_create();
+	struct link_expect	 e = h100;
+	const struct linkcheck	*c;
+	struct sink		 s;
+	struct gpu		 g;
+	char			 want[128], addr[32];
+	u_int			 i, n;
+	int			 k;
+
+	m = model_create("t", nitems(names), 4);
+	for (i = 0; i < nitems(names); i++) {
+		model_add_node(m, names[i], "r1");
+		model_sink(m, i, &s);
+		for (k = 0; k < 4; k++) {
+			g = i == 3 ? fab(k, "In Progress", "", 0, GB_UUID,
+			    "", "") : fab(k, "Completed", "Success",
+			    cliques[i], GB_UUID, "", "");
+			SINK_EMIT(&s, gpu, &g);
+		}
+		model_sink_end(m);
+	}
+	model_sink(m, 0, &s);
+	imex_node(&s, 0, "10.0.0.1", "READY", "DEGRADED");
+	imex_node(&s, 1, "10.0.0.2", "UNAVAILABLE", "DEGRADED");
+	model_sink_end(m);
+	model_sink(m, 1, &s);
+	imex_node(&s, 0, "10.0.0.1", "READY", "UP");
+	model_sink_end(m);
+	model_sink(m, 2, &s);
+	for (k = 0; k < 18; k++) {
+		snprintf(addr, sizeof addr, "10.0.0.%d", k + 1);
+		imex_node(&s, k, addr, k == 2 ? "READY" : "UNAVAILABLE",
+		    "DOWN");
+	}
+	model_sink_end(m);
+	scaleup_update(m);
+	ok(m->nscaleups == 1, "one domain of the four trays");
+
+	e.ibports = 0;
+	links_inspect(l, m, NULL, &e, LI_FABRIC);
+	snprintf(want, sizeof want, "clique 7, not its domain %s's 2 (8 of 12 "
+	    "GPUs)", m->scaleups[0].name);
+	for (i = 0, n = 0; (c = links_get(l, i)) != NULL; i++) {
+		if (strcmp(m->nodes[c->node].name, "t3") == 0 &&
+		    c->verdict == LV_FABRIC && strcmp(c->why, want) == 0 &&
+		    (c->valid & BIT(LC_GPU)))
+			n++;
+	}
+	is_int(n, 4, "a tray in clique 7 of a domain in 2: its 4 GPUs fabric, "
+	    "naming the domain's clique");
+	for (i = 0, n = 0; (c = links_get(l, i)) != NULL; i++) {
+		n += strstr(c->why, "clique") != NULL &&
+		    strcmp(m->nodes[c->node].name, "t3") != 0;
+	}
+	is_int(n, 0, "the trays of the domain's clique, and the one In "
+	    "Progress: no clique row");
+	c = fabric_row(l, m, "t4", 0, LV_FABRIC);
+	ok(c != NULL && strstr(c->why, "state In Progress") != NULL,
+	    "a tray In Progress: its state row");
+
+	c = state_row(l, m, "t1", "IMEX");
+	ok(c != NULL && c->verdict == LV_FABRIC &&
+	    strcmp(c->kind, "nvlink") == 0 && !(c->valid & BIT(LC_GPU)) &&
+	    strcmp(c->state, "IMEX DEGRADED") == 0 &&
+	    strcmp(c->why, "IMEX domain DEGRADED; 1 not READY: 10.0.0.2 "
+	    "UNAVAILABLE") == 0, "an IMEX peer UNAVAILABLE: a fabric row "
+	    "naming it, '%s'", c != NULL ? c->why : "");
+	ok(state_row(l, m, "t2", "IMEX") == NULL, "IMEX UP, all READY: no "
+	    "row");
+	c = state_row(l, m, "t3", "IMEX");
+	ok(c != NULL && c->verdict == LV_FABRIC &&
+	    strcmp(c->state, "IMEX DOWN") == 0 &&
+	    strncmp(c->why, "IMEX domain DOWN; 17 not READY: 10.0.0.1 "
+	    "UNAVAILABLE, 10.0.0.2 UNAVAILABLE, ", 71) == 0 &&
+	    strstr(c->why, " more") != NULL && strstr(c->why, "UNAVAILAB,")
+	    == NULL, "IMEX DOWN, 17 not READY: whole addresses, then how "
+	    "many more: '%s'", c != NULL ? c->why : "");
+	is_int(links_summary(l)->n[LS_NVLINK][LV_FABRIC], 4 + 4 + 2,
+	    "summary: the clique's, the In Progress' and the IMEX rows");
+
+	links_inspect(l, m, NULL, &e, LI_FABRIC | LI_ALL);
+	c = state_row(l, m, "t2", "IMEX");
+	ok(c != NULL && c->verdict == LV_OK && strcmp(c->why,
+	    "IMEX domain UP") == 0, "-a: IMEX UP is a row, ok");
+	links_free(l);
+	model_free(m);
+}
+
 /*
  * inspect-links' rows, on trays read by the real parser from --query-gpu's
  * fabric.* (the 590 driver's words, as unit-fabric reads them), as the
@@ -906,10 +1129,12 @@ main(void)
 	test_ibport();
 	test_model();
 	test_fabric();
+	test_speed();
 	test_roce();
 	test_model_mix();
 	test_model_unread();
 	test_model_fabric();
+	test_model_domain();
 	test_cmd_fabric();
 	test_fixtures();
 	return (tap_done());

@@ -420,8 +420,12 @@ view_links_format(const struct model *m, const struct linkcheck *c,
 	if (n > 0 && (size_t)n + 2 < sizeof t->errors)
 		n += snprintf(t->errors + n, sizeof t->errors - n, ";");
 	if (!links_port(c) && !(c->valid & BIT(LC_LINK))) {
-		/* The GPU's scale-up fabric: no link, no counters. */
-		snprintf(t->link, sizeof t->link, "GPU %d fabric", c->gpu);
+		/* The GPU's scale-up fabric, or the node's IMEX. */
+		if (c->valid & BIT(LC_GPU))
+			snprintf(t->link, sizeof t->link, "GPU %d fabric",
+			    c->gpu);
+		else
+			snprintf(t->link, sizeof t->link, "IMEX");
 		if (n > 0 && t->errors[n - 1] == ';')
 			t->errors[n - 1] = '\0';
 		return;
@@ -693,8 +697,13 @@ view_links_expected(struct ui *ui, const struct links_sum *ls, char *s,
 			break;
 	}
 	if (i == LS_NFABRICS || (node = view_links_detail_node(ui)) < 0) {
-		snprintf(s, len, "expected: %d links/GPU at %g GB/s, "
-		    "%d IB ports at %g Gb/s %s", e.nvlinks, e.nvspeed,
+		if (e.nvspeed < 0)
+			k = snprintf(s, len, "expected: %d links/GPU at the "
+			    "model's speed", e.nvlinks);
+		else
+			k = snprintf(s, len, "expected: %d links/GPU at %g "
+			    "GB/s", e.nvlinks, e.nvspeed);
+		snprintf(s + k, len - k, ", %d IB ports at %g Gb/s %s",
 		    e.ibports, e.ibrate, e.ibwidth);
 		return;
 	}

@@ -692,18 +692,21 @@ view_map_dom_draw(struct ui *ui, WINDOW *w, int h, u_int cur)
 
 /*
  * The cursor's domain, when a cell is a domain: its name, kind, verdict,
- * GPUs and nodes, then why.
+ * GPUs and nodes, the node the cursor's commands act on (a drain drains
+ * that node, not the domain), then why.
  */
 static void
 view_map_dom_info(struct ui *ui, WINDOW *w, int y, int width,
     const struct scaleup *d)
 {
 	char	 line[1024];
+	int	 id = view_map_node(ui);
 
-	snprintf(line, sizeof line, "%s  %s  %s  %u of %u GPUs  %s%s%.*s",
-	    d->name, d->kind, scaleup_verdict_name(d->verdict),
-	    d->gpus_present, d->gpus_expected, d->nodes,
-	    d->why[0] != '\0' ? "  " : "", (int)sizeof line / 2, d->why);
+	snprintf(line, sizeof line, "%s  %s  %s  %u of %u GPUs  %s, cursor "
+	    "on %s%s%.*s", d->name, d->kind, scaleup_verdict_name(d->verdict),
+	    d->gpus_present, d->gpus_expected, d->nodes, id >= 0 ?
+	    ui->model->nodes[id].name : "none", d->why[0] != '\0' ? "  " : "",
+	    (int)sizeof line / 2, d->why);
 	draw_text(w, y, 0, width, A_BOLD, line);
 }
 

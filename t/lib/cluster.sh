@@ -41,6 +41,22 @@ cluster_job_running() {	# cluster_job_running JOB: until Slurm runs JOB,
 	[ "$(squeue -h -j "$1" -o %T 2>/dev/null)" = RUNNING ]
 }
 
+cluster_conf() {	# cluster_conf [PROBES [MORE]]: on standard output a
+			# myriad.conf of the cluster's nodes over SSH, Slurm
+			# and the BMCs not read, InfiniBand off; PROBES in its
+			# probe group, MORE lines after it
+	cat <<-EOF
+	source = "ssh";
+	nodes = "$CLUSTER_NODESET";
+	ssh = { config = "$CLUSTER_SSH_CONFIG"; connect-timeout = 5; };
+	slurm = { controller = "local"; };
+	bmc = { mode = "none"; };
+	probe = { ib = ""; ib-counters = ""; sinfo = "true"; squeue = "true";
+	    ${1:-} };
+	${2:-}
+	EOF
+}
+
 cluster_wait() {	# cluster_wait TENTHS COMMAND...: until COMMAND succeeds,
 			# TENTHS tenths of a second at most (times
 			# MYRIAD_TUI_WAIT / 10, as t/lib/tui.sh's waits: a
