@@ -70,7 +70,8 @@ awk -F'\t' -v st="$st" -v ss="$ss" -v ci="$ci" -v cu="$cu" 'NR > 1 &&
 	    maj[$cu] = $ci } ; u[NR] = $cu }
     END { for (i in g) { split(g[i], x, "\t"); split(x[2], y, " ")
 	if (y[2] != maj[u[i]]) print x[1] } }' "$T/gpus" | sort -u > "$T/odd"
-ok $(test -s "$T/odd"; echo $?) "trays in another clique: $(tr '\n' ' ' < "$T/odd")"
+ok $(test -s "$T/odd"; echo $?) \
+    "trays in another clique: $(tr '\n' ' ' < "$T/odd")"
 is "$(missing < "$T/odd")" "" "... each in list-alerts"
 is "$(awk -F'\t' -v pr="$pr" 'NR == FNR { o[$1] = 1; next }
     ($1 in o) && $pr !~ /clique [0-9]+, its domain.s [0-9]+/ &&
@@ -85,7 +86,8 @@ for d in $(awk -F'\t' 'NR > 1 && $8 == "DOWN" { print $1 }' "$T/doms"); do
 	    print $1 }' > "$T/nodes"
 	: > "$T/counts"
 	while read -r n; do
-		$G sim-tool nvidia-imex-ctl -N --node "$n" > "$T/imex" 2> /dev/null
+		$G sim-tool nvidia-imex-ctl -N --node "$n" > "$T/imex" \
+		    2> /dev/null
 		c=$(grep -c '^Node #.* - [A-Z_]* *- Version' "$T/imex")
 		r=$(grep -c '^Node #.* - READY  ' "$T/imex")
 		if grep -q '^Domain State: DOWN' "$T/imex" &&
