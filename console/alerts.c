@@ -116,6 +116,50 @@ alerts_gpu(const struct gpu *g, double crit)
 }
 
 /*
+ * What is wrong with GPU g, the i-th of node n, in its scale-up fabric,
+ * in text (len bytes, when not 0): 5 its fabric not up (Fabric State
+ * not Completed, Status not Success) or in another clique than the most
+ * of its domain d's (NULL: none known); 4 its bandwidth not Full or its
+ * fabric health not Healthy; 0 nothing, or nothing read.
+ */
+static int
+alerts_fabric(const struct gpu *g, const struct scaleup *d, u_int i,
+    char *text, size_t len)
+{
+	enum scaleup_fabric	 f = scaleup_fabric_of(g);
+
+	if (f == SUF_PROGRESS || f == SUF_FAILED) {
+		if (len > 0)
+			snprintf(text, len, "GPU %u: fabric %s%s%s", i,
+			    g->fabric_state, *g->fabric_status != '\0' ?
+			    ", " : "", g->fabric_status);
+		return (5);
+	}
+	if (f == SUF_COMPLETED && d != NULL && d->split &&
+	    (g->valid & BIT(GPU_CLIQUE)) && g->clique_id != d->clique) {
+		if (len > 0)
+			snprintf(text, len, "GPU %u: clique %u, its domain's "
+			    "%u", i, g->clique_id, d->clique);
+		return (5);
+	}
+	if (*g->fabric_bandwidth != '\0' &&
+	    strcasecmp(g->fabric_bandwidth, "Full") != 0) {
+		if (len > 0)
+			snprintf(text, len, "GPU %u: fabric bandwidth %s", i,
+			    g->fabric_bandwidth);
+		return (4);
+	}
+	if (*g->fabric_health != '\0' &&
+	    strcasecmp(g->fabric_health, "Healthy") != 0) {
+		if (len > 0)
+			snprintf(text, len, "GPU %u: fabric health %s", i,
+			    g->fabric_health);
+		return (4);
+	}
+	return (0);
+}
+
+/*
  * What is wrong with node `id', in `text' (when not NULL), and how bad:
  * 9 unreachable, 8 a lost or missing GPU or its GPUs not read, 7
  * uncorrectable ECC errors or a health word not OK, 6 down in Slurm, 5
@@ -128,6 +172,7 @@ alerts_node(const struct model *m, u_int id, char *text, size_t len)
 {
 	const struct node	*n = &m->nodes[id];
 	const struct gpu	*g;
+	const struct scaleup	*d = NULL;
 	const char		*why, *unit = alerts_unit(n->vendor);
 	char			 name[32];
 	u_int			 i, missing, want;
@@ -144,8 +189,15 @@ alerts_node(const struct model *m, u_int id, char *text, size_t len)
 		return (9);
 	}
 	crit = options_get_float("threshold.gpu-temp-crit");
+	if (n->scaleup < m->nscaleups && m->scaleups != NULL)
+		d = &m->scaleups[n->scaleup];
 	for (i = 0; i < n->ngpus; i++) {
 		g = &m->gpus[n->gpu0 + i];
+		if (g->error[0] == '\0' && (sev = alerts_fabric(g, d, i,
+		    NULL, 0)) > worst) {
+			worst = sev;
+			alerts_fabric(g, d, i, text, len);
+		}
 		if ((sev = alerts_gpu(g, crit)) <= worst)
 			continue;
 		worst = sev;
@@ -178,6 +230,16 @@ alerts_node(const struct model *m, u_int id, char *text, size_t len)
 			    want, unit);
 		worst = 8;
 	}
+	/* Its own IMEX report DOWN: cut off when it sees peers not READY. */
+	if (worst < 5 && strcmp(n->imex, "DOWN") == 0) {
+		if (len > 0 && n->imex_down > 0)
+			snprintf(text, len, "IMEX DOWN: cut off from its %u "
+			    "peer%s", n->imex_down, n->imex_down == 1 ? "" :
+			    "s");
+		else if (len > 0)
+			snprintf(text, len, "IMEX DOWN");
+		worst = 5;
+	}
 	if (worst < 6 && (strncmp(n->state, "down", 4) == 0 ||
 	    strncmp(n->state, "fail", 4) == 0)) {
 		if (len > 0)
@@ -197,12 +259,17 @@ alerts_node(const struct model *m, u_int id, char *text, size_t len)
 	return (worst);
 }
 
-/* How many nodes need attention: new ones, and those Slurm handles. */
+/*
+ * How many nodes need attention: new ones, and those Slurm handles.  The
+ * domains are judged first (nothing done when nothing changed): a GPU in
+ * another clique is one its domain's majority tells.
+ */
 void
-alerts_count(const struct model *m, u_int *new, u_int *handled)
+alerts_count(struct model *m, u_int *new, u_int *handled)
 {
 	u_int	 i;
 
+	scaleup_update(m);
 	*new = *handled = 0;
 	for (i = 0; i < m->nnodes; i++) {
 		if (alerts_node(m, i, NULL, 0) == 0)
@@ -231,12 +298,13 @@ alerts_cmp(const void *a, const void *b)
  * faults first, then the handled, each worst first, then in node order.
  */
 u_int
-alerts_list(const struct model *m, struct alert **list)
+alerts_list(struct model *m, struct alert **list)
 {
 	struct alert	*a;
 	u_int		 i, n = 0;
 	int		 sev;
 
+	scaleup_update(m);
 	*list = xcalloc(m->nnodes + 1, sizeof **list);
 	for (i = 0; i < m->nnodes; i++) {
 		a = &(*list)[n];

@@ -715,6 +715,8 @@ struct scaleup {
 	char		 imex[24];	/* Domain State: UP, DEGRADED, DOWN;
 					   "" not read */
 	u_int		 imex_down;	/* IMEX nodes not READY */
+	int		 split;		/* its GPUs in two cliques */
+	uint32_t	 clique;	/* then the most's CliqueId */
 	u_int		 links_down;	/* NVLink/XGMI/HCCS links down */
 	int		 bandwidth_degraded;	/* a GPU's not Full */
 	int		 bandwidth;	/* enum scaleup_bandwidth */
@@ -1162,8 +1164,8 @@ const char	*alerts_id(const struct model *, u_int, u_int, char *,
 		    size_t);
 int		 alerts_gpu(const struct gpu *, double);
 int		 alerts_node(const struct model *, u_int, char *, size_t);
-void		 alerts_count(const struct model *, u_int *, u_int *);
-u_int		 alerts_list(const struct model *, struct alert **);
+void		 alerts_count(struct model *, u_int *, u_int *);
+u_int		 alerts_list(struct model *, struct alert **);
 
 /*
  * ------------------------------------------------------------------------

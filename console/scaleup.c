@@ -660,18 +660,82 @@ scaleup_clique(const struct model *m, const struct scaleup *d,
 	return (1);
 }
 
+/*
+ * One more IMEX report, n's, not DOWN, for the count most reports give
+ * (Boyer-Moore's vote): *imexn the candidate's, *votes its lead.
+ */
+static void
+scaleup_imex_vote(const struct node *n, const struct node **imexn,
+    u_int *votes)
+{
+	if (*votes == 0) {
+		*imexn = n;
+		*votes = 1;
+	} else if (n->imex_down == (*imexn)->imex_down)
+		(*votes)++;
+	else
+		(*votes)--;
+}
+
+/*
+ * Domain d's IMEX reasons.  A node whose own report is DOWN with peers
+ * not READY is cut off, and named (cutoff, those nodes); a DOWN with
+ * none is the domain's.  The others'
+ * reports tell how many are not READY: the count most of them give
+ * (imexn's), with the peers they name when more than those cut off.
+ */
+static void
+scaleup_judge_imex(const struct model *m, struct scaleup *d,
+    struct scaleup_why *w, struct nodeset *cutoff, const struct node *imexn)
+{
+	struct buf		 peers;
+	const struct node	*n;
+	u_int			 ncut = nodeset_count(cutoff), k;
+	char			*set;
+
+	d->imex_down = imexn != NULL ? imexn->imex_down : 0;
+	if (strcmp(d->imex, "DOWN") == 0 && ncut == 0)
+		scaleup_why(w, SU_BROKEN, "IMEX domain DOWN");
+	if (ncut > 0) {
+		set = nodeset_fold(cutoff);
+		n = NULL;
+		for (k = d->first; ncut == 1 && k < d->first + d->nnodes; k++)
+			if (nodeset_contains(cutoff,
+			    m->nodes[m->scaleupnodes[k]].name))
+				n = &m->nodes[m->scaleupnodes[k]];
+		if (n != NULL)
+			scaleup_why(w, SU_BROKEN, "IMEX: %s cut off from its "
+			    "%u peer%s", set, n->imex_down,
+			    n->imex_down == 1 ? "" : "s");
+		else
+			scaleup_why(w, SU_BROKEN, "IMEX: %s cut off from their "
+			    "peers", set);
+		free(set);
+		if (d->imex_down < ncut)
+			d->imex_down = ncut;
+	}
+	if (imexn != NULL && imexn->imex_down > ncut) {
+		buf_init(&peers);
+		scaleup_imex_peers(imexn, &peers);
+		scaleup_why(w, SU_BROKEN, "IMEX: %u node%s not READY (%s)",
+		    imexn->imex_down, imexn->imex_down == 1 ? "" : "s",
+		    peers.data != NULL ? peers.data : "");
+		buf_free(&peers);
+	}
+}
+
 /* Judge domain d: its counts, its verdict and why. */
 static void
 scaleup_judge(struct model *m, struct scaleup *d, int hardware)
 {
 	struct scaleup_why	 w;
-	struct buf		 all, peers;
-	struct nodeset		*bwnodes, *odd;
+	struct buf		 all;
+	struct nodeset		*bwnodes, *odd, *cutoff;
 	const struct node	*n;
 	const struct gpu	*g;
 	const struct node	*imexn = NULL;
 	uint32_t		 k, id, major, other;
-	u_int			 i, ng, want, missing;
+	u_int			 i, ng, want, missing, votes = 0;
 	u_int			 unread = 0, unhealthy = 0, gpudown = 0;
 	u_int			 unhealthy_fabric = 0, bwdeg = 0, bwfull = 0;
 	u_int			 most = 0, fabwhy = 0;
@@ -682,6 +746,7 @@ scaleup_judge(struct model *m, struct scaleup *d, int hardware)
 	for (v = 0; v <= SU_UNKNOWN; v++)
 		buf_init(&w.text[v]);
 	bwnodes = nodeset_create();
+	cutoff = nodeset_create();
 	for (k = d->first; k < d->first + d->nnodes; k++) {
 		id = m->scaleupnodes[k];
 		n = &m->nodes[id];
@@ -752,14 +817,16 @@ scaleup_judge(struct model *m, struct scaleup *d, int hardware)
 			    ": IMEX not read: %s", n->imex_error);
 		if (scaleup_imex_rank(n->imex) > scaleup_imex_rank(d->imex))
 			strlcpy(d->imex, n->imex, sizeof d->imex);
-		if (n->imex_down > d->imex_down) {
-			d->imex_down = n->imex_down;
-			imexn = n;
-		}
+		if (strcmp(n->imex, "DOWN") == 0 && n->imex_down > 0)
+			nodeset_add(cutoff, n->name);
+		else if (n->imex[0] != '\0')
+			scaleup_imex_vote(n, &imexn, &votes);
 	}
 	/* A GPU not in the fabric yet has no clique to split. */
 	odd = nodeset_create();
 	if (hardware && scaleup_clique(m, d, &major, &other, odd)) {
+		d->split = 1;
+		d->clique = major;
 		set = nodeset_fold(odd);
 		scaleup_why(&w, SU_BROKEN, "clique split: %s in clique %u, "
 		    "the rest in %u", set, other, major);
@@ -775,16 +842,8 @@ scaleup_judge(struct model *m, struct scaleup *d, int hardware)
 		}
 	}
 	nodeset_free(odd);
-	if (strcmp(d->imex, "DOWN") == 0)
-		scaleup_why(&w, SU_BROKEN, "IMEX domain DOWN");
-	if (d->imex_down > 0) {
-		buf_init(&peers);
-		scaleup_imex_peers(imexn, &peers);
-		scaleup_why(&w, SU_BROKEN, "IMEX: %u node%s not READY (%s)",
-		    d->imex_down, d->imex_down == 1 ? "" : "s",
-		    peers.data != NULL ? peers.data : "");
-		buf_free(&peers);
-	}
+	scaleup_judge_imex(m, d, &w, cutoff, imexn);
+	nodeset_free(cutoff);
 	if (gpudown > 0)
 		scaleup_why(&w, SU_BROKEN, "%u GPU%s with every link down",
 		    gpudown, gpudown == 1 ? "" : "s");

@@ -1540,7 +1540,7 @@ ui_draw_status(struct ui *ui)
 	 * vendors, util, alloc and idle, age, drain and down, unreach.
 	 */
 	static const u_int	 drops[] = { 3, 2, 0, 5, 1, 6 };
-	const struct model	*m = ui->model;
+	struct model		*m = ui->model;
 	const struct gpu	*g;
 	u_int			 counts[5] = { 0 }, unreach = 0, ngpus = 0;
 	u_int			 connecting = 0, new, handled, i, drop = 0;

@@ -402,6 +402,121 @@ test_imex(void)
 	model_free(m);
 }
 
+/*
+ * Node id's own IMEX report: n peers (10.0.84.1 ...) UNAVAILABLE, its
+ * Domain State DOWN.
+ */
+static void
+imex_cutoff(struct model *m, uint32_t id, u_int n)
+{
+	struct sink	 s;
+	struct imex	 x;
+	u_int		 i;
+
+	model_sink(m, id, &s);
+	for (i = 0; i < n; i++) {
+		memset(&x, 0, sizeof x);
+		snprintf(x.address, sizeof x.address, "10.0.84.%u", i + 1);
+		strlcpy(x.state, "UNAVAILABLE", sizeof x.state);
+		strlcpy(x.domain, "DOWN", sizeof x.domain);
+		s.imex(s.arg, &x);
+	}
+	model_sink_end(m);
+}
+
+/*
+ * One tray's IMEX daemon sees none of its 17 peers (DOWN) while they see
+ * only it UNAVAILABLE: it is named, the 17 are not blamed; it alone is
+ * an alert.
+ */
+static void
+test_cutoff(void)
+{
+	struct model		*m = rack18(-1);
+	const struct scaleup	*d;
+	char			 text[128];
+	uint32_t		 id;
+	u_int			 new, handled;
+
+	for (id = 0; id < 18; id++) {
+		if (id != 13)
+			imex(m, id, 13, "UNAVAILABLE", "DEGRADED");
+	}
+	imex_cutoff(m, 13, 17);
+	d = one(m, "a tray cut off");
+	verdict(d, SU_BROKEN, "IMEX: gpu0014 cut off from its 17 peers",
+	    "a tray cut off");
+	ok(strstr(d->why, "17 nodes") == NULL && strstr(d->why,
+	    "IMEX domain DOWN") == NULL, "... the 17 others not blamed (%s)",
+	    d->why);
+	is_int(d->imex_down, 1, "... one node not READY, as 17 reports say");
+	is_str(d->imex, "DOWN", "... the domain's state, its worst report");
+	is_int(alerts_node(m, 13, text, sizeof text), 5,
+	    "the tray cut off: an alert");
+	is_str(text, "IMEX DOWN: cut off from its 17 peers", "... saying so");
+	is_int(alerts_node(m, 0, NULL, 0), 0,
+	    "a tray that sees it UNAVAILABLE: none");
+	alerts_count(m, &new, &handled);
+	is_int(new, 1, "one alert in all");
+	model_free(m);
+
+	/* Two DEGRADED reports see 2 not READY: the count most give. */
+	m = rack18(-1);
+	for (id = 0; id < 3; id++)
+		imex(m, id, 5, "UNAVAILABLE", "DEGRADED");
+	d = one(m, "reports of 1 not READY");
+	is_int(d->imex_down, 1, "... 1, none DOWN");
+	verdict(d, SU_BROKEN, "IMEX: 1 node not READY (", "... UNAVAILABLE");
+	model_free(m);
+}
+
+/*
+ * The trays whose GPUs are out of the fabric, degraded, or in another
+ * clique than their domain's are alerts, worst first; a fabric not read
+ * (N/A) is none.
+ */
+static void
+test_alerts(void)
+{
+	struct model	*m = rack18(-1);
+	struct alert	*a;
+	char		 text[128];
+	u_int		 n, new, handled;
+
+	tray(m, 3, 4, &(struct tray_gpu){ "In Progress", "N/A", 2, UUID,
+	    "Full", NULL }, 1);
+	tray(m, 4, 4, &(struct tray_gpu){ "Completed",
+	    "Insufficient Resources", 2, UUID, "Full", NULL }, 0);
+	tray(m, 5, 4, &(struct tray_gpu){ "Completed", "Success", 2, UUID,
+	    "Degraded", NULL }, 2);
+	tray(m, 6, 4, &(struct tray_gpu){ "Completed", "Success", 9, UUID,
+	    "Full", NULL }, -1);
+	tray(m, 7, 4, &(struct tray_gpu){ "N/A", "N/A", 2, UUID, "N/A",
+	    NULL }, 0);
+	scaleup_update(m);
+	is_int(alerts_node(m, 3, text, sizeof text), 5, "In Progress: 5");
+	is_str(text, "GPU 1: fabric In Progress", "... saying so");
+	is_int(alerts_node(m, 4, text, sizeof text), 5, "not Success: 5");
+	is_str(text, "GPU 0: fabric Completed, Insufficient Resources",
+	    "... saying so");
+	is_int(alerts_node(m, 5, text, sizeof text), 4,
+	    "bandwidth Degraded: 4, a warning");
+	is_str(text, "GPU 2: fabric bandwidth Degraded", "... saying so");
+	is_int(alerts_node(m, 6, text, sizeof text), 5,
+	    "another clique than the domain's: 5");
+	is_str(text, "GPU 0: clique 9, its domain's 2", "... saying so");
+	is_int(alerts_node(m, 7, NULL, 0), 0, "a fabric N/A: none");
+	is_int(alerts_node(m, 0, NULL, 0), 0, "a healthy tray: none");
+	alerts_count(m, &new, &handled);
+	is_int(new, 4, "4 alerts");
+	n = alerts_list(m, &a);
+	is_int(n, 4, "list-alerts: 4");
+	ok(n == 4 && a[0].severity == 5 && a[3].severity == 4 &&
+	    a[3].node == 5, "... the bandwidth warning last");
+	free(a);
+	model_free(m);
+}
+
 /* Node id reports n accelerators of vendor v, by the sink. */
 static void
 accels(struct model *m, uint32_t id, enum vendor v, const char *model,
@@ -661,8 +776,8 @@ test_nouuid(void)
 	}
 	model_sink_end(m);
 	d = one(m, "17 IMEX peers");
-	verdict(d, SU_BROKEN, "IMEX: 17 nodes not READY (10.0.84.1 "
-	    "UNAVAILABLE,10.0.84.2 UNAVAILABLE, +15 more)", "17 IMEX peers");
+	verdict(d, SU_BROKEN, "IMEX: gpu0003 cut off from its 17 peers",
+	    "17 IMEX peers, its own report DOWN");
 	model_free(m);
 
 	/* A tray in a rack of other servers: alone, tray4. */
@@ -717,6 +832,8 @@ main(void)
 	test_healthy();
 	test_faults();
 	test_imex();
+	test_cutoff();
+	test_alerts();
 	test_links();
 	test_q();
 	test_lone();

@@ -1022,7 +1022,7 @@ view_map_draw_attention(struct ui *ui, WINDOW *w, int y0, int h, int sx)
 	static struct alert	*list;
 	static u_int		 n, nnew;
 	static uint64_t		 made = UINT64_MAX;
-	const struct model	*m = ui->model;
+	struct model		*m = ui->model;
 	const struct alert	*a;
 	char			 line[400];
 	u_int			 max, i, k = 0, cols, colw;
