@@ -80,8 +80,8 @@ const struct cmd_entry cmd_table[] = {
 	  .help = "the nodes that need attention: new faults first, then "
 	      "those Slurm has drained or down",
 	  .opts = "o:w:", .min = 0, .max = 1,
-	  .domains = BIT(DOM_NODES) | BIT(DOM_GPUS) | BIT(DOM_LINKS) |
-	      BIT(DOM_EVENTS) | BIT(DOM_SENSORS), .exec = cmd_list_alerts },
+	  .domains = BIT(DOM_NODES) | BIT(DOM_GPUS) | BIT(DOM_EVENTS) |
+	      BIT(DOM_SENSORS), .exec = cmd_list_alerts },
 	{ .name = "list-burnins", .usage = "[-o FORMAT] [-w FILTER] "
 	      "[-n COUNT] [RUN]",
 	  .help = "the burn-ins kept, newest first, or one run's nodes",
