@@ -56,8 +56,8 @@ wait_is "$NAMES" "250x70: every one of the 139 domains is a block, named" \
 wait_is "$BROKEN" "250x70: the $NBROKEN broken domains read broken" \
     block_broken "$S"
 like "$(line "$S" $((H - 2)))" \
-    '^a domain a block: its name, its verdict, then its nodes, one a cell' \
-    "250x70: the legend says what a block and a cell are"
+    '^a domain a block: its name, its verdict, then its nodes, one a cell; lower case: it needs attention' \
+    "250x70: the legend says what a block and a cell are, and a lower-case letter"
 R1=$(column verdict | head -n 1)
 like "$(info "$S")" "^gpu0001 .*  nvl72-r001 $R1( |\$)" \
     "250x70: the cursor's node, its domain and its verdict"

@@ -852,7 +852,7 @@ view_map_dom_legend(struct ui *ui, WINDOW *w, int y, int width)
 {
 	const struct map_domains	*l = &map_doms;
 	const char			*how[3];
-	char				 s[160], k[32];
+	char				 s[160], k[64];
 	u_int				 i;
 
 	if (l->k == 0 && l->racks > 0) {
@@ -878,9 +878,11 @@ view_map_dom_legend(struct ui *ui, WINDOW *w, int y, int width)
 		how[1] = "a domain: name, verdict, then its nodes,";
 		how[2] = "domain, verdict, nodes,";
 		if (l->k == 1)
-			snprintf(k, sizeof k, " one a cell");
+			snprintf(k, sizeof k, " one a cell; lower case: it "
+			    "needs attention");
 		else
-			snprintf(k, sizeof k, " %u a cell", l->k);
+			snprintf(k, sizeof k, " %u a cell; lower case: one "
+			    "needs attention", l->k);
 	}
 	for (i = 0; i < nitems(how); i++) {
 		snprintf(s, sizeof s, "%s%s", how[i], k);
